@@ -19,7 +19,12 @@ impl Diagnostic {
     /// A diagnostic at byte offset `offset` of `text`.
     pub fn at(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
         let (line, column) = line_col(text, offset);
-        Diagnostic { file: file.to_string(), line, column, message: message.into() }
+        Diagnostic {
+            file: file.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
     }
 }
 
@@ -28,7 +33,11 @@ impl fmt::Display for Diagnostic {
         if self.line == 0 {
             write!(f, "{}: {}", self.file, self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.message
+            )
         }
     }
 }

@@ -21,7 +21,7 @@ use std::fmt;
 pub use diag::{Diagnostic, MapError};
 
 /// The TOML source of the standard map, embedded in the binary.
-pub const STANDARD_MAP_TOML: &str = include_str!("../tests/data/tiny.toml");
+pub const STANDARD_MAP_TOML: &str = include_str!("../../../maps/standard.toml");
 
 /// Dense index of a province on its map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -152,11 +152,17 @@ pub struct Location {
 impl Location {
     /// The whole province (no coast).
     pub fn province(province: ProvinceId) -> Self {
-        Location { province, coast: None }
+        Location {
+            province,
+            coast: None,
+        }
     }
     /// A coast of a province.
     pub fn coast(province: ProvinceId, coast: u8) -> Self {
-        Location { province, coast: Some(coast) }
+        Location {
+            province,
+            coast: Some(coast),
+        }
     }
 }
 
@@ -377,8 +383,15 @@ impl Map {
     }
 
     /// The locations of province `to` that a fleet at `from` can move to.
-    pub fn fleet_destinations(&self, from: Location, to: ProvinceId) -> impl Iterator<Item = Location> + '_ {
-        self.fleet_neighbours(from).iter().copied().filter(move |l| l.province == to)
+    pub fn fleet_destinations(
+        &self,
+        from: Location,
+        to: ProvinceId,
+    ) -> impl Iterator<Item = Location> + '_ {
+        self.fleet_neighbours(from)
+            .iter()
+            .copied()
+            .filter(move |l| l.province == to)
     }
 
     /// Whether a unit of `kind` at `from` can move to province `to` without a convoy.
@@ -434,7 +447,10 @@ impl Map {
 /// Lower-cases, removes dots and folds white space: the key used to look names up.
 pub fn normalize_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
-    for word in name.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()) {
+    for word in name
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
         if !out.is_empty() {
             out.push(' ');
         }

@@ -78,7 +78,8 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn err(&mut self, at: &S, msg: impl Into<String>) {
-        self.errors.push(Diagnostic::at(self.file, self.text, at.span().start, msg));
+        self.errors
+            .push(Diagnostic::at(self.file, self.text, at.span().start, msg));
     }
 }
 
@@ -92,16 +93,25 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
                 d.line = 0;
                 d.column = 0;
             }
-            return Err(MapError { diagnostics: vec![d] });
+            return Err(MapError {
+                diagnostics: vec![d],
+            });
         }
     };
-    let mut cx = Ctx { file, text, errors: Vec::new() };
+    let mut cx = Ctx {
+        file,
+        text,
+        errors: Vec::new(),
+    };
 
     let first_season = match raw.first_season.get_ref().to_ascii_lowercase().as_str() {
         "spring" => Season::Spring,
         "fall" | "autumn" => Season::Fall,
         other => {
-            cx.err(&raw.first_season, format!("unknown season `{other}`: expected \"spring\" or \"fall\""));
+            cx.err(
+                &raw.first_season,
+                format!("unknown season `{other}`: expected \"spring\" or \"fall\""),
+            );
             Season::Spring
         }
     };
@@ -111,18 +121,32 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
     for (i, p) in raw.powers.iter().enumerate() {
         for key in [&p.name, &p.adjective, &p.abbreviation] {
             let k = key.get_ref().to_lowercase();
-            if power_ids.insert(k.clone(), PowerId(i as u8)).is_some_and(|prev| prev.index() != i) {
+            if power_ids
+                .insert(k.clone(), PowerId(i as u8))
+                .is_some_and(|prev| prev.index() != i)
+            {
                 cx.err(key, format!("duplicate power name `{}`", key.get_ref()));
             }
         }
     }
     if raw.powers.len() > u8::MAX as usize {
-        cx.errors.push(Diagnostic::at(file, text, 0, "too many powers (at most 255)"));
+        cx.errors.push(Diagnostic::at(
+            file,
+            text,
+            0,
+            "too many powers (at most 255)",
+        ));
     }
     let lookup_power = |cx: &mut Ctx, s: &S| -> Option<PowerId> {
         let id = power_ids.get(&s.get_ref().to_lowercase()).copied();
         if id.is_none() {
-            cx.err(s, format!("unknown power `{}`: expected one of the map's [[power]] names", s.get_ref()));
+            cx.err(
+                s,
+                format!(
+                    "unknown power `{}`: expected one of the map's [[power]] names",
+                    s.get_ref()
+                ),
+            );
         }
         id
     };
@@ -137,7 +161,13 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
         for key in keys {
             let k = normalize_name(key.get_ref());
             if k.is_empty() || k.contains(['/', '(', ')', ':', ',']) {
-                cx.err(key, format!("invalid province name `{}`: names may not be empty or contain / ( ) : ,", key.get_ref()));
+                cx.err(
+                    key,
+                    format!(
+                        "invalid province name `{}`: names may not be empty or contain / ( ) : ,",
+                        key.get_ref()
+                    ),
+                );
                 continue;
             }
             match names.get(&k) {
@@ -161,7 +191,12 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
         }
     }
     if raw.provinces.len() > u16::MAX as usize {
-        cx.errors.push(Diagnostic::at(file, text, 0, "too many provinces (at most 65535)"));
+        cx.errors.push(Diagnostic::at(
+            file,
+            text,
+            0,
+            "too many provinces (at most 65535)",
+        ));
     }
 
     // Provinces proper.
@@ -190,15 +225,26 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
         }
         let mut coasts = Vec::new();
         for c in &p.coasts {
-            if coasts.iter().any(|x: &Coast| x.name == c.name.get_ref().to_lowercase()) {
+            if coasts
+                .iter()
+                .any(|x: &Coast| x.name == c.name.get_ref().to_lowercase())
+            {
                 cx.err(&c.name, format!("duplicate coast `{}`", c.name.get_ref()));
             }
-            coasts.push(Coast { name: c.name.get_ref().to_lowercase(), full_name: c.full_name.get_ref().clone() });
+            coasts.push(Coast {
+                name: c.name.get_ref().to_lowercase(),
+                full_name: c.full_name.get_ref().clone(),
+            });
         }
         match (terrain, &p.army) {
-            (Terrain::Sea | Terrain::Impassable, Some(a)) if !a.is_empty() => {
-                cx.err(&p.name, format!("`{}` is {} and cannot have army edges", p.name.get_ref(), p.terrain.get_ref()))
-            }
+            (Terrain::Sea | Terrain::Impassable, Some(a)) if !a.is_empty() => cx.err(
+                &p.name,
+                format!(
+                    "`{}` is {} and cannot have army edges",
+                    p.name.get_ref(),
+                    p.terrain.get_ref()
+                ),
+            ),
             _ => {}
         }
         match (terrain, &p.fleet) {
@@ -250,9 +296,19 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
                 None => {
                     let known: Vec<&str> = prov.coasts.iter().map(|c| c.name.as_str()).collect();
                     if known.is_empty() {
-                        cx.err(s, format!("unknown coast `{c}`: `{}` has no named coasts", prov.name));
+                        cx.err(
+                            s,
+                            format!("unknown coast `{c}`: `{}` has no named coasts", prov.name),
+                        );
                     } else {
-                        cx.err(s, format!("unknown coast `{c}` of `{}`: expected one of {}", prov.name, known.join(", ")));
+                        cx.err(
+                            s,
+                            format!(
+                                "unknown coast `{c}` of `{}`: expected one of {}",
+                                prov.name,
+                                known.join(", ")
+                            ),
+                        );
                     }
                     None
                 }
@@ -265,14 +321,29 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
     let mut army_spans: Vec<Vec<(ProvinceId, S)>> = vec![Vec::new(); provinces.len()];
     for (i, p) in raw.provinces.iter().enumerate() {
         for e in p.army.iter().flatten() {
-            let Some(loc) = resolve(&mut cx, e) else { continue };
+            let Some(loc) = resolve(&mut cx, e) else {
+                continue;
+            };
             let target = &provinces[loc.province.index()];
             if loc.coast.is_some() {
-                cx.err(e, format!("army edge `{}` names a coast: army edges go to provinces", e.get_ref()));
+                cx.err(
+                    e,
+                    format!(
+                        "army edge `{}` names a coast: army edges go to provinces",
+                        e.get_ref()
+                    ),
+                );
                 continue;
             }
             if !target.terrain.is_land() {
-                cx.err(e, format!("army edge from `{}` into `{}`, which is {:?} (armies cannot enter it)", provinces[i].name, target.name, target.terrain).to_lowercase());
+                cx.err(
+                    e,
+                    format!(
+                        "army edge from `{}` into `{}`, which is {:?} (armies cannot enter it)",
+                        provinces[i].name, target.name, target.terrain
+                    )
+                    .to_lowercase(),
+                );
                 continue;
             }
             if loc.province.index() == i {
@@ -294,7 +365,10 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
                     span,
                     format!(
                         "one-sided army edge: `{}` lists `{}` but `{}` does not list `{}`",
-                        provinces[i].name, provinces[to.index()].name, provinces[to.index()].name, provinces[i].name
+                        provinces[i].name,
+                        provinces[to.index()].name,
+                        provinces[to.index()].name,
+                        provinces[i].name
                     ),
                 );
             }
@@ -307,21 +381,45 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
     for (i, p) in raw.provinces.iter().enumerate() {
         let pid = ProvinceId(i as u16);
         let lists: Vec<(Location, &Vec<S>)> = if p.coasts.is_empty() {
-            p.fleet.iter().map(|f| (Location::province(pid), f)).collect()
+            p.fleet
+                .iter()
+                .map(|f| (Location::province(pid), f))
+                .collect()
         } else {
-            p.coasts.iter().enumerate().map(|(c, rc)| (Location::coast(pid, c as u8), &rc.fleet)).collect()
+            p.coasts
+                .iter()
+                .enumerate()
+                .map(|(c, rc)| (Location::coast(pid, c as u8), &rc.fleet))
+                .collect()
         };
         for (from, list) in lists {
             for e in list {
-                let Some(to) = resolve(&mut cx, e) else { continue };
+                let Some(to) = resolve(&mut cx, e) else {
+                    continue;
+                };
                 let target = &provinces[to.province.index()];
                 if !target.terrain.is_navigable() {
-                    cx.err(e, format!("fleet edge from `{}` into `{}`, which is {} (fleets cannot enter it)", provinces[i].name, target.name, terrain_word(target.terrain)));
+                    cx.err(
+                        e,
+                        format!(
+                            "fleet edge from `{}` into `{}`, which is {} (fleets cannot enter it)",
+                            provinces[i].name,
+                            target.name,
+                            terrain_word(target.terrain)
+                        ),
+                    );
                     continue;
                 }
                 if target.is_multi_coast() && to.coast.is_none() {
                     let known: Vec<&str> = target.coasts.iter().map(|c| c.name.as_str()).collect();
-                    cx.err(e, format!("fleet edge into `{}` must name a coast: one of {}", target.name, known.join(", ")));
+                    cx.err(
+                        e,
+                        format!(
+                            "fleet edge into `{}` must name a coast: one of {}",
+                            target.name,
+                            known.join(", ")
+                        ),
+                    );
                     continue;
                 }
                 if to.province == pid {
@@ -342,10 +440,23 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
         let back = node_base[to.province.index()] as usize + to.coast.unwrap_or(0) as usize;
         if provinces[from.province.index()].terrain.is_navigable() && !fleet[back].contains(from) {
             let name = |l: &Location| match l.coast {
-                Some(c) => format!("{}/{}", provinces[l.province.index()].name, provinces[l.province.index()].coasts[c as usize].name),
+                Some(c) => format!(
+                    "{}/{}",
+                    provinces[l.province.index()].name,
+                    provinces[l.province.index()].coasts[c as usize].name
+                ),
                 None => provinces[l.province.index()].name.clone(),
             };
-            cx.err(span, format!("one-sided fleet edge: `{}` lists `{}` but `{}` does not list `{}`", name(from), name(to), name(to), name(from)));
+            cx.err(
+                span,
+                format!(
+                    "one-sided fleet edge: `{}` lists `{}` but `{}` does not list `{}`",
+                    name(from),
+                    name(to),
+                    name(to),
+                    name(from)
+                ),
+            );
         }
     }
     for list in army.iter_mut() {
@@ -360,8 +471,10 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
     let mut occupied: HashMap<ProvinceId, usize> = HashMap::new();
     for (i, rp) in raw.powers.iter().enumerate() {
         let id = PowerId(i as u8);
-        let home_centres: Vec<ProvinceId> =
-            (0..provinces.len()).filter(|&j| provinces[j].home == Some(id)).map(|j| ProvinceId(j as u16)).collect();
+        let home_centres: Vec<ProvinceId> = (0..provinces.len())
+            .filter(|&j| provinces[j].home == Some(id))
+            .map(|j| ProvinceId(j as u16))
+            .collect();
         let mut units = Vec::new();
         for u in &rp.units {
             let t = u.get_ref().trim();
@@ -374,19 +487,31 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
                 }
             };
             let fake = Spanned::new(u.span(), rest.trim().to_string());
-            let Some(loc) = resolve(&mut cx, &fake) else { continue };
+            let Some(loc) = resolve(&mut cx, &fake) else {
+                continue;
+            };
             let prov = &provinces[loc.province.index()];
             let ok = match kind {
                 UnitKind::Army => prov.terrain.is_land() && loc.coast.is_none(),
-                UnitKind::Fleet => prov.terrain.is_navigable() && prov.is_multi_coast() == loc.coast.is_some(),
+                UnitKind::Fleet => {
+                    prov.terrain.is_navigable() && prov.is_multi_coast() == loc.coast.is_some()
+                }
             };
             if !ok {
                 let why = match kind {
-                    UnitKind::Army => format!("an army cannot stand in `{}` ({})", prov.name, terrain_word(prov.terrain)),
+                    UnitKind::Army => format!(
+                        "an army cannot stand in `{}` ({})",
+                        prov.name,
+                        terrain_word(prov.terrain)
+                    ),
                     UnitKind::Fleet if prov.is_multi_coast() && loc.coast.is_none() => {
                         format!("a fleet in `{}` must name its coast", prov.name)
                     }
-                    UnitKind::Fleet => format!("a fleet cannot stand in `{}` ({})", prov.name, terrain_word(prov.terrain)),
+                    UnitKind::Fleet => format!(
+                        "a fleet cannot stand in `{}` ({})",
+                        prov.name,
+                        terrain_word(prov.terrain)
+                    ),
                 };
                 cx.err(u, format!("impossible starting unit `{t}`: {why}"));
                 continue;
@@ -394,7 +519,10 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
             if occupied.insert(loc.province, i).is_some() {
                 cx.err(u, format!("two starting units in `{}`", prov.name));
             }
-            units.push(StartingUnit { kind, location: loc });
+            units.push(StartingUnit {
+                kind,
+                location: loc,
+            });
         }
         let centres = match &rp.centres {
             None => home_centres.clone(),
@@ -421,14 +549,17 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
     }
 
     // Reachability: every passable province must be reachable from the first one.
-    let passable: Vec<usize> = (0..provinces.len()).filter(|&i| provinces[i].terrain != Terrain::Impassable).collect();
+    let passable: Vec<usize> = (0..provinces.len())
+        .filter(|&i| provinces[i].terrain != Terrain::Impassable)
+        .collect();
     if let Some(&start) = passable.first() {
         let mut seen = vec![false; provinces.len()];
         let mut stack = vec![start];
         seen[start] = true;
         while let Some(i) = stack.pop() {
             let base = node_base[i] as usize;
-            let fleet_next = (base..base + provinces[i].coasts.len().max(1)).flat_map(|n| fleet[n].iter().map(|l| l.province));
+            let fleet_next = (base..base + provinces[i].coasts.len().max(1))
+                .flat_map(|n| fleet[n].iter().map(|l| l.province));
             for next in army[i].iter().copied().chain(fleet_next) {
                 if !seen[next.index()] {
                     seen[next.index()] = true;
@@ -440,7 +571,10 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
             if !seen[i] {
                 cx.err(
                     &raw.provinces[i].name,
-                    format!("`{}` cannot be reached from `{}`", provinces[i].name, provinces[start].name),
+                    format!(
+                        "`{}` cannot be reached from `{}`",
+                        provinces[i].name, provinces[start].name
+                    ),
                 );
             }
         }
@@ -448,7 +582,9 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
 
     if !cx.errors.is_empty() {
         cx.errors.sort_by_key(|d| (d.line, d.column));
-        return Err(MapError { diagnostics: cx.errors });
+        return Err(MapError {
+            diagnostics: cx.errors,
+        });
     }
     let title = raw.title.unwrap_or_else(|| raw.name.clone());
     Ok(Map {
