@@ -13,18 +13,23 @@
 //! ```
 
 mod diag;
+mod json;
 mod load;
 
 use std::collections::HashMap;
 use std::fmt;
 
 pub use diag::{Diagnostic, MapError};
+pub use json::{CoastSummary, MapSummary, PowerSummary, ProvinceSummary, UnitSummary};
+
+use serde::Serialize;
 
 /// The TOML source of the standard map, embedded in the binary.
 pub const STANDARD_MAP_TOML: &str = include_str!("../../../maps/standard.toml");
 
 /// Dense index of a province on its map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
 pub struct ProvinceId(pub u16);
 
 impl ProvinceId {
@@ -36,7 +41,8 @@ impl ProvinceId {
 }
 
 /// Dense index of a power on its map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
 pub struct PowerId(pub u8);
 
 impl PowerId {
@@ -48,7 +54,8 @@ impl PowerId {
 }
 
 /// Army or fleet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum UnitKind {
     /// An army: moves over land, can be convoyed.
     Army,
@@ -80,7 +87,8 @@ impl fmt::Display for UnitKind {
 }
 
 /// What a province is made of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Terrain {
     /// Land without a coast: armies only.
     Inland,
@@ -104,7 +112,7 @@ impl Terrain {
 }
 
 /// A named coast of a multi-coast province (Spain's north coast).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Coast {
     /// Short name: `nc`.
     pub name: String,
@@ -113,7 +121,7 @@ pub struct Coast {
 }
 
 /// A province of the map.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Province {
     /// Short name (2000-rulebook abbreviation), lower case: `lvp`.
     pub name: String,
@@ -141,7 +149,7 @@ impl Province {
 }
 
 /// A place a unit can stand: a province, and for a multi-coast province one of its coasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Location {
     /// The province.
     pub province: ProvinceId,
@@ -167,7 +175,7 @@ impl Location {
 }
 
 /// A unit placed on the map at the start of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct StartingUnit {
     /// Army or fleet.
     pub kind: UnitKind,
@@ -176,7 +184,7 @@ pub struct StartingUnit {
 }
 
 /// A great power.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Power {
     /// Name: `England`.
     pub name: String,
@@ -193,7 +201,8 @@ pub struct Power {
 }
 
 /// The season of a phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Season {
     /// Spring (movement, then retreats).
     Spring,
@@ -462,3 +471,8 @@ pub fn normalize_name(name: &str) -> String {
     }
     out
 }
+
+/// The README's example is compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

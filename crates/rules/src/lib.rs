@@ -1,1 +1,13 @@
-//! placeholder
+//! Ruleset profiles and one pluggable policy per DATC disputable issue.
+//!
+//! A [`Ruleset`] holds one choice for every disputable issue of the DATC (chapter 4). Each issue
+//! is a trait in [`policies`] with an `enum_dispatch` enum of its choices; the engine calls the
+//! trait methods and never asks which rulebook is in force. Rulesets are TOML files
+//! (`rulesets/*.toml`), embedded in the binary by name, with `extends` inheritance and per-run
+//! `key=value` overrides.
+
+pub mod distance;
+pub mod policies;
+mod ruleset;
+
+pub use ruleset::{IssueInfo, Ruleset, RulesetError, EMBEDDED_RULESETS, ISSUES};
