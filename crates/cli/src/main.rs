@@ -1,1 +1,38 @@
-fn main() {}
+//! `diplo`: the command-line front end. It parses arguments, loads files and prints; the game
+//! logic lives in the library crates.
+//!
+//! Each subcommand is a module under `cmd/` with an `Args` type (clap derive) and a
+//! `run(args) -> ExitCode` function; adding one is a new module and a new [`Command`] variant.
+
+mod cmd;
+mod common;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Adjudicates Diplomacy under any rulebook edition or house rule, on any data-defined map.
+#[derive(Parser, Debug)]
+#[command(name = "diplo", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check or show a map.
+    #[command(subcommand)]
+    Map(cmd::map::MapCommand),
+    /// Check orders files.
+    #[command(subcommand)]
+    Orders(cmd::orders::OrdersCommand),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Map(c) => cmd::map::run(c),
+        Command::Orders(c) => cmd::orders::run(c),
+    }
+}

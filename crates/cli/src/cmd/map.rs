@@ -1,0 +1,226 @@
+//! `diplo map check` and `diplo map show`.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Subcommand, ValueEnum};
+use diplo_map::{Location, Map, Terrain};
+
+use crate::common;
+
+/// `diplo map ...`
+#[derive(Subcommand, Debug)]
+pub enum MapCommand {
+    /// Validate map files and report every problem with its file, line and column.
+    Check {
+        /// Map files (TOML, see maps/FORMAT.md).
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
+    /// Print a map: powers, home centres, starting units, provinces and adjacencies.
+    Show {
+        /// A map file, or the name of a built-in map; default: the standard map.
+        #[arg(value_name = "PATH")]
+        map: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+/// How `map show` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A summary for people.
+    Text,
+    /// The whole map as JSON, names instead of ids.
+    Json,
+}
+
+/// Runs a `map` subcommand.
+pub fn run(command: MapCommand) -> ExitCode {
+    match command {
+        MapCommand::Check { paths } => check(&paths),
+        MapCommand::Show { map, format } => show(map.as_deref(), format),
+    }
+}
+
+fn check(paths: &[PathBuf]) -> ExitCode {
+    let mut ok = true;
+    for path in paths {
+        match Map::from_path(path) {
+            Ok(map) => common::print(&format!("{}: ok ({})\n", path.display(), counts(&map))),
+            Err(e) => {
+                common::report_map_error(&e);
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `75 provinces, 34 supply centres, 7 powers, 22 units` (impassable provinces not counted).
+fn counts(map: &Map) -> String {
+    let provinces = map
+        .provinces()
+        .iter()
+        .filter(|p| p.terrain != Terrain::Impassable)
+        .count();
+    let units: usize = map.powers().iter().map(|p| p.units.len()).sum();
+    format!(
+        "{provinces} provinces, {} supply centres, {} powers, {units} units",
+        map.supply_centre_count(),
+        map.powers().len()
+    )
+}
+
+fn show(spec: Option<&str>, format: Format) -> ExitCode {
+    let map = match common::load_map(spec.unwrap_or("standard")) {
+        Ok(map) => map,
+        Err(e) => {
+            e.report();
+            return ExitCode::FAILURE;
+        }
+    };
+    let text = match format {
+        Format::Text => show_text(&map),
+        Format::Json => match serde_json::to_string_pretty(&map) {
+            Ok(json) => json + "\n",
+            Err(e) => {
+                eprintln!("error: cannot write the map as JSON: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    common::print(&text);
+    ExitCode::SUCCESS
+}
+
+fn show_text(map: &Map) -> String {
+    let mut out = String::new();
+    let season = format!("{:?}", map.first_season).to_lowercase();
+    let _ = writeln!(out, "{} (map `{}`)", map.title, map.name);
+    let _ = writeln!(
+        out,
+        "Starts {season} {}; {} supply centres win.",
+        map.first_year, map.victory_centres
+    );
+    let _ = writeln!(out, "{}.", counts(map));
+
+    // Powers.
+    let _ = writeln!(out, "\nPowers");
+    let name_w = map.powers().iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for p in map.powers() {
+        let homes: Vec<&str> = p
+            .home_centres
+            .iter()
+            .map(|&c| map.province(c).name.as_str())
+            .collect();
+        let units: Vec<String> = p
+            .units
+            .iter()
+            .map(|u| format!("{} {}", u.kind.letter(), map.location_name(u.location)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {:name_w$}  {}  home: {:<16} units: {}",
+            p.name,
+            p.abbreviation,
+            homes.join(" "),
+            units.join(", ")
+        );
+        if p.centres != p.home_centres {
+            let owned: Vec<&str> = p
+                .centres
+                .iter()
+                .map(|&c| map.province(c).name.as_str())
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {:name_w$}       owns at the start: {}",
+                "",
+                owned.join(" ")
+            );
+        }
+    }
+    let neutral: Vec<&str> = map
+        .provinces()
+        .iter()
+        .filter(|p| p.supply_centre && p.home.is_none())
+        .map(|p| p.name.as_str())
+        .collect();
+    if !neutral.is_empty() {
+        let _ = writeln!(out, "  Neutral centres: {}", neutral.join(" "));
+    }
+
+    // Provinces, by terrain.
+    let short_w = map
+        .provinces()
+        .iter()
+        .map(|p| p.name.len())
+        .max()
+        .unwrap_or(0);
+    let full_w = map
+        .provinces()
+        .iter()
+        .map(|p| p.full_name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let groups = [
+        (Terrain::Inland, "Inland provinces"),
+        (Terrain::Coast, "Coastal provinces"),
+        (Terrain::Sea, "Seas"),
+        (Terrain::Impassable, "Impassable"),
+    ];
+    for (terrain, heading) in groups {
+        let mut ids: Vec<_> = map
+            .province_ids()
+            .filter(|&id| map.province(id).terrain == terrain)
+            .collect();
+        ids.sort_by(|&a, &b| map.province(a).name.cmp(&map.province(b).name));
+        if ids.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n{heading} ({})", ids.len());
+        for id in ids {
+            let p = map.province(id);
+            let centre = match (p.supply_centre, p.home) {
+                (true, Some(h)) => format!("SC {}", map.power(h).abbreviation),
+                (true, None) => "SC".to_string(),
+                (false, _) => String::new(),
+            };
+            let mut adj = Vec::new();
+            if p.terrain.is_land() {
+                adj.push(format!("army {}", map.army_neighbours(id).len()));
+            }
+            if p.is_multi_coast() {
+                let coasts: Vec<String> = p
+                    .coasts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let n = map.fleet_neighbours(Location::coast(id, i as u8)).len();
+                        format!("{} fleet {n}", c.name)
+                    })
+                    .collect();
+                adj.push(format!("coasts: {}", coasts.join(", ")));
+            } else if p.terrain.is_navigable() {
+                let n = map.fleet_neighbours(Location::province(id)).len();
+                adj.push(format!("fleet {n}"));
+            }
+            let full = format!("{:full_w$}", p.full_name);
+            let line = format!(
+                "  {:short_w$}  {full}  {centre:6}  {}",
+                p.name,
+                adj.join("  ")
+            );
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+    out
+}

@@ -1,0 +1,214 @@
+//! Runs the built `diplo` binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The workspace root (`crates/cli/../..`).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `diplo` with `args` from the workspace root.
+fn diplo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run diplo")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Writes `text` to a fresh file under the test's temporary directory.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("write temporary file");
+    path
+}
+
+#[test]
+fn map_check_accepts_the_standard_map() {
+    let o = diplo(&["map", "check", "maps/standard.toml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "maps/standard.toml: ok (75 provinces, 34 supply centres, 7 powers, 22 units)\n"
+    );
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn map_check_reports_three_located_errors() {
+    let o = diplo(&["map", "check", "crates/map/tests/data/bad.toml"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    for line in &lines {
+        let rest = line
+            .strip_prefix("error: crates/map/tests/data/bad.toml:")
+            .unwrap_or_else(|| panic!("unlocated: {line}"));
+        let mut parts = rest.splitn(3, ':');
+        for _ in 0..2 {
+            let n = parts.next().unwrap();
+            assert!(n.parse::<usize>().is_ok_and(|n| n > 0), "{line}");
+        }
+    }
+    assert!(
+        err.contains("bad.toml:19:16: unknown province `gam`"),
+        "{err}"
+    );
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn map_check_checks_every_file_and_fails_on_any_error() {
+    let o = diplo(&["map", "check", "maps/standard.toml", "does/not/exist.toml"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("maps/standard.toml: ok"));
+    assert!(
+        stderr(&o).contains("error: does/not/exist.toml: cannot read the map file"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn map_check_reports_a_syntax_error() {
+    let path = temp_file("syntax.toml", "name = \"x\"\nfirst_year = \n");
+    let o = diplo(&["map", "check", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let expected = format!("error: {}:2:", path.display());
+    assert!(stderr(&o).starts_with(&expected), "{}", stderr(&o));
+}
+
+#[test]
+fn map_show_text_defaults_to_the_standard_map() {
+    let o = diplo(&["map", "show"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Standard Diplomacy"), "{out}");
+    assert!(out.contains("75 provinces, 34 supply centres, 7 powers, 22 units"));
+    assert!(out.contains("Russia"), "{out}");
+    assert!(out.contains("F stp/sc"), "{out}");
+    assert!(out.contains("Switzerland"), "{out}");
+    let spain = out.lines().find(|l| l.contains("Spain")).unwrap();
+    assert!(spain.contains("nc") && spain.contains("sc"), "{spain}");
+
+    let same = diplo(&["map", "show", "maps/standard.toml", "--format", "text"]);
+    assert!(same.status.success());
+    assert_eq!(stdout(&same), out);
+}
+
+#[test]
+fn map_show_json_is_the_whole_map_by_name() {
+    let o = diplo(&["map", "show", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    assert_eq!(json["name"], "standard");
+    assert_eq!(json["powers"].as_array().unwrap().len(), 7);
+    let provinces = json["provinces"].as_array().unwrap();
+    assert_eq!(provinces.len(), 76);
+    let gas = provinces.iter().find(|p| p["name"] == "gas").unwrap();
+    assert!(gas["fleet"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::Value::from("spa/nc")));
+    assert!(gas["army"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::Value::from("spa")));
+}
+
+#[test]
+fn map_show_rejects_a_missing_map_without_panicking() {
+    let o = diplo(&["map", "show", "no-such-map"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("error: no-such-map: no such map file"));
+    assert!(!stderr(&o).contains("panicked"));
+}
+
+#[test]
+fn orders_check_rejects_a_missing_file_and_a_missing_map() {
+    let o = diplo(&["orders", "check", "no/such/orders.txt"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("error: no/such/orders.txt: cannot read the file"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = diplo(&[
+        "orders",
+        "check",
+        "--map",
+        "nowhere.toml",
+        "examples/orders/spring-1901.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("error: nowhere.toml: no such map file"));
+}
+
+#[test]
+fn orders_check_normalises_the_spring_1901_example() {
+    let o = diplo(&[
+        "orders",
+        "check",
+        "--map",
+        "standard",
+        "examples/orders/spring-1901.txt",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 22, "{out}");
+    for expected in [
+        "line 8: AUS: A vie - gal",
+        "line 13: ENG: F edi - nwg",
+        "line 14: ENG: F lon - eng",
+        "line 20: FRA: A mar S A par - bur",
+        "line 36: RUS: F stp/sc - bot",
+        "line 40: TUR: A con - bul",
+        "line 41: TUR: A smy - arm",
+    ] {
+        assert!(
+            out.lines().any(|l| l == expected),
+            "no `{expected}` in\n{out}"
+        );
+    }
+
+    // The normalised form reads back to itself.
+    let normalised: String = out
+        .lines()
+        .map(|l| l.split_once(": ").unwrap().1.to_string() + "\n")
+        .collect();
+    let path = temp_file("normalised.txt", &normalised);
+    let again = diplo(&["orders", "check", path.to_str().unwrap()]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let reread: String = stdout(&again)
+        .lines()
+        .map(|l| l.split_once(": ").unwrap().1.to_string() + "\n")
+        .collect();
+    assert_eq!(reread, normalised);
+}
+
+#[test]
+fn orders_check_reports_located_errors() {
+    let path = temp_file("bad-orders.txt", "England:\nF lon - xyz\nA lvp - yor\n");
+    let o = diplo(&["orders", "check", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let expected = format!("error: {}:2:", path.display());
+    assert!(stderr(&o).starts_with(&expected), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("line 3: ENG: A lvp - yor"),
+        "{}",
+        stdout(&o)
+    );
+}
