@@ -62,3 +62,27 @@ pub fn print(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
+
+/// Loads a ruleset by embedded name or path and applies `issue=choice` overrides.
+pub fn load_ruleset(spec: &str, overrides: &[String]) -> Result<diplo_rules::Ruleset, ExitCode> {
+    let mut rules = diplo_rules::Ruleset::load(spec).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })?;
+    for o in overrides {
+        rules.apply_override(o).map_err(|e| {
+            eprintln!("error: --set {o}: {e}");
+            ExitCode::FAILURE
+        })?;
+    }
+    Ok(rules)
+}
+
+/// Output format of the commands that report results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Lines for a person.
+    Text,
+    /// One JSON document.
+    Json,
+}

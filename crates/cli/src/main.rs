@@ -27,6 +27,10 @@ enum Command {
     /// Check orders files.
     #[command(subcommand)]
     Orders(cmd::orders::OrdersCommand),
+    /// Adjudicate one phase: every order's result, the dislodged units, the next position.
+    Adjudicate(cmd::adjudicate::AdjudicateArgs),
+    /// Run the DATC test cases; ends with `N passed, M failed`.
+    Datc(cmd::datc::DatcArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,5 +38,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Map(c) => cmd::map::run(c),
         Command::Orders(c) => cmd::orders::run(c),
+        Command::Adjudicate(a) => cmd::adjudicate::run(a),
+        Command::Datc(a) => cmd::datc::run(a),
     }
 }

@@ -1,1 +1,362 @@
-//! placeholder
+//! The DATC test cases as data, and a runner that checks the engine against them.
+//!
+//! The cases live in `datc/6.X.toml` (format: `datc/FORMAT.md`), transcribed by hand from the
+//! DATC 3.2 and embedded in the binary. [`run_case`] builds each case's position from its orders
+//! and `owns` lines, adjudicates the movement (or adjustment) phase and, where the case has them,
+//! the retreats, and compares every order's result words and every automatic disband with the
+//! document's.
+
+use std::collections::BTreeSet;
+
+use diplo_engine::{adjudicate, Phase, PhaseKind, Position, Unit};
+use diplo_map::{Map, PowerId, Season};
+use diplo_orders::{parse_order, Order};
+use diplo_rules::Ruleset;
+use serde::{Deserialize, Serialize};
+
+/// The embedded data files, in section order.
+pub const SECTIONS: &[(&str, &str)] = &[
+    ("6.A", include_str!("../../../datc/6.A.toml")),
+    ("6.B", include_str!("../../../datc/6.B.toml")),
+    ("6.C", include_str!("../../../datc/6.C.toml")),
+    ("6.D", include_str!("../../../datc/6.D.toml")),
+    ("6.E", include_str!("../../../datc/6.E.toml")),
+    ("6.F", include_str!("../../../datc/6.F.toml")),
+    ("6.G", include_str!("../../../datc/6.G.toml")),
+    ("6.H", include_str!("../../../datc/6.H.toml")),
+    ("6.I", include_str!("../../../datc/6.I.toml")),
+    ("6.J", include_str!("../../../datc/6.J.toml")),
+];
+
+/// One section file.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// `6.A`.
+    pub section: String,
+    /// The section's title.
+    pub title: String,
+    /// Its cases, in document order.
+    #[serde(rename = "case")]
+    pub cases: Vec<Case>,
+}
+
+/// One test case.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// `6.A.5`.
+    pub id: String,
+    /// The title.
+    pub title: String,
+    /// `movement` or `adjustment`.
+    pub phase: String,
+    /// Setup lines as the DATC writes them (`England owns F London`, `Germany owns SC Kiel`).
+    #[serde(default)]
+    pub owns: Vec<String>,
+    /// The orders of the main phase with their expected results.
+    pub orders: Vec<CaseOrder>,
+    /// The retreat orders, if the case has a retreat phase.
+    #[serde(default)]
+    pub retreats: Vec<CaseOrder>,
+    /// Units the rules remove without orders.
+    #[serde(default)]
+    pub automatic_disbands: Vec<AutoDisband>,
+    /// A transcription note.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// Why the engine is known to disagree (the document contradicts itself); see FORMAT.md.
+    #[serde(default)]
+    pub expected_failure: Option<String>,
+}
+
+/// An order with its expected result.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseOrder {
+    /// `England`.
+    pub power: String,
+    /// The order exactly as the DATC writes it.
+    pub order: String,
+    /// The DATC's result words: `fails, dislodged`.
+    pub result: String,
+}
+
+/// An expected automatic disband.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(deny_unknown_fields)]
+pub struct AutoDisband {
+    /// `France`.
+    pub power: String,
+    /// `F English Channel`.
+    pub unit: String,
+}
+
+/// Loads every embedded section.
+pub fn load_sections() -> Result<Vec<Section>, String> {
+    SECTIONS
+        .iter()
+        .map(|(name, text)| {
+            toml::from_str::<Section>(text).map_err(|e| format!("datc/{name}.toml: {e}"))
+        })
+        .collect()
+}
+
+/// Every embedded case, in document order.
+pub fn all_cases() -> Vec<Case> {
+    load_sections()
+        .expect("the embedded DATC data is valid")
+        .into_iter()
+        .flat_map(|s| s.cases)
+        .collect()
+}
+
+/// One difference between the expected and the actual result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    /// The power and the order, or `automatic disbands`.
+    pub what: String,
+    /// The document's result.
+    pub expected: String,
+    /// The engine's result.
+    pub actual: String,
+}
+
+/// The outcome of running one case.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseReport {
+    /// The case id.
+    pub id: String,
+    /// The case title.
+    pub title: String,
+    /// Every difference; empty when the case passes.
+    pub mismatches: Vec<Mismatch>,
+    /// A problem setting the case up (bad data); the case fails.
+    pub error: Option<String>,
+    /// The case's expected-failure mark, if any.
+    pub expected_failure: Option<String>,
+}
+
+/// How a case came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The engine agrees with the document.
+    Passed,
+    /// The engine disagrees, and the case is not marked.
+    Failed,
+    /// The engine disagrees, as the case's `expected_failure` mark says.
+    ExpectedFailure,
+    /// The case is marked as an expected failure but passes: the mark is stale.
+    UnexpectedPass,
+}
+
+impl CaseReport {
+    /// Whether the engine agrees with the document on everything.
+    pub fn agrees(&self) -> bool {
+        self.mismatches.is_empty() && self.error.is_none()
+    }
+
+    /// The verdict, taking the expected-failure mark into account.
+    pub fn verdict(&self) -> Verdict {
+        match (self.agrees(), self.expected_failure.is_some()) {
+            (true, false) => Verdict::Passed,
+            (false, false) => Verdict::Failed,
+            (false, true) => Verdict::ExpectedFailure,
+            (true, true) => Verdict::UnexpectedPass,
+        }
+    }
+
+    /// Whether this case counts as a failure of the run.
+    pub fn is_failure(&self) -> bool {
+        matches!(self.verdict(), Verdict::Failed | Verdict::UnexpectedPass)
+    }
+}
+
+fn normalize(words: &str) -> String {
+    words
+        .split(',')
+        .map(|w| w.trim().to_lowercase())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn power(map: &Map, name: &str) -> Result<PowerId, String> {
+    map.power_by_name(name)
+        .ok_or_else(|| format!("unknown power `{name}`"))
+}
+
+/// Builds the starting position of a case.
+pub fn setup(map: &Map, case: &Case) -> Result<(Position, Vec<(PowerId, Order)>), String> {
+    let adjustment = match case.phase.as_str() {
+        "movement" => false,
+        "adjustment" => true,
+        other => return Err(format!("{}: unknown phase `{other}`", case.id)),
+    };
+    let phase = if adjustment {
+        Phase {
+            year: 1901,
+            season: Season::Fall,
+            kind: PhaseKind::Adjustment,
+        }
+    } else {
+        Phase {
+            year: 1901,
+            season: Season::Spring,
+            kind: PhaseKind::Movement,
+        }
+    };
+    let mut pos = Position::empty(map, phase);
+    for line in &case.owns {
+        let (who, what) = line
+            .split_once(" owns ")
+            .ok_or_else(|| format!("{}: cannot read `{line}`", case.id))?;
+        let p = power(map, who)?;
+        if let Some(sc) = what.strip_prefix("SC ") {
+            let prov = map
+                .province_by_name(sc)
+                .ok_or_else(|| format!("{}: unknown province in `{line}`", case.id))?;
+            pos.owners[prov.index()] = Some(p);
+        } else {
+            let unit = diplo_engine::position::parse_unit(map, p, what)
+                .map_err(|e| format!("{}: `{line}`: {e}", case.id))?;
+            pos.units.push(unit);
+        }
+    }
+    let mut orders = Vec::new();
+    for o in &case.orders {
+        let p = power(map, &o.power)?;
+        let (_, order) =
+            parse_order(map, &o.order).map_err(|e| format!("{}: `{}`: {e}", case.id, o.order))?;
+        if !adjustment {
+            if let Some(r) = order.unit() {
+                if pos.unit_in(r.place.province).is_none() {
+                    let kind = r
+                        .kind
+                        .ok_or_else(|| format!("{}: `{}` does not say A or F", case.id, o.order))?;
+                    let coast = match &r.place.coast {
+                        Some(diplo_orders::WrittenCoast::Known(c)) => Some(*c),
+                        _ => None,
+                    };
+                    let location = diplo_map::Location {
+                        province: r.place.province,
+                        coast,
+                    };
+                    if !map.can_stand(kind, location) {
+                        return Err(format!(
+                            "{}: `{}`: no such unit can stand there",
+                            case.id, o.order
+                        ));
+                    }
+                    pos.units.push(Unit {
+                        power: p,
+                        kind,
+                        location,
+                    });
+                }
+            }
+        }
+        orders.push((p, order));
+    }
+    Ok((pos, orders))
+}
+
+/// Runs one case under a ruleset.
+pub fn run_case(map: &Map, rules: &Ruleset, case: &Case) -> CaseReport {
+    let mut report = CaseReport {
+        id: case.id.clone(),
+        title: case.title.clone(),
+        mismatches: Vec::new(),
+        error: None,
+        expected_failure: case.expected_failure.clone(),
+    };
+    if let Err(e) = run_into(map, rules, case, &mut report) {
+        report.error = Some(e);
+    }
+    report
+}
+
+fn run_into(
+    map: &Map,
+    rules: &Ruleset,
+    case: &Case,
+    report: &mut CaseReport,
+) -> Result<(), String> {
+    let (pos, orders) = setup(map, case)?;
+    let adj = adjudicate(map, rules, &pos, &orders);
+    compare(&case.orders, &adj, "", report);
+    if !case.retreats.is_empty() {
+        let mut rpos = adj.next.clone();
+        rpos.phase = Phase {
+            kind: PhaseKind::Retreat,
+            ..pos.phase
+        };
+        rpos.dislodged = adj.retreats.iter().map(|r| r.dislodged).collect();
+        rpos.contested = if adj.next.phase.kind == PhaseKind::Retreat {
+            adj.next.contested.clone()
+        } else {
+            Vec::new()
+        };
+        let mut rorders = Vec::new();
+        for o in &case.retreats {
+            let p = power(map, &o.power)?;
+            let (_, order) = parse_order(map, &o.order)
+                .map_err(|e| format!("{}: `{}`: {e}", case.id, o.order))?;
+            rorders.push((p, order));
+        }
+        let radj = adjudicate(map, rules, &rpos, &rorders);
+        compare(&case.retreats, &radj, "retreat: ", report);
+    }
+    if pos.phase.kind == PhaseKind::Adjustment {
+        let expected: BTreeSet<String> = case
+            .automatic_disbands
+            .iter()
+            .map(|a| format!("{}: {}", a.power, a.unit))
+            .collect();
+        let actual: BTreeSet<String> = adj
+            .automatic
+            .iter()
+            .map(|a| format!("{}: {}", map.power(a.unit.power).name, a.unit.full(map)))
+            .collect();
+        if expected != actual {
+            report.mismatches.push(Mismatch {
+                what: "automatic disbands".into(),
+                expected: expected.into_iter().collect::<Vec<_>>().join("; "),
+                actual: actual.into_iter().collect::<Vec<_>>().join("; "),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn compare(
+    expected: &[CaseOrder],
+    adj: &diplo_engine::Adjudication,
+    prefix: &str,
+    report: &mut CaseReport,
+) {
+    for (e, r) in expected.iter().zip(&adj.results) {
+        let want = normalize(&e.result);
+        let got = normalize(&r.words());
+        if want != got {
+            let actual = if r.reason.is_empty() {
+                got
+            } else {
+                format!("{got} ({})", r.reason)
+            };
+            report.mismatches.push(Mismatch {
+                what: format!("{prefix}{}: {}", e.power, e.order),
+                expected: want,
+                actual,
+            });
+        }
+    }
+}
+
+/// Runs every case; returns the reports in document order.
+pub fn run_all(map: &Map, rules: &Ruleset) -> Vec<CaseReport> {
+    all_cases()
+        .iter()
+        .map(|c| run_case(map, rules, c))
+        .collect()
+}

@@ -1,1 +1,98 @@
-//! placeholder
+//! The diplo adjudication engine: movement, retreats and adjustments.
+//!
+//! [`adjudicate`] takes a map, a ruleset, a [`Position`] and the orders given (each with the
+//! power that gave it) and returns an [`Adjudication`]: one result per order in the DATC's words
+//! with a reason a player can read, the dislodged units with their retreat options, automatic
+//! disbands, and the next position. Every disputable rule question is asked of the ruleset's
+//! policies (`diplo_rules::policies`); the engine itself knows no rulebook edition.
+//!
+//! ```
+//! use diplo_engine::{adjudicate, Position};
+//! let map = diplo_map::Map::standard();
+//! let rules = diplo_rules::Ruleset::datc();
+//! let pos = Position::initial(&map);
+//! let (orders, errors) = diplo_orders::parse_orders(&map, "France:\nA Paris - Burgundy\n");
+//! assert!(errors.is_empty());
+//! let orders: Vec<_> = orders.into_iter().map(|l| (l.power.unwrap(), l.order)).collect();
+//! let result = adjudicate(&map, &rules, &pos, &orders);
+//! assert_eq!(result.results[0].words(), "succeeds");
+//! ```
+
+mod adjust;
+mod interpret;
+mod movement;
+pub mod outcome;
+pub mod position;
+mod resolve;
+mod retreat;
+
+use diplo_map::{Map, PowerId, Season};
+use diplo_orders::Order;
+use diplo_rules::Ruleset;
+
+pub use outcome::{
+    Adjudication, AutomaticAction, OrderResult, Resolution, ResultLine, RetreatOptions, Tag,
+};
+pub use position::{Dislodged, Phase, PhaseKind, Position, Unit};
+
+/// Adjudicates one phase of `pos` with the given orders.
+pub fn adjudicate(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+) -> Adjudication {
+    match pos.phase.kind {
+        PhaseKind::Movement => movement::adjudicate_movement(map, rules, pos, orders),
+        PhaseKind::Retreat => retreat::adjudicate_retreats(map, rules, pos, orders),
+        PhaseKind::Adjustment => adjust::adjudicate_adjustments(map, rules, pos, orders),
+    }
+}
+
+/// The season is over (movement without retreats, or retreats done): after Spring comes Fall
+/// movement; after Fall the centres change owner and the adjustment phase follows if any power
+/// builds or removes, else the next Spring.
+pub(crate) fn advance_after_season(map: &Map, next: &mut Position) {
+    next.dislodged.clear();
+    next.contested.clear();
+    match next.phase.season {
+        Season::Spring => {
+            next.phase = Phase {
+                year: next.phase.year,
+                season: Season::Fall,
+                kind: PhaseKind::Movement,
+            }
+        }
+        Season::Fall => {
+            for u in &next.units {
+                if map.province(u.location.province).supply_centre {
+                    next.owners[u.location.province.index()] = Some(u.power);
+                }
+            }
+            let adjust = map.power_ids().any(|p| {
+                let c = next.centre_count(p);
+                let u = next.unit_count(p);
+                u > c || (c > u && has_free_home_centre(map, next, p))
+            });
+            next.phase = if adjust {
+                Phase {
+                    year: next.phase.year,
+                    season: Season::Fall,
+                    kind: PhaseKind::Adjustment,
+                }
+            } else {
+                Phase {
+                    year: next.phase.year + 1,
+                    season: Season::Spring,
+                    kind: PhaseKind::Movement,
+                }
+            };
+        }
+    }
+}
+
+fn has_free_home_centre(map: &Map, pos: &Position, power: PowerId) -> bool {
+    map.home_centres(power)
+        .iter()
+        .any(|&c| pos.owners[c.index()] == Some(power) && pos.unit_in(c).is_none())
+}

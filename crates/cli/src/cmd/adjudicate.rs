@@ -1,0 +1,222 @@
+//! `diplo adjudicate`: adjudicates one phase.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use diplo_engine::{adjudicate, Position, ResultLine};
+use diplo_map::PowerId;
+use diplo_orders::{parse_orders, Order};
+
+use crate::common::{load_map, load_ruleset, print, read_text, Format};
+
+/// Arguments of `diplo adjudicate`.
+#[derive(Args, Debug)]
+pub struct AdjudicateArgs {
+    /// The map: `standard` (embedded) or a path.
+    #[arg(long, default_value = "standard")]
+    map: String,
+    /// The ruleset: an embedded name (`datc`) or a path.
+    #[arg(long, default_value = "datc")]
+    ruleset: String,
+    /// Override one issue: `--set convoy_paradox=szykman` (repeatable).
+    #[arg(long = "set", value_name = "ISSUE=CHOICE")]
+    sets: Vec<String>,
+    /// The position (TOML); without it, the map's starting position.
+    #[arg(long)]
+    position: Option<PathBuf>,
+    /// The orders file: one order per line, `England:` header lines or `ENG:` prefixes.
+    #[arg(long)]
+    orders: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Also write the next position to this file (TOML).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// Runs `diplo adjudicate`.
+pub fn run(args: AdjudicateArgs) -> ExitCode {
+    let map = match load_map(&args.map) {
+        Ok(m) => m,
+        Err(e) => {
+            e.report();
+            return ExitCode::FAILURE;
+        }
+    };
+    let rules = match load_ruleset(&args.ruleset, &args.sets) {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    let pos = match &args.position {
+        None => Position::initial(&map),
+        Some(path) => {
+            let text = match read_text(path) {
+                Ok(t) => t,
+                Err(c) => return c,
+            };
+            match Position::from_toml_str(&map, &text, &path.display().to_string()) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
+    let text = match read_text(&args.orders) {
+        Ok(t) => t,
+        Err(c) => return c,
+    };
+    let (lines, errors) = parse_orders(&map, &text);
+    let file = args.orders.display();
+    let mut bad = false;
+    for e in &errors {
+        eprintln!("error: {file}:{}:{}: {}", e.line, e.column, e.message);
+        bad = true;
+    }
+    let mut orders: Vec<(PowerId, Order)> = Vec::with_capacity(lines.len());
+    for l in lines {
+        match l.power {
+            Some(p) => orders.push((p, l.order)),
+            None => {
+                eprintln!("error: {file}:{}: no power for `{}`: add a header line like `England:` or a prefix like `ENG:`", l.line, l.text);
+                bad = true;
+            }
+        }
+    }
+    if bad {
+        eprintln!("error: {file}: nothing adjudicated; fix the orders above");
+        return ExitCode::FAILURE;
+    }
+    let adj = adjudicate(&map, &rules, &pos, &orders);
+    if let Some(out) = &args.out {
+        if let Err(e) = write_atomically(out, &adj.next.to_toml(&map)) {
+            eprintln!(
+                "error: {}: cannot write the next position: {e}",
+                out.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    match args.format {
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&to_json(&map, &pos, &adj)).expect("json")
+        )),
+        Format::Text => print(&to_text(&map, &rules.name, &pos, &adj)),
+    }
+    ExitCode::SUCCESS
+}
+
+fn to_text(
+    map: &diplo_map::Map,
+    ruleset: &str,
+    pos: &Position,
+    adj: &diplo_engine::Adjudication,
+) -> String {
+    let mut out = format!("{} ({} map, ruleset {ruleset})\n", pos.phase, map.name);
+    for r in &adj.results {
+        out.push_str(&format!("  {}\n", ResultLine { result: r, map }));
+    }
+    for (u, tag) in &adj.unordered_dislodged {
+        out.push_str(&format!(
+            "  {}: {} (no order) -> {}\n",
+            map.power(u.power).name,
+            u.full(map),
+            tag.word()
+        ));
+    }
+    if !adj.retreats.is_empty() {
+        out.push_str("Dislodged:\n");
+        for r in &adj.retreats {
+            let u = r.dislodged.unit;
+            let opts: Vec<String> = r
+                .options
+                .iter()
+                .map(|l| map.location_full_name(*l))
+                .collect();
+            let opts = if opts.is_empty() {
+                "none: destroyed".to_string()
+            } else {
+                opts.join(", ")
+            };
+            out.push_str(&format!(
+                "  {} {} (attacked from {}): may retreat to {opts}\n",
+                map.power(u.power).adjective,
+                u.full(map),
+                map.province(r.dislodged.attacker_from).full_name
+            ));
+        }
+    }
+    if !adj.automatic.is_empty() {
+        out.push_str("Automatic:\n");
+        for a in &adj.automatic {
+            out.push_str(&format!(
+                "  {} {}: {}\n",
+                map.power(a.unit.power).adjective,
+                a.unit.full(map),
+                a.reason
+            ));
+        }
+    }
+    out.push_str(&format!("Next: {}\n", adj.next.phase));
+    out.push_str(&adj.next.to_toml(map));
+    out
+}
+
+fn to_json(
+    map: &diplo_map::Map,
+    pos: &Position,
+    adj: &diplo_engine::Adjudication,
+) -> serde_json::Value {
+    serde_json::json!({
+        "phase": pos.phase.to_string(),
+        "results": adj.results.iter().map(|r| serde_json::json!({
+            "power": map.power(r.power).name,
+            "order": r.order.display(map).full().to_string(),
+            "result": r.words(),
+            "reason": r.reason,
+        })).collect::<Vec<_>>(),
+        "unordered_dislodged": adj.unordered_dislodged.iter().map(|(u, t)| serde_json::json!({
+            "power": map.power(u.power).name, "unit": u.short(map), "tag": t.word(),
+        })).collect::<Vec<_>>(),
+        "dislodged": adj.retreats.iter().map(|r| serde_json::json!({
+            "power": map.power(r.dislodged.unit.power).name,
+            "unit": r.dislodged.unit.short(map),
+            "attacker_from": map.province(r.dislodged.attacker_from).name,
+            "by_convoy": r.dislodged.by_convoy,
+            "retreat_options": r.options.iter().map(|l| map.location_name(*l)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "automatic": adj.automatic.iter().map(|a| serde_json::json!({
+            "power": map.power(a.unit.power).name, "unit": a.unit.short(map), "reason": a.reason,
+        })).collect::<Vec<_>>(),
+        "next": adj.next.to_file(map),
+    })
+}
+
+/// Writes a file so that it is never left half-written: a temporary file in the same
+/// directory, flushed to disk, then renamed over the target.
+pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

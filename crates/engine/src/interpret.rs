@@ -1,0 +1,796 @@
+//! From orders as written to the effective order of every unit.
+//!
+//! Every disputable reading (coasts, unit types, nationality, several orders to one unit,
+//! convoys to adjacent provinces) is asked of the ruleset's policies. The result is a dense
+//! table: one [`Eff`] per unit, indexed like the position's units, and per submitted order
+//! whether it is legal and which unit it commands.
+
+use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
+use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
+use diplo_rules::policies::*;
+use diplo_rules::Ruleset;
+
+use crate::position::Unit;
+
+/// No unit / no order.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// A support's coast requirement on the supported fleet move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CoastReq {
+    /// Any coast.
+    Any,
+    /// Exactly this coast.
+    Exact(u8),
+}
+
+/// The effective order of a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Eff {
+    /// No order, an illegal order, or a hold.
+    Hold,
+    /// A move.
+    Move {
+        /// Destination (with coast for fleets).
+        to: Location,
+        /// Goes by convoy.
+        convoy: bool,
+        /// Written `via convoy`.
+        via: bool,
+        /// The order is legal but the unit cannot carry it out (written from another coast).
+        possible: bool,
+    },
+    /// Support to hold.
+    SupportHold {
+        /// The supported unit.
+        target: u32,
+    },
+    /// Support to move.
+    SupportMove {
+        /// The supported unit.
+        target: u32,
+        /// The destination province.
+        to: ProvinceId,
+        /// The coast requirement.
+        coast: CoastReq,
+    },
+    /// Convoy.
+    Convoy {
+        /// The convoyed army.
+        army: u32,
+        /// Its destination.
+        to: ProvinceId,
+    },
+}
+
+/// What became of one submitted order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// It is the unit's effective order.
+    Effective(u32),
+    /// It is illegal, with the reason.
+    Illegal(String),
+}
+
+/// The interpreted orders of a movement phase.
+pub(crate) struct Interpretation {
+    pub eff: Vec<Eff>,
+    pub status: Vec<Status>,
+    /// Per unit: whether the support/convoy matches the order of the unit it names.
+    pub matches: Vec<bool>,
+}
+
+pub(crate) struct Ctx<'a> {
+    pub map: &'a Map,
+    pub rules: &'a Ruleset,
+    pub units: &'a [Unit],
+    pub unit_at: Vec<u32>,
+    /// Sea provinces holding a fleet (possible convoy stepping stones).
+    pub fleet_at_sea: Vec<bool>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit]) -> Self {
+        let mut unit_at = vec![NONE; map.provinces().len()];
+        let mut fleet_at_sea = vec![false; map.provinces().len()];
+        for (i, u) in units.iter().enumerate() {
+            unit_at[u.location.province.index()] = i as u32;
+            if u.kind == UnitKind::Fleet && map.can_convoy_through(u.location.province) {
+                fleet_at_sea[u.location.province.index()] = true;
+            }
+        }
+        Ctx {
+            map,
+            rules,
+            units,
+            unit_at,
+            fleet_at_sea,
+        }
+    }
+
+    fn pname(&self, p: ProvinceId) -> &str {
+        &self.map.province(p).full_name
+    }
+
+    fn unit_at(&self, p: ProvinceId) -> Option<u32> {
+        let u = self.unit_at[p.index()];
+        (u != NONE).then_some(u)
+    }
+
+    /// Finds the ordered unit, applying 4.C.1, 4.C.2, 4.B.5 and 4.B.6. Returns the unit and the
+    /// location as written when it names another coast of the unit's province.
+    fn ordered_unit(&self, power: PowerId, r: &UnitRef) -> Result<(u32, Option<Location>), String> {
+        let p = r.place.province;
+        let Some(u) = self.unit_at(p) else {
+            return Err(format!("there is no unit in {}", self.pname(p)));
+        };
+        let unit = self.units[u as usize];
+        if unit.power != power {
+            return Err(format!(
+                "the unit in {} belongs to {}, not {}",
+                self.pname(p),
+                self.map.power(unit.power).name,
+                self.map.power(power).name
+            ));
+        }
+        self.check_kind(r.kind, unit.kind, p)?;
+        let written = self.check_unit_coast(&r.place, &unit)?;
+        Ok((u, written))
+    }
+
+    fn check_kind(
+        &self,
+        written: Option<UnitKind>,
+        actual: UnitKind,
+        p: ProvinceId,
+    ) -> Result<(), String> {
+        match written {
+            None if self.rules.missing_unit_type.reading() == Reading::Illegal => Err(format!(
+                "the unit type (A or F) of the unit in {} is missing",
+                self.pname(p)
+            )),
+            Some(k) if k != actual && self.rules.wrong_unit_type.reading() == Reading::Illegal => {
+                Err(format!(
+                    "the unit in {} is {} {}, not {} {}",
+                    self.pname(p),
+                    article(actual),
+                    actual.word(),
+                    article(k),
+                    k.word()
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The coast written for a unit's own position (4.B.5/4.B.6). Returns the written location
+    /// when it is a real, different coast of the province and the policy ignores it.
+    fn check_unit_coast(&self, place: &Place, unit: &Unit) -> Result<Option<Location>, String> {
+        match &place.coast {
+            None => Ok(None),
+            Some(WrittenCoast::Known(c)) if Some(*c) == unit.location.coast => Ok(None),
+            Some(WrittenCoast::Known(c)) => {
+                if self.rules.wrong_coast.reading() == Reading::Illegal {
+                    Err(format!(
+                        "the unit is on {}, not on the coast written",
+                        self.map.location_full_name(unit.location)
+                    ))
+                } else if unit.kind == UnitKind::Fleet {
+                    Ok(Some(Location::coast(place.province, *c)))
+                } else {
+                    Ok(None)
+                }
+            }
+            Some(WrittenCoast::Unknown(c)) => {
+                if self.rules.unknown_coast.reading() == Reading::Illegal {
+                    Err(format!("{} has no coast `{c}`", self.pname(place.province)))
+                } else {
+                    Ok(None)
+                }
+            }
+        }
+    }
+
+    /// The unit a support or convoy names (4.C.1, 4.C.2, 4.C.5, 4.C.6, 4.B.5/4.B.6).
+    fn named_unit(&self, supporter_power: PowerId, o: &OtherUnit) -> Result<u32, String> {
+        let p = o.place.province;
+        let Some(u) = self.unit_at(p) else {
+            return Err(format!("there is no unit in {}", self.pname(p)));
+        };
+        let unit = self.units[u as usize];
+        self.check_kind(o.kind, unit.kind, p)?;
+        match o.power {
+            None if unit.power != supporter_power
+                && self.rules.missing_nationality.reading() == Reading::Illegal =>
+            {
+                return Err(format!(
+                    "the nationality of the {} unit in {} is missing",
+                    self.map.power(unit.power).adjective,
+                    self.pname(p)
+                ));
+            }
+            Some(n)
+                if n != unit.power
+                    && self.rules.wrong_nationality.reading() == Reading::Illegal =>
+            {
+                return Err(format!(
+                    "the unit in {} is {}, not {}",
+                    self.pname(p),
+                    self.map.power(unit.power).adjective,
+                    self.map.power(n).adjective
+                ));
+            }
+            _ => {}
+        }
+        self.check_unit_coast(&o.place, &unit)?;
+        Ok(u)
+    }
+
+    /// The location a fleet at `from` moves to when ordered to `to` (4.B.1, 4.B.2, 4.B.3, 4.B.6).
+    pub fn fleet_destination(&self, from: Location, to: &Place) -> Result<Location, String> {
+        let prov = self.map.province(to.province);
+        let name = self.pname(to.province);
+        if !prov.terrain.is_navigable() {
+            return Err(format!(
+                "a fleet cannot go to {name}, which is {}",
+                terrain_word(prov.terrain)
+            ));
+        }
+        let mut reach = self.map.fleet_destinations(from, to.province);
+        let first = reach.next();
+        let second = reach.next();
+        let Some(first) = first else {
+            return Err(format!(
+                "a fleet in {} cannot reach {name}",
+                self.map.location_full_name(from)
+            ));
+        };
+        if !prov.is_multi_coast() {
+            if let Some(WrittenCoast::Unknown(c)) = &to.coast {
+                if self.rules.unknown_coast.reading() == Reading::Illegal {
+                    return Err(format!("{name} has no coast `{c}`"));
+                }
+            }
+            return Ok(first);
+        }
+        let written = match &to.coast {
+            Some(WrittenCoast::Known(c)) => Some(*c),
+            Some(WrittenCoast::Unknown(c)) => {
+                if self.rules.unknown_coast.reading() == Reading::Illegal {
+                    return Err(format!("{name} has no coast `{c}`"));
+                }
+                None
+            }
+            None => None,
+        };
+        match (written, second) {
+            (Some(c), _)
+                if first.coast == Some(c) || second.is_some_and(|s| s.coast == Some(c)) =>
+            {
+                Ok(Location::coast(to.province, c))
+            }
+            (Some(_), None) => match self.rules.impossible_coast.reading() {
+                Reading::Lenient => Ok(first),
+                Reading::Illegal => Err(format!(
+                    "a fleet in {} cannot reach the coast written; it can reach only {}",
+                    self.map.location_full_name(from),
+                    self.map.location_full_name(first)
+                )),
+            },
+            (Some(_), Some(_)) => Err(format!("{name} has no such coast")),
+            (None, None) => match self.rules.omitted_coast_one_possible.reading() {
+                Reading::Lenient => Ok(first),
+                Reading::Illegal => Err(format!("the coast of {name} is missing")),
+            },
+            (None, Some(_)) => match self.rules.omitted_coast_two_possible.reading() {
+                Reading::Lenient => Ok(first),
+                Reading::Illegal => Err(format!(
+                    "the coast of {name} is missing, and both coasts can be reached"
+                )),
+            },
+        }
+    }
+
+    /// Whether fleets at sea could carry an army from `from` to `to`, not using `exclude`.
+    pub fn convoy_route_exists(
+        &self,
+        from: ProvinceId,
+        to: ProvinceId,
+        exclude: Option<ProvinceId>,
+    ) -> bool {
+        let n = self.map.provinces().len();
+        let mut seen = vec![false; n];
+        let mut stack: Vec<ProvinceId> = Vec::new();
+        for &s in self.map.any_neighbours(from).iter() {
+            if self.fleet_at_sea[s.index()] && Some(s) != exclude {
+                seen[s.index()] = true;
+                stack.push(s);
+            }
+        }
+        while let Some(s) = stack.pop() {
+            for l in self.map.fleet_neighbours(Location::province(s)) {
+                let q = l.province;
+                if q == to {
+                    return true;
+                }
+                if !seen[q.index()] && self.fleet_at_sea[q.index()] && Some(q) != exclude {
+                    seen[q.index()] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the fleet in `via` is needed on some proper convoy route from `from` to `to`
+    /// (DATC 4.E.1: a route never jumps to a province an earlier fleet could reach).
+    fn on_proper_route(&self, from: ProvinceId, to: ProvinceId, via: ProvinceId) -> bool {
+        let mut path: Vec<ProvinceId> = Vec::new();
+        let mut budget = 20_000u32;
+        for &s in self.map.any_neighbours(from).iter() {
+            if self.fleet_at_sea[s.index()] {
+                path.push(s);
+                if self.proper_dfs(from, to, via, &mut path, &mut budget) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        budget == 0
+    }
+
+    fn sea_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
+        self.map.fleet_can_reach(Location::province(a), b)
+    }
+
+    fn proper_dfs(
+        &self,
+        from: ProvinceId,
+        to: ProvinceId,
+        via: ProvinceId,
+        path: &mut Vec<ProvinceId>,
+        budget: &mut u32,
+    ) -> bool {
+        if *budget == 0 {
+            return true;
+        }
+        *budget -= 1;
+        let last = *path.last().unwrap();
+        // The new node must not be reachable from an earlier node (no shortcut).
+        let k = path.len();
+        for (i, &earlier) in path[..k - 1].iter().enumerate() {
+            if self.sea_adjacent(earlier, last) && i + 1 < k - 1 {
+                return false;
+            }
+        }
+        if k >= 2 && self.map.any_neighbours(from).contains(&last) {
+            return false;
+        }
+        if self.sea_adjacent(last, to) {
+            let shortcut = path[..k - 1].iter().any(|&e| self.sea_adjacent(e, to));
+            return !shortcut && path.contains(&via);
+        }
+        for l in self.map.fleet_neighbours(Location::province(last)) {
+            let q = l.province;
+            if self.fleet_at_sea[q.index()] && !path.contains(&q) {
+                path.push(q);
+                if self.proper_dfs(from, to, via, path, budget) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+
+    /// Checks one movement-phase order; on success returns the unit and its effective order.
+    fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), String> {
+        let map = self.map;
+        match order {
+            Order::Hold { unit } => {
+                let (u, _) = self.ordered_unit(power, unit)?;
+                Ok((u, Eff::Hold))
+            }
+            Order::Move {
+                unit,
+                to,
+                via_convoy,
+                path: _,
+            } => {
+                let (u, written) = self.ordered_unit(power, unit)?;
+                let me = self.units[u as usize];
+                let dest = to.province;
+                if dest == me.location.province {
+                    return Err(format!(
+                        "a unit cannot move to its own province {}",
+                        self.pname(dest)
+                    ));
+                }
+                match me.kind {
+                    UnitKind::Army => {
+                        let prov = map.province(dest);
+                        if !prov.terrain.is_land() {
+                            return Err(format!(
+                                "an army cannot go to {}, which is {}",
+                                prov.full_name,
+                                terrain_word(prov.terrain)
+                            ));
+                        }
+                        if to.coast.is_some()
+                            && self.rules.unknown_coast.reading() == Reading::Illegal
+                        {
+                            return Err("an army moves to a province, not to a coast".into());
+                        }
+                        let adjacent = map.army_adjacent(me.location.province, dest);
+                        let coastal_route = map.province(me.location.province).terrain
+                            == Terrain::Coast
+                            && prov.terrain == Terrain::Coast
+                            && self.convoy_route_exists(me.location.province, dest, None);
+                        if !adjacent && !coastal_route {
+                            return Err(format!(
+                                "an army in {} cannot reach {}{}",
+                                self.pname(me.location.province),
+                                prov.full_name,
+                                if map.province(me.location.province).terrain == Terrain::Coast
+                                    && prov.terrain == Terrain::Coast
+                                {
+                                    " (no fleets to convoy it)"
+                                } else {
+                                    ""
+                                }
+                            ));
+                        }
+                        Ok((
+                            u,
+                            Eff::Move {
+                                to: Location::province(dest),
+                                convoy: !adjacent,
+                                via: *via_convoy,
+                                possible: true,
+                            },
+                        ))
+                    }
+                    UnitKind::Fleet => {
+                        match self.fleet_destination(me.location, to) {
+                            Ok(loc) => Ok((
+                                u,
+                                Eff::Move {
+                                    to: loc,
+                                    convoy: false,
+                                    via: false,
+                                    possible: true,
+                                },
+                            )),
+                            Err(e) => {
+                                // Legal as written from the coast the order names (4.B.5), but
+                                // the fleet is elsewhere: the move fails.
+                                if let Some(w) = written {
+                                    if let Ok(loc) = self.fleet_destination(w, to) {
+                                        return Ok((
+                                            u,
+                                            Eff::Move {
+                                                to: loc,
+                                                convoy: false,
+                                                via: false,
+                                                possible: false,
+                                            },
+                                        ));
+                                    }
+                                }
+                                if *via_convoy && !map.fleet_can_reach(me.location, dest) {
+                                    return Err("only armies can be convoyed".into());
+                                }
+                                Err(e)
+                            }
+                        }
+                    }
+                }
+            }
+            Order::SupportHold { unit, supported } => {
+                let (u, _) = self.ordered_unit(power, unit)?;
+                let me = self.units[u as usize];
+                if supported.place.province == me.location.province {
+                    return Err("a unit cannot support itself".into());
+                }
+                let t = self.named_unit(power, supported)?;
+                if !map.can_move(me.kind, me.location, supported.place.province) {
+                    return Err(format!(
+                        "{} cannot reach {}",
+                        me.full(map),
+                        self.pname(supported.place.province)
+                    ));
+                }
+                Ok((u, Eff::SupportHold { target: t }))
+            }
+            Order::SupportMove {
+                unit,
+                supported,
+                to,
+            } => {
+                let (u, _) = self.ordered_unit(power, unit)?;
+                let me = self.units[u as usize];
+                if to.province == me.location.province {
+                    return Err("a unit cannot support a move into its own province".into());
+                }
+                if supported.place.province == to.province {
+                    return Err(format!(
+                        "a unit cannot move to its own province {}",
+                        self.pname(to.province)
+                    ));
+                }
+                if supported.place.province == me.location.province {
+                    return Err("a unit cannot support itself".into());
+                }
+                let t = self.named_unit(power, supported)?;
+                let target = self.units[t as usize];
+                if !map.can_move(me.kind, me.location, to.province) {
+                    return Err(format!(
+                        "{} cannot reach {}",
+                        me.full(map),
+                        self.pname(to.province)
+                    ));
+                }
+                // The supported unit must be able to make the move (not by the supporter's convoy).
+                let possible = match target.kind {
+                    UnitKind::Army => {
+                        map.province(to.province).terrain.is_land()
+                            && (map.army_adjacent(target.location.province, to.province)
+                                || self.convoy_route_exists(
+                                    target.location.province,
+                                    to.province,
+                                    Some(me.location.province),
+                                ))
+                    }
+                    UnitKind::Fleet => map.fleet_can_reach(target.location, to.province),
+                };
+                if !possible {
+                    return Err(format!(
+                        "{} cannot move to {}",
+                        target.full(map),
+                        self.pname(to.province)
+                    ));
+                }
+                let coast = self.support_coast(power, &target, to)?;
+                Ok((
+                    u,
+                    Eff::SupportMove {
+                        target: t,
+                        to: to.province,
+                        coast,
+                    },
+                ))
+            }
+            Order::Convoy { unit, army, to } => {
+                let (u, _) = self.ordered_unit(power, unit)?;
+                let me = self.units[u as usize];
+                if me.kind != UnitKind::Fleet || !map.can_convoy_through(me.location.province) {
+                    return Err(format!(
+                        "only a fleet at sea can convoy; {} cannot",
+                        me.full(map)
+                    ));
+                }
+                let a = self.named_unit(power, army)?;
+                let target = self.units[a as usize];
+                if target.kind != UnitKind::Army {
+                    return Err("only armies can be convoyed".into());
+                }
+                if to.province == target.location.province {
+                    return Err(format!(
+                        "a unit cannot move to its own province {}",
+                        self.pname(to.province)
+                    ));
+                }
+                if map.province(to.province).terrain != Terrain::Coast {
+                    return Err(format!(
+                        "an army cannot be convoyed to {}",
+                        self.pname(to.province)
+                    ));
+                }
+                if !self.on_proper_route(
+                    target.location.province,
+                    to.province,
+                    me.location.province,
+                ) {
+                    return Err(format!(
+                        "{} is on no convoy route from {} to {}",
+                        me.full(map),
+                        self.pname(target.location.province),
+                        self.pname(to.province)
+                    ));
+                }
+                Ok((
+                    u,
+                    Eff::Convoy {
+                        army: a,
+                        to: to.province,
+                    },
+                ))
+            }
+            Order::Retreat { .. } => Err("a retreat order in a movement phase".into()),
+            Order::Disband { .. } => Err("a disband order in a movement phase".into()),
+            Order::Build { .. } | Order::Decline => Err("a build order in a movement phase".into()),
+        }
+    }
+
+    /// 4.B.4: the coast written in a support order.
+    fn support_coast(&self, power: PowerId, target: &Unit, to: &Place) -> Result<CoastReq, String> {
+        let prov = self.map.province(to.province);
+        if target.kind != UnitKind::Fleet || !prov.is_multi_coast() {
+            if let Some(WrittenCoast::Unknown(c)) = &to.coast {
+                if self.rules.unknown_coast.reading() == Reading::Illegal {
+                    return Err(format!("{} has no coast `{c}`", prov.full_name));
+                }
+            }
+            return Ok(CoastReq::Any);
+        }
+        match &to.coast {
+            Some(WrittenCoast::Known(c)) => Ok(CoastReq::Exact(*c)),
+            Some(WrittenCoast::Unknown(c))
+                if self.rules.unknown_coast.reading() == Reading::Illegal =>
+            {
+                Err(format!("{} has no coast `{c}`", prov.full_name))
+            }
+            _ => {
+                let reachable = self
+                    .map
+                    .fleet_destinations(target.location, to.province)
+                    .count();
+                if reachable < 2 {
+                    return Ok(CoastReq::Any);
+                }
+                match self.rules.support_coast.support_coast_rule() {
+                    SupportCoastRule::OmittedMatchesAny => Ok(CoastReq::Any),
+                    SupportCoastRule::OmittedMatchesOwnPower if target.power == power => {
+                        Ok(CoastReq::Any)
+                    }
+                    _ => Err(format!(
+                        "the support must name the coast of {}",
+                        prov.full_name
+                    )),
+                }
+            }
+        }
+    }
+}
+
+fn article(k: UnitKind) -> &'static str {
+    match k {
+        UnitKind::Army => "an",
+        UnitKind::Fleet => "a",
+    }
+}
+
+pub(crate) fn terrain_word(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Inland => "inland",
+        Terrain::Coast => "a coastal province",
+        Terrain::Sea => "sea",
+        Terrain::Impassable => "impassable",
+    }
+}
+
+/// Interprets the orders of a movement phase.
+pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation {
+    let n = cx.units.len();
+    let mut eff = vec![Eff::Hold; n];
+    let mut order_of = vec![NONE; n];
+    let mut status: Vec<Status> = Vec::with_capacity(orders.len());
+    let mut all_illegal = vec![false; n];
+    let precedence = cx.rules.multiple_orders.precedence();
+    for (i, (power, order)) in orders.iter().enumerate() {
+        match cx.check(*power, order) {
+            Err(reason) => status.push(Status::Illegal(reason)),
+            Ok((u, e)) => {
+                let ui = u as usize;
+                if order_of[ui] == NONE && !all_illegal[ui] {
+                    order_of[ui] = i as u32;
+                    eff[ui] = e;
+                    status.push(Status::Effective(u));
+                    continue;
+                }
+                match precedence {
+                    Precedence::First => status.push(Status::Illegal(
+                        "the unit already has an earlier order".into(),
+                    )),
+                    Precedence::Last => {
+                        status[order_of[ui] as usize] =
+                            Status::Illegal("the unit has a later order".into());
+                        order_of[ui] = i as u32;
+                        eff[ui] = e;
+                        status.push(Status::Effective(u));
+                    }
+                    Precedence::None => {
+                        if order_of[ui] != NONE {
+                            status[order_of[ui] as usize] =
+                                Status::Illegal("the unit has several orders".into());
+                        }
+                        order_of[ui] = NONE;
+                        all_illegal[ui] = true;
+                        eff[ui] = Eff::Hold;
+                        status.push(Status::Illegal("the unit has several orders".into()));
+                    }
+                }
+            }
+        }
+    }
+
+    // 4.A.3: the route of armies moving to an adjacent province.
+    for a in 0..n {
+        if let Eff::Move {
+            to,
+            convoy: false,
+            via,
+            possible,
+        } = eff[a]
+        {
+            if cx.units[a].kind != UnitKind::Army {
+                continue;
+            }
+            let mut own = false;
+            let mut foreign = false;
+            for (f, e) in eff.iter().enumerate() {
+                if let Eff::Convoy { army, to: cto } = *e {
+                    if army as usize == a && cto == to.province {
+                        if cx.units[f].power == cx.units[a].power {
+                            own = true;
+                        } else {
+                            foreign = true;
+                        }
+                    }
+                }
+            }
+            let mv = AdjacentMove {
+                via_convoy: via,
+                own_fleet_convoys: own,
+                foreign_fleet_convoys: foreign,
+            };
+            if cx.rules.convoy_to_adjacent.adjacent_route(mv) == AdjacentRoute::Convoy {
+                eff[a] = Eff::Move {
+                    to,
+                    convoy: true,
+                    via,
+                    possible,
+                };
+            }
+        }
+    }
+
+    // Civil disorder: powers that gave no order at all.
+    let mut ordered_power = vec![false; cx.map.powers().len()];
+    for (p, _) in orders {
+        ordered_power[p.index()] = true;
+    }
+
+    // Which supports and convoys match the order of the unit they name.
+    let support_counts_in_cd = cx.rules.civil_disorder_hold_support.support_counts();
+    let matches: Vec<bool> = (0..n)
+        .map(|s| match eff[s] {
+            Eff::SupportHold { target } => {
+                let t = target as usize;
+                !matches!(eff[t], Eff::Move { .. })
+                    && (support_counts_in_cd || ordered_power[cx.units[t].power.index()])
+            }
+            Eff::SupportMove { target, to, coast } => match eff[target as usize] {
+                Eff::Move { to: mto, .. } => {
+                    mto.province == to
+                        && match coast {
+                            CoastReq::Any => true,
+                            CoastReq::Exact(c) => mto.coast == Some(c),
+                        }
+                }
+                _ => false,
+            },
+            // A convoy order matches the army's move whatever route the army takes (DATC 6.G.2:
+            // an unwanted convoy is still "available"); only convoyed moves use it as a path.
+            Eff::Convoy { army, to } => {
+                matches!(eff[army as usize], Eff::Move { to: mto, .. } if mto.province == to)
+            }
+            _ => true,
+        })
+        .collect();
+    Interpretation {
+        eff,
+        status,
+        matches,
+    }
+}

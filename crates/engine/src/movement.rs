@@ -1,0 +1,340 @@
+//! Adjudicating a movement phase: interpretation, resolution, results and the next position.
+
+use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
+use diplo_orders::Order;
+use diplo_rules::policies::RetreatAfterConvoy;
+use diplo_rules::Ruleset;
+
+use crate::interpret::{self, Ctx, Eff, Status, NONE};
+use crate::outcome::{Adjudication, OrderResult, Resolution, RetreatOptions, Tag};
+use crate::position::{Dislodged, Phase, PhaseKind, Position, Unit};
+use crate::resolve::{Board, Tri};
+
+/// Adjudicates the orders of a movement phase.
+pub fn adjudicate_movement(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+) -> Adjudication {
+    let units = &pos.units[..];
+    let cx = Ctx::new(map, rules, units);
+    let interp = interpret::interpret(&cx, orders);
+    let mut board = Board::new(map, rules, units, &cx.unit_at, &interp);
+    board.resolve();
+    let n = units.len();
+
+    // Who moved, who was dislodged and by whom.
+    let moved: Vec<bool> = (0..n)
+        .map(|u| matches!(interp.eff[u], Eff::Move { .. }) && board.state[u] == Tri::Yes)
+        .collect();
+    let mut dislodged_by = vec![NONE; n];
+    for a in 0..n {
+        if moved[a] {
+            if let Eff::Move { to, .. } = interp.eff[a] {
+                let d = cx.unit_at[to.province.index()];
+                if d != NONE && !moved[d as usize] {
+                    dislodged_by[d as usize] = a as u32;
+                }
+            }
+        }
+    }
+
+    // Where units stand after the movement.
+    let mut occupied = vec![false; map.provinces().len()];
+    let mut after: Vec<Unit> = Vec::with_capacity(n);
+    for u in 0..n {
+        if dislodged_by[u] != NONE {
+            continue;
+        }
+        let mut unit = units[u];
+        if moved[u] {
+            if let Eff::Move { to, .. } = interp.eff[u] {
+                unit.location = to;
+            }
+        }
+        occupied[unit.location.province.index()] = true;
+        after.push(unit);
+    }
+
+    // Contested: a standoff left the province without a unit moving in.
+    let mut contested = Vec::new();
+    for p in map.province_ids() {
+        let movers = board.moves_to.get(p.index());
+        if movers.is_empty() || movers.iter().any(|&a| moved[a as usize]) {
+            continue;
+        }
+        if movers.iter().any(|&c| board.prevent(c, true) > 0) {
+            contested.push(p);
+        }
+    }
+
+    // Dislodged units and their retreat options.
+    let mut retreats = Vec::new();
+    let mut tags = vec![None; n];
+    let allow_origin = rules
+        .retreat_after_convoy
+        .may_retreat_to_convoyed_attackers_origin();
+    for u in 0..n {
+        let a = dislodged_by[u];
+        if a == NONE {
+            continue;
+        }
+        let by_convoy = matches!(interp.eff[a as usize], Eff::Move { convoy: true, .. });
+        let d = Dislodged {
+            unit: units[u],
+            attacker_from: units[a as usize].location.province,
+            by_convoy,
+        };
+        let options = retreat_options(map, &d, &occupied, &contested, allow_origin);
+        tags[u] = Some(if options.is_empty() {
+            Tag::Destroyed
+        } else {
+            Tag::Dislodged
+        });
+        retreats.push(RetreatOptions {
+            dislodged: d,
+            options,
+        });
+    }
+
+    // Results per submitted order.
+    let name = |u: u32| units[u as usize].full(map);
+    let mut results = Vec::with_capacity(orders.len());
+    for (i, (power, order)) in orders.iter().enumerate() {
+        let (resolution, tag, reason) = match &interp.status[i] {
+            Status::Illegal(reason) => {
+                let unit = order
+                    .unit()
+                    .map(|r| cx.unit_at[r.place.province.index()])
+                    .unwrap_or(NONE);
+                let tag = if unit != NONE && units[unit as usize].power == *power {
+                    tags[unit as usize]
+                } else {
+                    None
+                };
+                (Resolution::Illegal, tag, reason.clone())
+            }
+            Status::Effective(u) => {
+                let u = *u;
+                let ui = u as usize;
+                let tag = tags[ui];
+                let mut reason = String::new();
+                let res = match interp.eff[ui] {
+                    Eff::Hold => Resolution::Stands,
+                    Eff::Move {
+                        to,
+                        possible,
+                        convoy,
+                        ..
+                    } => {
+                        if board.state[ui] == Tri::Yes {
+                            Resolution::Succeeds
+                        } else if convoy && possible && !board.convoy_ordered(u) {
+                            reason = "no fleets were ordered to convoy it".into();
+                            Resolution::Invalid
+                        } else {
+                            reason = if !possible {
+                                format!("{} cannot reach {}", name(u), map.location_full_name(to))
+                            } else {
+                                move_failure(&board, u, &name)
+                            };
+                            Resolution::Fails
+                        }
+                    }
+                    Eff::SupportHold { .. } | Eff::SupportMove { .. } => {
+                        if !interp.matches[ui] {
+                            reason = "the supported unit was not ordered that way".into();
+                            Resolution::Invalid
+                        } else if board.state[ui] == Tri::Yes {
+                            Resolution::Given
+                        } else {
+                            reason = support_cut(&board, u, &name);
+                            Resolution::Cut
+                        }
+                    }
+                    Eff::Convoy { .. } => {
+                        if !interp.matches[ui] {
+                            reason = "the army was not ordered to move that way by convoy".into();
+                            Resolution::Invalid
+                        } else if board.state[ui] == Tri::Yes {
+                            Resolution::Available
+                        } else {
+                            reason = if dislodged_by[ui] != NONE {
+                                "the fleet is dislodged".into()
+                            } else {
+                                "a convoy paradox: the convoy is set aside (Szykman)".into()
+                            };
+                            Resolution::Disrupted
+                        }
+                    }
+                };
+                if let Some(t) = tag {
+                    let by = name(dislodged_by[ui]);
+                    let extra = if t == Tag::Destroyed {
+                        format!("dislodged by {by}, no retreat")
+                    } else {
+                        format!("dislodged by {by}")
+                    };
+                    reason = if reason.is_empty() {
+                        extra
+                    } else {
+                        format!("{reason}; {extra}")
+                    };
+                }
+                (res, tag, reason)
+            }
+        };
+        results.push(OrderResult {
+            index: i,
+            power: *power,
+            order: order.clone(),
+            resolution,
+            tag,
+            reason,
+        });
+    }
+    let ordered: Vec<bool> = {
+        let mut o = vec![false; n];
+        for s in &interp.status {
+            if let Status::Effective(u) = s {
+                o[*u as usize] = true;
+            }
+        }
+        o
+    };
+    let unordered_dislodged = (0..n)
+        .filter(|&u| !ordered[u] && tags[u].is_some())
+        .map(|u| (units[u], tags[u].unwrap()))
+        .collect();
+
+    // The next position.
+    let mut next = Position {
+        phase: pos.phase,
+        units: after,
+        owners: pos.owners.clone(),
+        dislodged: Vec::new(),
+        contested: Vec::new(),
+    };
+    let has_retreats = retreats.iter().any(|r| !r.options.is_empty());
+    if has_retreats {
+        next.phase = Phase {
+            kind: PhaseKind::Retreat,
+            ..pos.phase
+        };
+        next.dislodged = retreats
+            .iter()
+            .filter(|r| !r.options.is_empty())
+            .map(|r| r.dislodged)
+            .collect();
+        next.contested = contested;
+    } else {
+        crate::advance_after_season(map, &mut next);
+    }
+    let automatic = retreats
+        .iter()
+        .filter(|r| r.options.is_empty())
+        .map(|r| crate::outcome::AutomaticAction {
+            unit: r.dislodged.unit,
+            reason: "disbanded: dislodged with nowhere to retreat".into(),
+        })
+        .collect();
+    Adjudication {
+        results,
+        unordered_dislodged,
+        retreats,
+        automatic,
+        next,
+    }
+}
+
+/// The places a dislodged unit may retreat to.
+pub fn retreat_options(
+    map: &Map,
+    d: &Dislodged,
+    occupied: &[bool],
+    contested: &[ProvinceId],
+    allow_convoy_origin: bool,
+) -> Vec<Location> {
+    let from = d.unit.location;
+    let candidates: Vec<Location> = match d.unit.kind {
+        UnitKind::Army => map
+            .army_neighbours(from.province)
+            .iter()
+            .map(|&p| Location::province(p))
+            .collect(),
+        UnitKind::Fleet => map.fleet_neighbours(from).to_vec(),
+    };
+    candidates
+        .into_iter()
+        .filter(|l| {
+            let p = l.province;
+            !occupied[p.index()]
+                && !contested.contains(&p)
+                && (p != d.attacker_from || (d.by_convoy && allow_convoy_origin))
+        })
+        .collect()
+}
+
+fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
+    if !b.path(u, true) {
+        return "no convoy route: the convoy is disrupted or missing".into();
+    }
+    let atk = b.attack(u, false);
+    let Eff::Move { to, .. } = b.eff[u as usize] else {
+        return String::new();
+    };
+    let mut parts = Vec::new();
+    if b.head_to_head[u as usize] {
+        let o = b.counter[u as usize];
+        let def = b.defend(o, false);
+        if atk <= def {
+            parts.push(format!(
+                "lost the head-to-head battle with {} ({atk} against {def})",
+                name(o)
+            ));
+        }
+    } else {
+        let hold = b.hold(to.province, false);
+        let d = b.unit_at[to.province.index()];
+        if atk <= hold && d != NONE {
+            if atk == 0 {
+                parts.push(format!("cannot dislodge its own power's {}", name(d)));
+            } else {
+                parts.push(format!("{} held ({atk} against {hold})", name(d)));
+            }
+        }
+    }
+    for &c in b.moves_to.get(to.province.index()) {
+        if c != u {
+            let prev = b.prevent(c, false);
+            if atk <= prev {
+                parts.push(format!("bounced with {} ({atk} against {prev})", name(c)));
+            }
+        }
+    }
+    if parts.is_empty() {
+        "fails".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+fn support_cut(b: &Board, s: u32, name: &dyn Fn(u32) -> String) -> String {
+    let p = b.units[s as usize].location.province;
+    let cutters: Vec<String> = b
+        .moves_to
+        .get(p.index())
+        .iter()
+        .filter(|&&a| {
+            b.units[a as usize].power != b.units[s as usize].power
+                || b.state[a as usize] == Tri::Yes
+        })
+        .map(|&a| name(a))
+        .collect();
+    if cutters.is_empty() {
+        "cut".into()
+    } else {
+        format!("cut by {}", cutters.join(", "))
+    }
+}

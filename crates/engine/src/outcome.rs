@@ -1,0 +1,153 @@
+//! The outcome of adjudicating a phase, in the DATC's resolution words (DATC 4.E.2).
+
+use std::fmt;
+
+use diplo_map::{Location, Map, PowerId};
+use diplo_orders::Order;
+
+use crate::position::{Dislodged, Position, Unit};
+
+/// What happened to one order: the DATC's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resolution {
+    /// A move, retreat, build or disband that is carried out.
+    Succeeds,
+    /// A move or retreat that is not carried out.
+    Fails,
+    /// An order that cannot be executed; it is ignored (DATC 4.E.1).
+    Illegal,
+    /// A legal support or convoy that does not match the order of the unit it names.
+    Invalid,
+    /// A support that is not cut.
+    Given,
+    /// A support that is cut.
+    Cut,
+    /// A convoying fleet that is not dislodged (whether or not the army used it).
+    Available,
+    /// A convoy that fails: the fleet is dislodged, or a paradox rule set it aside.
+    Disrupted,
+    /// A hold (the unit stays).
+    Stands,
+}
+
+impl Resolution {
+    /// The DATC word.
+    pub fn word(self) -> &'static str {
+        match self {
+            Resolution::Succeeds => "succeeds",
+            Resolution::Fails => "fails",
+            Resolution::Illegal => "illegal",
+            Resolution::Invalid => "invalid",
+            Resolution::Given => "given",
+            Resolution::Cut => "cut",
+            Resolution::Available => "available",
+            Resolution::Disrupted => "disrupted",
+            Resolution::Stands => "stands",
+        }
+    }
+}
+
+/// What happened to the ordered unit besides its order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tag {
+    /// The unit is dislodged and must retreat.
+    Dislodged,
+    /// The unit is dislodged and has nowhere to retreat: it is disbanded.
+    Destroyed,
+}
+
+impl Tag {
+    /// The DATC word.
+    pub fn word(self) -> &'static str {
+        match self {
+            Tag::Dislodged => "dislodged",
+            Tag::Destroyed => "destroyed",
+        }
+    }
+}
+
+/// The result of one submitted order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderResult {
+    /// Index of the order in the submitted list.
+    pub index: usize,
+    /// The power that gave it.
+    pub power: PowerId,
+    /// The order as written.
+    pub order: Order,
+    /// What happened to the order.
+    pub resolution: Resolution,
+    /// Whether the unit was dislodged or destroyed.
+    pub tag: Option<Tag>,
+    /// Why, in words a player reads: who bounced it, who cut it, why it is illegal.
+    pub reason: String,
+}
+
+impl OrderResult {
+    /// The DATC result words: `fails, dislodged`; a dislodged hold is just `dislodged`.
+    pub fn words(&self) -> String {
+        match (self.resolution, self.tag) {
+            (Resolution::Stands, Some(t)) => t.word().to_string(),
+            (r, Some(t)) => format!("{}, {}", r.word(), t.word()),
+            (r, None) => r.word().to_string(),
+        }
+    }
+}
+
+/// A unit the rules removed or changed without an order for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AutomaticAction {
+    /// The unit.
+    pub unit: Unit,
+    /// What happened (`disbanded: no retreat ordered`, `removed in civil disorder`).
+    pub reason: String,
+}
+
+/// A dislodged unit and where it may retreat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetreatOptions {
+    /// The dislodged unit.
+    pub dislodged: Dislodged,
+    /// Where it may retreat; empty: it is destroyed.
+    pub options: Vec<Location>,
+}
+
+/// Everything adjudicating one phase produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjudication {
+    /// One result per submitted order, in submission order.
+    pub results: Vec<OrderResult>,
+    /// Units that had no order and were dislodged (they held).
+    pub unordered_dislodged: Vec<(Unit, Tag)>,
+    /// Dislodged units with their retreat options (movement phases).
+    pub retreats: Vec<RetreatOptions>,
+    /// Automatic disbands and removals.
+    pub automatic: Vec<AutomaticAction>,
+    /// The position after this phase: the start of the next phase.
+    pub next: Position,
+}
+
+/// Displays a result line: `ENG: F North Sea - Picardy: illegal (reason)`.
+pub struct ResultLine<'a> {
+    /// The result.
+    pub result: &'a OrderResult,
+    /// The map for names.
+    pub map: &'a Map,
+}
+
+impl fmt::Display for ResultLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = self.result;
+        write!(
+            f,
+            "{}: {} -> {}",
+            self.map.power(r.power).name,
+            r.order.display(self.map).full(),
+            r.words()
+        )?;
+        if !r.reason.is_empty() {
+            write!(f, " ({})", r.reason)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,415 @@
+//! A position: the phase, the units, centre ownership, and in a retreat phase the dislodged
+//! units. Readable from and writable to a hand-editable TOML format.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use diplo_map::{Location, Map, PowerId, ProvinceId, Season, UnitKind};
+use serde::{Deserialize, Serialize};
+
+/// A unit on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    /// Its power.
+    pub power: PowerId,
+    /// Army or fleet.
+    pub kind: UnitKind,
+    /// Where it stands.
+    pub location: Location,
+}
+
+impl Unit {
+    /// `F spa/nc` with short names.
+    pub fn short(&self, map: &Map) -> String {
+        format!(
+            "{} {}",
+            self.kind.letter(),
+            map.location_name(self.location)
+        )
+    }
+    /// `F Spain(nc)` with full names, as the DATC writes units.
+    pub fn full(&self, map: &Map) -> String {
+        format!(
+            "{} {}",
+            self.kind.letter(),
+            map.location_full_name(self.location)
+        )
+    }
+}
+
+/// What happens in a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PhaseKind {
+    /// Units move, hold, support and convoy.
+    Movement,
+    /// Dislodged units retreat or disband.
+    Retreat,
+    /// Winter: builds and removals.
+    Adjustment,
+}
+
+/// A phase of the game: `Spring 1901 Movement`, `Fall 1901 Retreat`, `Winter 1901 Adjustment`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Phase {
+    /// The year.
+    pub year: u16,
+    /// Spring or Fall (an adjustment phase belongs to the Fall of its year: "Winter").
+    pub season: Season,
+    /// Movement, retreat or adjustment.
+    pub kind: PhaseKind,
+}
+
+impl Phase {
+    /// The first phase of a map.
+    pub fn first(map: &Map) -> Phase {
+        Phase {
+            year: map.first_year,
+            season: map.first_season,
+            kind: PhaseKind::Movement,
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.kind, self.season) {
+            (PhaseKind::Adjustment, _) => write!(f, "Winter {} Adjustment", self.year),
+            (k, s) => {
+                let season = if s == Season::Spring {
+                    "Spring"
+                } else {
+                    "Fall"
+                };
+                let kind = if k == PhaseKind::Movement {
+                    "Movement"
+                } else {
+                    "Retreat"
+                };
+                write!(f, "{season} {} {kind}", self.year)
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Phase {
+    type Err = String;
+    /// Reads `Spring 1901 Movement`, `Fall 1901 Retreat`, `Winter 1901 Adjustment` (also
+    /// `Autumn`, `Retreats`, `Adjustments`, `Builds`), case-insensitively.
+    fn from_str(s: &str) -> Result<Phase, String> {
+        let words: Vec<String> = s.split_whitespace().map(str::to_lowercase).collect();
+        let expected = "expected a phase like \"Spring 1901 Movement\", \"Fall 1901 Retreat\" or \"Winter 1901 Adjustment\"";
+        if words.len() != 3 {
+            return Err(format!("`{s}`: {expected}"));
+        }
+        let year: u16 = words[1]
+            .parse()
+            .map_err(|_| format!("`{s}`: the year `{}` is not a number; {expected}", words[1]))?;
+        let kind = match words[2].as_str() {
+            "movement" | "moves" | "move" => PhaseKind::Movement,
+            "retreat" | "retreats" => PhaseKind::Retreat,
+            "adjustment" | "adjustments" | "builds" | "build" => PhaseKind::Adjustment,
+            other => return Err(format!("`{s}`: unknown phase kind `{other}`; {expected}")),
+        };
+        let season = match words[0].as_str() {
+            "spring" => Season::Spring,
+            "fall" | "autumn" | "winter" => Season::Fall,
+            other => return Err(format!("`{s}`: unknown season `{other}`; {expected}")),
+        };
+        if (words[0] == "winter") != (kind == PhaseKind::Adjustment) {
+            return Err(format!(
+                "`{s}`: adjustments happen in Winter and only then; {expected}"
+            ));
+        }
+        Ok(Phase { year, season, kind })
+    }
+}
+
+/// A unit dislodged in the movement phase, waiting for its retreat order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dislodged {
+    /// The unit, where it was dislodged.
+    pub unit: Unit,
+    /// The province its attacker came from.
+    pub attacker_from: ProvinceId,
+    /// Whether the attacker came by convoy (DATC 4.A.5).
+    pub by_convoy: bool,
+}
+
+/// The state of the game at the start of a phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The phase about to be played.
+    pub phase: Phase,
+    /// Units on the board (in a retreat phase: the ones not dislodged).
+    pub units: Vec<Unit>,
+    /// Owner of each supply centre, indexed by province (`None`: unowned or not a centre).
+    pub owners: Vec<Option<PowerId>>,
+    /// Dislodged units (retreat phase only).
+    pub dislodged: Vec<Dislodged>,
+    /// Provinces left empty by a standoff (retreat phase only): nobody may retreat there.
+    pub contested: Vec<ProvinceId>,
+}
+
+impl Position {
+    /// The map's starting position.
+    pub fn initial(map: &Map) -> Position {
+        let mut owners = vec![None; map.provinces().len()];
+        let mut units = Vec::new();
+        for pid in map.power_ids() {
+            let power = map.power(pid);
+            for c in &power.centres {
+                owners[c.index()] = Some(pid);
+            }
+            for u in &power.units {
+                units.push(Unit {
+                    power: pid,
+                    kind: u.kind,
+                    location: u.location,
+                });
+            }
+        }
+        Position {
+            phase: Phase::first(map),
+            units,
+            owners,
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+        }
+    }
+
+    /// An empty board in the given phase.
+    pub fn empty(map: &Map, phase: Phase) -> Position {
+        Position {
+            phase,
+            units: Vec::new(),
+            owners: vec![None; map.provinces().len()],
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+        }
+    }
+
+    /// The unit in a province (any coast), if any.
+    pub fn unit_in(&self, province: ProvinceId) -> Option<&Unit> {
+        self.units.iter().find(|u| u.location.province == province)
+    }
+
+    /// Number of centres a power owns.
+    pub fn centre_count(&self, power: PowerId) -> usize {
+        self.owners.iter().filter(|o| **o == Some(power)).count()
+    }
+
+    /// Number of units a power has on the board.
+    pub fn unit_count(&self, power: PowerId) -> usize {
+        self.units.iter().filter(|u| u.power == power).count()
+    }
+
+    /// Reads the TOML position format (see `Position::to_toml`); `file` names it in errors.
+    pub fn from_toml_str(map: &Map, text: &str, file: &str) -> Result<Position, String> {
+        let raw: PositionFile = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(0, |s| {
+                text[..s.start.min(text.len())].matches('\n').count() + 1
+            });
+            format!("{file}:{line}: {}", e.message())
+        })?;
+        let at = |what: &str| format!("{file}: {what}");
+        let phase: Phase = raw.phase.parse().map_err(|e: String| at(&e))?;
+        let mut pos = Position::empty(map, phase);
+        for (power_name, list) in &raw.units {
+            let power = map
+                .power_by_name(power_name)
+                .ok_or_else(|| at(&format!("[units]: unknown power `{power_name}`")))?;
+            for u in list {
+                let unit = parse_unit(map, power, u)
+                    .map_err(|e| at(&format!("[units] {power_name}: {e}")))?;
+                if pos.unit_in(unit.location.province).is_some() {
+                    return Err(at(&format!(
+                        "[units] {power_name}: two units in `{}`",
+                        map.province(unit.location.province).name
+                    )));
+                }
+                pos.units.push(unit);
+            }
+        }
+        for (power_name, list) in &raw.centres {
+            let power = map
+                .power_by_name(power_name)
+                .ok_or_else(|| at(&format!("[centres]: unknown power `{power_name}`")))?;
+            for c in list {
+                let p = map.province_by_name(c).ok_or_else(|| {
+                    at(&format!("[centres] {power_name}: unknown province `{c}`"))
+                })?;
+                if !map.province(p).supply_centre {
+                    return Err(at(&format!(
+                        "[centres] {power_name}: `{c}` is not a supply centre"
+                    )));
+                }
+                if let Some(other) = pos.owners[p.index()] {
+                    return Err(at(&format!(
+                        "[centres]: `{c}` is owned by both {} and {power_name}",
+                        map.power(other).name
+                    )));
+                }
+                pos.owners[p.index()] = Some(power);
+            }
+        }
+        for d in &raw.dislodged {
+            let power = map
+                .power_by_name(&d.power)
+                .ok_or_else(|| at(&format!("[[dislodged]]: unknown power `{}`", d.power)))?;
+            let unit =
+                parse_unit(map, power, &d.unit).map_err(|e| at(&format!("[[dislodged]]: {e}")))?;
+            let attacker_from = map.province_by_name(&d.attacker_from).ok_or_else(|| {
+                at(&format!(
+                    "[[dislodged]]: unknown province `{}`",
+                    d.attacker_from
+                ))
+            })?;
+            pos.dislodged.push(Dislodged {
+                unit,
+                attacker_from,
+                by_convoy: d.by_convoy,
+            });
+        }
+        for c in &raw.contested {
+            let p = map
+                .province_by_name(c)
+                .ok_or_else(|| at(&format!("contested: unknown province `{c}`")))?;
+            pos.contested.push(p);
+        }
+        if !pos.dislodged.is_empty() && phase.kind != PhaseKind::Retreat {
+            return Err(at("dislodged units are only possible in a retreat phase"));
+        }
+        Ok(pos)
+    }
+
+    /// Writes the TOML position format.
+    pub fn to_toml(&self, map: &Map) -> String {
+        toml::to_string(&self.to_file(map)).expect("a position serializes")
+    }
+
+    /// The position with names instead of ids: what the TOML and JSON formats hold.
+    pub fn to_file(&self, map: &Map) -> PositionFile {
+        let mut raw = PositionFile {
+            phase: self.phase.to_string(),
+            ..Default::default()
+        };
+        for pid in map.power_ids() {
+            let name = map.power(pid).name.clone();
+            let units: Vec<String> = self
+                .units
+                .iter()
+                .filter(|u| u.power == pid)
+                .map(|u| u.short(map))
+                .collect();
+            if !units.is_empty() {
+                raw.units.insert(name.clone(), units);
+            }
+            let centres: Vec<String> = map
+                .province_ids()
+                .filter(|p| self.owners[p.index()] == Some(pid))
+                .map(|p| map.province(p).name.clone())
+                .collect();
+            if !centres.is_empty() {
+                raw.centres.insert(name, centres);
+            }
+        }
+        for d in &self.dislodged {
+            raw.dislodged.push(DislodgedFile {
+                power: map.power(d.unit.power).name.clone(),
+                unit: d.unit.short(map),
+                attacker_from: map.province(d.attacker_from).name.clone(),
+                by_convoy: d.by_convoy,
+            });
+        }
+        raw.contested = self
+            .contested
+            .iter()
+            .map(|p| map.province(*p).name.clone())
+            .collect();
+        raw
+    }
+}
+
+/// Parses `A par`, `F stp/sc`, `F St Petersburg(sc)`.
+pub fn parse_unit(map: &Map, power: PowerId, text: &str) -> Result<Unit, String> {
+    let t = text.trim();
+    let (k, rest) = t
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("unit `{t}`: expected `A <province>` or `F <province>[/coast]`"))?;
+    let kind = match k.to_ascii_lowercase().as_str() {
+        "a" | "army" => UnitKind::Army,
+        "f" | "fleet" => UnitKind::Fleet,
+        _ => {
+            return Err(format!(
+                "unit `{t}`: expected `A` or `F` before the province"
+            ))
+        }
+    };
+    let location = map
+        .parse_location(rest)
+        .ok_or_else(|| format!("unit `{t}`: unknown province or coast `{}`", rest.trim()))?;
+    if !map.can_stand(kind, location) {
+        return Err(format!(
+            "unit `{t}`: a {} cannot stand in `{}`",
+            kind.word(),
+            map.location_name(location)
+        ));
+    }
+    Ok(Unit {
+        power,
+        kind,
+        location,
+    })
+}
+
+/// The position file format (TOML; also the JSON shape of a position).
+///
+/// ```toml
+/// phase = "Fall 1901 Retreat"
+/// contested = ["bur"]
+///
+/// [units]
+/// England = ["F nth", "A yor", "F lvp"]
+///
+/// [centres]
+/// England = ["edi", "lon", "lvp"]
+///
+/// [[dislodged]]
+/// power = "France"
+/// unit = "F bre"
+/// attacker_from = "eng"
+/// by_convoy = false
+/// ```
+#[derive(Clone, Debug, Serialize, Deserialize, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PositionFile {
+    /// `Spring 1901 Movement`, `Fall 1901 Retreat`, `Winter 1901 Adjustment`.
+    pub phase: String,
+    /// Provinces left empty by a standoff (retreat phase).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contested: Vec<String>,
+    /// Units per power: `A par`, `F stp/sc`.
+    #[serde(default)]
+    pub units: BTreeMap<String, Vec<String>>,
+    /// Owned supply centres per power.
+    #[serde(default)]
+    pub centres: BTreeMap<String, Vec<String>>,
+    /// Dislodged units (retreat phase).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dislodged: Vec<DislodgedFile>,
+}
+
+/// A dislodged unit in the position file format.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct DislodgedFile {
+    /// Its power.
+    pub power: String,
+    /// `F bre`.
+    pub unit: String,
+    /// Where its attacker came from.
+    pub attacker_from: String,
+    /// Whether the attacker came by convoy.
+    #[serde(default)]
+    pub by_convoy: bool,
+}

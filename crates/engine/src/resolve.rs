@@ -1,0 +1,685 @@
+//! The movement resolver: the partial-information algorithm of DATC 3.2 chapter 5.E.
+//!
+//! Every unit with a move, support or convoy order has one boolean decision (the move
+//! succeeds, the support is given, the convoy is available), initially unknown. An order is
+//! adjudicated twice from what is known so far: optimistically (every unknown decision goes the
+//! way that helps the order) and pessimistically; when both agree, the decision is made. This is
+//! the `adjudicate(order, optimistic)` of 5.E, with the strengths of 5.B.
+//!
+//! Instead of the recursive `resolve` of 5.E, decisions are driven by an explicit worklist: an
+//! undecided order watches the unknown decisions it read, and is adjudicated again when one of
+//! them is made. The stack depth is constant and the work is close to linear in the number of
+//! orders, however long a chain of moves is. When nothing more can be decided from partial
+//! information, the remaining decisions depend on each other in cycles: the strongly connected
+//! components of the "reads" graph that nothing outside depends on are exactly the clean
+//! cycles of 5.D. The backup rule of 5.B.9 is applied to them: a cycle of moves only is
+//! circular movement (all succeed); a cycle with a convoy is a paradox, settled by the
+//! ruleset's paradox policy; any other cycle (variants) fails its moves and supports. Then
+//! propagation resumes.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+
+use diplo_map::{Location, Map, PowerId};
+use diplo_rules::policies::*;
+use diplo_rules::Ruleset;
+
+use crate::interpret::{Eff, Interpretation, NONE};
+use crate::position::Unit;
+
+/// A decision's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tri {
+    Unknown,
+    Yes,
+    No,
+}
+
+/// Compressed lists: `items[start[i]..start[i+1]]` belong to `i`.
+pub(crate) struct Csr {
+    start: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Csr {
+    fn build(n: usize, pairs: &mut [(u32, u32)]) -> Csr {
+        pairs.sort_unstable();
+        let mut start = vec![0u32; n + 1];
+        for &(k, _) in pairs.iter() {
+            start[k as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        Csr {
+            start,
+            items: pairs.iter().map(|&(_, v)| v).collect(),
+        }
+    }
+    #[inline]
+    pub fn get(&self, i: usize) -> &[u32] {
+        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// Everything the resolver needs, in dense arrays.
+pub(crate) struct Board<'a> {
+    pub map: &'a Map,
+    pub rules: &'a Ruleset,
+    pub units: &'a [Unit],
+    pub eff: &'a [Eff],
+    pub unit_at: &'a [u32],
+    /// Per unit: the units whose matching support it receives.
+    pub supports_of: Csr,
+    /// Per army: the fleets whose matching convoy it may use.
+    pub convoys_of: Csr,
+    /// Per province: the units moving there.
+    pub moves_to: Csr,
+    /// Per moving unit: the unit at its destination moving back to its origin (any route).
+    pub counter: Vec<u32>,
+    /// Per moving unit: `counter` is a head-to-head battle (both over land).
+    pub head_to_head: Vec<bool>,
+    pub state: Vec<Tri>,
+    route_rule: RouteRule,
+    bounce_rule: BounceRule,
+    support_cut_from_origin_by_convoy: bool,
+    recording: bool,
+    reads: RefCell<Vec<u32>>,
+}
+
+impl<'a> Board<'a> {
+    pub fn new(
+        map: &'a Map,
+        rules: &'a Ruleset,
+        units: &'a [Unit],
+        unit_at: &'a [u32],
+        interp: &'a Interpretation,
+    ) -> Self {
+        let n = units.len();
+        let eff = &interp.eff[..];
+        let mut sup = Vec::new();
+        let mut conv = Vec::new();
+        let mut mv = Vec::new();
+        for (i, e) in eff.iter().enumerate() {
+            match *e {
+                Eff::SupportHold { target } | Eff::SupportMove { target, .. }
+                    if interp.matches[i] =>
+                {
+                    sup.push((target, i as u32))
+                }
+                Eff::Convoy { army, .. }
+                    if interp.matches[i]
+                        && matches!(eff[army as usize], Eff::Move { convoy: true, .. }) =>
+                {
+                    conv.push((army, i as u32))
+                }
+                Eff::Move { to, .. } => mv.push((to.province.0 as u32, i as u32)),
+                _ => {}
+            }
+        }
+        let mut counter = vec![NONE; n];
+        let mut head_to_head = vec![false; n];
+        for (i, e) in eff.iter().enumerate() {
+            if let Eff::Move { to, convoy, .. } = *e {
+                let d = unit_at[to.province.index()];
+                if d == NONE {
+                    continue;
+                }
+                if let Eff::Move {
+                    to: back,
+                    convoy: dconvoy,
+                    ..
+                } = eff[d as usize]
+                {
+                    if back.province == units[i].location.province {
+                        counter[i] = d;
+                        head_to_head[i] = !convoy && !dconvoy;
+                    }
+                }
+            }
+        }
+        let state = eff
+            .iter()
+            .enumerate()
+            .map(|(i, e)| match e {
+                Eff::Hold => Tri::No,
+                Eff::Move { .. } => Tri::Unknown,
+                _ if !interp.matches[i] => Tri::No,
+                _ => Tri::Unknown,
+            })
+            .collect();
+        Board {
+            map,
+            rules,
+            units,
+            eff,
+            unit_at,
+            supports_of: Csr::build(n, &mut sup),
+            convoys_of: Csr::build(n, &mut conv),
+            moves_to: Csr::build(map.provinces().len(), &mut mv),
+            counter,
+            head_to_head,
+            state,
+            route_rule: rules.multi_route_disruption.route_rule(),
+            bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
+            support_cut_from_origin_by_convoy: rules
+                .convoyed_attack_origin
+                .convoyed_attack_cuts_support_against_its_origin(),
+            recording: false,
+            reads: RefCell::new(Vec::new()),
+        }
+    }
+
+    #[inline]
+    fn st(&self, v: u32) -> Tri {
+        let s = self.state[v as usize];
+        if s == Tri::Unknown && self.recording {
+            self.reads.borrow_mut().push(v);
+        }
+        s
+    }
+
+    /// A decision counted as true: at most (`max`) when not known false, at least when known true.
+    #[inline]
+    fn holds(&self, v: u32, max: bool) -> bool {
+        match self.st(v) {
+            Tri::Yes => true,
+            Tri::No => false,
+            Tri::Unknown => max,
+        }
+    }
+
+    #[inline]
+    fn is_move(&self, u: u32) -> bool {
+        matches!(self.eff[u as usize], Eff::Move { .. })
+    }
+
+    #[inline]
+    fn dest(&self, u: u32) -> Location {
+        match self.eff[u as usize] {
+            Eff::Move { to, .. } => to,
+            _ => unreachable!("dest of a unit that does not move"),
+        }
+    }
+
+    #[inline]
+    fn power(&self, u: u32) -> PowerId {
+        self.units[u as usize].power
+    }
+
+    /// 5.B.4 PATH, at most (`max`) or at least.
+    pub fn path(&self, u: u32, max: bool) -> bool {
+        let Eff::Move {
+            to,
+            convoy,
+            possible,
+            ..
+        } = self.eff[u as usize]
+        else {
+            return false;
+        };
+        if !possible {
+            return false;
+        }
+        if !convoy {
+            return true;
+        }
+        let fleets = self.convoys_of.get(u as usize);
+        let from = self.units[u as usize].location.province;
+        match self.route_rule {
+            RouteRule::AnyIntactRoute => {
+                self.route_exists(from, to.province, fleets, |f| self.holds(f, max))
+            }
+            RouteRule::EveryRouteIntact => {
+                if !self.route_exists(from, to.province, fleets, |_| true) {
+                    return false;
+                }
+                // Every fleet that lies on some route must be available.
+                fleets.iter().all(|&f| {
+                    !self.fleet_on_route(from, to.province, fleets, f) || self.holds(f, max)
+                })
+            }
+        }
+    }
+
+    /// Whether the ordered convoys form any route at all for a convoyed move (ignoring whether
+    /// they succeed). A convoyed move without one is legal but `invalid` (DATC 6.D.8, 6.G.8).
+    pub fn convoy_ordered(&self, u: u32) -> bool {
+        let Eff::Move { to, .. } = self.eff[u as usize] else {
+            return false;
+        };
+        let from = self.units[u as usize].location.province;
+        self.route_exists(from, to.province, self.convoys_of.get(u as usize), |_| true)
+    }
+
+    fn route_exists(
+        &self,
+        from: diplo_map::ProvinceId,
+        to: diplo_map::ProvinceId,
+        fleets: &[u32],
+        ok: impl Fn(u32) -> bool,
+    ) -> bool {
+        // Breadth-first over the (few) convoying fleets; a bit set per fleet index.
+        let k = fleets.len();
+        if k == 0 {
+            return false;
+        }
+        let mut seen = vec![false; k];
+        let mut stack: Vec<usize> = Vec::with_capacity(k);
+        let loc = |i: usize| Location::province(self.units[fleets[i] as usize].location.province);
+        for i in 0..k {
+            if self.map.fleet_can_reach(loc(i), from) && ok(fleets[i]) {
+                seen[i] = true;
+                stack.push(i);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            if self.map.fleet_can_reach(loc(i), to) {
+                return true;
+            }
+            for j in 0..k {
+                if !seen[j]
+                    && self
+                        .map
+                        .fleet_can_reach(loc(i), self.units[fleets[j] as usize].location.province)
+                    && ok(fleets[j])
+                {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        false
+    }
+
+    fn fleet_on_route(
+        &self,
+        from: diplo_map::ProvinceId,
+        to: diplo_map::ProvinceId,
+        fleets: &[u32],
+        f: u32,
+    ) -> bool {
+        // f is on a route if removing it changes nothing is not enough; test reachability through f.
+        let fp = self.units[f as usize].location.province;
+        self.route_exists(from, fp, fleets, |x| x != f)
+            && self.route_exists(fp, to, fleets, |x| x != f)
+            || self.map.fleet_can_reach(Location::province(fp), from)
+                && self.route_exists(fp, to, fleets, |x| x != f)
+            || self.map.fleet_can_reach(Location::province(fp), to)
+                && self.route_exists(from, fp, fleets, |x| x != f)
+            || (self.map.fleet_can_reach(Location::province(fp), from)
+                && self.map.fleet_can_reach(Location::province(fp), to))
+    }
+
+    fn count_supports(&self, u: u32, max: bool, except_power: Option<PowerId>) -> u32 {
+        let mut n = 0;
+        for &s in self.supports_of.get(u as usize) {
+            if Some(self.power(s)) != except_power && self.holds(s, max) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// 5.B.8 ATTACK STRENGTH.
+    pub fn attack(&self, u: u32, max: bool) -> u32 {
+        if !self.path(u, max) {
+            return 0;
+        }
+        let dest = self.dest(u).province;
+        let d = self.unit_at[dest.index()];
+        let defender = if d == NONE {
+            None
+        } else if self.head_to_head[u as usize] || !self.is_move(d) {
+            Some(self.power(d))
+        } else {
+            match self.st(d) {
+                Tri::Yes => None,
+                Tri::No => Some(self.power(d)),
+                Tri::Unknown => (!max).then(|| self.power(d)),
+            }
+        };
+        if defender == Some(self.power(u)) {
+            return 0;
+        }
+        1 + self.count_supports(u, max, defender)
+    }
+
+    /// 5.B.5 HOLD STRENGTH of a province.
+    pub fn hold(&self, p: diplo_map::ProvinceId, max: bool) -> u32 {
+        let d = self.unit_at[p.index()];
+        if d == NONE {
+            return 0;
+        }
+        if self.is_move(d) {
+            return match self.st(d) {
+                Tri::Yes => 0,
+                Tri::No => 1,
+                Tri::Unknown => max as u32,
+            };
+        }
+        1 + self.count_supports(d, max, None)
+    }
+
+    /// 5.B.7 DEFEND STRENGTH.
+    pub fn defend(&self, u: u32, max: bool) -> u32 {
+        1 + self.count_supports(u, max, None)
+    }
+
+    /// 5.B.6 PREVENT STRENGTH, with DATC 4.A.7 from the ruleset.
+    pub fn prevent(&self, c: u32, max: bool) -> u32 {
+        if !self.path(c, max) {
+            return 0;
+        }
+        let o = self.counter[c as usize];
+        if o != NONE {
+            if self.head_to_head[c as usize] {
+                // Lost a head-to-head battle: no effect on the attacker's origin.
+                match self.st(o) {
+                    Tri::Yes => return 0,
+                    Tri::Unknown if !max => return 0,
+                    _ => {}
+                }
+            } else if self.bounce_rule == BounceRule::Always {
+                let o_moves = self.st(o);
+                let c_moves = self.st(c);
+                let zero_known = o_moves == Tri::Yes && c_moves == Tri::No;
+                let zero_possible = o_moves != Tri::No && c_moves != Tri::Yes;
+                if zero_known || (!max && zero_possible) {
+                    return 0;
+                }
+            }
+        }
+        1 + self.count_supports(c, max, None)
+    }
+
+    /// 5.B.1 MOVE, optimistic or pessimistic.
+    fn adjudicate_move(&self, u: u32, opt: bool) -> bool {
+        let dest = self.dest(u).province;
+        let atk = self.attack(u, opt);
+        if atk == 0 {
+            return false;
+        }
+        if self.head_to_head[u as usize] {
+            if atk <= self.defend(self.counter[u as usize], !opt) {
+                return false;
+            }
+        } else if atk <= self.hold(dest, !opt) {
+            return false;
+        }
+        for &c in self.moves_to.get(dest.index()) {
+            if c != u && atk <= self.prevent(c, !opt) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// 5.B.2 SUPPORT: given unless cut or the supporter is dislodged.
+    fn adjudicate_support(&self, s: u32, opt: bool) -> bool {
+        let p = self.units[s as usize].location.province;
+        let against = match self.eff[s as usize] {
+            Eff::SupportMove { to, .. } => Some(to),
+            _ => None,
+        };
+        for &a in self.moves_to.get(p.index()) {
+            // Dislodged: a unit successfully moves in (the supporter does not move).
+            match self.st(a) {
+                Tri::Yes => return false,
+                Tri::Unknown if !opt => return false,
+                _ => {}
+            }
+            if self.power(a) == self.power(s) {
+                continue;
+            }
+            let from = self.units[a as usize].location.province;
+            if Some(from) == against {
+                let convoyed = matches!(self.eff[a as usize], Eff::Move { convoy: true, .. });
+                if !(convoyed && self.support_cut_from_origin_by_convoy) {
+                    continue;
+                }
+            }
+            if self.path(a, !opt) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// 5.B.3 CONVOY: available unless the fleet is dislodged.
+    fn adjudicate_convoy(&self, f: u32, opt: bool) -> bool {
+        let p = self.units[f as usize].location.province;
+        for &a in self.moves_to.get(p.index()) {
+            match self.st(a) {
+                Tri::Yes => return false,
+                Tri::Unknown if !opt => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    fn adjudicate(&self, u: u32, opt: bool) -> bool {
+        match self.eff[u as usize] {
+            Eff::Move { .. } => self.adjudicate_move(u, opt),
+            Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.adjudicate_support(u, opt),
+            Eff::Convoy { .. } => self.adjudicate_convoy(u, opt),
+            Eff::Hold => false,
+        }
+    }
+
+    /// Both adjudications; `Some` when they agree.
+    fn try_decide(&self, u: u32) -> Option<bool> {
+        let opt = self.adjudicate(u, true);
+        let pes = if opt {
+            self.adjudicate(u, false)
+        } else {
+            false
+        };
+        (opt == pes).then_some(opt)
+    }
+
+    /// Resolves every decision.
+    pub fn resolve(&mut self) {
+        let n = self.units.len();
+        // Watch lists in one arena: head[v] -> node -> next.
+        let mut head = vec![NONE; n];
+        let mut next: Vec<u32> = Vec::new();
+        let mut watcher: Vec<u32> = Vec::new();
+        let mut queued = vec![false; n];
+        let mut queue: VecDeque<u32> = VecDeque::new();
+        for u in 0..n {
+            if self.state[u] == Tri::Unknown {
+                queue.push_back(u as u32);
+                queued[u] = true;
+            }
+        }
+        loop {
+            while let Some(u) = queue.pop_front() {
+                queued[u as usize] = false;
+                if self.state[u as usize] != Tri::Unknown {
+                    continue;
+                }
+                self.recording = true;
+                self.reads.borrow_mut().clear();
+                let decided = self.try_decide(u);
+                self.recording = false;
+                match decided {
+                    Some(v) => {
+                        self.state[u as usize] = if v { Tri::Yes } else { Tri::No };
+                        let mut w = head[u as usize];
+                        while w != NONE {
+                            let x = watcher[w as usize];
+                            if !queued[x as usize] && self.state[x as usize] == Tri::Unknown {
+                                queued[x as usize] = true;
+                                queue.push_back(x);
+                            }
+                            w = next[w as usize];
+                        }
+                        head[u as usize] = NONE;
+                    }
+                    None => {
+                        let reads = std::mem::take(&mut *self.reads.borrow_mut());
+                        for &v in &reads {
+                            if v != u {
+                                watcher.push(u);
+                                next.push(head[v as usize]);
+                                head[v as usize] = (watcher.len() - 1) as u32;
+                            }
+                        }
+                        *self.reads.borrow_mut() = reads;
+                    }
+                }
+            }
+            // Nothing more follows from partial information: apply the backup rule to the
+            // cycles nothing else depends on.
+            let changed = self.backup_rule();
+            if changed.is_empty() {
+                break;
+            }
+            for u in changed {
+                let mut w = head[u as usize];
+                while w != NONE {
+                    let x = watcher[w as usize];
+                    if !queued[x as usize] && self.state[x as usize] == Tri::Unknown {
+                        queued[x as usize] = true;
+                        queue.push_back(x);
+                    }
+                    w = next[w as usize];
+                }
+                head[u as usize] = NONE;
+            }
+        }
+    }
+
+    /// Finds the sink strongly connected components of the undecided decisions and applies
+    /// DATC 5.B.9 to each. Returns the decisions it made.
+    fn backup_rule(&mut self) -> Vec<u32> {
+        let n = self.units.len();
+        let undecided: Vec<u32> = (0..n as u32)
+            .filter(|&u| self.state[u as usize] == Tri::Unknown)
+            .collect();
+        if undecided.is_empty() {
+            return Vec::new();
+        }
+        // Edges: what each undecided order reads now.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for &u in &undecided {
+            self.recording = true;
+            self.reads.borrow_mut().clear();
+            let _ = self.adjudicate(u, true);
+            let _ = self.adjudicate(u, false);
+            self.recording = false;
+            let mut reads = std::mem::take(&mut *self.reads.borrow_mut());
+            reads.sort_unstable();
+            reads.dedup();
+            pairs.extend(reads.iter().map(|&v| (u, v)));
+        }
+        let graph = Csr::build(n, &mut pairs);
+        let comp = tarjan(n, &undecided, &graph);
+        // A component is a sink when no edge leaves it.
+        let mut sink = vec![true; n];
+        for &u in &undecided {
+            for &v in graph.get(u as usize) {
+                if comp[v as usize] != comp[u as usize] {
+                    sink[comp[u as usize] as usize] = false;
+                }
+            }
+        }
+        let mut members: Vec<(u32, u32)> = undecided
+            .iter()
+            .filter(|&&u| sink[comp[u as usize] as usize])
+            .map(|&u| (comp[u as usize], u))
+            .collect();
+        members.sort_unstable();
+        let mut changed = Vec::new();
+        let mut i = 0;
+        while i < members.len() {
+            let c = members[i].0;
+            let mut j = i;
+            while j < members.len() && members[j].0 == c {
+                j += 1;
+            }
+            let cycle: Vec<u32> = members[i..j].iter().map(|&(_, u)| u).collect();
+            let has_convoy = cycle
+                .iter()
+                .any(|&u| matches!(self.eff[u as usize], Eff::Convoy { .. }));
+            let only_moves = cycle.iter().all(|&u| self.is_move(u));
+            for &u in &cycle {
+                let is_convoy = matches!(self.eff[u as usize], Eff::Convoy { .. });
+                let decision = if has_convoy {
+                    match self.rules.convoy_paradox.paradox_ruling() {
+                        ParadoxRuling::FailConvoys => is_convoy.then_some(Tri::No),
+                    }
+                } else if only_moves {
+                    Some(Tri::Yes)
+                } else {
+                    Some(Tri::No)
+                };
+                if let Some(d) = decision {
+                    self.state[u as usize] = d;
+                    changed.push(u);
+                }
+            }
+            i = j;
+        }
+        changed
+    }
+}
+
+/// Iterative Tarjan over the undecided nodes; returns a component id per node.
+fn tarjan(n: usize, nodes: &[u32], graph: &Csr) -> Vec<u32> {
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![NONE; n];
+    let mut stack: Vec<u32> = Vec::new();
+    let mut call: Vec<(u32, usize)> = Vec::new();
+    let mut counter = 0u32;
+    let mut comps = 0u32;
+    for &root in nodes {
+        if index[root as usize] != NONE {
+            continue;
+        }
+        call.push((root, 0));
+        while let Some(&mut (v, ref mut ei)) = call.last_mut() {
+            let vi = v as usize;
+            if *ei == 0 && index[vi] == NONE {
+                index[vi] = counter;
+                low[vi] = counter;
+                counter += 1;
+                stack.push(v);
+                on_stack[vi] = true;
+            }
+            let edges = graph.get(vi);
+            if *ei < edges.len() {
+                let w = edges[*ei];
+                *ei += 1;
+                let wi = w as usize;
+                if index[wi] == NONE {
+                    call.push((w, 0));
+                } else if on_stack[wi] {
+                    low[vi] = low[vi].min(index[wi]);
+                }
+                continue;
+            }
+            call.pop();
+            if let Some(&(parent, _)) = call.last() {
+                let pi = parent as usize;
+                low[pi] = low[pi].min(low[vi]);
+            }
+            if low[vi] == index[vi] {
+                loop {
+                    let w = stack.pop().unwrap();
+                    on_stack[w as usize] = false;
+                    comp[w as usize] = comps;
+                    if w == v {
+                        break;
+                    }
+                }
+                comps += 1;
+            }
+        }
+    }
+    comp
+}

@@ -1,0 +1,200 @@
+//! Adjudicating a retreat phase.
+
+use diplo_map::{Map, PowerId};
+use diplo_orders::Order;
+use diplo_rules::policies::RetreatAfterConvoy;
+use diplo_rules::Ruleset;
+
+use crate::interpret::Ctx;
+use crate::movement::retreat_options;
+use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, RetreatOptions};
+use crate::position::{Position, Unit};
+
+/// Adjudicates the orders of a retreat phase: every dislodged unit retreats or is disbanded.
+pub fn adjudicate_retreats(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+) -> Adjudication {
+    let mut occupied = vec![false; map.provinces().len()];
+    for u in &pos.units {
+        occupied[u.location.province.index()] = true;
+    }
+    let allow = rules
+        .retreat_after_convoy
+        .may_retreat_to_convoyed_attackers_origin();
+    let options: Vec<Vec<diplo_map::Location>> = pos
+        .dislodged
+        .iter()
+        .map(|d| retreat_options(map, d, &occupied, &pos.contested, allow))
+        .collect();
+    // The fleet-coast readings of a move order are the movement phase's.
+    let units: Vec<Unit> = pos.dislodged.iter().map(|d| d.unit).collect();
+    let cx = Ctx::new(map, rules, &units);
+
+    let k = pos.dislodged.len();
+    let mut chosen: Vec<Option<(usize, diplo_map::Location)>> = vec![None; k];
+    let mut disbanded = vec![false; k];
+    let mut status: Vec<Result<(), String>> = Vec::with_capacity(orders.len());
+    for (i, (power, order)) in orders.iter().enumerate() {
+        let r = (|| -> Result<(), String> {
+            let (unit_ref, to) = match order {
+                Order::Move {
+                    unit,
+                    to,
+                    via_convoy,
+                    path,
+                } => {
+                    if *via_convoy || !path.is_empty() {
+                        return Err("a retreat cannot use a convoy".into());
+                    }
+                    (unit, Some(to))
+                }
+                Order::Retreat { unit, to } => (unit, Some(to)),
+                Order::Disband { unit } => (unit, None),
+                Order::Hold { .. } => {
+                    return Err(
+                        "a dislodged unit must retreat or disband; holding is not possible".into(),
+                    )
+                }
+                Order::SupportHold { .. } | Order::SupportMove { .. } => {
+                    return Err("no supports in a retreat phase".into())
+                }
+                Order::Convoy { .. } => return Err("no convoys in a retreat phase".into()),
+                Order::Build { .. } | Order::Decline => {
+                    return Err("no builds in a retreat phase".into())
+                }
+            };
+            let p = unit_ref.place.province;
+            let Some(d) = pos
+                .dislodged
+                .iter()
+                .position(|d| d.unit.location.province == p)
+            else {
+                return Err(format!(
+                    "there is no dislodged unit in {}",
+                    map.province(p).full_name
+                ));
+            };
+            let unit = pos.dislodged[d].unit;
+            if unit.power != *power {
+                return Err(format!(
+                    "the dislodged unit in {} belongs to {}",
+                    map.province(p).full_name,
+                    map.power(unit.power).name
+                ));
+            }
+            if chosen[d].is_some() || disbanded[d] {
+                return Err("the unit already has an earlier order".into());
+            }
+            let Some(to) = to else {
+                disbanded[d] = true;
+                return Ok(());
+            };
+            let dest = match unit.kind {
+                diplo_map::UnitKind::Army => diplo_map::Location::province(to.province),
+                diplo_map::UnitKind::Fleet => cx.fleet_destination(unit.location, to)?,
+            };
+            if !options[d].iter().any(|o| {
+                o.province == dest.province
+                    && (unit.kind == diplo_map::UnitKind::Army || *o == dest)
+            }) {
+                let why = if dest.province == pos.dislodged[d].attacker_from {
+                    "the attacker came from there"
+                } else if pos.contested.contains(&dest.province) {
+                    "it was left contested by a standoff"
+                } else if occupied[dest.province.index()] {
+                    "it is occupied"
+                } else {
+                    "it is not adjacent"
+                };
+                return Err(format!(
+                    "cannot retreat to {}: {why}",
+                    map.location_full_name(dest)
+                ));
+            }
+            chosen[d] = Some((i, dest));
+            Ok(())
+        })();
+        status.push(r);
+    }
+
+    // Two retreats to one province: both units are disbanded.
+    let mut results = Vec::with_capacity(orders.len());
+    let mut next = Position {
+        phase: pos.phase,
+        units: pos.units.clone(),
+        owners: pos.owners.clone(),
+        dislodged: Vec::new(),
+        contested: Vec::new(),
+    };
+    let mut automatic = Vec::new();
+    let mut succeeded = vec![false; orders.len()];
+    let mut bounced = vec![false; orders.len()];
+    for d in 0..k {
+        if let Some((i, dest)) = chosen[d] {
+            let clash = (0..k)
+                .any(|e| e != d && chosen[e].is_some_and(|(_, x)| x.province == dest.province));
+            if clash {
+                bounced[i] = true;
+                automatic.push(AutomaticAction {
+                    unit: pos.dislodged[d].unit,
+                    reason: "disbanded: its retreat clashed with another".into(),
+                });
+            } else {
+                succeeded[i] = true;
+                next.units.push(Unit {
+                    location: dest,
+                    ..pos.dislodged[d].unit
+                });
+            }
+        } else if !disbanded[d] {
+            automatic.push(AutomaticAction {
+                unit: pos.dislodged[d].unit,
+                reason: "disbanded: no retreat ordered".into(),
+            });
+        }
+    }
+    for (i, (power, order)) in orders.iter().enumerate() {
+        let (resolution, reason) = match &status[i] {
+            Err(e) => (Resolution::Illegal, e.clone()),
+            Ok(()) if bounced[i] => (
+                Resolution::Fails,
+                "another unit retreated to the same province; both are disbanded".into(),
+            ),
+            Ok(()) if matches!(order, Order::Disband { .. }) => {
+                (Resolution::Succeeds, String::new())
+            }
+            Ok(()) => {
+                debug_assert!(succeeded[i]);
+                (Resolution::Succeeds, String::new())
+            }
+        };
+        results.push(OrderResult {
+            index: i,
+            power: *power,
+            order: order.clone(),
+            resolution,
+            tag: None,
+            reason,
+        });
+    }
+    crate::advance_after_season(map, &mut next);
+    let retreats = pos
+        .dislodged
+        .iter()
+        .zip(options)
+        .map(|(d, o)| RetreatOptions {
+            dislodged: *d,
+            options: o,
+        })
+        .collect();
+    Adjudication {
+        results,
+        unordered_dislodged: Vec::new(),
+        retreats,
+        automatic,
+        next,
+    }
+}
