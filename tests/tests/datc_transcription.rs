@@ -1,9 +1,9 @@
 //! CI-only: every case in `datc/` says exactly what DATC 3.2 chapter 6 says.
 //!
-//! The document prints each case's setup, orders and results on one line ("England: F North Sea
-//! - Picardy illegal ..."). This test rebuilds that line from the data (owns lines, a `Power:`
+//! The document prints each case's setup, orders and results on one line (`England: F North Sea
+//! - Picardy illegal ...`). This test rebuilds that line from the data (owns lines, a `Power:`
 //! prefix where the power changes, each order followed by its result words, `RETREATS`, the
-//! automatic disbands) and compares it with the document, ignoring case, colons and white space.
+//! automatic disbands) and compares it with the document, ignoring case, colons and spaces.
 //! It skips when `../shared/reference/datc-3.2.txt` is absent.
 
 use std::path::PathBuf;

@@ -714,7 +714,22 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
         }
     }
 
-    // 4.A.3: the route of armies moving to an adjacent province.
+    // 4.A.3: the route of armies moving to an adjacent province. First, which fleets are
+    // ordered to convoy each army to its destination (own power, foreign power).
+    let mut own_convoy = vec![false; n];
+    let mut foreign_convoy = vec![false; n];
+    for (f, e) in eff.iter().enumerate() {
+        if let Eff::Convoy { army, to } = *e {
+            let a = army as usize;
+            if matches!(eff[a], Eff::Move { to: mto, .. } if mto.province == to) {
+                if cx.units[f].power == cx.units[a].power {
+                    own_convoy[a] = true;
+                } else {
+                    foreign_convoy[a] = true;
+                }
+            }
+        }
+    }
     for a in 0..n {
         if let Eff::Move {
             to,
@@ -726,23 +741,10 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
             if cx.units[a].kind != UnitKind::Army {
                 continue;
             }
-            let mut own = false;
-            let mut foreign = false;
-            for (f, e) in eff.iter().enumerate() {
-                if let Eff::Convoy { army, to: cto } = *e {
-                    if army as usize == a && cto == to.province {
-                        if cx.units[f].power == cx.units[a].power {
-                            own = true;
-                        } else {
-                            foreign = true;
-                        }
-                    }
-                }
-            }
             let mv = AdjacentMove {
                 via_convoy: via,
-                own_fleet_convoys: own,
-                foreign_fleet_convoys: foreign,
+                own_fleet_convoys: own_convoy[a],
+                foreign_fleet_convoys: foreign_convoy[a],
             };
             if cx.rules.convoy_to_adjacent.adjacent_route(mv) == AdjacentRoute::Convoy {
                 eff[a] = Eff::Move {

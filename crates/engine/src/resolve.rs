@@ -113,7 +113,7 @@ impl<'a> Board<'a> {
                 {
                     conv.push((army, i as u32))
                 }
-                Eff::Move { to, .. } => mv.push((to.province.0 as u32, i as u32)),
+                Eff::Move { to, .. } => mv.push((to.province.0, i as u32)),
                 _ => {}
             }
         }
@@ -486,14 +486,11 @@ impl<'a> Board<'a> {
         let mut head = vec![NONE; n];
         let mut next: Vec<u32> = Vec::new();
         let mut watcher: Vec<u32> = Vec::new();
-        let mut queued = vec![false; n];
-        let mut queue: VecDeque<u32> = VecDeque::new();
-        for u in 0..n {
-            if self.state[u] == Tri::Unknown {
-                queue.push_back(u as u32);
-                queued[u] = true;
-            }
-        }
+        let queued_at_start: Vec<bool> = self.state.iter().map(|s| *s == Tri::Unknown).collect();
+        let mut queue: VecDeque<u32> = (0..n as u32)
+            .filter(|&u| queued_at_start[u as usize])
+            .collect();
+        let mut queued = queued_at_start;
         loop {
             while let Some(u) = queue.pop_front() {
                 queued[u as usize] = false;

@@ -30,7 +30,7 @@ pub const STANDARD_MAP_TOML: &str = include_str!("../../../maps/standard.toml");
 /// Dense index of a province on its map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
-pub struct ProvinceId(pub u16);
+pub struct ProvinceId(pub u32);
 
 impl ProvinceId {
     /// The id as a `usize` index.
@@ -261,7 +261,7 @@ impl Map {
 
     /// Ids of every province.
     pub fn province_ids(&self) -> impl Iterator<Item = ProvinceId> {
-        (0..self.provinces.len() as u16).map(ProvinceId)
+        (0..self.provinces.len() as u32).map(ProvinceId)
     }
 
     /// One province.

@@ -155,7 +155,7 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
     let mut names: HashMap<String, ProvinceId> = HashMap::new();
     let mut name_spans: HashMap<String, usize> = HashMap::new();
     for (i, p) in raw.provinces.iter().enumerate() {
-        let id = ProvinceId(i as u16);
+        let id = ProvinceId(i as u32);
         let mut keys: Vec<&S> = vec![&p.name, &p.full_name];
         keys.extend(p.aliases.iter());
         for key in keys {
@@ -190,13 +190,9 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
             }
         }
     }
-    if raw.provinces.len() > u16::MAX as usize {
-        cx.errors.push(Diagnostic::at(
-            file,
-            text,
-            0,
-            "too many provinces (at most 65535)",
-        ));
+    if raw.provinces.len() > u32::MAX as usize - 1 {
+        cx.errors
+            .push(Diagnostic::at(file, text, 0, "too many provinces"));
     }
 
     // Provinces proper.
@@ -360,7 +356,7 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
     }
     for (i, edges) in army_spans.iter().enumerate() {
         for (to, span) in edges {
-            if provinces[i].terrain.is_land() && !army[to.index()].contains(&ProvinceId(i as u16)) {
+            if provinces[i].terrain.is_land() && !army[to.index()].contains(&ProvinceId(i as u32)) {
                 cx.err(
                     span,
                     format!(
@@ -379,7 +375,7 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
     let mut fleet: Vec<Vec<Location>> = vec![Vec::new(); nodes as usize];
     let mut fleet_spans: Vec<(Location, Location, S)> = Vec::new();
     for (i, p) in raw.provinces.iter().enumerate() {
-        let pid = ProvinceId(i as u16);
+        let pid = ProvinceId(i as u32);
         let lists: Vec<(Location, &Vec<S>)> = if p.coasts.is_empty() {
             p.fleet
                 .iter()
@@ -473,7 +469,7 @@ pub(crate) fn load(text: &str, file: &str) -> Result<Map, MapError> {
         let id = PowerId(i as u8);
         let home_centres: Vec<ProvinceId> = (0..provinces.len())
             .filter(|&j| provinces[j].home == Some(id))
-            .map(|j| ProvinceId(j as u16))
+            .map(|j| ProvinceId(j as u32))
             .collect();
         let mut units = Vec::new();
         for u in &rp.units {

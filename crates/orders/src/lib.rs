@@ -41,7 +41,10 @@ pub struct Place {
 impl Place {
     /// A province without a coast.
     pub fn new(province: ProvinceId) -> Self {
-        Place { province, coast: None }
+        Place {
+            province,
+            coast: None,
+        }
     }
 }
 
@@ -149,6 +152,11 @@ impl Order {
 
     /// Writes the order in the canonical short form (`F stp/sc - bot`), using `map` for names.
     pub fn display<'a>(&'a self, map: &'a diplo_map::Map) -> OrderDisplay<'a> {
-        OrderDisplay { order: self, power: None, map, full: false }
+        OrderDisplay {
+            order: self,
+            power: None,
+            map,
+            full: false,
+        }
     }
 }

@@ -1,0 +1,222 @@
+//! Property tests: the parser never panics, whatever it is given, and every order written by
+//! `Display` (short or full, with or without the power) parses back to the same order.
+
+mod common;
+
+use common::strategies::{any_order, power};
+use common::{assert_round_trip, map};
+use diplo_orders::{parse_order, parse_orders, Order};
+use proptest::prelude::*;
+
+// ---------------------------------------------------------------------------------------------
+// Never panics
+// ---------------------------------------------------------------------------------------------
+
+/// Order-like tokens: keywords, unit types, names of provinces, coasts and powers, symbols.
+fn token() -> impl Strategy<Value = String> {
+    let m = map();
+    let mut words: Vec<String> = [
+        "A",
+        "F",
+        "army",
+        "fleet",
+        "H",
+        "holds",
+        "stand",
+        "S",
+        "supports",
+        "support",
+        "C",
+        "convoys",
+        "convoy",
+        "R",
+        "retreats",
+        "to",
+        "D",
+        "disband",
+        "remove",
+        "B",
+        "build",
+        "waive",
+        "decline",
+        "via",
+        "by",
+        "move",
+        "moves",
+        "m",
+        "coast",
+        "nc",
+        "sc",
+        "ec",
+        "north",
+        "(nc)",
+        "/sc",
+        "north coast",
+        "-",
+        "->",
+        "=>",
+        "→",
+        "–",
+        "/",
+        "(",
+        ")",
+        ":",
+        "#",
+        ".",
+        "St.",
+        "..",
+        "?",
+        "ä",
+        "☃",
+        "\u{0}",
+        "\t",
+        "\r",
+        "\n",
+        "",
+        "  ",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for p in m.provinces() {
+        words.push(p.name.clone());
+        words.push(p.full_name.clone());
+        words.extend(p.aliases.iter().cloned());
+        for c in &p.coasts {
+            words.push(c.name.clone());
+            words.push(c.full_name.clone());
+        }
+    }
+    for p in m.powers() {
+        words.push(p.name.clone());
+        words.push(p.adjective.clone());
+        words.push(p.abbreviation.clone());
+        words.push(format!("{}:", p.abbreviation));
+    }
+    prop_oneof![
+        8 => proptest::sample::select(words),
+        1 => "\\PC{1,6}",
+        1 => "[a-z]{1,4}",
+    ]
+}
+
+fn separator() -> impl Strategy<Value = &'static str> {
+    proptest::sample::select(vec![" ", " ", " ", "", "  ", "/", "-", "\n"])
+}
+
+/// A line built from order-like tokens.
+fn order_like() -> impl Strategy<Value = String> {
+    proptest::collection::vec((token(), separator()), 0..12).prop_map(|parts| {
+        let mut s = String::new();
+        for (t, sep) in parts {
+            s.push_str(&t);
+            s.push_str(sep);
+        }
+        s
+    })
+}
+
+/// Checks one input: no panic, and any order read from it is written back and read back the same.
+fn check(text: &str) {
+    let m = map();
+    match parse_order(m, text) {
+        Ok((power, order)) => assert_round_trip(&order, power),
+        Err(e) => {
+            assert!(e.column >= 1, "{e:?}");
+            assert!(
+                e.column <= text.chars().count() + 1,
+                "column past the end: {e:?}"
+            );
+            assert!(!e.message.is_empty());
+        }
+    }
+    let (lines, errors) = parse_orders(m, text);
+    let nonblank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    assert!(lines.len() + errors.len() <= nonblank);
+    for l in &lines {
+        assert_round_trip(&l.order, l.power);
+    }
+    for e in &errors {
+        assert!(e.line >= 1 && e.line <= text.lines().count());
+        assert!(
+            e.column >= 1 && e.column <= e.text.chars().count() + 1,
+            "{e:?}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(common::cases(2000))]
+
+    #[test]
+    fn never_panics_on_any_string(text in any::<String>()) {
+        check(&text);
+    }
+
+    #[test]
+    fn never_panics_on_printable_unicode(text in "\\PC{0,80}") {
+        check(&text);
+    }
+
+    #[test]
+    fn never_panics_on_order_like_tokens(text in order_like()) {
+        check(&text);
+    }
+
+    #[test]
+    fn never_panics_on_order_like_files(lines in proptest::collection::vec(order_like(), 0..6)) {
+        check(&lines.join("\n"));
+    }
+}
+
+#[test]
+fn huge_inputs() {
+    let m = map();
+    let big = "A par - ".to_string() + &"bur - ".repeat(100_000) + "mar";
+    let (_, order) = parse_order(m, &big).expect("a long convoy path is still an order");
+    match order {
+        Order::Move { path, .. } => assert_eq!(path.len(), 100_000),
+        other => panic!("{other:?}"),
+    }
+    let junk = "ä☃(".repeat(100_000);
+    assert!(parse_order(m, &junk).is_err());
+    let file = "England:\nA lvp - yor\n".repeat(20_000);
+    let (lines, errors) = parse_orders(m, &file);
+    assert_eq!((lines.len(), errors.len()), (20_000, 0));
+    let words = "North ".repeat(100_000);
+    assert!(parse_order(m, &words).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round trip of random valid orders
+// ---------------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(common::cases(3000))]
+
+    #[test]
+    fn display_parses_back(order in any_order(), power in power()) {
+        assert_round_trip(&order, power);
+    }
+
+    #[test]
+    fn display_parses_back_as_a_file(
+        orders in proptest::collection::vec((any_order(), power()), 0..8),
+        header in power(),
+    ) {
+        let m = map();
+        let mut text = String::new();
+        if let Some(h) = header {
+            text.push_str(&format!("{}:\n", m.power(h).name));
+        }
+        for (i, (o, p)) in orders.iter().enumerate() {
+            let line = if i % 2 == 0 { o.display(m).with_power(*p).to_string() } else { o.display(m).with_power(*p).full().to_string() };
+            text.push_str(&format!("{line}  # order {i}\n\n"));
+        }
+        let (lines, errors) = parse_orders(m, &text);
+        prop_assert!(errors.is_empty(), "{:?}", errors);
+        let got: Vec<_> = lines.into_iter().map(|l| (l.order, l.power)).collect();
+        let want: Vec<_> = orders.into_iter().map(|(o, p)| (o, p.or(header))).collect();
+        prop_assert_eq!(got, want);
+    }
+}
