@@ -13,21 +13,7 @@ Italy:\nF nap - ion\nA rom - apu\nA ven H\nRussia:\nA mos - ukr\nA war - gal\nF 
 Turkey:\nF ank - bla\nA con - bul\nA smy - arm\n";
 
 fn line_map(n: usize, ring: bool) -> Map {
-    let mut t = String::from(
-        "name = \"line\"\nfirst_year = 1901\nfirst_season = \"spring\"\nvictory_centres = 1\n",
-    );
-    t.push_str("[[power]]\nname = \"Red\"\nadjective = \"Red\"\nabbreviation = \"RED\"\n");
-    for i in 0..n {
-        let mut nb = Vec::new();
-        if i > 0 || ring {
-            nb.push(format!("\"p{}\"", (i + n - 1) % n));
-        }
-        if i + 1 < n || ring {
-            nb.push(format!("\"p{}\"", (i + 1) % n));
-        }
-        t.push_str(&format!("[[province]]\nname = \"p{i}\"\nfull_name = \"P{i}\"\nterrain = \"inland\"\narmy = [{}]\n", nb.join(", ")));
-    }
-    Map::from_toml_str(&t, "generated").unwrap()
+    diplo_map::generate::line(n, ring)
 }
 
 fn chain(n: usize, ring: bool) -> (Map, Position, Vec<(PowerId, Order)>) {

@@ -481,19 +481,9 @@ impl<'a> Board<'a> {
 
     /// Resolves every decision.
     pub fn resolve(&mut self) {
-        let n = self.units.len();
-        // Watch lists in one arena: head[v] -> node -> next.
-        let mut head = vec![NONE; n];
-        let mut next: Vec<u32> = Vec::new();
-        let mut watcher: Vec<u32> = Vec::new();
-        let queued_at_start: Vec<bool> = self.state.iter().map(|s| *s == Tri::Unknown).collect();
-        let mut queue: VecDeque<u32> = (0..n as u32)
-            .filter(|&u| queued_at_start[u as usize])
-            .collect();
-        let mut queued = queued_at_start;
+        let mut agenda = Agenda::new(&self.state);
         loop {
-            while let Some(u) = queue.pop_front() {
-                queued[u as usize] = false;
+            while let Some(u) = agenda.pop() {
                 if self.state[u as usize] != Tri::Unknown {
                     continue;
                 }
@@ -504,27 +494,14 @@ impl<'a> Board<'a> {
                 match decided {
                     Some(v) => {
                         self.state[u as usize] = if v { Tri::Yes } else { Tri::No };
-                        let mut w = head[u as usize];
-                        while w != NONE {
-                            let x = watcher[w as usize];
-                            if !queued[x as usize] && self.state[x as usize] == Tri::Unknown {
-                                queued[x as usize] = true;
-                                queue.push_back(x);
-                            }
-                            w = next[w as usize];
-                        }
-                        head[u as usize] = NONE;
+                        agenda.wake(u, &self.state);
                     }
                     None => {
-                        let reads = std::mem::take(&mut *self.reads.borrow_mut());
-                        for &v in &reads {
+                        for &v in self.reads.borrow().iter() {
                             if v != u {
-                                watcher.push(u);
-                                next.push(head[v as usize]);
-                                head[v as usize] = (watcher.len() - 1) as u32;
+                                agenda.watch(v, u);
                             }
                         }
-                        *self.reads.borrow_mut() = reads;
                     }
                 }
             }
@@ -535,16 +512,7 @@ impl<'a> Board<'a> {
                 break;
             }
             for u in changed {
-                let mut w = head[u as usize];
-                while w != NONE {
-                    let x = watcher[w as usize];
-                    if !queued[x as usize] && self.state[x as usize] == Tri::Unknown {
-                        queued[x as usize] = true;
-                        queue.push_back(x);
-                    }
-                    w = next[w as usize];
-                }
-                head[u as usize] = NONE;
+                agenda.wake(u, &self.state);
             }
         }
     }
@@ -621,6 +589,60 @@ impl<'a> Board<'a> {
             i = j;
         }
         changed
+    }
+}
+
+/// The work list of undecided orders, and who watches which unknown decision (one arena of
+/// linked lists, so nothing is allocated per order).
+struct Agenda {
+    queue: VecDeque<u32>,
+    queued: Vec<bool>,
+    head: Vec<u32>,
+    next: Vec<u32>,
+    watcher: Vec<u32>,
+}
+
+impl Agenda {
+    /// Every undecided order, queued once.
+    fn new(state: &[Tri]) -> Agenda {
+        let queued: Vec<bool> = state.iter().map(|s| *s == Tri::Unknown).collect();
+        let queue = (0..state.len() as u32)
+            .filter(|&u| queued[u as usize])
+            .collect();
+        Agenda {
+            queue,
+            queued,
+            head: vec![NONE; state.len()],
+            next: Vec::new(),
+            watcher: Vec::new(),
+        }
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        let u = self.queue.pop_front()?;
+        self.queued[u as usize] = false;
+        Some(u)
+    }
+
+    /// `u` is adjudicated again when `v` is decided.
+    fn watch(&mut self, v: u32, u: u32) {
+        self.watcher.push(u);
+        self.next.push(self.head[v as usize]);
+        self.head[v as usize] = (self.watcher.len() - 1) as u32;
+    }
+
+    /// `u` was decided: queue the undecided orders that watch it.
+    fn wake(&mut self, u: u32, state: &[Tri]) {
+        let mut w = self.head[u as usize];
+        while w != NONE {
+            let x = self.watcher[w as usize];
+            if !self.queued[x as usize] && state[x as usize] == Tri::Unknown {
+                self.queued[x as usize] = true;
+                self.queue.push_back(x);
+            }
+            w = self.next[w as usize];
+        }
+        self.head[u as usize] = NONE;
     }
 }
 

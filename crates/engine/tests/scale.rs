@@ -8,27 +8,8 @@ use diplo_rules::Ruleset;
 
 const N: usize = 100_000;
 
-/// A map of `n` inland provinces `p0..p{n-1}`, each bordering the next; a ring when `ring`.
 fn line_map(n: usize, ring: bool) -> Map {
-    let mut t = String::from(
-        "name = \"line\"\nfirst_year = 1901\nfirst_season = \"spring\"\nvictory_centres = 1\n",
-    );
-    t.push_str("[[power]]\nname = \"Red\"\nadjective = \"Red\"\nabbreviation = \"RED\"\n");
-    t.push_str("[[power]]\nname = \"Blue\"\nadjective = \"Blue\"\nabbreviation = \"BLU\"\n");
-    for i in 0..n {
-        let mut nb = Vec::new();
-        if i > 0 || ring {
-            nb.push(format!("\"p{}\"", (i + n - 1) % n));
-        }
-        if i + 1 < n || ring {
-            nb.push(format!("\"p{}\"", (i + 1) % n));
-        }
-        t.push_str(&format!(
-            "[[province]]\nname = \"p{i}\"\nfull_name = \"P{i}\"\nterrain = \"inland\"\narmy = [{}]\n",
-            nb.join(", ")
-        ));
-    }
-    Map::from_toml_str(&t, "generated").expect("generated map is valid")
+    diplo_map::generate::line(n, ring)
 }
 
 fn army(power: u8, p: usize) -> Unit {

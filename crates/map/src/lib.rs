@@ -13,6 +13,7 @@
 //! ```
 
 mod diag;
+pub mod generate;
 mod json;
 mod load;
 
