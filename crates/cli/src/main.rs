@@ -31,6 +31,11 @@ enum Command {
     Adjudicate(cmd::adjudicate::AdjudicateArgs),
     /// Run the DATC test cases; ends with `N passed, M failed`.
     Datc(cmd::datc::DatcArgs),
+    /// List, show and compare ruleset profiles.
+    #[command(subcommand)]
+    Rulesets(cmd::rulesets::RulesetsCommand),
+    /// One DATC case (or your own position and orders) under several rulesets, side by side.
+    Compare(cmd::compare::CompareArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,5 +45,7 @@ fn main() -> ExitCode {
         Command::Orders(c) => cmd::orders::run(c),
         Command::Adjudicate(a) => cmd::adjudicate::run(a),
         Command::Datc(a) => cmd::datc::run(a),
+        Command::Rulesets(c) => cmd::rulesets::run(c),
+        Command::Compare(a) => cmd::compare::run(a),
     }
 }

@@ -36,6 +36,9 @@ pub struct Section {
     pub section: String,
     /// The section's title.
     pub title: String,
+    /// The profile whose choices the main expectations follow (default `datc`).
+    #[serde(default)]
+    pub preferences: Option<String>,
     /// Its cases, in document order.
     #[serde(rename = "case")]
     pub cases: Vec<Case>,
@@ -68,6 +71,164 @@ pub struct Case {
     /// Why the engine is known to disagree (the document contradicts itself); see FORMAT.md.
     #[serde(default)]
     pub expected_failure: Option<String>,
+    /// The issues whose choice can change this case's outcome (ruleset keys).
+    #[serde(default)]
+    pub depends_on: Vec<String>,
+    /// The outcomes the document states under other choices.
+    #[serde(default, rename = "alternative")]
+    pub alternatives: Vec<Alternative>,
+    /// The profile whose choices the main expectations follow (from the section file).
+    #[serde(skip)]
+    pub preferences: String,
+}
+
+/// An outcome the document states under other issue choices.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    /// The issue choices under which this outcome holds.
+    #[serde(default)]
+    pub when: std::collections::BTreeMap<String, String>,
+    /// The profiles the text names (informative).
+    #[serde(default)]
+    pub rulesets: Vec<String>,
+    /// The text says the rule gives no resolution.
+    #[serde(default)]
+    pub unresolved: bool,
+    /// The orders whose result the text states.
+    #[serde(default)]
+    pub orders: Vec<CaseOrder>,
+    /// The retreat orders whose result the text states.
+    #[serde(default)]
+    pub retreats: Vec<CaseOrder>,
+    /// The automatic disbands the text states, if it states them.
+    #[serde(default)]
+    pub automatic_disbands: Option<Vec<AutoDisband>>,
+    /// The document, case and sentence this is transcribed from.
+    pub source: String,
+    /// A transcription note.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// What a case is expected to do under one ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct Expectation<'a> {
+    /// `main`, or the alternative's `when` as `key=choice, ...`.
+    pub label: &'a str,
+    /// Expected orders of the main phase (all of them for the main expectation).
+    pub orders: &'a [CaseOrder],
+    /// Expected retreat results.
+    pub retreats: &'a [CaseOrder],
+    /// Expected automatic disbands, when stated.
+    pub automatic_disbands: Option<&'a [AutoDisband]>,
+    /// The text says there is no resolution.
+    pub unresolved: bool,
+    /// The alternative this comes from, if any.
+    pub alternative: Option<&'a Alternative>,
+}
+
+impl Case {
+    /// The expectation that applies under `rules`: the main one when `rules` makes the
+    /// preferred choice on every issue the case depends on, else the first alternative whose
+    /// `when` it satisfies, else none (the document states nothing for that ruleset).
+    pub fn expectation_for(&self, rules: &Ruleset) -> Option<Expectation<'_>> {
+        let preferred = preferred_profile(&self.preferences);
+        let main = self.depends_on.iter().all(|k| match &preferred {
+            Some(p) => rules.choice(k) == p.choice(k),
+            None => false,
+        });
+        if main {
+            return Some(self.main_expectation());
+        }
+        self.alternatives
+            .iter()
+            .find(|a| {
+                !a.when.is_empty()
+                    && a.when
+                        .iter()
+                        .all(|(k, v)| rules.choice(k) == Some(v.as_str()))
+            })
+            .map(|a| Expectation {
+                label: "alternative",
+                orders: &a.orders,
+                retreats: &a.retreats,
+                automatic_disbands: a.automatic_disbands.as_deref(),
+                unresolved: a.unresolved,
+                alternative: Some(a),
+            })
+    }
+
+    /// The document's main expectation (its preferred choices).
+    pub fn main_expectation(&self) -> Expectation<'_> {
+        Expectation {
+            label: "main",
+            orders: &self.orders,
+            retreats: &self.retreats,
+            automatic_disbands: Some(&self.automatic_disbands),
+            unresolved: false,
+            alternative: None,
+        }
+    }
+
+    /// Checks the case's own consistency: known issue keys and choices, and alternative
+    /// orders that exist in the case.
+    pub fn validate(&self) -> Result<(), String> {
+        let issue = |k: &str| diplo_rules::ISSUES.iter().find(|i| i.key == k);
+        for k in &self.depends_on {
+            issue(k).ok_or_else(|| format!("{}: depends_on names unknown issue `{k}`", self.id))?;
+        }
+        for a in &self.alternatives {
+            if a.when.is_empty() {
+                return Err(format!("{}: an alternative without `when`", self.id));
+            }
+            for (k, v) in &a.when {
+                let i = issue(k)
+                    .ok_or_else(|| format!("{}: `when` names unknown issue `{k}`", self.id))?;
+                if !i.choices().iter().any(|(c, _)| c == v) {
+                    return Err(format!(
+                        "{}: `when` has unknown choice `{v}` for `{k}`",
+                        self.id
+                    ));
+                }
+                if !self.depends_on.contains(k) {
+                    return Err(format!(
+                        "{}: `when` uses `{k}`, which is not in depends_on",
+                        self.id
+                    ));
+                }
+            }
+            for o in a.orders.iter().chain(&a.retreats) {
+                let list = if a.orders.iter().any(|x| std::ptr::eq(x, o)) {
+                    &self.orders
+                } else {
+                    &self.retreats
+                };
+                if !list
+                    .iter()
+                    .any(|x| x.power == o.power && x.order == o.order)
+                {
+                    return Err(format!(
+                        "{}: alternative order `{}: {}` is not among the case's orders",
+                        self.id, o.power, o.order
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn preferred_profile(name: &str) -> Option<Ruleset> {
+    use std::sync::Mutex;
+    static CACHE: Mutex<Vec<(String, Option<Ruleset>)>> = Mutex::new(Vec::new());
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, r)) = cache.iter().find(|(n, _)| n == name) {
+        return r.clone();
+    }
+    let r = Ruleset::load(name).ok();
+    cache.push((name.to_string(), r.clone()));
+    r
 }
 
 /// An order with its expected result.
@@ -107,7 +268,13 @@ pub fn all_cases() -> Vec<Case> {
     load_sections()
         .expect("the embedded DATC data is valid")
         .into_iter()
-        .flat_map(|s| s.cases)
+        .flat_map(|s| {
+            let pref = s.preferences.clone().unwrap_or_else(|| "datc".into());
+            s.cases.into_iter().map(move |mut c| {
+                c.preferences = pref.clone();
+                c
+            })
+        })
         .collect()
 }
 
@@ -261,16 +428,32 @@ pub fn setup(map: &Map, case: &Case) -> Result<(Position, Vec<(PowerId, Order)>)
     Ok((pos, orders))
 }
 
-/// Runs one case under a ruleset.
+/// Runs one case under a ruleset against the document's main expectation.
 pub fn run_case(map: &Map, rules: &Ruleset, case: &Case) -> CaseReport {
+    run_expectation(map, rules, case, case.main_expectation())
+}
+
+/// Runs one case under a ruleset against the expectation that applies to it; `None` when the
+/// document states no outcome for that ruleset.
+pub fn run_case_for(map: &Map, rules: &Ruleset, case: &Case) -> Option<CaseReport> {
+    case.expectation_for(rules)
+        .map(|e| run_expectation(map, rules, case, e))
+}
+
+/// Runs one case under a ruleset against a given expectation.
+pub fn run_expectation(map: &Map, rules: &Ruleset, case: &Case, exp: Expectation) -> CaseReport {
     let mut report = CaseReport {
         id: case.id.clone(),
         title: case.title.clone(),
         mismatches: Vec::new(),
         error: None,
-        expected_failure: case.expected_failure.clone(),
+        expected_failure: if exp.alternative.is_none() {
+            case.expected_failure.clone()
+        } else {
+            None
+        },
     };
-    if let Err(e) = run_into(map, rules, case, &mut report) {
+    if let Err(e) = run_into(map, rules, case, exp, &mut report) {
         report.error = Some(e);
     }
     report
@@ -280,12 +463,20 @@ fn run_into(
     map: &Map,
     rules: &Ruleset,
     case: &Case,
+    exp: Expectation,
     report: &mut CaseReport,
 ) -> Result<(), String> {
     let (pos, orders) = setup(map, case)?;
     let adj = adjudicate(map, rules, &pos, &orders);
-    compare(&case.orders, &adj, "", report);
-    if !case.retreats.is_empty() {
+    compare(&case.orders, exp.orders, &adj, "", report);
+    if exp.unresolved && adj.unresolved.is_empty() {
+        report.mismatches.push(Mismatch {
+            what: "paradox".into(),
+            expected: "unresolved (the rule gives no resolution)".into(),
+            actual: "resolved".into(),
+        });
+    }
+    if !case.retreats.is_empty() && !exp.retreats.is_empty() {
         let mut rpos = adj.next.clone();
         rpos.phase = Phase {
             kind: PhaseKind::Retreat,
@@ -305,11 +496,10 @@ fn run_into(
             rorders.push((p, order));
         }
         let radj = adjudicate(map, rules, &rpos, &rorders);
-        compare(&case.retreats, &radj, "retreat: ", report);
+        compare(&case.retreats, exp.retreats, &radj, "retreat: ", report);
     }
-    if pos.phase.kind == PhaseKind::Adjustment {
-        let expected: BTreeSet<String> = case
-            .automatic_disbands
+    if let (PhaseKind::Adjustment, Some(auto)) = (pos.phase.kind, exp.automatic_disbands) {
+        let expected: BTreeSet<String> = auto
             .iter()
             .map(|a| format!("{}: {}", a.power, a.unit))
             .collect();
@@ -329,13 +519,32 @@ fn run_into(
     Ok(())
 }
 
+/// Compares the expected orders (any subset of `all`, matched by power and text) with the
+/// results, which are in the order of `all`.
 fn compare(
+    all: &[CaseOrder],
     expected: &[CaseOrder],
     adj: &diplo_engine::Adjudication,
     prefix: &str,
     report: &mut CaseReport,
 ) {
-    for (e, r) in expected.iter().zip(&adj.results) {
+    let mut used = vec![false; all.len()];
+    for e in expected {
+        // The first not yet matched order with this power and text (texts can repeat: 6.I.7).
+        let found = (0..all.len())
+            .find(|&i| !used[i] && all[i].power == e.power && all[i].order == e.order);
+        if let Some(i) = found {
+            used[i] = true;
+        }
+        let Some(i) = found else {
+            report.mismatches.push(Mismatch {
+                what: format!("{prefix}{}: {}", e.power, e.order),
+                expected: normalize(&e.result),
+                actual: "no such order in the case".into(),
+            });
+            continue;
+        };
+        let r = &adj.results[i];
         let want = normalize(&e.result);
         let got = normalize(&r.words());
         if want != got {

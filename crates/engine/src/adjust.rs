@@ -85,12 +85,17 @@ pub fn adjudicate_adjustments(
                 .province_ids()
                 .filter(|p| pos.owners[p.index()] == Some(power))
                 .collect();
-            let order = rules.civil_disorder.removal_order(
+            let board: Vec<(PowerId, UnitKind, Location)> = units
+                .iter()
+                .map(|u| (u.power, u.kind, u.location))
+                .collect();
+            let rcx = RemovalContext {
                 map,
-                &candidates,
-                &owned,
-                map.home_centres(power),
-            );
+                power,
+                owned: &owned,
+                units: &board,
+            };
+            let order = rules.civil_disorder.removal_order(&rcx, &candidates);
             for &k in order.iter().take(allowed - removed) {
                 let unit = remaining[k];
                 units.retain(|u| u.location != unit.location);
@@ -122,6 +127,7 @@ pub fn adjudicate_adjustments(
         unordered_dislodged: Vec::new(),
         retreats: Vec::new(),
         automatic,
+        unresolved: Vec::new(),
         next,
     }
 }
@@ -258,12 +264,18 @@ fn check(
             if pos.unit_in(p).is_some() {
                 return Err(illegal(format!("{} is occupied", prov.full_name)));
             }
+            let type_rule = rules.build_unit_type.build_type_rule();
             let kind = match unit.kind {
                 Some(k) => k,
                 None if prov.terrain == Terrain::Inland
-                    && rules.build_unit_type.inland_build_defaults_to_army() =>
+                    && type_rule != BuildTypeRule::AlwaysRequired =>
                 {
                     UnitKind::Army
+                }
+                None if type_rule == BuildTypeRule::FleetIfCoastGiven
+                    && matches!(unit.place.coast, Some(WrittenCoast::Known(_))) =>
+                {
+                    UnitKind::Fleet
                 }
                 None => {
                     return Err(illegal(format!(

@@ -39,6 +39,8 @@ pub(crate) enum Eff {
         via: bool,
         /// The order is legal but the unit cannot carry it out (written from another coast).
         possible: bool,
+        /// By convoy when the convoy works, otherwise over land (DATC 4.A.3 fallback).
+        fallback: bool,
     },
     /// Support to hold.
     SupportHold {
@@ -78,6 +80,8 @@ pub(crate) struct Interpretation {
     pub status: Vec<Status>,
     /// Per unit: whether the support/convoy matches the order of the unit it names.
     pub matches: Vec<bool>,
+    /// Per unit: the convoy path its move order wrote (empty if none), for DATC 4.A.6.
+    pub paths: Vec<Vec<ProvinceId>>,
 }
 
 pub(crate) struct Ctx<'a> {
@@ -447,6 +451,7 @@ impl<'a> Ctx<'a> {
                                 convoy: !adjacent,
                                 via: *via_convoy,
                                 possible: true,
+                                fallback: false,
                             },
                         ))
                     }
@@ -459,6 +464,7 @@ impl<'a> Ctx<'a> {
                                     convoy: false,
                                     via: false,
                                     possible: true,
+                                    fallback: false,
                                 },
                             )),
                             Err(e) => {
@@ -473,6 +479,7 @@ impl<'a> Ctx<'a> {
                                                 convoy: false,
                                                 via: false,
                                                 possible: false,
+                                                fallback: false,
                                             },
                                         ));
                                     }
@@ -615,6 +622,9 @@ impl<'a> Ctx<'a> {
     /// 4.B.4: the coast written in a support order.
     fn support_coast(&self, power: PowerId, target: &Unit, to: &Place) -> Result<CoastReq, String> {
         let prov = self.map.province(to.province);
+        if self.rules.support_coast.support_coast_rule() == SupportCoastRule::Ignored {
+            return Ok(CoastReq::Any);
+        }
         if target.kind != UnitKind::Fleet || !prov.is_multi_coast() {
             if let Some(WrittenCoast::Unknown(c)) = &to.coast {
                 if self.rules.unknown_coast.reading() == Reading::Illegal {
@@ -736,23 +746,119 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
             convoy: false,
             via,
             possible,
+            ..
         } = eff[a]
         {
             if cx.units[a].kind != UnitKind::Army {
                 continue;
             }
+            let d = cx.unit_at[to.province.index()];
+            let opposite = d != NONE
+                && matches!(eff[d as usize], Eff::Move { to: back, .. } if back.province == cx.units[a].location.province);
             let mv = AdjacentMove {
                 via_convoy: via,
                 own_fleet_convoys: own_convoy[a],
                 foreign_fleet_convoys: foreign_convoy[a],
+                opposite_move: opposite,
+                opposite_is_own: opposite && cx.units[d as usize].power == cx.units[a].power,
             };
-            if cx.rules.convoy_to_adjacent.adjacent_route(mv) == AdjacentRoute::Convoy {
-                eff[a] = Eff::Move {
-                    to,
-                    convoy: true,
-                    via,
-                    possible,
+            let (convoy, fallback) = match cx.rules.convoy_to_adjacent.adjacent_route(mv) {
+                AdjacentRoute::Land => (false, false),
+                AdjacentRoute::Convoy => (true, false),
+                AdjacentRoute::ConvoyWithFallback => (true, true),
+            };
+            eff[a] = Eff::Move {
+                to,
+                convoy,
+                via,
+                possible,
+                fallback,
+            };
+        }
+    }
+
+    // 4.E.3: implicit orders for units without one.
+    if cx.rules.implicit_orders.implicit_orders() {
+        for u in 0..n {
+            if order_of[u] != NONE || all_illegal[u] {
+                continue;
+            }
+            let mut implied: Option<ProvinceId> = None;
+            let mut ambiguous = false;
+            for (s, e) in eff.iter().enumerate() {
+                if cx.units[s].power != cx.units[u].power {
+                    continue;
+                }
+                let dest = match *e {
+                    Eff::SupportMove { target, to, .. } if target as usize == u => Some(to),
+                    Eff::Convoy { army, to } if army as usize == u => Some(to),
+                    _ => None,
                 };
+                if let Some(d) = dest {
+                    if implied.is_some_and(|x| x != d) {
+                        ambiguous = true;
+                    }
+                    implied = Some(d);
+                }
+            }
+            let (Some(dest), false) = (implied, ambiguous) else {
+                continue;
+            };
+            let unit = cx.units[u];
+            let to = match unit.kind {
+                UnitKind::Army => Ok(Location::province(dest)),
+                UnitKind::Fleet => cx.fleet_destination(unit.location, &Place::new(dest)),
+            };
+            if let Ok(to) = to {
+                let adjacent = cx.map.can_move(unit.kind, unit.location, dest);
+                if adjacent || unit.kind == UnitKind::Army {
+                    eff[u] = Eff::Move {
+                        to,
+                        convoy: !adjacent,
+                        via: false,
+                        possible: true,
+                        fallback: false,
+                    };
+                }
+            }
+        }
+    }
+
+    // 4.E.1: under the DPTG reading, an illegal move is still a move: the unit holds but may
+    // receive no support to hold.
+    let mut no_hold_support = vec![false; n];
+    if cx.rules.illegal_orders.illegal_move_is_a_move() {
+        for (i, (power, order)) in orders.iter().enumerate() {
+            if let (Status::Illegal(_), Order::Move { unit, .. }) = (&status[i], order) {
+                if let Some(u) = cx.unit_at(unit.place.province) {
+                    if cx.units[u as usize].power == *power && order_of[u as usize] == NONE {
+                        no_hold_support[u as usize] = true;
+                    }
+                }
+            }
+        }
+    }
+
+    // 4.A.6: written convoy paths.
+    let mut paths: Vec<Vec<ProvinceId>> = vec![Vec::new(); n];
+    for (i, (_, order)) in orders.iter().enumerate() {
+        if let (Status::Effective(u), Order::Move { path, .. }) = (&status[i], order) {
+            if !path.is_empty() {
+                paths[*u as usize] = path.clone();
+            }
+        }
+    }
+    if cx.rules.convoy_path.path_rule() == PathRule::Required {
+        for u in 0..n {
+            if let Eff::Move {
+                convoy: true,
+                ref mut possible,
+                ..
+            } = eff[u]
+            {
+                if paths[u].is_empty() {
+                    *possible = false;
+                }
             }
         }
     }
@@ -770,6 +876,7 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
             Eff::SupportHold { target } => {
                 let t = target as usize;
                 !matches!(eff[t], Eff::Move { .. })
+                    && !no_hold_support[t]
                     && (support_counts_in_cd || ordered_power[cx.units[t].power.index()])
             }
             Eff::SupportMove { target, to, coast } => match eff[target as usize] {
@@ -794,5 +901,6 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
         eff,
         status,
         matches,
+        paths,
     }
 }

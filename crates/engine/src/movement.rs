@@ -80,7 +80,9 @@ pub fn adjudicate_movement(
         if a == NONE {
             continue;
         }
-        let by_convoy = matches!(interp.eff[a as usize], Eff::Move { convoy: true, .. });
+        // The route the attacker really took (a move with a land fallback used the convoy only
+        // when it worked).
+        let by_convoy = board.convoyed(a) && board.h2h_route_was_convoy(a);
         let d = Dislodged {
             unit: units[u],
             attacker_from: units[a as usize].location.province,
@@ -96,6 +98,19 @@ pub fn adjudicate_movement(
             dislodged: d,
             options,
         });
+    }
+
+    // Units attacked by a move whose result is unresolved (a paradox without an answer).
+    let mut attacked_unresolved = vec![false; n];
+    for a in 0..n {
+        if board.state[a] == Tri::Unresolved {
+            if let Eff::Move { to, .. } = interp.eff[a] {
+                let d = cx.unit_at[to.province.index()];
+                if d != NONE {
+                    attacked_unresolved[d as usize] = true;
+                }
+            }
+        }
     }
 
     // Results per submitted order.
@@ -121,6 +136,15 @@ pub fn adjudicate_movement(
                 let tag = tags[ui];
                 let mut reason = String::new();
                 let res = match interp.eff[ui] {
+                    _ if board.state[ui] == Tri::Unresolved => {
+                        reason = "part of a convoy paradox the ruleset's rule gives no answer for"
+                            .into();
+                        Resolution::Unresolved
+                    }
+                    Eff::Hold if attacked_unresolved[ui] && tag.is_none() => {
+                        reason = "attacked by a move of an unresolved convoy paradox".into();
+                        Resolution::Unresolved
+                    }
                     Eff::Hold => Resolution::Stands,
                     Eff::Move {
                         to,
@@ -239,11 +263,18 @@ pub fn adjudicate_movement(
             reason: "disbanded: dislodged with nowhere to retreat".into(),
         })
         .collect();
+    let unresolved = results
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.resolution == Resolution::Unresolved)
+        .map(|(i, _)| i)
+        .collect();
     Adjudication {
         results,
         unordered_dislodged,
         retreats,
         automatic,
+        unresolved,
         next,
     }
 }
@@ -285,7 +316,7 @@ fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
         return String::new();
     };
     let mut parts = Vec::new();
-    if b.head_to_head[u as usize] {
+    if b.h2h(u) == Tri::Yes {
         let o = b.counter[u as usize];
         let def = b.defend(o, false);
         if atk <= def {

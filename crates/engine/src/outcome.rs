@@ -28,6 +28,8 @@ pub enum Resolution {
     Disrupted,
     /// A hold (the unit stays).
     Stands,
+    /// Part of a convoy paradox the ruleset's rule gives no resolution for (DATC 4.A.2).
+    Unresolved,
 }
 
 impl Resolution {
@@ -43,6 +45,7 @@ impl Resolution {
             Resolution::Available => "available",
             Resolution::Disrupted => "disrupted",
             Resolution::Stands => "stands",
+            Resolution::Unresolved => "unresolved",
         }
     }
 }
@@ -123,6 +126,9 @@ pub struct Adjudication {
     pub retreats: Vec<RetreatOptions>,
     /// Automatic disbands and removals.
     pub automatic: Vec<AutomaticAction>,
+    /// Indices (into `results`) of the orders of a paradox the ruleset gives no answer for.
+    /// When not empty, the next position is provisional: it treats those moves as failed.
+    pub unresolved: Vec<usize>,
     /// The position after this phase: the start of the next phase.
     pub next: Position,
 }

@@ -30,9 +30,27 @@ use crate::position::Unit;
 /// A decision's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Tri {
+    /// Not decided yet.
     Unknown,
+    /// The move succeeds / the support is given / the convoy is available.
     Yes,
+    /// The opposite.
     No,
+    /// Part of (or decided only by) a paradox the ruleset's rule gives no answer for.
+    Unresolved,
+}
+
+impl Tri {
+    fn and(self, other: Tri) -> Tri {
+        match (self, other) {
+            (Tri::No, _) | (_, Tri::No) => Tri::No,
+            (Tri::Yes, Tri::Yes) => Tri::Yes,
+            _ => Tri::Unknown,
+        }
+    }
+    fn open(self) -> bool {
+        matches!(self, Tri::Unknown | Tri::Unresolved)
+    }
 }
 
 /// Compressed lists: `items[start[i]..start[i+1]]` belong to `i`.
@@ -77,11 +95,10 @@ pub(crate) struct Board<'a> {
     pub moves_to: Csr,
     /// Per moving unit: the unit at its destination moving back to its origin (any route).
     pub counter: Vec<u32>,
-    /// Per moving unit: `counter` is a head-to-head battle (both over land).
-    pub head_to_head: Vec<bool>,
     pub state: Vec<Tri>,
     route_rule: RouteRule,
     bounce_rule: BounceRule,
+    cut_exemption: ConvoyCutExemption,
     support_cut_from_origin_by_convoy: bool,
     recording: bool,
     reads: RefCell<Vec<u32>>,
@@ -97,6 +114,7 @@ impl<'a> Board<'a> {
     ) -> Self {
         let n = units.len();
         let eff = &interp.eff[..];
+        let path_rule = rules.convoy_path.path_rule();
         let mut sup = Vec::new();
         let mut conv = Vec::new();
         let mut mv = Vec::new();
@@ -111,29 +129,28 @@ impl<'a> Board<'a> {
                     if interp.matches[i]
                         && matches!(eff[army as usize], Eff::Move { convoy: true, .. }) =>
                 {
-                    conv.push((army, i as u32))
+                    // DATC 4.A.6: a written path restricts the convoy to the fleets it names.
+                    let path = &interp.paths[army as usize];
+                    if path_rule == PathRule::Ignored
+                        || path.is_empty()
+                        || path.contains(&units[i].location.province)
+                    {
+                        conv.push((army, i as u32))
+                    }
                 }
                 Eff::Move { to, .. } => mv.push((to.province.0, i as u32)),
                 _ => {}
             }
         }
         let mut counter = vec![NONE; n];
-        let mut head_to_head = vec![false; n];
         for (i, e) in eff.iter().enumerate() {
-            if let Eff::Move { to, convoy, .. } = *e {
+            if let Eff::Move { to, .. } = *e {
                 let d = unit_at[to.province.index()];
-                if d == NONE {
-                    continue;
-                }
-                if let Eff::Move {
-                    to: back,
-                    convoy: dconvoy,
-                    ..
-                } = eff[d as usize]
-                {
-                    if back.province == units[i].location.province {
-                        counter[i] = d;
-                        head_to_head[i] = !convoy && !dconvoy;
+                if d != NONE {
+                    if let Eff::Move { to: back, .. } = eff[d as usize] {
+                        if back.province == units[i].location.province {
+                            counter[i] = d;
+                        }
                     }
                 }
             }
@@ -148,7 +165,7 @@ impl<'a> Board<'a> {
                 _ => Tri::Unknown,
             })
             .collect();
-        Board {
+        let mut board = Board {
             map,
             rules,
             units,
@@ -158,22 +175,56 @@ impl<'a> Board<'a> {
             convoys_of: Csr::build(n, &mut conv),
             moves_to: Csr::build(map.provinces().len(), &mut mv),
             counter,
-            head_to_head,
             state,
             route_rule: rules.multi_route_disruption.route_rule(),
             bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
+            cut_exemption: rules.convoy_paradox.cut_exemption(),
             support_cut_from_origin_by_convoy: rules
                 .convoyed_attack_origin
                 .convoyed_attack_cuts_support_against_its_origin(),
             recording: false,
             reads: RefCell::new(Vec::new()),
+        };
+        if rules
+            .multi_route_disruption
+            .own_route_drops_foreign_fleets()
+        {
+            board.drop_foreign_fleets_where_own_route_exists();
         }
+        board
+    }
+
+    /// DPTG VIII step 1: when the army's own fleets can complete a route, the convoy orders
+    /// of foreign fleets for it are cancelled.
+    fn drop_foreign_fleets_where_own_route_exists(&mut self) {
+        let n = self.units.len();
+        let mut pairs = Vec::new();
+        for a in 0..n {
+            let fleets = self.convoys_of.get(a);
+            if fleets.is_empty() {
+                continue;
+            }
+            let power = self.units[a].power;
+            let Eff::Move { to, .. } = self.eff[a] else {
+                continue;
+            };
+            let from = self.units[a].location.province;
+            let own_route = self.route_exists(from, to.province, fleets, |f| {
+                self.units[f as usize].power == power
+            });
+            for &f in fleets {
+                if !own_route || self.units[f as usize].power == power {
+                    pairs.push((a as u32, f));
+                }
+            }
+        }
+        self.convoys_of = Csr::build(n, &mut pairs);
     }
 
     #[inline]
     fn st(&self, v: u32) -> Tri {
         let s = self.state[v as usize];
-        if s == Tri::Unknown && self.recording {
+        if s.open() && self.recording {
             self.reads.borrow_mut().push(v);
         }
         s
@@ -185,7 +236,7 @@ impl<'a> Board<'a> {
         match self.st(v) {
             Tri::Yes => true,
             Tri::No => false,
-            Tri::Unknown => max,
+            Tri::Unknown | Tri::Unresolved => max,
         }
     }
 
@@ -207,12 +258,18 @@ impl<'a> Board<'a> {
         self.units[u as usize].power
     }
 
-    /// 5.B.4 PATH, at most (`max`) or at least.
+    /// Whether a move is ordered by convoy (with or without a land fallback).
+    #[inline]
+    pub fn convoyed(&self, u: u32) -> bool {
+        matches!(self.eff[u as usize], Eff::Move { convoy: true, .. })
+    }
+
+    /// 5.B.4 PATH, at most (`max`) or at least. A move with a land fallback always has one.
     pub fn path(&self, u: u32, max: bool) -> bool {
         let Eff::Move {
-            to,
             convoy,
             possible,
+            fallback,
             ..
         } = self.eff[u as usize]
         else {
@@ -221,9 +278,17 @@ impl<'a> Board<'a> {
         if !possible {
             return false;
         }
-        if !convoy {
+        if !convoy || fallback {
             return true;
         }
+        self.convoy_path(u, max)
+    }
+
+    /// Whether the convoy route of a convoyed move works, at most or at least.
+    pub fn convoy_path(&self, u: u32, max: bool) -> bool {
+        let Eff::Move { to, .. } = self.eff[u as usize] else {
+            return false;
+        };
         let fleets = self.convoys_of.get(u as usize);
         let from = self.units[u as usize].location.province;
         match self.route_rule {
@@ -231,15 +296,50 @@ impl<'a> Board<'a> {
                 self.route_exists(from, to.province, fleets, |f| self.holds(f, max))
             }
             RouteRule::EveryRouteIntact => {
-                if !self.route_exists(from, to.province, fleets, |_| true) {
-                    return false;
-                }
-                // Every fleet that lies on some route must be available.
-                fleets.iter().all(|&f| {
-                    !self.fleet_on_route(from, to.province, fleets, f) || self.holds(f, max)
-                })
+                let on_route = self.fleets_on_a_route(from, to.province, fleets);
+                on_route.iter().any(|&x| x)
+                    && fleets
+                        .iter()
+                        .zip(&on_route)
+                        .all(|(&f, &on)| !on || self.holds(f, max))
             }
         }
+    }
+
+    /// Whether `u` travels over land (as opposed to by convoy); for a move with a land
+    /// fallback, known once its convoy route is known.
+    fn land_route(&self, u: u32) -> Tri {
+        match self.eff[u as usize] {
+            Eff::Move { convoy: false, .. } => Tri::Yes,
+            Eff::Move {
+                fallback: false, ..
+            } => Tri::No,
+            Eff::Move { .. } => {
+                if self.convoy_path(u, false) {
+                    Tri::No
+                } else if !self.convoy_path(u, true) {
+                    Tri::Yes
+                } else {
+                    Tri::Unknown
+                }
+            }
+            _ => Tri::No,
+        }
+    }
+
+    /// After resolution: whether a convoyed move (with or without land fallback) went by convoy.
+    pub fn h2h_route_was_convoy(&self, u: u32) -> bool {
+        self.land_route(u) == Tri::No
+    }
+
+    /// Whether `u` is in a head-to-head battle: it and the unit at its destination move into
+    /// each other's province, both over land.
+    pub fn h2h(&self, u: u32) -> Tri {
+        let o = self.counter[u as usize];
+        if o == NONE {
+            return Tri::No;
+        }
+        self.land_route(u).and(self.land_route(o))
     }
 
     /// Whether the ordered convoys form any route at all for a convoyed move (ignoring whether
@@ -259,56 +359,76 @@ impl<'a> Board<'a> {
         fleets: &[u32],
         ok: impl Fn(u32) -> bool,
     ) -> bool {
-        // Breadth-first over the (few) convoying fleets; a bit set per fleet index.
+        let reach = self.reachable(from, fleets, &ok);
+        fleets
+            .iter()
+            .zip(&reach)
+            .any(|(&f, &r)| r && self.map.fleet_can_reach(self.sea(f), to))
+    }
+
+    #[inline]
+    fn sea(&self, f: u32) -> Location {
+        Location::province(self.units[f as usize].location.province)
+    }
+
+    /// Which of `fleets` (those `ok` accepts) a chain of them reaches from land province `from`.
+    fn reachable(
+        &self,
+        from: diplo_map::ProvinceId,
+        fleets: &[u32],
+        ok: &impl Fn(u32) -> bool,
+    ) -> Vec<bool> {
         let k = fleets.len();
-        if k == 0 {
-            return false;
-        }
         let mut seen = vec![false; k];
         let mut stack: Vec<usize> = Vec::with_capacity(k);
-        let loc = |i: usize| Location::province(self.units[fleets[i] as usize].location.province);
         for i in 0..k {
-            if self.map.fleet_can_reach(loc(i), from) && ok(fleets[i]) {
+            if ok(fleets[i]) && self.map.fleet_can_reach(self.sea(fleets[i]), from) {
                 seen[i] = true;
                 stack.push(i);
             }
         }
         while let Some(i) = stack.pop() {
-            if self.map.fleet_can_reach(loc(i), to) {
-                return true;
-            }
             for j in 0..k {
                 if !seen[j]
-                    && self
-                        .map
-                        .fleet_can_reach(loc(i), self.units[fleets[j] as usize].location.province)
                     && ok(fleets[j])
+                    && self.map.fleet_can_reach(
+                        self.sea(fleets[i]),
+                        self.units[fleets[j] as usize].location.province,
+                    )
                 {
                     seen[j] = true;
                     stack.push(j);
                 }
             }
         }
-        false
+        seen
     }
 
-    fn fleet_on_route(
+    /// Per fleet: whether it lies on some route from `from` to `to` through the ordered fleets.
+    fn fleets_on_a_route(
         &self,
         from: diplo_map::ProvinceId,
         to: diplo_map::ProvinceId,
         fleets: &[u32],
-        f: u32,
-    ) -> bool {
-        // f is on a route if removing it changes nothing is not enough; test reachability through f.
-        let fp = self.units[f as usize].location.province;
-        self.route_exists(from, fp, fleets, |x| x != f)
-            && self.route_exists(fp, to, fleets, |x| x != f)
-            || self.map.fleet_can_reach(Location::province(fp), from)
-                && self.route_exists(fp, to, fleets, |x| x != f)
-            || self.map.fleet_can_reach(Location::province(fp), to)
-                && self.route_exists(from, fp, fleets, |x| x != f)
-            || (self.map.fleet_can_reach(Location::province(fp), from)
-                && self.map.fleet_can_reach(Location::province(fp), to))
+    ) -> Vec<bool> {
+        let forward = self.reachable(from, fleets, &|_| true);
+        let backward = self.reachable(to, fleets, &|_| true);
+        forward
+            .iter()
+            .zip(&backward)
+            .map(|(&a, &b)| a && b)
+            .collect()
+    }
+
+    /// Whether fleet `f` is necessary for `a`'s convoy: without it no route remains.
+    fn necessary(&self, a: u32, f: u32) -> bool {
+        let Eff::Move { to, .. } = self.eff[a as usize] else {
+            return false;
+        };
+        let from = self.units[a as usize].location.province;
+        !self.route_exists(from, to.province, self.convoys_of.get(a as usize), |x| {
+            x != f
+        })
     }
 
     fn count_supports(&self, u: u32, max: bool, except_power: Option<PowerId>) -> u32 {
@@ -330,13 +450,25 @@ impl<'a> Board<'a> {
         let d = self.unit_at[dest.index()];
         let defender = if d == NONE {
             None
-        } else if self.head_to_head[u as usize] || !self.is_move(d) {
+        } else if !self.is_move(d) {
             Some(self.power(d))
         } else {
-            match self.st(d) {
+            let h2h = self.h2h(u);
+            let left = match self.st(d) {
                 Tri::Yes => None,
                 Tri::No => Some(self.power(d)),
-                Tri::Unknown => (!max).then(|| self.power(d)),
+                Tri::Unknown | Tri::Unresolved => (!max).then(|| self.power(d)),
+            };
+            match h2h {
+                Tri::Yes => Some(self.power(d)),
+                Tri::No => left,
+                _ => {
+                    if max {
+                        left
+                    } else {
+                        Some(self.power(d))
+                    }
+                }
             }
         };
         if defender == Some(self.power(u)) {
@@ -355,7 +487,7 @@ impl<'a> Board<'a> {
             return match self.st(d) {
                 Tri::Yes => 0,
                 Tri::No => 1,
-                Tri::Unknown => max as u32,
+                Tri::Unknown | Tri::Unresolved => max as u32,
             };
         }
         1 + self.count_supports(d, max, None)
@@ -373,21 +505,27 @@ impl<'a> Board<'a> {
         }
         let o = self.counter[c as usize];
         if o != NONE {
-            if self.head_to_head[c as usize] {
+            let o_moves = self.st(o);
+            let (zero_known, zero_possible) = match self.bounce_rule {
                 // Lost a head-to-head battle: no effect on the attacker's origin.
-                match self.st(o) {
-                    Tri::Yes => return 0,
-                    Tri::Unknown if !max => return 0,
-                    _ => {}
+                BounceRule::HeadToHeadOnly => {
+                    let h = self.h2h(c);
+                    (
+                        h == Tri::Yes && o_moves == Tri::Yes,
+                        h != Tri::No && o_moves != Tri::No,
+                    )
                 }
-            } else if self.bounce_rule == BounceRule::Always {
-                let o_moves = self.st(o);
-                let c_moves = self.st(c);
-                let zero_known = o_moves == Tri::Yes && c_moves == Tri::No;
-                let zero_possible = o_moves != Tri::No && c_moves != Tri::Yes;
-                if zero_known || (!max && zero_possible) {
-                    return 0;
+                // Dislodged by the unit it moved against, whatever the route.
+                BounceRule::Always => {
+                    let c_moves = self.st(c);
+                    (
+                        o_moves == Tri::Yes && c_moves == Tri::No,
+                        o_moves != Tri::No && c_moves != Tri::Yes,
+                    )
                 }
+            };
+            if zero_known || (!max && zero_possible) {
+                return 0;
             }
         }
         1 + self.count_supports(c, max, None)
@@ -400,11 +538,15 @@ impl<'a> Board<'a> {
         if atk == 0 {
             return false;
         }
-        if self.head_to_head[u as usize] {
-            if atk <= self.defend(self.counter[u as usize], !opt) {
-                return false;
-            }
-        } else if atk <= self.hold(dest, !opt) {
+        let beats_defender = || atk > self.defend(self.counter[u as usize], !opt);
+        let beats_hold = || atk > self.hold(dest, !opt);
+        let wins = match self.h2h(u) {
+            Tri::Yes => beats_defender(),
+            Tri::No => beats_hold(),
+            _ if opt => beats_defender() || beats_hold(),
+            _ => beats_defender() && beats_hold(),
+        };
+        if !wins {
             return false;
         }
         for &c in self.moves_to.get(dest.index()) {
@@ -413,6 +555,46 @@ impl<'a> Board<'a> {
             }
         }
         true
+    }
+
+    /// DATC 4.A.2 a-c: whether the rulebook's paradox rule keeps convoyed army `a` from cutting
+    /// the support of `s`.
+    fn paradox_exempt(&self, a: u32, s: u32) -> bool {
+        let fleets = self.convoys_of.get(a as usize);
+        let convoy_fleet_in = |p: diplo_map::ProvinceId| {
+            fleets
+                .iter()
+                .copied()
+                .find(|&f| self.units[f as usize].location.province == p)
+        };
+        let s_is_fleet = self.units[s as usize].kind == diplo_map::UnitKind::Fleet;
+        match (self.cut_exemption, self.eff[s as usize]) {
+            (ConvoyCutExemption::None, _) => false,
+            (
+                ConvoyCutExemption::FleetSupportingAttackOnConvoy,
+                Eff::SupportMove { target, to, .. },
+            ) => {
+                s_is_fleet
+                    && self.units[target as usize].kind == diplo_map::UnitKind::Fleet
+                    && convoy_fleet_in(to).is_some()
+            }
+            (ConvoyCutExemption::FleetSupportingActionAtConvoyingSea, e) => {
+                let at = match e {
+                    Eff::SupportMove { to, .. } => to,
+                    Eff::SupportHold { target } => self.units[target as usize].location.province,
+                    _ => return false,
+                };
+                let f = self.unit_at[at.index()];
+                s_is_fleet
+                    && self.map.can_convoy_through(at)
+                    && f != NONE
+                    && matches!(self.eff[f as usize], Eff::Convoy { .. })
+            }
+            (ConvoyCutExemption::SupportOfAttackOnNecessaryFleet, Eff::SupportMove { to, .. }) => {
+                convoy_fleet_in(to).is_some_and(|f| self.necessary(a, f))
+            }
+            _ => false,
+        }
     }
 
     /// 5.B.2 SUPPORT: given unless cut or the supporter is dislodged.
@@ -426,18 +608,19 @@ impl<'a> Board<'a> {
             // Dislodged: a unit successfully moves in (the supporter does not move).
             match self.st(a) {
                 Tri::Yes => return false,
-                Tri::Unknown if !opt => return false,
+                Tri::Unknown | Tri::Unresolved if !opt => return false,
                 _ => {}
             }
             if self.power(a) == self.power(s) {
                 continue;
             }
+            let convoyed = self.convoyed(a);
             let from = self.units[a as usize].location.province;
-            if Some(from) == against {
-                let convoyed = matches!(self.eff[a as usize], Eff::Move { convoy: true, .. });
-                if !(convoyed && self.support_cut_from_origin_by_convoy) {
-                    continue;
-                }
+            if Some(from) == against && !(convoyed && self.support_cut_from_origin_by_convoy) {
+                continue;
+            }
+            if convoyed && self.paradox_exempt(a, s) {
+                continue;
             }
             if self.path(a, !opt) {
                 return false;
@@ -452,7 +635,7 @@ impl<'a> Board<'a> {
         for &a in self.moves_to.get(p.index()) {
             match self.st(a) {
                 Tri::Yes => return false,
-                Tri::Unknown if !opt => return false,
+                Tri::Unknown | Tri::Unresolved if !opt => return false,
                 _ => {}
             }
         }
@@ -498,7 +681,7 @@ impl<'a> Board<'a> {
                     }
                     None => {
                         for &v in self.reads.borrow().iter() {
-                            if v != u {
+                            if v != u && self.state[v as usize] == Tri::Unknown {
                                 agenda.watch(v, u);
                             }
                         }
@@ -518,7 +701,7 @@ impl<'a> Board<'a> {
     }
 
     /// Finds the sink strongly connected components of the undecided decisions and applies
-    /// DATC 5.B.9 to each. Returns the decisions it made.
+    /// DATC 5.B.9 to each (with the ruleset's paradox rule). Returns the decisions it made.
     fn backup_rule(&mut self) -> Vec<u32> {
         let n = self.units.len();
         let undecided: Vec<u32> = (0..n as u32)
@@ -527,8 +710,9 @@ impl<'a> Board<'a> {
         if undecided.is_empty() {
             return Vec::new();
         }
-        // Edges: what each undecided order reads now.
+        // Edges: what each undecided order reads now; and whether it reads an unresolved one.
         let mut pairs: Vec<(u32, u32)> = Vec::new();
+        let mut reads_unresolved = vec![false; n];
         for &u in &undecided {
             self.recording = true;
             self.reads.borrow_mut().clear();
@@ -538,7 +722,13 @@ impl<'a> Board<'a> {
             let mut reads = std::mem::take(&mut *self.reads.borrow_mut());
             reads.sort_unstable();
             reads.dedup();
-            pairs.extend(reads.iter().map(|&v| (u, v)));
+            for &v in &reads {
+                match self.state[v as usize] {
+                    Tri::Unknown => pairs.push((u, v)),
+                    Tri::Unresolved => reads_unresolved[u as usize] = true,
+                    _ => {}
+                }
+            }
         }
         let graph = Csr::build(n, &mut pairs);
         let comp = tarjan(n, &undecided, &graph);
@@ -558,35 +748,64 @@ impl<'a> Board<'a> {
             .collect();
         members.sort_unstable();
         let mut changed = Vec::new();
-        let mut i = 0;
-        while i < members.len() {
-            let c = members[i].0;
-            let mut j = i;
-            while j < members.len() && members[j].0 == c {
-                j += 1;
+        for cycle in members.chunk_by(|a, b| a.0 == b.0) {
+            let cycle: Vec<u32> = cycle.iter().map(|&(_, u)| u).collect();
+            if cycle.iter().any(|&u| reads_unresolved[u as usize]) {
+                // Decided only by a paradox that has no answer: unresolved too.
+                for &u in &cycle {
+                    self.state[u as usize] = Tri::Unresolved;
+                    changed.push(u);
+                }
+                continue;
             }
-            let cycle: Vec<u32> = members[i..j].iter().map(|&(_, u)| u).collect();
             let has_convoy = cycle
                 .iter()
                 .any(|&u| matches!(self.eff[u as usize], Eff::Convoy { .. }));
             let only_moves = cycle.iter().all(|&u| self.is_move(u));
-            for &u in &cycle {
-                let is_convoy = matches!(self.eff[u as usize], Eff::Convoy { .. });
-                let decision = if has_convoy {
-                    match self.rules.convoy_paradox.paradox_ruling() {
-                        ParadoxRuling::FailConvoys => is_convoy.then_some(Tri::No),
-                    }
-                } else if only_moves {
-                    Some(Tri::Yes)
-                } else {
-                    Some(Tri::No)
-                };
-                if let Some(d) = decision {
+            if !has_convoy {
+                // Circular movement succeeds; any other cycle (variants) fails its orders.
+                let d = if only_moves { Tri::Yes } else { Tri::No };
+                for &u in &cycle {
                     self.state[u as usize] = d;
                     changed.push(u);
                 }
+                continue;
             }
-            i = j;
+            let mut ruling = self.rules.convoy_paradox.paradox_ruling();
+            if ruling == ParadoxRuling::NoAnswer {
+                ruling = self.rules.paradox_fallback.fallback();
+            }
+            match ruling {
+                ParadoxRuling::FailConvoys => {
+                    for &u in &cycle {
+                        if matches!(self.eff[u as usize], Eff::Convoy { .. }) {
+                            self.state[u as usize] = Tri::No;
+                            changed.push(u);
+                        }
+                    }
+                }
+                ParadoxRuling::AllHold => {
+                    let mut fail: Vec<u32> =
+                        cycle.iter().copied().filter(|&u| self.is_move(u)).collect();
+                    for &u in &cycle {
+                        if let Eff::Convoy { army, .. } = self.eff[u as usize] {
+                            fail.push(army);
+                        }
+                    }
+                    for u in fail {
+                        if self.state[u as usize] == Tri::Unknown {
+                            self.state[u as usize] = Tri::No;
+                            changed.push(u);
+                        }
+                    }
+                }
+                ParadoxRuling::NoAnswer => {
+                    for &u in &cycle {
+                        self.state[u as usize] = Tri::Unresolved;
+                        changed.push(u);
+                    }
+                }
+            }
         }
         changed
     }

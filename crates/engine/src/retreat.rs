@@ -195,6 +195,7 @@ pub fn adjudicate_retreats(
         unordered_dislodged: Vec::new(),
         retreats,
         automatic,
+        unresolved: Vec::new(),
         next,
     }
 }

@@ -36,9 +36,14 @@ pub enum RouteRule {
 pub trait MultiRouteDisruption {
     /// The rule for deciding whether a convoyed army has a path.
     fn route_rule(&self) -> RouteRule;
+    /// Whether, when the army's own fleets can complete a route, the convoy orders of foreign
+    /// fleets for it are dropped first (DPTG VIII step 1).
+    fn own_route_drops_foreign_fleets(&self) -> bool {
+        false
+    }
 }
 
-choices!(OneRoute, AllRoutes);
+choices!(OneRoute, AllRoutes, DptgRoutes);
 
 /// Choices of DATC 4.A.1.
 #[enum_dispatch(MultiRouteDisruption)]
@@ -51,6 +56,21 @@ pub enum MultiRoute {
     /// 4.A.1 b: disrupted only when all routes are disrupted (1982 and later rulebooks).
     #[strum(message = "disrupted only when every route is disrupted (1982 and later)")]
     AllRoutes(AllRoutes),
+    /// DPTG: as 1971, but foreign fleets are dropped when the army's own fleets make a route.
+    #[strum(
+        serialize = "dptg",
+        message = "as one-route, after dropping foreign fleets when own fleets make a route (DPTG)"
+    )]
+    DptgRoutes(DptgRoutes),
+}
+
+impl MultiRouteDisruption for DptgRoutes {
+    fn route_rule(&self) -> RouteRule {
+        RouteRule::EveryRouteIntact
+    }
+    fn own_route_drops_foreign_fleets(&self) -> bool {
+        true
+    }
 }
 
 impl MultiRouteDisruption for OneRoute {
@@ -69,31 +89,150 @@ impl MultiRouteDisruption for AllRoutes {
 pub enum ParadoxRuling {
     /// Every convoy in the cycle fails (the Szykman rule, as DATC 5.B.9 implements it).
     FailConvoys,
+    /// Every move of the paradox fails, the convoyed armies' moves included ('All Hold').
+    AllHold,
+    /// The rule gives no answer: the orders of the cycle are `unresolved` (or the
+    /// `paradox_fallback` decides).
+    NoAnswer,
+}
+
+/// Which supports a convoyed army does not cut (the rulebooks' paradox rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvoyCutExemption {
+    /// None: the ordinary support-cutting rule.
+    None,
+    /// 1971: a support given by a fleet to a fleet attacking one of the army's convoying fleets.
+    FleetSupportingAttackOnConvoy,
+    /// 1982: a support given by a fleet for an action in a body of water that contains a
+    /// fleet ordered to convoy.
+    FleetSupportingActionAtConvoyingSea,
+    /// 2000/2023/2025EE: a support of an attack on a fleet necessary for the army's convoy.
+    SupportOfAttackOnNecessaryFleet,
 }
 
 /// DATC 4.A.2: convoy paradoxes.
 #[enum_dispatch]
 pub trait ConvoyParadox {
+    /// The supports a convoyed army does not cut.
+    fn cut_exemption(&self) -> ConvoyCutExemption {
+        ConvoyCutExemption::None
+    }
     /// What to do with a cycle of dependencies that has zero or two resolutions and contains a
     /// convoy order.
     fn paradox_ruling(&self) -> ParadoxRuling;
 }
 
-choices!(Szykman);
+choices!(Rule1971, Rule1982, Rule2000, Szykman, AllHoldRule);
 
 /// Choices of DATC 4.A.2.
 #[enum_dispatch(ConvoyParadox)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
 #[strum(serialize_all = "kebab-case")]
 pub enum Paradox {
+    /// 4.A.2 a: the 1971 rule XII.5.
+    #[strum(
+        serialize = "1971",
+        message = "a convoyed army does not cut a fleet's support of a fleet attacking one of its convoying fleets (1971)"
+    )]
+    Rule1971(Rule1971),
+    /// 4.A.2 b: the 1982 rule XII.5.
+    #[strum(
+        serialize = "1982",
+        message = "a convoyed army does not cut a fleet's support for an action in a sea holding a convoying fleet (1982)"
+    )]
+    Rule1982(Rule1982),
+    /// 4.A.2 c: the 2000/2023/2025EE rule.
+    #[strum(
+        serialize = "2000",
+        message = "a convoyed army does not cut the support of an attack on a fleet its convoy needs (2000/2023/2025EE)"
+    )]
+    Rule2000(Rule2000),
     /// 4.A.2 f: the Szykman rule: the convoys of a paradox fail (the fleets hold).
     #[strum(message = "Szykman rule: the convoying fleets of a paradox are treated as holding")]
     Szykman(Szykman),
+    /// 4.A.2 d: the 'All Hold' rule: every move of a paradox fails.
+    #[strum(
+        serialize = "all-hold",
+        message = "All Hold: every move of a paradox fails, the convoyed army's too"
+    )]
+    AllHoldRule(AllHoldRule),
 }
 
+impl ConvoyParadox for Rule1971 {
+    fn cut_exemption(&self) -> ConvoyCutExemption {
+        ConvoyCutExemption::FleetSupportingAttackOnConvoy
+    }
+    fn paradox_ruling(&self) -> ParadoxRuling {
+        ParadoxRuling::NoAnswer
+    }
+}
+impl ConvoyParadox for Rule1982 {
+    fn cut_exemption(&self) -> ConvoyCutExemption {
+        ConvoyCutExemption::FleetSupportingActionAtConvoyingSea
+    }
+    fn paradox_ruling(&self) -> ParadoxRuling {
+        ParadoxRuling::NoAnswer
+    }
+}
+impl ConvoyParadox for Rule2000 {
+    fn cut_exemption(&self) -> ConvoyCutExemption {
+        ConvoyCutExemption::SupportOfAttackOnNecessaryFleet
+    }
+    fn paradox_ruling(&self) -> ParadoxRuling {
+        ParadoxRuling::NoAnswer
+    }
+}
 impl ConvoyParadox for Szykman {
     fn paradox_ruling(&self) -> ParadoxRuling {
         ParadoxRuling::FailConvoys
+    }
+}
+impl ConvoyParadox for AllHoldRule {
+    fn paradox_ruling(&self) -> ParadoxRuling {
+        ParadoxRuling::AllHold
+    }
+}
+
+/// DATC 4.A.2 (host's setting): what to do when the chosen paradox rule gives no answer.
+#[enum_dispatch]
+pub trait ParadoxFallbackRule {
+    /// The ruling used when the paradox rule has none.
+    fn fallback(&self) -> ParadoxRuling;
+}
+
+choices!(NoFallback, SzykmanFallback, AllHoldFallback);
+
+/// Choices of the paradox fallback.
+#[enum_dispatch(ParadoxFallbackRule)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
+pub enum ParadoxFallback {
+    /// Report the orders of the paradox as `unresolved`.
+    #[strum(
+        serialize = "none",
+        message = "report the paradox's orders as unresolved"
+    )]
+    NoFallback(NoFallback),
+    /// Apply the Szykman rule.
+    #[strum(serialize = "szykman", message = "apply the Szykman rule")]
+    SzykmanFallback(SzykmanFallback),
+    /// Apply the All Hold rule.
+    #[strum(serialize = "all-hold", message = "apply the All Hold rule")]
+    AllHoldFallback(AllHoldFallback),
+}
+
+impl ParadoxFallbackRule for NoFallback {
+    fn fallback(&self) -> ParadoxRuling {
+        ParadoxRuling::NoAnswer
+    }
+}
+impl ParadoxFallbackRule for SzykmanFallback {
+    fn fallback(&self) -> ParadoxRuling {
+        ParadoxRuling::FailConvoys
+    }
+}
+impl ParadoxFallbackRule for AllHoldFallback {
+    fn fallback(&self) -> ParadoxRuling {
+        ParadoxRuling::AllHold
     }
 }
 
@@ -106,6 +245,10 @@ pub struct AdjacentMove {
     pub own_fleet_convoys: bool,
     /// A fleet of another power is ordered to convoy exactly this move.
     pub foreign_fleet_convoys: bool,
+    /// The unit at the destination is ordered to move to the army's province.
+    pub opposite_move: bool,
+    /// ... and it belongs to the army's power.
+    pub opposite_is_own: bool,
 }
 
 /// Which route an army moving to an adjacent province takes.
@@ -115,6 +258,8 @@ pub enum AdjacentRoute {
     Land,
     /// By convoy only; no fallback to the land route.
     Convoy,
+    /// By convoy when the convoy works, otherwise over land.
+    ConvoyWithFallback,
 }
 
 /// DATC 4.A.3: convoying to an adjacent province.
@@ -124,13 +269,45 @@ pub trait ConvoyToAdjacent {
     fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute;
 }
 
-choices!(EraOfEmpire, ExplicitViaConvoy);
+choices!(
+    Adjacent1971,
+    Adjacent1982,
+    Adjacent2000Fallback,
+    Adjacent2000NoFallback,
+    EraOfEmpire,
+    ExplicitViaConvoy,
+    AlexanderVia,
+    EitherRoute
+);
 
 /// Choices of DATC 4.A.3.
 #[enum_dispatch(ConvoyToAdjacent)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum AdjacentConvoy {
+    /// 4.A.3 a with the DATC's recommended handling.
+    #[strum(
+        serialize = "1971",
+        message = "the convoy route only if the convoy works and the unit at the destination moves the opposite way (1971, DATC handling)"
+    )]
+    Adjacent1971(Adjacent1971),
+    /// 4.A.3 b: intent, with the DATC's gap-fill.
+    #[strum(
+        serialize = "1982",
+        message = "convoy if an own fleet convoys, or the destination's own unit moves the opposite way (1982 intent)"
+    )]
+    Adjacent1982(Adjacent1982),
+    /// 4.A.3 c, read with a fallback to the land route.
+    #[strum(
+        serialize = "2000-fallback",
+        message = "convoy if an own fleet convoys or 'via convoy'; over land if the convoy fails (2000/2023)"
+    )]
+    Adjacent2000Fallback(Adjacent2000Fallback),
+    /// 4.A.3 c, read without a fallback.
+    #[strum(
+        serialize = "2000-no-fallback",
+        message = "convoy if an own fleet convoys or 'via convoy'; no land fallback (2000/2023)"
+    )]
+    Adjacent2000NoFallback(Adjacent2000NoFallback),
     /// 4.A.3 d (2025EE): the convoy route is used when the army says `via convoy` or a fleet of
     /// its own power convoys it; then there is no fallback to the land route.
     #[strum(
@@ -144,8 +321,56 @@ pub enum AdjacentConvoy {
         message = "convoy only when the order says 'via/by convoy'; no land fallback (DPTG)"
     )]
     ExplicitViaConvoy(ExplicitViaConvoy),
+    /// Alexander Rules IV.5.e: only with `via convoy`, and over land if every route fails.
+    #[strum(
+        serialize = "alexander",
+        message = "convoy only when the order says 'via convoy'; over land if the convoy fails (Alexander)"
+    )]
+    AlexanderVia(AlexanderVia),
+    /// 1999 CD-ROM rulebook: the army arrives if either route works.
+    #[strum(
+        serialize = "either",
+        message = "the army arrives if either the land or a convoy route works (1999 CD-ROM)"
+    )]
+    EitherRoute(EitherRoute),
 }
 
+fn any_convoy(mv: &AdjacentMove) -> bool {
+    mv.own_fleet_convoys || mv.foreign_fleet_convoys
+}
+
+impl ConvoyToAdjacent for Adjacent1971 {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if any_convoy(&mv) && mv.opposite_move {
+            AdjacentRoute::ConvoyWithFallback
+        } else {
+            AdjacentRoute::Land
+        }
+    }
+}
+impl ConvoyToAdjacent for Adjacent1982 {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if mv.own_fleet_convoys || (any_convoy(&mv) && mv.opposite_move && mv.opposite_is_own) {
+            AdjacentRoute::Convoy
+        } else {
+            AdjacentRoute::Land
+        }
+    }
+}
+impl ConvoyToAdjacent for Adjacent2000Fallback {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if mv.via_convoy || mv.own_fleet_convoys {
+            AdjacentRoute::ConvoyWithFallback
+        } else {
+            AdjacentRoute::Land
+        }
+    }
+}
+impl ConvoyToAdjacent for Adjacent2000NoFallback {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        EraOfEmpire.adjacent_route(mv)
+    }
+}
 impl ConvoyToAdjacent for EraOfEmpire {
     fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
         if mv.via_convoy || mv.own_fleet_convoys {
@@ -164,6 +389,24 @@ impl ConvoyToAdjacent for ExplicitViaConvoy {
         }
     }
 }
+impl ConvoyToAdjacent for AlexanderVia {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if mv.via_convoy {
+            AdjacentRoute::ConvoyWithFallback
+        } else {
+            AdjacentRoute::Land
+        }
+    }
+}
+impl ConvoyToAdjacent for EitherRoute {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if mv.via_convoy || any_convoy(&mv) {
+            AdjacentRoute::ConvoyWithFallback
+        } else {
+            AdjacentRoute::Land
+        }
+    }
+}
 
 /// DATC 4.A.4: where a convoyed attack comes from.
 #[enum_dispatch]
@@ -173,7 +416,7 @@ pub trait ConvoyedAttackOrigin {
     fn convoyed_attack_cuts_support_against_its_origin(&self) -> bool;
 }
 
-choices!(ArmyProvince);
+choices!(ArmyProvince, Brannan);
 
 /// Choices of DATC 4.A.4.
 #[enum_dispatch(ConvoyedAttackOrigin)]
@@ -183,6 +426,17 @@ pub enum AttackOrigin {
     /// 4.A.4 a: the attack comes from the army's starting province (Brannan's rule not followed).
     #[strum(message = "a convoyed attack comes from the army's own province (no Brannan's rule)")]
     ArmyProvince(ArmyProvince),
+    /// Brannan's rule, for support cutting: a convoyed army cuts a support against its province.
+    #[strum(
+        message = "Brannan's rule: a convoyed attack comes from the last fleet, so it cuts a support against the army's province"
+    )]
+    Brannan(Brannan),
+}
+
+impl ConvoyedAttackOrigin for Brannan {
+    fn convoyed_attack_cuts_support_against_its_origin(&self) -> bool {
+        true
+    }
 }
 
 impl ConvoyedAttackOrigin for ArmyProvince {
@@ -230,28 +484,60 @@ impl RetreatAfterConvoy for RetreatToOrigin {
     }
 }
 
+/// What a convoy path written in a move order does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathRule {
+    /// It is ignored.
+    Ignored,
+    /// Only the fleets it names may carry the army.
+    Restricts,
+    /// It is required: a convoyed move without one fails; when given it restricts.
+    Required,
+}
+
 /// DATC 4.A.6: convoy path specification.
 #[enum_dispatch]
 pub trait ConvoyPathSpecification {
-    /// Whether a convoy path written in a move order restricts the convoy.
-    fn written_path_restricts(&self) -> bool;
+    /// What a written convoy path does.
+    fn path_rule(&self) -> PathRule;
 }
 
-choices!(PathIgnored);
+choices!(PathIgnored, PathAllowed, PathRequired);
 
 /// Choices of DATC 4.A.6.
 #[enum_dispatch(ConvoyPathSpecification)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
-#[strum(serialize_all = "kebab-case")]
 pub enum ConvoyPath {
     /// 4.A.6 a: path specifications are not used; written paths are ignored.
     #[strum(serialize = "ignored", message = "written convoy paths are ignored")]
     PathIgnored(PathIgnored),
+    /// 4.A.6 b: allowed, not required; a written path restricts the convoy to its fleets.
+    #[strum(
+        serialize = "allowed",
+        message = "a written path is optional and restricts the convoy to the fleets it names"
+    )]
+    PathAllowed(PathAllowed),
+    /// 4.A.6 c: required.
+    #[strum(
+        serialize = "required",
+        message = "a convoyed move must write its path, or it fails"
+    )]
+    PathRequired(PathRequired),
 }
 
 impl ConvoyPathSpecification for PathIgnored {
-    fn written_path_restricts(&self) -> bool {
-        false
+    fn path_rule(&self) -> PathRule {
+        PathRule::Ignored
+    }
+}
+impl ConvoyPathSpecification for PathAllowed {
+    fn path_rule(&self) -> PathRule {
+        PathRule::Restricts
+    }
+}
+impl ConvoyPathSpecification for PathRequired {
+    fn path_rule(&self) -> PathRule {
+        PathRule::Required
     }
 }
 
@@ -364,7 +650,7 @@ pub trait TwoCoastsOmitted {
     fn reading(&self) -> Reading;
 }
 
-choices!(TwoCoastsIllegal);
+choices!(TwoCoastsIllegal, TwoCoastsDefault);
 
 /// Choices of DATC 4.B.1.
 #[enum_dispatch(TwoCoastsOmitted)]
@@ -373,11 +659,22 @@ pub enum OmittedCoastTwoPossible {
     /// The move is illegal (every rulebook).
     #[strum(serialize = "illegal", message = "the move is illegal")]
     TwoCoastsIllegal(TwoCoastsIllegal),
+    /// 2.4 4.B.1 b (early email judges): a default coast, the map's first reachable one.
+    #[strum(
+        serialize = "default-coast",
+        message = "the move goes to a default coast (the map's first reachable coast)"
+    )]
+    TwoCoastsDefault(TwoCoastsDefault),
 }
 
 impl TwoCoastsOmitted for TwoCoastsIllegal {
     fn reading(&self) -> Reading {
         Reading::Illegal
+    }
+}
+impl TwoCoastsOmitted for TwoCoastsDefault {
+    fn reading(&self) -> Reading {
+        Reading::Lenient
     }
 }
 
@@ -415,6 +712,8 @@ pub enum SupportCoastRule {
     OmittedMatchesOwnPower,
     /// An omitted coast, where the move could go to two coasts, makes the support illegal.
     OmittedIllegal,
+    /// Coasts in supports are disregarded: any coast matches, written or not.
+    Ignored,
 }
 
 /// DATC 4.B.4: coast specification in a support order.
@@ -424,7 +723,12 @@ pub trait SupportCoastSpecification {
     fn support_coast_rule(&self) -> SupportCoastRule;
 }
 
-choices!(SupportAnyCoast, SupportOwnPowerCoast, SupportCoastRequired);
+choices!(
+    SupportAnyCoast,
+    SupportOwnPowerCoast,
+    SupportCoastRequired,
+    SupportCoastIgnored
+);
 
 /// Choices of DATC 4.B.4.
 #[enum_dispatch(SupportCoastSpecification)]
@@ -541,15 +845,25 @@ reading_policy! {
     }
 }
 
+/// How a build order without a unit type is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildTypeRule {
+    /// The build fails.
+    AlwaysRequired,
+    /// An army inland; illegal on a coast.
+    ArmyInland,
+    /// An army inland; a fleet when a coast is named; otherwise illegal on a coast.
+    FleetIfCoastGiven,
+}
+
 /// DATC 4.C.3: a missing unit designation in a build order.
 #[enum_dispatch]
 pub trait BuildUnitDesignation {
-    /// Whether a build without a unit type in an inland province builds an army (true) and in a
-    /// coastal province is illegal.
-    fn inland_build_defaults_to_army(&self) -> bool;
+    /// How a build without A or F is read.
+    fn build_type_rule(&self) -> BuildTypeRule;
 }
 
-choices!(TypeRequiredOnCoast);
+choices!(TypeRequiredOnCoast, TypeAlwaysRequired, TypeFleetIfCoast);
 
 /// Choices of DATC 4.C.3.
 #[enum_dispatch(BuildUnitDesignation)]
@@ -561,11 +875,33 @@ pub enum BuildUnitType {
         message = "the unit type is required on a coastal centre; inland it is an army"
     )]
     TypeRequiredOnCoast(TypeRequiredOnCoast),
+    /// 2.4 4.C.3 a: the build always fails.
+    #[strum(
+        serialize = "always-required",
+        message = "a build without a unit type fails"
+    )]
+    TypeAlwaysRequired(TypeAlwaysRequired),
+    /// 2.4 4.C.3 c: as the rulebooks, and a fleet when a coast is named.
+    #[strum(
+        serialize = "fleet-if-coast-given",
+        message = "an army inland; a fleet when a coast is named; otherwise it fails"
+    )]
+    TypeFleetIfCoast(TypeFleetIfCoast),
 }
 
 impl BuildUnitDesignation for TypeRequiredOnCoast {
-    fn inland_build_defaults_to_army(&self) -> bool {
-        true
+    fn build_type_rule(&self) -> BuildTypeRule {
+        BuildTypeRule::ArmyInland
+    }
+}
+impl BuildUnitDesignation for TypeAlwaysRequired {
+    fn build_type_rule(&self) -> BuildTypeRule {
+        BuildTypeRule::AlwaysRequired
+    }
+}
+impl BuildUnitDesignation for TypeFleetIfCoast {
+    fn build_type_rule(&self) -> BuildTypeRule {
+        BuildTypeRule::FleetIfCoastGiven
     }
 }
 
@@ -809,26 +1145,56 @@ pub struct RemovalCandidate {
     pub location: diplo_map::Location,
 }
 
+/// The board as the civil-disorder removal rule sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct RemovalContext<'a> {
+    /// The map.
+    pub map: &'a diplo_map::Map,
+    /// The power that must remove units.
+    pub power: diplo_map::PowerId,
+    /// The supply centres it owns.
+    pub owned: &'a [diplo_map::ProvinceId],
+    /// Every unit on the board: power, kind, location.
+    pub units: &'a [(diplo_map::PowerId, diplo_map::UnitKind, diplo_map::Location)],
+}
+
 /// DATC 4.D.8: which units a power that does not order its removals loses.
 #[enum_dispatch]
 pub trait CivilDisorderRemoval {
-    /// Orders `candidates` so that the first ones are removed first. `owned` are the power's
-    /// owned supply centres, `home` its home centres.
-    fn removal_order(
-        &self,
-        map: &diplo_map::Map,
-        candidates: &[RemovalCandidate],
-        owned: &[diplo_map::ProvinceId],
-        home: &[diplo_map::ProvinceId],
-    ) -> Vec<usize>;
+    /// Orders `candidates` (the power's units) so that the first ones are removed first.
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize>;
 }
 
-choices!(OwnedCentreDistance);
+choices!(
+    HomeCentreDistance,
+    HomeCentreLandDistance,
+    HomeCountryDistance,
+    OwnedCentreDistance,
+    AlexanderDistance
+);
 
 /// Choices of DATC 4.D.8.
 #[enum_dispatch(CivilDisorderRemoval)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
 pub enum CivilDisorder {
+    /// 4.D.8 a (1971/1982), counted the DPTG way (DATC 2.4 4.D.8 d).
+    #[strum(
+        serialize = "1971",
+        message = "farthest from the nearest home centre (fleets by fleet moves, armies over land and sea); fleets first; then alphabetical (1971/1982, DPTG counting)"
+    )]
+    HomeCentreDistance(HomeCentreDistance),
+    /// 4.D.8 a counted with regular moves, a convoy counting as one move (DATC 2.4 4.D.8 a).
+    #[strum(
+        serialize = "1971-land",
+        message = "farthest from the nearest home centre by regular moves, a convoy counting as one move; fleets first; then alphabetical"
+    )]
+    HomeCentreLandDistance(HomeCentreLandDistance),
+    /// 4.D.8 b (2000): farthest from the home country, DPTG counting.
+    #[strum(
+        serialize = "2000",
+        message = "farthest from the home country (DPTG counting); fleets first; then alphabetical (2000)"
+    )]
+    HomeCountryDistance(HomeCountryDistance),
     /// 4.D.8 c (2023/2025EE): farthest from an owned supply centre, counting plain adjacency,
     /// fleets before armies, then alphabetically by province name.
     #[strum(
@@ -836,35 +1202,146 @@ pub enum CivilDisorder {
         message = "farthest from an owned centre by plain adjacency; fleets first; then alphabetical (2023)"
     )]
     OwnedCentreDistance(OwnedCentreDistance),
+    /// Alexander Rules III.5.h: most successful moves to a home centre through the current
+    /// occupation, own convoys included; no fleet-first rule.
+    #[strum(
+        serialize = "alexander",
+        message = "most moves to a home centre through the current occupation (own convoys count); then alphabetical (Alexander III.5.h)"
+    )]
+    AlexanderDistance(AlexanderDistance),
 }
 
-impl CivilDisorderRemoval for OwnedCentreDistance {
-    fn removal_order(
-        &self,
-        map: &diplo_map::Map,
-        candidates: &[RemovalCandidate],
-        owned: &[diplo_map::ProvinceId],
-        _home: &[diplo_map::ProvinceId],
-    ) -> Vec<usize> {
-        let dist = crate::distance::plain_distances(map, owned);
-        let mut idx: Vec<usize> = (0..candidates.len()).collect();
-        idx.sort_by(|&a, &b| {
-            let (ca, cb) = (&candidates[a], &candidates[b]);
-            let da = dist[ca.location.province.index()];
-            let db = dist[cb.location.province.index()];
-            db.cmp(&da)
-                .then_with(|| {
+/// Sorts by distance (farthest first), then optionally fleets first, then province name.
+fn removal_by(
+    cx: &RemovalContext,
+    candidates: &[RemovalCandidate],
+    dist: &[u32],
+    fleets_first: bool,
+) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..candidates.len()).collect();
+    idx.sort_by(|&a, &b| {
+        let (ca, cb) = (&candidates[a], &candidates[b]);
+        dist[b]
+            .cmp(&dist[a])
+            .then_with(|| {
+                if fleets_first {
                     let fa = ca.kind == diplo_map::UnitKind::Fleet;
                     let fb = cb.kind == diplo_map::UnitKind::Fleet;
                     fb.cmp(&fa)
-                })
-                .then_with(|| {
-                    let na = &map.province(ca.location.province).full_name;
-                    let nb = &map.province(cb.location.province).full_name;
-                    na.to_lowercase().cmp(&nb.to_lowercase())
-                })
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            })
+            .then_with(|| {
+                let na = &cx.map.province(ca.location.province).full_name;
+                let nb = &cx.map.province(cb.location.province).full_name;
+                na.to_lowercase().cmp(&nb.to_lowercase())
+            })
+    });
+    idx
+}
+
+fn targets_mask(
+    map: &diplo_map::Map,
+    targets: impl Iterator<Item = diplo_map::ProvinceId>,
+) -> Vec<bool> {
+    let mut mask = vec![false; map.provinces().len()];
+    for t in targets {
+        mask[t.index()] = true;
+    }
+    mask
+}
+
+/// DPTG counting: armies over land and sea (plain adjacency), fleets by fleet moves.
+fn dptg_distances(
+    cx: &RemovalContext,
+    candidates: &[RemovalCandidate],
+    targets: &[bool],
+) -> Vec<u32> {
+    let list: Vec<diplo_map::ProvinceId> = cx
+        .map
+        .province_ids()
+        .filter(|p| targets[p.index()])
+        .collect();
+    let plain = crate::distance::plain_distances(cx.map, &list);
+    candidates
+        .iter()
+        .map(|c| match c.kind {
+            diplo_map::UnitKind::Army => plain[c.location.province.index()],
+            diplo_map::UnitKind::Fleet => {
+                crate::distance::fleet_distance(cx.map, c.location, targets)
+            }
+        })
+        .collect()
+}
+
+impl CivilDisorderRemoval for HomeCentreDistance {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+        removal_by(
+            cx,
+            candidates,
+            &dptg_distances(cx, candidates, &targets),
+            true,
+        )
+    }
+}
+
+impl CivilDisorderRemoval for HomeCentreLandDistance {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+        let dist: Vec<u32> = candidates
+            .iter()
+            .map(|c| match c.kind {
+                diplo_map::UnitKind::Army => crate::distance::army_distance_convoy_step(
+                    cx.map,
+                    c.location.province,
+                    &targets,
+                ),
+                diplo_map::UnitKind::Fleet => {
+                    crate::distance::fleet_distance(cx.map, c.location, &targets)
+                }
+            })
+            .collect();
+        removal_by(cx, candidates, &dist, true)
+    }
+}
+
+impl CivilDisorderRemoval for HomeCountryDistance {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let country = cx.map.province_ids().filter(|p| {
+            let prov = cx.map.province(*p);
+            prov.country == Some(cx.power) || prov.home == Some(cx.power)
         });
-        idx
+        let targets = targets_mask(cx.map, country);
+        removal_by(
+            cx,
+            candidates,
+            &dptg_distances(cx, candidates, &targets),
+            true,
+        )
+    }
+}
+
+impl CivilDisorderRemoval for OwnedCentreDistance {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let plain = crate::distance::plain_distances(cx.map, cx.owned);
+        let dist: Vec<u32> = candidates
+            .iter()
+            .map(|c| plain[c.location.province.index()])
+            .collect();
+        removal_by(cx, candidates, &dist, true)
+    }
+}
+
+impl CivilDisorderRemoval for AlexanderDistance {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+        let dist: Vec<u32> = candidates
+            .iter()
+            .map(|c| crate::distance::alexander_distance(cx, c, &targets))
+            .collect();
+        removal_by(cx, candidates, &dist, false)
     }
 }
 
@@ -911,7 +1388,7 @@ pub trait IllegalOrderHandling {
     fn illegal_move_is_a_move(&self) -> bool;
 }
 
-choices!(IllegalIgnored);
+choices!(IllegalIgnored, IllegalMoveIsMove);
 
 /// Choices of DATC 4.E.1.
 #[enum_dispatch(IllegalOrderHandling)]
@@ -940,7 +1417,7 @@ pub trait ImplicitOrderHandling {
     fn implicit_orders(&self) -> bool;
 }
 
-choices!(ImplicitNotAllowed);
+choices!(ImplicitNotAllowed, ImplicitAllowed);
 
 /// Choices of DATC 4.E.3.
 #[enum_dispatch(ImplicitOrderHandling)]

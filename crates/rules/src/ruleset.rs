@@ -110,6 +110,8 @@ ruleset! {
     multi_route_disruption: MultiRoute = "multi_route_disruption", "4.A.1", true, "Multi-route convoy disruption";
     /// 4.A.2 convoy paradoxes.
     convoy_paradox: Paradox = "convoy_paradox", "4.A.2", true, "Convoy paradoxes";
+    /// 4.A.2 what a host wants when the paradox rule gives no answer.
+    paradox_fallback: ParadoxFallback = "paradox_fallback", "4.A.2", true, "Convoy paradoxes: fallback when the rule gives no resolution";
     /// 4.A.3 convoying to an adjacent province.
     convoy_to_adjacent: AdjacentConvoy = "convoy_to_adjacent", "4.A.3", true, "Convoying to adjacent province";
     /// 4.A.4 the origin of a convoyed attack.

@@ -1,6 +1,8 @@
 //! One module per subcommand.
 
 pub mod adjudicate;
+pub mod compare;
 pub mod datc;
 pub mod map;
 pub mod orders;
+pub mod rulesets;
