@@ -666,28 +666,7 @@ impl<'a> Board<'a> {
     pub fn resolve(&mut self) {
         let mut agenda = Agenda::new(&self.state);
         loop {
-            while let Some(u) = agenda.pop() {
-                if self.state[u as usize] != Tri::Unknown {
-                    continue;
-                }
-                self.recording = true;
-                self.reads.borrow_mut().clear();
-                let decided = self.try_decide(u);
-                self.recording = false;
-                match decided {
-                    Some(v) => {
-                        self.state[u as usize] = if v { Tri::Yes } else { Tri::No };
-                        agenda.wake(u, &self.state);
-                    }
-                    None => {
-                        for &v in self.reads.borrow().iter() {
-                            if v != u && self.state[v as usize] == Tri::Unknown {
-                                agenda.watch(v, u);
-                            }
-                        }
-                    }
-                }
-            }
+            self.propagate(&mut agenda);
             // Nothing more follows from partial information: apply the backup rule to the
             // cycles nothing else depends on.
             let changed = self.backup_rule();
@@ -698,6 +677,71 @@ impl<'a> Board<'a> {
                 agenda.wake(u, &self.state);
             }
         }
+    }
+
+    /// Decides whatever partial information decides.
+    fn propagate(&mut self, agenda: &mut Agenda) {
+        while let Some(u) = agenda.pop() {
+            if self.state[u as usize] != Tri::Unknown {
+                continue;
+            }
+            self.recording = true;
+            self.reads.borrow_mut().clear();
+            let decided = self.try_decide(u);
+            self.recording = false;
+            match decided {
+                Some(v) => {
+                    self.state[u as usize] = if v { Tri::Yes } else { Tri::No };
+                    agenda.wake(u, &self.state);
+                }
+                None => {
+                    for &v in self.reads.borrow().iter() {
+                        if v != u && self.state[v as usize] == Tri::Unknown {
+                            agenda.watch(v, u);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether setting every convoy of `convoys` to `value` is consistent: after propagating,
+    /// each of them still adjudicates to `value`. The state is left as it was.
+    fn hypothesis_holds(&mut self, convoys: &[u32], value: bool) -> bool {
+        let saved = self.state.clone();
+        for &c in convoys {
+            self.state[c as usize] = if value { Tri::Yes } else { Tri::No };
+        }
+        let mut agenda = Agenda::new(&self.state);
+        self.propagate(&mut agenda);
+        let ok = convoys.iter().all(|&c| {
+            let opt = self.adjudicate(c, true);
+            let pes = self.adjudicate(c, false);
+            if value {
+                opt
+            } else {
+                !pes
+            }
+        });
+        self.state = saved;
+        ok
+    }
+
+    /// Under a hypothesis that the convoys of `convoys` fail (their armies have no effect),
+    /// whether each fleet is dislodged. The state is left as it was.
+    fn dislodged_without_armies(&mut self, convoys: &[u32]) -> Vec<bool> {
+        let saved = self.state.clone();
+        for &c in convoys {
+            self.state[c as usize] = Tri::No;
+        }
+        let mut agenda = Agenda::new(&self.state);
+        self.propagate(&mut agenda);
+        let out = convoys
+            .iter()
+            .map(|&c| !self.adjudicate_convoy(c, false))
+            .collect();
+        self.state = saved;
+        out
     }
 
     /// Finds the sink strongly connected components of the undecided decisions and applies
@@ -803,6 +847,61 @@ impl<'a> Board<'a> {
                     for &u in &cycle {
                         self.state[u as usize] = Tri::Unresolved;
                         changed.push(u);
+                    }
+                }
+                ParadoxRuling::Subversion => {
+                    let convoys: Vec<u32> = cycle
+                        .iter()
+                        .copied()
+                        .filter(|&u| matches!(self.eff[u as usize], Eff::Convoy { .. }))
+                        .collect();
+                    let can_survive = self.hypothesis_holds(&convoys, true);
+                    let can_fail = self.hypothesis_holds(&convoys, false);
+                    if can_survive && can_fail {
+                        // Confused: a grand standoff. The convoyed moves fail, the attacks on
+                        // the convoying fleets fail, the convoys stand.
+                        let mut set: Vec<(u32, Tri)> = Vec::new();
+                        for &c in &convoys {
+                            set.push((c, Tri::Yes));
+                            if let Eff::Convoy { army, .. } = self.eff[c as usize] {
+                                set.push((army, Tri::No));
+                            }
+                            let p = self.units[c as usize].location.province;
+                            for &a in self.moves_to.get(p.index()) {
+                                set.push((a, Tri::No));
+                            }
+                        }
+                        for (u, d) in set {
+                            if self.state[u as usize] == Tri::Unknown {
+                                self.state[u as usize] = d;
+                                changed.push(u);
+                            }
+                        }
+                    } else {
+                        // A circle that cannot stand (or only one way): its convoys are
+                        // disrupted unless only their survival is consistent.
+                        let d = if can_survive && !can_fail {
+                            Tri::Yes
+                        } else {
+                            Tri::No
+                        };
+                        for &c in &convoys {
+                            self.state[c as usize] = d;
+                            changed.push(c);
+                        }
+                    }
+                }
+                ParadoxRuling::WithoutTheArmy => {
+                    let convoys: Vec<u32> = cycle
+                        .iter()
+                        .copied()
+                        .filter(|&u| matches!(self.eff[u as usize], Eff::Convoy { .. }))
+                        .collect();
+                    let dislodged = self.dislodged_without_armies(&convoys);
+                    for (&c, d) in convoys.iter().zip(dislodged) {
+                        // Disrupted if it would be without its army; otherwise it carries.
+                        self.state[c as usize] = if d { Tri::No } else { Tri::Yes };
+                        changed.push(c);
                     }
                 }
             }

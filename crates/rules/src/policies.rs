@@ -94,6 +94,13 @@ pub enum ParadoxRuling {
     /// The rule gives no answer: the orders of the cycle are `unresolved` (or the
     /// `paradox_fallback` decides).
     NoAnswer,
+    /// DPTG convoy subversion (VIII steps 12-13): a circle with no consistent resolution has
+    /// its convoys disrupted; a "confused" circle (two resolutions) is a grand standoff: the
+    /// convoyed moves and the attacks on the convoying fleets fail, the supports survive.
+    Subversion,
+    /// Alexander Rules IV.5.f: a convoy is disrupted if it would be without the effects of its
+    /// army; otherwise it is not, even if a fleet of it is dislodged.
+    WithoutTheArmy,
 }
 
 /// Which supports a convoyed army does not cut (the rulebooks' paradox rules).
@@ -122,7 +129,15 @@ pub trait ConvoyParadox {
     fn paradox_ruling(&self) -> ParadoxRuling;
 }
 
-choices!(Rule1971, Rule1982, Rule2000, Szykman, AllHoldRule);
+choices!(
+    Rule1971,
+    Rule1982,
+    Rule2000,
+    Szykman,
+    AllHoldRule,
+    DptgSubversion,
+    AlexanderParadox
+);
 
 /// Choices of DATC 4.A.2.
 #[enum_dispatch(ConvoyParadox)]
@@ -156,6 +171,29 @@ pub enum Paradox {
         message = "All Hold: every move of a paradox fails, the convoyed army's too"
     )]
     AllHoldRule(AllHoldRule),
+    /// DPTG VIII steps 5-13: convoy subversion.
+    #[strum(
+        serialize = "dptg",
+        message = "DPTG convoy subversion: circles are disrupted, confused circles are a grand standoff"
+    )]
+    DptgSubversion(DptgSubversion),
+    /// Alexander Rules IV.5.f.
+    #[strum(
+        serialize = "alexander",
+        message = "a convoy is disrupted iff it would be without its army's effects; else it carries even if dislodged (Alexander IV.5.f)"
+    )]
+    AlexanderParadox(AlexanderParadox),
+}
+
+impl ConvoyParadox for DptgSubversion {
+    fn paradox_ruling(&self) -> ParadoxRuling {
+        ParadoxRuling::Subversion
+    }
+}
+impl ConvoyParadox for AlexanderParadox {
+    fn paradox_ruling(&self) -> ParadoxRuling {
+        ParadoxRuling::WithoutTheArmy
+    }
 }
 
 impl ConvoyParadox for Rule1971 {
@@ -752,6 +790,18 @@ pub enum SupportCoast {
         message = "a support without coast is valid for either coast; a given coast must match"
     )]
     SupportAnyCoast(SupportAnyCoast),
+    /// DPTG IX: coasts in a support are extra information the GM disregards.
+    #[strum(
+        serialize = "ignored",
+        message = "coasts in supports are disregarded (DPTG)"
+    )]
+    SupportCoastIgnored(SupportCoastIgnored),
+}
+
+impl SupportCoastSpecification for SupportCoastIgnored {
+    fn support_coast_rule(&self) -> SupportCoastRule {
+        SupportCoastRule::Ignored
+    }
 }
 
 impl SupportCoastSpecification for SupportAnyCoast {
@@ -1401,6 +1451,18 @@ pub enum IllegalOrders {
         message = "illegal orders are ignored; the unit holds and can be supported (2023)"
     )]
     IllegalIgnored(IllegalIgnored),
+    /// DPTG VII: an illegal move is treated as a hold that may receive no support to hold.
+    #[strum(
+        serialize = "dptg",
+        message = "an illegal move still counts as a move: the unit holds but cannot be supported to hold (DPTG)"
+    )]
+    IllegalMoveIsMove(IllegalMoveIsMove),
+}
+
+impl IllegalOrderHandling for IllegalMoveIsMove {
+    fn illegal_move_is_a_move(&self) -> bool {
+        true
+    }
 }
 
 impl IllegalOrderHandling for IllegalIgnored {
@@ -1429,6 +1491,18 @@ pub enum ImplicitOrders {
         message = "every order is read on its own; nothing is implied"
     )]
     ImplicitNotAllowed(ImplicitNotAllowed),
+    /// 4.E.3 a: an unordered unit takes the move its own power's supports or convoys imply.
+    #[strum(
+        serialize = "allowed",
+        message = "an unordered unit takes the move its own power's support or convoy orders imply"
+    )]
+    ImplicitAllowed(ImplicitAllowed),
+}
+
+impl ImplicitOrderHandling for ImplicitAllowed {
+    fn implicit_orders(&self) -> bool {
+        true
+    }
 }
 
 impl ImplicitOrderHandling for ImplicitNotAllowed {

@@ -10,8 +10,20 @@ use toml::Spanned;
 use crate::policies::*;
 
 /// Rulesets shipped inside the binary, by name.
-pub const EMBEDDED_RULESETS: &[(&str, &str)] =
-    &[("datc", include_str!("../../../rulesets/datc.toml"))];
+pub const EMBEDDED_RULESETS: &[(&str, &str)] = &[
+    ("datc", include_str!("../../../rulesets/datc.toml")),
+    ("1971", include_str!("../../../rulesets/1971.toml")),
+    ("1982", include_str!("../../../rulesets/1982.toml")),
+    ("2000", include_str!("../../../rulesets/2000.toml")),
+    ("2023", include_str!("../../../rulesets/2023.toml")),
+    ("2025ee", include_str!("../../../rulesets/2025ee.toml")),
+    ("datc-2.4", include_str!("../../../rulesets/datc-2.4.toml")),
+    ("dptg", include_str!("../../../rulesets/dptg.toml")),
+    (
+        "alexander",
+        include_str!("../../../rulesets/alexander.toml"),
+    ),
+];
 
 /// One disputable issue as a ruleset file names it.
 #[derive(Clone, Copy, Debug)]
