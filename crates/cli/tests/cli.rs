@@ -212,3 +212,113 @@ fn orders_check_reports_located_errors() {
         stdout(&o)
     );
 }
+
+#[test]
+fn datc_all_rulesets_ends_with_the_total() {
+    let out = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["datc", "--all-rulesets"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(last.ends_with("passed, 0 failed"), "{last}");
+    for name in [
+        "datc",
+        "1971",
+        "1982",
+        "2000",
+        "2023",
+        "2025ee",
+        "datc-2.4",
+        "dptg",
+        "alexander",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{name} "))),
+            "no summary line for {name}"
+        );
+    }
+}
+
+#[test]
+fn compare_shows_unresolved_under_1971_and_2000() {
+    let out = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args([
+            "compare",
+            "--case",
+            "6.F.22",
+            "--rulesets",
+            "1971,1982,2000,datc",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let orders = doc["orders"].as_array().unwrap();
+    let convoy = orders
+        .iter()
+        .find(|o| o["order"] == "F English Channel Convoys A Brest - London")
+        .unwrap();
+    assert_eq!(convoy["results"]["1971"], "unresolved");
+    assert_eq!(convoy["results"]["2000"], "unresolved");
+    assert_eq!(convoy["results"]["1982"], "disrupted, dislodged");
+    assert_eq!(convoy["results"]["datc"], "disrupted, dislodged");
+}
+
+#[test]
+fn house_rule_file_extending_2023_works_with_adjudicate() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .current_dir(&root)
+        .args([
+            "adjudicate",
+            "--ruleset",
+            "examples/rulesets/house.toml",
+            "--orders",
+            "examples/orders/spring-1901.txt",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("ruleset house"), "{text}");
+    let show = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .current_dir(&root)
+        .args(["rulesets", "diff", "2023", "examples/rulesets/house.toml"])
+        .output()
+        .unwrap();
+    let diff = String::from_utf8_lossy(&show.stdout);
+    assert!(
+        diff.contains("2 issues differ")
+            && diff.contains("convoy_paradox")
+            && diff.contains("wrong_coast"),
+        "{diff}"
+    );
+}
+
+#[test]
+fn rulesets_list_and_bad_override() {
+    let out = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["rulesets", "list"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && !text.contains("invalid"), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["datc", "--set", "convoy_paradox=maybe"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("\"szykman\"") && err.contains("\"1982\""),
+        "{err}"
+    );
+}

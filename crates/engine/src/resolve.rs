@@ -605,6 +605,12 @@ impl<'a> Board<'a> {
             _ => None,
         };
         for &a in self.moves_to.get(p.index()) {
+            let convoyed = self.convoyed(a);
+            // The rulebooks' paradox rules keep a convoyed army from cutting the support; the
+            // rule takes precedence over the dislodge rule too (DATC 4.A.2, 6.F.17).
+            if convoyed && self.power(a) != self.power(s) && self.paradox_exempt(a, s) {
+                continue;
+            }
             // Dislodged: a unit successfully moves in (the supporter does not move).
             match self.st(a) {
                 Tri::Yes => return false,
@@ -614,12 +620,8 @@ impl<'a> Board<'a> {
             if self.power(a) == self.power(s) {
                 continue;
             }
-            let convoyed = self.convoyed(a);
             let from = self.units[a as usize].location.province;
             if Some(from) == against && !(convoyed && self.support_cut_from_origin_by_convoy) {
-                continue;
-            }
-            if convoyed && self.paradox_exempt(a, s) {
                 continue;
             }
             if self.path(a, !opt) {
@@ -705,26 +707,64 @@ impl<'a> Board<'a> {
         }
     }
 
-    /// Whether setting every convoy of `convoys` to `value` is consistent: after propagating,
-    /// each of them still adjudicates to `value`. The state is left as it was.
-    fn hypothesis_holds(&mut self, convoys: &[u32], value: bool) -> bool {
+    /// Evaluates `f` after fixing the given decisions and propagating; the state is left as
+    /// it was.
+    fn under_hypothesis<R>(&mut self, fixed: &[(u32, Tri)], f: impl Fn(&Self) -> R) -> R {
         let saved = self.state.clone();
-        for &c in convoys {
-            self.state[c as usize] = if value { Tri::Yes } else { Tri::No };
+        for &(u, d) in fixed {
+            self.state[u as usize] = d;
         }
         let mut agenda = Agenda::new(&self.state);
         self.propagate(&mut agenda);
-        let ok = convoys.iter().all(|&c| {
-            let opt = self.adjudicate(c, true);
-            let pes = self.adjudicate(c, false);
-            if value {
-                opt
-            } else {
-                !pes
-            }
-        });
+        let r = f(self);
         self.state = saved;
-        ok
+        r
+    }
+
+    /// DPTG VIII step 10: a convoy of the circle is Confused when it would survive with its
+    /// subverting supports intact and be disrupted with them cut. The supports that subvert
+    /// convoy `c` are those for `c`'s fleet to hold or for an attack on it, given by a unit
+    /// that a convoyed army of the circle attacks.
+    fn circle_is_confused(&mut self, convoys: &[u32]) -> bool {
+        let armies: Vec<u32> = convoys
+            .iter()
+            .filter_map(|&c| match self.eff[c as usize] {
+                Eff::Convoy { army, .. } => Some(army),
+                _ => None,
+            })
+            .collect();
+        for &c in convoys {
+            let at = self.units[c as usize].location.province;
+            let subverting: Vec<u32> = (0..self.units.len() as u32)
+                .filter(|&s| {
+                    let vulnerable = match self.eff[s as usize] {
+                        Eff::SupportHold { target } => target == c,
+                        Eff::SupportMove { to, .. } => to == at,
+                        _ => false,
+                    };
+                    let p = self.units[s as usize].location.province;
+                    vulnerable
+                        && self.state[s as usize] == Tri::Unknown
+                        && self
+                            .moves_to
+                            .get(p.index())
+                            .iter()
+                            .any(|a| armies.contains(a) && self.power(*a) != self.power(s))
+                })
+                .collect();
+            if subverting.is_empty() {
+                continue;
+            }
+            let intact: Vec<(u32, Tri)> = subverting.iter().map(|&s| (s, Tri::Yes)).collect();
+            let cut: Vec<(u32, Tri)> = subverting.iter().map(|&s| (s, Tri::No)).collect();
+            let disrupted_if_intact =
+                self.under_hypothesis(&intact, |b| !b.adjudicate_convoy(c, true));
+            let disrupted_if_cut = self.under_hypothesis(&cut, |b| !b.adjudicate_convoy(c, true));
+            if !disrupted_if_intact && disrupted_if_cut {
+                return true;
+            }
+        }
+        false
     }
 
     /// Under a hypothesis that the convoys of `convoys` fail (their armies have no effect),
@@ -855,14 +895,13 @@ impl<'a> Board<'a> {
                         .copied()
                         .filter(|&u| matches!(self.eff[u as usize], Eff::Convoy { .. }))
                         .collect();
-                    let can_survive = self.hypothesis_holds(&convoys, true);
-                    let can_fail = self.hypothesis_holds(&convoys, false);
-                    if can_survive && can_fail {
-                        // Confused: a grand standoff. The convoyed moves fail, the attacks on
-                        // the convoying fleets fail, the convoys stand.
+                    if self.circle_is_confused(&convoys) {
+                        // DPTG step 13, a grand standoff: the convoyed moves are cancelled (the
+                        // convoys carry nobody, so the armies cut nothing), the attacks on the
+                        // convoying fleets fail, so the fleets stand and the supports survive.
                         let mut set: Vec<(u32, Tri)> = Vec::new();
                         for &c in &convoys {
-                            set.push((c, Tri::Yes));
+                            set.push((c, Tri::No));
                             if let Eff::Convoy { army, .. } = self.eff[c as usize] {
                                 set.push((army, Tri::No));
                             }
@@ -878,15 +917,9 @@ impl<'a> Board<'a> {
                             }
                         }
                     } else {
-                        // A circle that cannot stand (or only one way): its convoys are
-                        // disrupted unless only their survival is consistent.
-                        let d = if can_survive && !can_fail {
-                            Tri::Yes
-                        } else {
-                            Tri::No
-                        };
+                        // DPTG step 12: the circle's convoys are disrupted.
                         for &c in &convoys {
-                            self.state[c as usize] = d;
+                            self.state[c as usize] = Tri::No;
                             changed.push(c);
                         }
                     }

@@ -315,7 +315,8 @@ choices!(
     EraOfEmpire,
     ExplicitViaConvoy,
     AlexanderVia,
-    EitherRoute
+    EitherRoute,
+    Adjacent24
 );
 
 /// Choices of DATC 4.A.3.
@@ -371,6 +372,23 @@ pub enum AdjacentConvoy {
         message = "the army arrives if either the land or a convoy route works (1999 CD-ROM)"
     )]
     EitherRoute(EitherRoute),
+    /// DATC 2.4 4.A.3 d: as 2000, over land only when no convoy route is ordered at all (a
+    /// disrupted convoy does not fall back).
+    #[strum(
+        serialize = "datc-2.4",
+        message = "convoy if an own fleet convoys or 'via convoy' and a convoy is ordered; otherwise over land (DATC 2.4)"
+    )]
+    Adjacent24(Adjacent24),
+}
+
+impl ConvoyToAdjacent for Adjacent24 {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if (mv.via_convoy || mv.own_fleet_convoys) && any_convoy(&mv) {
+            AdjacentRoute::Convoy
+        } else {
+            AdjacentRoute::Land
+        }
+    }
 }
 
 fn any_convoy(mv: &AdjacentMove) -> bool {
