@@ -650,6 +650,15 @@ impl<'a> Ctx<'a> {
                 }
                 match self.rules.support_coast.support_coast_rule() {
                     SupportCoastRule::OmittedMatchesAny => Ok(CoastReq::Any),
+                    SupportCoastRule::OmittedDefault => {
+                        let first = self
+                            .map
+                            .fleet_destinations(target.location, to.province)
+                            .next();
+                        Ok(first
+                            .and_then(|l| l.coast)
+                            .map_or(CoastReq::Any, CoastReq::Exact))
+                    }
                     SupportCoastRule::OmittedMatchesOwnPower if target.power == power => {
                         Ok(CoastReq::Any)
                     }

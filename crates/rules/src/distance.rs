@@ -51,6 +51,17 @@ pub fn fleet_distance(map: &Map, from: Location, targets: &[bool]) -> u32 {
 /// Army moves from `from` to the nearest target, where a convoy (from a coastal province over
 /// any chain of seas to another coastal province) counts as one move and needs no fleet.
 pub fn army_distance_convoy_step(map: &Map, from: ProvinceId, targets: &[bool]) -> u32 {
+    army_distance_via(map, from, targets, &|_| true)
+}
+
+/// As [`army_distance_convoy_step`], but a convoy may only cross seas that `sea_ok` accepts
+/// (seas holding the power's own fleets, or any fleet: DATC 2.4 4.D.8 b and c).
+pub fn army_distance_via(
+    map: &Map,
+    from: ProvinceId,
+    targets: &[bool],
+    sea_ok: &dyn Fn(ProvinceId) -> bool,
+) -> u32 {
     let n = map.provinces().len();
     let mut dist = vec![u32::MAX; n];
     let mut queue = std::collections::VecDeque::new();
@@ -63,7 +74,7 @@ pub fn army_distance_convoy_step(map: &Map, from: ProvinceId, targets: &[bool]) 
         }
         let mut next: Vec<ProvinceId> = map.army_neighbours(p).to_vec();
         if map.province(p).terrain == Terrain::Coast {
-            next.extend(coasts_over_water(map, p));
+            next.extend(coasts_over_water(map, p, sea_ok));
         }
         for q in next {
             if dist[q.index()] == u32::MAX {
@@ -76,11 +87,15 @@ pub fn army_distance_convoy_step(map: &Map, from: ProvinceId, targets: &[bool]) 
 }
 
 /// Coastal provinces reachable from coastal `p` over a chain of sea provinces.
-fn coasts_over_water(map: &Map, p: ProvinceId) -> Vec<ProvinceId> {
+fn coasts_over_water(
+    map: &Map,
+    p: ProvinceId,
+    sea_ok: &dyn Fn(ProvinceId) -> bool,
+) -> Vec<ProvinceId> {
     let mut seas: Vec<ProvinceId> = map
         .any_neighbours(p)
         .into_iter()
-        .filter(|q| map.province(*q).terrain == Terrain::Sea)
+        .filter(|q| map.province(*q).terrain == Terrain::Sea && sea_ok(*q))
         .collect();
     let mut seen: std::collections::HashSet<ProvinceId> = seas.iter().copied().collect();
     let mut out = Vec::new();
@@ -91,7 +106,7 @@ fn coasts_over_water(map: &Map, p: ProvinceId) -> Vec<ProvinceId> {
                 continue;
             }
             match map.province(q).terrain {
-                Terrain::Sea => seas.push(q),
+                Terrain::Sea if sea_ok(q) => seas.push(q),
                 Terrain::Coast if q != p => out.push(q),
                 _ => {}
             }

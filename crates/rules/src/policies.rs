@@ -316,7 +316,9 @@ choices!(
     ExplicitViaConvoy,
     AlexanderVia,
     EitherRoute,
-    Adjacent24
+    Adjacent24,
+    ConvoyPreferred,
+    OppositeMove
 );
 
 /// Choices of DATC 4.A.3.
@@ -379,6 +381,38 @@ pub enum AdjacentConvoy {
         message = "convoy if an own fleet convoys or 'via convoy' and a convoy is ordered; otherwise over land (DATC 2.4)"
     )]
     Adjacent24(Adjacent24),
+    /// DATC 2.4 4.A.3 a: the convoy route is always preferred when a convoy is ordered.
+    #[strum(
+        serialize = "convoy-preferred",
+        message = "the convoy route whenever a convoy is ordered, over land if it fails (2.4 a)"
+    )]
+    ConvoyPreferred(ConvoyPreferred),
+    /// DATC 2.4 4.A.3 b (Walker 1979): over land unless the unit at the destination moves the
+    /// opposite way.
+    #[strum(
+        serialize = "opposite-move",
+        message = "over land unless the unit at the destination moves the opposite way (2.4 b, Walker)"
+    )]
+    OppositeMove(OppositeMove),
+}
+
+impl ConvoyToAdjacent for ConvoyPreferred {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if any_convoy(&mv) {
+            AdjacentRoute::ConvoyWithFallback
+        } else {
+            AdjacentRoute::Land
+        }
+    }
+}
+impl ConvoyToAdjacent for OppositeMove {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if any_convoy(&mv) && mv.opposite_move {
+            AdjacentRoute::Convoy
+        } else {
+            AdjacentRoute::Land
+        }
+    }
 }
 
 impl ConvoyToAdjacent for Adjacent24 {
@@ -770,6 +804,9 @@ pub enum SupportCoastRule {
     OmittedIllegal,
     /// Coasts in supports are disregarded: any coast matches, written or not.
     Ignored,
+    /// An omitted coast, where two are possible, is read as a default coast (the map's
+    /// first one the moving fleet can reach).
+    OmittedDefault,
 }
 
 /// DATC 4.B.4: coast specification in a support order.
@@ -783,7 +820,8 @@ choices!(
     SupportAnyCoast,
     SupportOwnPowerCoast,
     SupportCoastRequired,
-    SupportCoastIgnored
+    SupportCoastIgnored,
+    SupportDefaultCoast
 );
 
 /// Choices of DATC 4.B.4.
@@ -814,6 +852,18 @@ pub enum SupportCoast {
         message = "coasts in supports are disregarded (DPTG)"
     )]
     SupportCoastIgnored(SupportCoastIgnored),
+    /// DATC 2.4 4.B.4 b: a missing coast is read as a default coast.
+    #[strum(
+        serialize = "default-coast",
+        message = "a support without coast means the default coast (the map's first the mover can reach) (2.4 b)"
+    )]
+    SupportDefaultCoast(SupportDefaultCoast),
+}
+
+impl SupportCoastSpecification for SupportDefaultCoast {
+    fn support_coast_rule(&self) -> SupportCoastRule {
+        SupportCoastRule::OmittedDefault
+    }
 }
 
 impl SupportCoastSpecification for SupportCoastIgnored {
@@ -1238,7 +1288,10 @@ choices!(
     HomeCentreLandDistance,
     HomeCountryDistance,
     OwnedCentreDistance,
-    AlexanderDistance
+    AlexanderDistance,
+    HomeCentreOwnFleets,
+    HomeCentreAnyFleets,
+    HomeCentreShared
 );
 
 /// Choices of DATC 4.D.8.
@@ -1277,6 +1330,83 @@ pub enum CivilDisorder {
         message = "most moves to a home centre through the current occupation (own convoys count); then alphabetical (Alexander III.5.h)"
     )]
     AlexanderDistance(AlexanderDistance),
+    /// DATC 2.4 4.D.8 b: regular moves, a convoy one move, only over seas with own fleets.
+    #[strum(
+        serialize = "1971-own-fleets",
+        message = "farthest from a home centre; a convoy counts one move but needs the power's own fleets; fleets first (2.4 b)"
+    )]
+    HomeCentreOwnFleets(HomeCentreOwnFleets),
+    /// DATC 2.4 4.D.8 c: regular moves, a convoy one move, over seas with any fleets.
+    #[strum(
+        serialize = "1971-any-fleets",
+        message = "farthest from a home centre; a convoy counts one move over seas holding any fleets; fleets first (2.4 c)"
+    )]
+    HomeCentreAnyFleets(HomeCentreAnyFleets),
+    /// DATC 2.4 4.D.8 e: fleets and armies share each other's abilities (plain adjacency).
+    #[strum(
+        serialize = "1971-shared",
+        message = "farthest from a home centre, armies and fleets both moving over land and sea; fleets first (2.4 e)"
+    )]
+    HomeCentreShared(HomeCentreShared),
+}
+
+fn fleets_at_sea(cx: &RemovalContext, own_only: bool) -> Vec<bool> {
+    let mut mask = vec![false; cx.map.provinces().len()];
+    for &(power, kind, loc) in cx.units {
+        if kind == diplo_map::UnitKind::Fleet
+            && cx.map.can_convoy_through(loc.province)
+            && (!own_only || power == cx.power)
+        {
+            mask[loc.province.index()] = true;
+        }
+    }
+    mask
+}
+
+fn convoy_counting(
+    cx: &RemovalContext,
+    candidates: &[RemovalCandidate],
+    sea_ok: &dyn Fn(diplo_map::ProvinceId) -> bool,
+) -> Vec<usize> {
+    let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+    let dist: Vec<u32> = candidates
+        .iter()
+        .map(|c| match c.kind {
+            diplo_map::UnitKind::Army => {
+                crate::distance::army_distance_via(cx.map, c.location.province, &targets, sea_ok)
+            }
+            diplo_map::UnitKind::Fleet => {
+                crate::distance::fleet_distance(cx.map, c.location, &targets)
+            }
+        })
+        .collect();
+    removal_by(cx, candidates, &dist, true)
+}
+
+impl CivilDisorderRemoval for HomeCentreOwnFleets {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let seas = fleets_at_sea(cx, true);
+        convoy_counting(cx, candidates, &|p| seas[p.index()])
+    }
+}
+
+impl CivilDisorderRemoval for HomeCentreAnyFleets {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let seas = fleets_at_sea(cx, false);
+        convoy_counting(cx, candidates, &|p| seas[p.index()])
+    }
+}
+
+impl CivilDisorderRemoval for HomeCentreShared {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let home: Vec<diplo_map::ProvinceId> = cx.map.home_centres(cx.power).to_vec();
+        let plain = crate::distance::plain_distances(cx.map, &home);
+        let dist: Vec<u32> = candidates
+            .iter()
+            .map(|c| plain[c.location.province.index()])
+            .collect();
+        removal_by(cx, candidates, &dist, true)
+    }
 }
 
 /// Sorts by distance (farthest first), then optionally fleets first, then province name.
