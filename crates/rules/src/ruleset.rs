@@ -481,8 +481,10 @@ mod tests {
             for (word, msg) in choices {
                 assert!(!msg.is_empty(), "{} {word} has no description", i.key);
                 assert!(
-                    word.chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                    word.chars().all(|c| c.is_ascii_lowercase()
+                        || c.is_ascii_digit()
+                        || c == '-'
+                        || c == '.'),
                     "{word}"
                 );
             }
