@@ -469,6 +469,48 @@ pub fn run_expectation(map: &Map, rules: &Ruleset, case: &Case, exp: Expectation
     report
 }
 
+/// Adjudicates a case under a ruleset: the main phase, and the retreat phase when the case has
+/// retreat orders (its position is the movement's outcome: every dislodged unit, even one with
+/// no retreat option, so that its retreat order can be judged).
+pub fn adjudicate_case(
+    map: &Map,
+    rules: &Ruleset,
+    case: &Case,
+) -> Result<
+    (
+        Position,
+        diplo_engine::Adjudication,
+        Option<diplo_engine::Adjudication>,
+    ),
+    String,
+> {
+    let (pos, orders) = setup(map, case)?;
+    let adj = adjudicate(map, rules, &pos, &orders);
+    if case.retreats.is_empty() {
+        return Ok((pos, adj, None));
+    }
+    let mut rpos = adj.next.clone();
+    rpos.phase = Phase {
+        kind: PhaseKind::Retreat,
+        ..pos.phase
+    };
+    rpos.dislodged = adj.retreats.iter().map(|r| r.dislodged).collect();
+    rpos.contested = if adj.next.phase.kind == PhaseKind::Retreat {
+        adj.next.contested.clone()
+    } else {
+        Vec::new()
+    };
+    let mut rorders = Vec::new();
+    for o in &case.retreats {
+        let p = power(map, &o.power)?;
+        let (_, order) =
+            parse_order(map, &o.order).map_err(|e| format!("{}: `{}`: {e}", case.id, o.order))?;
+        rorders.push((p, order));
+    }
+    let radj = adjudicate(map, rules, &rpos, &rorders);
+    Ok((pos, adj, Some(radj)))
+}
+
 fn run_into(
     map: &Map,
     rules: &Ruleset,
@@ -476,8 +518,7 @@ fn run_into(
     exp: Expectation,
     report: &mut CaseReport,
 ) -> Result<(), String> {
-    let (pos, orders) = setup(map, case)?;
-    let adj = adjudicate(map, rules, &pos, &orders);
+    let (pos, adj, radj) = adjudicate_case(map, rules, case)?;
     let old_words = case.document == "2.4";
     compare(&case.orders, exp.orders, &adj, "", old_words, report);
     if exp.unresolved && adj.unresolved.is_empty() {
@@ -487,30 +528,11 @@ fn run_into(
             actual: "resolved".into(),
         });
     }
-    if !case.retreats.is_empty() && !exp.retreats.is_empty() {
-        let mut rpos = adj.next.clone();
-        rpos.phase = Phase {
-            kind: PhaseKind::Retreat,
-            ..pos.phase
-        };
-        rpos.dislodged = adj.retreats.iter().map(|r| r.dislodged).collect();
-        rpos.contested = if adj.next.phase.kind == PhaseKind::Retreat {
-            adj.next.contested.clone()
-        } else {
-            Vec::new()
-        };
-        let mut rorders = Vec::new();
-        for o in &case.retreats {
-            let p = power(map, &o.power)?;
-            let (_, order) = parse_order(map, &o.order)
-                .map_err(|e| format!("{}: `{}`: {e}", case.id, o.order))?;
-            rorders.push((p, order));
-        }
-        let radj = adjudicate(map, rules, &rpos, &rorders);
+    if let (Some(radj), false) = (&radj, exp.retreats.is_empty()) {
         compare(
             &case.retreats,
             exp.retreats,
-            &radj,
+            radj,
             "retreat: ",
             old_words,
             report,

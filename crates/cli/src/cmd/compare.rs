@@ -4,10 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use diplo_datc::{all_cases, setup, Case};
-use diplo_engine::{adjudicate, Adjudication, Phase, PhaseKind, Position};
+use diplo_datc::{adjudicate_case, all_cases, Case};
+use diplo_engine::{adjudicate, Adjudication, Position};
 use diplo_map::{Map, PowerId};
-use diplo_orders::{parse_order, parse_orders, Order};
+use diplo_orders::{parse_orders, Order};
 use diplo_rules::{Ruleset, EMBEDDED_RULESETS, ISSUES};
 
 use crate::common::{load_map, print, read_text, Format};
@@ -226,49 +226,19 @@ fn choices_json(rulesets: &[Ruleset], differing: &[&str]) -> serde_json::Value {
 }
 
 fn case_rows(map: &Map, case: &Case, rulesets: &[Ruleset]) -> Result<Vec<Row>, String> {
-    let (pos, orders) = setup(map, case)?;
-    let mut rows: Vec<Row> = case
-        .orders
-        .iter()
-        .map(|o| Row {
-            power: o.power.clone(),
-            order: o.order.clone(),
-            results: Vec::new(),
-        })
-        .collect();
-    let mut retreat_rows: Vec<Row> = case
-        .retreats
-        .iter()
-        .map(|o| Row {
-            power: o.power.clone(),
-            order: format!("(retreat) {}", o.order),
-            results: Vec::new(),
-        })
-        .collect();
+    let row = |o: &diplo_datc::CaseOrder, prefix: &str| Row {
+        power: o.power.clone(),
+        order: format!("{prefix}{}", o.order),
+        results: Vec::new(),
+    };
+    let mut rows: Vec<Row> = case.orders.iter().map(|o| row(o, "")).collect();
+    let mut retreat_rows: Vec<Row> = case.retreats.iter().map(|o| row(o, "(retreat) ")).collect();
     for rules in rulesets {
-        let adj = adjudicate(map, rules, &pos, &orders);
+        let (_, adj, radj) = adjudicate_case(map, rules, case)?;
         for (row, r) in rows.iter_mut().zip(&adj.results) {
             row.results.push(r.words());
         }
-        if !case.retreats.is_empty() {
-            let mut rpos = adj.next.clone();
-            rpos.phase = Phase {
-                kind: PhaseKind::Retreat,
-                ..pos.phase
-            };
-            rpos.dislodged = adj.retreats.iter().map(|r| r.dislodged).collect();
-            if adj.next.phase.kind != PhaseKind::Retreat {
-                rpos.contested.clear();
-            }
-            let mut rorders = Vec::new();
-            for o in &case.retreats {
-                let p = map
-                    .power_by_name(&o.power)
-                    .ok_or_else(|| format!("unknown power {}", o.power))?;
-                let (_, order) = parse_order(map, &o.order).map_err(|e| e.to_string())?;
-                rorders.push((p, order));
-            }
-            let radj = adjudicate(map, rules, &rpos, &rorders);
+        if let Some(radj) = radj {
             for (row, r) in retreat_rows.iter_mut().zip(&radj.results) {
                 row.results.push(r.words());
             }
