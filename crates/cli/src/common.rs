@@ -86,3 +86,39 @@ pub enum Format {
     /// One JSON document.
     Json,
 }
+
+/// The position in `path` (TOML), or the map's starting position; errors go to stderr.
+pub fn load_position(map: &Map, path: Option<&Path>) -> Result<diplo_engine::Position, ExitCode> {
+    let Some(path) = path else {
+        return Ok(diplo_engine::Position::initial(map));
+    };
+    let text = read_text(path)?;
+    diplo_engine::Position::from_toml_str(map, &text, &path.display().to_string()).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })
+}
+
+/// Reads an orders file. Every unreadable line and every order without a power is reported on
+/// stderr with its line; then nothing is returned, so that no order is silently dropped.
+pub fn read_orders(map: &Map, path: &Path) -> Result<Vec<diplo_orders::OrderLine>, ExitCode> {
+    let text = read_text(path)?;
+    let (lines, errors) = diplo_orders::parse_orders(map, &text);
+    let file = path.display();
+    for e in &errors {
+        eprintln!("error: {file}:{}:{}: {}", e.line, e.column, e.message);
+    }
+    let mut bad = !errors.is_empty();
+    for l in lines.iter().filter(|l| l.power.is_none()) {
+        eprintln!(
+            "error: {file}:{}: no power for `{}`: add a header line like `England:` or a prefix like `ENG:`",
+            l.line, l.text
+        );
+        bad = true;
+    }
+    if bad {
+        eprintln!("error: {file}: nothing adjudicated; fix the orders above");
+        return Err(ExitCode::FAILURE);
+    }
+    Ok(lines)
+}

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use clap::Args;
 use diplo_engine::{adjudicate, Position, ResultLine};
 use diplo_map::PowerId;
-use diplo_orders::{parse_orders, Order};
+use diplo_orders::Order;
 
-use crate::common::{load_map, load_ruleset, print, read_text, Format};
+use crate::common::{load_map, load_position, load_ruleset, print, read_orders, Format};
 
 /// Arguments of `diplo adjudicate`.
 #[derive(Args, Debug)]
@@ -49,47 +49,17 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
         Ok(r) => r,
         Err(c) => return c,
     };
-    let pos = match &args.position {
-        None => Position::initial(&map),
-        Some(path) => {
-            let text = match read_text(path) {
-                Ok(t) => t,
-                Err(c) => return c,
-            };
-            match Position::from_toml_str(&map, &text, &path.display().to_string()) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::FAILURE;
-                }
-            }
-        }
-    };
-    let text = match read_text(&args.orders) {
-        Ok(t) => t,
+    let pos = match load_position(&map, args.position.as_deref()) {
+        Ok(p) => p,
         Err(c) => return c,
     };
-    let (lines, errors) = parse_orders(&map, &text);
-    let file = args.orders.display();
-    let mut bad = false;
-    for e in &errors {
-        eprintln!("error: {file}:{}:{}: {}", e.line, e.column, e.message);
-        bad = true;
-    }
-    let mut orders: Vec<(PowerId, Order)> = Vec::with_capacity(lines.len());
-    for l in lines {
-        match l.power {
-            Some(p) => orders.push((p, l.order)),
-            None => {
-                eprintln!("error: {file}:{}: no power for `{}`: add a header line like `England:` or a prefix like `ENG:`", l.line, l.text);
-                bad = true;
-            }
-        }
-    }
-    if bad {
-        eprintln!("error: {file}: nothing adjudicated; fix the orders above");
-        return ExitCode::FAILURE;
-    }
+    let orders: Vec<(PowerId, Order)> = match read_orders(&map, &args.orders) {
+        Ok(lines) => lines
+            .into_iter()
+            .filter_map(|l| Some((l.power?, l.order)))
+            .collect(),
+        Err(c) => return c,
+    };
     let adj = adjudicate(&map, &rules, &pos, &orders);
     if let Some(out) = &args.out {
         if let Err(e) = write_atomically(out, &adj.next.to_toml(&map)) {

@@ -5,12 +5,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 use diplo_datc::{adjudicate_case, all_cases, Case};
-use diplo_engine::{adjudicate, Adjudication, Position};
+use diplo_engine::{adjudicate, Adjudication};
 use diplo_map::{Map, PowerId};
-use diplo_orders::{parse_orders, Order};
+use diplo_orders::Order;
 use diplo_rules::{Ruleset, EMBEDDED_RULESETS, ISSUES};
 
-use crate::common::{load_map, print, read_text, Format};
+use crate::common::{load_map, load_position, print, read_orders, Format};
 
 /// Arguments of `diplo compare`.
 #[derive(Args, Debug)]
@@ -97,50 +97,17 @@ pub fn run(args: CompareArgs) -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            let pos = match &args.position {
-                None => Position::initial(&map),
-                Some(p) => {
-                    let text = match read_text(p) {
-                        Ok(t) => t,
-                        Err(c) => return c,
-                    };
-                    match Position::from_toml_str(&map, &text, &p.display().to_string()) {
-                        Ok(p) => p,
-                        Err(e) => {
-                            eprintln!("error: {e}");
-                            return ExitCode::FAILURE;
-                        }
-                    }
-                }
-            };
-            let text = match read_text(orders_path) {
-                Ok(t) => t,
+            let pos = match load_position(&map, args.position.as_deref()) {
+                Ok(p) => p,
                 Err(c) => return c,
             };
-            let (lines, errors) = parse_orders(&map, &text);
-            if !errors.is_empty() || lines.iter().any(|l| l.power.is_none()) {
-                for e in &errors {
-                    eprintln!(
-                        "error: {}:{}:{}: {}",
-                        orders_path.display(),
-                        e.line,
-                        e.column,
-                        e.message
-                    );
-                }
-                for l in lines.iter().filter(|l| l.power.is_none()) {
-                    eprintln!(
-                        "error: {}:{}: no power for `{}`",
-                        orders_path.display(),
-                        l.line,
-                        l.text
-                    );
-                }
-                return ExitCode::FAILURE;
-            }
+            let lines = match read_orders(&map, orders_path) {
+                Ok(l) => l,
+                Err(c) => return c,
+            };
             let orders: Vec<(PowerId, Order)> = lines
                 .iter()
-                .map(|l| (l.power.unwrap(), l.order.clone()))
+                .filter_map(|l| Some((l.power?, l.order.clone())))
                 .collect();
             let texts: Vec<(String, String)> = lines
                 .iter()
