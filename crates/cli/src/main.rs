@@ -36,6 +36,9 @@ enum Command {
     Rulesets(cmd::rulesets::RulesetsCommand),
     /// One DATC case (or your own position and orders) under several rulesets, side by side.
     Compare(cmd::compare::CompareArgs),
+    /// Host a whole game in a game file: new, orders, proxy, adjudicate, show, history.
+    #[command(subcommand)]
+    Game(cmd::game::GameCommand),
 }
 
 fn main() -> ExitCode {
@@ -47,5 +50,6 @@ fn main() -> ExitCode {
         Command::Datc(a) => cmd::datc::run(a),
         Command::Rulesets(c) => cmd::rulesets::run(c),
         Command::Compare(a) => cmd::compare::run(a),
+        Command::Game(c) => cmd::game::run(c),
     }
 }

@@ -33,7 +33,8 @@ use diplo_rules::Ruleset;
 pub use outcome::{
     Adjudication, AutomaticAction, OrderResult, Resolution, ResultLine, RetreatOptions, Tag,
 };
-pub use position::{Dislodged, Phase, PhaseKind, Position, Unit};
+pub use position::{Dislodged, Phase, PhaseKind, Position, PositionFile, PositionInput, Unit};
+pub use retreat::pending_retreat_options;
 
 /// Adjudicates one phase of `pos` with the given orders.
 pub fn adjudicate(

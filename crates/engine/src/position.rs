@@ -6,6 +6,7 @@ use std::fmt;
 
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, UnitKind};
 use serde::{Deserialize, Serialize};
+use toml::Spanned;
 
 /// A unit on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -203,67 +204,127 @@ impl Position {
         self.units.iter().filter(|u| u.power == power).count()
     }
 
-    /// Reads the TOML position format (see `Position::to_toml`); `file` names it in errors.
+    /// Reads the TOML position format (see `Position::to_toml`); `file` names it in errors,
+    /// which say `file:line:column: what is wrong`.
     pub fn from_toml_str(map: &Map, text: &str, file: &str) -> Result<Position, String> {
-        let raw: PositionFile = toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(0, |s| {
-                text[..s.start.min(text.len())].matches('\n').count() + 1
-            });
-            format!("{file}:{line}: {}", e.message())
+        let raw: PositionInput = toml::from_str(text).map_err(|e| {
+            let at = e.span().map_or(0, |s| s.start);
+            located(file, text, at, e.message())
         })?;
-        let at = |what: &str| format!("{file}: {what}");
-        let phase: Phase = raw.phase.parse().map_err(|e: String| at(&e))?;
+        Position::from_input(map, &raw, text, file)
+    }
+
+    /// Builds a position from the parsed file format. `text` is the whole document the spans
+    /// point into (a position file, or a larger file embedding one, such as a game file), so
+    /// that each error names the line and column of the bad value.
+    pub fn from_input(
+        map: &Map,
+        raw: &PositionInput,
+        text: &str,
+        file: &str,
+    ) -> Result<Position, String> {
+        let at = |v: &Spanned<String>, what: String| located(file, text, v.span().start, &what);
+        let phase: Phase = raw
+            .phase
+            .get_ref()
+            .parse()
+            .map_err(|e: String| at(&raw.phase, e))?;
         let mut pos = Position::empty(map, phase);
         for (power_name, list) in &raw.units {
-            let power = map
-                .power_by_name(power_name)
-                .ok_or_else(|| at(&format!("[units]: unknown power `{power_name}`")))?;
+            let power = map.power_by_name(power_name.get_ref()).ok_or_else(|| {
+                at(
+                    power_name,
+                    format!(
+                        "[units]: unknown power `{}`; {}",
+                        power_name.get_ref(),
+                        powers_hint(map)
+                    ),
+                )
+            })?;
             for u in list {
-                let unit = parse_unit(map, power, u)
-                    .map_err(|e| at(&format!("[units] {power_name}: {e}")))?;
+                let unit = parse_unit(map, power, u.get_ref())
+                    .map_err(|e| at(u, format!("[units] {}: {e}", power_name.get_ref())))?;
                 if pos.unit_in(unit.location.province).is_some() {
-                    return Err(at(&format!(
-                        "[units] {power_name}: two units in `{}`",
-                        map.province(unit.location.province).name
-                    )));
+                    return Err(at(
+                        u,
+                        format!(
+                            "[units] {}: two units in `{}`",
+                            power_name.get_ref(),
+                            map.province(unit.location.province).name
+                        ),
+                    ));
                 }
                 pos.units.push(unit);
             }
         }
         for (power_name, list) in &raw.centres {
-            let power = map
-                .power_by_name(power_name)
-                .ok_or_else(|| at(&format!("[centres]: unknown power `{power_name}`")))?;
+            let power = map.power_by_name(power_name.get_ref()).ok_or_else(|| {
+                at(
+                    power_name,
+                    format!(
+                        "[centres]: unknown power `{}`; {}",
+                        power_name.get_ref(),
+                        powers_hint(map)
+                    ),
+                )
+            })?;
             for c in list {
-                let p = map.province_by_name(c).ok_or_else(|| {
-                    at(&format!("[centres] {power_name}: unknown province `{c}`"))
+                let name = c.get_ref();
+                let p = map.province_by_name(name).ok_or_else(|| {
+                    at(
+                        c,
+                        format!(
+                            "[centres] {}: unknown province `{name}`",
+                            power_name.get_ref()
+                        ),
+                    )
                 })?;
                 if !map.province(p).supply_centre {
-                    return Err(at(&format!(
-                        "[centres] {power_name}: `{c}` is not a supply centre"
-                    )));
+                    return Err(at(
+                        c,
+                        format!(
+                            "[centres] {}: `{name}` is not a supply centre",
+                            power_name.get_ref()
+                        ),
+                    ));
                 }
                 if let Some(other) = pos.owners[p.index()] {
-                    return Err(at(&format!(
-                        "[centres]: `{c}` is owned by both {} and {power_name}",
-                        map.power(other).name
-                    )));
+                    return Err(at(
+                        c,
+                        format!(
+                            "[centres]: `{name}` is owned by both {} and {}",
+                            map.power(other).name,
+                            power_name.get_ref()
+                        ),
+                    ));
                 }
                 pos.owners[p.index()] = Some(power);
             }
         }
         for d in &raw.dislodged {
-            let power = map
-                .power_by_name(&d.power)
-                .ok_or_else(|| at(&format!("[[dislodged]]: unknown power `{}`", d.power)))?;
-            let unit =
-                parse_unit(map, power, &d.unit).map_err(|e| at(&format!("[[dislodged]]: {e}")))?;
-            let attacker_from = map.province_by_name(&d.attacker_from).ok_or_else(|| {
-                at(&format!(
-                    "[[dislodged]]: unknown province `{}`",
-                    d.attacker_from
-                ))
+            let power = map.power_by_name(d.power.get_ref()).ok_or_else(|| {
+                at(
+                    &d.power,
+                    format!(
+                        "[[dislodged]]: unknown power `{}`; {}",
+                        d.power.get_ref(),
+                        powers_hint(map)
+                    ),
+                )
             })?;
+            let unit = parse_unit(map, power, d.unit.get_ref())
+                .map_err(|e| at(&d.unit, format!("[[dislodged]]: {e}")))?;
+            let attacker_from =
+                map.province_by_name(d.attacker_from.get_ref())
+                    .ok_or_else(|| {
+                        at(
+                            &d.attacker_from,
+                            format!(
+                                "[[dislodged]]: unknown province `{}`",
+                                d.attacker_from.get_ref()
+                            ),
+                        )
+                    })?;
             pos.dislodged.push(Dislodged {
                 unit,
                 attacker_from,
@@ -272,12 +333,15 @@ impl Position {
         }
         for c in &raw.contested {
             let p = map
-                .province_by_name(c)
-                .ok_or_else(|| at(&format!("contested: unknown province `{c}`")))?;
+                .province_by_name(c.get_ref())
+                .ok_or_else(|| at(c, format!("contested: unknown province `{}`", c.get_ref())))?;
             pos.contested.push(p);
         }
         if !pos.dislodged.is_empty() && phase.kind != PhaseKind::Retreat {
-            return Err(at("dislodged units are only possible in a retreat phase"));
+            return Err(at(
+                &raw.phase,
+                "dislodged units are only possible in a retreat phase".to_string(),
+            ));
         }
         Ok(pos)
     }
@@ -412,4 +476,51 @@ pub struct DislodgedFile {
     /// Whether the attacker came by convoy.
     #[serde(default)]
     pub by_convoy: bool,
+}
+
+/// The position format as read: every value keeps its place in the file, so that a bad value is
+/// reported at its line and column. The same shape as [`PositionFile`], which is what is written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionInput {
+    /// `Spring 1901 Movement`, `Fall 1901 Retreat`, `Winter 1901 Adjustment`.
+    pub phase: Spanned<String>,
+    /// Provinces left empty by a standoff (retreat phase).
+    #[serde(default)]
+    pub contested: Vec<Spanned<String>>,
+    /// Units per power: `A par`, `F stp/sc`.
+    #[serde(default)]
+    pub units: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+    /// Owned supply centres per power.
+    #[serde(default)]
+    pub centres: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+    /// Dislodged units (retreat phase).
+    #[serde(default)]
+    pub dislodged: Vec<DislodgedInput>,
+}
+
+/// A dislodged unit as read, with the places of its values.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DislodgedInput {
+    /// Its power.
+    pub power: Spanned<String>,
+    /// `F bre`.
+    pub unit: Spanned<String>,
+    /// Where its attacker came from.
+    pub attacker_from: Spanned<String>,
+    /// Whether the attacker came by convoy.
+    #[serde(default)]
+    pub by_convoy: bool,
+}
+
+/// `file:line:column: message` for byte offset `at` of `text`.
+pub fn located(file: &str, text: &str, at: usize, message: &str) -> String {
+    let (line, col) = diplo_map::line_col(text, at);
+    format!("{file}:{line}:{col}: {message}")
+}
+
+fn powers_hint(map: &Map) -> String {
+    let names: Vec<&str> = map.powers().iter().map(|p| p.name.as_str()).collect();
+    format!("the powers are {}", names.join(", "))
 }

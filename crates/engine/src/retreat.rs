@@ -10,6 +10,26 @@ use crate::movement::retreat_options;
 use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, RetreatOptions};
 use crate::position::{Position, Unit};
 
+/// Where each dislodged unit of a retreat-phase position may retreat (in `pos.dislodged` order):
+/// not to an occupied or contested province, nor to its attacker's origin unless the ruleset
+/// allows that after a convoy (DATC 4.A.5). Empty options: the unit will be disbanded.
+pub fn pending_retreat_options(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<RetreatOptions> {
+    let mut occupied = vec![false; map.provinces().len()];
+    for u in &pos.units {
+        occupied[u.location.province.index()] = true;
+    }
+    let allow = rules
+        .retreat_after_convoy
+        .may_retreat_to_convoyed_attackers_origin();
+    pos.dislodged
+        .iter()
+        .map(|d| RetreatOptions {
+            dislodged: *d,
+            options: retreat_options(map, d, &occupied, &pos.contested, allow),
+        })
+        .collect()
+}
+
 /// Adjudicates the orders of a retreat phase: every dislodged unit retreats or is disbanded.
 pub fn adjudicate_retreats(
     map: &Map,
@@ -21,13 +41,9 @@ pub fn adjudicate_retreats(
     for u in &pos.units {
         occupied[u.location.province.index()] = true;
     }
-    let allow = rules
-        .retreat_after_convoy
-        .may_retreat_to_convoyed_attackers_origin();
-    let options: Vec<Vec<diplo_map::Location>> = pos
-        .dislodged
-        .iter()
-        .map(|d| retreat_options(map, d, &occupied, &pos.contested, allow))
+    let options: Vec<Vec<diplo_map::Location>> = pending_retreat_options(map, rules, pos)
+        .into_iter()
+        .map(|r| r.options)
         .collect();
     // The fleet-coast readings of a move order are the movement phase's.
     let units: Vec<Unit> = pos.dislodged.iter().map(|d| d.unit).collect();

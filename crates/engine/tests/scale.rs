@@ -62,7 +62,7 @@ fn ring_of_100000_units_is_circular_movement() {
         .next
         .units
         .iter()
-        .all(|u| u.location.province.0 as usize % N == 0
+        .all(|u| (u.location.province.0 as usize).is_multiple_of(N)
             || u.power.0 as usize != u.location.province.0 as usize % 2));
 }
 

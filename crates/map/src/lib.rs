@@ -20,7 +20,7 @@ mod load;
 use std::collections::HashMap;
 use std::fmt;
 
-pub use diag::{Diagnostic, MapError};
+pub use diag::{line_col, Diagnostic, MapError};
 pub use json::{CoastSummary, MapSummary, PowerSummary, ProvinceSummary, UnitSummary};
 
 use serde::Serialize;

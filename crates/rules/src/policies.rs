@@ -1160,6 +1160,31 @@ pub enum OrderSetsDefined {
     Latest,
 }
 
+/// What a later, incomplete order set says about the earlier ones (DATC 4.D.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SetIntent {
+    /// Nothing: the set is just more orders.
+    #[default]
+    Unstated,
+    /// The set says it replaces every earlier set.
+    Replaces,
+    /// The set says the earlier sets still count.
+    Adds,
+}
+
+impl OrderSetsDefined {
+    /// Whether the earlier order sets still count after a later set that does not order every
+    /// unit (a set that orders every unit always replaces the earlier ones).
+    pub fn keeps_earlier(self, intent: SetIntent) -> bool {
+        match self {
+            OrderSetsDefined::Combine => true,
+            OrderSetsDefined::CombineUnlessReplaced => intent != SetIntent::Replaces,
+            OrderSetsDefined::LatestUnlessStated => intent == SetIntent::Adds,
+            OrderSetsDefined::Latest => false,
+        }
+    }
+}
+
 /// DATC 4.D.2: several order sets with no defined order (a game-hosting rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
 pub enum OrderSetsUndefined {
@@ -1169,6 +1194,13 @@ pub enum OrderSetsUndefined {
     /// 4.D.2 b: all order sets are combined.
     #[strum(serialize = "combine", message = "all order sets are combined")]
     Combine,
+}
+
+impl OrderSetsUndefined {
+    /// Whether order sets whose order is not known are combined (else the power's units hold).
+    pub fn combines(self) -> bool {
+        self == OrderSetsUndefined::Combine
+    }
 }
 
 precedence_policy! {
@@ -1694,4 +1726,33 @@ pub enum ProxyOrders {
         message = "a power orders only its own units"
     )]
     NotAllowed,
+}
+
+impl PerpetualOrders {
+    /// Whether a power may leave orders that repeat every phase until it replaces them.
+    pub fn allowed(self) -> bool {
+        self == PerpetualOrders::Allowed
+    }
+}
+
+/// When a power may order another power's unit (DATC 4.E.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProxyRule {
+    /// Never.
+    Never,
+    /// When the unit's owner granted it before the proxy's orders were submitted.
+    GrantBeforeOrders,
+    /// When the unit's owner granted it at any time before the phase is adjudicated.
+    GrantBeforeAdjudication,
+}
+
+impl ProxyOrders {
+    /// The rule for orders given to another power's unit.
+    pub fn rule(self) -> ProxyRule {
+        match self {
+            ProxyOrders::Notified => ProxyRule::GrantBeforeOrders,
+            ProxyOrders::InOrderSet => ProxyRule::GrantBeforeAdjudication,
+            ProxyOrders::NotAllowed => ProxyRule::Never,
+        }
+    }
 }

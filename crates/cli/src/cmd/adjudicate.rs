@@ -62,7 +62,7 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
     };
     let adj = adjudicate(&map, &rules, &pos, &orders);
     if let Some(out) = &args.out {
-        if let Err(e) = write_atomically(out, &adj.next.to_toml(&map)) {
+        if let Err(e) = diplo_game::write_atomically(out, &adj.next.to_toml(&map)) {
             eprintln!(
                 "error: {}: cannot write the next position: {e}",
                 out.display()
@@ -73,14 +73,15 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
     match args.format {
         Format::Json => print(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&to_json(&map, &pos, &adj)).expect("json")
+            serde_json::to_string_pretty(&adjudication_json(&map, &pos, &adj)).expect("json")
         )),
-        Format::Text => print(&to_text(&map, &rules.name, &pos, &adj)),
+        Format::Text => print(&adjudication_text(&map, &rules.name, &pos, &adj)),
     }
     ExitCode::SUCCESS
 }
 
-fn to_text(
+/// The text report of an adjudication (also used by `diplo game adjudicate`).
+pub(crate) fn adjudication_text(
     map: &diplo_map::Map,
     ruleset: &str,
     pos: &Position,
@@ -136,7 +137,8 @@ fn to_text(
     out
 }
 
-fn to_json(
+/// The JSON report of an adjudication (also used by `diplo game adjudicate`).
+pub(crate) fn adjudication_json(
     map: &diplo_map::Map,
     pos: &Position,
     adj: &diplo_engine::Adjudication,
@@ -164,29 +166,4 @@ fn to_json(
         })).collect::<Vec<_>>(),
         "next": adj.next.to_file(map),
     })
-}
-
-/// Writes a file so that it is never left half-written: a temporary file in the same
-/// directory, flushed to disk, then renamed over the target.
-pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

@@ -3,6 +3,7 @@
 pub mod adjudicate;
 pub mod compare;
 pub mod datc;
+pub mod game;
 pub mod map;
 pub mod orders;
 pub mod rulesets;

@@ -1,0 +1,273 @@
+//! The game file format (TOML), as written and as read. See `crates/game/FORMAT.md`.
+//!
+//! Reading keeps the place of every value a person may edit (`toml::Spanned`), so that a bad
+//! value is reported at its line and column.
+
+use std::collections::BTreeMap;
+
+use diplo_engine::{PositionFile, PositionInput};
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+/// The version of the format this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A game file as written.
+#[derive(Debug, Serialize)]
+pub struct GameFileOut {
+    /// Always [`FORMAT_VERSION`].
+    pub format: u32,
+    /// An embedded map's name (`standard`), when the game uses one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub map: Option<String>,
+    /// The text of the map file, when the game uses a map from a file: the game keeps its own
+    /// copy so that it does not depend on that file staying the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub map_file: Option<String>,
+    /// The ruleset: every choice, so the game never depends on a profile that may change.
+    pub ruleset: RulesetOut,
+    /// How the game ended, once it has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended: Option<EndedFile>,
+    /// The position at the start of the current phase.
+    pub state: PositionFile,
+    /// Where each dislodged unit may retreat (retreat phases; written for people, recomputed
+    /// on reading).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub retreat_options: Vec<RetreatOptionsFile>,
+    /// Order sets submitted for the current phase, in submission order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub orders: Vec<OrderSetOut>,
+    /// Proxy grants for the current phase (DATC 4.E.5).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub proxy: Vec<ProxyOut>,
+    /// Perpetual orders (DATC 4.E.4): used in every phase a power sends no orders.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub perpetual: Vec<PerpetualOut>,
+    /// Every phase played, oldest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<PhaseRecordFile>,
+}
+
+/// The ruleset as written.
+#[derive(Debug, Serialize)]
+pub struct RulesetOut {
+    /// The profile it was made from (`2023`, or a file's name).
+    pub name: String,
+    /// The profile's description.
+    pub description: String,
+    /// The `--set issue=choice` overrides given at creation (for people; `choices` holds them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<String>,
+    /// Every issue's choice.
+    pub choices: BTreeMap<String, String>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct EndedFile {
+    /// The power that reached the victory condition.
+    pub winner: String,
+    /// The phase after which it did (`Fall 1908 Movement`).
+    pub phase: String,
+    /// How many centres it owned then.
+    pub centres: usize,
+}
+
+/// A dislodged unit's retreat options.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RetreatOptionsFile {
+    /// Its power.
+    pub power: String,
+    /// `F bre`.
+    pub unit: String,
+    /// `["mao", "gas"]`; empty: it will be disbanded.
+    pub options: Vec<String>,
+}
+
+/// An order set as written.
+#[derive(Clone, Debug, Serialize)]
+pub struct OrderSetOut {
+    /// The power that submitted it.
+    pub power: String,
+    /// Its place in the order of submissions (counts up over the whole game).
+    pub seq: u64,
+    /// `replaces`, `adds`, or absent (DATC 4.D.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intent: Option<String>,
+    /// Submitted at the same time as the previous set of the power: their order is not known
+    /// (DATC 4.D.2).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub same_time: bool,
+    /// The orders, in the canonical short form.
+    pub lines: Vec<String>,
+}
+
+/// A proxy grant as written.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProxyOut {
+    /// The unit's owner.
+    pub power: String,
+    /// `A par`.
+    pub unit: String,
+    /// The power that may order it.
+    pub to: String,
+    /// Its place in the order of submissions.
+    pub seq: u64,
+}
+
+/// Perpetual orders as written.
+#[derive(Clone, Debug, Serialize)]
+pub struct PerpetualOut {
+    /// The power.
+    pub power: String,
+    /// The orders, in the canonical short form.
+    pub lines: Vec<String>,
+}
+
+/// One phase of the history: the position it started from, every order and result.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseRecordFile {
+    /// `Spring 1901 Movement`.
+    pub phase: String,
+    /// Powers that gave no orders (civil disorder).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub civil_disorder: Vec<String>,
+    /// Notes on how the orders were gathered (order sets set aside, perpetual or proxy orders).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// Every order adjudicated and its result.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<ResultFile>,
+    /// Units that were dislodged without an order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unordered: Vec<AutomaticFile>,
+    /// Units disbanded or removed by the rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub automatic: Vec<AutomaticFile>,
+    /// The position at the start of the phase.
+    pub position: PositionFile,
+}
+
+/// One order's result in the history.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ResultFile {
+    /// The power whose unit it ordered.
+    pub power: String,
+    /// The order, in the DATC's full form.
+    pub order: String,
+    /// The DATC's words: `succeeds`, `cut`, `fails, dislodged` ...
+    pub result: String,
+    /// Why, for people.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// A unit the rules acted on without an order.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct AutomaticFile {
+    /// Its power.
+    pub power: String,
+    /// `A par`.
+    pub unit: String,
+    /// What happened.
+    pub what: String,
+}
+
+/// A game file as read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFileIn {
+    /// The format version.
+    pub format: Spanned<u32>,
+    /// An embedded map's name.
+    #[serde(default)]
+    pub map: Option<Spanned<String>>,
+    /// The game's copy of a map file.
+    #[serde(default)]
+    pub map_file: Option<Spanned<String>>,
+    /// The ruleset.
+    pub ruleset: RulesetIn,
+    /// How the game ended.
+    #[serde(default)]
+    pub ended: Option<Spanned<EndedFile>>,
+    /// The current position.
+    pub state: PositionInput,
+    /// Written for people; recomputed.
+    #[serde(default)]
+    pub retreat_options: Vec<RetreatOptionsFile>,
+    /// Order sets of the current phase.
+    #[serde(default)]
+    pub orders: Vec<OrderSetIn>,
+    /// Proxy grants.
+    #[serde(default)]
+    pub proxy: Vec<ProxyIn>,
+    /// Perpetual orders.
+    #[serde(default)]
+    pub perpetual: Vec<PerpetualIn>,
+    /// The history.
+    #[serde(default)]
+    pub history: Vec<Spanned<PhaseRecordFile>>,
+}
+
+/// The ruleset as read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesetIn {
+    /// The profile's name.
+    pub name: String,
+    /// Its description.
+    #[serde(default)]
+    pub description: String,
+    /// The overrides given at creation.
+    #[serde(default)]
+    pub overrides: Vec<String>,
+    /// Every issue's choice.
+    pub choices: BTreeMap<Spanned<String>, Spanned<String>>,
+}
+
+/// An order set as read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderSetIn {
+    /// The submitting power.
+    pub power: Spanned<String>,
+    /// Its place in the order of submissions.
+    pub seq: u64,
+    /// `replaces` or `adds`.
+    #[serde(default)]
+    pub intent: Option<Spanned<String>>,
+    /// Submitted at the same time as the previous set.
+    #[serde(default)]
+    pub same_time: bool,
+    /// The orders.
+    pub lines: Vec<Spanned<String>>,
+}
+
+/// A proxy grant as read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProxyIn {
+    /// The unit's owner.
+    pub power: Spanned<String>,
+    /// The unit.
+    pub unit: Spanned<String>,
+    /// The power that may order it.
+    pub to: Spanned<String>,
+    /// Its place in the order of submissions.
+    pub seq: u64,
+}
+
+/// Perpetual orders as read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerpetualIn {
+    /// The power.
+    pub power: Spanned<String>,
+    /// The orders.
+    pub lines: Vec<Spanned<String>>,
+}

@@ -1,0 +1,1090 @@
+//! Hosting whole games of Diplomacy: a game file, order submission, phase after phase.
+//!
+//! A [`Game`] holds everything a host needs between two commands: the map (an embedded map's
+//! name or the game's own copy of a map file), every choice of the ruleset (so that a profile
+//! changing later never changes a running game), the position at the start of the current
+//! phase, the order sets submitted so far, proxy grants and perpetual orders, and the history of
+//! every phase played with its orders and results. The file format is TOML
+//! (`crates/game/FORMAT.md`).
+//!
+//! Submitting orders ([`Game::submit`]) refuses orders for the wrong phase and for units the
+//! power does not control (unless the ruleset allows proxy orders, DATC 4.E.5). Adjudicating
+//! ([`Game::adjudicate`]) gathers each power's orders from its order sets as the ruleset says
+//! (DATC 4.D.1, 4.D.2; perpetual orders 4.E.4), lets a power that sent nothing fall into civil
+//! disorder (4.D.8, 4.D.9: the engine's rules for a power without orders), adjudicates with
+//! `diplo-engine`, records the phase, and moves to the next phase (retreats and adjustments are
+//! skipped when nobody has one to make). The game ends after the Fall season in which a power
+//! owns the map's `victory_centres`.
+//!
+//! Saving is atomic ([`write_atomically`]) and a [`GameLock`] keeps two commands from changing
+//! one game at once: a crash or a kill never leaves a half-written game.
+
+pub mod file;
+mod store;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use diplo_engine::{
+    adjudicate, pending_retreat_options, Adjudication, Phase, PhaseKind, Position, RetreatOptions,
+};
+use diplo_map::{Map, PowerId, ProvinceId};
+use diplo_orders::Order;
+use diplo_rules::policies::{ProxyRule, SetIntent};
+use diplo_rules::{Ruleset, ISSUES};
+use toml::Spanned;
+
+use file::*;
+pub use store::{write_atomically, GameLock};
+
+/// Why a game file cannot be read, or a command on a game is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The game file is not valid: `file:line:column: what is wrong`.
+    #[error("{0}")]
+    Invalid(String),
+    /// The file cannot be read or written.
+    #[error("{path}: {what}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What was being done.
+        what: &'static str,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// The command is not possible now (the game is over, an order is for the wrong phase or
+    /// for another power's unit ...). Each line says what and why.
+    #[error("{}", .0.join("\n"))]
+    Refused(Vec<String>),
+}
+
+/// Where the game's map comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapSource {
+    /// A map built into diplo, by name (`standard`).
+    Embedded(String),
+    /// The text of a map file; the game keeps its own copy.
+    Copy(String),
+}
+
+/// Maps built into diplo, by name.
+pub const EMBEDDED_MAPS: &[&str] = &["standard"];
+
+impl MapSource {
+    /// Loads the map; `file` names the game file in errors.
+    fn load(&self, file: &str) -> Result<Map, GameError> {
+        match self {
+            MapSource::Embedded(name) if name.eq_ignore_ascii_case("standard") => {
+                Ok(Map::standard())
+            }
+            MapSource::Embedded(name) => Err(GameError::Invalid(format!(
+                "{file}: no embedded map `{name}` (embedded: {})",
+                EMBEDDED_MAPS.join(", ")
+            ))),
+            MapSource::Copy(text) => Map::from_toml_str(text, &format!("{file} [map_file]"))
+                .map_err(|e| {
+                    GameError::Invalid(
+                        e.diagnostics
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    )
+                }),
+        }
+    }
+}
+
+/// One power's order set for the current phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderSet {
+    /// The power that submitted it.
+    pub power: PowerId,
+    /// Its place in the order of all submissions of the game.
+    pub seq: u64,
+    /// What it says about earlier sets (DATC 4.D.1).
+    pub intent: SetIntent,
+    /// Submitted at the same time as the power's previous set (their order is not known,
+    /// DATC 4.D.2).
+    pub same_time: bool,
+    /// The orders.
+    pub orders: Vec<Order>,
+}
+
+/// A power lets another power order one of its units this phase (DATC 4.E.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProxyGrant {
+    /// The unit's owner.
+    pub power: PowerId,
+    /// Where the unit stands.
+    pub province: ProvinceId,
+    /// The power that may order it.
+    pub to: PowerId,
+    /// Its place in the order of all submissions.
+    pub seq: u64,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The power that reached the victory condition.
+    pub winner: PowerId,
+    /// The phase after which it did.
+    pub phase: Phase,
+    /// How many centres it owned.
+    pub centres: usize,
+}
+
+/// How an order set is submitted.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SubmitOptions {
+    /// What the set says about earlier sets (DATC 4.D.1).
+    pub intent: SetIntent,
+    /// Submitted at the same time as the power's previous set (DATC 4.D.2).
+    pub same_time: bool,
+    /// Also keep these orders as perpetual orders (DATC 4.E.4).
+    pub perpetual: bool,
+}
+
+/// The orders a phase is adjudicated with, and how they were gathered.
+#[derive(Clone, Debug, Default)]
+pub struct Gathered {
+    /// Every order, with the power whose unit it orders, in the order the engine reads them.
+    pub orders: Vec<(PowerId, Order)>,
+    /// Powers that had something to order and sent nothing: civil disorder.
+    pub civil_disorder: Vec<PowerId>,
+    /// How order sets were combined or set aside, proxy and perpetual orders used.
+    pub notes: Vec<String>,
+}
+
+/// What adjudicating the current phase did.
+#[derive(Clone, Debug)]
+pub struct PhaseOutcome {
+    /// The phase adjudicated.
+    pub phase: Phase,
+    /// The position it started from.
+    pub position: Position,
+    /// The orders used.
+    pub gathered: Gathered,
+    /// The engine's results.
+    pub adjudication: Adjudication,
+    /// Set when this phase ended the game.
+    pub ended: Option<Ending>,
+}
+
+/// A game being played.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The map.
+    pub map: Map,
+    /// Where the map comes from.
+    pub map_source: MapSource,
+    /// The rules, one choice per DATC issue.
+    pub rules: Ruleset,
+    /// The `--set` overrides given at creation (for people; `rules` includes them).
+    pub overrides: Vec<String>,
+    /// The position at the start of the current phase.
+    pub position: Position,
+    /// Order sets submitted for the current phase, in submission order.
+    pub order_sets: Vec<OrderSet>,
+    /// Proxy grants for the current phase.
+    pub proxies: Vec<ProxyGrant>,
+    /// Perpetual orders per power (DATC 4.E.4).
+    pub perpetual: BTreeMap<PowerId, Vec<Order>>,
+    /// Every phase played, oldest first.
+    pub history: Vec<PhaseRecordFile>,
+    /// How the game ended, once it has.
+    pub ended: Option<Ending>,
+    next_seq: u64,
+}
+
+impl Game {
+    /// A new game at the map's starting position.
+    pub fn new(map: Map, map_source: MapSource, rules: Ruleset, overrides: Vec<String>) -> Game {
+        let position = Position::initial(&map);
+        Game {
+            map,
+            map_source,
+            rules,
+            overrides,
+            position,
+            order_sets: Vec::new(),
+            proxies: Vec::new(),
+            perpetual: BTreeMap::new(),
+            history: Vec::new(),
+            ended: None,
+            next_seq: 1,
+        }
+    }
+
+    /// Reads a game file.
+    pub fn load(path: &Path) -> Result<Game, GameError> {
+        let text = std::fs::read_to_string(path).map_err(|source| GameError::Io {
+            path: path.display().to_string(),
+            what: "cannot read the game file",
+            source,
+        })?;
+        Game::from_toml_str(&text, &path.display().to_string())
+    }
+
+    /// Saves the game to `path` atomically (see [`write_atomically`]).
+    pub fn save(&self, path: &Path) -> Result<(), GameError> {
+        write_atomically(path, &self.to_toml()).map_err(|source| GameError::Io {
+            path: path.display().to_string(),
+            what: "cannot write the game file (it is unchanged)",
+            source,
+        })
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.position.phase
+    }
+
+    /// Where each dislodged unit may retreat (retreat phases).
+    pub fn retreat_options(&self) -> Vec<RetreatOptions> {
+        pending_retreat_options(&self.map, &self.rules, &self.position)
+    }
+
+    /// A power's name.
+    pub fn power_name(&self, p: PowerId) -> &str {
+        &self.map.power(p).name
+    }
+
+    /// Submits an order set for `power`. `text` is an orders file (one order per line, optional
+    /// `Power:` headers, `#` comments); `source` names it in messages. Every problem is
+    /// reported at once and nothing is stored then. A line under another power's header is an
+    /// order by `power` for that power's unit (a proxy order, DATC 4.E.5).
+    pub fn submit(
+        &mut self,
+        power: PowerId,
+        text: &str,
+        source: &str,
+        opts: SubmitOptions,
+    ) -> Result<&OrderSet, GameError> {
+        self.submit_sets(Some(power), text, source, opts)?;
+        Ok(self.order_sets.last().expect("one set stored"))
+    }
+
+    /// Submits the orders of several powers from one file, one order set per power: every line
+    /// needs a power (a `Power:` header or a `POW:` prefix). All or nothing, as [`Game::submit`].
+    pub fn submit_by_headers(
+        &mut self,
+        text: &str,
+        source: &str,
+        opts: SubmitOptions,
+    ) -> Result<Vec<OrderSet>, GameError> {
+        let n = self.submit_sets(None, text, source, opts)?;
+        Ok(self.order_sets[self.order_sets.len() - n..].to_vec())
+    }
+
+    /// Validates and stores order sets; returns how many were stored.
+    fn submit_sets(
+        &mut self,
+        power: Option<PowerId>,
+        text: &str,
+        source: &str,
+        opts: SubmitOptions,
+    ) -> Result<usize, GameError> {
+        self.refuse_if_ended()?;
+        let (lines, errors) = diplo_orders::parse_orders(&self.map, text);
+        let mut problems: Vec<String> = errors
+            .iter()
+            .map(|e| format!("{source}:{}:{}: {}", e.line, e.column, e.message))
+            .collect();
+        // One set per submitting power, in the order the powers first appear.
+        let mut sets: Vec<(PowerId, Vec<Order>)> =
+            power.map(|p| (p, Vec::new())).into_iter().collect();
+        for l in lines {
+            let Some(by) = power.or(l.power) else {
+                problems.push(format!(
+                    "{source}:{}: `{}`: no power: add a header line like `England:` or a prefix \
+                     like `ENG:`, or name the power with --power",
+                    l.line, l.text
+                ));
+                continue;
+            };
+            match self.check_order(by, &l.order, true) {
+                Ok(()) => match sets.iter_mut().find(|(p, _)| *p == by) {
+                    Some((_, orders)) => orders.push(l.order),
+                    None => sets.push((by, vec![l.order])),
+                },
+                Err(why) => problems.push(format!("{source}:{}: `{}`: {why}", l.line, l.text)),
+            }
+        }
+        if sets.is_empty() && problems.is_empty() {
+            problems.push(format!(
+                "{source}: no orders, and no power named (an empty set needs --power)"
+            ));
+        }
+        if opts.perpetual && !self.rules.perpetual_orders.allowed() {
+            problems.push(
+                "perpetual orders are not allowed by this game's ruleset (perpetual_orders = \
+                 not-allowed, DATC 4.E.4)"
+                    .to_string(),
+            );
+        }
+        for (p, _) in &sets {
+            if opts.same_time && !self.order_sets.iter().any(|s| s.power == *p) {
+                problems.push(format!(
+                    "--same-time: {} has no earlier order set this phase",
+                    self.power_name(*p)
+                ));
+            }
+        }
+        if !problems.is_empty() {
+            problems.push(format!("{source}: no orders stored; fix the lines above"));
+            return Err(GameError::Refused(problems));
+        }
+        let n = sets.len();
+        for (p, orders) in sets {
+            if opts.perpetual {
+                self.perpetual.insert(p, orders.clone());
+            }
+            let seq = self.take_seq();
+            self.order_sets.push(OrderSet {
+                power: p,
+                seq,
+                intent: opts.intent,
+                same_time: opts.same_time,
+                orders,
+            });
+        }
+        Ok(n)
+    }
+
+    /// Stops a power's perpetual orders.
+    pub fn clear_perpetual(&mut self, power: PowerId) -> bool {
+        self.perpetual.remove(&power).is_some()
+    }
+
+    /// Lets `to` order `power`'s unit in `province` this phase (DATC 4.E.5).
+    pub fn grant_proxy(
+        &mut self,
+        power: PowerId,
+        province: ProvinceId,
+        to: PowerId,
+    ) -> Result<(), GameError> {
+        self.refuse_if_ended()?;
+        let mut problems = Vec::new();
+        if self.rules.proxy_orders.rule() == ProxyRule::Never {
+            problems.push(
+                "proxy orders are not allowed by this game's ruleset (proxy_orders = not-allowed, \
+                 DATC 4.E.5)"
+                    .to_string(),
+            );
+        }
+        if power == to {
+            problems.push(format!(
+                "{} orders its own units without a proxy",
+                self.power_name(power)
+            ));
+        }
+        match self.unit_owner(province) {
+            Some(owner) if owner == power => {}
+            Some(owner) => problems.push(format!(
+                "the unit in {} is {}'s, not {}'s",
+                self.map.province(province).full_name,
+                self.power_name(owner),
+                self.power_name(power)
+            )),
+            None => problems.push(format!(
+                "no unit to order in {} this phase",
+                self.map.province(province).full_name
+            )),
+        }
+        if !problems.is_empty() {
+            return Err(GameError::Refused(problems));
+        }
+        let seq = self.take_seq();
+        self.proxies
+            .retain(|g| !(g.power == power && g.province == province));
+        self.proxies.push(ProxyGrant {
+            power,
+            province,
+            to,
+            seq,
+        });
+        Ok(())
+    }
+
+    fn take_seq(&mut self) -> u64 {
+        let s = self.next_seq;
+        self.next_seq += 1;
+        s
+    }
+
+    fn refuse_if_ended(&self) -> Result<(), GameError> {
+        match &self.ended {
+            Some(e) => Err(GameError::Refused(vec![format!(
+                "the game is over: {} won after {} with {} supply centres",
+                self.power_name(e.winner),
+                e.phase,
+                e.centres
+            )])),
+            None => Ok(()),
+        }
+    }
+
+    /// The power whose unit can be ordered in `province` this phase (a dislodged unit in a
+    /// retreat phase).
+    fn unit_owner(&self, province: ProvinceId) -> Option<PowerId> {
+        match self.position.phase.kind {
+            PhaseKind::Retreat => self
+                .position
+                .dislodged
+                .iter()
+                .find(|d| d.unit.location.province == province)
+                .map(|d| d.unit.power),
+            _ => self.position.unit_in(province).map(|u| u.power),
+        }
+    }
+
+    /// Whether `power` may give `order` now. `at_submission`: proxy grants must already
+    /// exist only where the ruleset says so.
+    fn check_order(
+        &self,
+        power: PowerId,
+        order: &Order,
+        at_submission: bool,
+    ) -> Result<(), String> {
+        let kind = self.position.phase.kind;
+        let fits = match order {
+            Order::Hold { .. }
+            | Order::SupportHold { .. }
+            | Order::SupportMove { .. }
+            | Order::Convoy { .. } => kind == PhaseKind::Movement,
+            Order::Move { .. } => kind != PhaseKind::Adjustment,
+            Order::Retreat { .. } => kind == PhaseKind::Retreat,
+            Order::Disband { .. } => kind != PhaseKind::Movement,
+            Order::Build { .. } | Order::Decline => kind == PhaseKind::Adjustment,
+        };
+        if !fits {
+            let expected = match kind {
+                PhaseKind::Movement => "hold, move, support and convoy orders",
+                PhaseKind::Retreat => "retreats (moves) and disbands of dislodged units",
+                PhaseKind::Adjustment => "builds, removals and declined builds",
+            };
+            return Err(format!(
+                "not an order for {}: it takes {expected}",
+                self.position.phase
+            ));
+        }
+        let province = match order {
+            Order::Build { .. } | Order::Decline => return Ok(()),
+            other => {
+                other
+                    .unit()
+                    .expect("orders other than Decline name a unit")
+                    .place
+                    .province
+            }
+        };
+        let Some(owner) = self.unit_owner(province) else {
+            let what = if kind == PhaseKind::Retreat {
+                "dislodged unit"
+            } else {
+                "unit"
+            };
+            return Err(format!(
+                "{} has no {what} in {}",
+                self.power_name(power),
+                self.map.province(province).full_name
+            ));
+        };
+        if owner == power {
+            return Ok(());
+        }
+        let granted = self
+            .proxies
+            .iter()
+            .any(|g| g.power == owner && g.province == province && g.to == power);
+        let foreign = format!(
+            "the unit in {} is {}'s",
+            self.map.province(province).full_name,
+            self.power_name(owner)
+        );
+        match self.rules.proxy_orders.rule() {
+            ProxyRule::Never => Err(format!(
+                "{foreign}; this game's ruleset allows no proxy orders (DATC 4.E.5)"
+            )),
+            ProxyRule::GrantBeforeOrders if !granted => Err(format!(
+                "{foreign} and {} has not given {} a proxy for it (proxy_orders = notified: the \
+                 grant comes first, `diplo game proxy`)",
+                self.power_name(owner),
+                self.power_name(power)
+            )),
+            ProxyRule::GrantBeforeAdjudication if !granted && !at_submission => Err(format!(
+                "{foreign} and {} gave {} no proxy for it",
+                self.power_name(owner),
+                self.power_name(power)
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether an order set orders every unit the power has to order this phase (then it
+    /// replaces the earlier sets under every choice of DATC 4.D.1).
+    fn is_complete(&self, power: PowerId, orders: &[Order]) -> bool {
+        let ordered = |p: ProvinceId| {
+            orders
+                .iter()
+                .any(|o| o.unit().is_some_and(|u| u.place.province == p))
+        };
+        match self.position.phase.kind {
+            PhaseKind::Movement => self
+                .position
+                .units
+                .iter()
+                .filter(|u| u.power == power)
+                .all(|u| ordered(u.location.province)),
+            PhaseKind::Retreat => self
+                .position
+                .dislodged
+                .iter()
+                .filter(|d| d.unit.power == power)
+                .all(|d| ordered(d.unit.location.province)),
+            PhaseKind::Adjustment => orders.len() >= self.adjustment_count(power),
+        }
+    }
+
+    /// How many builds (or removals) a power has this adjustment phase.
+    fn adjustment_count(&self, power: PowerId) -> usize {
+        let c = self.position.centre_count(power) as i64;
+        let u = self.position.unit_count(power) as i64;
+        (c - u).unsigned_abs() as usize
+    }
+
+    /// Whether a power has anything to order this phase.
+    fn has_something_to_order(&self, power: PowerId) -> bool {
+        match self.position.phase.kind {
+            PhaseKind::Movement => self.position.unit_count(power) > 0,
+            PhaseKind::Retreat => self
+                .position
+                .dislodged
+                .iter()
+                .any(|d| d.unit.power == power),
+            PhaseKind::Adjustment => self.adjustment_count(power) > 0,
+        }
+    }
+
+    /// The orders the current phase would be adjudicated with.
+    pub fn gather_orders(&self) -> Gathered {
+        let mut g = Gathered::default();
+        // Orders per submitting power, after 4.D.1/4.D.2 (or perpetual orders).
+        let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::new();
+        for power in self.map.power_ids() {
+            let name = self.power_name(power).to_string();
+            let sets: Vec<&OrderSet> = self
+                .order_sets
+                .iter()
+                .filter(|s| s.power == power)
+                .collect();
+            if sets.is_empty() {
+                let perpetual: Vec<Order> = self
+                    .perpetual
+                    .get(&power)
+                    .into_iter()
+                    .flatten()
+                    .filter(|o| self.check_order(power, o, false).is_ok())
+                    .cloned()
+                    .collect();
+                if !perpetual.is_empty() {
+                    g.notes.push(format!(
+                        "{name}: no orders sent; its perpetual orders are used"
+                    ));
+                    submitted.push((power, perpetual));
+                } else if self.has_something_to_order(power) {
+                    g.civil_disorder.push(power);
+                }
+                continue;
+            }
+            let mut current: Vec<Order> = Vec::new();
+            let mut all_hold = false;
+            for (i, s) in sets.iter().enumerate() {
+                if i == 0 {
+                    current = s.orders.clone();
+                } else if s.same_time {
+                    if self.rules.order_sets_undefined.combines() {
+                        g.notes.push(format!(
+                            "{name}: order sets {} and {} came at the same time; they are combined (DATC 4.D.2)",
+                            sets[i - 1].seq, s.seq
+                        ));
+                        current.extend(s.orders.iter().cloned());
+                    } else {
+                        all_hold = true;
+                    }
+                } else if self.is_complete(power, &s.orders) {
+                    g.notes.push(format!(
+                        "{name}: order set {} orders every unit and replaces the earlier ones",
+                        s.seq
+                    ));
+                    current = s.orders.clone();
+                } else if self.rules.order_sets_defined.keeps_earlier(s.intent) {
+                    g.notes.push(format!(
+                        "{name}: order set {} is combined with the earlier ones (DATC 4.D.1)",
+                        s.seq
+                    ));
+                    current.extend(s.orders.iter().cloned());
+                } else {
+                    g.notes.push(format!(
+                        "{name}: order set {} replaces the earlier ones (DATC 4.D.1)",
+                        s.seq
+                    ));
+                    current = s.orders.clone();
+                }
+            }
+            if all_hold {
+                g.notes.push(format!(
+                    "{name}: order sets came at the same time in no known order: all its units hold (DATC 4.D.2)"
+                ));
+                current = self
+                    .position
+                    .units
+                    .iter()
+                    .filter(|u| u.power == power && self.position.phase.kind == PhaseKind::Movement)
+                    .map(|u| Order::Hold {
+                        unit: diplo_orders::UnitRef {
+                            kind: Some(u.kind),
+                            place: diplo_orders::Place::new(u.location.province),
+                        },
+                    })
+                    .collect();
+            }
+            submitted.push((power, current));
+        }
+        // Proxy orders (4.E.5): an order for another power's granted unit counts for that unit
+        // instead of the owner's own orders to it.
+        let mut proxied: Vec<ProvinceId> = Vec::new();
+        let mut by_owner: Vec<(PowerId, Order)> = Vec::new();
+        for (power, orders) in &submitted {
+            for o in orders {
+                let owner = o
+                    .unit()
+                    .and_then(|u| self.unit_owner(u.place.province))
+                    .unwrap_or(*power);
+                if owner == *power {
+                    continue;
+                }
+                match self.check_order(*power, o, false) {
+                    Ok(()) => {
+                        g.notes.push(format!(
+                            "{} orders {}'s unit by proxy: {}",
+                            self.power_name(*power),
+                            self.power_name(owner),
+                            o.display(&self.map)
+                        ));
+                        proxied.push(o.unit().expect("names a unit").place.province);
+                        by_owner.push((owner, o.clone()));
+                    }
+                    Err(why) => g.notes.push(format!(
+                        "{}: `{}` set aside: {why}",
+                        self.power_name(*power),
+                        o.display(&self.map)
+                    )),
+                }
+            }
+        }
+        for (power, orders) in submitted {
+            for o in orders {
+                let province = o.unit().map(|u| u.place.province);
+                let own = province.is_none_or(|p| self.unit_owner(p).is_none_or(|q| q == power));
+                if own && !province.is_some_and(|p| proxied.contains(&p)) {
+                    g.orders.push((power, o));
+                }
+            }
+        }
+        g.orders.extend(by_owner);
+        g
+    }
+
+    /// Adjudicates the current phase with the orders submitted, records it in the history and
+    /// moves to the next phase. `overrides` (`issue=choice`) change the rules for this phase
+    /// only, e.g. `paradox_fallback=szykman` when the ruleset leaves a paradox unresolved.
+    pub fn adjudicate(&mut self, overrides: &[String]) -> Result<PhaseOutcome, GameError> {
+        self.refuse_if_ended()?;
+        let mut rules = self.rules.clone();
+        for o in overrides {
+            rules
+                .apply_override(o)
+                .map_err(|e| GameError::Refused(vec![format!("--set {o}: {e}")]))?;
+        }
+        let mut gathered = self.gather_orders();
+        for o in overrides {
+            gathered
+                .notes
+                .push(format!("adjudicated with --set {o} for this phase"));
+        }
+        let adj = adjudicate(&self.map, &rules, &self.position, &gathered.orders);
+        if !adj.unresolved.is_empty() {
+            let orders: Vec<String> = adj
+                .unresolved
+                .iter()
+                .map(|&i| {
+                    let r = &adj.results[i];
+                    format!(
+                        "{}: {}",
+                        self.power_name(r.power),
+                        r.order.display(&self.map).full()
+                    )
+                })
+                .collect();
+            return Err(GameError::Refused(vec![format!(
+                "the ruleset gives no resolution for the convoy paradox of {} (DATC 4.A.2); nothing \
+                 was changed. Adjudicate again with a fallback for this phase, e.g. `--set \
+                 paradox_fallback=szykman` or `--set paradox_fallback=all-hold`",
+                orders.join("; ")
+            )]));
+        }
+        let start = self.position.clone();
+        let phase = start.phase;
+        self.history.push(self.record(&gathered, &adj));
+        self.position = adj.next.clone();
+        self.order_sets.clear();
+        self.proxies.clear();
+        let season_over = phase.season == diplo_map::Season::Fall
+            && phase.kind != PhaseKind::Adjustment
+            && self.position.phase.kind != PhaseKind::Retreat;
+        if season_over {
+            self.ended = self
+                .map
+                .power_ids()
+                .map(|p| (self.position.centre_count(p), p))
+                .filter(|(c, _)| *c >= usize::from(self.map.victory_centres))
+                .max_by_key(|(c, p)| (*c, std::cmp::Reverse(p.index())))
+                .map(|(centres, winner)| Ending {
+                    winner,
+                    phase,
+                    centres,
+                });
+        }
+        Ok(PhaseOutcome {
+            phase,
+            position: start,
+            gathered,
+            adjudication: adj,
+            ended: self.ended.clone(),
+        })
+    }
+
+    fn record(&self, g: &Gathered, adj: &Adjudication) -> PhaseRecordFile {
+        let map = &self.map;
+        let unit_file = |u: &diplo_engine::Unit, what: String| AutomaticFile {
+            power: map.power(u.power).name.clone(),
+            unit: u.short(map),
+            what,
+        };
+        PhaseRecordFile {
+            phase: self.position.phase.to_string(),
+            civil_disorder: g
+                .civil_disorder
+                .iter()
+                .map(|p| map.power(*p).name.clone())
+                .collect(),
+            notes: g.notes.clone(),
+            results: adj
+                .results
+                .iter()
+                .map(|r| ResultFile {
+                    power: map.power(r.power).name.clone(),
+                    order: r.order.display(map).full().to_string(),
+                    result: r.words(),
+                    reason: r.reason.clone(),
+                })
+                .collect(),
+            unordered: adj
+                .unordered_dislodged
+                .iter()
+                .map(|(u, t)| unit_file(u, t.word().to_string()))
+                .collect(),
+            automatic: adj
+                .automatic
+                .iter()
+                .map(|a| unit_file(&a.unit, a.reason.clone()))
+                .collect(),
+            position: self.position.to_file(map),
+        }
+    }
+
+    /// The game file's text.
+    pub fn to_toml(&self) -> String {
+        let map = &self.map;
+        let name = |p: PowerId| map.power(p).name.clone();
+        let out = GameFileOut {
+            format: FORMAT_VERSION,
+            map: match &self.map_source {
+                MapSource::Embedded(n) => Some(n.clone()),
+                MapSource::Copy(_) => None,
+            },
+            map_file: match &self.map_source {
+                MapSource::Copy(t) => Some(t.clone()),
+                MapSource::Embedded(_) => None,
+            },
+            ruleset: RulesetOut {
+                name: self.rules.name.clone(),
+                description: self.rules.description.clone(),
+                overrides: self.overrides.clone(),
+                choices: ISSUES
+                    .iter()
+                    .map(|i| {
+                        let c = self.rules.choice(i.key).expect("every issue has a choice");
+                        (i.key.to_string(), c.to_string())
+                    })
+                    .collect(),
+            },
+            ended: self.ended.as_ref().map(|e| EndedFile {
+                winner: name(e.winner),
+                phase: e.phase.to_string(),
+                centres: e.centres,
+            }),
+            state: self.position.to_file(map),
+            retreat_options: self
+                .retreat_options()
+                .iter()
+                .map(|r| RetreatOptionsFile {
+                    power: name(r.dislodged.unit.power),
+                    unit: r.dislodged.unit.short(map),
+                    options: r.options.iter().map(|l| map.location_name(*l)).collect(),
+                })
+                .collect(),
+            orders: self
+                .order_sets
+                .iter()
+                .map(|s| OrderSetOut {
+                    power: name(s.power),
+                    seq: s.seq,
+                    intent: match s.intent {
+                        SetIntent::Unstated => None,
+                        SetIntent::Replaces => Some("replaces".into()),
+                        SetIntent::Adds => Some("adds".into()),
+                    },
+                    same_time: s.same_time,
+                    lines: s
+                        .orders
+                        .iter()
+                        .map(|o| o.display(map).to_string())
+                        .collect(),
+                })
+                .collect(),
+            proxy: self
+                .proxies
+                .iter()
+                .map(|g| ProxyOut {
+                    power: name(g.power),
+                    unit: self.unit_label(g.province),
+                    to: name(g.to),
+                    seq: g.seq,
+                })
+                .collect(),
+            perpetual: self
+                .perpetual
+                .iter()
+                .map(|(p, orders)| PerpetualOut {
+                    power: name(*p),
+                    lines: orders.iter().map(|o| o.display(map).to_string()).collect(),
+                })
+                .collect(),
+            history: self.history.clone(),
+        };
+        let body = toml::to_string(&out).expect("a game serializes to TOML");
+        format!(
+            "# A diplo game (format: crates/game/FORMAT.md). Change it with `diplo game`.\n{body}"
+        )
+    }
+
+    /// `A par`, or the province's name when no unit is there now.
+    fn unit_label(&self, province: ProvinceId) -> String {
+        let unit = match self.position.phase.kind {
+            PhaseKind::Retreat => self
+                .position
+                .dislodged
+                .iter()
+                .find(|d| d.unit.location.province == province)
+                .map(|d| d.unit),
+            _ => self.position.unit_in(province).copied(),
+        };
+        unit.map_or_else(
+            || self.map.province(province).name.clone(),
+            |u| u.short(&self.map),
+        )
+    }
+
+    /// Reads a game file's text; `file` names it in errors (`file:line:column: message`).
+    pub fn from_toml_str(text: &str, file: &str) -> Result<Game, GameError> {
+        let invalid = |at: usize, msg: &str| {
+            GameError::Invalid(diplo_engine::position::located(file, text, at, msg))
+        };
+        let raw: GameFileIn = toml::from_str(text).map_err(|e| {
+            invalid(
+                e.span().map_or(0, |s| s.start),
+                &format!(
+                    "{} (this is not a valid diplo game file)",
+                    e.message().trim_end()
+                ),
+            )
+        })?;
+        if *raw.format.get_ref() != FORMAT_VERSION {
+            return Err(invalid(
+                raw.format.span().start,
+                &format!(
+                    "game file format {} is not known to this diplo (it reads format {FORMAT_VERSION})",
+                    raw.format.get_ref()
+                ),
+            ));
+        }
+        let map_source = match (&raw.map, &raw.map_file) {
+            (Some(n), None) => MapSource::Embedded(n.get_ref().clone()),
+            (None, Some(t)) => MapSource::Copy(t.get_ref().clone()),
+            (Some(n), Some(_)) => {
+                return Err(invalid(
+                    n.span().start,
+                    "`map` and `map_file` both given: a game has one map",
+                ))
+            }
+            (None, None) => {
+                return Err(invalid(
+                    0,
+                    "no map: expected `map = \"standard\"` or `map_file = \"\"\"...\"\"\"`",
+                ))
+            }
+        };
+        let map = map_source.load(file)?;
+        let at = |v: &Spanned<String>, msg: String| invalid(v.span().start, &msg);
+        // The ruleset: every issue, nothing else.
+        let mut rules = Ruleset::datc();
+        for (key, value) in &raw.ruleset.choices {
+            rules
+                .set(key.get_ref(), value.get_ref())
+                .map_err(|e| at(value, format!("[ruleset.choices] {e}")))?;
+        }
+        let missing: Vec<&str> = ISSUES
+            .iter()
+            .filter(|i| !raw.ruleset.choices.keys().any(|k| k.get_ref() == i.key))
+            .map(|i| i.key)
+            .collect();
+        if !missing.is_empty() {
+            return Err(invalid(
+                0,
+                &format!("[ruleset.choices]: no choice for {}", missing.join(", ")),
+            ));
+        }
+        rules.name = raw.ruleset.name.clone();
+        rules.description = raw.ruleset.description.clone();
+        let position =
+            Position::from_input(&map, &raw.state, text, file).map_err(GameError::Invalid)?;
+        let power = |v: &Spanned<String>| {
+            map.power_by_name(v.get_ref()).ok_or_else(|| {
+                let names: Vec<&str> = map.powers().iter().map(|p| p.name.as_str()).collect();
+                at(
+                    v,
+                    format!(
+                        "unknown power `{}`; the powers are {}",
+                        v.get_ref(),
+                        names.join(", ")
+                    ),
+                )
+            })
+        };
+        let parse_lines = |lines: &[Spanned<String>]| -> Result<Vec<Order>, GameError> {
+            lines
+                .iter()
+                .map(|l| {
+                    diplo_orders::parse_order(&map, l.get_ref())
+                        .map(|(_, o)| o)
+                        .map_err(|e| at(l, format!("order `{}`: {}", l.get_ref(), e.message)))
+                })
+                .collect()
+        };
+        let mut max_seq = 0;
+        let mut order_sets = Vec::new();
+        for s in &raw.orders {
+            let intent = match s.intent.as_ref().map(|i| i.get_ref().as_str()) {
+                None => SetIntent::Unstated,
+                Some("replaces") => SetIntent::Replaces,
+                Some("adds") => SetIntent::Adds,
+                Some(other) => {
+                    return Err(at(
+                        s.intent.as_ref().expect("some"),
+                        format!("intent `{other}`: expected `replaces` or `adds`"),
+                    ))
+                }
+            };
+            max_seq = max_seq.max(s.seq);
+            order_sets.push(OrderSet {
+                power: power(&s.power)?,
+                seq: s.seq,
+                intent,
+                same_time: s.same_time,
+                orders: parse_lines(&s.lines)?,
+            });
+        }
+        let mut proxies = Vec::new();
+        for g in &raw.proxy {
+            let unit = diplo_engine::position::parse_unit(&map, power(&g.power)?, g.unit.get_ref())
+                .or_else(|_| {
+                    map.province_by_name(g.unit.get_ref())
+                        .map(|p| diplo_engine::Unit {
+                            power: PowerId(0),
+                            kind: diplo_map::UnitKind::Army,
+                            location: diplo_map::Location::province(p),
+                        })
+                        .ok_or(())
+                })
+                .map_err(|()| at(&g.unit, format!("unknown unit `{}`", g.unit.get_ref())))?;
+            max_seq = max_seq.max(g.seq);
+            proxies.push(ProxyGrant {
+                power: power(&g.power)?,
+                province: unit.location.province,
+                to: power(&g.to)?,
+                seq: g.seq,
+            });
+        }
+        let mut perpetual = BTreeMap::new();
+        for p in &raw.perpetual {
+            perpetual.insert(power(&p.power)?, parse_lines(&p.lines)?);
+        }
+        let mut history = Vec::new();
+        for h in &raw.history {
+            h.get_ref()
+                .phase
+                .parse::<Phase>()
+                .map_err(|e| invalid(h.span().start, &format!("[[history]]: {e}")))?;
+            history.push(h.get_ref().clone());
+        }
+        let ended = match &raw.ended {
+            None => None,
+            Some(e) => {
+                let bad = |m: String| invalid(e.span().start, &format!("[ended]: {m}"));
+                let v = e.get_ref();
+                Some(Ending {
+                    winner: map
+                        .power_by_name(&v.winner)
+                        .ok_or_else(|| bad(format!("unknown power `{}`", v.winner)))?,
+                    phase: v.phase.parse().map_err(bad)?,
+                    centres: v.centres,
+                })
+            }
+        };
+        Ok(Game {
+            map,
+            map_source,
+            rules,
+            overrides: raw.ruleset.overrides.clone(),
+            position,
+            order_sets,
+            proxies,
+            perpetual,
+            history,
+            ended,
+            next_seq: max_seq + 1,
+        })
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "won after {} with {} centres", self.phase, self.centres)
+    }
+}
