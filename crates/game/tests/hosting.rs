@@ -1,0 +1,297 @@
+//! Order sets (DATC 4.D.1, 4.D.2), proxy orders (4.E.5), perpetual orders (4.E.4), civil
+//! disorder and the game file round trip.
+
+use diplo_game::{Game, GameError, MapSource, SubmitOptions};
+use diplo_map::{Map, PowerId};
+use diplo_rules::policies::SetIntent;
+use diplo_rules::Ruleset;
+use rstest::rstest;
+
+fn game(sets: &[&str]) -> Game {
+    let mut rules = Ruleset::datc();
+    for s in sets {
+        rules.apply_override(s).unwrap();
+    }
+    Game::new(
+        Map::standard(),
+        MapSource::Embedded("standard".into()),
+        rules,
+        sets.iter().map(|s| s.to_string()).collect(),
+    )
+}
+
+fn power(g: &Game, name: &str) -> PowerId {
+    g.map.power_by_name(name).unwrap()
+}
+
+/// The orders gathered for `power`, in the short form.
+fn gathered(g: &Game, name: &str) -> Vec<String> {
+    let p = power(g, name);
+    g.gather_orders()
+        .orders
+        .iter()
+        .filter(|(q, _)| *q == p)
+        .map(|(_, o)| o.display(&g.map).to_string())
+        .collect()
+}
+
+fn submit(g: &mut Game, name: &str, text: &str, opts: SubmitOptions) -> Result<(), GameError> {
+    let p = power(g, name);
+    g.submit(p, text, "orders.txt", opts).map(|_| ())
+}
+
+const FIRST: &str = "A par - bur\nA mar - spa\nF bre - mao\n";
+const COMBINED: &[&str] = &["A par - bur", "A mar - spa", "F bre - mao", "A par - pic"];
+const LATEST: &[&str] = &["A par - pic"];
+
+#[rstest]
+#[case::combine_unstated("combine", SetIntent::Unstated, COMBINED)]
+#[case::combine_replaces("combine", SetIntent::Replaces, COMBINED)]
+#[case::unless_replaced_unstated("combine-unless-replaced", SetIntent::Unstated, COMBINED)]
+#[case::unless_replaced_replaces("combine-unless-replaced", SetIntent::Replaces, LATEST)]
+#[case::latest_unless_stated_unstated("latest-unless-stated", SetIntent::Unstated, LATEST)]
+#[case::latest_unless_stated_adds("latest-unless-stated", SetIntent::Adds, COMBINED)]
+#[case::latest_adds("latest", SetIntent::Adds, LATEST)]
+fn a_later_incomplete_set_follows_4_d_1(
+    #[case] choice: &str,
+    #[case] intent: SetIntent,
+    #[case] expected: &[&str],
+) {
+    let mut g = game(&[&format!("order_sets_defined={choice}")]);
+    submit(&mut g, "France", FIRST, SubmitOptions::default()).unwrap();
+    let opts = SubmitOptions {
+        intent,
+        ..Default::default()
+    };
+    submit(&mut g, "France", "A par - pic\n", opts).unwrap();
+    assert_eq!(gathered(&g, "France"), expected);
+}
+
+#[rstest]
+#[case::combine("combine")]
+#[case::latest("latest")]
+fn a_later_complete_set_always_replaces(#[case] choice: &str) {
+    let mut g = game(&[&format!("order_sets_defined={choice}")]);
+    submit(&mut g, "France", FIRST, SubmitOptions::default()).unwrap();
+    submit(
+        &mut g,
+        "France",
+        "A par H\nA mar H\nF bre H\n",
+        SubmitOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(gathered(&g, "France"), ["A par H", "A mar H", "F bre H"]);
+}
+
+#[rstest]
+#[case::combine("combine", COMBINED)]
+#[case::all_hold("all-hold", &["F bre H", "A mar H", "A par H"])]
+fn sets_of_unknown_order_follow_4_d_2(#[case] choice: &str, #[case] expected: &[&str]) {
+    let mut g = game(&[&format!("order_sets_undefined={choice}")]);
+    submit(&mut g, "France", FIRST, SubmitOptions::default()).unwrap();
+    let opts = SubmitOptions {
+        same_time: true,
+        ..Default::default()
+    };
+    submit(&mut g, "France", "A par - pic\n", opts).unwrap();
+    let mut got = gathered(&g, "France");
+    got.sort();
+    let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn proxy_orders_not_allowed_are_refused() {
+    let mut g = game(&["proxy_orders=not-allowed"]);
+    let err = submit(&mut g, "Germany", "A par - bur\n", SubmitOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("allows no proxy orders"), "{err}");
+    let (fr, de) = (power(&g, "France"), power(&g, "Germany"));
+    let par = g.map.province_by_name("par").unwrap();
+    assert!(g.grant_proxy(fr, par, de).is_err());
+}
+
+#[test]
+fn notified_proxy_orders_need_the_grant_first_and_replace_the_owners_order() {
+    let mut g = game(&["proxy_orders=notified"]);
+    let err = submit(&mut g, "Germany", "A par - bur\n", SubmitOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("the grant comes first"), "{err}");
+    let (fr, de) = (power(&g, "France"), power(&g, "Germany"));
+    let par = g.map.province_by_name("par").unwrap();
+    g.grant_proxy(fr, par, de).unwrap();
+    submit(&mut g, "France", FIRST, SubmitOptions::default()).unwrap();
+    submit(
+        &mut g,
+        "Germany",
+        "A mun - ruh\nA par - pic\n",
+        SubmitOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        gathered(&g, "France"),
+        ["A mar - spa", "F bre - mao", "A par - pic"]
+    );
+    assert_eq!(gathered(&g, "Germany"), ["A mun - ruh"]);
+    let out = g.adjudicate(&[]).unwrap();
+    assert!(out.gathered.notes.iter().any(|n| n.contains("by proxy")));
+    assert!(g
+        .position
+        .unit_in(g.map.province_by_name("pic").unwrap())
+        .is_some());
+}
+
+#[test]
+fn proxy_orders_in_the_order_set_count_only_once_granted() {
+    let mut g = game(&["proxy_orders=in-order-set"]);
+    submit(
+        &mut g,
+        "Germany",
+        "France:\nA par - pic\n",
+        SubmitOptions::default(),
+    )
+    .unwrap();
+    let g_without = g.clone();
+    assert!(gathered(&g_without, "France").is_empty());
+    assert!(g_without
+        .gather_orders()
+        .notes
+        .iter()
+        .any(|n| n.contains("set aside") && n.contains("gave Germany no proxy")));
+    let (fr, de) = (power(&g, "France"), power(&g, "Germany"));
+    g.grant_proxy(fr, g.map.province_by_name("par").unwrap(), de)
+        .unwrap();
+    assert_eq!(gathered(&g, "France"), ["A par - pic"]);
+}
+
+#[test]
+fn perpetual_orders_repeat_when_the_power_sends_none() {
+    let mut g = game(&["perpetual_orders=not-allowed"]);
+    let opts = SubmitOptions {
+        perpetual: true,
+        ..Default::default()
+    };
+    let err = submit(&mut g, "Italy", "A ven H\n", opts).unwrap_err();
+    assert!(
+        err.to_string().contains("perpetual orders are not allowed"),
+        "{err}"
+    );
+
+    let mut g = game(&["perpetual_orders=allowed"]);
+    submit(
+        &mut g,
+        "Italy",
+        "A ven H\nA rom S A ven\nF nap - ion\n",
+        opts,
+    )
+    .unwrap();
+    g.adjudicate(&[]).unwrap();
+    // Fall: Italy sends nothing; the orders that still fit are used, F nap - ion no longer does.
+    assert_eq!(gathered(&g, "Italy"), ["A ven H", "A rom S A ven"]);
+    let gathered = g.gather_orders();
+    assert!(gathered.notes.iter().any(|n| n.contains("perpetual")));
+    assert!(!gathered.civil_disorder.contains(&power(&g, "Italy")));
+    assert!(gathered.civil_disorder.contains(&power(&g, "France")));
+    assert!(g.clear_perpetual(power(&g, "Italy")));
+    assert!(g
+        .gather_orders()
+        .civil_disorder
+        .contains(&power(&g, "Italy")));
+}
+
+#[test]
+fn orders_for_the_wrong_phase_or_foreign_units_are_refused_and_nothing_is_stored() {
+    let mut g = game(&[]);
+    let err = submit(
+        &mut g,
+        "France",
+        "A par - bur\nBuild A par\nA mun H\n",
+        SubmitOptions::default(),
+    )
+    .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("orders.txt:2: `Build A par`: not an order for Spring 1901 Movement"),
+        "{text}"
+    );
+    assert!(
+        text.contains("orders.txt:3: `A mun H`: the unit in Munich is Germany's"),
+        "{text}"
+    );
+    assert!(g.order_sets.is_empty());
+}
+
+#[test]
+fn a_game_file_reads_back_to_the_same_game() {
+    let mut g = game(&["proxy_orders=notified", "perpetual_orders=allowed"]);
+    // A retreat phase: Germany dislodges the French army in Burgundy.
+    submit(&mut g, "France", "A par - bur\n", SubmitOptions::default()).unwrap();
+    submit(
+        &mut g,
+        "Germany",
+        "A mun - ruh\nA ber - mun\n",
+        SubmitOptions::default(),
+    )
+    .unwrap();
+    g.adjudicate(&[]).unwrap();
+    submit(
+        &mut g,
+        "Germany",
+        "A ruh - bur\nA mun S A ruh - bur\n",
+        SubmitOptions::default(),
+    )
+    .unwrap();
+    submit(&mut g, "Germany", "A xyz H\n", SubmitOptions::default()).unwrap_err();
+    let adds = SubmitOptions {
+        intent: SetIntent::Adds,
+        ..Default::default()
+    };
+    submit(&mut g, "Germany", "F kie - hol\n", adds).unwrap();
+    let (fr, de) = (power(&g, "France"), power(&g, "Germany"));
+    g.grant_proxy(fr, g.map.province_by_name("mar").unwrap(), de)
+        .unwrap();
+    let opts = SubmitOptions {
+        perpetual: true,
+        intent: SetIntent::Adds,
+        ..Default::default()
+    };
+    submit(&mut g, "Italy", "A ven H\n", opts).unwrap();
+    let text = g.to_toml();
+    let back = Game::from_toml_str(&text, "g.toml").unwrap();
+    assert_eq!(back.to_toml(), text);
+    // And after the movement: a retreat phase with its dislodged unit and options.
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(g.position.dislodged.len(), 1, "{}", g.to_toml());
+    assert!(g.to_toml().contains("[[retreat_options]]"));
+    let text = g.to_toml();
+    let back = Game::from_toml_str(&text, "g.toml").unwrap();
+    assert_eq!(back.to_toml(), text);
+    assert_eq!(back.order_sets, g.order_sets);
+    assert_eq!(back.proxies, g.proxies);
+    assert_eq!(back.perpetual, g.perpetual);
+    assert_eq!(back.history, g.history);
+    assert_eq!(back.position, g.position);
+}
+
+#[test]
+fn a_ruleset_choice_that_is_missing_or_unknown_is_a_located_error() {
+    let g = game(&[]);
+    let text = g.to_toml();
+    let bad = text.replace("convoy_paradox = \"szykman\"", "convoy_paradox = \"magic\"");
+    let line = bad.lines().position(|l| l.contains("magic")).unwrap() + 1;
+    let err = Game::from_toml_str(&bad, "g.toml").unwrap_err().to_string();
+    assert!(err.starts_with(&format!("g.toml:{line}:")), "{err}");
+    assert!(
+        err.contains("szykman"),
+        "the valid choices are listed: {err}"
+    );
+    let missing = text.replace("convoy_paradox = \"szykman\"\n", "");
+    let err = Game::from_toml_str(&missing, "g.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no choice for convoy_paradox"), "{err}");
+    let future = text.replace("format = 1", "format = 9");
+    let err = Game::from_toml_str(&future, "g.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("format 9 is not known"), "{err}");
+}
