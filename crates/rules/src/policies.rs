@@ -1234,7 +1234,7 @@ pub trait DecliningBuilds {
     fn may_decline(&self) -> bool;
 }
 
-choices!(DeclineAllowed);
+choices!(DeclineAllowed, DeclineNotAllowed);
 
 /// Choices of DATC 4.D.7.
 #[enum_dispatch(DecliningBuilds)]
@@ -1246,11 +1246,25 @@ pub enum DeclineBuilds {
         message = "a power may decline builds (2000 and later)"
     )]
     DeclineAllowed(DeclineAllowed),
+    /// 4.D.7 b: declining builds is not allowed. An order to decline is illegal and ignored
+    /// (it uses no build); builds left unordered are still not made, since no document gives
+    /// the "additional rules … required when someone forgets to build" (DATC 3.2 4.D.7 b).
+    #[strum(
+        serialize = "not-allowed",
+        message = "an order to decline a build is illegal and takes no build; unordered builds are still not made"
+    )]
+    DeclineNotAllowed(DeclineNotAllowed),
 }
 
 impl DecliningBuilds for DeclineAllowed {
     fn may_decline(&self) -> bool {
         true
+    }
+}
+
+impl DecliningBuilds for DeclineNotAllowed {
+    fn may_decline(&self) -> bool {
+        false
     }
 }
 

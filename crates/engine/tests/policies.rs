@@ -1,0 +1,69 @@
+//! Policy choices that no DATC case exercises, checked on small positions.
+
+use diplo_engine::{adjudicate, Adjudication, Position};
+use diplo_map::Map;
+use diplo_orders::parse_order;
+use diplo_rules::Ruleset;
+use rstest::rstest;
+
+/// Adjudicates `orders` (one `Power: order` per line) on the position `pos` (position TOML)
+/// under the DATC ruleset with `overrides` (`key=choice`).
+fn run(pos: &str, orders: &str, overrides: &[&str]) -> (Map, Adjudication) {
+    let map = Map::standard();
+    let mut rules = Ruleset::datc();
+    for o in overrides {
+        rules.apply_override(o).unwrap();
+    }
+    let pos = Position::from_toml_str(&map, pos, "test").unwrap();
+    let orders: Vec<_> = orders
+        .lines()
+        .map(|l| {
+            let (power, order) = parse_order(&map, l).unwrap();
+            (power.unwrap(), order)
+        })
+        .collect();
+    let adj = adjudicate(&map, &rules, &pos, &orders);
+    (map, adj)
+}
+
+/// The result word of each order, in order.
+fn words(adj: &Adjudication) -> Vec<&'static str> {
+    adj.results.iter().map(|r| r.resolution.word()).collect()
+}
+
+const RUSSIA_BUILDS_ONE: &str = r#"
+phase = "Winter 1901 Adjustment"
+[units]
+Russia = ["A war", "F sev", "F stp/sc"]
+[centres]
+Russia = ["mos", "war", "sev", "stp"]
+"#;
+
+/// DATC 4.D.7: under `not-allowed` an order to decline is illegal and ignored, so it uses no
+/// build and the next build order is carried out; under `allowed` the decline uses the build.
+#[rstest]
+#[case("allowed", &["succeeds", "illegal"], 3)]
+#[case("not-allowed", &["illegal", "succeeds"], 4)]
+fn declining_a_build(#[case] choice: &str, #[case] expected: &[&str], #[case] units: usize) {
+    let rule = format!("declining_builds={choice}");
+    let (_, adj) = run(
+        RUSSIA_BUILDS_ONE,
+        "Russia: Build waive\nRussia: Build A Moscow",
+        &[&rule],
+    );
+    assert_eq!(words(&adj), expected);
+    assert_eq!(adj.next.units.len(), units);
+}
+
+/// DATC 4.D.7 b: a build that is neither ordered nor declined is not made under either choice
+/// (no document gives a rule for a forgotten build).
+#[rstest]
+#[case("allowed")]
+#[case("not-allowed")]
+fn an_unordered_build_is_not_made(#[case] choice: &str) {
+    let rule = format!("declining_builds={choice}");
+    let (_, adj) = run(RUSSIA_BUILDS_ONE, "Russia: Disband A Warsaw", &[&rule]);
+    assert_eq!(words(&adj), ["illegal"]);
+    assert_eq!(adj.next.units.len(), 3);
+    assert!(adj.automatic.is_empty());
+}
