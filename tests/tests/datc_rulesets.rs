@@ -92,3 +92,31 @@ fn alternatives_exist_for_the_paradox_cases() {
         .expect("6.F.22 states an outcome under 1971");
     assert!(exp.unresolved);
 }
+
+/// Alternatives for choices no embedded profile makes, run under the DATC ruleset with the
+/// alternative's choices set: the alternative (not the main expectation) applies and holds.
+#[rstest]
+#[case("6.D.35", &["wrong_unit_type=illegal"])]
+fn alternatives_under_single_choices(#[case] id: &str, #[case] overrides: &[&str]) {
+    let map = Map::standard();
+    let mut rules = Ruleset::datc();
+    for o in overrides {
+        rules.apply_override(o).unwrap();
+    }
+    let cases = all_cases();
+    let case = cases.iter().find(|c| c.id == id).unwrap();
+    let exp = case
+        .expectation_for(&rules)
+        .unwrap_or_else(|| panic!("{id} states no outcome under {overrides:?}"));
+    assert!(
+        exp.alternative.is_some(),
+        "{id}: the main expectation applies"
+    );
+    let report = run_case_for(&map, &rules, case).unwrap();
+    assert!(
+        !report.is_failure(),
+        "{id} under {overrides:?}: {:?} {:?}",
+        report.mismatches,
+        report.error
+    );
+}
