@@ -97,6 +97,10 @@ fn alternatives_exist_for_the_paradox_cases() {
 /// alternative's choices set: the alternative (not the main expectation) applies and holds.
 #[rstest]
 #[case("6.D.35", &["wrong_unit_type=illegal"])]
+#[case("6.D.28", &["illegal_orders=any-position"])]
+#[case("6.D.29", &["illegal_orders=any-position"])]
+#[case("6.D.30", &["illegal_orders=any-position"])]
+#[case("6.D.32", &["illegal_orders=any-position"])]
 fn alternatives_under_single_choices(#[case] id: &str, #[case] overrides: &[&str]) {
     let map = Map::standard();
     let mut rules = Ruleset::datc();

@@ -89,14 +89,23 @@ pub(crate) struct Ctx<'a> {
     pub rules: &'a Ruleset,
     pub units: &'a [Unit],
     pub unit_at: Vec<u32>,
-    /// Sea provinces holding a fleet (possible convoy stepping stones).
+    /// The sea provinces that count as holding a fleet when an order's legality is judged
+    /// (convoy stepping stones): those with a fleet now, or every sea when an order is legal
+    /// if it is valid in some position (DATC 2.4 4.E.1 c).
     pub fleet_at_sea: Vec<bool>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit]) -> Self {
         let mut unit_at = vec![NONE; map.provinces().len()];
-        let mut fleet_at_sea = vec![false; map.provinces().len()];
+        let mut fleet_at_sea: Vec<bool> = if rules.illegal_orders.legal_if_valid_in_some_position()
+        {
+            map.province_ids()
+                .map(|p| map.can_convoy_through(p))
+                .collect()
+        } else {
+            vec![false; map.provinces().len()]
+        };
         for (i, u) in units.iter().enumerate() {
             unit_at[u.location.province.index()] = i as u32;
             if u.kind == UnitKind::Fleet && map.can_convoy_through(u.location.province) {

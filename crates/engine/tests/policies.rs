@@ -67,3 +67,35 @@ fn an_unordered_build_is_not_made(#[case] choice: &str) {
     assert_eq!(adj.next.units.len(), 3);
     assert!(adj.automatic.is_empty());
 }
+
+const SPRING: &str = r#"
+phase = "Spring 1901 Movement"
+[units]
+Germany = ["A mun", "A ruh"]
+Russia = ["A sil", "A boh"]
+England = ["A lon", "F mao"]
+Turkey = ["F bot", "A swe"]
+"#;
+
+/// DATC 2.4 4.E.1: Walker's A Mun-Mos (an order valid in no position) and a convoy whose
+/// fleets are missing (valid in some position). Under `any-position` (2.4 c) the first is
+/// ignored, so Munich keeps its hold support; the second is a legal move and a legal convoy.
+#[rstest]
+#[case("ignored", &["illegal", "given", "fails", "given", "illegal", "illegal", "illegal"])]
+#[case("dptg", &["illegal", "invalid", "succeeds", "given", "illegal", "illegal", "illegal"])]
+#[case("any-position", &["illegal", "given", "fails", "given", "invalid", "available", "illegal"])]
+fn legality_in_some_position(#[case] choice: &str, #[case] expected: &[&str]) {
+    let rule = format!("illegal_orders={choice}");
+    let (_, adj) = run(
+        SPRING,
+        "Germany: A Munich - Moscow\n\
+         Germany: A Ruhr Supports A Munich\n\
+         Russia: A Silesia - Munich\n\
+         Russia: A Bohemia Supports A Silesia - Munich\n\
+         England: A London - Tunis\n\
+         England: F Mid-Atlantic Ocean Convoys A London - Tunis\n\
+         Turkey: F Gulf of Bothnia Convoys A Sweden - Norway",
+        &[&rule],
+    );
+    assert_eq!(words(&adj), expected);
+}

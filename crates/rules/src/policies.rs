@@ -1598,9 +1598,19 @@ impl HoldSupportInCivilDisorder for CivilDisorderSupportFails {
 pub trait IllegalOrderHandling {
     /// Whether an illegal move still counts as a move (the unit then cannot receive hold support).
     fn illegal_move_is_a_move(&self) -> bool;
+    /// Whether an order is legal when it could be valid in some position, judged on the map
+    /// alone (any sea may hold a fleet), rather than only in the current position (DATC 2.4
+    /// 4.E.1 c against d). A convoyed move whose fleets are not there is then a legal move.
+    fn legal_if_valid_in_some_position(&self) -> bool {
+        false
+    }
 }
 
-choices!(IllegalIgnored, IllegalMoveIsMove);
+choices!(
+    IllegalIgnored,
+    IllegalMoveIsMove,
+    IllegalUnlessValidSomewhere
+);
 
 /// Choices of DATC 4.E.1.
 #[enum_dispatch(IllegalOrderHandling)]
@@ -1619,6 +1629,23 @@ pub enum IllegalOrders {
         message = "an illegal move still counts as a move: the unit holds but cannot be supported to hold (DPTG)"
     )]
     IllegalMoveIsMove(IllegalMoveIsMove),
+    /// DATC 2.4 4.E.1 c: only orders that can be valid in no position at all are illegal (and
+    /// ignored); an order valid in some other position is legal, so an army ordered to a
+    /// coast that needs fleets which are not there is moving and cannot be supported to hold.
+    #[strum(
+        serialize = "any-position",
+        message = "legal if valid in some position (map only): a convoyed move without fleets is a move, with no hold support; orders never valid are ignored (2.4 c)"
+    )]
+    IllegalUnlessValidSomewhere(IllegalUnlessValidSomewhere),
+}
+
+impl IllegalOrderHandling for IllegalUnlessValidSomewhere {
+    fn illegal_move_is_a_move(&self) -> bool {
+        false
+    }
+    fn legal_if_valid_in_some_position(&self) -> bool {
+        true
+    }
 }
 
 impl IllegalOrderHandling for IllegalMoveIsMove {
