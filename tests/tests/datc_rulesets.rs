@@ -97,6 +97,9 @@ fn alternatives_exist_for_the_paradox_cases() {
 /// alternative's choices set: the alternative (not the main expectation) applies and holds.
 #[rstest]
 #[case("6.D.35", &["wrong_unit_type=illegal"])]
+#[case("6.F.30", &["convoyed_attack_origin=brannan"])]
+#[case("6.F.30", &["convoyed_attack_origin=dptg"])]
+#[case("6.G.13", &["convoyed_attack_origin=brannan"])]
 #[case("6.D.28", &["illegal_orders=any-position"])]
 #[case("6.D.29", &["illegal_orders=any-position"])]
 #[case("6.D.30", &["illegal_orders=any-position"])]

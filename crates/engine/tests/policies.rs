@@ -99,3 +99,66 @@ fn legality_in_some_position(#[case] choice: &str, #[case] expected: &[&str]) {
     );
     assert_eq!(words(&adj), expected);
 }
+
+/// DATC 6.F.30's position (A London - Belgium convoyed by the English Channel, F Belgium -
+/// English Channel) with `extra` units and orders.
+fn brannan_position(extra_units: &str) -> String {
+    format!(
+        r#"
+phase = "Spring 1901 Movement"
+[units]
+England = ["A lon", "F eng", "F nth"{extra_units}]
+France = ["F bel", "F bre", "F pic"]
+"#
+    )
+}
+
+const F30: &str = "England: A London - Belgium\n\
+    England: F English Channel Convoys A London - Belgium\n\
+    France: F Belgium - English Channel\n\
+    France: F Brest Supports F Belgium - English Channel";
+
+/// Brannan's rule, head-to-head part (DATC 4.A.4 point 1): the convoyed attack and the move
+/// into its last fleet's province meet head to head, so the stronger one wins, and the move
+/// into the fleet's province must also beat the fleet. Under `army-province` and `dptg` the
+/// move into the English Channel only has to beat the fleet there.
+#[rstest]
+// The army is stronger (North Sea and Holland support it): it wins the head-to-head.
+#[case("brannan", ", \"F hol\"", "England: F North Sea Supports A London - Belgium\nEngland: F Holland Supports A London - Belgium", &["succeeds", "available", "fails", "given", "given", "given"], true)]
+#[case("army-province", ", \"F hol\"", "England: F North Sea Supports A London - Belgium\nEngland: F Holland Supports A London - Belgium", &["fails", "disrupted", "succeeds", "given", "given", "given"], false)]
+#[case("dptg", ", \"F hol\"", "England: F North Sea Supports A London - Belgium\nEngland: F Holland Supports A London - Belgium", &["fails", "disrupted", "succeeds", "given", "given", "given"], false)]
+// The fleet is stronger (Brest and Picardy support it): it beats the army and the Channel.
+#[case("brannan", "", "England: F North Sea Supports A London - Belgium\nFrance: F Picardy Supports F Belgium - English Channel", &["fails", "disrupted", "succeeds", "given", "given", "given"], false)]
+fn brannan_head_to_head(
+    #[case] choice: &str,
+    #[case] extra_units: &str,
+    #[case] extra_orders: &str,
+    #[case] expected: &[&str],
+    #[case] army_arrives: bool,
+) {
+    let rule = format!("convoyed_attack_origin={choice}");
+    let orders = format!("{F30}\n{extra_orders}");
+    let (map, adj) = run(&brannan_position(extra_units), &orders, &[&rule]);
+    assert_eq!(words(&adj), expected);
+    let bel = map.province_by_name("bel").unwrap();
+    let in_bel = adj.next.units.iter().find(|u| u.location.province == bel);
+    assert_eq!(
+        in_bel.is_some_and(|u| u.kind == diplo_map::UnitKind::Army),
+        army_arrives
+    );
+}
+
+/// With two last convoying fleets the attack also comes from the other one, so Brannan's rule
+/// makes no head-to-head: the outcome is the same as under `army-province`.
+#[rstest]
+#[case("brannan")]
+#[case("army-province")]
+fn brannan_needs_a_single_last_fleet(#[case] choice: &str) {
+    let rule = format!("convoyed_attack_origin={choice}");
+    let orders = format!("{F30}\nEngland: F North Sea Convoys A London - Belgium");
+    let (_, adj) = run(&brannan_position(""), &orders, &[&rule]);
+    assert_eq!(
+        words(&adj),
+        ["succeeds", "disrupted", "succeeds", "given", "available"]
+    );
+}

@@ -504,9 +504,14 @@ pub trait ConvoyedAttackOrigin {
     /// Whether a convoyed army cuts a support for an attack on the province it starts from.
     /// (With the attack coming from the army's own province, it does not.)
     fn convoyed_attack_cuts_support_against_its_origin(&self) -> bool;
+    /// Whether a convoyed attack and a move from its destination into the province of its last
+    /// convoying fleet are a head-to-head battle (DATC 3.2 4.A.4 point 1, 6.F.30).
+    fn convoyed_attack_meets_move_into_last_fleet(&self) -> bool {
+        false
+    }
 }
 
-choices!(ArmyProvince, Brannan);
+choices!(ArmyProvince, Brannan, DptgAttackOrigin);
 
 /// Choices of DATC 4.A.4.
 #[enum_dispatch(ConvoyedAttackOrigin)]
@@ -516,14 +521,32 @@ pub enum AttackOrigin {
     /// 4.A.4 a: the attack comes from the army's starting province (Brannan's rule not followed).
     #[strum(message = "a convoyed attack comes from the army's own province (no Brannan's rule)")]
     ArmyProvince(ArmyProvince),
-    /// Brannan's rule, for support cutting: a convoyed army cuts a support against its province.
+    /// Brannan's rule: a convoyed attack comes from the last convoying fleet, so it cuts a
+    /// support against the army's province, and it meets a move from its destination into the
+    /// last fleet's province head to head.
     #[strum(
-        message = "Brannan's rule: a convoyed attack comes from the last fleet, so it cuts a support against the army's province"
+        message = "Brannan's rule: a convoyed attack comes from the last fleet: it cuts a support against the army's province and meets a move into that fleet's province head to head"
     )]
     Brannan(Brannan),
+    /// DPTG VIII step 8: a convoyed army cuts a support against its own province; head-to-head
+    /// battles are direct attacks only (step 15), so there is no other effect of Brannan's rule.
+    #[strum(
+        serialize = "dptg",
+        message = "a convoyed army cuts a support against its own province; no head-to-head through the last fleet (DPTG)"
+    )]
+    DptgAttackOrigin(DptgAttackOrigin),
 }
 
 impl ConvoyedAttackOrigin for Brannan {
+    fn convoyed_attack_cuts_support_against_its_origin(&self) -> bool {
+        true
+    }
+    fn convoyed_attack_meets_move_into_last_fleet(&self) -> bool {
+        true
+    }
+}
+
+impl ConvoyedAttackOrigin for DptgAttackOrigin {
     fn convoyed_attack_cuts_support_against_its_origin(&self) -> bool {
         true
     }
