@@ -127,3 +127,30 @@ fn alternatives_under_single_choices(#[case] id: &str, #[case] overrides: &[&str
         report.error
     );
 }
+
+/// DATC 2.4 words the Szykman rule for the convoyed armies ("the moves of all involved
+/// convoying armies fail"), DATC 3.2 for the convoying fleets. Where no convoyed army has a land
+/// fallback (every 4.A.3 choice of DATC 2.4, so the `datc-2.4` profile), an army's path is its
+/// convoy, so the two give the same moves, dislodgements and next position on every case.
+#[rstest]
+#[case("datc-2.4")]
+#[case("datc")]
+fn szykman_wordings_agree_without_a_land_fallback(#[case] name: &str) {
+    let map = Map::standard();
+    let fleets = Ruleset::load(name).unwrap();
+    let mut armies = fleets.clone();
+    armies.set("convoy_paradox", "szykman-armies").unwrap();
+    for case in all_cases() {
+        let (_, a, _) = diplo_datc::adjudicate_case(&map, &fleets, &case).unwrap();
+        let (_, b, _) = diplo_datc::adjudicate_case(&map, &armies, &case).unwrap();
+        let moves = |adj: &diplo_engine::Adjudication| -> Vec<String> {
+            adj.results
+                .iter()
+                .filter(|r| matches!(r.order, diplo_orders::Order::Move { .. }))
+                .map(|r| format!("{} {:?}", r.resolution.word(), r.tag))
+                .collect()
+        };
+        assert_eq!(moves(&a), moves(&b), "{}", case.id);
+        assert_eq!(a.next.to_toml(&map), b.next.to_toml(&map), "{}", case.id);
+    }
+}

@@ -100,6 +100,9 @@ pub(crate) struct Board<'a> {
     /// (DATC 4.A.4 point 1): a convoyed army, and the unit at its destination moving into the
     /// province of the army's only last convoying fleet.
     via_last_fleet: Vec<bool>,
+    /// Per moving unit: its move was voided by the paradox rule (DATC 2.4's Szykman wording):
+    /// it has no path, so no effect anywhere, and no land fallback.
+    voided: Vec<bool>,
     pub state: Vec<Tri>,
     route_rule: RouteRule,
     bounce_rule: BounceRule,
@@ -181,6 +184,7 @@ impl<'a> Board<'a> {
             moves_to: Csr::build(map.provinces().len(), &mut mv),
             counter,
             via_last_fleet: vec![false; n],
+            voided: vec![false; n],
             state,
             route_rule: rules.multi_route_disruption.route_rule(),
             bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
@@ -325,7 +329,7 @@ impl<'a> Board<'a> {
         else {
             return false;
         };
-        if !possible {
+        if !possible || self.voided[u as usize] {
             return false;
         }
         if !convoy || fallback {
@@ -361,6 +365,7 @@ impl<'a> Board<'a> {
     fn land_route(&self, u: u32) -> Tri {
         match self.eff[u as usize] {
             Eff::Move { convoy: false, .. } => Tri::Yes,
+            Eff::Move { .. } if self.voided[u as usize] => Tri::No,
             Eff::Move {
                 fallback: false, ..
             } => Tri::No,
@@ -927,6 +932,19 @@ impl<'a> Board<'a> {
                         if matches!(self.eff[u as usize], Eff::Convoy { .. }) {
                             self.state[u as usize] = Tri::No;
                             changed.push(u);
+                        }
+                    }
+                }
+                ParadoxRuling::FailConvoyedArmies => {
+                    for &u in &cycle {
+                        if let Eff::Convoy { army, .. } = self.eff[u as usize] {
+                            self.voided[army as usize] = true;
+                            for v in [u, army] {
+                                if self.state[v as usize] == Tri::Unknown {
+                                    self.state[v as usize] = Tri::No;
+                                    changed.push(v);
+                                }
+                            }
                         }
                     }
                 }

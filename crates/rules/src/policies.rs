@@ -89,6 +89,10 @@ impl MultiRouteDisruption for AllRoutes {
 pub enum ParadoxRuling {
     /// Every convoy in the cycle fails (the Szykman rule, as DATC 5.B.9 implements it).
     FailConvoys,
+    /// Every convoy in the cycle fails and so do its armies' moves, outright: they have no
+    /// effect where they were going and take no land route (the Szykman rule as DATC 2.4 words
+    /// it: "the moves of all involved convoying armies fail").
+    FailConvoyedArmies,
     /// Every move of the paradox fails, the convoyed armies' moves included ('All Hold').
     AllHold,
     /// The rule gives no answer: the orders of the cycle are `unresolved` (or the
@@ -134,6 +138,7 @@ choices!(
     Rule1982,
     Rule2000,
     Szykman,
+    SzykmanArmies,
     AllHoldRule,
     DptgSubversion,
     AlexanderParadox
@@ -165,6 +170,15 @@ pub enum Paradox {
     /// 4.A.2 f: the Szykman rule: the convoys of a paradox fail (the fleets hold).
     #[strum(message = "Szykman rule: the convoying fleets of a paradox are treated as holding")]
     Szykman(Szykman),
+    /// DATC 2.4 4.A.2 d: the Szykman rule as 2.4 words it, targeting the convoyed armies: "the
+    /// moves of all involved convoying armies fail and have no effect on the place where they
+    /// were ordered to convoy". It differs from `szykman` only for an army that could fall back
+    /// to the land route (4.A.3): here it does not.
+    #[strum(
+        serialize = "szykman-armies",
+        message = "Szykman rule as DATC 2.4 words it: the moves of a paradox's convoyed armies fail, with no effect and no land fallback"
+    )]
+    SzykmanArmies(SzykmanArmies),
     /// 4.A.2 d: the 'All Hold' rule: every move of a paradox fails.
     #[strum(
         serialize = "all-hold",
@@ -223,6 +237,11 @@ impl ConvoyParadox for Rule2000 {
 impl ConvoyParadox for Szykman {
     fn paradox_ruling(&self) -> ParadoxRuling {
         ParadoxRuling::FailConvoys
+    }
+}
+impl ConvoyParadox for SzykmanArmies {
+    fn paradox_ruling(&self) -> ParadoxRuling {
+        ParadoxRuling::FailConvoyedArmies
     }
 }
 impl ConvoyParadox for AllHoldRule {
