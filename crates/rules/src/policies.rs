@@ -400,10 +400,11 @@ pub enum AdjacentConvoy {
         message = "convoy if an own fleet convoys or 'via convoy' and a convoy is ordered; otherwise over land (DATC 2.4)"
     )]
     Adjacent24(Adjacent24),
-    /// DATC 2.4 4.A.3 a: the convoy route is always preferred when a convoy is ordered.
+    /// DATC 2.4 4.A.3 a: the convoy route is always preferred when a convoy is ordered, with
+    /// no land fallback (2.4 6.G.3: "It tries to convoy and the convoy is disrupted").
     #[strum(
         serialize = "convoy-preferred",
-        message = "the convoy route whenever a convoy is ordered, over land if it fails (2.4 a)"
+        message = "the convoy route whenever a convoy is ordered; no land fallback (2.4 a)"
     )]
     ConvoyPreferred(ConvoyPreferred),
     /// DATC 2.4 4.A.3 b (Walker 1979): over land unless the unit at the destination moves the
@@ -418,7 +419,7 @@ pub enum AdjacentConvoy {
 impl ConvoyToAdjacent for ConvoyPreferred {
     fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
         if any_convoy(&mv) {
-            AdjacentRoute::ConvoyWithFallback
+            AdjacentRoute::Convoy
         } else {
             AdjacentRoute::Land
         }
