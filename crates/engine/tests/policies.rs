@@ -162,3 +162,34 @@ fn brannan_needs_a_single_last_fleet(#[case] choice: &str) {
         ["succeeds", "disrupted", "succeeds", "given", "available"]
     );
 }
+
+/// DATC 2.4 4.B.7: a fleet built in St Petersburg without a coast fails (a), or goes on a
+/// default coast, the map's first one, the north coast (b).
+#[rstest]
+#[case("required", "fails", None)]
+#[case("default-coast", "succeeds", Some("stp/nc"))]
+fn building_a_fleet_without_its_coast(
+    #[case] choice: &str,
+    #[case] expected: &str,
+    #[case] built: Option<&str>,
+) {
+    let rule = format!("build_coast={choice}");
+    let pos = r#"
+phase = "Winter 1901 Adjustment"
+[units]
+Russia = ["A war", "F sev"]
+[centres]
+Russia = ["mos", "war", "sev", "stp"]
+"#;
+    let (map, adj) = run(pos, "Russia: Build F St Petersburg", &[&rule]);
+    assert_eq!(adj.results[0].resolution.word(), expected);
+    let fleet = adj
+        .next
+        .units
+        .iter()
+        .find(|u| u.kind == diplo_map::UnitKind::Fleet && u.location.coast.is_some());
+    assert_eq!(
+        fleet.map(|u| map.location_name(u.location)),
+        built.map(String::from)
+    );
+}

@@ -962,7 +962,7 @@ pub trait BuildCoastSpecification {
     fn omitted_build_coast_fails(&self) -> bool;
 }
 
-choices!(BuildCoastRequired);
+choices!(BuildCoastRequired, BuildCoastDefault);
 
 /// Choices of DATC 4.B.7.
 #[enum_dispatch(BuildCoastSpecification)]
@@ -974,11 +974,22 @@ pub enum BuildCoast {
         message = "a fleet built in a multi-coast province must name the coast, or the build fails"
     )]
     BuildCoastRequired(BuildCoastRequired),
+    /// DATC 2.4 4.B.7 b: "The fleet is build on a default coast" (the map's first coast).
+    #[strum(
+        serialize = "default-coast",
+        message = "a fleet built without its coast goes on a default coast (the map's first) (2.4 b)"
+    )]
+    BuildCoastDefault(BuildCoastDefault),
 }
 
 impl BuildCoastSpecification for BuildCoastRequired {
     fn omitted_build_coast_fails(&self) -> bool {
         true
+    }
+}
+impl BuildCoastSpecification for BuildCoastDefault {
+    fn omitted_build_coast_fails(&self) -> bool {
+        false
     }
 }
 
