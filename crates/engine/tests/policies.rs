@@ -193,3 +193,37 @@ Russia = ["mos", "war", "sev", "stp"]
         built.map(String::from)
     );
 }
+
+const KIEL: &str = r#"
+phase = "Spring 1901 Movement"
+[units]
+Germany = ["F kie"]
+"#;
+
+/// DATC 2.4 4.C.1 c and 4.C.2 c: an order whose unit type is missing or wrong is legal, unless
+/// another order to the unit gives the type rightly; then it is ignored (before 4.D.3 picks
+/// among the unit's orders, here the first).
+#[rstest]
+#[case("wrong_unit_type=legal", "A Kiel - Berlin", &["succeeds", "illegal"])]
+#[case("wrong_unit_type=illegal", "A Kiel - Berlin", &["illegal", "succeeds"])]
+#[case("wrong_unit_type=legal-unless-corrected", "A Kiel - Berlin", &["illegal", "succeeds"])]
+#[case("missing_unit_type=legal", "Kiel - Berlin", &["succeeds", "illegal"])]
+#[case("missing_unit_type=legal-unless-corrected", "Kiel - Berlin", &["illegal", "succeeds"])]
+fn a_right_designation_takes_precedence(
+    #[case] rule: &str,
+    #[case] first: &str,
+    #[case] expected: &[&str],
+) {
+    let orders = format!("Germany: {first}\nGermany: F Kiel - Holland");
+    let (_, adj) = run(KIEL, &orders, &[rule]);
+    assert_eq!(words(&adj), expected);
+}
+
+/// Alone, the order with the wrong or missing type is legal under `legal-unless-corrected`.
+#[rstest]
+#[case("wrong_unit_type=legal-unless-corrected", "Germany: A Kiel - Berlin")]
+#[case("missing_unit_type=legal-unless-corrected", "Germany: Kiel - Berlin")]
+fn an_uncorrected_designation_is_legal(#[case] rule: &str, #[case] order: &str) {
+    let (_, adj) = run(KIEL, order, &[rule]);
+    assert_eq!(words(&adj), ["succeeds"]);
+}

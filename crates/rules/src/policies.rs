@@ -738,10 +738,14 @@ pub enum Reading {
 
 macro_rules! reading_policy {
     (
-        $(#[$tmeta:meta])* trait $Trait:ident;
+        $(#[$tmeta:meta])* trait $Trait:ident $({ $($titem:tt)* })?;
         $(#[$emeta:meta])* enum $Enum:ident {
             $(#[$lmeta:meta])* $Lenient:ident = $lname:literal, $lmsg:literal;
             $(#[$smeta:meta])* $Strict:ident = $sname:literal, $smsg:literal;
+            $(
+                $(#[$xmeta:meta])* $Extra:ident = $xname:literal, $xmsg:literal
+                    { $($ximpl:tt)* };
+            )?
         }
     ) => {
         $(#[$tmeta])*
@@ -749,8 +753,9 @@ macro_rules! reading_policy {
         pub trait $Trait {
             /// How the questionable part is read.
             fn reading(&self) -> Reading;
+            $($($titem)*)?
         }
-        choices!($Lenient, $Strict);
+        choices!($Lenient, $Strict $(, $Extra)?);
         $(#[$emeta])*
         #[enum_dispatch($Trait)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
@@ -761,6 +766,11 @@ macro_rules! reading_policy {
             $(#[$smeta])*
             #[strum(serialize = $sname, message = $smsg)]
             $Strict($Strict),
+            $(
+                $(#[$xmeta])*
+                #[strum(serialize = $xname, message = $xmsg)]
+                $Extra($Extra),
+            )?
         }
         impl $Trait for $Lenient {
             fn reading(&self) -> Reading {
@@ -772,6 +782,11 @@ macro_rules! reading_policy {
                 Reading::Illegal
             }
         }
+        $(
+            impl $Trait for $Extra {
+                $($ximpl)*
+            }
+        )?
     };
 }
 
@@ -995,25 +1010,57 @@ impl BuildCoastSpecification for BuildCoastDefault {
 
 reading_policy! {
     /// DATC 4.C.1: a missing unit designation (A/F).
-    trait MissingUnitDesignation;
+    trait MissingUnitDesignation {
+        /// Whether the order is ignored when another order to the same unit gives its type
+        /// (DATC 2.4 4.C.1 c).
+        fn yields_to_a_right_designation(&self) -> bool {
+            false
+        }
+    };
     /// Choices of DATC 4.C.1.
     enum MissingUnitType {
         /// 4.C.1 b: the order is legal.
         MissingTypeLegal = "legal", "the order is legal";
         /// 4.C.1 a: the order is illegal.
         MissingTypeIllegal = "illegal", "the order is illegal";
+        /// DATC 2.4 4.C.1 c: legal unless another order names the unit with its type.
+        MissingTypeUnlessCorrected = "legal-unless-corrected",
+            "the order is legal unless another order to the unit gives its right type (2.4 c)" {
+            fn reading(&self) -> Reading {
+                Reading::Lenient
+            }
+            fn yields_to_a_right_designation(&self) -> bool {
+                true
+            }
+        };
     }
 }
 
 reading_policy! {
     /// DATC 4.C.2: a wrong unit designation.
-    trait WrongUnitDesignation;
+    trait WrongUnitDesignation {
+        /// Whether the order is ignored when another order to the same unit gives its right
+        /// type (DATC 2.4 4.C.2 c).
+        fn yields_to_a_right_designation(&self) -> bool {
+            false
+        }
+    };
     /// Choices of DATC 4.C.2.
     enum WrongUnitType {
         /// 4.C.2 b: the designation is ignored; the order is legal.
         WrongTypeLegal = "legal", "the unit type is ignored; the order is legal";
         /// 4.C.2 a: the order is illegal.
         WrongTypeIllegal = "illegal", "the order is illegal";
+        /// DATC 2.4 4.C.2 c: legal unless another order names the unit with its right type.
+        WrongTypeUnlessCorrected = "legal-unless-corrected",
+            "the unit type is ignored unless another order to the unit gives its right type (2.4 c)" {
+            fn reading(&self) -> Reading {
+                Reading::Lenient
+            }
+            fn yields_to_a_right_designation(&self) -> bool {
+                true
+            }
+        };
     }
 }
 
