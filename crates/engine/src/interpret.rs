@@ -291,6 +291,15 @@ impl<'a> Ctx<'a> {
                 )),
             },
             (Some(_), Some(_)) => Err(format!("{name} has no such coast")),
+            (None, None) if self.rules.omitted_coast_one_possible.default_coast() => {
+                if first.coast == Some(0) {
+                    Ok(first)
+                } else {
+                    Err(format!(
+                        "the coast of {name} is missing, and the fleet cannot reach its default coast"
+                    ))
+                }
+            }
             (None, None) => match self.rules.omitted_coast_one_possible.reading() {
                 Reading::Lenient => Ok(first),
                 Reading::Illegal => Err(format!("the coast of {name} is missing")),

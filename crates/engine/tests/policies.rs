@@ -227,3 +227,27 @@ fn an_uncorrected_designation_is_legal(#[case] rule: &str, #[case] order: &str) 
     let (_, adj) = run(KIEL, order, &[rule]);
     assert_eq!(words(&adj), ["succeeds"]);
 }
+
+/// DATC 2.4 4.B.2: a fleet move to St Petersburg without a coast, where one coast is reachable:
+/// to that coast (a), illegal (the 3.2 b), or to the default coast, the map's first, the north
+/// coast (2.4 b), which the Gulf of Bothnia cannot reach.
+#[rstest]
+#[case("only-coast", "F Barents Sea - St Petersburg", "succeeds")]
+#[case("only-coast", "F Gulf of Bothnia - St Petersburg", "succeeds")]
+#[case("illegal", "F Gulf of Bothnia - St Petersburg", "illegal")]
+#[case("default-coast", "F Barents Sea - St Petersburg", "succeeds")]
+#[case("default-coast", "F Gulf of Bothnia - St Petersburg", "illegal")]
+fn omitted_coast_with_one_possible(
+    #[case] choice: &str,
+    #[case] order: &str,
+    #[case] expected: &str,
+) {
+    let rule = format!("omitted_coast_one_possible={choice}");
+    let pos = r#"
+phase = "Spring 1901 Movement"
+[units]
+Russia = ["F bar", "F bot"]
+"#;
+    let (_, adj) = run(pos, &format!("Russia: {order}"), &[&rule]);
+    assert_eq!(words(&adj), [expected]);
+}

@@ -829,13 +829,29 @@ impl TwoCoastsOmitted for TwoCoastsDefault {
 reading_policy! {
     /// DATC 4.B.2: a fleet move to a multi-coast province without a coast, where one coast is
     /// reachable.
-    trait OneCoastOmitted;
+    trait OneCoastOmitted {
+        /// Whether the move goes to the map's default (first) coast of the province rather than
+        /// to the reachable one (DATC 2.4 4.B.2 b); it is illegal when the fleet cannot reach it.
+        fn default_coast(&self) -> bool {
+            false
+        }
+    };
     /// Choices of DATC 4.B.2.
     enum OmittedCoastOnePossible {
         /// 4.B.2 a: the move goes to the only reachable coast.
         OnlyCoast = "only-coast", "the move goes to the only reachable coast";
         /// 4.B.2 b: the move is illegal.
         OneCoastIllegal = "illegal", "the move is illegal";
+        /// DATC 2.4 4.B.2 b: "A move is attempted to a default coast" (the map's first).
+        OneCoastDefault = "default-coast",
+            "the move goes to a default coast (the map's first), illegal if the fleet cannot reach it (2.4 b)" {
+            fn reading(&self) -> Reading {
+                Reading::Lenient
+            }
+            fn default_coast(&self) -> bool {
+                true
+            }
+        };
     }
 }
 
