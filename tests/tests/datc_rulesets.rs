@@ -92,3 +92,69 @@ fn alternatives_exist_for_the_paradox_cases() {
         .expect("6.F.22 states an outcome under 1971");
     assert!(exp.unresolved);
 }
+
+/// Alternatives for choices no embedded profile makes, run under the DATC ruleset with the
+/// alternative's choices set: the alternative (not the main expectation) applies and holds.
+#[rstest]
+#[case("6.D.35", &["wrong_unit_type=illegal"])]
+#[case("6.F.30", &["convoyed_attack_origin=brannan"])]
+#[case("6.F.30", &["convoyed_attack_origin=dptg"])]
+#[case("6.G.13", &["convoyed_attack_origin=brannan"])]
+#[case("6.G.3", &["convoy_to_adjacent=convoy-preferred"])]
+#[case("6.G.3", &["convoy_to_adjacent=opposite-move"])]
+#[case("6.G.4", &["convoy_to_adjacent=convoy-preferred"])]
+#[case("6.G.4", &["convoy_to_adjacent=opposite-move"])]
+#[case("6.D.28", &["illegal_orders=any-position"])]
+#[case("6.D.29", &["illegal_orders=any-position"])]
+#[case("6.D.30", &["illegal_orders=any-position"])]
+#[case("6.D.32", &["illegal_orders=any-position"])]
+fn alternatives_under_single_choices(#[case] id: &str, #[case] overrides: &[&str]) {
+    let map = Map::standard();
+    let mut rules = Ruleset::datc();
+    for o in overrides {
+        rules.apply_override(o).unwrap();
+    }
+    let cases = all_cases();
+    let case = cases.iter().find(|c| c.id == id).unwrap();
+    let exp = case
+        .expectation_for(&rules)
+        .unwrap_or_else(|| panic!("{id} states no outcome under {overrides:?}"));
+    assert!(
+        exp.alternative.is_some(),
+        "{id}: the main expectation applies"
+    );
+    let report = run_case_for(&map, &rules, case).unwrap();
+    assert!(
+        !report.is_failure(),
+        "{id} under {overrides:?}: {:?} {:?}",
+        report.mismatches,
+        report.error
+    );
+}
+
+/// DATC 2.4 words the Szykman rule for the convoyed armies ("the moves of all involved
+/// convoying armies fail"), DATC 3.2 for the convoying fleets. Where no convoyed army has a land
+/// fallback (every 4.A.3 choice of DATC 2.4, so the `datc-2.4` profile), an army's path is its
+/// convoy, so the two give the same moves, dislodgements and next position on every case.
+#[rstest]
+#[case("datc-2.4")]
+#[case("datc")]
+fn szykman_wordings_agree_without_a_land_fallback(#[case] name: &str) {
+    let map = Map::standard();
+    let fleets = Ruleset::load(name).unwrap();
+    let mut armies = fleets.clone();
+    armies.set("convoy_paradox", "szykman-armies").unwrap();
+    for case in all_cases() {
+        let (_, a, _) = diplo_datc::adjudicate_case(&map, &fleets, &case).unwrap();
+        let (_, b, _) = diplo_datc::adjudicate_case(&map, &armies, &case).unwrap();
+        let moves = |adj: &diplo_engine::Adjudication| -> Vec<String> {
+            adj.results
+                .iter()
+                .filter(|r| matches!(r.order, diplo_orders::Order::Move { .. }))
+                .map(|r| format!("{} {:?}", r.resolution.word(), r.tag))
+                .collect()
+        };
+        assert_eq!(moves(&a), moves(&b), "{}", case.id);
+        assert_eq!(a.next.to_toml(&map), b.next.to_toml(&map), "{}", case.id);
+    }
+}

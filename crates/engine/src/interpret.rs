@@ -89,14 +89,23 @@ pub(crate) struct Ctx<'a> {
     pub rules: &'a Ruleset,
     pub units: &'a [Unit],
     pub unit_at: Vec<u32>,
-    /// Sea provinces holding a fleet (possible convoy stepping stones).
+    /// The sea provinces that count as holding a fleet when an order's legality is judged
+    /// (convoy stepping stones): those with a fleet now, or every sea when an order is legal
+    /// if it is valid in some position (DATC 2.4 4.E.1 c).
     pub fleet_at_sea: Vec<bool>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit]) -> Self {
         let mut unit_at = vec![NONE; map.provinces().len()];
-        let mut fleet_at_sea = vec![false; map.provinces().len()];
+        let mut fleet_at_sea: Vec<bool> = if rules.illegal_orders.legal_if_valid_in_some_position()
+        {
+            map.province_ids()
+                .map(|p| map.can_convoy_through(p))
+                .collect()
+        } else {
+            vec![false; map.provinces().len()]
+        };
         for (i, u) in units.iter().enumerate() {
             unit_at[u.location.province.index()] = i as u32;
             if u.kind == UnitKind::Fleet && map.can_convoy_through(u.location.province) {
@@ -282,6 +291,15 @@ impl<'a> Ctx<'a> {
                 )),
             },
             (Some(_), Some(_)) => Err(format!("{name} has no such coast")),
+            (None, None) if self.rules.omitted_coast_one_possible.default_coast() => {
+                if first.coast == Some(0) {
+                    Ok(first)
+                } else {
+                    Err(format!(
+                        "the coast of {name} is missing, and the fleet cannot reach its default coast"
+                    ))
+                }
+            }
             (None, None) => match self.rules.omitted_coast_one_possible.reading() {
                 Reading::Lenient => Ok(first),
                 Reading::Illegal => Err(format!("the coast of {name} is missing")),
@@ -689,6 +707,42 @@ pub(crate) fn terrain_word(t: Terrain) -> &'static str {
 }
 
 /// Interprets the orders of a movement phase.
+/// Checks every order; then DATC 2.4 4.C.1 c / 4.C.2 c: an order whose unit type is missing
+/// or wrong is ignored when another legal order to the same unit names the type rightly.
+fn yield_to_right_designations(
+    cx: &Ctx,
+    orders: &[(PowerId, Order)],
+) -> Vec<Result<(u32, Eff), String>> {
+    let mut checked: Vec<Result<(u32, Eff), String>> =
+        orders.iter().map(|(p, o)| cx.check(*p, o)).collect();
+    let missing = cx.rules.missing_unit_type.yields_to_a_right_designation();
+    let wrong = cx.rules.wrong_unit_type.yields_to_a_right_designation();
+    if !missing && !wrong {
+        return checked;
+    }
+    let written = |i: usize| orders[i].1.unit().map(|r| r.kind);
+    let mut named_rightly = vec![false; cx.units.len()];
+    for (i, c) in checked.iter().enumerate() {
+        if let Ok((u, _)) = c {
+            if written(i) == Some(Some(cx.units[*u as usize].kind)) {
+                named_rightly[*u as usize] = true;
+            }
+        }
+    }
+    for (i, c) in checked.iter_mut().enumerate() {
+        let Ok((u, _)) = c else { continue };
+        let yields = match written(i) {
+            Some(None) => missing,
+            Some(Some(k)) => wrong && k != cx.units[*u as usize].kind,
+            None => false,
+        };
+        if yields && named_rightly[*u as usize] {
+            *c = Err("another order to the unit gives its type rightly".into());
+        }
+    }
+    checked
+}
+
 pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation {
     let n = cx.units.len();
     let mut eff = vec![Eff::Hold; n];
@@ -696,8 +750,9 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
     let mut status: Vec<Status> = Vec::with_capacity(orders.len());
     let mut all_illegal = vec![false; n];
     let precedence = cx.rules.multiple_orders.precedence();
-    for (i, (power, order)) in orders.iter().enumerate() {
-        match cx.check(*power, order) {
+    let checked = yield_to_right_designations(cx, orders);
+    for (i, checked) in checked.into_iter().enumerate() {
+        match checked {
             Err(reason) => status.push(Status::Illegal(reason)),
             Ok((u, e)) => {
                 let ui = u as usize;

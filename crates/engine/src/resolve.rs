@@ -93,8 +93,16 @@ pub(crate) struct Board<'a> {
     pub convoys_of: Csr,
     /// Per province: the units moving there.
     pub moves_to: Csr,
-    /// Per moving unit: the unit at its destination moving back to its origin (any route).
+    /// Per moving unit: the unit at its destination moving back to its origin (any route), or,
+    /// under Brannan's rule, the other unit of a head-to-head through a last convoying fleet.
     pub counter: Vec<u32>,
+    /// Per moving unit: its `counter` is a head-to-head through the last convoying fleet
+    /// (DATC 4.A.4 point 1): a convoyed army, and the unit at its destination moving into the
+    /// province of the army's only last convoying fleet.
+    via_last_fleet: Vec<bool>,
+    /// Per moving unit: its move was voided by the paradox rule (DATC 2.4's Szykman wording):
+    /// it has no path, so no effect anywhere, and no land fallback.
+    voided: Vec<bool>,
     pub state: Vec<Tri>,
     route_rule: RouteRule,
     bounce_rule: BounceRule,
@@ -175,6 +183,8 @@ impl<'a> Board<'a> {
             convoys_of: Csr::build(n, &mut conv),
             moves_to: Csr::build(map.provinces().len(), &mut mv),
             counter,
+            via_last_fleet: vec![false; n],
+            voided: vec![false; n],
             state,
             route_rule: rules.multi_route_disruption.route_rule(),
             bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
@@ -191,7 +201,51 @@ impl<'a> Board<'a> {
         {
             board.drop_foreign_fleets_where_own_route_exists();
         }
+        if rules
+            .convoyed_attack_origin
+            .convoyed_attack_meets_move_into_last_fleet()
+        {
+            board.pair_moves_into_last_fleet();
+        }
         board
+    }
+
+    /// Brannan's rule (DATC 4.A.4 point 1, 6.F.30): a convoyed attack comes from its last
+    /// convoying fleet, so it meets the unit at its destination moving into that fleet's
+    /// province head to head. Only where the army has one last fleet: with several, the attack
+    /// also comes from the others (as 4.A.4 point 2 reasons for support cutting).
+    fn pair_moves_into_last_fleet(&mut self) {
+        for x in 0..self.units.len() {
+            let Eff::Move {
+                to, convoy: true, ..
+            } = self.eff[x]
+            else {
+                continue;
+            };
+            let b = self.unit_at[to.province.index()];
+            if b == NONE || self.counter[x] != NONE || self.counter[b as usize] != NONE {
+                continue;
+            }
+            let Eff::Move { to: into, .. } = self.eff[b as usize] else {
+                continue;
+            };
+            let from = self.units[x].location.province;
+            let fleets = self.convoys_of.get(x);
+            let on = self.fleets_on_a_route(from, to.province, fleets);
+            let mut last = fleets
+                .iter()
+                .zip(&on)
+                .filter(|&(&f, &on)| on && self.map.fleet_can_reach(self.sea(f), to.province))
+                .map(|(&f, _)| self.units[f as usize].location.province);
+            if let (Some(l), None) = (last.next(), last.next()) {
+                if l == into.province {
+                    self.counter[x] = b;
+                    self.counter[b as usize] = x as u32;
+                    self.via_last_fleet[x] = true;
+                    self.via_last_fleet[b as usize] = true;
+                }
+            }
+        }
     }
 
     /// DPTG VIII step 1: when the army's own fleets can complete a route, the convoy orders
@@ -275,7 +329,7 @@ impl<'a> Board<'a> {
         else {
             return false;
         };
-        if !possible {
+        if !possible || self.voided[u as usize] {
             return false;
         }
         if !convoy || fallback {
@@ -311,6 +365,7 @@ impl<'a> Board<'a> {
     fn land_route(&self, u: u32) -> Tri {
         match self.eff[u as usize] {
             Eff::Move { convoy: false, .. } => Tri::Yes,
+            Eff::Move { .. } if self.voided[u as usize] => Tri::No,
             Eff::Move {
                 fallback: false, ..
             } => Tri::No,
@@ -338,6 +393,15 @@ impl<'a> Board<'a> {
         let o = self.counter[u as usize];
         if o == NONE {
             return Tri::No;
+        }
+        if self.via_last_fleet[u as usize] {
+            // Brannan's rule: a head-to-head when the army goes by convoy.
+            let army = if self.convoyed(u) { u } else { o };
+            return match self.land_route(army) {
+                Tri::Yes => Tri::No,
+                Tri::No => Tri::Yes,
+                t => t,
+            };
         }
         self.land_route(u).and(self.land_route(o))
     }
@@ -540,8 +604,11 @@ impl<'a> Board<'a> {
         }
         let beats_defender = || atk > self.defend(self.counter[u as usize], !opt);
         let beats_hold = || atk > self.hold(dest, !opt);
+        // Under Brannan's rule the unit moving into the last fleet's province must also beat
+        // that fleet where it stands.
+        let into_last_fleet = self.via_last_fleet[u as usize] && !self.convoyed(u);
         let wins = match self.h2h(u) {
-            Tri::Yes => beats_defender(),
+            Tri::Yes => beats_defender() && (!into_last_fleet || beats_hold()),
             Tri::No => beats_hold(),
             _ if opt => beats_defender() || beats_hold(),
             _ => beats_defender() && beats_hold(),
@@ -865,6 +932,19 @@ impl<'a> Board<'a> {
                         if matches!(self.eff[u as usize], Eff::Convoy { .. }) {
                             self.state[u as usize] = Tri::No;
                             changed.push(u);
+                        }
+                    }
+                }
+                ParadoxRuling::FailConvoyedArmies => {
+                    for &u in &cycle {
+                        if let Eff::Convoy { army, .. } = self.eff[u as usize] {
+                            self.voided[army as usize] = true;
+                            for v in [u, army] {
+                                if self.state[v as usize] == Tri::Unknown {
+                                    self.state[v as usize] = Tri::No;
+                                    changed.push(v);
+                                }
+                            }
                         }
                     }
                 }

@@ -89,6 +89,10 @@ impl MultiRouteDisruption for AllRoutes {
 pub enum ParadoxRuling {
     /// Every convoy in the cycle fails (the Szykman rule, as DATC 5.B.9 implements it).
     FailConvoys,
+    /// Every convoy in the cycle fails and so do its armies' moves, outright: they have no
+    /// effect where they were going and take no land route (the Szykman rule as DATC 2.4 words
+    /// it: "the moves of all involved convoying armies fail").
+    FailConvoyedArmies,
     /// Every move of the paradox fails, the convoyed armies' moves included ('All Hold').
     AllHold,
     /// The rule gives no answer: the orders of the cycle are `unresolved` (or the
@@ -134,6 +138,7 @@ choices!(
     Rule1982,
     Rule2000,
     Szykman,
+    SzykmanArmies,
     AllHoldRule,
     DptgSubversion,
     AlexanderParadox
@@ -165,6 +170,15 @@ pub enum Paradox {
     /// 4.A.2 f: the Szykman rule: the convoys of a paradox fail (the fleets hold).
     #[strum(message = "Szykman rule: the convoying fleets of a paradox are treated as holding")]
     Szykman(Szykman),
+    /// DATC 2.4 4.A.2 d: the Szykman rule as 2.4 words it, targeting the convoyed armies: "the
+    /// moves of all involved convoying armies fail and have no effect on the place where they
+    /// were ordered to convoy". It differs from `szykman` only for an army that could fall back
+    /// to the land route (4.A.3): here it does not.
+    #[strum(
+        serialize = "szykman-armies",
+        message = "Szykman rule as DATC 2.4 words it: the moves of a paradox's convoyed armies fail, with no effect and no land fallback"
+    )]
+    SzykmanArmies(SzykmanArmies),
     /// 4.A.2 d: the 'All Hold' rule: every move of a paradox fails.
     #[strum(
         serialize = "all-hold",
@@ -223,6 +237,11 @@ impl ConvoyParadox for Rule2000 {
 impl ConvoyParadox for Szykman {
     fn paradox_ruling(&self) -> ParadoxRuling {
         ParadoxRuling::FailConvoys
+    }
+}
+impl ConvoyParadox for SzykmanArmies {
+    fn paradox_ruling(&self) -> ParadoxRuling {
+        ParadoxRuling::FailConvoyedArmies
     }
 }
 impl ConvoyParadox for AllHoldRule {
@@ -381,10 +400,11 @@ pub enum AdjacentConvoy {
         message = "convoy if an own fleet convoys or 'via convoy' and a convoy is ordered; otherwise over land (DATC 2.4)"
     )]
     Adjacent24(Adjacent24),
-    /// DATC 2.4 4.A.3 a: the convoy route is always preferred when a convoy is ordered.
+    /// DATC 2.4 4.A.3 a: the convoy route is always preferred when a convoy is ordered, with
+    /// no land fallback (2.4 6.G.3: "It tries to convoy and the convoy is disrupted").
     #[strum(
         serialize = "convoy-preferred",
-        message = "the convoy route whenever a convoy is ordered, over land if it fails (2.4 a)"
+        message = "the convoy route whenever a convoy is ordered; no land fallback (2.4 a)"
     )]
     ConvoyPreferred(ConvoyPreferred),
     /// DATC 2.4 4.A.3 b (Walker 1979): over land unless the unit at the destination moves the
@@ -399,7 +419,7 @@ pub enum AdjacentConvoy {
 impl ConvoyToAdjacent for ConvoyPreferred {
     fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
         if any_convoy(&mv) {
-            AdjacentRoute::ConvoyWithFallback
+            AdjacentRoute::Convoy
         } else {
             AdjacentRoute::Land
         }
@@ -504,9 +524,14 @@ pub trait ConvoyedAttackOrigin {
     /// Whether a convoyed army cuts a support for an attack on the province it starts from.
     /// (With the attack coming from the army's own province, it does not.)
     fn convoyed_attack_cuts_support_against_its_origin(&self) -> bool;
+    /// Whether a convoyed attack and a move from its destination into the province of its last
+    /// convoying fleet are a head-to-head battle (DATC 3.2 4.A.4 point 1, 6.F.30).
+    fn convoyed_attack_meets_move_into_last_fleet(&self) -> bool {
+        false
+    }
 }
 
-choices!(ArmyProvince, Brannan);
+choices!(ArmyProvince, Brannan, DptgAttackOrigin);
 
 /// Choices of DATC 4.A.4.
 #[enum_dispatch(ConvoyedAttackOrigin)]
@@ -516,14 +541,32 @@ pub enum AttackOrigin {
     /// 4.A.4 a: the attack comes from the army's starting province (Brannan's rule not followed).
     #[strum(message = "a convoyed attack comes from the army's own province (no Brannan's rule)")]
     ArmyProvince(ArmyProvince),
-    /// Brannan's rule, for support cutting: a convoyed army cuts a support against its province.
+    /// Brannan's rule: a convoyed attack comes from the last convoying fleet, so it cuts a
+    /// support against the army's province, and it meets a move from its destination into the
+    /// last fleet's province head to head.
     #[strum(
-        message = "Brannan's rule: a convoyed attack comes from the last fleet, so it cuts a support against the army's province"
+        message = "Brannan's rule: a convoyed attack comes from the last fleet: it cuts a support against the army's province and meets a move into that fleet's province head to head"
     )]
     Brannan(Brannan),
+    /// DPTG VIII step 8: a convoyed army cuts a support against its own province; head-to-head
+    /// battles are direct attacks only (step 15), so there is no other effect of Brannan's rule.
+    #[strum(
+        serialize = "dptg",
+        message = "a convoyed army cuts a support against its own province; no head-to-head through the last fleet (DPTG)"
+    )]
+    DptgAttackOrigin(DptgAttackOrigin),
 }
 
 impl ConvoyedAttackOrigin for Brannan {
+    fn convoyed_attack_cuts_support_against_its_origin(&self) -> bool {
+        true
+    }
+    fn convoyed_attack_meets_move_into_last_fleet(&self) -> bool {
+        true
+    }
+}
+
+impl ConvoyedAttackOrigin for DptgAttackOrigin {
     fn convoyed_attack_cuts_support_against_its_origin(&self) -> bool {
         true
     }
@@ -695,10 +738,14 @@ pub enum Reading {
 
 macro_rules! reading_policy {
     (
-        $(#[$tmeta:meta])* trait $Trait:ident;
+        $(#[$tmeta:meta])* trait $Trait:ident $({ $($titem:tt)* })?;
         $(#[$emeta:meta])* enum $Enum:ident {
             $(#[$lmeta:meta])* $Lenient:ident = $lname:literal, $lmsg:literal;
             $(#[$smeta:meta])* $Strict:ident = $sname:literal, $smsg:literal;
+            $(
+                $(#[$xmeta:meta])* $Extra:ident = $xname:literal, $xmsg:literal
+                    { $($ximpl:tt)* };
+            )?
         }
     ) => {
         $(#[$tmeta])*
@@ -706,8 +753,9 @@ macro_rules! reading_policy {
         pub trait $Trait {
             /// How the questionable part is read.
             fn reading(&self) -> Reading;
+            $($($titem)*)?
         }
-        choices!($Lenient, $Strict);
+        choices!($Lenient, $Strict $(, $Extra)?);
         $(#[$emeta])*
         #[enum_dispatch($Trait)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
@@ -718,6 +766,11 @@ macro_rules! reading_policy {
             $(#[$smeta])*
             #[strum(serialize = $sname, message = $smsg)]
             $Strict($Strict),
+            $(
+                $(#[$xmeta])*
+                #[strum(serialize = $xname, message = $xmsg)]
+                $Extra($Extra),
+            )?
         }
         impl $Trait for $Lenient {
             fn reading(&self) -> Reading {
@@ -729,6 +782,11 @@ macro_rules! reading_policy {
                 Reading::Illegal
             }
         }
+        $(
+            impl $Trait for $Extra {
+                $($ximpl)*
+            }
+        )?
     };
 }
 
@@ -771,13 +829,29 @@ impl TwoCoastsOmitted for TwoCoastsDefault {
 reading_policy! {
     /// DATC 4.B.2: a fleet move to a multi-coast province without a coast, where one coast is
     /// reachable.
-    trait OneCoastOmitted;
+    trait OneCoastOmitted {
+        /// Whether the move goes to the map's default (first) coast of the province rather than
+        /// to the reachable one (DATC 2.4 4.B.2 b); it is illegal when the fleet cannot reach it.
+        fn default_coast(&self) -> bool {
+            false
+        }
+    };
     /// Choices of DATC 4.B.2.
     enum OmittedCoastOnePossible {
         /// 4.B.2 a: the move goes to the only reachable coast.
         OnlyCoast = "only-coast", "the move goes to the only reachable coast";
         /// 4.B.2 b: the move is illegal.
         OneCoastIllegal = "illegal", "the move is illegal";
+        /// DATC 2.4 4.B.2 b: "A move is attempted to a default coast" (the map's first).
+        OneCoastDefault = "default-coast",
+            "the move goes to a default coast (the map's first), illegal if the fleet cannot reach it (2.4 b)" {
+            fn reading(&self) -> Reading {
+                Reading::Lenient
+            }
+            fn default_coast(&self) -> bool {
+                true
+            }
+        };
     }
 }
 
@@ -919,7 +993,7 @@ pub trait BuildCoastSpecification {
     fn omitted_build_coast_fails(&self) -> bool;
 }
 
-choices!(BuildCoastRequired);
+choices!(BuildCoastRequired, BuildCoastDefault);
 
 /// Choices of DATC 4.B.7.
 #[enum_dispatch(BuildCoastSpecification)]
@@ -931,6 +1005,12 @@ pub enum BuildCoast {
         message = "a fleet built in a multi-coast province must name the coast, or the build fails"
     )]
     BuildCoastRequired(BuildCoastRequired),
+    /// DATC 2.4 4.B.7 b: "The fleet is build on a default coast" (the map's first coast).
+    #[strum(
+        serialize = "default-coast",
+        message = "a fleet built without its coast goes on a default coast (the map's first) (2.4 b)"
+    )]
+    BuildCoastDefault(BuildCoastDefault),
 }
 
 impl BuildCoastSpecification for BuildCoastRequired {
@@ -938,28 +1018,65 @@ impl BuildCoastSpecification for BuildCoastRequired {
         true
     }
 }
+impl BuildCoastSpecification for BuildCoastDefault {
+    fn omitted_build_coast_fails(&self) -> bool {
+        false
+    }
+}
 
 reading_policy! {
     /// DATC 4.C.1: a missing unit designation (A/F).
-    trait MissingUnitDesignation;
+    trait MissingUnitDesignation {
+        /// Whether the order is ignored when another order to the same unit gives its type
+        /// (DATC 2.4 4.C.1 c).
+        fn yields_to_a_right_designation(&self) -> bool {
+            false
+        }
+    };
     /// Choices of DATC 4.C.1.
     enum MissingUnitType {
         /// 4.C.1 b: the order is legal.
         MissingTypeLegal = "legal", "the order is legal";
         /// 4.C.1 a: the order is illegal.
         MissingTypeIllegal = "illegal", "the order is illegal";
+        /// DATC 2.4 4.C.1 c: legal unless another order names the unit with its type.
+        MissingTypeUnlessCorrected = "legal-unless-corrected",
+            "the order is legal unless another order to the unit gives its right type (2.4 c)" {
+            fn reading(&self) -> Reading {
+                Reading::Lenient
+            }
+            fn yields_to_a_right_designation(&self) -> bool {
+                true
+            }
+        };
     }
 }
 
 reading_policy! {
     /// DATC 4.C.2: a wrong unit designation.
-    trait WrongUnitDesignation;
+    trait WrongUnitDesignation {
+        /// Whether the order is ignored when another order to the same unit gives its right
+        /// type (DATC 2.4 4.C.2 c).
+        fn yields_to_a_right_designation(&self) -> bool {
+            false
+        }
+    };
     /// Choices of DATC 4.C.2.
     enum WrongUnitType {
         /// 4.C.2 b: the designation is ignored; the order is legal.
         WrongTypeLegal = "legal", "the unit type is ignored; the order is legal";
         /// 4.C.2 a: the order is illegal.
         WrongTypeIllegal = "illegal", "the order is illegal";
+        /// DATC 2.4 4.C.2 c: legal unless another order names the unit with its right type.
+        WrongTypeUnlessCorrected = "legal-unless-corrected",
+            "the unit type is ignored unless another order to the unit gives its right type (2.4 c)" {
+            fn reading(&self) -> Reading {
+                Reading::Lenient
+            }
+            fn yields_to_a_right_designation(&self) -> bool {
+                true
+            }
+        };
     }
 }
 
@@ -1266,7 +1383,7 @@ pub trait DecliningBuilds {
     fn may_decline(&self) -> bool;
 }
 
-choices!(DeclineAllowed);
+choices!(DeclineAllowed, DeclineNotAllowed);
 
 /// Choices of DATC 4.D.7.
 #[enum_dispatch(DecliningBuilds)]
@@ -1278,11 +1395,25 @@ pub enum DeclineBuilds {
         message = "a power may decline builds (2000 and later)"
     )]
     DeclineAllowed(DeclineAllowed),
+    /// 4.D.7 b: declining builds is not allowed. An order to decline is illegal and ignored
+    /// (it uses no build); builds left unordered are still not made, since no document gives
+    /// the "additional rules … required when someone forgets to build" (DATC 3.2 4.D.7 b).
+    #[strum(
+        serialize = "not-allowed",
+        message = "an order to decline a build is illegal and takes no build; unordered builds are still not made"
+    )]
+    DeclineNotAllowed(DeclineNotAllowed),
 }
 
 impl DecliningBuilds for DeclineAllowed {
     fn may_decline(&self) -> bool {
         true
+    }
+}
+
+impl DecliningBuilds for DeclineNotAllowed {
+    fn may_decline(&self) -> bool {
+        false
     }
 }
 
@@ -1616,9 +1747,19 @@ impl HoldSupportInCivilDisorder for CivilDisorderSupportFails {
 pub trait IllegalOrderHandling {
     /// Whether an illegal move still counts as a move (the unit then cannot receive hold support).
     fn illegal_move_is_a_move(&self) -> bool;
+    /// Whether an order is legal when it could be valid in some position, judged on the map
+    /// alone (any sea may hold a fleet), rather than only in the current position (DATC 2.4
+    /// 4.E.1 c against d). A convoyed move whose fleets are not there is then a legal move.
+    fn legal_if_valid_in_some_position(&self) -> bool {
+        false
+    }
 }
 
-choices!(IllegalIgnored, IllegalMoveIsMove);
+choices!(
+    IllegalIgnored,
+    IllegalMoveIsMove,
+    IllegalUnlessValidSomewhere
+);
 
 /// Choices of DATC 4.E.1.
 #[enum_dispatch(IllegalOrderHandling)]
@@ -1637,6 +1778,23 @@ pub enum IllegalOrders {
         message = "an illegal move still counts as a move: the unit holds but cannot be supported to hold (DPTG)"
     )]
     IllegalMoveIsMove(IllegalMoveIsMove),
+    /// DATC 2.4 4.E.1 c: only orders that can be valid in no position at all are illegal (and
+    /// ignored); an order valid in some other position is legal, so an army ordered to a
+    /// coast that needs fleets which are not there is moving and cannot be supported to hold.
+    #[strum(
+        serialize = "any-position",
+        message = "legal if valid in some position (map only): a convoyed move without fleets is a move, with no hold support; orders never valid are ignored (2.4 c)"
+    )]
+    IllegalUnlessValidSomewhere(IllegalUnlessValidSomewhere),
+}
+
+impl IllegalOrderHandling for IllegalUnlessValidSomewhere {
+    fn illegal_move_is_a_move(&self) -> bool {
+        false
+    }
+    fn legal_if_valid_in_some_position(&self) -> bool {
+        true
+    }
 }
 
 impl IllegalOrderHandling for IllegalMoveIsMove {

@@ -1,0 +1,253 @@
+//! Policy choices that no DATC case exercises, checked on small positions.
+
+use diplo_engine::{adjudicate, Adjudication, Position};
+use diplo_map::Map;
+use diplo_orders::parse_order;
+use diplo_rules::Ruleset;
+use rstest::rstest;
+
+/// Adjudicates `orders` (one `Power: order` per line) on the position `pos` (position TOML)
+/// under the DATC ruleset with `overrides` (`key=choice`).
+fn run(pos: &str, orders: &str, overrides: &[&str]) -> (Map, Adjudication) {
+    let map = Map::standard();
+    let mut rules = Ruleset::datc();
+    for o in overrides {
+        rules.apply_override(o).unwrap();
+    }
+    let pos = Position::from_toml_str(&map, pos, "test").unwrap();
+    let orders: Vec<_> = orders
+        .lines()
+        .map(|l| {
+            let (power, order) = parse_order(&map, l).unwrap();
+            (power.unwrap(), order)
+        })
+        .collect();
+    let adj = adjudicate(&map, &rules, &pos, &orders);
+    (map, adj)
+}
+
+/// The result word of each order, in order.
+fn words(adj: &Adjudication) -> Vec<&'static str> {
+    adj.results.iter().map(|r| r.resolution.word()).collect()
+}
+
+const RUSSIA_BUILDS_ONE: &str = r#"
+phase = "Winter 1901 Adjustment"
+[units]
+Russia = ["A war", "F sev", "F stp/sc"]
+[centres]
+Russia = ["mos", "war", "sev", "stp"]
+"#;
+
+/// DATC 4.D.7: under `not-allowed` an order to decline is illegal and ignored, so it uses no
+/// build and the next build order is carried out; under `allowed` the decline uses the build.
+#[rstest]
+#[case("allowed", &["succeeds", "illegal"], 3)]
+#[case("not-allowed", &["illegal", "succeeds"], 4)]
+fn declining_a_build(#[case] choice: &str, #[case] expected: &[&str], #[case] units: usize) {
+    let rule = format!("declining_builds={choice}");
+    let (_, adj) = run(
+        RUSSIA_BUILDS_ONE,
+        "Russia: Build waive\nRussia: Build A Moscow",
+        &[&rule],
+    );
+    assert_eq!(words(&adj), expected);
+    assert_eq!(adj.next.units.len(), units);
+}
+
+/// DATC 4.D.7 b: a build that is neither ordered nor declined is not made under either choice
+/// (no document gives a rule for a forgotten build).
+#[rstest]
+#[case("allowed")]
+#[case("not-allowed")]
+fn an_unordered_build_is_not_made(#[case] choice: &str) {
+    let rule = format!("declining_builds={choice}");
+    let (_, adj) = run(RUSSIA_BUILDS_ONE, "Russia: Disband A Warsaw", &[&rule]);
+    assert_eq!(words(&adj), ["illegal"]);
+    assert_eq!(adj.next.units.len(), 3);
+    assert!(adj.automatic.is_empty());
+}
+
+const SPRING: &str = r#"
+phase = "Spring 1901 Movement"
+[units]
+Germany = ["A mun", "A ruh"]
+Russia = ["A sil", "A boh"]
+England = ["A lon", "F mao"]
+Turkey = ["F bot", "A swe"]
+"#;
+
+/// DATC 2.4 4.E.1: Walker's A Mun-Mos (an order valid in no position) and a convoy whose
+/// fleets are missing (valid in some position). Under `any-position` (2.4 c) the first is
+/// ignored, so Munich keeps its hold support; the second is a legal move and a legal convoy.
+#[rstest]
+#[case("ignored", &["illegal", "given", "fails", "given", "illegal", "illegal", "illegal"])]
+#[case("dptg", &["illegal", "invalid", "succeeds", "given", "illegal", "illegal", "illegal"])]
+#[case("any-position", &["illegal", "given", "fails", "given", "invalid", "available", "illegal"])]
+fn legality_in_some_position(#[case] choice: &str, #[case] expected: &[&str]) {
+    let rule = format!("illegal_orders={choice}");
+    let (_, adj) = run(
+        SPRING,
+        "Germany: A Munich - Moscow\n\
+         Germany: A Ruhr Supports A Munich\n\
+         Russia: A Silesia - Munich\n\
+         Russia: A Bohemia Supports A Silesia - Munich\n\
+         England: A London - Tunis\n\
+         England: F Mid-Atlantic Ocean Convoys A London - Tunis\n\
+         Turkey: F Gulf of Bothnia Convoys A Sweden - Norway",
+        &[&rule],
+    );
+    assert_eq!(words(&adj), expected);
+}
+
+/// DATC 6.F.30's position (A London - Belgium convoyed by the English Channel, F Belgium -
+/// English Channel) with `extra` units and orders.
+fn brannan_position(extra_units: &str) -> String {
+    format!(
+        r#"
+phase = "Spring 1901 Movement"
+[units]
+England = ["A lon", "F eng", "F nth"{extra_units}]
+France = ["F bel", "F bre", "F pic"]
+"#
+    )
+}
+
+const F30: &str = "England: A London - Belgium\n\
+    England: F English Channel Convoys A London - Belgium\n\
+    France: F Belgium - English Channel\n\
+    France: F Brest Supports F Belgium - English Channel";
+
+/// Brannan's rule, head-to-head part (DATC 4.A.4 point 1): the convoyed attack and the move
+/// into its last fleet's province meet head to head, so the stronger one wins, and the move
+/// into the fleet's province must also beat the fleet. Under `army-province` and `dptg` the
+/// move into the English Channel only has to beat the fleet there.
+#[rstest]
+// The army is stronger (North Sea and Holland support it): it wins the head-to-head.
+#[case("brannan", ", \"F hol\"", "England: F North Sea Supports A London - Belgium\nEngland: F Holland Supports A London - Belgium", &["succeeds", "available", "fails", "given", "given", "given"], true)]
+#[case("army-province", ", \"F hol\"", "England: F North Sea Supports A London - Belgium\nEngland: F Holland Supports A London - Belgium", &["fails", "disrupted", "succeeds", "given", "given", "given"], false)]
+#[case("dptg", ", \"F hol\"", "England: F North Sea Supports A London - Belgium\nEngland: F Holland Supports A London - Belgium", &["fails", "disrupted", "succeeds", "given", "given", "given"], false)]
+// The fleet is stronger (Brest and Picardy support it): it beats the army and the Channel.
+#[case("brannan", "", "England: F North Sea Supports A London - Belgium\nFrance: F Picardy Supports F Belgium - English Channel", &["fails", "disrupted", "succeeds", "given", "given", "given"], false)]
+fn brannan_head_to_head(
+    #[case] choice: &str,
+    #[case] extra_units: &str,
+    #[case] extra_orders: &str,
+    #[case] expected: &[&str],
+    #[case] army_arrives: bool,
+) {
+    let rule = format!("convoyed_attack_origin={choice}");
+    let orders = format!("{F30}\n{extra_orders}");
+    let (map, adj) = run(&brannan_position(extra_units), &orders, &[&rule]);
+    assert_eq!(words(&adj), expected);
+    let bel = map.province_by_name("bel").unwrap();
+    let in_bel = adj.next.units.iter().find(|u| u.location.province == bel);
+    assert_eq!(
+        in_bel.is_some_and(|u| u.kind == diplo_map::UnitKind::Army),
+        army_arrives
+    );
+}
+
+/// With two last convoying fleets the attack also comes from the other one, so Brannan's rule
+/// makes no head-to-head: the outcome is the same as under `army-province`.
+#[rstest]
+#[case("brannan")]
+#[case("army-province")]
+fn brannan_needs_a_single_last_fleet(#[case] choice: &str) {
+    let rule = format!("convoyed_attack_origin={choice}");
+    let orders = format!("{F30}\nEngland: F North Sea Convoys A London - Belgium");
+    let (_, adj) = run(&brannan_position(""), &orders, &[&rule]);
+    assert_eq!(
+        words(&adj),
+        ["succeeds", "disrupted", "succeeds", "given", "available"]
+    );
+}
+
+/// DATC 2.4 4.B.7: a fleet built in St Petersburg without a coast fails (a), or goes on a
+/// default coast, the map's first one, the north coast (b).
+#[rstest]
+#[case("required", "fails", None)]
+#[case("default-coast", "succeeds", Some("stp/nc"))]
+fn building_a_fleet_without_its_coast(
+    #[case] choice: &str,
+    #[case] expected: &str,
+    #[case] built: Option<&str>,
+) {
+    let rule = format!("build_coast={choice}");
+    let pos = r#"
+phase = "Winter 1901 Adjustment"
+[units]
+Russia = ["A war", "F sev"]
+[centres]
+Russia = ["mos", "war", "sev", "stp"]
+"#;
+    let (map, adj) = run(pos, "Russia: Build F St Petersburg", &[&rule]);
+    assert_eq!(adj.results[0].resolution.word(), expected);
+    let fleet = adj
+        .next
+        .units
+        .iter()
+        .find(|u| u.kind == diplo_map::UnitKind::Fleet && u.location.coast.is_some());
+    assert_eq!(
+        fleet.map(|u| map.location_name(u.location)),
+        built.map(String::from)
+    );
+}
+
+const KIEL: &str = r#"
+phase = "Spring 1901 Movement"
+[units]
+Germany = ["F kie"]
+"#;
+
+/// DATC 2.4 4.C.1 c and 4.C.2 c: an order whose unit type is missing or wrong is legal, unless
+/// another order to the unit gives the type rightly; then it is ignored (before 4.D.3 picks
+/// among the unit's orders, here the first).
+#[rstest]
+#[case("wrong_unit_type=legal", "A Kiel - Berlin", &["succeeds", "illegal"])]
+#[case("wrong_unit_type=illegal", "A Kiel - Berlin", &["illegal", "succeeds"])]
+#[case("wrong_unit_type=legal-unless-corrected", "A Kiel - Berlin", &["illegal", "succeeds"])]
+#[case("missing_unit_type=legal", "Kiel - Berlin", &["succeeds", "illegal"])]
+#[case("missing_unit_type=legal-unless-corrected", "Kiel - Berlin", &["illegal", "succeeds"])]
+fn a_right_designation_takes_precedence(
+    #[case] rule: &str,
+    #[case] first: &str,
+    #[case] expected: &[&str],
+) {
+    let orders = format!("Germany: {first}\nGermany: F Kiel - Holland");
+    let (_, adj) = run(KIEL, &orders, &[rule]);
+    assert_eq!(words(&adj), expected);
+}
+
+/// Alone, the order with the wrong or missing type is legal under `legal-unless-corrected`.
+#[rstest]
+#[case("wrong_unit_type=legal-unless-corrected", "Germany: A Kiel - Berlin")]
+#[case("missing_unit_type=legal-unless-corrected", "Germany: Kiel - Berlin")]
+fn an_uncorrected_designation_is_legal(#[case] rule: &str, #[case] order: &str) {
+    let (_, adj) = run(KIEL, order, &[rule]);
+    assert_eq!(words(&adj), ["succeeds"]);
+}
+
+/// DATC 2.4 4.B.2: a fleet move to St Petersburg without a coast, where one coast is reachable:
+/// to that coast (a), illegal (the 3.2 b), or to the default coast, the map's first, the north
+/// coast (2.4 b), which the Gulf of Bothnia cannot reach.
+#[rstest]
+#[case("only-coast", "F Barents Sea - St Petersburg", "succeeds")]
+#[case("only-coast", "F Gulf of Bothnia - St Petersburg", "succeeds")]
+#[case("illegal", "F Gulf of Bothnia - St Petersburg", "illegal")]
+#[case("default-coast", "F Barents Sea - St Petersburg", "succeeds")]
+#[case("default-coast", "F Gulf of Bothnia - St Petersburg", "illegal")]
+fn omitted_coast_with_one_possible(
+    #[case] choice: &str,
+    #[case] order: &str,
+    #[case] expected: &str,
+) {
+    let rule = format!("omitted_coast_one_possible={choice}");
+    let pos = r#"
+phase = "Spring 1901 Movement"
+[units]
+Russia = ["F bar", "F bot"]
+"#;
+    let (_, adj) = run(pos, &format!("Russia: {order}"), &[&rule]);
+    assert_eq!(words(&adj), [expected]);
+}
