@@ -14,6 +14,7 @@ pub fn adjudicate_adjustments(
     rules: &Ruleset,
     pos: &Position,
     orders: &[(PowerId, Order)],
+    produced: &[(Location, u64)],
 ) -> Adjudication {
     let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
     let mut units = pos.units.clone();
@@ -79,6 +80,10 @@ pub fn adjudicate_adjustments(
                 .map(|u| RemovalCandidate {
                     kind: u.kind,
                     location: u.location,
+                    produced: produced
+                        .iter()
+                        .find(|(l, _)| l.province == u.location.province)
+                        .map(|(_, n)| *n),
                 })
                 .collect();
             let owned: Vec<ProvinceId> = map

@@ -46,7 +46,23 @@ pub fn adjudicate(
     match pos.phase.kind {
         PhaseKind::Movement => movement::adjudicate_movement(map, rules, pos, orders),
         PhaseKind::Retreat => retreat::adjudicate_retreats(map, rules, pos, orders),
-        PhaseKind::Adjustment => adjust::adjudicate_adjustments(map, rules, pos, orders),
+        PhaseKind::Adjustment => adjust::adjudicate_adjustments(map, rules, pos, orders, &[]),
+    }
+}
+
+/// As [`adjudicate`], for a game whose history is known: `produced` says when each unit on the
+/// board was produced (smaller is earlier), for the civil-disorder rule that removes the least
+/// recently produced unit (DATC 2.4 4.D.8, a house rule).
+pub fn adjudicate_with_production(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    produced: &[(diplo_map::Location, u64)],
+) -> Adjudication {
+    match pos.phase.kind {
+        PhaseKind::Adjustment => adjust::adjudicate_adjustments(map, rules, pos, orders, produced),
+        _ => adjudicate(map, rules, pos, orders),
     }
 }
 

@@ -35,6 +35,13 @@ pub struct GameFileOut {
     /// on reading).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub retreat_options: Vec<RetreatOptionsFile>,
+    /// When each unit on the board was produced, by province (smaller is earlier): for the
+    /// civil-disorder rule that removes the least recently produced unit.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub produced: BTreeMap<String, u64>,
+    /// The same for the dislodged units of a retreat phase.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub produced_dislodged: BTreeMap<String, u64>,
     /// Order sets submitted for the current phase, in submission order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<OrderSetOut>,
@@ -200,6 +207,12 @@ pub struct GameFileIn {
     /// Written for people; recomputed.
     #[serde(default)]
     pub retreat_options: Vec<RetreatOptionsFile>,
+    /// When each unit was produced, by province.
+    #[serde(default)]
+    pub produced: BTreeMap<Spanned<String>, u64>,
+    /// The same for dislodged units.
+    #[serde(default)]
+    pub produced_dislodged: BTreeMap<Spanned<String>, u64>,
     /// Order sets of the current phase.
     #[serde(default)]
     pub orders: Vec<OrderSetIn>,

@@ -27,7 +27,8 @@ use std::fmt;
 use std::path::Path;
 
 use diplo_engine::{
-    adjudicate, pending_retreat_options, Adjudication, Phase, PhaseKind, Position, RetreatOptions,
+    adjudicate_with_production, pending_retreat_options, Adjudication, Phase, PhaseKind, Position,
+    Resolution, RetreatOptions,
 };
 use diplo_map::{Map, PowerId, ProvinceId};
 use diplo_orders::Order;
@@ -197,6 +198,10 @@ pub struct Game {
     pub history: Vec<PhaseRecordFile>,
     /// How the game ended, once it has.
     pub ended: Option<Ending>,
+    /// When each unit on the board was produced (smaller is earlier), by province.
+    pub produced: BTreeMap<ProvinceId, u64>,
+    /// When each dislodged unit was produced, by the province it was dislodged from.
+    pub produced_dislodged: BTreeMap<ProvinceId, u64>,
     next_seq: u64,
 }
 
@@ -204,6 +209,12 @@ impl Game {
     /// A new game at the map's starting position.
     pub fn new(map: Map, map_source: MapSource, rules: Ruleset, overrides: Vec<String>) -> Game {
         let position = Position::initial(&map);
+        let produced = position
+            .units
+            .iter()
+            .zip(0..)
+            .map(|(u, n)| (u.location.province, n))
+            .collect();
         Game {
             map,
             map_source,
@@ -215,6 +226,8 @@ impl Game {
             perpetual: BTreeMap::new(),
             history: Vec::new(),
             ended: None,
+            produced,
+            produced_dislodged: BTreeMap::new(),
             next_seq: 1,
         }
     }
@@ -717,7 +730,19 @@ impl Game {
                 .notes
                 .push(format!("adjudicated with --set {o} for this phase"));
         }
-        let adj = adjudicate(&self.map, &rules, &self.position, &gathered.orders);
+        let produced: Vec<(diplo_map::Location, u64)> = self
+            .position
+            .units
+            .iter()
+            .filter_map(|u| Some((u.location, *self.produced.get(&u.location.province)?)))
+            .collect();
+        let adj = adjudicate_with_production(
+            &self.map,
+            &rules,
+            &self.position,
+            &gathered.orders,
+            &produced,
+        );
         if !adj.unresolved.is_empty() {
             let orders: Vec<String> = adj
                 .unresolved
@@ -741,6 +766,7 @@ impl Game {
         let start = self.position.clone();
         let phase = start.phase;
         self.history.push(self.record(&gathered, &adj));
+        self.track_production(&adj);
         self.position = adj.next.clone();
         self.order_sets.clear();
         self.proxies.clear();
@@ -767,6 +793,62 @@ impl Game {
             adjudication: adj,
             ended: self.ended.clone(),
         })
+    }
+
+    /// Carries each unit's production time to the next position: a unit that moved or
+    /// retreated keeps its own, a unit built now gets the next one.
+    fn track_production(&mut self, adj: &Adjudication) {
+        let next_number = self
+            .produced
+            .values()
+            .chain(self.produced_dislodged.values())
+            .max()
+            .map_or(0, |m| m + 1);
+        let retreat = self.position.phase.kind == PhaseKind::Retreat;
+        let mut arrived: BTreeMap<ProvinceId, u64> = BTreeMap::new();
+        for r in adj
+            .results
+            .iter()
+            .filter(|r| r.resolution == Resolution::Succeeds)
+        {
+            let (from, to) = match &r.order {
+                Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
+                    (unit.place.province, to.province)
+                }
+                Order::Build { unit } => {
+                    arrived.insert(unit.place.province, next_number);
+                    continue;
+                }
+                _ => continue,
+            };
+            let source = if retreat {
+                &self.produced_dislodged
+            } else {
+                &self.produced
+            };
+            if let Some(&n) = source.get(&from) {
+                arrived.insert(to, n);
+            }
+        }
+        let next = &adj.next;
+        let produced = next
+            .units
+            .iter()
+            .filter_map(|u| {
+                let p = u.location.province;
+                let n = arrived.get(&p).or_else(|| self.produced.get(&p))?;
+                Some((p, *n))
+            })
+            .collect();
+        self.produced_dislodged = next
+            .dislodged
+            .iter()
+            .filter_map(|d| {
+                let p = d.unit.location.province;
+                Some((p, *self.produced.get(&p)?))
+            })
+            .collect();
+        self.produced = produced;
     }
 
     fn record(&self, g: &Gathered, adj: &Adjudication) -> PhaseRecordFile {
@@ -848,6 +930,16 @@ impl Game {
                     unit: r.dislodged.unit.short(map),
                     options: r.options.iter().map(|l| map.location_name(*l)).collect(),
                 })
+                .collect(),
+            produced: self
+                .produced
+                .iter()
+                .map(|(p, n)| (map.province(*p).name.clone(), *n))
+                .collect(),
+            produced_dislodged: self
+                .produced_dislodged
+                .iter()
+                .map(|(p, n)| (map.province(*p).name.clone(), *n))
                 .collect(),
             orders: self
                 .order_sets
@@ -1041,6 +1133,18 @@ impl Game {
                 seq: g.seq,
             });
         }
+        let provinces = |table: &BTreeMap<Spanned<String>, u64>| {
+            table
+                .iter()
+                .map(|(k, n)| {
+                    map.province_by_name(k.get_ref())
+                        .map(|p| (p, *n))
+                        .ok_or_else(|| at(k, format!("unknown province `{}`", k.get_ref())))
+                })
+                .collect::<Result<BTreeMap<ProvinceId, u64>, GameError>>()
+        };
+        let produced = provinces(&raw.produced)?;
+        let produced_dislodged = provinces(&raw.produced_dislodged)?;
         let mut perpetual = BTreeMap::new();
         for p in &raw.perpetual {
             perpetual.insert(power(&p.power)?, parse_lines(&p.lines)?);
@@ -1078,6 +1182,8 @@ impl Game {
             perpetual,
             history,
             ended,
+            produced,
+            produced_dislodged,
             next_seq: max_seq + 1,
         })
     }

@@ -295,3 +295,55 @@ fn a_ruleset_choice_that_is_missing_or_unknown_is_a_located_error() {
         .to_string();
     assert!(err.contains("format 9 is not known"), "{err}");
 }
+
+#[test]
+fn production_times_follow_the_units_and_decide_the_house_rule_removal() {
+    let mut g = game(&["civil_disorder=least-recently-produced"]);
+    let p = |g: &Game, name: &str| g.produced[&g.map.province_by_name(name).unwrap()];
+    let (par, mar) = (p(&g, "par"), p(&g, "mar"));
+    submit(
+        &mut g,
+        "France",
+        "A par - bur\nA mar - pie\n",
+        SubmitOptions::default(),
+    )
+    .unwrap();
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(p(&g, "bur"), par);
+    assert_eq!(p(&g, "pie"), mar);
+    // A hand-made winter: France has 3 units and 2 centres and orders no removal. A bur and
+    // A pie are not on centres; A bur is the older (produced first) and goes, where the 2023
+    // rule would remove A pie (the farther from an owned centre).
+    let mut text = g.to_toml();
+    text = text.replace(
+        "phase = \"Fall 1901 Movement\"",
+        "phase = \"Winter 1901 Adjustment\"",
+    );
+    text = text.replace(
+        "France = [\"bre\", \"mar\", \"par\"]",
+        "France = [\"bre\", \"par\"]",
+    );
+    let mut g = Game::from_toml_str(&text, "g.toml").unwrap();
+    let fr = power(&g, "France");
+    g.produced.insert(g.map.province_by_name("bur").unwrap(), 3);
+    g.produced.insert(g.map.province_by_name("pie").unwrap(), 7);
+    let out = g.adjudicate(&[]).unwrap();
+    let removed: Vec<String> = out
+        .adjudication
+        .automatic
+        .iter()
+        .filter(|a| a.unit.power == fr)
+        .map(|a| a.unit.short(&g.map))
+        .collect();
+    assert_eq!(removed, ["A bur"]);
+    let mut g2023 = Game::from_toml_str(&text, "g.toml").unwrap();
+    g2023.rules.apply_override("civil_disorder=2023").unwrap();
+    let out = g2023.adjudicate(&[]).unwrap();
+    assert_eq!(
+        out.adjudication.automatic[0].unit.short(&g2023.map),
+        "A pie"
+    );
+    // A build gets a later time than every unit.
+    let newest = g.produced.values().max().copied().unwrap();
+    assert!(newest >= 7);
+}

@@ -1424,6 +1424,9 @@ pub struct RemovalCandidate {
     pub kind: diplo_map::UnitKind,
     /// Where the unit stands.
     pub location: diplo_map::Location,
+    /// When it was produced, where the game's history is known: smaller is earlier (the
+    /// starting units first). `None` outside a hosted game.
+    pub produced: Option<u64>,
 }
 
 /// The board as the civil-disorder removal rule sees it.
@@ -1454,7 +1457,8 @@ choices!(
     AlexanderDistance,
     HomeCentreOwnFleets,
     HomeCentreAnyFleets,
-    HomeCentreShared
+    HomeCentreShared,
+    LeastRecentlyProduced
 );
 
 /// Choices of DATC 4.D.8.
@@ -1511,6 +1515,14 @@ pub enum CivilDisorder {
         message = "farthest from a home centre, armies and fleets both moving over land and sea; fleets first (2.4 e)"
     )]
     HomeCentreShared(HomeCentreShared),
+    /// The house rule DATC 2.4 4.D.8 describes last: the least recently produced unit not on
+    /// a supply centre is removed first. Needs the game's history (`diplo game`); where it is
+    /// not known, and between units produced together, the 2023 rule decides.
+    #[strum(
+        serialize = "least-recently-produced",
+        message = "the least recently produced unit not on a supply centre first (house rule, DATC 2.4 4.D.8); else as 2023"
+    )]
+    LeastRecentlyProduced(LeastRecentlyProduced),
 }
 
 fn fleets_at_sea(cx: &RemovalContext, own_only: bool) -> Vec<bool> {
@@ -1692,6 +1704,23 @@ impl CivilDisorderRemoval for OwnedCentreDistance {
             .map(|c| plain[c.location.province.index()])
             .collect();
         removal_by(cx, candidates, &dist, true)
+    }
+}
+
+impl CivilDisorderRemoval for LeastRecentlyProduced {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let fallback = OwnedCentreDistance.removal_order(cx, candidates);
+        let mut rank = vec![0usize; candidates.len()];
+        for (r, &i) in fallback.iter().enumerate() {
+            rank[i] = r;
+        }
+        let mut order: Vec<usize> = (0..candidates.len()).collect();
+        order.sort_by_key(|&i| {
+            let c = &candidates[i];
+            let on_centre = cx.map.province(c.location.province).supply_centre;
+            (on_centre, c.produced.unwrap_or(u64::MAX), rank[i])
+        });
+        order
     }
 }
 
@@ -1912,5 +1941,42 @@ impl ProxyOrders {
             ProxyOrders::InOrderSet => ProxyRule::GrantBeforeAdjudication,
             ProxyOrders::NotAllowed => ProxyRule::Never,
         }
+    }
+}
+
+#[cfg(test)]
+mod least_recently_produced_tests {
+    use super::*;
+
+    #[test]
+    fn the_oldest_unit_off_the_centres_goes_first_then_the_2023_order() {
+        let map = diplo_map::Map::standard();
+        let fr = map.power_by_name("France").unwrap();
+        let at = |n: &str| diplo_map::Location::province(map.province_by_name(n).unwrap());
+        let cand = |n: &str, produced| RemovalCandidate {
+            kind: diplo_map::UnitKind::Army,
+            location: at(n),
+            produced,
+        };
+        // par is a centre; pic (5) is older than bur (9); gas has no known time.
+        let candidates = [
+            cand("par", Some(0)),
+            cand("bur", Some(9)),
+            cand("pic", Some(5)),
+            cand("gas", None),
+        ];
+        let owned = [map.province_by_name("par").unwrap()];
+        let units: Vec<_> = candidates
+            .iter()
+            .map(|c| (fr, c.kind, c.location))
+            .collect();
+        let cx = RemovalContext {
+            map: &map,
+            power: fr,
+            owned: &owned,
+            units: &units,
+        };
+        let order = CivilDisorder::from(LeastRecentlyProduced).removal_order(&cx, &candidates);
+        assert_eq!(order, [2, 1, 3, 0]);
     }
 }
