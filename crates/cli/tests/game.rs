@@ -428,3 +428,35 @@ fn killing_adjudicate_never_leaves_a_corrupt_game_file() {
     ok(&["game", "adjudicate", s(&file)]);
     assert_eq!(std::fs::read(&file).unwrap(), after);
 }
+
+/// A game on a map from a file keeps its own copy: it plays on after the file is gone.
+#[test]
+fn a_game_keeps_its_own_copy_of_a_map_file() {
+    let dir = temp_dir("map-copy");
+    let map = dir.join("my-map.toml");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../maps/standard.toml"),
+        &map,
+    )
+    .unwrap();
+    let file = dir.join("g.toml");
+    ok(&[
+        "game",
+        "new",
+        "--map",
+        s(&map),
+        "--ruleset",
+        "1971",
+        s(&file),
+    ]);
+    std::fs::remove_file(&map).unwrap();
+    let orders = dir.join("o.txt");
+    std::fs::write(&orders, "England: F lon - eng\nFrance: F bre - eng\n").unwrap();
+    ok(&["game", "orders", s(&file), s(&orders)]);
+    let out = ok(&["game", "adjudicate", s(&file)]);
+    assert!(
+        out.contains("England: F London - English Channel -> fails"),
+        "{out}"
+    );
+    assert!(ok(&["game", "show", s(&file)]).contains("ruleset 1971"));
+}

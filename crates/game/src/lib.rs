@@ -74,8 +74,8 @@ pub enum MapSource {
 pub const EMBEDDED_MAPS: &[&str] = &["standard"];
 
 impl MapSource {
-    /// Loads the map; `file` names the game file in errors.
-    fn load(&self, file: &str) -> Result<Map, GameError> {
+    /// Loads the map; `file` names the file in errors.
+    pub fn load(&self, file: &str) -> Result<Map, GameError> {
         match self {
             MapSource::Embedded(name) if name.eq_ignore_ascii_case("standard") => {
                 Ok(Map::standard())
@@ -1042,7 +1042,7 @@ impl Game {
                 ))
             }
         };
-        let map = map_source.load(file)?;
+        let map = map_source.load(&format!("{file} [map_file]"))?;
         let at = |v: &Spanned<String>, msg: String| invalid(v.span().start, &msg);
         // The ruleset: every issue, nothing else.
         let mut rules = Ruleset::datc();

@@ -165,28 +165,19 @@ fn new(a: NewArgs) -> Result<(), GameError> {
             a.file.display()
         )));
     }
-    let (map, source) = if a.map.eq_ignore_ascii_case("standard") {
-        (
-            diplo_map::Map::standard(),
-            MapSource::Embedded("standard".into()),
-        )
+    let source = if a.map.eq_ignore_ascii_case("standard") {
+        MapSource::Embedded("standard".into())
     } else {
-        let text = std::fs::read_to_string(&a.map).map_err(|source| GameError::Io {
-            path: a.map.clone(),
-            what: "no embedded map of that name (embedded: standard) and the file cannot be read",
-            source,
-        })?;
-        let map = diplo_map::Map::from_toml_str(&text, &a.map).map_err(|e| {
-            GameError::Invalid(
-                e.diagnostics
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            )
-        })?;
-        (map, MapSource::Copy(text))
+        MapSource::Copy(
+            std::fs::read_to_string(&a.map).map_err(|source| GameError::Io {
+                path: a.map.clone(),
+                what:
+                    "no embedded map of that name (embedded: standard) and the file cannot be read",
+                source,
+            })?,
+        )
     };
+    let map = source.load(&a.map)?;
     let rules = load_ruleset(&a.ruleset, &a.sets).map_err(|_| {
         refused(format!(
             "the ruleset `{}` cannot be used (see above)",
