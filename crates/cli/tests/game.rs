@@ -333,6 +333,13 @@ fn refused_commands_leave_the_game_file_unchanged() {
     let o = diplo(&["game", "new", s(&file)]);
     assert!(stderr(&o).contains("the file exists"), "{}", stderr(&o));
     assert_eq!(std::fs::read(&file).unwrap(), before);
+    // An order the rules will ignore is stored (the rules decide), with a warning.
+    std::fs::write(&orders, "A par - mun\n").unwrap();
+    let out = ok(&["game", "orders", s(&file), "--power", "France", s(&orders)]);
+    assert!(
+        out.contains("A par - mun    <- warning: illegal, it will be ignored: an army in Paris cannot reach Munich"),
+        "{out}"
+    );
 }
 
 #[test]

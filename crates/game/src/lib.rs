@@ -368,6 +368,29 @@ impl Game {
         Ok(n)
     }
 
+    /// The orders of `set` that the rules will ignore as illegal (DATC 4.E.1) whatever the
+    /// other orders are, each with the reason: a warning for the player, who may still send a
+    /// better set. (Legality does not depend on the other powers' orders.)
+    pub fn illegal_orders(&self, set: &OrderSet) -> Vec<(usize, String)> {
+        let orders: Vec<(PowerId, Order)> = set
+            .orders
+            .iter()
+            .map(|o| {
+                let owner = o
+                    .unit()
+                    .and_then(|u| self.unit_owner(u.place.province))
+                    .unwrap_or(set.power);
+                (owner, o.clone())
+            })
+            .collect();
+        let adj = diplo_engine::adjudicate(&self.map, &self.rules, &self.position, &orders);
+        adj.results
+            .iter()
+            .filter(|r| r.resolution == Resolution::Illegal)
+            .map(|r| (r.index, r.reason.clone()))
+            .collect()
+    }
+
     /// Stops a power's perpetual orders.
     pub fn clear_perpetual(&mut self, power: PowerId) -> bool {
         self.perpetual.remove(&power).is_some()

@@ -269,8 +269,15 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
             set.orders.len(),
             if a.perpetual { ", also perpetual" } else { "" }
         ));
-        for o in &set.orders {
-            out.push_str(&format!("  {}\n", o.display(&game.map)));
+        let illegal = game.illegal_orders(set);
+        for (i, o) in set.orders.iter().enumerate() {
+            out.push_str(&format!("  {}", o.display(&game.map)));
+            if let Some((_, why)) = illegal.iter().find(|(j, _)| *j == i) {
+                out.push_str(&format!(
+                    "    <- warning: illegal, it will be ignored: {why}"
+                ));
+            }
+            out.push('\n');
         }
     }
     game.save(&a.file)?;
