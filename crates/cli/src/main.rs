@@ -36,6 +36,9 @@ enum Command {
     Rulesets(cmd::rulesets::RulesetsCommand),
     /// One DATC case (or your own position and orders) under several rulesets, side by side.
     Compare(cmd::compare::CompareArgs),
+    /// Replay recorded games (godip's format): `N passed, M failed` in phases, or with
+    /// `--ruleset R` where each game would have diverged under R.
+    Replay(cmd::replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,5 +50,6 @@ fn main() -> ExitCode {
         Command::Datc(a) => cmd::datc::run(a),
         Command::Rulesets(c) => cmd::rulesets::run(c),
         Command::Compare(a) => cmd::compare::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
     }
 }

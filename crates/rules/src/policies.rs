@@ -1291,7 +1291,8 @@ choices!(
     AlexanderDistance,
     HomeCentreOwnFleets,
     HomeCentreAnyFleets,
-    HomeCentreShared
+    HomeCentreShared,
+    HomeCentrePlainByAbbreviation
 );
 
 /// Choices of DATC 4.D.8.
@@ -1348,6 +1349,14 @@ pub enum CivilDisorder {
         message = "farthest from a home centre, armies and fleets both moving over land and sea; fleets first (2.4 e)"
     )]
     HomeCentreShared(HomeCentreShared),
+    /// Droidippy's (and godip's) rule: farthest from the nearest home centre counting plain
+    /// adjacency (any army or fleet edge, whatever the unit), fleets first, then by the
+    /// province's abbreviation (its short name, byte order) rather than its full name.
+    #[strum(
+        serialize = "1971-shared-abbreviation",
+        message = "farthest from a home centre by plain adjacency; fleets first; then by province abbreviation (Droidippy/godip)"
+    )]
+    HomeCentrePlainByAbbreviation(HomeCentrePlainByAbbreviation),
 }
 
 fn fleets_at_sea(cx: &RemovalContext, own_only: bool) -> Vec<bool> {
@@ -1397,15 +1406,27 @@ impl CivilDisorderRemoval for HomeCentreAnyFleets {
     }
 }
 
+/// Plain-adjacency distance from each candidate to the nearest home centre of the power.
+fn plain_home_distances(cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<u32> {
+    let plain = crate::distance::plain_distances(cx.map, cx.map.home_centres(cx.power));
+    candidates
+        .iter()
+        .map(|c| plain[c.location.province.index()])
+        .collect()
+}
+
 impl CivilDisorderRemoval for HomeCentreShared {
     fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
-        let home: Vec<diplo_map::ProvinceId> = cx.map.home_centres(cx.power).to_vec();
-        let plain = crate::distance::plain_distances(cx.map, &home);
-        let dist: Vec<u32> = candidates
-            .iter()
-            .map(|c| plain[c.location.province.index()])
-            .collect();
-        removal_by(cx, candidates, &dist, true)
+        removal_by(cx, candidates, &plain_home_distances(cx, candidates), true)
+    }
+}
+
+impl CivilDisorderRemoval for HomeCentrePlainByAbbreviation {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let dist = plain_home_distances(cx, candidates);
+        removal_sorted(candidates, &dist, true, |p| {
+            cx.map.province(p).name.as_bytes().to_vec()
+        })
     }
 }
 
@@ -1415,6 +1436,19 @@ fn removal_by(
     candidates: &[RemovalCandidate],
     dist: &[u32],
     fleets_first: bool,
+) -> Vec<usize> {
+    removal_sorted(candidates, dist, fleets_first, |p| {
+        cx.map.province(p).full_name.to_lowercase().into_bytes()
+    })
+}
+
+/// Sorts by distance (farthest first), then optionally fleets first, then by `name_key` of
+/// the province.
+fn removal_sorted(
+    candidates: &[RemovalCandidate],
+    dist: &[u32],
+    fleets_first: bool,
+    name_key: impl Fn(diplo_map::ProvinceId) -> Vec<u8>,
 ) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..candidates.len()).collect();
     idx.sort_by(|&a, &b| {
@@ -1430,11 +1464,7 @@ fn removal_by(
                     std::cmp::Ordering::Equal
                 }
             })
-            .then_with(|| {
-                let na = &cx.map.province(ca.location.province).full_name;
-                let nb = &cx.map.province(cb.location.province).full_name;
-                na.to_lowercase().cmp(&nb.to_lowercase())
-            })
+            .then_with(|| name_key(ca.location.province).cmp(&name_key(cb.location.province)))
     });
     idx
 }

@@ -20,6 +20,10 @@ pub const EMBEDDED_RULESETS: &[(&str, &str)] = &[
     ("datc-2.4", include_str!("../../../rulesets/datc-2.4.toml")),
     ("dptg", include_str!("../../../rulesets/dptg.toml")),
     (
+        "droidippy",
+        include_str!("../../../rulesets/droidippy.toml"),
+    ),
+    (
         "alexander",
         include_str!("../../../rulesets/alexander.toml"),
     ),

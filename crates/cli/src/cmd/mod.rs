@@ -5,4 +5,5 @@ pub mod compare;
 pub mod datc;
 pub mod map;
 pub mod orders;
+pub mod replay;
 pub mod rulesets;
