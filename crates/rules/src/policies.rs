@@ -318,7 +318,8 @@ choices!(
     EitherRoute,
     Adjacent24,
     ConvoyPreferred,
-    OppositeMove
+    OppositeMove,
+    OwnFleetOrViaFallback
 );
 
 /// Choices of DATC 4.A.3.
@@ -394,6 +395,26 @@ pub enum AdjacentConvoy {
         message = "over land unless the unit at the destination moves the opposite way (2.4 b, Walker)"
     )]
     OppositeMove(OppositeMove),
+    /// Droidippy (godip's `MustConvoy`): an army its own power's fleet is ordered to convoy takes
+    /// the convoy, with no fallback; otherwise `via convoy` takes a working convoy of any power
+    /// and falls back to the land route when there is none or it fails.
+    #[strum(
+        serialize = "own-fleet-or-via-fallback",
+        message = "convoy if an own fleet convoys (no fallback); 'via convoy' alone: the convoy if it works, else over land (Droidippy)"
+    )]
+    OwnFleetOrViaFallback(OwnFleetOrViaFallback),
+}
+
+impl ConvoyToAdjacent for OwnFleetOrViaFallback {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if mv.own_fleet_convoys {
+            AdjacentRoute::Convoy
+        } else if mv.via_convoy && mv.foreign_fleet_convoys {
+            AdjacentRoute::ConvoyWithFallback
+        } else {
+            AdjacentRoute::Land
+        }
+    }
 }
 
 impl ConvoyToAdjacent for ConvoyPreferred {
