@@ -28,6 +28,7 @@ mod retreat;
 
 use diplo_map::{Map, PowerId, Season};
 use diplo_orders::Order;
+use diplo_rules::policies::AdjustmentPhase;
 use diplo_rules::Ruleset;
 
 pub use outcome::{
@@ -51,8 +52,9 @@ pub fn adjudicate(
 
 /// The season is over (movement without retreats, or retreats done): after Spring comes Fall
 /// movement; after Fall the centres change owner and the adjustment phase follows if any power
-/// builds or removes, else the next Spring.
-pub(crate) fn advance_after_season(map: &Map, next: &mut Position) {
+/// builds or removes (or, under `adjustment_phase = "when-counts-differ"`, has more centres than
+/// units), else the next Spring.
+pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Position) {
     next.dislodged.clear();
     next.contested.clear();
     match next.phase.season {
@@ -72,7 +74,10 @@ pub(crate) fn advance_after_season(map: &Map, next: &mut Position) {
             let adjust = map.power_ids().any(|p| {
                 let c = next.centre_count(p);
                 let u = next.unit_count(p);
-                u > c || (c > u && has_free_home_centre(map, next, p))
+                u > c
+                    || (c > u
+                        && (rules.adjustment_phase == AdjustmentPhase::WhenCountsDiffer
+                            || has_free_home_centre(map, next, p)))
             });
             next.phase = if adjust {
                 Phase {

@@ -1710,6 +1710,25 @@ impl ImplicitOrderHandling for ImplicitNotAllowed {
     }
 }
 
+/// When the winter adjustment phase is held (not a DATC issue: the rulebooks hold it when
+/// someone adjusts, servers differ on powers that cannot build).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
+pub enum AdjustmentPhase {
+    /// Only when a power must remove units, or has more centres than units and an owned,
+    /// empty home centre to build in.
+    #[strum(
+        serialize = "when-needed",
+        message = "only when a power must remove units or can build in an owned, empty home centre"
+    )]
+    WhenNeeded,
+    /// Whenever a power's units and centres differ in number, even if it cannot build.
+    #[strum(
+        serialize = "when-counts-differ",
+        message = "whenever a power's units and centres differ in number, even if it cannot build (Droidippy)"
+    )]
+    WhenCountsDiffer,
+}
+
 /// DATC 4.E.4: perpetual orders (a game-hosting rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
 pub enum PerpetualOrders {
