@@ -52,8 +52,8 @@ pub fn adjudicate(
 
 /// The season is over (movement without retreats, or retreats done): after Spring comes Fall
 /// movement; after Fall the centres change owner and the adjustment phase follows if any power
-/// builds or removes (or, under `adjustment_phase = "when-counts-differ"`, has more centres than
-/// units), else the next Spring.
+/// builds or removes (under `adjustment_phase = "owned-home-centre"`: or has more centres than units
+/// and owns a home centre, even an occupied one), else the next Spring.
 pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Position) {
     next.dislodged.clear();
     next.contested.clear();
@@ -76,8 +76,10 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
                 let u = next.unit_count(p);
                 u > c
                     || (c > u
-                        && (rules.adjustment_phase == AdjustmentPhase::WhenCountsDiffer
-                            || has_free_home_centre(map, next, p)))
+                        && match rules.adjustment_phase {
+                            AdjustmentPhase::WhenNeeded => has_free_home_centre(map, next, p),
+                            AdjustmentPhase::OwnedHomeCentre => owns_home_centre(map, next, p),
+                        })
             });
             next.phase = if adjust {
                 Phase {
@@ -94,6 +96,12 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
             };
         }
     }
+}
+
+fn owns_home_centre(map: &Map, pos: &Position, power: PowerId) -> bool {
+    map.home_centres(power)
+        .iter()
+        .any(|&c| pos.owners[c.index()] == Some(power))
 }
 
 fn has_free_home_centre(map: &Map, pos: &Position, power: PowerId) -> bool {

@@ -1721,12 +1721,13 @@ pub enum AdjustmentPhase {
         message = "only when a power must remove units or can build in an owned, empty home centre"
     )]
     WhenNeeded,
-    /// Whenever a power's units and centres differ in number, even if it cannot build.
+    /// When a power must remove units, or has more centres than units and owns a home centre,
+    /// empty or not (the phase is held even when every owned home centre is occupied).
     #[strum(
-        serialize = "when-counts-differ",
-        message = "whenever a power's units and centres differ in number, even if it cannot build (Droidippy)"
+        serialize = "owned-home-centre",
+        message = "when a power must remove units, or has more centres than units and owns a home centre, empty or not (Droidippy)"
     )]
-    WhenCountsDiffer,
+    OwnedHomeCentre,
 }
 
 /// DATC 4.E.4: perpetual orders (a game-hosting rule).
