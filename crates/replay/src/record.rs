@@ -65,8 +65,12 @@ pub struct RecordedPhase {
     pub owners: Vec<Option<PowerId>>,
     /// The orders that could be read and attributed.
     pub orders: Vec<RecordedOrder>,
-    /// Order lines that could not be read or attributed: never silently dropped.
+    /// Order lines that could not be read: never silently dropped.
     pub unreadable: Vec<RecordError>,
+    /// Order lines that name no unit of the phase (no unit there, or in a retreat phase no
+    /// dislodged unit; for a build, no owned centre): illegal under every rule (DATC 4.E.1), so
+    /// the server ignored them and the replay does too, but reports them.
+    pub ignored: Vec<RecordError>,
 }
 
 impl RecordedPhase {
@@ -161,8 +165,8 @@ enum Section {
 }
 
 /// Parses a record. A structural error (a bad `PHASE` or position line) stops reading and is
-/// returned; an order line that cannot be read or attributed is kept in its phase's
-/// [`RecordedPhase::unreadable`].
+/// returned; an order line that cannot be read is kept in its phase's
+/// [`RecordedPhase::unreadable`], one that names no unit in [`RecordedPhase::ignored`].
 pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError> {
     let err = |line: usize, message: String| RecordError {
         file: file.to_string(),
@@ -195,6 +199,7 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
                 owners: vec![None; map.provinces().len()],
                 orders: Vec::new(),
                 unreadable: Vec::new(),
+                ignored: Vec::new(),
             });
             section = Section::None;
             continue;
@@ -322,8 +327,8 @@ fn attribute_orders(map: &Map, file: &str, phase: &mut RecordedPhase, raw: &[(us
                 power,
                 order,
             }),
-            None => phase.unreadable.push(bad(format!(
-                "`{text}`: no unit (or owned centre) there to give the order to"
+            None => phase.ignored.push(bad(format!(
+                "`{text}`: names no unit of this phase (or, for a build, no owned centre); ignored"
             ))),
         }
     }

@@ -42,6 +42,8 @@ pub struct GameReport {
     pub compared: usize,
     /// Phases that did not match.
     pub mismatches: Vec<Mismatch>,
+    /// Order lines that named no unit and were ignored (see [`RecordedPhase::ignored`]).
+    pub ignored: Vec<RecordError>,
     /// The file could not be read or parsed.
     pub error: Option<RecordError>,
 }
@@ -171,11 +173,13 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
         passed: 0,
         compared: 0,
         mismatches: Vec::new(),
+        ignored: Vec::new(),
         error: None,
     };
     let mut after_movement: Option<Position> = None;
     for (i, phase) in game.phases.iter().enumerate() {
         let adj = adjudicate_phase(map, rules, phase, after_movement.as_ref());
+        report.ignored.extend(phase.ignored.iter().cloned());
         let mut differences: Vec<String> = phase
             .unreadable
             .iter()
@@ -259,6 +263,7 @@ pub fn replay_files(
             passed: 0,
             compared: 0,
             mismatches: Vec::new(),
+            ignored: Vec::new(),
             error: Some(e),
         },
     };

@@ -106,16 +106,19 @@ fn replay(
     let mut documented = Vec::new();
     let mut errors = Vec::new();
     let mut used = vec![false; exceptions.entries.len()];
-    let mut games = std::collections::HashSet::new();
+    let mut ignored = Vec::new();
     for r in &reports {
         passed += r.passed;
+        for e in &r.ignored {
+            out.push_str(&format!("note: {e}\n"));
+            ignored.push(e.to_string());
+        }
         if let Some(e) = &r.error {
             errors.push(e.to_string());
             out.push_str(&format!("error: {e}\n"));
             continue;
         }
         for m in &r.mismatches {
-            games.insert(m.game.clone());
             let exc = exceptions
                 .entries
                 .iter()
@@ -174,6 +177,7 @@ fn replay(
             let doc = json!({
                 "passed": passed, "failed": failed, "excepted": excepted,
                 "mismatches": failures, "exceptions": documented, "stale": stale, "errors": errors,
+                "ignored_orders": ignored,
             });
             print(&format!("{doc:#}\n"));
         }
