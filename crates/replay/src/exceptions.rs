@@ -78,3 +78,67 @@ impl Exceptions {
             .map(|(e, _)| e)
     }
 }
+
+/// A replay's results sorted against the documented exceptions.
+#[derive(Debug)]
+pub struct Verdict<'a> {
+    /// Phases that matched.
+    pub passed: usize,
+    /// Mismatches no exception covers.
+    pub failures: Vec<&'a crate::Mismatch>,
+    /// Mismatches an exception covers, with it.
+    pub excepted: Vec<(&'a crate::Mismatch, &'a Exception)>,
+    /// Exceptions for a replayed game whose phase no longer mismatches.
+    pub stale: Vec<&'a Exception>,
+    /// Files that could not be read or parsed.
+    pub errors: Vec<&'a crate::RecordError>,
+}
+
+impl Verdict<'_> {
+    /// Whether the replay is clean: no failure, no stale exception, no unreadable file.
+    pub fn ok(&self) -> bool {
+        self.failures.is_empty() && self.stale.is_empty() && self.errors.is_empty()
+    }
+}
+
+impl Exceptions {
+    /// Sorts the mismatches of `reports` into failures and documented exceptions, and finds the
+    /// stale exceptions (only among the games replayed).
+    pub fn judge<'a>(&'a self, reports: &'a [crate::GameReport]) -> Verdict<'a> {
+        let mut v = Verdict {
+            passed: 0,
+            failures: Vec::new(),
+            excepted: Vec::new(),
+            stale: Vec::new(),
+            errors: Vec::new(),
+        };
+        let mut used = vec![false; self.entries.len()];
+        let mut replayed = std::collections::HashSet::new();
+        for r in reports {
+            v.passed += r.passed;
+            replayed.insert(crate::record::game_name(&r.file));
+            if let Some(e) = &r.error {
+                v.errors.push(e);
+            }
+            for m in &r.mismatches {
+                match self
+                    .entries
+                    .iter()
+                    .position(|(e, p)| e.game == m.game && *p == m.phase)
+                {
+                    Some(k) => {
+                        used[k] = true;
+                        v.excepted.push((m, &self.entries[k].0));
+                    }
+                    None => v.failures.push(m),
+                }
+            }
+        }
+        for (k, (e, _)) in self.entries.iter().enumerate() {
+            if !used[k] && replayed.contains(e.game.as_str()) {
+                v.stale.push(e);
+            }
+        }
+        v
+    }
+}

@@ -24,6 +24,6 @@ pub mod record;
 pub mod replay;
 
 pub use diverge::{first_divergence, Divergence};
-pub use exceptions::{Exception, Exceptions};
+pub use exceptions::{Exception, Exceptions, Verdict};
 pub use record::{parse_game, Game, RecordError, RecordedOrder, RecordedPhase};
 pub use replay::{collect_files, replay_files, replay_game, GameReport, Mismatch};

@@ -114,9 +114,14 @@ pub struct Game {
 impl Game {
     /// The game's name: the file name without directory and extension (`game_123`).
     pub fn name(&self) -> &str {
-        let base = self.file.rsplit(['/', '\\']).next().unwrap_or(&self.file);
-        base.strip_suffix(".txt").unwrap_or(base)
+        game_name(&self.file)
     }
+}
+
+/// A game's name from its file: without directory and `.txt` (`game_123`).
+pub fn game_name(file: &str) -> &str {
+    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    base.strip_suffix(".txt").unwrap_or(base)
 }
 
 /// Reads `PHASE 1901 Spring Movement` (godip writes year, season, kind; an adjustment phase is

@@ -100,83 +100,62 @@ fn replay(
         }
     };
     let reports = replay_files(map, base, files, threads, progress);
-    let (mut passed, mut failed, mut excepted) = (0usize, 0usize, 0usize);
+    let verdict = exceptions.judge(&reports);
     let mut out = String::new();
-    let mut failures = Vec::new();
-    let mut documented = Vec::new();
-    let mut errors = Vec::new();
-    let mut used = vec![false; exceptions.entries.len()];
     let mut ignored = Vec::new();
-    for r in &reports {
-        passed += r.passed;
-        for e in &r.ignored {
-            out.push_str(&format!("note: {e}\n"));
-            ignored.push(e.to_string());
+    for e in reports.iter().flat_map(|r| &r.ignored) {
+        out.push_str(&format!("note: {e}\n"));
+        ignored.push(e.to_string());
+    }
+    for e in &verdict.errors {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    for m in &verdict.failures {
+        out.push_str(&format!(
+            "mismatch: {}:{}: {}\n  orders:\n",
+            m.file, m.line, m.phase
+        ));
+        for o in &m.orders {
+            out.push_str(&format!("    {o}\n"));
         }
-        if let Some(e) = &r.error {
-            errors.push(e.to_string());
-            out.push_str(&format!("error: {e}\n"));
-            continue;
-        }
-        for m in &r.mismatches {
-            let exc = exceptions
-                .entries
-                .iter()
-                .position(|(e, p)| e.game == m.game && *p == m.phase);
-            if let Some(k) = exc {
-                used[k] = true;
-                excepted += 1;
-                let reason = &exceptions.entries[k].0.reason;
-                out.push_str(&format!(
-                    "exception: {}:{}: {}: {reason}\n",
-                    m.file, m.line, m.phase
-                ));
-                documented.push(
-                    json!({"file": m.file, "game": m.game, "phase": m.phase.to_string(),
-                    "line": m.line, "reason": reason, "differences": m.differences}),
-                );
-                continue;
-            }
-            failed += 1;
-            out.push_str(&format!("mismatch: {}:{}: {}\n", m.file, m.line, m.phase));
-            out.push_str("  orders:\n");
-            for o in &m.orders {
-                out.push_str(&format!("    {o}\n"));
-            }
-            out.push_str("  difference:\n");
-            for d in &m.differences {
-                out.push_str(&format!("    {d}\n"));
-            }
-            failures.push(
-                json!({"file": m.file, "game": m.game, "phase": m.phase.to_string(),
-                "line": m.line, "orders": m.orders, "differences": m.differences}),
-            );
+        out.push_str("  difference:\n");
+        for d in &m.differences {
+            out.push_str(&format!("    {d}\n"));
         }
     }
-    // An exception for a replayed game that did not occur is stale.
-    let replayed: std::collections::HashSet<String> = reports
-        .iter()
-        .map(|r| {
-            let base = r.file.rsplit(['/', '\\']).next().unwrap_or(&r.file);
-            base.strip_suffix(".txt").unwrap_or(base).to_string()
-        })
-        .collect();
-    let mut stale = Vec::new();
-    for (k, (e, _)) in exceptions.entries.iter().enumerate() {
-        if !used[k] && replayed.contains(&e.game) {
-            out.push_str(&format!(
-                "stale exception: {} {}: the phase now matches the record; remove it from the exceptions file\n",
-                e.game, e.phase
-            ));
-            stale.push(json!({"game": e.game, "phase": e.phase}));
-        }
+    for (m, e) in &verdict.excepted {
+        out.push_str(&format!(
+            "exception: {}:{}: {}: {}\n",
+            m.file, m.line, m.phase, e.reason
+        ));
     }
-    let ok = failed == 0 && stale.is_empty() && errors.is_empty();
+    for e in &verdict.stale {
+        out.push_str(&format!(
+            "stale exception: {} {}: the phase now matches the record; remove it from the exceptions file\n",
+            e.game, e.phase
+        ));
+    }
+    let (passed, failed, excepted) = (
+        verdict.passed,
+        verdict.failures.len(),
+        verdict.excepted.len(),
+    );
     match args.format {
         Format::Json => {
+            let mismatch = |m: &diplo_replay::Mismatch| {
+                json!({"file": m.file, "game": m.game, "phase": m.phase.to_string(),
+                    "line": m.line, "orders": m.orders, "differences": m.differences})
+            };
             let doc = json!({
                 "passed": passed, "failed": failed, "excepted": excepted,
-                "mismatches": failures, "exceptions": documented, "stale": stale, "errors": errors,
+                "mismatches": verdict.failures.iter().map(|m| mismatch(m)).collect::<Vec<_>>(),
+                "exceptions": verdict.excepted.iter().map(|(m, e)| {
+                    let mut j = mismatch(m);
+                    j["reason"] = json!(e.reason);
+                    j
+                }).collect::<Vec<_>>(),
+                "stale": verdict.stale.iter().map(|e| json!({"game": e.game, "phase": e.phase})).collect::<Vec<_>>(),
+                "errors": verdict.errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
                 "ignored_orders": ignored,
             });
             print(&format!("{doc:#}\n"));
@@ -191,7 +170,7 @@ fn replay(
             print(&out);
         }
     }
-    if ok {
+    if verdict.ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
