@@ -10,7 +10,7 @@ use diplo_map::Map;
 use diplo_rules::Ruleset;
 
 use crate::record::Game;
-use crate::replay::{adjudicate_phase, carry};
+use crate::replay::{adjudicate_phase, carry, diff_owners, diff_units};
 
 /// The first phase of a game whose result differs under another ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,44 +56,18 @@ fn differences(
             nb.phase, no.phase
         ));
     }
-    let show = |units: &[diplo_engine::Unit]| -> Vec<String> {
-        let mut v: Vec<String> = units
-            .iter()
-            .map(|u| format!("{} {}", map.power(u.power).name, u.short(map)))
-            .collect();
-        v.sort();
-        v
-    };
-    let (ub, uo) = (show(&nb.units), show(&no.units));
-    for u in ub.iter().filter(|u| !uo.contains(u)) {
-        out.push(format!("{u}: on the board [{bn}], not [{on}]"));
-    }
-    for u in uo.iter().filter(|u| !ub.contains(u)) {
-        out.push(format!("{u}: on the board [{on}], not [{bn}]"));
-    }
+    let (only_b, only_o) = (format!("only under {bn}:"), format!("only under {on}:"));
+    diff_units(
+        map,
+        "",
+        (&nb.units, &only_b),
+        (&no.units, &only_o),
+        &mut out,
+    );
     let db: Vec<_> = nb.dislodged.iter().map(|d| d.unit).collect();
     let dov: Vec<_> = no.dislodged.iter().map(|d| d.unit).collect();
-    let (db, dov) = (show(&db), show(&dov));
-    for u in db.iter().filter(|u| !dov.contains(u)) {
-        out.push(format!("{u}: dislodged [{bn}], not [{on}]"));
-    }
-    for u in dov.iter().filter(|u| !db.contains(u)) {
-        out.push(format!("{u}: dislodged [{on}], not [{bn}]"));
-    }
-    for p in map.province_ids() {
-        let (x, y) = (nb.owners[p.index()], no.owners[p.index()]);
-        if x != y {
-            let name = |o: Option<diplo_map::PowerId>| {
-                o.map_or_else(|| "nobody".to_string(), |p| map.power(p).name.clone())
-            };
-            out.push(format!(
-                "centre {}: {} [{bn}], {} [{on}]",
-                map.province(p).name,
-                name(x),
-                name(y)
-            ));
-        }
-    }
+    diff_units(map, "dislodged ", (&db, &only_b), (&dov, &only_o), &mut out);
+    diff_owners(map, &nb.owners, &no.owners, bn, on, &mut out);
     out
 }
 

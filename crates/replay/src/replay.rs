@@ -60,18 +60,25 @@ fn units_by_key(map: &Map, units: &[Unit]) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// The differences between two lists of units (`missing`: in `expected` only).
-fn diff_units(map: &Map, what: &str, expected: &[Unit], actual: &[Unit], out: &mut Vec<String>) {
-    let e = units_by_key(map, expected);
-    let a = units_by_key(map, actual);
-    for (k, v) in &e {
-        if a.get(k) != Some(v) {
-            out.push(format!("missing {what}{v}"));
+/// The differences between two lists of units: `{only_a} {what}{unit}` for a unit in `a` only,
+/// `{only_b} {what}{unit}` for one in `b` only.
+pub(crate) fn diff_units(
+    map: &Map,
+    what: &str,
+    (a, only_a): (&[Unit], &str),
+    (b, only_b): (&[Unit], &str),
+    out: &mut Vec<String>,
+) {
+    let ka = units_by_key(map, a);
+    let kb = units_by_key(map, b);
+    for (k, v) in &ka {
+        if kb.get(k) != Some(v) {
+            out.push(format!("{only_a} {what}{v}"));
         }
     }
-    for (k, v) in &a {
-        if e.get(k) != Some(v) {
-            out.push(format!("extra {what}{v}"));
+    for (k, v) in &kb {
+        if ka.get(k) != Some(v) {
+            out.push(format!("{only_b} {what}{v}"));
         }
     }
 }
@@ -90,9 +97,22 @@ pub fn diff_position(map: &Map, expected: &RecordedPhase, actual: &Position) -> 
             expected.phase, actual.phase
         ));
     }
-    diff_units(map, "", &expected.units, &actual.units, &mut out);
+    let (missing, extra) = ("missing", "extra");
+    diff_units(
+        map,
+        "",
+        (&expected.units, missing),
+        (&actual.units, extra),
+        &mut out,
+    );
     let dislodged: Vec<Unit> = actual.dislodged.iter().map(|d| d.unit).collect();
-    diff_units(map, "dislodged ", &expected.dislodged, &dislodged, &mut out);
+    diff_units(
+        map,
+        "dislodged ",
+        (&expected.dislodged, missing),
+        (&dislodged, extra),
+        &mut out,
+    );
     diff_owners(
         map,
         &expected.owners,
@@ -104,7 +124,7 @@ pub fn diff_position(map: &Map, expected: &RecordedPhase, actual: &Position) -> 
     out
 }
 
-fn diff_owners(
+pub(crate) fn diff_owners(
     map: &Map,
     a: &[Option<PowerId>],
     b: &[Option<PowerId>],

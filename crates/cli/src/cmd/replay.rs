@@ -222,7 +222,7 @@ fn diverge(
     }
     let kinds: Vec<String> = by_kind
         .iter()
-        .map(|(k, n)| format!("{n} in a {k} phase"))
+        .map(|(k, n)| format!("{n} in {k} phases"))
         .collect();
     match args.format {
         Format::Json => {
