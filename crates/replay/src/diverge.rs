@@ -80,9 +80,10 @@ pub fn first_divergence(
     game: &Game,
 ) -> Option<Divergence> {
     let mut after_movement = None;
-    for phase in &game.phases {
-        let b = adjudicate_phase(map, base, phase, after_movement.as_ref());
-        let o = adjudicate_phase(map, other, phase, after_movement.as_ref());
+    for (i, phase) in game.phases.iter().enumerate() {
+        let previous = i.checked_sub(1).map(|k| &game.phases[k]);
+        let b = adjudicate_phase(map, base, phase, after_movement.as_ref(), previous);
+        let o = adjudicate_phase(map, other, phase, after_movement.as_ref(), previous);
         let diffs = differences(map, (&base.name, &b), (&other.name, &o));
         if !diffs.is_empty() {
             return Some(Divergence {

@@ -75,24 +75,47 @@ pub struct RecordedPhase {
 
 impl RecordedPhase {
     /// The position at the start of this phase. A retreat phase's record carries neither where
-    /// each dislodged unit's attacker came from nor the provinces left contested; they are taken
+    /// each dislodged unit's attacker came from nor the provinces left contested. They are taken
     /// from `after_movement` (the adjudicated result of the preceding movement phase) when it
-    /// holds the same dislodged unit, else the attacker is unknown (recorded as the unit's own
-    /// province, which bars no retreat).
-    pub fn position(&self, map: &Map, after_movement: Option<&Position>) -> Position {
+    /// holds the same dislodged unit; failing that, the attacker is the unit the preceding
+    /// phase's orders (`previous`) moved into the province; failing that, it is unknown
+    /// (recorded as the unit's own province, which bars no retreat).
+    pub fn position(
+        &self,
+        map: &Map,
+        after_movement: Option<&Position>,
+        previous: Option<&RecordedPhase>,
+    ) -> Position {
         let mut pos = Position::empty(map, self.phase);
         pos.units = self.units.clone();
         pos.owners = self.owners.clone();
         if self.phase.kind == PhaseKind::Retreat {
             for u in &self.dislodged {
-                let known = after_movement
+                let adjudicated = after_movement
                     .and_then(|p| p.dislodged.iter().find(|d| d.unit == *u))
                     .copied();
-                pos.dislodged.push(known.unwrap_or(diplo_engine::Dislodged {
-                    unit: *u,
-                    attacker_from: u.location.province,
-                    by_convoy: false,
-                }));
+                let ordered = || {
+                    previous?.orders.iter().find_map(|o| match &o.order {
+                        Order::Move {
+                            unit,
+                            to,
+                            via_convoy,
+                            ..
+                        } if to.province == u.location.province => Some(diplo_engine::Dislodged {
+                            unit: *u,
+                            attacker_from: unit.place.province,
+                            by_convoy: *via_convoy,
+                        }),
+                        _ => None,
+                    })
+                };
+                pos.dislodged.push(adjudicated.or_else(ordered).unwrap_or(
+                    diplo_engine::Dislodged {
+                        unit: *u,
+                        attacker_from: u.location.province,
+                        by_convoy: false,
+                    },
+                ));
             }
             if let Some(p) = after_movement {
                 pos.contested = p.contested.clone();

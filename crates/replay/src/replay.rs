@@ -146,15 +146,17 @@ pub(crate) fn diff_owners(
 }
 
 /// The engine's adjudication of a recorded phase, from its recorded position.
-/// `after_movement` is the adjudicated result of the preceding movement phase (for a retreat
-/// phase's attackers and contested provinces).
+/// `after_movement` is the adjudicated result of the preceding movement phase and `previous`
+/// that phase as recorded (for a retreat phase's attackers and contested provinces: see
+/// [`RecordedPhase::position`]).
 pub fn adjudicate_phase(
     map: &Map,
     rules: &Ruleset,
     phase: &RecordedPhase,
     after_movement: Option<&Position>,
+    previous: Option<&RecordedPhase>,
 ) -> Adjudication {
-    let pos = phase.position(map, after_movement);
+    let pos = phase.position(map, after_movement, previous);
     let orders: Vec<_> = phase
         .orders
         .iter()
@@ -198,7 +200,8 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
     };
     let mut after_movement: Option<Position> = None;
     for (i, phase) in game.phases.iter().enumerate() {
-        let adj = adjudicate_phase(map, rules, phase, after_movement.as_ref());
+        let previous = i.checked_sub(1).map(|k| &game.phases[k]);
+        let adj = adjudicate_phase(map, rules, phase, after_movement.as_ref(), previous);
         report.ignored.extend(phase.ignored.iter().cloned());
         let mut differences: Vec<String> = phase
             .unreadable

@@ -172,3 +172,19 @@ fn divergence_names_the_first_phase_and_the_orders() {
     );
     assert!(first_divergence(&map, &droidippy(), &droidippy(), &g).is_none());
 }
+
+/// When the movement phase's adjudication does not dislodge the unit the record shows
+/// dislodged, the attacker is the unit the recorded orders moved into its province.
+#[test]
+fn retreat_attacker_falls_back_to_the_recorded_orders() {
+    let map = Map::standard();
+    let text = "PHASE 1901 Spring Movement\nPOSITIONS\nFrance: army bur\nGermany: army mun\n\
+        ORDERS\nmun move bur\n\
+        PHASE 1901 Spring Retreat\nPOSITIONS\nFrance: army/dislodged bur\nGermany: army bur\n\
+        ORDERS\nbur move mun\n\
+        PHASE 1901 Fall Movement\nPOSITIONS\nGermany: army bur\nORDERS\n";
+    let g = parse_game(&map, "game_10.txt", text).unwrap();
+    let r = replay_game(&map, &droidippy(), &g);
+    let failed: Vec<String> = r.mismatches.iter().map(|m| m.phase.to_string()).collect();
+    assert_eq!(failed, ["Spring 1901 Movement"], "the retreat phase itself matches");
+}
