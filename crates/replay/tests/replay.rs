@@ -186,5 +186,9 @@ fn retreat_attacker_falls_back_to_the_recorded_orders() {
     let g = parse_game(&map, "game_10.txt", text).unwrap();
     let r = replay_game(&map, &droidippy(), &g);
     let failed: Vec<String> = r.mismatches.iter().map(|m| m.phase.to_string()).collect();
-    assert_eq!(failed, ["Spring 1901 Movement"], "the retreat phase itself matches");
+    assert_eq!(
+        failed,
+        ["Spring 1901 Movement"],
+        "the retreat phase itself matches"
+    );
 }
