@@ -101,3 +101,21 @@ fn droidippy_games_replay_to_their_recorded_positions() {
         "phases in the corpus"
     );
 }
+
+/// The exceptions file reads (also without the corpus), and every entry explains itself.
+#[test]
+fn exceptions_file_reads_and_every_entry_has_a_reason() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("droidippy-exceptions.toml");
+    let text = std::fs::read_to_string(&path).expect("read the exceptions file");
+    let exceptions = Exceptions::from_toml_str(&text, "tests/droidippy-exceptions.toml")
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (e, _) in &exceptions.entries {
+        assert!(e.game.starts_with("game_"), "{}: not a game name", e.game);
+        assert!(
+            e.reason.len() >= 40,
+            "{} {}: explain the reason",
+            e.game,
+            e.phase
+        );
+    }
+}
