@@ -19,6 +19,7 @@ use rstest::rstest;
 #[case("datc-2.4")]
 #[case("dptg")]
 #[case("alexander")]
+#[case("droidippy")]
 fn every_stated_outcome_holds(#[case] name: &str) {
     let map = Map::standard();
     let rules = Ruleset::load(name).unwrap_or_else(|e| panic!("{e}"));
@@ -69,6 +70,7 @@ fn the_test_list_names_every_embedded_ruleset() {
             "2025ee",
             "datc-2.4",
             "dptg",
+            "droidippy",
             "alexander"
         ]
     );

@@ -39,6 +39,9 @@ enum Command {
     /// Host a whole game in a game file: new, orders, proxy, adjudicate, show, history.
     #[command(subcommand)]
     Game(cmd::game::GameCommand),
+    /// Replay recorded games (godip's format): `N passed, M failed` in phases, or with
+    /// `--ruleset R` where each game would have diverged under R.
+    Replay(cmd::replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,5 +54,6 @@ fn main() -> ExitCode {
         Command::Rulesets(c) => cmd::rulesets::run(c),
         Command::Compare(a) => cmd::compare::run(a),
         Command::Game(c) => cmd::game::run(c),
+        Command::Replay(a) => cmd::replay::run(a),
     }
 }

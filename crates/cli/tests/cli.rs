@@ -322,3 +322,65 @@ fn rulesets_list_and_bad_override() {
         "{err}"
     );
 }
+
+#[test]
+fn replay_checks_a_record_phase_by_phase() {
+    let o = diplo(&["replay", "examples/records"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "4 passed, 0 failed\n");
+    assert!(
+        stderr(&o).is_empty(),
+        "no progress when stderr is not a terminal"
+    );
+}
+
+#[test]
+fn replay_reports_a_mismatch_and_fails() {
+    let text = std::fs::read_to_string(root().join("examples/records/game_1.txt"))
+        .unwrap()
+        .replace("France: fleet eng\n", "France: fleet mao\n");
+    let path = temp_file("game_2.txt", &text);
+    let o = diplo(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("game_2.txt:13: Fall 1901 Movement"), "{out}");
+    assert!(out.contains("missing France F mao"), "{out}");
+    assert!(out.contains("extra France F eng"), "{out}");
+    assert!(out.ends_with("3 passed, 1 failed\n"), "{out}");
+    // Documented, the same mismatches pass; the JSON says which.
+    let ex = temp_file(
+        "exceptions.toml",
+        "[[exception]]\ngame = \"game_2\"\nphase = \"Fall 1901 Movement\"\nreason = \"edited\"\n",
+    );
+    let o = diplo(&[
+        "replay",
+        "--format",
+        "json",
+        "--exceptions",
+        ex.to_str().unwrap(),
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (j["passed"].as_u64(), j["excepted"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(j["exceptions"][0]["reason"], "edited");
+}
+
+#[test]
+fn replay_under_another_ruleset_reports_divergences() {
+    let o = diplo(&["replay", "--ruleset", "1971", "examples/records"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).ends_with(
+        "0 of 1 games diverge under 1971 from droidippy; 1 would have gone the same way\n"
+    ));
+    let bad = temp_file(
+        "bad_game.txt",
+        "PHASE 1901 Spring Movement\nPOSITIONS\nGaul: army par\n",
+    );
+    let o = diplo(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("bad_game.txt:3: `Gaul: army par`: unknown power `Gaul`"));
+}

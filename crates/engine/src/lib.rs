@@ -28,6 +28,7 @@ mod retreat;
 
 use diplo_map::{Map, PowerId, Season};
 use diplo_orders::Order;
+use diplo_rules::policies::AdjustmentPhase;
 use diplo_rules::Ruleset;
 
 pub use outcome::{
@@ -68,8 +69,9 @@ pub fn adjudicate_with_production(
 
 /// The season is over (movement without retreats, or retreats done): after Spring comes Fall
 /// movement; after Fall the centres change owner and the adjustment phase follows if any power
-/// builds or removes, else the next Spring.
-pub(crate) fn advance_after_season(map: &Map, next: &mut Position) {
+/// builds or removes (under `adjustment_phase = "owned-home-centre"`: or has more centres than units
+/// and owns a home centre, even an occupied one), else the next Spring.
+pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Position) {
     next.dislodged.clear();
     next.contested.clear();
     match next.phase.season {
@@ -89,7 +91,12 @@ pub(crate) fn advance_after_season(map: &Map, next: &mut Position) {
             let adjust = map.power_ids().any(|p| {
                 let c = next.centre_count(p);
                 let u = next.unit_count(p);
-                u > c || (c > u && has_free_home_centre(map, next, p))
+                u > c
+                    || (c > u
+                        && match rules.adjustment_phase {
+                            AdjustmentPhase::WhenNeeded => has_free_home_centre(map, next, p),
+                            AdjustmentPhase::OwnedHomeCentre => owns_home_centre(map, next, p),
+                        })
             });
             next.phase = if adjust {
                 Phase {
@@ -106,6 +113,12 @@ pub(crate) fn advance_after_season(map: &Map, next: &mut Position) {
             };
         }
     }
+}
+
+fn owns_home_centre(map: &Map, pos: &Position, power: PowerId) -> bool {
+    map.home_centres(power)
+        .iter()
+        .any(|&c| pos.owners[c.index()] == Some(power))
 }
 
 fn has_free_home_centre(map: &Map, pos: &Position, power: PowerId) -> bool {

@@ -253,7 +253,7 @@ pub fn adjudicate_movement(
             .collect();
         next.contested = contested;
     } else {
-        crate::advance_after_season(map, &mut next);
+        crate::advance_after_season(map, rules, &mut next);
     }
     let automatic = retreats
         .iter()

@@ -196,7 +196,7 @@ pub fn adjudicate_retreats(
             reason,
         });
     }
-    crate::advance_after_season(map, &mut next);
+    crate::advance_after_season(map, rules, &mut next);
     let retreats = pos
         .dislodged
         .iter()

@@ -337,7 +337,8 @@ choices!(
     EitherRoute,
     Adjacent24,
     ConvoyPreferred,
-    OppositeMove
+    OppositeMove,
+    OwnFleetOrViaFallback
 );
 
 /// Choices of DATC 4.A.3.
@@ -414,6 +415,26 @@ pub enum AdjacentConvoy {
         message = "over land unless the unit at the destination moves the opposite way (2.4 b, Walker)"
     )]
     OppositeMove(OppositeMove),
+    /// Droidippy (godip's `MustConvoy`): an army its own power's fleet is ordered to convoy takes
+    /// the convoy, with no fallback; otherwise `via convoy` takes a working convoy of any power
+    /// and falls back to the land route when there is none or it fails.
+    #[strum(
+        serialize = "own-fleet-or-via-fallback",
+        message = "convoy if an own fleet convoys (no fallback); 'via convoy' alone: the convoy if it works, else over land (Droidippy)"
+    )]
+    OwnFleetOrViaFallback(OwnFleetOrViaFallback),
+}
+
+impl ConvoyToAdjacent for OwnFleetOrViaFallback {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if mv.own_fleet_convoys {
+            AdjacentRoute::Convoy
+        } else if mv.via_convoy && mv.foreign_fleet_convoys {
+            AdjacentRoute::ConvoyWithFallback
+        } else {
+            AdjacentRoute::Land
+        }
+    }
 }
 
 impl ConvoyToAdjacent for ConvoyPreferred {
@@ -1458,7 +1479,8 @@ choices!(
     HomeCentreOwnFleets,
     HomeCentreAnyFleets,
     HomeCentreShared,
-    LeastRecentlyProduced
+    LeastRecentlyProduced,
+    HomeCentrePlainByAbbreviation
 );
 
 /// Choices of DATC 4.D.8.
@@ -1523,6 +1545,14 @@ pub enum CivilDisorder {
         message = "the least recently produced unit not on a supply centre first (house rule, DATC 2.4 4.D.8); else as 2023"
     )]
     LeastRecentlyProduced(LeastRecentlyProduced),
+    /// Droidippy's (and godip's) rule: farthest from the nearest home centre counting plain
+    /// adjacency (any army or fleet edge, whatever the unit), fleets first, then by the
+    /// province's abbreviation (its short name, byte order) rather than its full name.
+    #[strum(
+        serialize = "1971-shared-abbreviation",
+        message = "farthest from a home centre by plain adjacency; fleets first; then by province abbreviation (Droidippy/godip)"
+    )]
+    HomeCentrePlainByAbbreviation(HomeCentrePlainByAbbreviation),
 }
 
 fn fleets_at_sea(cx: &RemovalContext, own_only: bool) -> Vec<bool> {
@@ -1572,15 +1602,27 @@ impl CivilDisorderRemoval for HomeCentreAnyFleets {
     }
 }
 
+/// Plain-adjacency distance from each candidate to the nearest home centre of the power.
+fn plain_home_distances(cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<u32> {
+    let plain = crate::distance::plain_distances(cx.map, cx.map.home_centres(cx.power));
+    candidates
+        .iter()
+        .map(|c| plain[c.location.province.index()])
+        .collect()
+}
+
 impl CivilDisorderRemoval for HomeCentreShared {
     fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
-        let home: Vec<diplo_map::ProvinceId> = cx.map.home_centres(cx.power).to_vec();
-        let plain = crate::distance::plain_distances(cx.map, &home);
-        let dist: Vec<u32> = candidates
-            .iter()
-            .map(|c| plain[c.location.province.index()])
-            .collect();
-        removal_by(cx, candidates, &dist, true)
+        removal_by(cx, candidates, &plain_home_distances(cx, candidates), true)
+    }
+}
+
+impl CivilDisorderRemoval for HomeCentrePlainByAbbreviation {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let dist = plain_home_distances(cx, candidates);
+        removal_sorted(candidates, &dist, true, |p| {
+            cx.map.province(p).name.as_bytes().to_vec()
+        })
     }
 }
 
@@ -1590,6 +1632,19 @@ fn removal_by(
     candidates: &[RemovalCandidate],
     dist: &[u32],
     fleets_first: bool,
+) -> Vec<usize> {
+    removal_sorted(candidates, dist, fleets_first, |p| {
+        cx.map.province(p).full_name.to_lowercase().into_bytes()
+    })
+}
+
+/// Sorts by distance (farthest first), then optionally fleets first, then by `name_key` of
+/// the province.
+fn removal_sorted(
+    candidates: &[RemovalCandidate],
+    dist: &[u32],
+    fleets_first: bool,
+    name_key: impl Fn(diplo_map::ProvinceId) -> Vec<u8>,
 ) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..candidates.len()).collect();
     idx.sort_by(|&a, &b| {
@@ -1605,11 +1660,7 @@ fn removal_by(
                     std::cmp::Ordering::Equal
                 }
             })
-            .then_with(|| {
-                let na = &cx.map.province(ca.location.province).full_name;
-                let nb = &cx.map.province(cb.location.province).full_name;
-                na.to_lowercase().cmp(&nb.to_lowercase())
-            })
+            .then_with(|| name_key(ca.location.province).cmp(&name_key(cb.location.province)))
     });
     idx
 }
@@ -1876,6 +1927,26 @@ impl ImplicitOrderHandling for ImplicitNotAllowed {
     fn implicit_orders(&self) -> bool {
         false
     }
+}
+
+/// When the winter adjustment phase is held (not a DATC issue: the rulebooks hold it when
+/// someone adjusts, servers differ on powers that cannot build).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
+pub enum AdjustmentPhase {
+    /// Only when a power must remove units, or has more centres than units and an owned,
+    /// empty home centre to build in.
+    #[strum(
+        serialize = "when-needed",
+        message = "only when a power must remove units or can build in an owned, empty home centre"
+    )]
+    WhenNeeded,
+    /// When a power must remove units, or has more centres than units and owns a home centre,
+    /// empty or not (the phase is held even when every owned home centre is occupied).
+    #[strum(
+        serialize = "owned-home-centre",
+        message = "when a power must remove units, or has more centres than units and owns a home centre, empty or not (Droidippy)"
+    )]
+    OwnedHomeCentre,
 }
 
 /// DATC 4.E.4: perpetual orders (a game-hosting rule).

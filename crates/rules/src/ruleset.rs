@@ -20,6 +20,10 @@ pub const EMBEDDED_RULESETS: &[(&str, &str)] = &[
     ("datc-2.4", include_str!("../../../rulesets/datc-2.4.toml")),
     ("dptg", include_str!("../../../rulesets/dptg.toml")),
     (
+        "droidippy",
+        include_str!("../../../rulesets/droidippy.toml"),
+    ),
+    (
         "alexander",
         include_str!("../../../rulesets/alexander.toml"),
     ),
@@ -186,6 +190,8 @@ ruleset! {
     perpetual_orders: PerpetualOrders = "perpetual_orders", "4.E.4", false, "Perpetual orders";
     /// 4.E.5 proxy orders.
     proxy_orders: ProxyOrders = "proxy_orders", "4.E.5", false, "Proxy orders";
+    /// When the adjustment phase is held (no DATC issue).
+    adjustment_phase: AdjustmentPhase = "adjustment_phase", "-", true, "When an adjustment phase is held";
 }
 
 fn issue(key: &str) -> Option<&'static IssueInfo> {

@@ -6,4 +6,5 @@ pub mod datc;
 pub mod game;
 pub mod map;
 pub mod orders;
+pub mod replay;
 pub mod rulesets;

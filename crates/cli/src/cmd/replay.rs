@@ -1,0 +1,249 @@
+//! `diplo replay`: replays recorded games (godip's record format) and checks each phase
+//! against the next recorded position, or finds where they would diverge under another
+//! ruleset.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use diplo_replay::{collect_files, first_divergence, replay::load_game, replay_files, Exceptions};
+use serde_json::json;
+
+use crate::common::{load_ruleset, print, read_text, Format};
+
+/// Arguments of `diplo replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// Game record files, or directories of them (`*.txt`).
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// The server's conventions the records are checked against: a ruleset name or path.
+    #[arg(long, default_value = "droidippy")]
+    base: String,
+    /// Report, per game, the first phase whose result would differ under this ruleset.
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// Documented exceptions (TOML `[[exception]]` entries with game, phase and reason): those
+    /// mismatches are reported as exceptions, not failures; one that no longer occurs fails.
+    #[arg(long, value_name = "FILE")]
+    exceptions: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// Runs `diplo replay`.
+pub fn run(args: ReplayArgs) -> ExitCode {
+    let map = diplo_map::Map::standard();
+    let base = match load_ruleset(&args.base, &[]) {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    let files = match collect_files(&args.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let total = files.len();
+    let tty = std::io::stderr().is_terminal();
+    let progress = move |done: usize| {
+        if tty && (done.is_multiple_of(50) || done == total) {
+            eprint!("\r{done}/{total} games");
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    match &args.ruleset {
+        Some(r) => {
+            let other = match load_ruleset(r, &[]) {
+                Ok(r) => r,
+                Err(c) => return c,
+            };
+            diverge(&args, &map, &base, &other, &files, threads, &progress)
+        }
+        None => replay(&args, &map, &base, &files, threads, &progress),
+    }
+}
+
+fn replay(
+    args: &ReplayArgs,
+    map: &diplo_map::Map,
+    base: &diplo_rules::Ruleset,
+    files: &[PathBuf],
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> ExitCode {
+    let exceptions = match &args.exceptions {
+        None => Exceptions::default(),
+        Some(path) => {
+            let text = match read_text(path) {
+                Ok(t) => t,
+                Err(c) => return c,
+            };
+            match Exceptions::from_toml_str(&text, &path.display().to_string()) {
+                Ok(e) => e,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
+    let reports = replay_files(map, base, files, threads, progress);
+    let verdict = exceptions.judge(&reports);
+    let mut out = String::new();
+    let mut ignored = Vec::new();
+    for e in reports.iter().flat_map(|r| &r.ignored) {
+        out.push_str(&format!("note: {e}\n"));
+        ignored.push(e.to_string());
+    }
+    for e in &verdict.errors {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    for m in &verdict.failures {
+        out.push_str(&format!(
+            "mismatch: {}:{}: {}\n  orders:\n",
+            m.file, m.line, m.phase
+        ));
+        for o in &m.orders {
+            out.push_str(&format!("    {o}\n"));
+        }
+        out.push_str("  difference:\n");
+        for d in &m.differences {
+            out.push_str(&format!("    {d}\n"));
+        }
+    }
+    for (m, e) in &verdict.excepted {
+        out.push_str(&format!(
+            "exception: {}:{}: {}: {}\n",
+            m.file, m.line, m.phase, e.reason
+        ));
+    }
+    for e in &verdict.stale {
+        out.push_str(&format!(
+            "stale exception: {} {}: the phase now matches the record; remove it from the exceptions file\n",
+            e.game, e.phase
+        ));
+    }
+    let (passed, failed, excepted) = (
+        verdict.passed,
+        verdict.failures.len(),
+        verdict.excepted.len(),
+    );
+    match args.format {
+        Format::Json => {
+            let mismatch = |m: &diplo_replay::Mismatch| {
+                json!({"file": m.file, "game": m.game, "phase": m.phase.to_string(),
+                    "line": m.line, "orders": m.orders, "differences": m.differences})
+            };
+            let doc = json!({
+                "passed": passed, "failed": failed, "excepted": excepted,
+                "mismatches": verdict.failures.iter().map(|m| mismatch(m)).collect::<Vec<_>>(),
+                "exceptions": verdict.excepted.iter().map(|(m, e)| {
+                    let mut j = mismatch(m);
+                    j["reason"] = json!(e.reason);
+                    j
+                }).collect::<Vec<_>>(),
+                "stale": verdict.stale.iter().map(|e| json!({"game": e.game, "phase": e.phase})).collect::<Vec<_>>(),
+                "errors": verdict.errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+                "ignored_orders": ignored,
+            });
+            print(&format!("{doc:#}\n"));
+        }
+        Format::Text => {
+            if excepted > 0 {
+                out.push_str(&format!(
+                    "{excepted} documented exceptions (not counted as failures)\n"
+                ));
+            }
+            out.push_str(&format!("{passed} passed, {failed} failed\n"));
+            print(&out);
+        }
+    }
+    if verdict.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn diverge(
+    args: &ReplayArgs,
+    map: &diplo_map::Map,
+    base: &diplo_rules::Ruleset,
+    other: &diplo_rules::Ruleset,
+    files: &[PathBuf],
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> ExitCode {
+    let job = |path: &std::path::Path| {
+        load_game(map, path).map(|g| (g.phases.len(), first_divergence(map, base, other, &g)))
+    };
+    let results = diplo_replay::replay::for_each_file(files, threads, &job, progress);
+    let mut out = String::new();
+    let mut list = Vec::new();
+    let mut errors = Vec::new();
+    let (mut diverged, mut same) = (0usize, 0usize);
+    let mut by_kind: std::collections::BTreeMap<String, usize> = Default::default();
+    for r in results {
+        match r {
+            Err(e) => {
+                out.push_str(&format!("error: {e}\n"));
+                errors.push(e.to_string());
+            }
+            Ok((_, None)) => same += 1,
+            Ok((_, Some(d))) => {
+                diverged += 1;
+                let kind = format!("{:?}", d.phase.kind).to_lowercase();
+                *by_kind.entry(kind).or_default() += 1;
+                out.push_str(&format!(
+                    "{} under {} would have diverged in {} ({}:{}):\n",
+                    d.game, other.name, d.phase, d.file, d.line
+                ));
+                for x in &d.differences {
+                    out.push_str(&format!("    {x}\n"));
+                }
+                list.push(
+                    json!({"file": d.file, "game": d.game, "phase": d.phase.to_string(),
+                    "line": d.line, "differences": d.differences}),
+                );
+            }
+        }
+    }
+    let kinds: Vec<String> = by_kind
+        .iter()
+        .map(|(k, n)| format!("{n} in {k} phases"))
+        .collect();
+    match args.format {
+        Format::Json => {
+            let doc = json!({"base": base.name, "ruleset": other.name, "diverged": diverged,
+                "same": same, "divergences": list, "errors": errors});
+            print(&format!("{doc:#}\n"));
+        }
+        Format::Text => {
+            out.push_str(&format!(
+                "{diverged} of {} games diverge under {} from {}{}; {same} would have gone the same way\n",
+                diverged + same,
+                other.name,
+                base.name,
+                if kinds.is_empty() { String::new() } else { format!(" ({})", kinds.join(", ")) }
+            ));
+            print(&out);
+        }
+    }
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,363 @@
+//! godip's game-record format: `PHASE` / `POSITIONS` / `ORDERS` blocks.
+//!
+//! ```text
+//! PHASE 1901 Fall Retreat
+//! POSITIONS
+//! Austria: army/dislodged rum
+//! Russia: fleet stp/sc
+//! Russia: supply stp
+//! ORDERS
+//! rum move gal
+//! ```
+//!
+//! Orders carry no power: it is the power of the unit the order names (in a retreat phase the
+//! dislodged unit, for a build the owner of the centre).
+
+use diplo_engine::position::parse_unit;
+use diplo_engine::{Phase, PhaseKind, Position, Unit};
+use diplo_map::{Map, PowerId, Season};
+use diplo_orders::Order;
+
+/// A problem in a record file: the file, the 1-based line and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The file as given.
+    pub file: String,
+    /// 1-based line number.
+    pub line: usize,
+    /// What was found and what was expected.
+    pub message: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// One order line of a record, read and attributed to a power.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedOrder {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The line as written.
+    pub text: String,
+    /// The power of the unit (or centre) the order names.
+    pub power: PowerId,
+    /// The order.
+    pub order: Order,
+}
+
+/// One recorded phase: the position at its start and the orders given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedPhase {
+    /// 1-based line of its `PHASE` line.
+    pub line: usize,
+    /// The phase.
+    pub phase: Phase,
+    /// Units on the board (not dislodged).
+    pub units: Vec<Unit>,
+    /// Dislodged units (retreat phases).
+    pub dislodged: Vec<Unit>,
+    /// Owner of each supply centre, indexed by province.
+    pub owners: Vec<Option<PowerId>>,
+    /// The orders that could be read and attributed.
+    pub orders: Vec<RecordedOrder>,
+    /// Order lines that could not be read: never silently dropped.
+    pub unreadable: Vec<RecordError>,
+    /// Order lines that name no unit of the phase (no unit there, or in a retreat phase no
+    /// dislodged unit; for a build, no owned centre): illegal under every rule (DATC 4.E.1), so
+    /// the server ignored them and the replay does too, but reports them.
+    pub ignored: Vec<RecordError>,
+}
+
+impl RecordedPhase {
+    /// The position at the start of this phase. A retreat phase's record carries neither where
+    /// each dislodged unit's attacker came from nor the provinces left contested. They are taken
+    /// from `after_movement` (the adjudicated result of the preceding movement phase) when it
+    /// holds the same dislodged unit; failing that, the attacker is the unit the preceding
+    /// phase's orders (`previous`) moved into the province; failing that, it is unknown
+    /// (recorded as the unit's own province, which bars no retreat).
+    pub fn position(
+        &self,
+        map: &Map,
+        after_movement: Option<&Position>,
+        previous: Option<&RecordedPhase>,
+    ) -> Position {
+        let mut pos = Position::empty(map, self.phase);
+        pos.units = self.units.clone();
+        pos.owners = self.owners.clone();
+        if self.phase.kind == PhaseKind::Retreat {
+            for u in &self.dislodged {
+                let adjudicated = after_movement
+                    .and_then(|p| p.dislodged.iter().find(|d| d.unit == *u))
+                    .copied();
+                let ordered = || {
+                    previous?.orders.iter().find_map(|o| match &o.order {
+                        Order::Move {
+                            unit,
+                            to,
+                            via_convoy,
+                            ..
+                        } if to.province == u.location.province => Some(diplo_engine::Dislodged {
+                            unit: *u,
+                            attacker_from: unit.place.province,
+                            by_convoy: *via_convoy,
+                        }),
+                        _ => None,
+                    })
+                };
+                pos.dislodged.push(adjudicated.or_else(ordered).unwrap_or(
+                    diplo_engine::Dislodged {
+                        unit: *u,
+                        attacker_from: u.location.province,
+                        by_convoy: false,
+                    },
+                ));
+            }
+            if let Some(p) = after_movement {
+                pos.contested = p.contested.clone();
+            }
+        }
+        pos
+    }
+}
+
+/// A whole recorded game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The file it was read from, as given.
+    pub file: String,
+    /// Its phases in order.
+    pub phases: Vec<RecordedPhase>,
+}
+
+impl Game {
+    /// The game's name: the file name without directory and extension (`game_123`).
+    pub fn name(&self) -> &str {
+        game_name(&self.file)
+    }
+}
+
+/// A game's name from its file: without directory and `.txt` (`game_123`).
+pub fn game_name(file: &str) -> &str {
+    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    base.strip_suffix(".txt").unwrap_or(base)
+}
+
+/// Reads `PHASE 1901 Spring Movement` (godip writes year, season, kind; an adjustment phase is
+/// `Fall Adjustment`).
+fn parse_phase_line(rest: &str) -> Result<Phase, String> {
+    let expected = "expected `PHASE <year> Spring|Fall Movement|Retreat|Adjustment`";
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [year, season, kind] = words[..] else {
+        return Err(format!("`PHASE {rest}`: {expected}"));
+    };
+    let year: u16 = year
+        .parse()
+        .map_err(|_| format!("`PHASE {rest}`: the year `{year}` is not a number; {expected}"))?;
+    let season = match season {
+        "Spring" => Season::Spring,
+        "Fall" | "Winter" => Season::Fall,
+        _ => {
+            return Err(format!(
+                "`PHASE {rest}`: unknown season `{season}`; {expected}"
+            ))
+        }
+    };
+    let kind = match kind {
+        "Movement" => PhaseKind::Movement,
+        "Retreat" => PhaseKind::Retreat,
+        "Adjustment" => PhaseKind::Adjustment,
+        _ => {
+            return Err(format!(
+                "`PHASE {rest}`: unknown phase type `{kind}`; {expected}"
+            ))
+        }
+    };
+    if kind == PhaseKind::Adjustment && season == Season::Spring {
+        return Err(format!(
+            "`PHASE {rest}`: adjustments follow the Fall; {expected}"
+        ));
+    }
+    Ok(Phase { year, season, kind })
+}
+
+#[derive(PartialEq)]
+enum Section {
+    None,
+    Positions,
+    Orders,
+}
+
+/// Parses a record. A structural error (a bad `PHASE` or position line) stops reading and is
+/// returned; an order line that cannot be read is kept in its phase's
+/// [`RecordedPhase::unreadable`], one that names no unit in [`RecordedPhase::ignored`].
+pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError> {
+    let err = |line: usize, message: String| RecordError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let mut phases: Vec<RecordedPhase> = Vec::new();
+    let mut raw_orders: Vec<(usize, &str)> = Vec::new();
+    let mut section = Section::None;
+    let finish = |phase: Option<&mut RecordedPhase>, raw: &mut Vec<(usize, &str)>| {
+        if let Some(p) = phase {
+            attribute_orders(map, file, p, raw);
+        }
+        raw.clear();
+    };
+    for (n, raw_line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let line = raw_line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("PHASE ") {
+            finish(phases.last_mut(), &mut raw_orders);
+            let phase = parse_phase_line(rest).map_err(|m| err(line_no, m))?;
+            phases.push(RecordedPhase {
+                line: line_no,
+                phase,
+                units: Vec::new(),
+                dislodged: Vec::new(),
+                owners: vec![None; map.provinces().len()],
+                orders: Vec::new(),
+                unreadable: Vec::new(),
+                ignored: Vec::new(),
+            });
+            section = Section::None;
+            continue;
+        }
+        let Some(current) = phases.last_mut() else {
+            return Err(err(
+                line_no,
+                format!("`{line}`: expected `PHASE <year> <season> <type>` first"),
+            ));
+        };
+        match line {
+            "POSITIONS" => section = Section::Positions,
+            "ORDERS" => section = Section::Orders,
+            _ => match section {
+                Section::Positions => {
+                    position_line(map, current, line).map_err(|m| err(line_no, m))?
+                }
+                Section::Orders => raw_orders.push((line_no, line)),
+                Section::None => {
+                    return Err(err(
+                        line_no,
+                        format!("`{line}`: expected `POSITIONS` or `ORDERS`"),
+                    ))
+                }
+            },
+        }
+    }
+    finish(phases.last_mut(), &mut raw_orders);
+    if phases.is_empty() {
+        return Err(err(1, "no `PHASE` line: not a game record".into()));
+    }
+    Ok(Game {
+        file: file.to_string(),
+        phases,
+    })
+}
+
+/// `Power: army|fleet[/dislodged] loc` or `Power: supply loc`.
+fn position_line(map: &Map, phase: &mut RecordedPhase, line: &str) -> Result<(), String> {
+    let expected =
+        "expected `Power: army|fleet[/dislodged] <location>` or `Power: supply <province>`";
+    let (power_name, rest) = line
+        .split_once(':')
+        .ok_or_else(|| format!("`{line}`: {expected}"))?;
+    let power = map.power_by_name(power_name.trim()).ok_or_else(|| {
+        format!(
+            "`{line}`: unknown power `{}`; {expected}",
+            power_name.trim()
+        )
+    })?;
+    let (what, place) = rest
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("`{line}`: {expected}"))?;
+    match what {
+        "supply" => {
+            let p = map
+                .province_by_name(place.trim())
+                .filter(|p| map.province(*p).supply_centre)
+                .ok_or_else(|| format!("`{line}`: `{}` is not a supply centre", place.trim()))?;
+            phase.owners[p.index()] = Some(power);
+        }
+        _ => {
+            let (kind, dislodged) = match what.split_once('/') {
+                Some((k, "dislodged")) => (k, true),
+                None => (what, false),
+                Some(_) => return Err(format!("`{line}`: {expected}")),
+            };
+            if kind != "army" && kind != "fleet" {
+                return Err(format!("`{line}`: unknown unit type `{kind}`; {expected}"));
+            }
+            let unit = parse_unit(map, power, &format!("{kind} {place}"))
+                .map_err(|e| format!("`{line}`: {e}"))?;
+            let list = if dislodged {
+                &mut phase.dislodged
+            } else {
+                &mut phase.units
+            };
+            if list
+                .iter()
+                .any(|u| u.location.province == unit.location.province)
+            {
+                return Err(format!("`{line}`: a second unit in the same province"));
+            }
+            list.push(unit);
+        }
+    }
+    Ok(())
+}
+
+/// Reads each order line and gives it the power of the unit (or centre) it names.
+fn attribute_orders(map: &Map, file: &str, phase: &mut RecordedPhase, raw: &[(usize, &str)]) {
+    for &(line, text) in raw {
+        let bad = |message: String| RecordError {
+            file: file.to_string(),
+            line,
+            message,
+        };
+        let order = match diplo_orders::parse_order(map, text) {
+            Ok((_, order)) => order,
+            Err(e) => {
+                phase
+                    .unreadable
+                    .push(bad(format!("`{text}`: column {}: {}", e.column, e.message)));
+                continue;
+            }
+        };
+        let power = order.unit().and_then(|u| {
+            let p = u.place.province;
+            let on = |list: &[Unit]| {
+                list.iter()
+                    .find(|x| x.location.province == p)
+                    .map(|x| x.power)
+            };
+            match (&order, phase.phase.kind) {
+                (Order::Build { .. }, _) => phase.owners[p.index()],
+                (_, PhaseKind::Retreat) => on(&phase.dislodged),
+                _ => on(&phase.units),
+            }
+        });
+        match power {
+            Some(power) => phase.orders.push(RecordedOrder {
+                line,
+                text: text.to_string(),
+                power,
+                order,
+            }),
+            None => phase.ignored.push(bad(format!(
+                "`{text}`: names no unit of this phase (or, for a build, no owned centre); ignored"
+            ))),
+        }
+    }
+}

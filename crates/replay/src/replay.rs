@@ -1,0 +1,327 @@
+//! Replaying a recorded game: each phase's recorded position and orders are adjudicated and the
+//! result compared with the next recorded position.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use diplo_engine::{adjudicate, Adjudication, PhaseKind, Position, ResultLine, Unit};
+use diplo_map::{Map, PowerId};
+use diplo_rules::Ruleset;
+
+use crate::record::{parse_game, Game, RecordError, RecordedPhase};
+
+/// A phase whose adjudication does not give the next recorded position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The game file.
+    pub file: String,
+    /// The game's name (`game_123`).
+    pub game: String,
+    /// The phase adjudicated.
+    pub phase: diplo_engine::Phase,
+    /// 1-based line of its `PHASE` line.
+    pub line: usize,
+    /// Every order with the engine's result, then the automatic actions.
+    pub orders: Vec<String>,
+    /// What differs (`missing England F nth`, `extra ...`, `centre ber: ...`), and any order
+    /// line that could not be read.
+    pub differences: Vec<String>,
+}
+
+/// The outcome of replaying one game file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReport {
+    /// The game file.
+    pub file: String,
+    /// Phases that matched (the last phase of a game, with nothing after it to compare, counts
+    /// as passed when its orders are readable and adjudicate).
+    pub passed: usize,
+    /// Phases compared with a next recorded position.
+    pub compared: usize,
+    /// Phases that did not match.
+    pub mismatches: Vec<Mismatch>,
+    /// Order lines that named no unit and were ignored (see [`RecordedPhase::ignored`]).
+    pub ignored: Vec<RecordError>,
+    /// The file could not be read or parsed.
+    pub error: Option<RecordError>,
+}
+
+fn units_by_key(map: &Map, units: &[Unit]) -> BTreeMap<String, String> {
+    units
+        .iter()
+        .map(|u| {
+            (
+                map.province(u.location.province).name.clone(),
+                format!("{} {}", map.power(u.power).name, u.short(map)),
+            )
+        })
+        .collect()
+}
+
+/// The differences between two lists of units: `{only_a} {what}{unit}` for a unit in `a` only,
+/// `{only_b} {what}{unit}` for one in `b` only.
+pub(crate) fn diff_units(
+    map: &Map,
+    what: &str,
+    (a, only_a): (&[Unit], &str),
+    (b, only_b): (&[Unit], &str),
+    out: &mut Vec<String>,
+) {
+    let ka = units_by_key(map, a);
+    let kb = units_by_key(map, b);
+    for (k, v) in &ka {
+        if kb.get(k) != Some(v) {
+            out.push(format!("{only_a} {what}{v}"));
+        }
+    }
+    for (k, v) in &kb {
+        if ka.get(k) != Some(v) {
+            out.push(format!("{only_b} {what}{v}"));
+        }
+    }
+}
+
+fn owner_name(map: &Map, o: Option<PowerId>) -> String {
+    o.map_or_else(|| "nobody".to_string(), |p| map.power(p).name.clone())
+}
+
+/// The differences between a recorded position and an adjudicated one: the phase, the units,
+/// the dislodged units and centre ownership. Empty when they agree.
+pub fn diff_position(map: &Map, expected: &RecordedPhase, actual: &Position) -> Vec<String> {
+    let mut out = Vec::new();
+    if expected.phase != actual.phase {
+        out.push(format!(
+            "next phase: recorded {}, adjudicated {}",
+            expected.phase, actual.phase
+        ));
+    }
+    let (missing, extra) = ("missing", "extra");
+    diff_units(
+        map,
+        "",
+        (&expected.units, missing),
+        (&actual.units, extra),
+        &mut out,
+    );
+    let dislodged: Vec<Unit> = actual.dislodged.iter().map(|d| d.unit).collect();
+    diff_units(
+        map,
+        "dislodged ",
+        (&expected.dislodged, missing),
+        (&dislodged, extra),
+        &mut out,
+    );
+    diff_owners(
+        map,
+        &expected.owners,
+        &actual.owners,
+        "recorded",
+        "adjudicated",
+        &mut out,
+    );
+    out
+}
+
+pub(crate) fn diff_owners(
+    map: &Map,
+    a: &[Option<PowerId>],
+    b: &[Option<PowerId>],
+    a_name: &str,
+    b_name: &str,
+    out: &mut Vec<String>,
+) {
+    for p in map.province_ids() {
+        let (x, y) = (a[p.index()], b[p.index()]);
+        if x != y {
+            out.push(format!(
+                "centre {}: {a_name} {}, {b_name} {}",
+                map.province(p).name,
+                owner_name(map, x),
+                owner_name(map, y)
+            ));
+        }
+    }
+}
+
+/// The engine's adjudication of a recorded phase, from its recorded position.
+/// `after_movement` is the adjudicated result of the preceding movement phase and `previous`
+/// that phase as recorded (for a retreat phase's attackers and contested provinces: see
+/// [`RecordedPhase::position`]).
+pub fn adjudicate_phase(
+    map: &Map,
+    rules: &Ruleset,
+    phase: &RecordedPhase,
+    after_movement: Option<&Position>,
+    previous: Option<&RecordedPhase>,
+) -> Adjudication {
+    let pos = phase.position(map, after_movement, previous);
+    let orders: Vec<_> = phase
+        .orders
+        .iter()
+        .map(|o| (o.power, o.order.clone()))
+        .collect();
+    adjudicate(map, rules, &pos, &orders)
+}
+
+/// Each order with its result, then the automatic actions, as lines for a person.
+pub fn describe_results(map: &Map, adj: &Adjudication) -> Vec<String> {
+    let mut lines: Vec<String> = adj
+        .results
+        .iter()
+        .map(|r| ResultLine { result: r, map }.to_string())
+        .collect();
+    for a in &adj.automatic {
+        lines.push(format!(
+            "{} {}: {}",
+            map.power(a.unit.power).name,
+            a.unit.short(map),
+            a.reason
+        ));
+    }
+    lines
+}
+
+/// The movement-phase result a following retreat phase takes its attackers from.
+pub(crate) fn carry(adj: &Adjudication, kind: PhaseKind) -> Option<Position> {
+    (kind == PhaseKind::Movement).then(|| adj.next.clone())
+}
+
+/// Replays every phase of a game under `rules`.
+pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
+    let mut report = GameReport {
+        file: game.file.clone(),
+        passed: 0,
+        compared: 0,
+        mismatches: Vec::new(),
+        ignored: Vec::new(),
+        error: None,
+    };
+    let mut after_movement: Option<Position> = None;
+    for (i, phase) in game.phases.iter().enumerate() {
+        let previous = i.checked_sub(1).map(|k| &game.phases[k]);
+        let adj = adjudicate_phase(map, rules, phase, after_movement.as_ref(), previous);
+        report.ignored.extend(phase.ignored.iter().cloned());
+        let mut differences: Vec<String> = phase
+            .unreadable
+            .iter()
+            .map(|e| format!("unreadable order at line {}: {}", e.line, e.message))
+            .collect();
+        if let Some(next) = game.phases.get(i + 1) {
+            report.compared += 1;
+            differences.extend(diff_position(map, next, &adj.next));
+        }
+        if differences.is_empty() {
+            report.passed += 1;
+        } else {
+            report.mismatches.push(Mismatch {
+                file: game.file.clone(),
+                game: game.name().to_string(),
+                phase: phase.phase,
+                line: phase.line,
+                orders: describe_results(map, &adj),
+                differences,
+            });
+        }
+        after_movement = carry(&adj, phase.phase.kind);
+    }
+    report
+}
+
+/// Reads and parses one game file; errors name the file.
+pub fn load_game(map: &Map, path: &std::path::Path) -> Result<Game, RecordError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| RecordError {
+        file: file.clone(),
+        line: 0,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse_game(map, &file, &text)
+}
+
+/// Runs `job` on every file, on `threads` threads, and returns the results in file order.
+/// `progress` is called with the number of files done after each one.
+pub fn for_each_file<T: Send>(
+    files: &[PathBuf],
+    threads: usize,
+    job: &(dyn Fn(&std::path::Path) -> T + Sync),
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..files.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(path) = files.get(i) else { break };
+                let r = job(path);
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|r| r.expect("every file is processed"))
+        .collect()
+}
+
+/// Replays every file (in parallel on `threads` threads); a file that cannot be read or parsed
+/// gives a report with its `error`.
+pub fn replay_files(
+    map: &Map,
+    rules: &Ruleset,
+    files: &[PathBuf],
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<GameReport> {
+    let job = |path: &std::path::Path| match load_game(map, path) {
+        Ok(game) => replay_game(map, rules, &game),
+        Err(e) => GameReport {
+            file: path.display().to_string(),
+            passed: 0,
+            compared: 0,
+            mismatches: Vec::new(),
+            ignored: Vec::new(),
+            error: Some(e),
+        },
+    };
+    for_each_file(files, threads, &job, progress)
+}
+
+/// Game files under the given paths: files as given, directories searched (not recursively)
+/// for `*.txt`, sorted by name with numbers in numeric order (`game_9` before `game_10`).
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let entries = std::fs::read_dir(p)
+                .map_err(|e| format!("{}: cannot read the directory: {e}", p.display()))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "txt") && f.is_file())
+                .collect();
+            found.sort_by_key(|f| natural_key(f));
+            out.extend(found);
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            return Err(format!("{}: no such file or directory", p.display()));
+        }
+    }
+    Ok(out)
+}
+
+fn natural_key(p: &std::path::Path) -> (String, u64, String) {
+    let name = p
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+    let prefix: String = name.chars().take_while(|c| !c.is_ascii_digit()).collect();
+    (prefix, digits.parse().unwrap_or(0), name)
+}
