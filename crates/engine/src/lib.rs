@@ -28,7 +28,6 @@ mod retreat;
 
 use diplo_map::{Map, PowerId, Season};
 use diplo_orders::Order;
-use diplo_rules::policies::AdjustmentPhase;
 use diplo_rules::Ruleset;
 
 pub use outcome::{
@@ -93,9 +92,10 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
                 let u = next.unit_count(p);
                 u > c
                     || (c > u
-                        && match rules.adjustment_phase {
-                            AdjustmentPhase::WhenNeeded => has_free_home_centre(map, next, p),
-                            AdjustmentPhase::OwnedHomeCentre => owns_home_centre(map, next, p),
+                        && if rules.adjustment_phase.build_needs_empty_home_centre() {
+                            has_free_home_centre(map, next, p)
+                        } else {
+                            owns_home_centre(map, next, p)
                         })
             });
             next.phase = if adjust {

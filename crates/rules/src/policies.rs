@@ -1949,6 +1949,14 @@ pub enum AdjustmentPhase {
     OwnedHomeCentre,
 }
 
+impl AdjustmentPhase {
+    /// Whether a power with more centres than units needs an owned home centre that is empty
+    /// (one it could build in) to call for an adjustment phase; else owning one is enough.
+    pub fn build_needs_empty_home_centre(self) -> bool {
+        self == AdjustmentPhase::WhenNeeded
+    }
+}
+
 /// DATC 4.E.4: perpetual orders (a game-hosting rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
 pub enum PerpetualOrders {
