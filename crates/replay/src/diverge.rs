@@ -50,7 +50,7 @@ fn differences(
         }
     }
     let (nb, no) = (&b.next, &o.next);
-    if nb.phase != no.phase {
+    if nb.phase != no.phase && !empty_winter_only(nb.phase, no.phase) {
         out.push(format!(
             "next phase: {} [{bn}], {} [{on}]",
             nb.phase, no.phase
@@ -69,6 +69,21 @@ fn differences(
     diff_units(map, "dislodged ", (&db, &only_b), (&dov, &only_o), &mut out);
     diff_owners(map, &nb.owners, &no.owners, bn, on, &mut out);
     out
+}
+
+/// Whether two next phases differ only by a winter adjustment phase held under one ruleset
+/// and skipped under the other (`adjustment_phase`). The units and centres are compared
+/// separately; when they agree, nobody could build or had to remove in that winter (a power
+/// that must remove calls a winter under every choice), so it changes nothing in the game.
+fn empty_winter_only(a: Phase, b: Phase) -> bool {
+    use diplo_engine::PhaseKind::{Adjustment, Movement};
+    let winter_then_spring = |w: Phase, s: Phase| {
+        w.kind == Adjustment
+            && s.kind == Movement
+            && s.season == diplo_map::Season::Spring
+            && s.year == w.year + 1
+    };
+    winter_then_spring(a, b) || winter_then_spring(b, a)
 }
 
 /// The first phase of `game` whose adjudication under `other` differs from that under `base`,

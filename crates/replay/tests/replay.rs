@@ -192,3 +192,17 @@ fn retreat_attacker_falls_back_to_the_recorded_orders() {
         "the retreat phase itself matches"
     );
 }
+
+/// A winter held under one ruleset and skipped under the other, in which nobody can build or
+/// must remove, is no divergence: Germany owns five centres with four units, every home
+/// centre occupied (Droidippy holds the winter, the DATC profile goes on to the Spring).
+#[test]
+fn an_empty_winter_is_no_divergence() {
+    let map = Map::standard();
+    let text = "PHASE 1901 Fall Movement\nPOSITIONS\nGermany: army ber\nGermany: army mun\n\
+        Germany: fleet kie\nGermany: army ruh\nGermany: supply ber\nGermany: supply kie\n\
+        Germany: supply mun\nGermany: supply hol\nGermany: supply den\nORDERS\n";
+    let g = parse_game(&map, "game_4.txt", text).unwrap();
+    let datc = Ruleset::load("datc").unwrap();
+    assert_eq!(first_divergence(&map, &droidippy(), &datc, &g), None);
+}
