@@ -347,3 +347,29 @@ fn production_times_follow_the_units_and_decide_the_house_rule_removal() {
     let newest = g.produced.values().max().copied().unwrap();
     assert!(newest >= 7);
 }
+
+/// A game file cut anywhere (a disk that filled up under another program, a bad copy) gives
+/// an error or a game, never a panic.
+#[test]
+fn a_truncated_game_file_never_panics() {
+    let mut g = game(&["perpetual_orders=allowed"]);
+    submit(
+        &mut g,
+        "France",
+        "A par - bur\nA mar - bur\n",
+        SubmitOptions::default(),
+    )
+    .unwrap();
+    g.adjudicate(&[]).unwrap();
+    submit(&mut g, "Italy", "A ven H\n", SubmitOptions::default()).unwrap();
+    let text = g.to_toml();
+    let mut errors = 0;
+    for cut in (0..text.len()).step_by(7) {
+        let part = String::from_utf8_lossy(&text.as_bytes()[..cut]);
+        if let Err(e) = Game::from_toml_str(&part, "g.toml") {
+            assert!(e.to_string().starts_with("g.toml"), "{e}");
+            errors += 1;
+        }
+    }
+    assert!(errors > 0);
+}
