@@ -148,6 +148,7 @@ fn replay(
             };
             let doc = json!({
                 "passed": passed, "failed": failed, "excepted": excepted,
+                "compared": reports.iter().map(|r| r.compared).sum::<usize>(),
                 "mismatches": verdict.failures.iter().map(|m| mismatch(m)).collect::<Vec<_>>(),
                 "exceptions": verdict.excepted.iter().map(|(m, e)| {
                     let mut j = mismatch(m);
@@ -166,6 +167,12 @@ fn replay(
                     "{excepted} documented exceptions (not counted as failures)\n"
                 ));
             }
+            let compared: usize = reports.iter().map(|r| r.compared).sum();
+            let games = reports.iter().filter(|r| r.error.is_none()).count();
+            out.push_str(&format!(
+                "{games} games: {compared} phases compared with the next recorded position; each \
+                 game's last phase (nothing recorded after it) passes when its orders read and adjudicate\n"
+            ));
             out.push_str(&format!("{passed} passed, {failed} failed\n"));
             print(&out);
         }
