@@ -327,7 +327,12 @@ fn rulesets_list_and_bad_override() {
 fn replay_checks_a_record_phase_by_phase() {
     let o = diplo(&["replay", "examples/records"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "4 passed, 0 failed\n");
+    assert_eq!(
+        stdout(&o),
+        "1 game: 3 phases compared with the next recorded position; each game's last phase \
+         (nothing recorded after it) passes when its orders read and adjudicate\n\
+         4 passed, 0 failed\n"
+    );
     assert!(
         stderr(&o).is_empty(),
         "no progress when stderr is not a terminal"

@@ -170,8 +170,9 @@ fn replay(
             let compared: usize = reports.iter().map(|r| r.compared).sum();
             let games = reports.iter().filter(|r| r.error.is_none()).count();
             out.push_str(&format!(
-                "{games} games: {compared} phases compared with the next recorded position; each \
-                 game's last phase (nothing recorded after it) passes when its orders read and adjudicate\n"
+                "{games} game{}: {compared} phases compared with the next recorded position; each \
+                 game's last phase (nothing recorded after it) passes when its orders read and adjudicate\n",
+                if games == 1 { "" } else { "s" }
             ));
             out.push_str(&format!("{passed} passed, {failed} failed\n"));
             print(&out);
