@@ -467,3 +467,48 @@ fn a_game_keeps_its_own_copy_of_a_map_file() {
     );
     assert!(ok(&["game", "show", s(&file)]).contains("ruleset 1971"));
 }
+
+/// Seven powers send their orders at the same moment: the lock makes the commands take turns,
+/// so no order set is lost.
+#[test]
+fn concurrent_submissions_are_all_kept() {
+    let dir = temp_dir("concurrent");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    let spring = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/orders/spring-1901.txt"),
+    )
+    .unwrap();
+    let map = Map::standard();
+    let mut children = Vec::new();
+    for p in map.powers() {
+        // Each power's own lines of the example file.
+        let (lines, _) = diplo_orders::parse_orders(&map, &spring);
+        let mine: String = lines
+            .iter()
+            .filter(|l| l.power.map(|q| map.power(q).name == p.name) == Some(true))
+            .map(|l| format!("{}\n", l.text))
+            .collect();
+        let path = dir.join(format!("{}.txt", p.name));
+        std::fs::write(&path, mine).unwrap();
+        children.push(
+            Command::new(env!("CARGO_BIN_EXE_diplo"))
+                .args(["game", "orders", s(&file), "--power", &p.name, s(&path)])
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+    }
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    let game = Game::load(&file).unwrap();
+    assert_eq!(game.order_sets.len(), 7, "an order set was lost");
+    assert_eq!(
+        game.order_sets
+            .iter()
+            .map(|s| s.orders.len())
+            .sum::<usize>(),
+        22
+    );
+}
