@@ -99,7 +99,9 @@ pub(crate) fn adjudication_text(
             tag.word()
         ));
     }
-    if !adj.retreats.is_empty() {
+    // After a retreat phase the engine still lists the units that were retreating; they are
+    // news only after the movement phase that dislodged them.
+    if !adj.retreats.is_empty() && pos.phase.kind == diplo_engine::PhaseKind::Movement {
         out.push_str("Dislodged:\n");
         for r in &adj.retreats {
             let u = r.dislodged.unit;

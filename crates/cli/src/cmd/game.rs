@@ -263,10 +263,11 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
     let mut out = String::new();
     for set in &sets {
         out.push_str(&format!(
-            "{}: order set {} for {phase} ({} orders){}\n",
+            "{}: order set {} for {phase} ({} order{}){}\n",
             game.power_name(set.power),
             set.seq,
             set.orders.len(),
+            if set.orders.len() == 1 { "" } else { "s" },
             if a.perpetual { ", also perpetual" } else { "" }
         ));
         let illegal = game.illegal_orders(set);
