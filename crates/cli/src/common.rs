@@ -63,6 +63,24 @@ pub fn print(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
+/// `--ruleset` and `--set`: the rules a command adjudicates with.
+#[derive(clap::Args, Debug)]
+pub struct RulesArgs {
+    /// The ruleset: an embedded name (`datc`, `1971`, `2023` ...) or a path.
+    #[arg(long, default_value = "datc")]
+    pub ruleset: String,
+    /// Override one issue: `--set convoy_paradox=szykman` (repeatable).
+    #[arg(long = "set", value_name = "ISSUE=CHOICE")]
+    pub sets: Vec<String>,
+}
+
+impl RulesArgs {
+    /// Loads the ruleset with its overrides; errors go to stderr.
+    pub fn load(&self) -> Result<diplo_rules::Ruleset, ExitCode> {
+        load_ruleset(&self.ruleset, &self.sets)
+    }
+}
+
 /// Loads a ruleset by embedded name or path and applies `issue=choice` overrides.
 pub fn load_ruleset(spec: &str, overrides: &[String]) -> Result<diplo_rules::Ruleset, ExitCode> {
     let mut rules = diplo_rules::Ruleset::load(spec).map_err(|e| {

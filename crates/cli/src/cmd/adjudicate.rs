@@ -8,7 +8,7 @@ use diplo_engine::{adjudicate, Position, ResultLine};
 use diplo_map::PowerId;
 use diplo_orders::Order;
 
-use crate::common::{load_map, load_position, load_ruleset, print, read_orders, Format};
+use crate::common::{load_map, load_position, print, read_orders, Format, RulesArgs};
 
 /// Arguments of `diplo adjudicate`.
 #[derive(Args, Debug)]
@@ -16,12 +16,8 @@ pub struct AdjudicateArgs {
     /// The map: `standard` (embedded) or a path.
     #[arg(long, default_value = "standard")]
     map: String,
-    /// The ruleset: an embedded name (`datc`) or a path.
-    #[arg(long, default_value = "datc")]
-    ruleset: String,
-    /// Override one issue: `--set convoy_paradox=szykman` (repeatable).
-    #[arg(long = "set", value_name = "ISSUE=CHOICE")]
-    sets: Vec<String>,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// The position (TOML); without it, the map's starting position.
     #[arg(long)]
     position: Option<PathBuf>,
@@ -45,7 +41,7 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let rules = match load_ruleset(&args.ruleset, &args.sets) {
+    let rules = match args.rules.load() {
         Ok(r) => r,
         Err(c) => return c,
     };

@@ -6,17 +6,13 @@ use clap::Args;
 use diplo_datc::{all_cases, run_case_for, CaseReport, Verdict};
 use diplo_rules::{Ruleset, EMBEDDED_RULESETS};
 
-use crate::common::{load_ruleset, print, Format};
+use crate::common::{print, Format, RulesArgs};
 
 /// Arguments of `diplo datc`.
 #[derive(Args, Debug)]
 pub struct DatcArgs {
-    /// The ruleset: an embedded name (`datc`) or a path.
-    #[arg(long, default_value = "datc")]
-    ruleset: String,
-    /// Override one issue: `--set convoy_paradox=szykman` (repeatable).
-    #[arg(long = "set", value_name = "ISSUE=CHOICE")]
-    sets: Vec<String>,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Run only these cases (`--case 6.F.19`, repeatable; a prefix like `6.F` runs a section).
     #[arg(long = "case", value_name = "ID")]
     cases: Vec<String>,
@@ -63,7 +59,7 @@ pub fn run(args: DatcArgs) -> ExitCode {
         }
         v
     } else {
-        match load_ruleset(&args.ruleset, &args.sets) {
+        match args.rules.load() {
             Ok(r) => vec![r],
             Err(c) => return c,
         }

@@ -10,7 +10,7 @@ use diplo_map::PowerId;
 use diplo_rules::policies::SetIntent;
 
 use crate::cmd::adjudicate::{adjudication_json, adjudication_text};
-use crate::common::{load_ruleset, print, Format};
+use crate::common::{print, Format, RulesArgs};
 
 /// `diplo game ...`
 #[derive(Subcommand, Debug)]
@@ -35,12 +35,9 @@ pub struct NewArgs {
     /// The map: `standard` (embedded) or a path (the game keeps a copy of the file).
     #[arg(long, default_value = "standard")]
     map: String,
-    /// The ruleset: an embedded name (`2023`) or a path. The game keeps every choice.
-    #[arg(long, default_value = "datc")]
-    ruleset: String,
-    /// Override one issue for this game: `--set convoy_paradox=szykman` (repeatable).
-    #[arg(long = "set", value_name = "ISSUE=CHOICE")]
-    sets: Vec<String>,
+    /// The game's rules (it keeps every choice, with the overrides).
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Replace FILE if it exists.
     #[arg(long)]
     force: bool,
@@ -178,13 +175,13 @@ fn new(a: NewArgs) -> Result<(), GameError> {
         )
     };
     let map = source.load(&a.map)?;
-    let rules = load_ruleset(&a.ruleset, &a.sets).map_err(|_| {
+    let rules = a.rules.load().map_err(|_| {
         refused(format!(
             "the ruleset `{}` cannot be used (see above)",
-            a.ruleset
+            a.rules.ruleset
         ))
     })?;
-    let game = Game::new(map, source, rules, a.sets);
+    let game = Game::new(map, source, rules, a.rules.sets);
     let _lock = lock(&a.file)?;
     game.save(&a.file)?;
     print(&format!(
