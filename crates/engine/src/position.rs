@@ -199,6 +199,15 @@ impl Position {
         self.owners.iter().filter(|o| **o == Some(power)).count()
     }
 
+    /// A power's units in the short form (`A par`, `F stp/sc`), in board order.
+    pub fn unit_names(&self, map: &Map, power: PowerId) -> Vec<String> {
+        self.units
+            .iter()
+            .filter(|u| u.power == power)
+            .map(|u| u.short(map))
+            .collect()
+    }
+
     /// Number of units a power has on the board.
     pub fn unit_count(&self, power: PowerId) -> usize {
         self.units.iter().filter(|u| u.power == power).count()
@@ -359,12 +368,7 @@ impl Position {
         };
         for pid in map.power_ids() {
             let name = map.power(pid).name.clone();
-            let units: Vec<String> = self
-                .units
-                .iter()
-                .filter(|u| u.power == pid)
-                .map(|u| u.short(map))
-                .collect();
+            let units = self.unit_names(map, pid);
             if !units.is_empty() {
                 raw.units.insert(name.clone(), units);
             }

@@ -82,14 +82,20 @@ fn orders_get_the_power_of_their_unit_and_bad_lines_are_kept() {
     assert!(r.mismatches[0].differences[0].starts_with("unreadable order at line 11"));
 }
 
+/// SPRING, then a Fall position that claims France entered Burgundy (the bounce leaves both
+/// armies at home).
+fn wrong_fall() -> String {
+    format!(
+        "{SPRING}PHASE 1901 Fall Movement\nPOSITIONS\nFrance: army bur\nFrance: supply par\n\
+         Germany: army mun\nGermany: supply mun\nORDERS\n"
+    )
+}
+
 #[test]
 fn a_wrong_next_position_is_reported_with_the_difference() {
     let map = Map::standard();
     // The record claims France entered Burgundy; the bounce leaves both at home.
-    let text = format!(
-        "{SPRING}PHASE 1901 Fall Movement\nPOSITIONS\nFrance: army bur\nFrance: supply par\n\
-         Germany: army mun\nGermany: supply mun\nORDERS\n"
-    );
+    let text = wrong_fall();
     let g = parse_game(&map, "game_8.txt", &text).unwrap();
     let r = replay_game(&map, &droidippy(), &g);
     assert_eq!((r.passed, r.compared), (1, 1));
@@ -124,10 +130,7 @@ fn retreat_phase_takes_the_attacker_from_the_movement_phase() {
 #[test]
 fn exceptions_excuse_listed_mismatches_and_go_stale() {
     let map = Map::standard();
-    let bad = format!(
-        "{SPRING}PHASE 1901 Fall Movement\nPOSITIONS\nFrance: army bur\nFrance: supply par\n\
-         Germany: army mun\nGermany: supply mun\nORDERS\n"
-    );
+    let bad = wrong_fall();
     let g = parse_game(&map, "dir/game_8.txt", &bad).unwrap();
     let reports = vec![replay_game(&map, &droidippy(), &g)];
     let text = "[[exception]]\ngame = \"game_8\"\nphase = \"Spring 1901 Movement\"\nreason = \"edited\"\n\

@@ -427,12 +427,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
             }
             out.push_str("Powers (centres, units):\n");
             for p in map.power_ids() {
-                let units: Vec<String> = pos
-                    .units
-                    .iter()
-                    .filter(|u| u.power == p)
-                    .map(|u| u.short(map))
-                    .collect();
+                let units = pos.unit_names(map, p);
                 out.push_str(&format!(
                     "  {:<10} {:>2} centres, {:>2} units: {}\n",
                     map.power(p).name,
