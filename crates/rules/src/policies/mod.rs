@@ -1,0 +1,96 @@
+//! One trait per DATC disputable issue, and an `enum_dispatch` enum of its choices.
+//!
+//! Each choice is a unit struct implementing the issue's trait. The enum's variant names, in
+//! kebab case (strum), are the words a ruleset file uses: `multi_route_disruption = "all-routes"`.
+//! The engine calls the trait methods at its decision points and never asks which edition is in
+//! force: adding a choice is one new struct, one variant and its `impl`.
+//!
+//! One module per section of DATC chapter 4, so that "where does 4.A.3 live" is one step:
+//! [`convoys`] (4.A), [`coasts`] (4.B), [`designation`] (4.C), [`orders`] (4.D), [`other`] (4.E).
+//! Every item is re-exported here.
+
+macro_rules! choices {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("The `", stringify!($name), "` choice; see its enum variant for what it means.")]
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+            pub struct $name;
+        )*
+    };
+}
+
+/// How a questionable part of an order is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// The order is read in the way that makes sense (the questionable part is ignored or
+    /// completed).
+    Lenient,
+    /// The order is illegal.
+    Illegal,
+}
+
+macro_rules! reading_policy {
+    (
+        $(#[$tmeta:meta])* trait $Trait:ident $({ $($titem:tt)* })?;
+        $(#[$emeta:meta])* enum $Enum:ident {
+            $(#[$lmeta:meta])* $Lenient:ident = $lname:literal, $lmsg:literal;
+            $(#[$smeta:meta])* $Strict:ident = $sname:literal, $smsg:literal;
+            $(
+                $(#[$xmeta:meta])* $Extra:ident = $xname:literal, $xmsg:literal
+                    { $($ximpl:tt)* };
+            )?
+        }
+    ) => {
+        $(#[$tmeta])*
+        #[enum_dispatch]
+        pub trait $Trait {
+            /// How the questionable part is read.
+            fn reading(&self) -> Reading;
+            $($($titem)*)?
+        }
+        choices!($Lenient, $Strict $(, $Extra)?);
+        $(#[$emeta])*
+        #[enum_dispatch($Trait)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumString, IntoStaticStr, EnumIter, EnumMessage)]
+        pub enum $Enum {
+            $(#[$lmeta])*
+            #[strum(serialize = $lname, message = $lmsg)]
+            $Lenient($Lenient),
+            $(#[$smeta])*
+            #[strum(serialize = $sname, message = $smsg)]
+            $Strict($Strict),
+            $(
+                $(#[$xmeta])*
+                #[strum(serialize = $xname, message = $xmsg)]
+                $Extra($Extra),
+            )?
+        }
+        impl $Trait for $Lenient {
+            fn reading(&self) -> Reading {
+                Reading::Lenient
+            }
+        }
+        impl $Trait for $Strict {
+            fn reading(&self) -> Reading {
+                Reading::Illegal
+            }
+        }
+        $(
+            impl $Trait for $Extra {
+                $($ximpl)*
+            }
+        )?
+    };
+}
+
+pub mod coasts;
+pub mod convoys;
+pub mod designation;
+pub mod orders;
+pub mod other;
+
+pub use coasts::*;
+pub use convoys::*;
+pub use designation::*;
+pub use orders::*;
+pub use other::*;
