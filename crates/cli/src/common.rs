@@ -6,8 +6,14 @@ use std::process::ExitCode;
 
 use diplo_map::{Map, MapError};
 
-/// Maps built into the binary, by name.
-pub const BUILT_IN_MAPS: &[&str] = &["standard"];
+/// Names of the maps built into the binary.
+pub fn built_in_maps() -> String {
+    diplo_map::EMBEDDED_MAPS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// Why a map could not be loaded.
 pub enum MapLoadError {
@@ -27,16 +33,16 @@ impl MapLoadError {
     }
 }
 
-/// Loads a map given as a built-in name (`standard`) or as a path to a TOML file.
+/// Loads a map given as a built-in name (`standard`, `loeb9` ...) or as a path to a TOML file.
 pub fn load_map(spec: &str) -> Result<Map, MapLoadError> {
-    if spec.eq_ignore_ascii_case("standard") {
-        return Ok(Map::standard());
+    if let Some(map) = Map::embedded(spec) {
+        return map.map_err(MapLoadError::Invalid);
     }
     let path = Path::new(spec);
     if !path.exists() {
         return Err(MapLoadError::NotFound(format!(
             "{spec}: no such map file (built-in maps: {})",
-            BUILT_IN_MAPS.join(", ")
+            built_in_maps()
         )));
     }
     Map::from_path(path).map_err(MapLoadError::Invalid)

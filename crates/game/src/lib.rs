@@ -70,20 +70,21 @@ pub enum MapSource {
     Copy(String),
 }
 
-/// Maps built into diplo, by name.
-pub const EMBEDDED_MAPS: &[&str] = &["standard"];
-
 impl MapSource {
     /// Loads the map; `file` names the file in errors.
     pub fn load(&self, file: &str) -> Result<Map, GameError> {
         match self {
-            MapSource::Embedded(name) if name.eq_ignore_ascii_case("standard") => {
-                Ok(Map::standard())
-            }
-            MapSource::Embedded(name) => Err(GameError::Invalid(format!(
-                "{file}: no embedded map `{name}` (embedded: {})",
-                EMBEDDED_MAPS.join(", ")
-            ))),
+            MapSource::Embedded(name) => match Map::embedded(name) {
+                Some(map) => map.map_err(|e| GameError::Invalid(e.to_string())),
+                None => Err(GameError::Invalid(format!(
+                    "{file}: no embedded map `{name}` (embedded: {})",
+                    diplo_map::EMBEDDED_MAPS
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))),
+            },
             MapSource::Copy(text) => Map::from_toml_str(text, &format!("{file} [map_file]"))
                 .map_err(|e| {
                     GameError::Invalid(

@@ -140,6 +140,12 @@ pub struct Province {
     pub country: Option<PowerId>,
     /// Named coasts; empty unless the province has more than one coast.
     pub coasts: Vec<Coast>,
+    /// A coastal province whose fleet may convoy (DATC 2.4 chapter 9).
+    pub convoyable: bool,
+    /// Seasons in which the province is closed (ice, DATC 2.4 chapter 8).
+    pub closed: Vec<Season>,
+    /// Powers for which this supply centre does not count (Colonial's Hong Kong for China).
+    pub not_centre_for: Vec<PowerId>,
 }
 
 impl Province {
@@ -199,6 +205,74 @@ pub struct Power {
     pub units: Vec<StartingUnit>,
     /// Supply centres owned at the start.
     pub centres: Vec<ProvinceId>,
+    /// Where it may build under [`BuildRule::BuildSites`].
+    pub build_sites: Vec<ProvinceId>,
+    /// Owned centres where it may never build.
+    pub no_build: Vec<ProvinceId>,
+}
+
+/// Where a power may build (the map's `build` key).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BuildRule {
+    /// Its owned, empty home centres (the rulebooks).
+    #[default]
+    HomeCentres,
+    /// Any owned, empty supply centre (DATC 2.4 chapter 11, Chaos); civil disorder then
+    /// measures distances from the owned centres.
+    OwnedCentres,
+    /// Any owned, empty centre while it owns at least one of its home centres.
+    OwnedCentresIfHome,
+    /// Its owned, empty build sites ([`Power::build_sites`]).
+    BuildSites,
+}
+
+/// Properties of one direction of an edge (a `[[border]]` of the map file).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Border {
+    /// Where the crossing starts.
+    pub from: ProvinceId,
+    /// Where it ends.
+    pub to: ProvinceId,
+    /// A difficult passable border (DATC 2.4 chapter 10).
+    pub difficult: bool,
+    /// Whether it applies to armies (`[0]`) and fleets (`[1]`).
+    pub units: [bool; 2],
+    /// Seasons in which nobody crosses it.
+    pub closed: Vec<Season>,
+    /// The edge exists in this direction only.
+    pub one_way: bool,
+}
+
+impl Border {
+    /// Whether the border applies to a unit of this kind.
+    #[inline]
+    pub fn applies_to(&self, kind: UnitKind) -> bool {
+        self.units[matches!(kind, UnitKind::Fleet) as usize]
+    }
+}
+
+/// A railroad (Colonial's Trans-Siberian Railroad): a line of provinces some powers may ride.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Railroad {
+    /// The word in orders: `TSR`.
+    pub name: String,
+    /// `Trans-Siberian Railroad`.
+    pub full_name: String,
+    /// The line, end to end.
+    pub provinces: Vec<ProvinceId>,
+    /// Who may use it.
+    pub powers: Vec<PowerId>,
+}
+
+/// A canal (Colonial's Suez Canal): a fleet passage between two seas that the power with a
+/// unit in the canal's province must permit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Canal {
+    /// The province whose occupant grants passage.
+    pub province: ProvinceId,
+    /// The two water provinces it joins.
+    pub seas: [ProvinceId; 2],
 }
 
 /// The season of a phase.
@@ -224,6 +298,8 @@ pub struct Map {
     pub first_season: Season,
     /// Centres a power needs to win.
     pub victory_centres: u16,
+    /// Where powers may build.
+    pub build: BuildRule,
     provinces: Vec<Province>,
     powers: Vec<Power>,
     /// Army neighbours per province, sorted.
@@ -234,6 +310,22 @@ pub struct Map {
     fleet: Vec<Vec<Location>>,
     /// Lower-cased names, full names and aliases.
     names: HashMap<String, ProvinceId>,
+    borders: Vec<Border>,
+    /// Per province: indices into `borders` of the borders starting there.
+    borders_from: Vec<Vec<u32>>,
+    railroads: Vec<Railroad>,
+    canals: Vec<Canal>,
+}
+
+/// The maps shipped with diplo, by name: `(name, TOML source)`.
+pub const EMBEDDED_MAPS: &[(&str, &str)] = &[("standard", STANDARD_MAP_TOML)];
+
+/// The TOML source of an embedded map.
+pub fn embedded_map_source(name: &str) -> Option<&'static str> {
+    EMBEDDED_MAPS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, t)| *t)
 }
 
 impl Map {
@@ -243,9 +335,19 @@ impl Map {
             .expect("the embedded standard map is valid")
     }
 
-    /// Loads and validates a map from TOML text; `file` names it in diagnostics.
+    /// An embedded map by name (`standard`, `loeb9` ...; see [`EMBEDDED_MAPS`]).
+    pub fn embedded(name: &str) -> Option<Result<Map, MapError>> {
+        let text = embedded_map_source(name)?;
+        Some(Map::from_toml_str(
+            text,
+            &format!("maps/{}.toml", name.to_lowercase()),
+        ))
+    }
+
+    /// Loads and validates a map from TOML text; `file` names it in diagnostics. A map that
+    /// `extends` another names an embedded map, or a file relative to `file`'s folder.
     pub fn from_toml_str(text: &str, file: &str) -> Result<Map, MapError> {
-        load::load(text, file)
+        load::load(text, file, &find_base_map)
     }
 
     /// Loads and validates a map file.
@@ -253,6 +355,88 @@ impl Map {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| MapError::io(&file, e))?;
         Map::from_toml_str(&text, &file)
+    }
+
+    fn index_borders(&mut self) {
+        self.borders_from = vec![Vec::new(); self.provinces.len()];
+        for (i, b) in self.borders.iter().enumerate() {
+            self.borders_from[b.from.index()].push(i as u32);
+        }
+    }
+
+    /// Every border (one entry per direction).
+    pub fn borders(&self) -> &[Border] {
+        &self.borders
+    }
+
+    /// The border a unit of `kind` crosses from `from` to `to`, if the map gives that crossing
+    /// properties.
+    #[inline]
+    pub fn border(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> Option<&Border> {
+        self.borders_from
+            .get(from.index())?
+            .iter()
+            .map(|&i| &self.borders[i as usize])
+            .find(|b| b.to == to && b.applies_to(kind))
+    }
+
+    /// Whether the crossing from `from` to `to` is difficult for a unit of `kind`.
+    #[inline]
+    pub fn is_difficult(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> bool {
+        self.border(kind, from, to).is_some_and(|b| b.difficult)
+    }
+
+    /// Whether a unit of `kind` may not cross from `from` to `to` in `season` (a closed border,
+    /// or either province closed).
+    pub fn is_closed(
+        &self,
+        kind: UnitKind,
+        from: ProvinceId,
+        to: ProvinceId,
+        season: Season,
+    ) -> bool {
+        self.province_closed(from, season)
+            || self.province_closed(to, season)
+            || self
+                .border(kind, from, to)
+                .is_some_and(|b| b.closed.contains(&season))
+    }
+
+    /// Whether a province is closed (ice) in `season`.
+    #[inline]
+    pub fn province_closed(&self, p: ProvinceId, season: Season) -> bool {
+        self.province(p).closed.contains(&season)
+    }
+
+    /// Whether any province or border of the map closes in some season.
+    pub fn has_closures(&self) -> bool {
+        self.provinces.iter().any(|p| !p.closed.is_empty())
+            || self.borders.iter().any(|b| !b.closed.is_empty())
+    }
+
+    /// The railroads of the map.
+    pub fn railroads(&self) -> &[Railroad] {
+        &self.railroads
+    }
+
+    /// A railroad by its name in orders (`TSR`), case-insensitively.
+    pub fn railroad_by_name(&self, name: &str) -> Option<usize> {
+        let name = normalize_name(name);
+        self.railroads
+            .iter()
+            .position(|r| normalize_name(&r.name) == name || normalize_name(&r.full_name) == name)
+    }
+
+    /// The canals of the map.
+    pub fn canals(&self) -> &[Canal] {
+        &self.canals
+    }
+
+    /// Whether a supply centre counts for `power` (not a `not_centre_for` centre).
+    #[inline]
+    pub fn centre_counts_for(&self, p: ProvinceId, power: PowerId) -> bool {
+        let prov = self.province(p);
+        prov.supply_centre && !prov.not_centre_for.contains(&power)
     }
 
     /// Every province, indexed by [`ProvinceId`].
@@ -412,10 +596,11 @@ impl Map {
         }
     }
 
-    /// Whether a fleet in this province may convoy (a sea province).
+    /// Whether a fleet in this province may convoy (a sea province, or a convoyable coast).
     #[inline]
     pub fn can_convoy_through(&self, p: ProvinceId) -> bool {
-        self.province(p).terrain == Terrain::Sea
+        let prov = self.province(p);
+        prov.terrain == Terrain::Sea || prov.convoyable
     }
 
     /// Whether a unit of `kind` may stand at `loc` (terrain, and a coast where one is needed).
@@ -451,6 +636,36 @@ impl Map {
     /// Number of supply centres on the map.
     pub fn supply_centre_count(&self) -> usize {
         self.provinces.iter().filter(|p| p.supply_centre).count()
+    }
+}
+
+/// Finds the map an `extends` key names: an embedded map, or a file next to the extending one.
+fn find_base_map(name: &str, from_file: &str) -> Result<(String, String), String> {
+    if let Some(text) = embedded_map_source(name) {
+        return Ok((
+            format!("maps/{}.toml", name.to_lowercase()),
+            text.to_string(),
+        ));
+    }
+    let dir = std::path::Path::new(from_file)
+        .parent()
+        .unwrap_or(std::path::Path::new("."));
+    let path = dir.join(name);
+    let path = if path.extension().is_none() {
+        path.with_extension("toml")
+    } else {
+        path
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok((path.display().to_string(), text)),
+        Err(e) => {
+            let known: Vec<&str> = EMBEDDED_MAPS.iter().map(|(n, _)| *n).collect();
+            Err(format!(
+                "`extends = \"{name}\"`: no embedded map of that name ({}) and no file {} ({e})",
+                known.join(", "),
+                path.display()
+            ))
+        }
     }
 }
 

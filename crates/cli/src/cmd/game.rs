@@ -162,14 +162,13 @@ fn new(a: NewArgs) -> Result<(), GameError> {
             a.file.display()
         )));
     }
-    let source = if a.map.eq_ignore_ascii_case("standard") {
-        MapSource::Embedded("standard".into())
+    let source = if diplo_map::embedded_map_source(&a.map).is_some() {
+        MapSource::Embedded(a.map.to_lowercase())
     } else {
         MapSource::Copy(
             std::fs::read_to_string(&a.map).map_err(|source| GameError::Io {
                 path: a.map.clone(),
-                what:
-                    "no embedded map of that name (embedded: standard) and the file cannot be read",
+                what: "no embedded map of that name and the file cannot be read",
                 source,
             })?,
         )

@@ -1,0 +1,16 @@
+//! Loading and validating a map from TOML: the file and the maps it `extends` are read and
+//! merged (`raw.rs`), then a sequence of named passes (`passes.rs`) turns the raw tables into a
+//! dense [`Map`], each pass adding what it finds wrong to one list of located diagnostics.
+
+mod passes;
+mod raw;
+
+use crate::{Map, MapError};
+
+pub(crate) use raw::Resolver;
+
+/// Loads `text` (named `file` in diagnostics); `resolve` finds the maps it extends.
+pub(crate) fn load(text: &str, file: &str, resolve: Resolver) -> Result<Map, MapError> {
+    let (raw, sources) = raw::read(text, file, resolve)?;
+    passes::build(raw, &sources)
+}

@@ -1,0 +1,965 @@
+//! The passes that turn a merged raw map into a [`Map`]: header, power names, province names,
+//! provinces, army edges, fleet edges, borders, edge symmetry, powers (homes, units, centres,
+//! build sites), railroads and canals, and the reachability check. Each pass reports what is
+//! wrong and goes on, so that every problem of a file is reported at once.
+
+use std::collections::HashMap;
+
+use toml::Spanned;
+
+use super::raw::{RawMap, RawProvince, Sources, S};
+use crate::{
+    normalize_name, Border, BuildRule, Canal, Coast, Diagnostic, Location, Map, MapError, Power,
+    PowerId, Province, ProvinceId, Railroad, Season, StartingUnit, Terrain, UnitKind,
+};
+
+struct Ctx<'a> {
+    sources: &'a Sources,
+    errors: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    fn err(&mut self, at: &S, msg: impl Into<String>) {
+        self.err_at(at.span().start, msg);
+    }
+    fn err_at(&mut self, offset: usize, msg: impl Into<String>) {
+        self.errors.push(self.sources.diagnostic(offset, msg));
+    }
+    /// A problem with no place in any file (a key missing from the whole map).
+    fn err_file(&mut self, msg: impl Into<String>) {
+        let mut d = self.sources.diagnostic(0, msg);
+        d.line = 0;
+        d.column = 0;
+        self.errors.push(d);
+    }
+}
+
+/// The names that resolve provinces and powers, shared by the passes.
+struct Names<'a> {
+    provinces: HashMap<String, ProvinceId>,
+    powers: HashMap<String, PowerId>,
+    raw: &'a RawMap,
+}
+
+pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
+    let mut cx = Ctx {
+        sources,
+        errors: Vec::new(),
+    };
+    let header = header(&mut cx, &raw);
+    let mut names = Names {
+        provinces: HashMap::new(),
+        powers: power_names(&mut cx, &raw),
+        raw: &raw,
+    };
+    names.provinces = province_names(&mut cx, &raw);
+    let provinces = provinces(&mut cx, &names);
+    let mut graph = Graph::new(&provinces);
+    army_edges(&mut cx, &names, &provinces, &mut graph);
+    fleet_edges(&mut cx, &names, &provinces, &mut graph);
+    let borders = borders(&mut cx, &names, &provinces, &graph);
+    edge_symmetry(&mut cx, &provinces, &graph, &borders);
+    graph.sort();
+    let powers = powers(&mut cx, &names, &provinces);
+    let railroads = railroads(&mut cx, &names, &provinces, &graph);
+    let canals = canals(&mut cx, &names, &provinces);
+    reachability(&mut cx, &raw, &provinces, &graph);
+
+    if !cx.errors.is_empty() {
+        let order: HashMap<&str, usize> = sources
+            .list
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.file.as_str(), i))
+            .collect();
+        cx.errors
+            .sort_by_key(|d| (order.get(d.file.as_str()).copied(), d.line, d.column));
+        return Err(MapError {
+            diagnostics: cx.errors,
+        });
+    }
+    let mut map = Map {
+        name: header.name,
+        title: header.title,
+        first_year: header.first_year,
+        first_season: header.first_season,
+        victory_centres: header.victory_centres,
+        build: header.build,
+        provinces,
+        powers,
+        army: graph.army,
+        node_base: graph.node_base,
+        fleet: graph.fleet,
+        names: names.provinces,
+        borders,
+        borders_from: Vec::new(),
+        railroads,
+        canals,
+    };
+    map.index_borders();
+    Ok(map)
+}
+
+struct Header {
+    name: String,
+    title: String,
+    first_year: u16,
+    first_season: Season,
+    victory_centres: u16,
+    build: BuildRule,
+}
+
+/// Top-level keys: name, title, calendar start, victory, build rule.
+fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
+    let name = match &raw.name {
+        Some(n) => n.get_ref().clone(),
+        None => {
+            cx.err_file("missing key `name`: every map names itself (`name = \"standard\"`)");
+            String::new()
+        }
+    };
+    let first_season = match &raw.first_season {
+        Some(s) => season(cx, s).unwrap_or(Season::Spring),
+        None => {
+            cx.err_file("missing key `first_season`: expected \"spring\" or \"fall\"");
+            Season::Spring
+        }
+    };
+    let first_year = raw.first_year.as_ref().map(|y| *y.get_ref());
+    if first_year.is_none() {
+        cx.err_file("missing key `first_year`: the year of the first phase, e.g. 1901");
+    }
+    let victory_centres = raw.victory_centres.as_ref().map(|v| *v.get_ref());
+    if victory_centres.is_none() {
+        cx.err_file("missing key `victory_centres`: how many supply centres win");
+    }
+    let build = match &raw.build {
+        None => BuildRule::HomeCentres,
+        Some(b) => match b.get_ref().as_str() {
+            "home-centres" => BuildRule::HomeCentres,
+            "owned-centres" => BuildRule::OwnedCentres,
+            "owned-centres-if-home" => BuildRule::OwnedCentresIfHome,
+            "build-sites" => BuildRule::BuildSites,
+            other => {
+                cx.err(b, format!("unknown build rule `{other}`: expected \"home-centres\", \"owned-centres\", \"owned-centres-if-home\" or \"build-sites\""));
+                BuildRule::HomeCentres
+            }
+        },
+    };
+    Header {
+        title: raw
+            .title
+            .as_ref()
+            .map_or_else(|| name.clone(), |t| t.get_ref().clone()),
+        name,
+        first_year: first_year.unwrap_or(1901),
+        first_season,
+        victory_centres: victory_centres.unwrap_or(0),
+        build,
+    }
+}
+
+fn season(cx: &mut Ctx, s: &S) -> Option<Season> {
+    match s.get_ref().to_ascii_lowercase().as_str() {
+        "spring" => Some(Season::Spring),
+        "fall" | "autumn" => Some(Season::Fall),
+        other => {
+            cx.err(
+                s,
+                format!("unknown season `{other}`: expected \"spring\" or \"fall\""),
+            );
+            None
+        }
+    }
+}
+
+/// Power names, adjectives and abbreviations: unique, case-insensitively.
+fn power_names(cx: &mut Ctx, raw: &RawMap) -> HashMap<String, PowerId> {
+    let mut ids: HashMap<String, PowerId> = HashMap::new();
+    if raw.powers.len() > u8::MAX as usize {
+        cx.err_file("too many powers (at most 255)");
+    }
+    for (i, p) in raw.powers.iter().enumerate() {
+        for (key, what) in [
+            (Some(&p.name), "name"),
+            (p.adjective.as_ref(), "adjective"),
+            (p.abbreviation.as_ref(), "abbreviation"),
+        ] {
+            let Some(key) = key else {
+                cx.err(
+                    &p.name,
+                    format!("power `{}` has no `{what}`", p.name.get_ref()),
+                );
+                continue;
+            };
+            let k = key.get_ref().to_lowercase();
+            if ids
+                .insert(k, PowerId(i as u8))
+                .is_some_and(|prev| prev.index() != i)
+            {
+                cx.err(key, format!("duplicate power name `{}`", key.get_ref()));
+            }
+        }
+    }
+    ids
+}
+
+impl Names<'_> {
+    fn power(&self, cx: &mut Ctx, s: &S) -> Option<PowerId> {
+        let id = self.powers.get(&s.get_ref().to_lowercase()).copied();
+        if id.is_none() {
+            cx.err(
+                s,
+                format!(
+                    "unknown power `{}`: expected one of the map's [[power]] names",
+                    s.get_ref()
+                ),
+            );
+        }
+        id
+    }
+
+    /// A province, or a coast of one (`spa/nc`); reports unknown names.
+    fn location(&self, cx: &mut Ctx, provinces: &[Province], s: &S) -> Option<Location> {
+        let t = s.get_ref();
+        let (pname, cname) = match t.split_once('/') {
+            Some((a, b)) => (a, Some(b)),
+            None => (t.as_str(), None),
+        };
+        let Some(&pid) = self.provinces.get(&normalize_name(pname)) else {
+            cx.err(s, format!("unknown province `{pname}`"));
+            return None;
+        };
+        let prov = &provinces[pid.index()];
+        let Some(c) = cname else {
+            return Some(Location::province(pid));
+        };
+        if let Some(i) = prov.coasts.iter().position(|x| x.name == c.to_lowercase()) {
+            return Some(Location::coast(pid, i as u8));
+        }
+        let known: Vec<&str> = prov.coasts.iter().map(|c| c.name.as_str()).collect();
+        if known.is_empty() {
+            cx.err(
+                s,
+                format!("unknown coast `{c}`: `{}` has no named coasts", prov.name),
+            );
+        } else {
+            cx.err(
+                s,
+                format!(
+                    "unknown coast `{c}` of `{}`: expected one of {}",
+                    prov.name,
+                    known.join(", ")
+                ),
+            );
+        }
+        None
+    }
+
+    /// A province named without a coast.
+    fn province(&self, cx: &mut Ctx, provinces: &[Province], s: &S) -> Option<ProvinceId> {
+        let loc = self.location(cx, provinces, s)?;
+        if loc.coast.is_some() {
+            cx.err(
+                s,
+                format!("`{}` names a coast: expected a province", s.get_ref()),
+            );
+            return None;
+        }
+        Some(loc.province)
+    }
+}
+
+/// Short names, full names and aliases: valid and unique across the map.
+fn province_names(cx: &mut Ctx, raw: &RawMap) -> HashMap<String, ProvinceId> {
+    let mut names: HashMap<String, ProvinceId> = HashMap::new();
+    let mut first_at: HashMap<String, usize> = HashMap::new();
+    if raw.provinces.len() > u32::MAX as usize - 1 {
+        cx.err_file("too many provinces");
+    }
+    for (i, p) in raw.provinces.iter().enumerate() {
+        let id = ProvinceId(i as u32);
+        let mut keys: Vec<&S> = vec![&p.name];
+        keys.extend(p.full_name.iter());
+        keys.extend(p.aliases.iter().flatten());
+        for key in keys {
+            let k = normalize_name(key.get_ref());
+            if k.is_empty() || k.contains(['/', '(', ')', ':', ',']) {
+                cx.err(
+                    key,
+                    format!(
+                        "invalid province name `{}`: names may not be empty or contain / ( ) : ,",
+                        key.get_ref()
+                    ),
+                );
+                continue;
+            }
+            match names.get(&k) {
+                Some(&other) if other == id => {}
+                Some(&other) => {
+                    let first = cx.sources.diagnostic(first_at[&k], "");
+                    cx.err(
+                        key,
+                        format!(
+                            "duplicate name `{}`: already used by province `{}` ({}:{})",
+                            key.get_ref(),
+                            raw.provinces[other.index()].name.get_ref(),
+                            first.file,
+                            first.line
+                        ),
+                    );
+                }
+                None => {
+                    names.insert(k.clone(), id);
+                    first_at.insert(k, key.span().start);
+                }
+            }
+        }
+    }
+    names
+}
+
+fn terrain(cx: &mut Ctx, p: &RawProvince) -> Terrain {
+    let Some(t) = &p.terrain else {
+        cx.err(&p.name, format!("province `{}` has no `terrain`: expected \"inland\", \"coast\", \"sea\" or \"impassable\"", p.name.get_ref()));
+        return Terrain::Impassable;
+    };
+    match t.get_ref().as_str() {
+        "inland" => Terrain::Inland,
+        "coast" => Terrain::Coast,
+        "sea" => Terrain::Sea,
+        "impassable" => Terrain::Impassable,
+        other => {
+            cx.err(t, format!("unknown terrain `{other}`: expected \"inland\", \"coast\", \"sea\" or \"impassable\""));
+            Terrain::Impassable
+        }
+    }
+}
+
+/// Each province's own facts: terrain, centre, home, coasts, and which keys its terrain allows.
+fn provinces(cx: &mut Ctx, names: &Names) -> Vec<Province> {
+    let mut out = Vec::with_capacity(names.raw.provinces.len());
+    for p in &names.raw.provinces {
+        let terrain = terrain(cx, p);
+        let supply_centre = p.supply_centre.unwrap_or(false);
+        let full_name = match &p.full_name {
+            Some(f) => f.get_ref().clone(),
+            None => {
+                cx.err(
+                    &p.name,
+                    format!("province `{}` has no `full_name`", p.name.get_ref()),
+                );
+                p.name.get_ref().clone()
+            }
+        };
+        let home = p.home.as_ref().and_then(|h| names.power(cx, h));
+        let country = p.country.as_ref().and_then(|h| names.power(cx, h));
+        if let (Some(h), false) = (&p.home, supply_centre) {
+            cx.err(h, format!("`{}` is a home centre of {} but not a supply centre (add supply_centre = true)", p.name.get_ref(), h.get_ref()));
+        }
+        let coasts = coasts(cx, p, terrain);
+        edge_keys(cx, p, terrain);
+        let closed = p
+            .closed
+            .iter()
+            .flatten()
+            .filter_map(|s| season(cx, s))
+            .collect();
+        let not_centre_for: Vec<PowerId> = p
+            .not_centre_for
+            .iter()
+            .flatten()
+            .filter_map(|s| names.power(cx, s))
+            .collect();
+        if p.not_centre_for.as_ref().is_some_and(|l| !l.is_empty()) && !supply_centre {
+            cx.err(
+                &p.name,
+                format!(
+                    "`{}` has `not_centre_for` but is not a supply centre",
+                    p.name.get_ref()
+                ),
+            );
+        }
+        let convoyable = p.convoyable.unwrap_or(false);
+        if convoyable && terrain != Terrain::Coast {
+            cx.err(
+                &p.name,
+                format!(
+                    "`{}` is convoyable but not a coastal province (a sea always is)",
+                    p.name.get_ref()
+                ),
+            );
+        }
+        out.push(Province {
+            name: p.name.get_ref().to_lowercase(),
+            full_name,
+            aliases: p
+                .aliases
+                .iter()
+                .flatten()
+                .map(|a| a.get_ref().clone())
+                .collect(),
+            terrain,
+            supply_centre,
+            home,
+            country,
+            coasts,
+            convoyable,
+            closed,
+            not_centre_for,
+        });
+    }
+    out
+}
+
+fn coasts(cx: &mut Ctx, p: &RawProvince, terrain: Terrain) -> Vec<Coast> {
+    let raw = p.coasts.as_deref().unwrap_or_default();
+    if raw.len() == 1 {
+        cx.err(&raw[0].name, "a province with one coast declares no [[province.coast]]: give its fleet edges in `fleet`");
+    }
+    if !raw.is_empty() && terrain != Terrain::Coast {
+        cx.err(&p.name, "only a coastal province can have named coasts");
+    }
+    let mut coasts: Vec<Coast> = Vec::new();
+    for c in raw {
+        let name = c.name.get_ref().to_lowercase();
+        if coasts.iter().any(|x| x.name == name) {
+            cx.err(&c.name, format!("duplicate coast `{}`", c.name.get_ref()));
+        }
+        coasts.push(Coast {
+            name,
+            full_name: c.full_name.get_ref().clone(),
+        });
+    }
+    coasts
+}
+
+/// Army edges need land, fleet edges water; a multi-coast province lists fleet edges per coast.
+fn edge_keys(cx: &mut Ctx, p: &RawProvince, terrain: Terrain) {
+    let terrain_name = p.terrain.as_ref().map_or("", |t| t.get_ref().as_str());
+    if matches!(terrain, Terrain::Sea | Terrain::Impassable)
+        && p.army.as_ref().is_some_and(|a| !a.is_empty())
+    {
+        cx.err(
+            &p.name,
+            format!(
+                "`{}` is {terrain_name} and cannot have army edges",
+                p.name.get_ref()
+            ),
+        );
+    }
+    let has_fleet = p.fleet.as_ref().is_some_and(|f| !f.is_empty());
+    if matches!(terrain, Terrain::Inland | Terrain::Impassable) && has_fleet {
+        cx.err(
+            &p.name,
+            format!(
+                "`{}` is {terrain_name} and cannot have fleet edges",
+                p.name.get_ref()
+            ),
+        );
+    }
+    if terrain == Terrain::Coast && has_fleet && p.coasts.as_ref().is_some_and(|c| !c.is_empty()) {
+        cx.err(&p.name, format!("`{}` has named coasts: give its fleet edges per [[province.coast]], not in `fleet`", p.name.get_ref()));
+    }
+}
+
+/// The adjacency graph being built, with the place of every edge for later diagnostics.
+struct Graph {
+    army: Vec<Vec<ProvinceId>>,
+    node_base: Vec<u32>,
+    fleet: Vec<Vec<Location>>,
+    army_spans: Vec<(ProvinceId, ProvinceId, S)>,
+    fleet_spans: Vec<(Location, Location, S)>,
+}
+
+impl Graph {
+    fn new(provinces: &[Province]) -> Graph {
+        let mut node_base = Vec::with_capacity(provinces.len());
+        let mut nodes = 0u32;
+        for p in provinces {
+            node_base.push(nodes);
+            nodes += p.coasts.len().max(1) as u32;
+        }
+        Graph {
+            army: vec![Vec::new(); provinces.len()],
+            node_base,
+            fleet: vec![Vec::new(); nodes as usize],
+            army_spans: Vec::new(),
+            fleet_spans: Vec::new(),
+        }
+    }
+    fn node(&self, l: Location) -> usize {
+        self.node_base[l.province.index()] as usize + l.coast.unwrap_or(0) as usize
+    }
+    fn nodes_of(&self, p: ProvinceId, provinces: &[Province]) -> std::ops::Range<usize> {
+        let base = self.node_base[p.index()] as usize;
+        base..base + provinces[p.index()].coasts.len().max(1)
+    }
+    fn sort(&mut self) {
+        self.army.iter_mut().for_each(|l| l.sort());
+        self.fleet.iter_mut().for_each(|l| l.sort());
+    }
+}
+
+fn army_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Graph) {
+    for (i, p) in names.raw.provinces.iter().enumerate() {
+        let from = ProvinceId(i as u32);
+        let mut seen = std::collections::HashSet::new();
+        for e in p.army.iter().flatten() {
+            let Some(loc) = names.location(cx, provinces, e) else {
+                continue;
+            };
+            let target = &provinces[loc.province.index()];
+            if loc.coast.is_some() {
+                cx.err(
+                    e,
+                    format!(
+                        "army edge `{}` names a coast: army edges go to provinces",
+                        e.get_ref()
+                    ),
+                );
+                continue;
+            }
+            if !target.terrain.is_land() {
+                cx.err(
+                    e,
+                    format!(
+                        "army edge from `{}` into `{}`, which is {} (armies cannot enter it)",
+                        provinces[i].name,
+                        target.name,
+                        terrain_word(target.terrain)
+                    ),
+                );
+                continue;
+            }
+            if loc.province == from {
+                cx.err(e, "a province cannot border itself");
+                continue;
+            }
+            if !seen.insert(loc.province) {
+                cx.err(e, format!("duplicate army edge `{}`", e.get_ref()));
+                continue;
+            }
+            g.army[i].push(loc.province);
+            g.army_spans.push((from, loc.province, e.clone()));
+        }
+    }
+}
+
+fn fleet_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Graph) {
+    for (i, p) in names.raw.provinces.iter().enumerate() {
+        let pid = ProvinceId(i as u32);
+        let lists: Vec<(Location, &Vec<S>)> = match p.coasts.as_deref() {
+            Some(coasts) if !coasts.is_empty() => coasts
+                .iter()
+                .enumerate()
+                .map(|(c, rc)| (Location::coast(pid, c as u8), &rc.fleet))
+                .collect(),
+            _ => p
+                .fleet
+                .iter()
+                .map(|f| (Location::province(pid), f))
+                .collect(),
+        };
+        for (from, list) in lists {
+            let mut seen = std::collections::HashSet::new();
+            for e in list {
+                let Some(to) = names.location(cx, provinces, e) else {
+                    continue;
+                };
+                let target = &provinces[to.province.index()];
+                if !target.terrain.is_navigable() {
+                    cx.err(
+                        e,
+                        format!(
+                            "fleet edge from `{}` into `{}`, which is {} (fleets cannot enter it)",
+                            provinces[i].name,
+                            target.name,
+                            terrain_word(target.terrain)
+                        ),
+                    );
+                    continue;
+                }
+                if target.is_multi_coast() && to.coast.is_none() {
+                    let known: Vec<&str> = target.coasts.iter().map(|c| c.name.as_str()).collect();
+                    cx.err(
+                        e,
+                        format!(
+                            "fleet edge into `{}` must name a coast: one of {}",
+                            target.name,
+                            known.join(", ")
+                        ),
+                    );
+                    continue;
+                }
+                if to.province == pid {
+                    cx.err(e, "a province cannot border itself");
+                    continue;
+                }
+                if !seen.insert(to) {
+                    cx.err(e, format!("duplicate fleet edge `{}`", e.get_ref()));
+                    continue;
+                }
+                let node = g.node(from);
+                g.fleet[node].push(to);
+                g.fleet_spans.push((from, to, e.clone()));
+            }
+        }
+    }
+}
+
+fn kinds(cx: &mut Ctx, list: &Option<Vec<S>>) -> [bool; 2] {
+    let Some(list) = list else {
+        return [true, true];
+    };
+    let mut out = [false, false];
+    for s in list {
+        match s.get_ref().to_ascii_lowercase().as_str() {
+            "army" | "a" => out[0] = true,
+            "fleet" | "f" => out[1] = true,
+            other => cx.err(
+                s,
+                format!("unknown unit kind `{other}`: expected \"army\" or \"fleet\""),
+            ),
+        }
+    }
+    out
+}
+
+/// `[[border]]` tables: each names an existing edge and gives it properties.
+fn borders(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &Graph) -> Vec<Border> {
+    let mut out = Vec::new();
+    for b in &names.raw.borders {
+        let ends: Vec<&S> = match (&b.between, &b.from, &b.to) {
+            (Some(between), None, None) if between.get_ref().len() == 2 => {
+                between.get_ref().iter().collect()
+            }
+            (None, Some(f), Some(t)) => vec![f, t],
+            _ => {
+                cx.err_at(b.at.start, "a [[border]] names its edge with `between = [A, B]` (both directions) or with `from` and `to` (one)");
+                continue;
+            }
+        };
+        let one_direction = b.between.is_none();
+        if b.one_way && !one_direction {
+            cx.err_at(b.at.start, "`one_way` needs `from` and `to`, not `between`");
+        }
+        let (Some(a), Some(z)) = (
+            names.province(cx, provinces, ends[0]),
+            names.province(cx, provinces, ends[1]),
+        ) else {
+            continue;
+        };
+        let units = kinds(cx, &b.units);
+        let exists = |x: ProvinceId, y: ProvinceId| {
+            (units[0] && g.army[x.index()].contains(&y))
+                || (units[1]
+                    && g.nodes_of(x, provinces)
+                        .any(|n| g.fleet[n].iter().any(|l| l.province == y)))
+        };
+        let found = exists(a, z) || (!one_direction && exists(z, a));
+        if !found {
+            cx.err(
+                ends[1],
+                format!(
+                    "no edge from `{}` to `{}` for the border to apply to",
+                    provinces[a.index()].name,
+                    provinces[z.index()].name
+                ),
+            );
+            continue;
+        }
+        if !b.difficult && b.closed.is_empty() && !b.one_way && b.units.is_none() {
+            cx.err_at(
+                b.at.start,
+                "this [[border]] says nothing: give `difficult`, `closed` or `one_way`",
+            );
+        }
+        let closed = b.closed.iter().filter_map(|s| season(cx, s)).collect();
+        let pairs: &[(ProvinceId, ProvinceId)] = if one_direction {
+            &[(a, z)]
+        } else {
+            &[(a, z), (z, a)]
+        };
+        for &(from, to) in pairs {
+            out.push(Border {
+                from,
+                to,
+                difficult: b.difficult,
+                units,
+                closed: Vec::clone(&closed),
+                one_way: b.one_way,
+            });
+        }
+    }
+    out
+}
+
+/// Every edge is listed on both sides, except one-way borders.
+fn edge_symmetry(cx: &mut Ctx, provinces: &[Province], g: &Graph, borders: &[Border]) {
+    let one_way = |from: ProvinceId, to: ProvinceId, army: bool| {
+        borders
+            .iter()
+            .any(|b| b.one_way && b.from == from && b.to == to && b.units[if army { 0 } else { 1 }])
+    };
+    for (from, to, span) in &g.army_spans {
+        if !g.army[to.index()].contains(from) && !one_way(*from, *to, true) {
+            let (a, b) = (&provinces[from.index()].name, &provinces[to.index()].name);
+            cx.err(
+                span,
+                format!("one-sided army edge: `{a}` lists `{b}` but `{b}` does not list `{a}`"),
+            );
+        }
+    }
+    let name = |l: &Location| match l.coast {
+        Some(c) => format!(
+            "{}/{}",
+            provinces[l.province.index()].name,
+            provinces[l.province.index()].coasts[c as usize].name
+        ),
+        None => provinces[l.province.index()].name.clone(),
+    };
+    for (from, to, span) in &g.fleet_spans {
+        if !g.fleet[g.node(*to)].contains(from) && !one_way(from.province, to.province, false) {
+            let (a, b) = (name(from), name(to));
+            cx.err(
+                span,
+                format!("one-sided fleet edge: `{a}` lists `{b}` but `{b}` does not list `{a}`"),
+            );
+        }
+    }
+}
+
+/// Powers: home centres (from the provinces), starting units, starting centres, build sites.
+fn powers(cx: &mut Ctx, names: &Names, provinces: &[Province]) -> Vec<Power> {
+    let mut out = Vec::new();
+    let mut occupied: HashMap<ProvinceId, usize> = HashMap::new();
+    for (i, rp) in names.raw.powers.iter().enumerate() {
+        let id = PowerId(i as u8);
+        let home_centres: Vec<ProvinceId> = (0..provinces.len())
+            .filter(|&j| provinces[j].home == Some(id))
+            .map(|j| ProvinceId(j as u32))
+            .collect();
+        let mut units = Vec::new();
+        for u in rp.units.iter().flatten() {
+            let Some(unit) = starting_unit(cx, names, provinces, u) else {
+                continue;
+            };
+            if occupied.insert(unit.location.province, i).is_some() {
+                let p = &provinces[unit.location.province.index()].name;
+                cx.err(u, format!("two starting units in `{p}`"));
+            }
+            units.push(unit);
+        }
+        let centres = match &rp.centres {
+            None => home_centres.clone(),
+            Some(list) => centre_list(cx, names, provinces, list),
+        };
+        let build_sites = rp
+            .build_sites
+            .as_ref()
+            .map(|l| centre_list(cx, names, provinces, l))
+            .unwrap_or_default();
+        let no_build = rp
+            .no_build
+            .as_ref()
+            .map(|l| centre_list(cx, names, provinces, l))
+            .unwrap_or_default();
+        let word = |s: &Option<S>| s.as_ref().map_or_else(String::new, |s| s.get_ref().clone());
+        out.push(Power {
+            name: rp.name.get_ref().clone(),
+            adjective: word(&rp.adjective),
+            abbreviation: word(&rp.abbreviation),
+            home_centres,
+            units,
+            centres,
+            build_sites,
+            no_build,
+        });
+    }
+    out
+}
+
+fn centre_list(cx: &mut Ctx, names: &Names, provinces: &[Province], list: &[S]) -> Vec<ProvinceId> {
+    list.iter()
+        .filter_map(|c| {
+            let p = names.province(cx, provinces, c)?;
+            if !provinces[p.index()].supply_centre {
+                cx.err(c, format!("`{}` is not a supply centre", c.get_ref()));
+                return None;
+            }
+            Some(p)
+        })
+        .collect()
+}
+
+fn starting_unit(
+    cx: &mut Ctx,
+    names: &Names,
+    provinces: &[Province],
+    u: &S,
+) -> Option<StartingUnit> {
+    let t = u.get_ref().trim();
+    let (kind, rest) = match t.split_once(char::is_whitespace) {
+        Some((k, r)) if k.eq_ignore_ascii_case("a") => (UnitKind::Army, r),
+        Some((k, r)) if k.eq_ignore_ascii_case("f") => (UnitKind::Fleet, r),
+        _ => {
+            cx.err(
+                u,
+                format!("starting unit `{t}`: expected `A <province>` or `F <province>[/coast]`"),
+            );
+            return None;
+        }
+    };
+    let place = Spanned::new(u.span(), rest.trim().to_string());
+    let loc = names.location(cx, provinces, &place)?;
+    let prov = &provinces[loc.province.index()];
+    let why = match kind {
+        UnitKind::Army if !(prov.terrain.is_land() && loc.coast.is_none()) => Some(format!(
+            "an army cannot stand in `{}` ({})",
+            prov.name,
+            terrain_word(prov.terrain)
+        )),
+        UnitKind::Fleet
+            if prov.terrain.is_navigable() && prov.is_multi_coast() && loc.coast.is_none() =>
+        {
+            Some(format!("a fleet in `{}` must name its coast", prov.name))
+        }
+        UnitKind::Fleet if !prov.terrain.is_navigable() => Some(format!(
+            "a fleet cannot stand in `{}` ({})",
+            prov.name,
+            terrain_word(prov.terrain)
+        )),
+        _ => None,
+    };
+    if let Some(why) = why {
+        cx.err(u, format!("impossible starting unit `{t}`: {why}"));
+        return None;
+    }
+    Some(StartingUnit {
+        kind,
+        location: loc,
+    })
+}
+
+/// `[[railroad]]`: a line of land provinces, each next to the one before, used by some powers.
+fn railroads(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &Graph) -> Vec<Railroad> {
+    let mut out = Vec::new();
+    for r in &names.raw.railroads {
+        let line: Vec<ProvinceId> = r
+            .provinces
+            .iter()
+            .filter_map(|s| names.province(cx, provinces, s))
+            .collect();
+        if line.len() != r.provinces.len() {
+            continue;
+        }
+        if line.len() < 2 {
+            cx.err(&r.name, "a railroad needs at least two provinces");
+            continue;
+        }
+        for (w, s) in line.windows(2).zip(&r.provinces[1..]) {
+            if !g.army[w[0].index()].contains(&w[1]) {
+                cx.err(
+                    s,
+                    format!(
+                        "railroad `{}`: `{}` is not next to `{}` (no army edge)",
+                        r.name.get_ref(),
+                        provinces[w[1].index()].name,
+                        provinces[w[0].index()].name
+                    ),
+                );
+            }
+        }
+        if names
+            .provinces
+            .contains_key(&normalize_name(r.name.get_ref()))
+        {
+            cx.err(
+                &r.name,
+                format!(
+                    "railroad name `{}` is also a province name",
+                    r.name.get_ref()
+                ),
+            );
+        }
+        out.push(Railroad {
+            name: r.name.get_ref().clone(),
+            full_name: r
+                .full_name
+                .as_ref()
+                .map_or_else(|| r.name.get_ref().clone(), |f| f.get_ref().clone()),
+            provinces: line,
+            powers: r.powers.iter().filter_map(|p| names.power(cx, p)).collect(),
+        });
+    }
+    out
+}
+
+/// `[[canal]]`: a land province that joins two water provinces for fleets.
+fn canals(cx: &mut Ctx, names: &Names, provinces: &[Province]) -> Vec<Canal> {
+    let mut out = Vec::new();
+    for c in &names.raw.canals {
+        let province = names.province(cx, provinces, &c.province);
+        let seas: Vec<ProvinceId> = c
+            .seas
+            .iter()
+            .filter_map(|s| names.province(cx, provinces, s))
+            .collect();
+        if c.seas.len() != 2 {
+            cx.err(&c.province, "a canal joins exactly two `seas`");
+            continue;
+        }
+        if let (Some(province), &[a, b]) = (province, &seas[..]) {
+            out.push(Canal {
+                province,
+                seas: [a, b],
+            });
+        }
+    }
+    out
+}
+
+/// Every passable province must be reachable from the first one.
+fn reachability(cx: &mut Ctx, raw: &RawMap, provinces: &[Province], g: &Graph) {
+    let passable: Vec<usize> = (0..provinces.len())
+        .filter(|&i| provinces[i].terrain != Terrain::Impassable)
+        .collect();
+    let Some(&start) = passable.first() else {
+        return;
+    };
+    let mut seen = vec![false; provinces.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    while let Some(i) = stack.pop() {
+        let fleet_next = g
+            .nodes_of(ProvinceId(i as u32), provinces)
+            .flat_map(|n| g.fleet[n].iter().map(|l| l.province));
+        for next in g.army[i].iter().copied().chain(fleet_next) {
+            if !seen[next.index()] {
+                seen[next.index()] = true;
+                stack.push(next.index());
+            }
+        }
+    }
+    for &i in &passable {
+        if !seen[i] {
+            cx.err(
+                &raw.provinces[i].name,
+                format!(
+                    "`{}` cannot be reached from `{}`",
+                    provinces[i].name, provinces[start].name
+                ),
+            );
+        }
+    }
+}
+
+fn terrain_word(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Inland => "inland",
+        Terrain::Coast => "coast",
+        Terrain::Sea => "sea",
+        Terrain::Impassable => "impassable",
+    }
+}

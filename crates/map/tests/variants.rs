@@ -1,0 +1,292 @@
+//! The variant features of the map format (`maps/FORMAT.md`, "Variant features"): each read
+//! from a small example, and each misuse reported at its file, line and column.
+
+use diplo_map::{BuildRule, Map, MapError, Season, UnitKind};
+
+/// A four-province map: two coastal lands `a` and `b`, a sea `s`, an inland `c`.
+const BASE: &str = r#"
+name = "tiny"
+first_year = 1901
+first_season = "spring"
+victory_centres = 2
+
+[[power]]
+name = "Red"
+adjective = "Red"
+abbreviation = "RED"
+units = ["A a"]
+
+[[province]]
+name = "a"
+full_name = "Alpha"
+terrain = "coast"
+supply_centre = true
+home = "Red"
+army = ["b", "c"]
+fleet = ["b", "s"]
+
+[[province]]
+name = "b"
+full_name = "Beta"
+terrain = "coast"
+supply_centre = true
+army = ["a", "c"]
+fleet = ["a", "s"]
+
+[[province]]
+name = "c"
+full_name = "Gamma"
+terrain = "inland"
+army = ["a", "b"]
+
+[[province]]
+name = "s"
+full_name = "Sea"
+terrain = "sea"
+fleet = ["a", "b"]
+"#;
+
+fn load(extra: &str) -> Result<Map, MapError> {
+    Map::from_toml_str(&format!("{BASE}{extra}"), "tiny.toml")
+}
+
+fn errors(extra: &str) -> Vec<String> {
+    match load(extra) {
+        Ok(_) => panic!("expected errors for:\n{extra}"),
+        Err(e) => e.diagnostics.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// The 1-based line of the first line of `extra` that contains `needle`.
+fn line_of(extra: &str, needle: &str) -> usize {
+    let base_lines = BASE.lines().count();
+    base_lines + extra.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn borders_are_read_per_direction() {
+    let map = load(
+        "\n[[border]]\nbetween = [\"a\", \"c\"]\ndifficult = true\nunits = [\"army\"]\nclosed = [\"fall\"]\n",
+    )
+    .unwrap();
+    let p = |n| map.province_by_name(n).unwrap();
+    assert!(map.is_difficult(UnitKind::Army, p("a"), p("c")));
+    assert!(map.is_difficult(UnitKind::Army, p("c"), p("a")));
+    assert!(!map.is_difficult(UnitKind::Army, p("a"), p("b")));
+    assert!(map.is_closed(UnitKind::Army, p("c"), p("a"), Season::Fall));
+    assert!(!map.is_closed(UnitKind::Army, p("c"), p("a"), Season::Spring));
+}
+
+#[test]
+fn border_errors_are_located() {
+    let extra = "\n[[border]]\nbetween = [\"a\", \"s\"]\nunits = [\"army\"]\ndifficult = true\n\n[[border]]\nfrom = \"a\"\ndifficult = true\n\n[[border]]\nbetween = [\"a\", \"zz\"]\ndifficult = true\n";
+    let errs = errors(extra);
+    let l1 = line_of(extra, "between = [\"a\", \"s\"]");
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with(&format!("tiny.toml:{l1}:"))
+                && e.contains("no edge from `a` to `s`")),
+        "{errs:?}"
+    );
+    let l2 = line_of(extra, "from = \"a\"");
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with(&format!("tiny.toml:{l2}:")) && e.contains("`from` and `to`")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.contains("unknown province `zz`")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn one_way_edges_need_a_one_way_border() {
+    // c -> s is impossible (inland); use a one-way army edge c -> a only.
+    let text = BASE.replace("army = [\"a\", \"b\"]", "army = [\"b\"]");
+    let text = format!(
+        "{text}\n[[border]]\nfrom = \"a\"\nto = \"c\"\none_way = true\nunits = [\"army\"]\n"
+    );
+    let map = Map::from_toml_str(&text, "tiny.toml").unwrap();
+    let p = |n| map.province_by_name(n).unwrap();
+    assert!(map.army_adjacent(p("a"), p("c")));
+    assert!(!map.army_adjacent(p("c"), p("a")));
+    let without = BASE.replace("army = [\"a\", \"b\"]", "army = [\"b\"]");
+    let err = Map::from_toml_str(&without, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("one-sided army edge: `a` lists `c`"), "{err}");
+}
+
+#[test]
+fn province_features() {
+    let text = BASE
+        .replace(
+            "name = \"b\"\n",
+            "name = \"b\"\nconvoyable = true\nnot_centre_for = [\"Red\"]\n",
+        )
+        .replace("name = \"s\"\n", "name = \"s\"\nclosed = [\"fall\"]\n");
+    let map = Map::from_toml_str(&text, "tiny.toml").unwrap();
+    let p = |n| map.province_by_name(n).unwrap();
+    assert!(map.can_convoy_through(p("b")));
+    assert!(!map.can_convoy_through(p("a")));
+    assert!(map.province_closed(p("s"), Season::Fall));
+    assert!(!map.centre_counts_for(p("b"), diplo_map::PowerId(0)));
+    assert!(map.centre_counts_for(p("a"), diplo_map::PowerId(0)));
+}
+
+#[test]
+fn province_feature_errors_are_located() {
+    let text = BASE
+        .replace("name = \"c\"\n", "name = \"c\"\nconvoyable = true\n")
+        .replace(
+            "name = \"s\"\n",
+            "name = \"s\"\nclosed = [\"winter\"]\nnot_centre_for = [\"Blue\"]\n",
+        );
+    let err = Map::from_toml_str(&text, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("`c` is convoyable but not a coastal province"),
+        "{err}"
+    );
+    assert!(err.contains("unknown season `winter`"), "{err}");
+    assert!(err.contains("unknown power `Blue`"), "{err}");
+    assert!(
+        err.contains("`s` has `not_centre_for` but is not a supply centre"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 4, "{err}");
+}
+
+#[test]
+fn build_rules_and_sites() {
+    let map = load("").unwrap();
+    assert_eq!(map.build, BuildRule::HomeCentres);
+    let text = BASE
+        .replace(
+            "victory_centres = 2\n",
+            "victory_centres = 2\nbuild = \"build-sites\"\n",
+        )
+        .replace(
+            "units = [\"A a\"]",
+            "units = [\"A a\"]\nbuild_sites = [\"a\", \"b\"]\nno_build = [\"b\"]",
+        );
+    let map = Map::from_toml_str(&text, "tiny.toml").unwrap();
+    assert_eq!(map.build, BuildRule::BuildSites);
+    assert_eq!(map.powers()[0].build_sites.len(), 2);
+    assert_eq!(map.powers()[0].no_build.len(), 1);
+    let bad = BASE
+        .replace(
+            "victory_centres = 2\n",
+            "victory_centres = 2\nbuild = \"anywhere\"\n",
+        )
+        .replace(
+            "units = [\"A a\"]",
+            "units = [\"A a\"]\nbuild_sites = [\"c\"]",
+        );
+    let err = Map::from_toml_str(&bad, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiny.toml:6:9: unknown build rule `anywhere`"),
+        "{err}"
+    );
+    assert!(err.contains("`c` is not a supply centre"), "{err}");
+}
+
+#[test]
+fn railroads_and_canals() {
+    let map = load(
+        "\n[[railroad]]\nname = \"RR\"\nprovinces = [\"a\", \"c\", \"b\"]\npowers = [\"Red\"]\n\n[[canal]]\nprovince = \"c\"\nseas = [\"s\", \"s\"]\n",
+    )
+    .unwrap();
+    assert_eq!(map.railroads()[0].provinces.len(), 3);
+    assert_eq!(map.railroad_by_name("rr"), Some(0));
+    assert_eq!(map.canals().len(), 1);
+    let extra = "\n[[railroad]]\nname = \"RR\"\nprovinces = [\"a\", \"s\"]\n\n[[canal]]\nprovince = \"c\"\nseas = [\"s\"]\n";
+    let errs = errors(extra);
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("railroad `RR`: `s` is not next to `a`")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("a canal joins exactly two `seas`")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn extends_changes_and_adds_and_locates_errors_in_each_file() {
+    let dir = std::env::temp_dir().join(format!("diplo-extends-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("tiny.toml"), BASE).unwrap();
+    let child = "name = \"tiny2\"\nextends = \"tiny\"\n\n[[province]]\nname = \"b\"\nconvoyable = true\n\n[[border]]\nbetween = [\"a\", \"b\"]\ndifficult = true\n";
+    std::fs::write(dir.join("tiny2.toml"), child).unwrap();
+    let map = Map::from_path(&dir.join("tiny2.toml")).unwrap();
+    assert_eq!(map.name, "tiny2");
+    assert_eq!(map.provinces().len(), 4);
+    let b = map.province_by_name("Beta").unwrap();
+    assert!(map.can_convoy_through(b));
+    assert_eq!(map.province(b).full_name, "Beta", "kept from the base");
+    // An error in the child is located in the child; one in the base, in the base.
+    let bad_child =
+        "name = \"tiny3\"\nextends = \"tiny\"\n\n[[province]]\nname = \"b\"\nterrain = \"lava\"\n";
+    std::fs::write(dir.join("tiny3.toml"), bad_child).unwrap();
+    let err = Map::from_path(&dir.join("tiny3.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiny3.toml:6:11: unknown terrain `lava`"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("tiny.toml"),
+        BASE.replace("terrain = \"inland\"", "terrain = \"swamp\""),
+    )
+    .unwrap();
+    let err = Map::from_path(&dir.join("tiny2.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiny.toml:") && err.contains("unknown terrain `swamp`"),
+        "{err}"
+    );
+    // Unknown bases and loops are reported at the `extends` key.
+    std::fs::write(
+        dir.join("loop.toml"),
+        "name = \"loop\"\nextends = \"loop\"\n",
+    )
+    .unwrap();
+    let err = Map::from_path(&dir.join("loop.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("loop.toml:2:11") && err.contains("loop"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("orphan.toml"),
+        "name = \"o\"\nextends = \"nowhere\"\n",
+    )
+    .unwrap();
+    let err = Map::from_path(&dir.join("orphan.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("orphan.toml:2:11") && err.contains("no embedded map of that name"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn extends_an_embedded_map() {
+    let text = "name = \"std-convoy\"\nextends = \"standard\"\n\n[[province]]\nname = \"den\"\nconvoyable = true\n";
+    let map = Map::from_toml_str(text, "std-convoy.toml").unwrap();
+    assert_eq!(map.provinces().len(), Map::standard().provinces().len());
+    assert!(map.can_convoy_through(map.province_by_name("Denmark").unwrap()));
+    assert!(!map.can_convoy_through(map.province_by_name("Sweden").unwrap()));
+}
