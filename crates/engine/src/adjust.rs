@@ -1,6 +1,6 @@
 //! Adjudicating an adjustment phase: builds, disbands, declined builds and civil disorder.
 
-use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
+use diplo_map::{BuildRule, Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
 use diplo_orders::{Order, WrittenCoast};
 use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
@@ -23,7 +23,7 @@ pub fn adjudicate_adjustments(
         let mine: Vec<usize> = (0..orders.len())
             .filter(|&i| orders[i].0 == power)
             .collect();
-        let delta = pos.centre_count(power) as i64 - pos.unit_count(power) as i64;
+        let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
         // Legality of each order on its own; then precedence among the legal ones.
         let mut legal: Vec<(usize, Action)> = Vec::new();
         for &i in &mine {
@@ -94,9 +94,11 @@ pub fn adjudicate_adjustments(
                 .iter()
                 .map(|u| (u.power, u.kind, u.location))
                 .collect();
+            let homes = civil_disorder_homes(map, rules, power, &owned);
             let rcx = RemovalContext {
                 map,
                 power,
+                homes: &homes,
                 owned: &owned,
                 units: &board,
             };
@@ -252,13 +254,6 @@ fn check(
             }
             let p = unit.place.province;
             let prov = map.province(p);
-            if prov.home != Some(power) {
-                return Err(illegal(format!(
-                    "{} is not a home centre of {}",
-                    prov.full_name,
-                    map.power(power).name
-                )));
-            }
             if pos.owners[p.index()] != Some(power) {
                 return Err(illegal(format!(
                     "{} does not own {}",
@@ -266,6 +261,7 @@ fn check(
                     prov.full_name
                 )));
             }
+            may_build_in(map, rules, pos, power, p).map_err(illegal)?;
             if pos.unit_in(p).is_some() {
                 return Err(illegal(format!("{} is occupied", prov.full_name)));
             }
@@ -380,5 +376,58 @@ fn check(
         _ => Err(illegal(
             "only builds, disbands and declined builds in an adjustment phase",
         )),
+    }
+}
+
+/// Whether `power` may build in `p`, which it owns, under the build rule in force (the map's
+/// `build` key, or the ruleset's `builds` house rule): why not, if not.
+pub(crate) fn may_build_in(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    power: PowerId,
+    p: ProvinceId,
+) -> Result<(), String> {
+    let prov = map.province(p);
+    let name = &map.power(power).name;
+    if !map.centre_counts_for(p, power) {
+        return Err(format!(
+            "{} is not a supply centre for {name}",
+            prov.full_name
+        ));
+    }
+    if map.power(power).no_build.contains(&p) {
+        return Err(format!("{name} may never build in {}", prov.full_name));
+    }
+    let owns_home = || {
+        map.home_centres(power)
+            .iter()
+            .any(|&c| pos.owners[c.index()] == Some(power))
+    };
+    match rules.builds.rule(map) {
+        BuildRule::HomeCentres if prov.home != Some(power) => {
+            Err(format!("{} is not a home centre of {name}", prov.full_name))
+        }
+        BuildRule::OwnedCentresIfHome if prov.home != Some(power) && !owns_home() => Err(format!(
+            "{name} owns none of its home centres, so it builds only in them"
+        )),
+        BuildRule::BuildSites if !map.power(power).build_sites.contains(&p) => {
+            Err(format!("{} is not a build site of {name}", prov.full_name))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The centres that count as home for the civil-disorder distance: the home centres, or the
+/// owned centres where powers build anywhere (DATC 2.4 11.A).
+pub(crate) fn civil_disorder_homes(
+    map: &Map,
+    rules: &Ruleset,
+    power: PowerId,
+    owned: &[ProvinceId],
+) -> Vec<ProvinceId> {
+    match rules.builds.rule(map) {
+        BuildRule::OwnedCentres => owned.to_vec(),
+        _ => map.home_centres(power).to_vec(),
     }
 }

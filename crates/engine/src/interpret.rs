@@ -5,7 +5,7 @@
 //! table: one [`Eff`] per unit, indexed like the position's units, and per submitted order
 //! whether it is legal and which unit it commands.
 
-use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
+use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
@@ -93,10 +93,12 @@ pub(crate) struct Ctx<'a> {
     /// (convoy stepping stones): those with a fleet now, or every sea when an order is legal
     /// if it is valid in some position (DATC 2.4 4.E.1 c).
     pub fleet_at_sea: Vec<bool>,
+    /// The season of the phase: provinces and borders may be closed in it (ice).
+    pub season: Season,
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit]) -> Self {
+    pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit], season: Season) -> Self {
         let mut unit_at = vec![NONE; map.provinces().len()];
         let mut fleet_at_sea: Vec<bool> = if rules.illegal_orders.legal_if_valid_in_some_position()
         {
@@ -112,13 +114,57 @@ impl<'a> Ctx<'a> {
                 fleet_at_sea[u.location.province.index()] = true;
             }
         }
+        // A fleet in a closed (ice) province convoys nothing (DATC 2.4 8.E).
+        for p in map.province_ids() {
+            if map.province_closed(p, season) {
+                fleet_at_sea[p.index()] = false;
+            }
+        }
         Ctx {
             map,
             rules,
             units,
             unit_at,
             fleet_at_sea,
+            season,
         }
+    }
+
+    /// Why a unit of `kind` cannot cross from `from` to `to` this season, if it cannot (a
+    /// closed province or border: ice, DATC 2.4 chapter 8).
+    fn closed(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> Result<(), String> {
+        if !self.map.is_closed(kind, from, to, self.season) {
+            return Ok(());
+        }
+        let season = match self.season {
+            Season::Spring => "spring",
+            Season::Fall => "fall",
+        };
+        let shut = [from, to]
+            .into_iter()
+            .find(|&p| self.map.province_closed(p, self.season));
+        Err(match shut {
+            Some(p) => format!("{} is closed (ice) in {season}", self.pname(p)),
+            None => format!(
+                "the border between {} and {} is closed in {season}",
+                self.pname(from),
+                self.pname(to)
+            ),
+        })
+    }
+
+    /// A support over a difficult passable border is not possible (DATC 2.4 10.E).
+    fn support_reach(&self, me: &Unit, to: ProvinceId) -> Result<(), String> {
+        let from = me.location.province;
+        self.closed(me.kind, from, to)?;
+        if self.map.is_difficult(me.kind, from, to) {
+            return Err(format!(
+                "no support is given over the difficult border between {} and {}",
+                self.pname(from),
+                self.pname(to)
+            ));
+        }
+        Ok(())
     }
 
     fn pname(&self, p: ProvinceId) -> &str {
@@ -323,8 +369,9 @@ impl<'a> Ctx<'a> {
         let n = self.map.provinces().len();
         let mut seen = vec![false; n];
         let mut stack: Vec<ProvinceId> = Vec::new();
+        let usable = |q: ProvinceId| self.fleet_at_sea[q.index()] && Some(q) != exclude && q != to;
         for &s in self.map.any_neighbours(from).iter() {
-            if self.fleet_at_sea[s.index()] && Some(s) != exclude {
+            if usable(s) {
                 seen[s.index()] = true;
                 stack.push(s);
             }
@@ -335,7 +382,7 @@ impl<'a> Ctx<'a> {
                 if q == to {
                     return true;
                 }
-                if !seen[q.index()] && self.fleet_at_sea[q.index()] && Some(q) != exclude {
+                if !seen[q.index()] && usable(q) {
                     seen[q.index()] = true;
                     stack.push(q);
                 }
@@ -350,7 +397,7 @@ impl<'a> Ctx<'a> {
         let mut path: Vec<ProvinceId> = Vec::new();
         let mut budget = 20_000u32;
         for &s in self.map.any_neighbours(from).iter() {
-            if self.fleet_at_sea[s.index()] {
+            if self.fleet_at_sea[s.index()] && s != to {
                 path.push(s);
                 if self.proper_dfs(from, to, via, &mut path, &mut budget) {
                     return true;
@@ -394,7 +441,7 @@ impl<'a> Ctx<'a> {
         }
         for l in self.map.fleet_neighbours(Location::province(last)) {
             let q = l.province;
-            if self.fleet_at_sea[q.index()] && !path.contains(&q) {
+            if self.fleet_at_sea[q.index()] && q != to && !path.contains(&q) {
                 path.push(q);
                 if self.proper_dfs(from, to, via, path, budget) {
                     return true;
@@ -428,6 +475,7 @@ impl<'a> Ctx<'a> {
                         self.pname(dest)
                     ));
                 }
+                self.closed(me.kind, me.location.province, dest)?;
                 match me.kind {
                     UnitKind::Army => {
                         let prov = map.province(dest);
@@ -525,6 +573,7 @@ impl<'a> Ctx<'a> {
                         self.pname(supported.place.province)
                     ));
                 }
+                self.support_reach(&me, supported.place.province)?;
                 Ok((u, Eff::SupportHold { target: t }))
             }
             Order::SupportMove {
@@ -555,6 +604,7 @@ impl<'a> Ctx<'a> {
                         self.pname(to.province)
                     ));
                 }
+                self.support_reach(&me, to.province)?;
                 // The supported unit must be able to make the move (not by the supporter's convoy).
                 let possible = match target.kind {
                     UnitKind::Army => {
@@ -575,6 +625,7 @@ impl<'a> Ctx<'a> {
                         self.pname(to.province)
                     ));
                 }
+                self.closed(target.kind, target.location.province, to.province)?;
                 let coast = self.support_coast(power, &target, to)?;
                 Ok((
                     u,
@@ -594,6 +645,9 @@ impl<'a> Ctx<'a> {
                         me.full(map)
                     ));
                 }
+                if map.province_closed(me.location.province, self.season) {
+                    self.closed(me.kind, me.location.province, me.location.province)?;
+                }
                 let a = self.named_unit(power, army)?;
                 let target = self.units[a as usize];
                 if target.kind != UnitKind::Army {
@@ -609,6 +663,14 @@ impl<'a> Ctx<'a> {
                     return Err(format!(
                         "an army cannot be convoyed to {}",
                         self.pname(to.province)
+                    ));
+                }
+                // A fleet in a convoyable coast cannot carry an army to or from its own
+                // province (DATC 2.4 9.A, 9.B).
+                if me.location.province == to.province {
+                    return Err(format!(
+                        "{} cannot convoy an army into its own province",
+                        me.full(map)
                     ));
                 }
                 if !self.on_proper_route(

@@ -88,15 +88,10 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
                 }
             }
             let adjust = map.power_ids().any(|p| {
-                let c = next.centre_count(p);
+                let c = next.counted_centres(map, p);
                 let u = next.unit_count(p);
-                u > c
-                    || (c > u
-                        && if rules.adjustment_phase.build_needs_empty_home_centre() {
-                            has_free_home_centre(map, next, p)
-                        } else {
-                            owns_home_centre(map, next, p)
-                        })
+                let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
+                u > c || (c > u && has_build_centre(map, rules, next, p, needs_empty))
             });
             next.phase = if adjust {
                 Phase {
@@ -115,14 +110,18 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
     }
 }
 
-fn owns_home_centre(map: &Map, pos: &Position, power: PowerId) -> bool {
-    map.home_centres(power)
-        .iter()
-        .any(|&c| pos.owners[c.index()] == Some(power))
-}
-
-fn has_free_home_centre(map: &Map, pos: &Position, power: PowerId) -> bool {
-    map.home_centres(power)
-        .iter()
-        .any(|&c| pos.owners[c.index()] == Some(power) && pos.unit_in(c).is_none())
+/// Whether `power` owns a centre it may build in under the build rule in force (empty, when
+/// `empty` is asked).
+fn has_build_centre(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    power: PowerId,
+    empty: bool,
+) -> bool {
+    map.province_ids().any(|c| {
+        pos.owners[c.index()] == Some(power)
+            && (!empty || pos.unit_in(c).is_none())
+            && adjust::may_build_in(map, rules, pos, power, c).is_ok()
+    })
 }

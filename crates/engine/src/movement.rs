@@ -18,7 +18,7 @@ pub fn adjudicate_movement(
     orders: &[(PowerId, Order)],
 ) -> Adjudication {
     let units = &pos.units[..];
-    let cx = Ctx::new(map, rules, units);
+    let cx = Ctx::new(map, rules, units, pos.phase.season);
     let interp = interpret::interpret(&cx, orders);
     let mut board = Board::new(map, rules, units, &cx.unit_at, &interp);
     board.resolve();
@@ -64,7 +64,7 @@ pub fn adjudicate_movement(
         if movers.is_empty() || movers.iter().any(|&a| moved[a as usize]) {
             continue;
         }
-        if movers.iter().any(|&c| board.prevent(c, true) > 0) {
+        if movers.iter().any(|&c| board.prevents(c)) {
             contested.push(p);
         }
     }
@@ -88,7 +88,14 @@ pub fn adjudicate_movement(
             attacker_from: units[a as usize].location.province,
             by_convoy,
         };
-        let options = retreat_options(map, &d, &occupied, &contested, allow_origin);
+        let options = retreat_options(
+            map,
+            &d,
+            &occupied,
+            &contested,
+            allow_origin,
+            pos.phase.season,
+        );
         tags[u] = Some(if options.is_empty() {
             Tag::Destroyed
         } else {
@@ -286,6 +293,7 @@ pub fn retreat_options(
     occupied: &[bool],
     contested: &[ProvinceId],
     allow_convoy_origin: bool,
+    season: diplo_map::Season,
 ) -> Vec<Location> {
     let from = d.unit.location;
     let candidates: Vec<Location> = match d.unit.kind {
@@ -302,6 +310,7 @@ pub fn retreat_options(
             let p = l.province;
             !occupied[p.index()]
                 && !contested.contains(&p)
+                && !map.is_closed(d.unit.kind, from.province, p, season)
                 && (p != d.attacker_from || (d.by_convoy && allow_convoy_origin))
         })
         .collect()

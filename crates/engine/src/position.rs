@@ -199,6 +199,18 @@ impl Position {
         self.owners.iter().filter(|o| **o == Some(power)).count()
     }
 
+    /// How many of its centres count for a power: those it owns except the ones the map says
+    /// do not count for it (Colonial's Hong Kong for China, DATC 2.4 7.A).
+    pub fn counted_centres(&self, map: &Map, power: PowerId) -> usize {
+        self.owners
+            .iter()
+            .enumerate()
+            .filter(|&(p, o)| {
+                *o == Some(power) && map.centre_counts_for(ProvinceId(p as u32), power)
+            })
+            .count()
+    }
+
     /// A power's units in the short form (`A par`, `F stp/sc`), in board order.
     pub fn unit_names(&self, map: &Map, power: PowerId) -> Vec<String> {
         self.units

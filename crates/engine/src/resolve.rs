@@ -103,6 +103,9 @@ pub(crate) struct Board<'a> {
     /// Per moving unit: its move was voided by the paradox rule (DATC 2.4's Szykman wording):
     /// it has no path, so no effect anywhere, and no land fallback.
     voided: Vec<bool>,
+    /// Per moving unit: its move over land crosses a difficult passable border (DATC 2.4
+    /// chapter 10): one support less, and no support cut without outside support.
+    difficult: Vec<bool>,
     pub state: Vec<Tri>,
     route_rule: RouteRule,
     bounce_rule: BounceRule,
@@ -185,6 +188,16 @@ impl<'a> Board<'a> {
             counter,
             via_last_fleet: vec![false; n],
             voided: vec![false; n],
+            difficult: eff
+                .iter()
+                .zip(units)
+                .map(|(e, u)| match *e {
+                    Eff::Move { to, .. } => {
+                        map.is_difficult(u.kind, u.location.province, to.province)
+                    }
+                    _ => false,
+                })
+                .collect(),
             state,
             route_rule: rules.multi_route_disruption.route_rule(),
             bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
@@ -505,8 +518,28 @@ impl<'a> Board<'a> {
         n
     }
 
-    /// 5.B.8 ATTACK STRENGTH.
-    pub fn attack(&self, u: u32, max: bool) -> u32 {
+    // Strengths. Inside the resolver a strength is shifted by one: 0 means no strength at all
+    // (no path, an empty province, a unit that moved away, a head-to-head loser), otherwise it
+    // is 1 + the DATC strength. A move over a difficult passable border (DATC 2.4 chapter 10)
+    // counts one support less, so without support its DATC strength is 0: it still enters an
+    // empty province and still bounces another such move, but loses to any ordinary move.
+    // The public `attack`, `hold`, `defend` and `prevent` give DATC strengths.
+
+    /// The difficult-border penalty of move `u`: 1 when it goes over land across a difficult
+    /// border; while its route is unknown, the bound that helps (`max`) or hinders the move.
+    fn penalty(&self, u: u32, max: bool) -> u32 {
+        if !self.difficult[u as usize] {
+            return 0;
+        }
+        match self.land_route(u) {
+            Tri::Yes => 1,
+            Tri::No => 0,
+            _ => u32::from(!max),
+        }
+    }
+
+    /// 5.B.8 ATTACK STRENGTH, shifted.
+    fn attack_in(&self, u: u32, max: bool) -> u32 {
         if !self.path(u, max) {
             return 0;
         }
@@ -538,11 +571,16 @@ impl<'a> Board<'a> {
         if defender == Some(self.power(u)) {
             return 0;
         }
-        1 + self.count_supports(u, max, defender)
+        2 + self.count_supports(u, max, defender) - self.penalty(u, max)
     }
 
-    /// 5.B.5 HOLD STRENGTH of a province.
-    pub fn hold(&self, p: diplo_map::ProvinceId, max: bool) -> u32 {
+    /// 5.B.8 ATTACK STRENGTH (the DATC's number).
+    pub fn attack(&self, u: u32, max: bool) -> u32 {
+        self.attack_in(u, max).saturating_sub(1)
+    }
+
+    /// 5.B.5 HOLD STRENGTH of a province, shifted.
+    fn hold_in(&self, p: diplo_map::ProvinceId, max: bool) -> u32 {
         let d = self.unit_at[p.index()];
         if d == NONE {
             return 0;
@@ -550,20 +588,30 @@ impl<'a> Board<'a> {
         if self.is_move(d) {
             return match self.st(d) {
                 Tri::Yes => 0,
-                Tri::No => 1,
-                Tri::Unknown | Tri::Unresolved => max as u32,
+                Tri::No => 2,
+                Tri::Unknown | Tri::Unresolved => 2 * max as u32,
             };
         }
-        1 + self.count_supports(d, max, None)
+        2 + self.count_supports(d, max, None)
     }
 
-    /// 5.B.7 DEFEND STRENGTH.
+    /// 5.B.5 HOLD STRENGTH of a province (the DATC's number).
+    pub fn hold(&self, p: diplo_map::ProvinceId, max: bool) -> u32 {
+        self.hold_in(p, max).saturating_sub(1)
+    }
+
+    /// 5.B.7 DEFEND STRENGTH, shifted.
+    fn defend_in(&self, u: u32, max: bool) -> u32 {
+        2 + self.count_supports(u, max, None) - self.penalty(u, max)
+    }
+
+    /// 5.B.7 DEFEND STRENGTH (the DATC's number).
     pub fn defend(&self, u: u32, max: bool) -> u32 {
-        1 + self.count_supports(u, max, None)
+        self.defend_in(u, max).saturating_sub(1)
     }
 
-    /// 5.B.6 PREVENT STRENGTH, with DATC 4.A.7 from the ruleset.
-    pub fn prevent(&self, c: u32, max: bool) -> u32 {
+    /// 5.B.6 PREVENT STRENGTH, shifted, with DATC 4.A.7 from the ruleset.
+    fn prevent_in(&self, c: u32, max: bool) -> u32 {
         if !self.path(c, max) {
             return 0;
         }
@@ -592,18 +640,36 @@ impl<'a> Board<'a> {
                 return 0;
             }
         }
-        1 + self.count_supports(c, max, None)
+        2 + self.count_supports(c, max, None) - self.penalty(c, max)
+    }
+
+    /// 5.B.6 PREVENT STRENGTH (the DATC's number).
+    pub fn prevent(&self, c: u32, max: bool) -> u32 {
+        self.prevent_in(c, max).saturating_sub(1)
+    }
+
+    /// Whether move `c` keeps others out of its destination at all (it may have strength 0
+    /// over a difficult border and still bounce another such move).
+    pub fn prevents(&self, c: u32) -> bool {
+        self.prevent_in(c, true) > 0
+    }
+
+    /// Whether move `a` cuts support `s` by strength: a move over a difficult passable border
+    /// cuts only with a support from a power other than the supporter's (DATC 2.4 10.A, 10.B,
+    /// 10.O). `opt` is the support's optimistic adjudication.
+    fn cuts_over_border(&self, a: u32, s: u32, opt: bool) -> bool {
+        self.penalty(a, !opt) == 0 || self.count_supports(a, !opt, Some(self.power(s))) > 0
     }
 
     /// 5.B.1 MOVE, optimistic or pessimistic.
     fn adjudicate_move(&self, u: u32, opt: bool) -> bool {
         let dest = self.dest(u).province;
-        let atk = self.attack(u, opt);
+        let atk = self.attack_in(u, opt);
         if atk == 0 {
             return false;
         }
-        let beats_defender = || atk > self.defend(self.counter[u as usize], !opt);
-        let beats_hold = || atk > self.hold(dest, !opt);
+        let beats_defender = || atk > self.defend_in(self.counter[u as usize], !opt);
+        let beats_hold = || atk > self.hold_in(dest, !opt);
         // Under Brannan's rule the unit moving into the last fleet's province must also beat
         // that fleet where it stands.
         let into_last_fleet = self.via_last_fleet[u as usize] && !self.convoyed(u);
@@ -617,7 +683,7 @@ impl<'a> Board<'a> {
             return false;
         }
         for &c in self.moves_to.get(dest.index()) {
-            if c != u && atk <= self.prevent(c, !opt) {
+            if c != u && atk <= self.prevent_in(c, !opt) {
                 return false;
             }
         }
@@ -691,7 +757,7 @@ impl<'a> Board<'a> {
             if Some(from) == against && !(convoyed && self.support_cut_from_origin_by_convoy) {
                 continue;
             }
-            if self.path(a, !opt) {
+            if self.path(a, !opt) && self.cuts_over_border(a, s, opt) {
                 return false;
             }
         }

@@ -25,7 +25,7 @@ pub fn pending_retreat_options(map: &Map, rules: &Ruleset, pos: &Position) -> Ve
         .iter()
         .map(|d| RetreatOptions {
             dislodged: *d,
-            options: retreat_options(map, d, &occupied, &pos.contested, allow),
+            options: retreat_options(map, d, &occupied, &pos.contested, allow, pos.phase.season),
         })
         .collect()
 }
@@ -47,7 +47,7 @@ pub fn adjudicate_retreats(
         .collect();
     // The fleet-coast readings of a move order are the movement phase's.
     let units: Vec<Unit> = pos.dislodged.iter().map(|d| d.unit).collect();
-    let cx = Ctx::new(map, rules, &units);
+    let cx = Ctx::new(map, rules, &units, pos.phase.season);
 
     let k = pos.dislodged.len();
     let mut chosen: Vec<Option<(usize, diplo_map::Location)>> = vec![None; k];
@@ -150,8 +150,7 @@ pub fn adjudicate_retreats(
     let mut bounced = vec![false; orders.len()];
     for d in 0..k {
         if let Some((i, dest)) = chosen[d] {
-            let clash = (0..k)
-                .any(|e| e != d && chosen[e].is_some_and(|(_, x)| x.province == dest.province));
+            let clash = retreat_clashes(map, pos, &chosen, d, dest);
             if clash {
                 bounced[i] = true;
                 automatic.push(AutomaticAction {
@@ -214,4 +213,27 @@ pub fn adjudicate_retreats(
         unresolved: Vec::new(),
         next,
     }
+}
+
+/// Whether retreat `d` to `dest` clashes with another retreat there. Two retreats to one province
+/// both fail, except that a retreat over a difficult passable border loses to one over an
+/// ordinary border (DATC 2.4 10.K): then the ordinary one succeeds if it is the only one.
+fn retreat_clashes(
+    map: &Map,
+    pos: &Position,
+    chosen: &[Option<(usize, diplo_map::Location)>],
+    d: usize,
+    dest: diplo_map::Location,
+) -> bool {
+    let difficult = |e: usize| {
+        let u = pos.dislodged[e].unit;
+        map.is_difficult(u.kind, u.location.province, dest.province)
+    };
+    let rivals: Vec<usize> = (0..chosen.len())
+        .filter(|&e| e != d && chosen[e].is_some_and(|(_, x)| x.province == dest.province))
+        .collect();
+    if rivals.is_empty() {
+        return false;
+    }
+    difficult(d) || rivals.iter().any(|&e| !difficult(e))
 }

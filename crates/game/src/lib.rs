@@ -801,7 +801,7 @@ impl Game {
             self.ended = self
                 .map
                 .power_ids()
-                .map(|p| (self.position.centre_count(p), p))
+                .map(|p| (self.position.counted_centres(&self.map, p), p))
                 .filter(|(c, _)| *c >= usize::from(self.map.victory_centres))
                 .max_by_key(|(c, p)| (*c, std::cmp::Reverse(p.index())))
                 .map(|(centres, winner)| Ending {

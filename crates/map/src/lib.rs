@@ -318,7 +318,25 @@ pub struct Map {
 }
 
 /// The maps shipped with diplo, by name: `(name, TOML source)`.
-pub const EMBEDDED_MAPS: &[(&str, &str)] = &[("standard", STANDARD_MAP_TOML)];
+pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
+    ("standard", STANDARD_MAP_TOML),
+    ("1898", include_str!("../../../maps/1898.toml")),
+    ("chaos", include_str!("../../../maps/chaos.toml")),
+    ("colonial", include_str!("../../../maps/colonial.toml")),
+    ("loeb9", include_str!("../../../maps/loeb9.toml")),
+    (
+        "loeb9-north-africa-tunis",
+        include_str!("../../../maps/loeb9-north-africa-tunis.toml"),
+    ),
+    (
+        "loeb9-sicily-tunis",
+        include_str!("../../../maps/loeb9-sicily-tunis.toml"),
+    ),
+    (
+        "standard-convoyable-coasts",
+        include_str!("../../../maps/standard-convoyable-coasts.toml"),
+    ),
+];
 
 /// The TOML source of an embedded map.
 pub fn embedded_map_source(name: &str) -> Option<&'static str> {

@@ -192,6 +192,8 @@ ruleset! {
     proxy_orders: ProxyOrders = "proxy_orders", "4.E.5", false, "Proxy orders";
     /// When the adjustment phase is held (no DATC issue).
     adjustment_phase: AdjustmentPhase = "adjustment_phase", "-", true, "When an adjustment phase is held";
+    /// Where powers build: the map's rule or a house rule over it (variants).
+    builds: Builds = "builds", "-", true, "Where powers may build (variant rule; DATC 2.4 chapters 11 and 12)";
 }
 
 fn issue(key: &str) -> Option<&'static IssueInfo> {

@@ -14,7 +14,7 @@ use crate::common;
 pub enum MapCommand {
     /// Validate map files and report every problem with its file, line and column.
     Check {
-        /// Map files (TOML, see maps/FORMAT.md).
+        /// Map files (TOML, see maps/FORMAT.md), or names of built-in maps.
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
@@ -49,7 +49,12 @@ pub fn run(command: MapCommand) -> ExitCode {
 fn check(paths: &[PathBuf]) -> ExitCode {
     let mut ok = true;
     for path in paths {
-        match Map::from_path(path) {
+        let name = path.to_string_lossy();
+        let loaded = match Map::embedded(&name) {
+            Some(map) if !path.exists() => map,
+            _ => Map::from_path(path),
+        };
+        match loaded {
             Ok(map) => common::print(&format!("{}: ok ({})\n", path.display(), counts(&map))),
             Err(e) => {
                 common::report_map_error(&e);

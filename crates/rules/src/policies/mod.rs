@@ -6,7 +6,7 @@
 //! force: adding a choice is one new struct, one variant and its `impl`.
 //!
 //! One module per section of DATC chapter 4, so that "where does 4.A.3 live" is one step:
-//! [`convoys`] (4.A), [`coasts`] (4.B), [`designation`] (4.C), [`orders`] (4.D), [`other`] (4.E).
+//! [`convoys`] (4.A), [`coasts`] (4.B), [`designation`] (4.C), [`orders`] (4.D), [`other`] (4.E), and [`variants`] (rules of variant maps).
 //! Every item is re-exported here.
 
 macro_rules! choices {
@@ -88,9 +88,11 @@ pub mod convoys;
 pub mod designation;
 pub mod orders;
 pub mod other;
+pub mod variants;
 
 pub use coasts::*;
 pub use convoys::*;
 pub use designation::*;
 pub use orders::*;
 pub use other::*;
+pub use variants::*;

@@ -233,6 +233,9 @@ pub struct RemovalContext<'a> {
     pub map: &'a diplo_map::Map,
     /// The power that must remove units.
     pub power: diplo_map::PowerId,
+    /// The centres distances are measured from: its home centres, or its owned centres where
+    /// powers build anywhere (DATC 2.4 11.A).
+    pub homes: &'a [diplo_map::ProvinceId],
     /// The supply centres it owns.
     pub owned: &'a [diplo_map::ProvinceId],
     /// Every unit on the board: power, kind, location.
@@ -349,7 +352,7 @@ fn convoy_counting(
     candidates: &[RemovalCandidate],
     sea_ok: &dyn Fn(diplo_map::ProvinceId) -> bool,
 ) -> Vec<usize> {
-    let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+    let targets = targets_mask(cx.map, cx.homes.iter().copied());
     let dist: Vec<u32> = candidates
         .iter()
         .map(|c| match c.kind {
@@ -380,7 +383,7 @@ impl CivilDisorderRemoval for HomeCentreAnyFleets {
 
 /// Plain-adjacency distance from each candidate to the nearest home centre of the power.
 fn plain_home_distances(cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<u32> {
-    let plain = crate::distance::plain_distances(cx.map, cx.map.home_centres(cx.power));
+    let plain = crate::distance::plain_distances(cx.map, cx.homes);
     candidates
         .iter()
         .map(|c| plain[c.location.province.index()])
@@ -477,7 +480,7 @@ fn dptg_distances(
 
 impl CivilDisorderRemoval for HomeCentreDistance {
     fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
-        let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+        let targets = targets_mask(cx.map, cx.homes.iter().copied());
         removal_by(
             cx,
             candidates,
@@ -489,7 +492,7 @@ impl CivilDisorderRemoval for HomeCentreDistance {
 
 impl CivilDisorderRemoval for HomeCentreLandDistance {
     fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
-        let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+        let targets = targets_mask(cx.map, cx.homes.iter().copied());
         let dist: Vec<u32> = candidates
             .iter()
             .map(|c| match c.kind {
@@ -553,7 +556,7 @@ impl CivilDisorderRemoval for LeastRecentlyProduced {
 
 impl CivilDisorderRemoval for AlexanderDistance {
     fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
-        let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+        let targets = targets_mask(cx.map, cx.homes.iter().copied());
         let dist: Vec<u32> = candidates
             .iter()
             .map(|c| crate::distance::alexander_distance(cx, c, &targets))
@@ -623,6 +626,7 @@ mod least_recently_produced_tests {
         let cx = RemovalContext {
             map: &map,
             power: fr,
+            homes: map.home_centres(fr),
             owned: &owned,
             units: &units,
         };
