@@ -63,10 +63,17 @@ pub struct Phase {
 impl Phase {
     /// The first phase of a map.
     pub fn first(map: &Map) -> Phase {
-        Phase {
-            year: map.first_year,
-            season: map.first_season,
-            kind: PhaseKind::Movement,
+        match map.calendar.first_phase {
+            diplo_map::FirstPhase::Movement => Phase {
+                year: map.first_year,
+                season: map.first_season,
+                kind: PhaseKind::Movement,
+            },
+            diplo_map::FirstPhase::Adjustment => Phase {
+                year: map.first_year,
+                season: Season::Fall,
+                kind: PhaseKind::Adjustment,
+            },
         }
     }
 }

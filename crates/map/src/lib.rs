@@ -209,6 +209,62 @@ pub struct Power {
     pub build_sites: Vec<ProvinceId>,
     /// Owned centres where it may never build.
     pub no_build: Vec<ProvinceId>,
+    /// A neutral (unplayed) power: it never orders, its units hold (they can be supported and
+    /// dislodged), it never wins.
+    pub neutral: bool,
+    /// A neutral power that rebuilds its units at adjustments, in the starting centres it still
+    /// owns that are empty.
+    pub rebuild: bool,
+}
+
+/// The victory condition (`victory_centres`, or the `[victory]` table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Victory {
+    /// A power owning this many supply centres (that count for it) wins ...
+    pub centres: u16,
+    /// ... if it owns more than any other power (when set) ...
+    pub more_than_any: bool,
+    /// ... and at least this many more than the next power.
+    pub lead: u16,
+    /// After the Fall of this year the game ends in a draw shared by the survivors.
+    pub last_year: Option<u16>,
+}
+
+/// How a game starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstPhase {
+    /// With a movement phase in `first_season` of `first_year`.
+    #[default]
+    Movement,
+    /// With the winter adjustments of `first_year` (Chaos: every power builds its units).
+    Adjustment,
+}
+
+/// The map's calendar (the `[calendar]` table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Calendar {
+    /// How the game starts.
+    pub first_phase: FirstPhase,
+    /// Adjustments are held after the Fall of every this many years, counting the first year
+    /// as the first (1: every year).
+    pub adjustment_every: u16,
+}
+
+impl Default for Calendar {
+    fn default() -> Self {
+        Calendar {
+            first_phase: FirstPhase::Movement,
+            adjustment_every: 1,
+        }
+    }
+}
+
+impl Calendar {
+    /// Whether the adjustments follow the Fall of `year` on a map whose first year is `first`.
+    pub fn adjusts_in(&self, first: u16, year: u16) -> bool {
+        (u32::from(year.saturating_sub(first)) + 1) % u32::from(self.adjustment_every.max(1)) == 0
+    }
 }
 
 /// Where a power may build (the map's `build` key).
@@ -296,8 +352,12 @@ pub struct Map {
     pub first_year: u16,
     /// Season of the first (movement) phase.
     pub first_season: Season,
-    /// Centres a power needs to win.
+    /// Centres a power needs to win (the same as `victory.centres`).
     pub victory_centres: u16,
+    /// The whole victory condition.
+    pub victory: Victory,
+    /// Which phases the years have.
+    pub calendar: Calendar,
     /// Where powers may build.
     pub build: BuildRule,
     provinces: Vec<Province>,

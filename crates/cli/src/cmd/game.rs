@@ -325,9 +325,7 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
                 .collect::<Vec<_>>());
             v["notes"] = serde_json::json!(outcome.gathered.notes);
             v["ended"] = match &outcome.ended {
-                Some(e) => serde_json::json!({
-                    "winner": map.power(e.winner).name, "phase": e.phase.to_string(), "centres": e.centres,
-                }),
+                Some(e) => e.to_json(map),
                 None => serde_json::Value::Null,
             };
             print(&format!(
@@ -353,7 +351,7 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
                 &outcome.adjudication,
             ));
             if let Some(e) = &outcome.ended {
-                out.push_str(&format!("Game over: {} {e}\n", map.power(e.winner).name));
+                out.push_str(&format!("Game over: {}\n", e.describe(map)));
             }
             print(&out);
         }
@@ -387,9 +385,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                 "ruleset": game.rules.name,
                 "overrides": game.overrides,
                 "phase": pos.phase.to_string(),
-                "ended": game.ended.as_ref().map(|e| serde_json::json!({
-                    "winner": map.power(e.winner).name, "phase": e.phase.to_string(), "centres": e.centres,
-                })),
+                "ended": game.ended.as_ref().map(|e| e.to_json(map)),
                 "position": pos.to_file(map),
                 "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<std::collections::BTreeMap<_, _>>(),
                 "retreat_options": game.retreat_options().iter().map(|r| serde_json::json!({
@@ -421,7 +417,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                 }
             );
             match &game.ended {
-                Some(e) => out.push_str(&format!("Game over: {} {e}\n", map.power(e.winner).name)),
+                Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(map))),
                 None => out.push_str(&format!("Phase: {}\n", pos.phase)),
             }
             out.push_str("Powers (centres, units):\n");
@@ -506,7 +502,7 @@ fn history(a: ShowArgs) -> Result<(), GameError> {
                 }
             }
             match &game.ended {
-                Some(e) => out.push_str(&format!("Game over: {} {e}\n", game.power_name(e.winner))),
+                Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(&game.map))),
                 None => out.push_str(&format!("Now: {}\n", game.phase())),
             }
             print(&out);
