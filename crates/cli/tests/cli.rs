@@ -389,3 +389,59 @@ fn replay_under_another_ruleset_reports_divergences() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("bad_game.txt:3: `Gaul: army par`: unknown power `Gaul`"));
 }
+
+#[test]
+fn maps_list_names_every_built_in_map_with_its_special_rules() {
+    let o = diplo(&["maps", "list"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for name in ["standard", "loeb9", "colonial", "chaos", "1898"] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{name}: {out}");
+    }
+    assert!(out.contains("railroad: Trans-Siberian Railroad"), "{out}");
+    assert!(out.contains("ice: arc"), "{out}");
+    let json = diplo(&["maps", "list", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let chaos = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == "chaos")
+        .unwrap();
+    assert_eq!(chaos["powers"].as_array().unwrap().len(), 34);
+    assert_eq!(chaos["special_rules"][0], "builds in any owned centre");
+}
+
+#[test]
+fn map_show_lists_neighbours_by_name() {
+    let o = diplo(&["map", "show", "standard"]);
+    let out = stdout(&o);
+    let spain = out.lines().find(|l| l.contains("Spain")).unwrap();
+    assert!(spain.contains("army: gas mar por"), "{spain}");
+    assert!(spain.contains("fleet (nc): gas mao por"), "{spain}");
+    let loeb9 = stdout(&diplo(&["map", "show", "loeb9"]));
+    assert!(loeb9.contains("Special rules: ice: arc"), "{loeb9}");
+}
+
+#[test]
+fn map_check_warns_when_no_power_can_win() {
+    let text = std::fs::read_to_string(root().join("maps/standard.toml"))
+        .unwrap()
+        .replace("victory_centres = 18", "victory_centres = 40");
+    let path = temp_file("greedy.toml", &text);
+    let o = diplo(&["map", "check", path.to_str().unwrap()]);
+    assert!(o.status.success(), "a warning is not an error");
+    assert!(
+        stderr(&o).contains("warning:")
+            && stderr(&o).contains("victory needs 40 supply centres but the map has 34"),
+        "{}",
+        stderr(&o)
+    );
+    let o = diplo(&["map", "check", "colonial", "loeb9"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("colonial: ok (119 provinces"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -711,6 +711,106 @@ impl Map {
         &self.power(power).home_centres
     }
 
+    /// The special rules the map turns on, one phrase each, for people (`diplo maps list`,
+    /// `diplo map show`): build rule, calendar, victory, neutral powers, convoyable coasts, ice,
+    /// borders, railroads, canals, centres that do not count for some power.
+    pub fn special_rules(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let names = |ids: &mut dyn Iterator<Item = ProvinceId>| {
+            ids.map(|p| self.province(p).name.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match self.build {
+            BuildRule::HomeCentres => {}
+            BuildRule::OwnedCentres => out.push("builds in any owned centre".into()),
+            BuildRule::OwnedCentresIfHome => {
+                out.push("builds in any owned centre while a home centre is owned".into())
+            }
+            BuildRule::BuildSites => out.push("builds at named build sites".into()),
+        }
+        if self.powers.iter().any(|p| !p.no_build.is_empty()) {
+            out.push("centres where some power may not build".into());
+        }
+        if self.calendar.first_phase == FirstPhase::Adjustment {
+            out.push("opens with winter builds".into());
+        }
+        if self.calendar.adjustment_every > 1 {
+            out.push(format!(
+                "adjustments every {} years",
+                self.calendar.adjustment_every
+            ));
+        }
+        let v = self.victory;
+        if v.more_than_any || v.lead > 0 {
+            out.push(format!(
+                "victory: {} centres{}{}",
+                v.centres,
+                if v.more_than_any {
+                    ", more than any other"
+                } else {
+                    ""
+                },
+                if v.lead > 0 {
+                    format!(", a lead of {}", v.lead)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        if let Some(y) = v.last_year {
+            out.push(format!("a draw after {y}"));
+        }
+        let neutral: Vec<&str> = self
+            .powers
+            .iter()
+            .filter(|p| p.neutral)
+            .map(|p| p.name.as_str())
+            .collect();
+        if !neutral.is_empty() {
+            out.push(format!("neutral powers: {}", neutral.join(", ")));
+        }
+        let convoyable = names(&mut self.province_ids().filter(|&p| self.province(p).convoyable));
+        if !convoyable.is_empty() {
+            out.push(format!("convoyable coasts: {convoyable}"));
+        }
+        let ice = names(
+            &mut self
+                .province_ids()
+                .filter(|&p| !self.province(p).closed.is_empty()),
+        );
+        if !ice.is_empty() {
+            out.push(format!("ice: {ice}"));
+        }
+        let difficult = self.borders.iter().filter(|b| b.difficult).count() / 2;
+        if difficult > 0 {
+            out.push(format!("{difficult} difficult borders"));
+        }
+        if self.borders.iter().any(|b| !b.closed.is_empty()) {
+            out.push("seasonally closed borders".into());
+        }
+        if self.borders.iter().any(|b| b.one_way) {
+            out.push("one-way edges".into());
+        }
+        for r in &self.railroads {
+            out.push(format!("railroad: {}", r.full_name));
+        }
+        for c in &self.canals {
+            out.push(format!("canal: {}", self.province(c.province).full_name));
+        }
+        let partial = names(
+            &mut self
+                .province_ids()
+                .filter(|&p| !self.province(p).not_centre_for.is_empty()),
+        );
+        if !partial.is_empty() {
+            out.push(format!(
+                "centres that do not count for some power: {partial}"
+            ));
+        }
+        out
+    }
+
     /// Number of supply centres on the map.
     pub fn supply_centre_count(&self) -> usize {
         self.provinces.iter().filter(|p| p.supply_centre).count()
