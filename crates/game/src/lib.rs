@@ -1230,6 +1230,33 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Every phase played, as its starting position and the orders adjudicated in it, then the
+    /// current phase with no orders: what a game record (`diplo game history --format godip`)
+    /// holds.
+    pub fn played_phases(&self) -> Result<Vec<(Position, Vec<Order>)>, String> {
+        let map = &self.map;
+        let mut out = Vec::with_capacity(self.history.len() + 1);
+        for h in &self.history {
+            let text = toml::to_string(&h.position).map_err(|e| e.to_string())?;
+            let position = Position::from_toml_str(map, &text, &h.phase)
+                .map_err(|e| format!("{}: {e}", h.phase))?;
+            let orders = h
+                .results
+                .iter()
+                .map(|r| {
+                    diplo_orders::parse_order(map, &r.order)
+                        .map(|(_, o)| o)
+                        .map_err(|e| format!("{}: `{}`: {e}", h.phase, r.order))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            out.push((position, orders));
+        }
+        out.push((self.position.clone(), Vec::new()));
+        Ok(out)
+    }
+}
+
 impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {

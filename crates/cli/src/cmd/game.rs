@@ -26,7 +26,7 @@ pub enum GameCommand {
     /// Show the current phase, position, retreat options and orders received.
     Show(ShowArgs),
     /// Show every phase played with its orders and results.
-    History(ShowArgs),
+    History(HistoryArgs),
 }
 
 /// Arguments of `diplo game new`.
@@ -102,7 +102,7 @@ pub struct AdjudicateArgs {
     format: Format,
 }
 
-/// Arguments of `diplo game show` and `diplo game history`.
+/// Arguments of `diplo game show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     /// The game file.
@@ -110,6 +110,28 @@ pub struct ShowArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+/// Arguments of `diplo game history`.
+#[derive(Args, Debug)]
+pub struct HistoryArgs {
+    /// The game file.
+    file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = HistoryFormat::Text)]
+    format: HistoryFormat,
+}
+
+/// How `diplo game history` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryFormat {
+    /// Lines for a person.
+    Text,
+    /// One JSON document.
+    Json,
+    /// godip's game-record format (PHASE / POSITIONS / ORDERS), which `diplo replay --map`
+    /// reads back.
+    Godip,
 }
 
 /// Runs `diplo game ...`.
@@ -473,14 +495,15 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
     Ok(())
 }
 
-fn history(a: ShowArgs) -> Result<(), GameError> {
+fn history(a: HistoryArgs) -> Result<(), GameError> {
     let game = Game::load(&a.file)?;
     match a.format {
-        Format::Json => print(&format!(
+        HistoryFormat::Godip => print(&godip_record(&game, &a.file)?),
+        HistoryFormat::Json => print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&game.history).expect("json")
         )),
-        Format::Text => {
+        HistoryFormat::Text => {
             let mut out = String::new();
             for h in &game.history {
                 out.push_str(&format!("{}\n", h.phase));
@@ -509,4 +532,16 @@ fn history(a: ShowArgs) -> Result<(), GameError> {
         }
     }
     Ok(())
+}
+
+/// The game's history as a godip record: each phase's starting position and its orders.
+fn godip_record(game: &Game, file: &std::path::Path) -> Result<String, GameError> {
+    let phases = game
+        .played_phases()
+        .map_err(|e| GameError::Invalid(format!("{}: history: {e}", file.display())))?;
+    let to_write: Vec<diplo_replay::PhaseToWrite> = phases
+        .iter()
+        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
+        .collect();
+    Ok(diplo_replay::write_game(&game.map, &to_write))
 }
