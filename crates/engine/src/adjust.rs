@@ -121,7 +121,7 @@ pub fn adjudicate_adjustments(
         .map(|r| r.expect("every adjustment order gets a result"))
         .collect();
     let next_phase = Phase {
-        year: pos.phase.year + 1,
+        year: pos.phase.year.saturating_add(1),
         season: diplo_map::Season::Spring,
         kind: PhaseKind::Movement,
     };

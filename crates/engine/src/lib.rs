@@ -104,7 +104,7 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
                 }
             } else {
                 Phase {
-                    year: next.phase.year + 1,
+                    year: next.phase.year.saturating_add(1),
                     season: Season::Spring,
                     kind: PhaseKind::Movement,
                 }

@@ -601,7 +601,7 @@ impl Map {
     pub fn parse_location(&self, text: &str) -> Option<Location> {
         let text = text.trim();
         let (prov, coast) = if let Some(open) = text.find('(') {
-            let close = text.rfind(')')?;
+            let close = text.rfind(')').filter(|&c| c > open)?;
             (&text[..open], Some(&text[open + 1..close]))
         } else if let Some(slash) = text.find('/') {
             (&text[..slash], Some(&text[slash + 1..]))

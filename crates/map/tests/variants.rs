@@ -342,3 +342,22 @@ fn calendar_victory_and_neutral_errors_are_located() {
         "{err}"
     );
 }
+
+#[test]
+fn hostile_locations_and_years_are_refused_not_panicked_on() {
+    let map = Map::standard();
+    for bad in [
+        "A )(", ")(", "spa)(nc", "spa(nc", "(", ")", "spa()", "/", "spa/",
+    ] {
+        let _ = map.parse_location(bad);
+    }
+    assert!(map.parse_location(")(").is_none());
+    let text = BASE.replace("first_year = 1901", "first_year = 65535");
+    let err = Map::from_toml_str(&text, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiny.toml:3:14: `first_year = 65535` is too late"),
+        "{err}"
+    );
+}

@@ -103,6 +103,10 @@ pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
     Ok(map)
 }
 
+/// The latest first year a map may have: games then have more than 50,000 years to run before
+/// the year counter (`u16`) saturates.
+const MAX_FIRST_YEAR: u16 = 9999;
+
 struct Header {
     name: String,
     title: String,
@@ -130,8 +134,16 @@ fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
         }
     };
     let first_year = raw.first_year.as_ref().map(|y| *y.get_ref());
-    if first_year.is_none() {
-        cx.err_file("missing key `first_year`: the year of the first phase, e.g. 1901");
+    match &raw.first_year {
+        None => cx.err_file("missing key `first_year`: the year of the first phase, e.g. 1901"),
+        Some(y) if *y.get_ref() > MAX_FIRST_YEAR => cx.err_at(
+            y.span().start,
+            format!(
+                "`first_year = {}` is too late: at most {MAX_FIRST_YEAR}, so that a game can last",
+                y.get_ref()
+            ),
+        ),
+        Some(_) => {}
     }
     let victory = victory(cx, raw);
     let calendar = calendar(cx, raw);
