@@ -381,6 +381,7 @@ pub struct Map {
 pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ("standard", STANDARD_MAP_TOML),
     ("1898", include_str!("../../../maps/1898.toml")),
+    ("ancmed", include_str!("../../../maps/ancmed.toml")),
     ("chaos", include_str!("../../../maps/chaos.toml")),
     ("colonial", include_str!("../../../maps/colonial.toml")),
     ("loeb9", include_str!("../../../maps/loeb9.toml")),

@@ -1,0 +1,289 @@
+//! The variant maps shipped in `maps/`, played through `diplo_game::Game`: each loads by name,
+//! plays its opening with real orders and then a whole game year (Spring, Fall, retreats when
+//! a unit is dislodged, Winter adjustments), and has each of its special rules exercised on its
+//! own board.
+
+use diplo_engine::Position;
+use diplo_game::{Game, MapSource, PhaseOutcome};
+use diplo_map::Map;
+use diplo_rules::Ruleset;
+use rstest::rstest;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+fn game(name: &str) -> Game {
+    game_with(name, &[])
+}
+
+/// A new game on an embedded map, with `issue=choice` overrides of the DATC ruleset.
+fn game_with(name: &str, sets: &[&str]) -> Game {
+    let map = Map::embedded(name)
+        .unwrap_or_else(|| panic!("no embedded map `{name}`"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut rules = Ruleset::datc();
+    for s in sets {
+        rules.apply_override(s).unwrap();
+    }
+    Game::new(
+        map,
+        MapSource::Embedded(name.into()),
+        rules,
+        sets.iter().map(|s| s.to_string()).collect(),
+    )
+}
+
+/// Submits `text` (one order a line) for `power`; panics when refused.
+fn orders(g: &mut Game, power: &str, text: &str) {
+    let p = g
+        .map
+        .power_by_name(power)
+        .unwrap_or_else(|| panic!("no power {power}"));
+    if let Err(e) = g.submit(p, text, "orders.txt", Default::default()) {
+        panic!("{power}'s orders refused: {e}");
+    }
+}
+
+/// Replaces the position (a test board: `phase`, `[units]`, `[centres]`).
+fn board(g: &mut Game, toml: &str) {
+    g.position =
+        Position::from_toml_str(&g.map, toml, "board.toml").unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Adjudicates the phase; panics when refused.
+fn play(g: &mut Game) -> PhaseOutcome {
+    g.adjudicate(&[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The result words of the order shown as `order` (short form: `A sag - sad`).
+fn result(g: &Game, out: &PhaseOutcome, order: &str) -> String {
+    let shown: Vec<(String, String)> = out
+        .adjudication
+        .results
+        .iter()
+        .map(|r| (r.order.display(&g.map).to_string(), r.words()))
+        .collect();
+    shown
+        .iter()
+        .find(|(o, _)| o.eq_ignore_ascii_case(order))
+        .map(|(_, w)| w.clone())
+        .unwrap_or_else(|| panic!("no result for `{order}` in {shown:?}"))
+}
+
+/// Asserts each `(order, words)` of a phase's results.
+fn expect(g: &Game, out: &PhaseOutcome, want: &[(&str, &str)]) {
+    for (order, words) in want {
+        let got = result(g, out, order);
+        assert_eq!(
+            &got,
+            words,
+            "`{order}` {}: {:?}",
+            out.phase,
+            out.adjudication
+                .results
+                .iter()
+                .map(|r| format!("{} {} ({})", r.order.display(&g.map), r.words(), r.reason))
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+fn phase(g: &Game) -> String {
+    g.position.phase.to_string()
+}
+
+/// The owner of a supply centre, by power name.
+fn owner(g: &Game, province: &str) -> Option<String> {
+    let p = g.map.province_by_name(province).unwrap();
+    g.position.owners[p.index()].map(|o| g.map.power(o).name.clone())
+}
+
+fn units(g: &Game, power: &str) -> usize {
+    g.position.unit_count(g.map.power_by_name(power).unwrap())
+}
+
+fn centres(g: &Game, power: &str) -> usize {
+    g.position.centre_count(g.map.power_by_name(power).unwrap())
+}
+
+/// The unit in a province, short form (`F bal`), if any.
+fn unit_at(g: &Game, province: &str) -> Option<String> {
+    let p = g.map.province_by_name(province).unwrap();
+    g.position.unit_in(p).map(|u| u.short(&g.map))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every shipped map loads by name
+// ---------------------------------------------------------------------------------------------
+
+#[rstest]
+#[case::ancmed("ancmed", 79, 34, 5, 15)]
+#[case::loeb9("loeb9", 86, 38, 9, 28)]
+#[case::colonial("colonial", 119, 58, 7, 29)]
+#[case::chaos("chaos", 75, 34, 34, 34)]
+#[case::y1898("1898", 75, 34, 7, 7)]
+fn loads_by_name(
+    #[case] name: &str,
+    #[case] provinces: usize,
+    #[case] supply_centres: usize,
+    #[case] powers: usize,
+    #[case] starting_units: usize,
+) {
+    let map = Map::embedded(name)
+        .expect("embedded")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(map.name, name);
+    let passable = map
+        .provinces()
+        .iter()
+        .filter(|p| p.terrain != diplo_map::Terrain::Impassable)
+        .count();
+    assert_eq!(passable, provinces, "provinces other than impassable ones");
+    assert_eq!(map.supply_centre_count(), supply_centres);
+    assert_eq!(map.power_ids().count(), powers);
+    let g = game(name);
+    assert_eq!(g.position.units.len(), starting_units);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ancient Mediterranean
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn ancmed_opening_and_first_year() {
+    let mut g = game("ancmed");
+    assert_eq!(phase(&g), "Spring 1 Movement");
+    orders(&mut g, "Rome", "F nea - ion\nA rom - etr\nA rav - ven");
+    orders(&mut g, "Greece", "F spa - ion\nA mac - byz\nA ath H");
+    orders(&mut g, "Carthage", "F tha - got\nA car - mau\nA cir - num");
+    orders(&mut g, "Egypt", "F ale - egy\nA mem - cyr\nA thb - sii");
+    // Persia sends nothing: its units hold.
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("F nea - ion", "fails"),
+            ("F spa - ion", "fails"),
+            ("A rom - etr", "succeeds"),
+            ("A mac - byz", "succeeds"),
+            ("A car - mau", "succeeds"),
+            ("A mem - cyr", "succeeds"),
+            ("A thb - sin", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 1 Movement");
+
+    orders(&mut g, "Rome", "F nea - sic\nA etr - mas\nA ven - dal");
+    orders(&mut g, "Carthage", "F got - lep\nA mau - sag\nA num H");
+    orders(&mut g, "Egypt", "F egy - cyp\nA cyr H\nA sin - jer");
+    orders(&mut g, "Persia", "F sid - tye\nA ant - cap");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("F nea - sic", "succeeds"),
+            ("A etr - mas", "succeeds"),
+            ("A mau - sag", "succeeds"),
+            ("A sin - jer", "succeeds"),
+            ("F sid - tye", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Winter 1 Adjustment");
+    for (centre, power) in [
+        ("sic", "Rome"),
+        ("mas", "Rome"),
+        ("dal", "Rome"),
+        ("byz", "Greece"),
+        ("sag", "Carthage"),
+        ("num", "Carthage"),
+        ("lep", "Carthage"),
+        ("cyr", "Egypt"),
+        ("cyp", "Egypt"),
+        ("jer", "Egypt"),
+        ("tye", "Persia"),
+    ] {
+        assert_eq!(owner(&g, centre).as_deref(), Some(power), "{centre}");
+    }
+    assert_eq!(centres(&g, "Rome"), 6);
+    orders(&mut g, "Rome", "Build F nea\nBuild A rom\nBuild A rav");
+    orders(&mut g, "Greece", "Build A mac");
+    orders(&mut g, "Egypt", "Build F ale\nBuild A mem\nBuild A thb");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("B F nea", "succeeds"), ("B A mac", "succeeds")],
+    );
+    assert_eq!(phase(&g), "Spring 2 Movement");
+    assert_eq!(units(&g, "Rome"), 6);
+    assert_eq!(units(&g, "Greece"), 4);
+    assert_eq!(units(&g, "Egypt"), 6);
+}
+
+#[test]
+fn ancmed_baleares_is_a_convoyable_coast_armies_reach_only_by_convoy() {
+    let mut g = game("ancmed");
+    board(
+        &mut g,
+        r#"
+phase = "Spring 1 Movement"
+[units]
+Rome = ["A sag", "F bal", "F lig"]
+Carthage = ["A tar", "F ber"]
+"#,
+    );
+    // The fleet in Baleares convoys (a sea space for convoys). An army cannot walk into it: its
+    // move there can only be a convoy, and nobody convoys it.
+    orders(
+        &mut g,
+        "Rome",
+        "A sag - sad via convoy\nF bal C A sag - sad\nF lig C A sag - sad",
+    );
+    orders(&mut g, "Carthage", "A tar - bal\nF ber H");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A sag - sad via convoy", "succeeds"),
+            ("F bal C A sag - sad", "available"),
+            ("A tar - bal", "invalid"),
+        ],
+    );
+    assert_eq!(unit_at(&g, "sad").as_deref(), Some("A sad"));
+
+    // By convoy an army lands in Baleares, and leaves it again the same way.
+    let mut g = game("ancmed");
+    board(
+        &mut g,
+        r#"
+phase = "Spring 1 Movement"
+[units]
+Carthage = ["A sag", "F ber"]
+"#,
+    );
+    orders(&mut g, "Carthage", "A sag - bal\nF ber C A sag - bal");
+    let out = play(&mut g);
+    expect(&g, &out, &[("A sag - bal", "succeeds")]);
+    orders(&mut g, "Carthage", "A bal - car\nF ber C A bal - car");
+    let out = play(&mut g);
+    expect(&g, &out, &[("A bal - car", "succeeds")]);
+}
+
+#[test]
+fn ancmed_names_from_both_sources_are_understood() {
+    let mut g = game("ancmed");
+    orders(&mut g, "Egypt", "A Thebes - Sinai\nF Alexandria - Reed Sea");
+    orders(&mut g, "Carthage", "A Carthage - Mauretania");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("A thb - sin", "succeeds"), ("A car - mau", "succeeds")],
+    );
+    // The Nile: Alexandria is no neighbour of the Reed Sea (MILA and the rules agree).
+    expect(&g, &out, &[("F ale - ree", "illegal")]);
+}
