@@ -178,6 +178,8 @@ fn power_of(game: &Game, name: &str) -> Result<PowerId, GameError> {
 }
 
 fn new(a: NewArgs) -> Result<(), GameError> {
+    // Locked before the check, so that two `game new` of one file cannot both succeed.
+    let _lock = lock(&a.file)?;
     if a.file.exists() && !a.force {
         return Err(refused(format!(
             "{}: the file exists; a new game never overwrites one (use --force to replace it)",
@@ -203,7 +205,6 @@ fn new(a: NewArgs) -> Result<(), GameError> {
         ))
     })?;
     let game = Game::new(map, source, rules, a.rules.sets);
-    let _lock = lock(&a.file)?;
     game.save(&a.file)?;
     print(&format!(
         "{}: new game on the {} map under ruleset {}; {}\n",
@@ -216,6 +217,12 @@ fn new(a: NewArgs) -> Result<(), GameError> {
 }
 
 fn orders(a: OrdersArgs) -> Result<(), GameError> {
+    // The orders are read before the game is locked: a slow writer on standard input must not
+    // keep every other command on the game waiting.
+    let read = match &a.orders {
+        Some(path) => Some(read_orders_text(path)?),
+        None => None,
+    };
     let _lock = lock(&a.file)?;
     let mut game = Game::load(&a.file)?;
     let power = a.power.as_deref().map(|p| power_of(&game, p)).transpose()?;
@@ -238,29 +245,12 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
             return Ok(());
         }
     }
-    let Some(path) = &a.orders else {
+    let Some(read) = read else {
         return Err(refused(
             "no orders file: give one (or `-` for standard input)".into(),
         ));
     };
-    let (text, source) = if path.as_os_str() == "-" {
-        let mut t = String::new();
-        std::io::stdin()
-            .read_to_string(&mut t)
-            .map_err(|source| GameError::Io {
-                path: "<stdin>".into(),
-                what: "cannot read the orders",
-                source,
-            })?;
-        (t, "<stdin>".to_string())
-    } else {
-        let t = std::fs::read_to_string(path).map_err(|source| GameError::Io {
-            path: path.display().to_string(),
-            what: "cannot read the orders file",
-            source,
-        })?;
-        (t, path.display().to_string())
-    };
+    let (text, source) = read;
     let intent = if a.replaces {
         SetIntent::Replaces
     } else if a.adds {
@@ -288,10 +278,16 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
             if set.orders.len() == 1 { "" } else { "s" },
             if a.perpetual { ", also perpetual" } else { "" }
         ));
-        let illegal = game.illegal_orders(set);
-        for (i, o) in set.orders.iter().enumerate() {
+        // Indexed by order, so that a set of many orders stays linear.
+        let mut illegal: Vec<Option<String>> = vec![None; set.orders.len()];
+        for (j, why) in game.illegal_orders(set) {
+            if let Some(slot) = illegal.get_mut(j) {
+                slot.get_or_insert(why);
+            }
+        }
+        for (o, why) in set.orders.iter().zip(&illegal) {
             out.push_str(&format!("  {}", o.display(&game.map)));
-            if let Some((_, why)) = illegal.iter().find(|(j, _)| *j == i) {
+            if let Some(why) = why {
                 out.push_str(&format!(
                     "    <- warning: illegal, it will be ignored: {why}"
                 ));
@@ -544,4 +540,26 @@ fn godip_record(game: &Game, file: &std::path::Path) -> Result<String, GameError
         .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
         .collect();
     Ok(diplo_replay::write_game(&game.map, &to_write))
+}
+
+/// The text of an orders file (`-`: standard input) and the name to use in messages.
+fn read_orders_text(path: &Path) -> Result<(String, String), GameError> {
+    Ok(if path.as_os_str() == "-" {
+        let mut t = String::new();
+        std::io::stdin()
+            .read_to_string(&mut t)
+            .map_err(|source| GameError::Io {
+                path: "<stdin>".into(),
+                what: "cannot read the orders",
+                source,
+            })?;
+        (t, "<stdin>".to_string())
+    } else {
+        let t = std::fs::read_to_string(path).map_err(|source| GameError::Io {
+            path: path.display().to_string(),
+            what: "cannot read the orders file",
+            source,
+        })?;
+        (t, path.display().to_string())
+    })
 }
