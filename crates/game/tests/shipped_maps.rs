@@ -287,3 +287,244 @@ fn ancmed_names_from_both_sources_are_understood() {
     // The Nile: Alexandria is no neighbour of the Reed Sea (MILA and the rules agree).
     expect(&g, &out, &[("F ale - ree", "illegal")]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// 1900
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn y1900_opening_and_first_year_with_a_retreat() {
+    let mut g = game("1900");
+    assert_eq!(phase(&g), "Spring 1900 Movement");
+    orders(&mut g, "Austria", "A bud - ser\nA vie - boh\nA tri - bos");
+    orders(
+        &mut g,
+        "Britain",
+        "F lon - nth\nF edi - nws\nF gib - wes\nF egy - eas",
+    );
+    orders(
+        &mut g,
+        "France",
+        "F bre - mid\nA par - bur\nA mar - spa\nA alg - mor",
+    );
+    orders(
+        &mut g,
+        "Germany",
+        "A col - net\nF kie - den\nA mun - swi\nA ber - pru",
+    );
+    orders(&mut g, "Italy", "A mil - swi\nF nap - ion\nA rom - pie");
+    orders(
+        &mut g,
+        "Russia",
+        "A mos - ukr\nF sev - rum\nF stp/sc - gbo\nA war - gal",
+    );
+    orders(&mut g, "Turkey", "F ank - bla\nA con - bul\nA dam - pal");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A mun - swi", "fails"),
+            ("A mil - swi", "fails"),
+            ("A vie - boh", "succeeds"),
+            ("A war - gal", "succeeds"),
+            ("A alg - mor", "succeeds"),
+            ("F stp/sc - gbo", "succeeds"),
+            ("A col - net", "succeeds"),
+            ("A tri - bos", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 1900 Movement");
+
+    // Austria, with Turkish support, dislodges the Russian fleet in Rumania; Italy holds.
+    orders(&mut g, "Austria", "A ser - rum\nA boh H\nA bos H");
+    orders(&mut g, "Turkey", "A bul S A ser - rum\nF bla H\nA pal H");
+    orders(&mut g, "Russia", "F rum H\nF gbo - swe\nA gal H\nA ukr H");
+    orders(&mut g, "Britain", "F nth - nwy\nF wes H\nF eas H\nF nws H");
+    orders(
+        &mut g,
+        "France",
+        "F mid - por\nA spa H\nA mor H\nA bur - bel",
+    );
+    orders(&mut g, "Germany", "A net H\nF den H\nA mun - swi\nA pru H");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A ser - rum", "succeeds"),
+            ("F rum H", "dislodged"),
+            ("A mun - swi", "succeeds"),
+            ("F nth - nwy", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 1900 Retreat");
+    orders(&mut g, "Russia", "F rum - sev");
+    let out = play(&mut g);
+    expect(&g, &out, &[("F rum - sev", "succeeds")]);
+    assert_eq!(phase(&g), "Winter 1900 Adjustment");
+    for (centre, power) in [
+        ("rum", "Austria"),
+        ("bul", "Turkey"),
+        ("nwy", "Britain"),
+        ("swi", "Germany"),
+        ("net", "Germany"),
+        ("mor", "France"),
+        ("swe", "Russia"),
+    ] {
+        assert_eq!(owner(&g, centre).as_deref(), Some(power), "{centre}");
+    }
+    // The Steamroller: five real centres and the dummy.
+    assert_eq!(centres(&g, "Russia"), 6);
+    orders(&mut g, "Austria", "Build A bud");
+    orders(&mut g, "Britain", "Build F lon");
+    orders(&mut g, "France", "Build F bre\nBuild A mar\nBuild A par");
+    orders(&mut g, "Germany", "Build A ber\nBuild A mun\nBuild F kie");
+    orders(&mut g, "Russia", "Build A mos\nBuild F stp/nc");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("B A bud", "succeeds"),
+            ("B F stp/nc", "succeeds"),
+            ("B A par", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Spring 1901 Movement");
+    assert_eq!(
+        units(&g, "Russia"),
+        6,
+        "one unit more than its five real centres"
+    );
+    assert_eq!(units(&g, "France"), 7);
+    assert_eq!(units(&g, "Turkey"), 3, "Turkey waived its build");
+}
+
+#[test]
+fn y1900_gibraltar_convoys_and_borders_morocco() {
+    let mut g = game("1900");
+    board(
+        &mut g,
+        r#"
+phase = "Spring 1900 Movement"
+[units]
+France = ["A mor", "F gib"]
+Britain = ["A cly", "F nat"]
+"#,
+    );
+    orders(
+        &mut g,
+        "France",
+        "A mor - spa via convoy\nF gib C A mor - spa",
+    );
+    // Clyde-Ireland is an army edge, whatever the fleet in the North Atlantic does.
+    orders(&mut g, "Britain", "A cly - ire\nF nat H");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A mor - spa via convoy", "succeeds"),
+            ("F gib C A mor - spa", "available"),
+            ("A cly - ire", "succeeds"),
+        ],
+    );
+    orders(&mut g, "France", "F gib - wes");
+    orders(&mut g, "Britain", "A ire - cly");
+    play(&mut g);
+    // Gibraltar-Morocco is an army edge too.
+    let mut g = game("1900");
+    board(
+        &mut g,
+        "phase = \"Spring 1900 Movement\"\n[units]\nFrance = [\"A gib\"]\n",
+    );
+    orders(&mut g, "France", "A gib - mor");
+    let out = play(&mut g);
+    expect(&g, &out, &[("A gib - mor", "succeeds")]);
+}
+
+#[test]
+fn y1900_suez_around_africa_is_a_difficult_border() {
+    // Unsupported, the fleet from Brest beats the one coming around Africa from Egypt.
+    let mut g = game("1900");
+    board(
+        &mut g,
+        "phase = \"Spring 1900 Movement\"\n[units]\nBritain = [\"F egy\"]\nFrance = [\"F bre\"]\n",
+    );
+    orders(&mut g, "Britain", "F egy - mid");
+    orders(&mut g, "France", "F bre - mid");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("F egy - mid", "fails"), ("F bre - mid", "succeeds")],
+    );
+
+    // Alone, it gets there; and Egypt-Hejaz is an ordinary fleet edge.
+    let mut g = game("1900");
+    board(
+        &mut g,
+        "phase = \"Spring 1900 Movement\"\n[units]\nBritain = [\"F egy\", \"F hej\"]\n",
+    );
+    orders(&mut g, "Britain", "F egy - mid\nF hej - egy");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("F egy - mid", "succeeds"), ("F hej - egy", "succeeds")],
+    );
+
+    // No support over it: the fleet in Hejaz cannot help a French fleet into the Atlantic.
+    let mut g = game("1900");
+    board(
+        &mut g,
+        "phase = \"Spring 1900 Movement\"\n[units]\nBritain = [\"F hej\"]\nFrance = [\"F bre\"]\nItaly = [\"F mid\"]\n",
+    );
+    orders(&mut g, "Britain", "F hej S F bre - mid");
+    orders(&mut g, "France", "F bre - mid");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("F hej S F bre - mid", "illegal"), ("F bre - mid", "fails")],
+    );
+    assert_eq!(unit_at(&g, "mid").as_deref(), Some("F mid"));
+}
+
+#[test]
+fn y1900_no_builds_in_africa_even_when_building_anywhere() {
+    let mut g = game_with("1900", &["builds=owned-centres"]);
+    board(
+        &mut g,
+        r#"
+phase = "Winter 1900 Adjustment"
+[units]
+France = ["A par"]
+[centres]
+France = ["alg", "mor", "par", "spa"]
+"#,
+    );
+    orders(&mut g, "France", "Build A alg\nBuild A mor\nBuild A spa");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("B A alg", "illegal"),
+            ("B A mor", "illegal"),
+            ("B A spa", "succeeds"),
+        ],
+    );
+}
+
+#[test]
+fn y1900_the_steamroller_centre_is_russian_and_out_of_reach() {
+    let mut g = game("1900");
+    assert_eq!(owner(&g, "dum").as_deref(), Some("Russia"));
+    assert_eq!(centres(&g, "Russia"), 5);
+    assert_eq!(units(&g, "Russia"), 4);
+    orders(&mut g, "Russia", "A mos - dum");
+    let out = play(&mut g);
+    expect(&g, &out, &[("A mos - dum", "illegal")]);
+}

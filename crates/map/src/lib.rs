@@ -15,6 +15,7 @@
 mod diag;
 pub mod generate;
 mod json;
+pub mod limits;
 mod load;
 
 use std::collections::HashMap;
@@ -381,6 +382,7 @@ pub struct Map {
 pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ("standard", STANDARD_MAP_TOML),
     ("1898", include_str!("../../../maps/1898.toml")),
+    ("1900", include_str!("../../../maps/1900.toml")),
     ("ancmed", include_str!("../../../maps/ancmed.toml")),
     ("chaos", include_str!("../../../maps/chaos.toml")),
     ("colonial", include_str!("../../../maps/colonial.toml")),
@@ -432,7 +434,7 @@ impl Map {
     /// Loads and validates a map file.
     pub fn from_path(path: &std::path::Path) -> Result<Map, MapError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| MapError::io(&file, e))?;
+        let text = limits::read_file(path).map_err(|e| MapError::io(&file, e))?;
         Map::from_toml_str(&text, &file)
     }
 
@@ -835,7 +837,7 @@ fn find_base_map(name: &str, from_file: &str) -> Result<(String, String), String
     } else {
         path
     };
-    match std::fs::read_to_string(&path) {
+    match limits::read_file(&path) {
         Ok(text) => Ok((path.display().to_string(), text)),
         Err(e) => {
             let known: Vec<&str> = EMBEDDED_MAPS.iter().map(|(n, _)| *n).collect();
