@@ -395,6 +395,7 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         "loeb9-sicily-tunis",
         include_str!("../../../maps/loeb9-sicily-tunis.toml"),
     ),
+    ("modern", include_str!("../../../maps/modern.toml")),
     (
         "standard-convoyable-coasts",
         include_str!("../../../maps/standard-convoyable-coasts.toml"),
