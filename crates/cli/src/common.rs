@@ -57,7 +57,7 @@ pub fn report_map_error(e: &MapError) {
 
 /// Reads a text file, or explains on stderr why it cannot be read.
 pub fn read_text(path: &Path) -> Result<String, ExitCode> {
-    std::fs::read_to_string(path).map_err(|e| {
+    diplo_map::limits::read_file(path).map_err(|e| {
         eprintln!("error: {}: cannot read the file: {e}", path.display());
         ExitCode::FAILURE
     })

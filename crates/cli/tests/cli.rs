@@ -445,3 +445,35 @@ fn map_check_warns_when_no_power_can_win() {
         stdout(&o)
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn devices_pipes_and_oversized_files_are_refused_at_once() {
+    let o = diplo(&["orders", "check", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("expected a regular file"),
+        "{}",
+        stderr(&o)
+    );
+    let big = temp_file("big-orders.txt", &"A par H\n".repeat(100));
+    let o = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["orders", "check", big.to_str().unwrap()])
+        .env("DIPLO_MAX_FILE_BYTES", "100")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("more than the limit of 100 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    let ruleset = temp_file("zero.toml", "name = \"x\"\nextends = \"/dev/zero\"\n");
+    let o = diplo(&["rulesets", "show", ruleset.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("expected a regular file"),
+        "{}",
+        stderr(&o)
+    );
+}

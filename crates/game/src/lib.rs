@@ -237,7 +237,7 @@ impl Game {
 
     /// Reads a game file.
     pub fn load(path: &Path) -> Result<Game, GameError> {
-        let text = std::fs::read_to_string(path).map_err(|source| GameError::Io {
+        let text = diplo_map::limits::read_file(path).map_err(|source| GameError::Io {
             path: path.display().to_string(),
             what: "cannot read the game file",
             source,

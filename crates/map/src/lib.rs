@@ -396,6 +396,7 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         include_str!("../../../maps/loeb9-sicily-tunis.toml"),
     ),
     ("modern", include_str!("../../../maps/modern.toml")),
+    ("pure", include_str!("../../../maps/pure.toml")),
     (
         "standard-convoyable-coasts",
         include_str!("../../../maps/standard-convoyable-coasts.toml"),

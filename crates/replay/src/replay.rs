@@ -232,7 +232,7 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
 /// Reads and parses one game file; errors name the file.
 pub fn load_game(map: &Map, path: &std::path::Path) -> Result<Game, RecordError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| RecordError {
+    let text = diplo_map::limits::read_file(path).map_err(|e| RecordError {
         file: file.clone(),
         line: 0,
         message: format!("cannot read the file: {e}"),

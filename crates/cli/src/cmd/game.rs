@@ -1,6 +1,5 @@
 //! `diplo game`: hosting a whole game in a game file.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -190,10 +189,12 @@ fn new(a: NewArgs) -> Result<(), GameError> {
         MapSource::Embedded(a.map.to_lowercase())
     } else {
         MapSource::Copy(
-            std::fs::read_to_string(&a.map).map_err(|source| GameError::Io {
-                path: a.map.clone(),
-                what: "no embedded map of that name and the file cannot be read",
-                source,
+            diplo_map::limits::read_file(std::path::Path::new(&a.map)).map_err(|source| {
+                GameError::Io {
+                    path: a.map.clone(),
+                    what: "no embedded map of that name and the file cannot be read",
+                    source,
+                }
             })?,
         )
     };
@@ -545,17 +546,14 @@ fn godip_record(game: &Game, file: &std::path::Path) -> Result<String, GameError
 /// The text of an orders file (`-`: standard input) and the name to use in messages.
 fn read_orders_text(path: &Path) -> Result<(String, String), GameError> {
     Ok(if path.as_os_str() == "-" {
-        let mut t = String::new();
-        std::io::stdin()
-            .read_to_string(&mut t)
-            .map_err(|source| GameError::Io {
-                path: "<stdin>".into(),
-                what: "cannot read the orders",
-                source,
-            })?;
+        let t = diplo_map::limits::read_stdin().map_err(|source| GameError::Io {
+            path: "<stdin>".into(),
+            what: "cannot read the orders",
+            source,
+        })?;
         (t, "<stdin>".to_string())
     } else {
-        let t = std::fs::read_to_string(path).map_err(|source| GameError::Io {
+        let t = diplo_map::limits::read_file(path).map_err(|source| GameError::Io {
             path: path.display().to_string(),
             what: "cannot read the orders file",
             source,
