@@ -386,6 +386,7 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ("ancmed", include_str!("../../../maps/ancmed.toml")),
     ("chaos", include_str!("../../../maps/chaos.toml")),
     ("colonial", include_str!("../../../maps/colonial.toml")),
+    ("hundred", include_str!("../../../maps/hundred.toml")),
     ("loeb9", include_str!("../../../maps/loeb9.toml")),
     (
         "loeb9-north-africa-tunis",
