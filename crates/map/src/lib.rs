@@ -402,6 +402,7 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         "standard-convoyable-coasts",
         include_str!("../../../maps/standard-convoyable-coasts.toml"),
     ),
+    ("youngstown", include_str!("../../../maps/youngstown.toml")),
 ];
 
 /// The TOML source of an embedded map.
