@@ -222,7 +222,10 @@ fn datc_all_rulesets_ends_with_the_total() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     let last = text.lines().last().unwrap();
-    assert!(last.ends_with("passed, 0 failed"), "{last}");
+    assert!(
+        last.starts_with("in all: ") && last.ends_with(", 0 failed"),
+        "{last}"
+    );
     for name in [
         "datc",
         "1971",
@@ -239,6 +242,38 @@ fn datc_all_rulesets_ends_with_the_total() {
             "no summary line for {name}"
         );
     }
+}
+
+#[test]
+fn datc_counts_chapter_6_with_its_errata_and_explains_them() {
+    let o = diplo(&["datc"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("\nDATC 3.2 chapter 6: 176 passed (5 with errata), 0 failed\n"),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().ends_with(", 0 failed"),
+        "{text}"
+    );
+    let o = diplo(&["datc", "--case", "6.D.4"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(
+        text.contains("the document writes: given")
+            && text.contains("corrected to:        cut")
+            && text.contains("why: ")
+            && text.contains("3.2 6.D.5"),
+        "{text}"
+    );
+    let o = diplo(&["datc", "--case", "6.F.28", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let case = &doc["rulesets"][0]["cases"][0];
+    assert_eq!(case["verdict"], "passed");
+    assert_eq!(case["errata"].as_array().unwrap().len(), 2);
+    assert_eq!(case["errata"][0]["corrected"], "disrupted, destroyed");
+    assert_eq!(doc["passed_with_errata"], 1);
 }
 
 #[test]
