@@ -86,11 +86,13 @@ macro_rules! reading_policy {
 pub mod coasts;
 pub mod convoys;
 pub mod designation;
+pub mod dptg_alphabet;
 pub mod orders;
 pub mod other;
 
 pub use coasts::*;
 pub use convoys::*;
 pub use designation::*;
+pub use dptg_alphabet::*;
 pub use orders::*;
 pub use other::*;
