@@ -104,6 +104,8 @@ pub(crate) struct Board<'a> {
     /// it has no path, so no effect anywhere, and no land fallback.
     voided: Vec<bool>,
     pub state: Vec<Tri>,
+    /// The cycles the paradox rule gave no answer for (their units are `Unresolved`).
+    pub paradoxes: Vec<Vec<u32>>,
     route_rule: RouteRule,
     bounce_rule: BounceRule,
     cut_exemption: ConvoyCutExemption,
@@ -186,6 +188,7 @@ impl<'a> Board<'a> {
             via_last_fleet: vec![false; n],
             voided: vec![false; n],
             state,
+            paradoxes: Vec::new(),
             route_rule: rules.multi_route_disruption.route_rule(),
             bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
             cut_exemption: rules.convoy_paradox.cut_exemption(),
@@ -968,6 +971,7 @@ impl<'a> Board<'a> {
                         self.state[u as usize] = Tri::Unresolved;
                         changed.push(u);
                     }
+                    self.paradoxes.push(cycle.clone());
                 }
                 ParadoxRuling::Subversion => {
                     let convoys: Vec<u32> = cycle
