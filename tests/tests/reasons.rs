@@ -224,10 +224,7 @@ fn no_reason_names_the_wrong_power_and_unresolved_orders_name_their_paradox() {
             }
         }
     }
-    assert!(
-        checked > 8_000 && unresolved > 50,
-        "{checked} {unresolved}"
-    );
+    assert!(checked > 8_000 && unresolved > 50, "{checked} {unresolved}");
     assert!(
         problems.is_empty(),
         "{} problems:\n{}",

@@ -424,3 +424,107 @@ fn replay_under_another_ruleset_reports_divergences() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("bad_game.txt:3: `Gaul: army par`: unknown power `Gaul`"));
 }
+
+/// DATC 6.F.22's position and orders (a paradox the 1971 and 2000 rules do not answer).
+fn paradox_6f22() -> (PathBuf, PathBuf) {
+    let pos = temp_file(
+        "6f22.toml",
+        "phase = \"Spring 1901 Movement\"\n[units]\nEngland = [\"F edi\", \"F lon\"]\n\
+         France = [\"A bre\", \"F eng\"]\nGermany = [\"F bel\", \"F pic\"]\n\
+         Russia = [\"A nwy\", \"F nth\"]\n",
+    );
+    let orders = temp_file(
+        "6f22.txt",
+        "England: F Edinburgh - North Sea\nEngland: F London Supports F Edinburgh - North Sea\n\
+         France: A Brest - London\nFrance: F English Channel Convoys A Brest - London\n\
+         Germany: F Belgium Supports F Picardy - English Channel\n\
+         Germany: F Picardy - English Channel\nRussia: A Norway - Belgium\n\
+         Russia: F North Sea Convoys A Norway - Belgium\n",
+    );
+    (pos, orders)
+}
+
+#[test]
+fn adjudicate_unresolved_gives_no_next_position_but_each_fallbacks() {
+    let (pos, orders) = paradox_6f22();
+    let (pos, orders) = (pos.to_str().unwrap(), orders.to_str().unwrap());
+    let o = diplo(&[
+        "adjudicate",
+        "--ruleset",
+        "1971",
+        "--position",
+        pos,
+        "--orders",
+        orders,
+    ]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}{}", stderr(&o));
+    assert!(
+        text.contains("France: A Brest - London -> fails (F London held (1 against 1)"),
+        "{text}"
+    );
+    assert!(!text.contains("its own power's"), "{text}");
+    assert!(
+        text.contains("F London Supports F Edinburgh - North Sea -> unresolved (part of the convoy paradox of F Edinburgh - North Sea; F London Supports")
+            && text.contains("convoy_paradox = \"1971\" gives no answer, paradox_fallback = \"none\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("Next: none until a paradox fallback is chosen"),
+        "{text}"
+    );
+    let before = text.split("\nWith --set").next().unwrap();
+    assert!(
+        !before.contains("phase = "),
+        "a next position was printed: {text}"
+    );
+    let szykman = text
+        .split("With --set paradox_fallback=szykman")
+        .nth(1)
+        .expect("the szykman fallback");
+    assert!(szykman.contains("Next: Spring 1901 Retreat"), "{text}");
+    assert!(
+        text.contains("With --set paradox_fallback=all-hold"),
+        "{text}"
+    );
+
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("6f22-next.toml");
+    let _ = std::fs::remove_file(&out);
+    let o = diplo(&[
+        "adjudicate",
+        "--ruleset",
+        "2000",
+        "--position",
+        pos,
+        "--orders",
+        orders,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("no next position"), "{}", stderr(&o));
+    assert!(!out.exists());
+
+    let o = diplo(&[
+        "adjudicate",
+        "--ruleset",
+        "1971",
+        "--position",
+        pos,
+        "--orders",
+        orders,
+        "--format",
+        "json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(doc["next"].is_null());
+    let fallbacks = doc["fallbacks"].as_array().unwrap();
+    assert_eq!(fallbacks.len(), 2);
+    assert_eq!(fallbacks[0]["paradox_fallback"], "szykman");
+    assert_eq!(fallbacks[0]["next"]["phase"], "Spring 1901 Retreat");
+    let reason = doc["results"][1]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("F North Sea Convoys A Norway - Belgium"),
+        "{reason}"
+    );
+}
