@@ -528,3 +528,123 @@ fn adjudicate_unresolved_gives_no_next_position_but_each_fallbacks() {
         "{reason}"
     );
 }
+
+#[test]
+fn compare_says_when_the_result_is_the_same_everywhere() {
+    let o = diplo(&["compare", "--case", "6.B.13", "--rulesets", "all"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("Same result under every ruleset"), "{text}");
+    assert!(
+        text.contains("  Turkey: F Bulgaria(sc) - Constantinople -> fails\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("differs") && !text.contains("issue=") && !text.contains('*'),
+        "{text}"
+    );
+}
+
+#[test]
+fn compare_names_the_issue_the_switch_test_finds_per_cell() {
+    let o = diplo(&[
+        "compare",
+        "--case",
+        "6.F.19",
+        "--rulesets",
+        "1971,1982,2000,datc",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["base"], "datc");
+    let support = doc["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["order"] == "F Naples Supports F Rome - Tyrrhenian Sea")
+        .unwrap();
+    let cell = |r: &str| &support["cells"][r];
+    assert_eq!(cell("1982")["result"], "given");
+    assert_eq!(cell("1982")["issues"][0]["issue"], "convoy_paradox");
+    assert_eq!(cell("1982")["issues"].as_array().unwrap().len(), 1);
+    // Under 1971 neither choice alone gives datc's result: the two together do.
+    let pair = &cell("1971")["issue_pairs"][0];
+    let keys: Vec<&str> = pair
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["issue"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["multi_route_disruption", "convoy_paradox"]);
+    assert_eq!(cell("2000")["differs_from_base"], false);
+    assert!(cell("2000")["issues"].is_null());
+    assert_eq!(cell("1982")["datc_text_states"], "given");
+    assert_eq!(cell("1982")["agrees_with_datc_text"], true);
+    assert!(!cell("datc")["reason"].as_str().unwrap().is_empty());
+
+    let o = diplo(&[
+        "compare",
+        "--case",
+        "6.F.19",
+        "--rulesets",
+        "1971,1982,2000,datc",
+    ]);
+    let text = stdout(&o);
+    assert!(
+        text.contains("  1982: convoy_paradox (1982 here, szykman in datc)\n"),
+        "{text}"
+    );
+    assert!(text.contains("  the DATC text states"), "{text}");
+    assert!(text.contains("given*"), "{text}");
+    assert!(!text.contains("Choices on the issues"), "{text}");
+}
+
+#[test]
+fn compare_shows_orders_once_normalised_and_explains_unresolved() {
+    let orders = temp_file(
+        "compare-short.txt",
+        "TUR: A smy - arm\nENG: F edi - nth\nRUS: F sev - arm\n",
+    );
+    let o = diplo(&[
+        "compare",
+        "--orders",
+        orders.to_str().unwrap(),
+        "--rulesets",
+        "1971,datc",
+    ]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}{}", stderr(&o));
+    assert!(
+        text.contains("Turkey: A Smyrna - Armenia -> fails"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("TUR:") && !text.contains("Turkey: Turkey"),
+        "{text}"
+    );
+
+    let (pos, orders) = paradox_6f22();
+    let o = diplo(&[
+        "compare",
+        "--position",
+        pos.to_str().unwrap(),
+        "--orders",
+        orders.to_str().unwrap(),
+        "--rulesets",
+        "2000,datc",
+        "--verbose",
+    ]);
+    let text = stdout(&o);
+    assert!(text.contains("unresolved*"), "{text}");
+    assert!(
+        text.contains("\nunresolved: the orders form a convoy paradox"),
+        "{text}"
+    );
+    assert!(text.contains("Reasons:\n"), "{text}");
+    assert!(
+        text.contains("    2000: unresolved (part of the convoy paradox of"),
+        "{text}"
+    );
+}
