@@ -648,3 +648,29 @@ fn compare_shows_orders_once_normalised_and_explains_unresolved() {
         "{text}"
     );
 }
+
+#[test]
+fn replay_says_what_it_expected_for_an_archive_or_a_binary_file() {
+    let archive = temp_file("games.tar.xz", "");
+    std::fs::write(&archive, [0xFD, b'7', b'z', b'X', b'Z', 0, 1, 2, 3]).unwrap();
+    let binary = temp_file("binary.txt", "");
+    std::fs::write(&binary, [0xFF, 0xFE, 0x00, 0x81]).unwrap();
+    let prose = temp_file("prose.txt", "hello\n");
+    for (file, says) in [
+        (
+            &archive,
+            "an xz-compressed archive, not a game record: unpack it first",
+        ),
+        (&binary, "a binary file"),
+        (&prose, "no `PHASE` line"),
+    ] {
+        let o = diplo(&["replay", file.to_str().unwrap()]);
+        assert!(!o.status.success());
+        assert!(!stdout(&o).contains("0 passed, 0 failed"), "{}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains(says) && err.contains("expected godip game records"),
+            "{err}"
+        );
+    }
+}

@@ -26,4 +26,7 @@ pub mod replay;
 pub use diverge::{first_divergence, Divergence};
 pub use exceptions::{Exception, Exceptions, Verdict};
 pub use record::{parse_game, Game, RecordError, RecordedOrder, RecordedPhase};
-pub use replay::{collect_files, replay_files, replay_game, GameReport, Mismatch};
+pub use replay::{
+    check_record_file, collect_files, replay_files, replay_game, GameReport, Mismatch,
+    RECORD_EXPECTED,
+};
