@@ -444,19 +444,27 @@ fn paradox_6f22() -> (PathBuf, PathBuf) {
     (pos, orders)
 }
 
-#[test]
-fn adjudicate_unresolved_gives_no_next_position_but_each_fallbacks() {
+/// `diplo adjudicate` on 6.F.22's position under `ruleset`, with `extra` arguments.
+fn adjudicate_6f22(ruleset: &str, extra: &[&str]) -> Output {
     let (pos, orders) = paradox_6f22();
-    let (pos, orders) = (pos.to_str().unwrap(), orders.to_str().unwrap());
-    let o = diplo(&[
+    let mut args = vec![
         "adjudicate",
         "--ruleset",
-        "1971",
+        ruleset,
         "--position",
-        pos,
+        pos.to_str().unwrap(),
         "--orders",
-        orders,
-    ]);
+        orders.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let args: Vec<String> = args.into_iter().map(String::from).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    diplo(&args)
+}
+
+#[test]
+fn adjudicate_unresolved_gives_no_next_position_but_each_fallbacks() {
+    let o = adjudicate_6f22("1971", &[]);
     let text = stdout(&o);
     assert!(o.status.success(), "{text}{}", stderr(&o));
     assert!(
@@ -490,32 +498,12 @@ fn adjudicate_unresolved_gives_no_next_position_but_each_fallbacks() {
 
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("6f22-next.toml");
     let _ = std::fs::remove_file(&out);
-    let o = diplo(&[
-        "adjudicate",
-        "--ruleset",
-        "2000",
-        "--position",
-        pos,
-        "--orders",
-        orders,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = adjudicate_6f22("2000", &["--out", out.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("no next position"), "{}", stderr(&o));
     assert!(!out.exists());
 
-    let o = diplo(&[
-        "adjudicate",
-        "--ruleset",
-        "1971",
-        "--position",
-        pos,
-        "--orders",
-        orders,
-        "--format",
-        "json",
-    ]);
+    let o = adjudicate_6f22("1971", &["--format", "json"]);
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(doc["next"].is_null());
     let fallbacks = doc["fallbacks"].as_array().unwrap();
@@ -547,15 +535,14 @@ fn compare_says_when_the_result_is_the_same_everywhere() {
 
 #[test]
 fn compare_names_the_issue_the_switch_test_finds_per_cell() {
-    let o = diplo(&[
+    const F19: [&str; 5] = [
         "compare",
         "--case",
         "6.F.19",
         "--rulesets",
         "1971,1982,2000,datc",
-        "--format",
-        "json",
-    ]);
+    ];
+    let o = diplo(&[&F19[..], &["--format", "json"]].concat());
     assert!(o.status.success());
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["base"], "datc");
@@ -584,13 +571,7 @@ fn compare_names_the_issue_the_switch_test_finds_per_cell() {
     assert_eq!(cell("1982")["agrees_with_datc_text"], true);
     assert!(!cell("datc")["reason"].as_str().unwrap().is_empty());
 
-    let o = diplo(&[
-        "compare",
-        "--case",
-        "6.F.19",
-        "--rulesets",
-        "1971,1982,2000,datc",
-    ]);
+    let o = diplo(&F19);
     let text = stdout(&o);
     assert!(
         text.contains("  1982: convoy_paradox (1982 here, szykman in datc)\n"),
