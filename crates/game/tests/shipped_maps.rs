@@ -124,6 +124,11 @@ fn unit_at(g: &Game, province: &str) -> Option<String> {
 #[case::pure("pure", 7, 7, 7, 7)]
 #[case::hundred("hundred", 41, 17, 3, 14)]
 #[case::youngstown("youngstown", 180, 72, 10, 39)]
+#[case::known_world_901("known_world_901", 269, 109, 16, 109)]
+#[case::world("world", 192, 86, 17, 51)]
+#[case::france_austria("france_austria", 75, 34, 2, 6)]
+#[case::era_of_empire("era_of_empire", 119, 58, 7, 29)]
+#[case::coldwar("coldwar", 90, 27, 2, 12)]
 #[case::loeb9("loeb9", 86, 38, 9, 28)]
 #[case::colonial("colonial", 119, 58, 7, 29)]
 #[case::chaos("chaos", 75, 34, 34, 34)]
@@ -973,8 +978,16 @@ fn hundred_castile_has_one_coast_aragon_two() {
 fn youngstown_opening_and_first_year_with_colony_builds() {
     let mut g = game("youngstown");
     assert_eq!(phase(&g), "Spring 1901 Movement");
-    orders(&mut g, "England", "F liv - nat\nF lon - nth\nF edi - nrg\nF joh - gos");
-    orders(&mut g, "France", "F bre - mao\nA par - bur\nA mar - spa\nF sai - cam");
+    orders(
+        &mut g,
+        "England",
+        "F liv - nat\nF lon - nth\nF edi - nrg\nF joh - gos",
+    );
+    orders(
+        &mut g,
+        "France",
+        "F bre - mao\nA par - bur\nA mar - spa\nF sai - cam",
+    );
     orders(&mut g, "Germany", "A mun - bur\nF kie - den");
     orders(&mut g, "Japan", "F tok - npo\nF osa - ecs\nF kyo - soj");
     orders(&mut g, "China", "F can - got\nA pek - man\nA han - sik");
@@ -995,7 +1008,11 @@ fn youngstown_opening_and_first_year_with_colony_builds() {
         ],
     );
     assert_eq!(phase(&g), "Fall 1901 Movement");
-    orders(&mut g, "England", "F nat - ire\nF nth - nwy\nF gos - tha/ec\nF nrg H");
+    orders(
+        &mut g,
+        "England",
+        "F nat - ire\nF nth - nwy\nF gos - tha/ec\nF nrg H",
+    );
     orders(&mut g, "France", "F mao - por\nA spa H\nF cam H\nA par H");
     orders(&mut g, "Japan", "F ecs - for\nF npo - obl\nF soj - kar");
     orders(&mut g, "China", "A man H\nF got - vtn\nA sik H");
@@ -1044,7 +1061,11 @@ fn youngstown_opening_and_first_year_with_colony_builds() {
     );
     assert_eq!(phase(&g), "Spring 1902 Movement");
     assert_eq!(
-        (units(&g, "England"), units(&g, "France"), units(&g, "Japan")),
+        (
+            units(&g, "England"),
+            units(&g, "France"),
+            units(&g, "Japan")
+        ),
         (7, 7, 5)
     );
 }
@@ -1095,14 +1116,15 @@ fn youngstown_the_suez_convoys_and_omsk_has_a_coast() {
         r#"
 phase = "Spring 1901 Movement"
 [units]
-Turkey = ["A egy", "F sue", "F red"]
+Italy = ["A eth", "F red", "F sue", "F eas"]
 Russia = ["F stp/nc"]
 "#,
     );
+    // The Red Sea and the Eastern Mediterranean touch only through the Suez.
     orders(
         &mut g,
-        "Turkey",
-        "A egy - eth via convoy\nF sue C A egy - eth\nF red C A egy - eth",
+        "Italy",
+        "A eth - smy via convoy\nF red C A eth - smy\nF sue C A eth - smy\nF eas C A eth - smy",
     );
     orders(&mut g, "Russia", "F stp/nc - oms");
     let out = play(&mut g);
@@ -1110,9 +1132,874 @@ Russia = ["F stp/nc"]
         &g,
         &out,
         &[
-            ("A egy - eth via convoy", "succeeds"),
-            ("F sue C A egy - eth", "available"),
+            ("A eth - smy via convoy", "succeeds"),
+            ("F sue C A eth - smy", "available"),
             ("F stp/nc - oms", "succeeds"),
+        ],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Known World 901
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn known_world_901_opening_and_first_year_against_the_neutral_garrisons() {
+    let mut g = game("known_world_901");
+    assert_eq!(phase(&g), "Spring 901 Movement");
+    let neutral = g.map.power_by_name("Neutral").unwrap();
+    assert_eq!(g.position.unit_count(neutral), 49);
+    orders(
+        &mut g,
+        "France",
+        "A aqt - bri\nF par S A aqt - bri\nA gas - pam",
+    );
+    orders(&mut g, "Turan", "A sam - uyg\nA buk H");
+    orders(&mut g, "China", "A cha S TUR A sam - uyg\nF gua - sch");
+    orders(&mut g, "Khazaria", "A tam - pec");
+    let out = play(&mut g);
+    // A garrison holds against a lone attack and falls to a supported one.
+    expect(
+        &g,
+        &out,
+        &[
+            ("A aqt - bri", "succeeds"),
+            ("A gas - pam", "fails"),
+            ("A sam - uyg", "succeeds"),
+            ("A cha S TUR A sam - uyg", "given"),
+            ("A tam - pec", "fails"),
+        ],
+    );
+    assert_eq!(unit_at(&g, "pam").as_deref(), Some("A pam"));
+    // Bri has nowhere to go and is destroyed; the garrison of Uyghurstan could retreat, but a
+    // neutral power gives no retreat order: it is disbanded.
+    assert_eq!(phase(&g), "Spring 901 Retreat");
+    let out = play(&mut g);
+    assert!(
+        out.adjudication
+            .automatic
+            .iter()
+            .any(|a| a.unit.power == neutral),
+        "{:?}",
+        out.adjudication.automatic
+    );
+    assert_eq!(phase(&g), "Fall 901 Movement");
+    assert_eq!(g.position.unit_count(neutral), 47);
+
+    orders(&mut g, "France", "A bri H");
+    orders(&mut g, "Turan", "A uyg - sam");
+    let out = play(&mut g);
+    expect(&g, &out, &[("A uyg - sam", "succeeds")]);
+    assert_eq!(phase(&g), "Winter 901 Adjustment");
+    assert_eq!(owner(&g, "bri").as_deref(), Some("France"));
+    assert_eq!(
+        owner(&g, "uyg").as_deref(),
+        Some("Neutral"),
+        "left empty in the Fall"
+    );
+    orders(&mut g, "France", "Build A aqt");
+    let out = play(&mut g);
+    expect(&g, &out, &[("B A aqt", "succeeds")]);
+    assert_eq!(phase(&g), "Spring 902 Movement");
+    assert_eq!(units(&g, "France"), 5);
+    // The garrison of Uyghurstan is not raised again.
+    assert_eq!(g.position.unit_count(neutral), 47);
+    assert_eq!(unit_at(&g, "uyg"), None);
+}
+
+#[test]
+fn known_world_901_the_neutral_power_never_orders() {
+    let mut g = game("known_world_901");
+    let neutral = g.map.power_by_name("Neutral").unwrap();
+    let err = g
+        .submit(neutral, "A bri - aqt", "o.txt", Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("neutral power"), "{err}");
+}
+
+#[test]
+fn known_world_901_builds_in_any_owned_centre() {
+    let mut g = game("known_world_901");
+    board(
+        &mut g,
+        r#"
+phase = "Winter 901 Adjustment"
+[units]
+France = ["A aqt"]
+[centres]
+France = ["aqt", "bri", "gas"]
+"#,
+    );
+    orders(&mut g, "France", "Build F bri\nBuild A gas");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("B F bri", "succeeds"), ("B A gas", "succeeds")],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// World
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn world_opening_and_first_year() {
+    let mut g = game("world");
+    assert_eq!(phase(&g), "Spring 2000 Movement");
+    orders(&mut g, "Argentina", "F bai - ura\nF chi - per\nA scr H");
+    orders(&mut g, "Brazil", "A bra - ven\nF rec - guy\nA rdj H");
+    orders(&mut g, "China", "A bei - kor\nA sha - lan\nF gua H");
+    orders(&mut g, "Europe", "F fra/nc - nth\nA ger - pol\nF ita - med");
+    orders(&mut g, "Russia", "A mos - ukr\nA stp - sca\nA bel - pol");
+    orders(&mut g, "India", "A clc - ban\nA del - tib\nF bom - pak");
+    orders(&mut g, "Pacific-Russia", "A esi - wsi\nA vla - kor");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A ger - pol", "fails"),
+            ("A bel - pol", "fails"),
+            ("A bei - kor", "fails"),
+            ("A vla - kor", "fails"),
+            ("F fra/nc - nth", "succeeds"),
+            ("A stp - sca", "succeeds"),
+            ("F chi - per", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 2000 Movement");
+    orders(&mut g, "Europe", "F nth - gbr");
+    orders(&mut g, "China", "A bei - kor");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("F nth - gbr", "succeeds"), ("A bei - kor", "succeeds")],
+    );
+    assert_eq!(phase(&g), "Winter 2000 Adjustment");
+    for (centre, power) in [
+        ("ura", "Argentina"),
+        ("per", "Argentina"),
+        ("ven", "Brazil"),
+        ("kor", "China"),
+        ("lan", "China"),
+        ("gbr", "Europe"),
+        ("ukr", "Russia"),
+        ("sca", "Russia"),
+        ("ban", "India"),
+        ("wsi", "Pacific-Russia"),
+    ] {
+        assert_eq!(owner(&g, centre).as_deref(), Some(power), "{centre}");
+    }
+    orders(&mut g, "Argentina", "Build F bai\nBuild F chi");
+    orders(&mut g, "China", "Build A bei\nBuild A sha");
+    orders(&mut g, "Europe", "Build F fra/sc");
+    orders(&mut g, "Russia", "Build A mos\nBuild F stp/nc");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("B F chi", "succeeds"),
+            ("B F fra/sc", "succeeds"),
+            ("B F stp/nc", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Spring 2001 Movement");
+    assert_eq!(
+        (
+            units(&g, "Argentina"),
+            units(&g, "China"),
+            units(&g, "Europe")
+        ),
+        (5, 5, 4)
+    );
+}
+
+#[test]
+fn world_names_two_coasts_and_the_bare_country_names() {
+    let mut g = game("world");
+    // France's north coast is on the North Sea, its south coast on the Mediterranean.
+    orders(&mut g, "Europe", "F fra/nc - med\nF ita - fra/sc");
+    orders(&mut g, "Ghana", "A Ghana - Nigeria\nA Mali - Algeria");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("F fra/nc - med", "illegal"),
+            ("F ita - fra/sc", "fails"),
+            ("A gha - nga", "succeeds"),
+            ("A mal - alg", "succeeds"),
+        ],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// France vs Austria
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn france_austria_opening_and_first_year() {
+    let mut g = game("france_austria");
+    assert_eq!(phase(&g), "Spring 1901 Movement");
+    orders(&mut g, "France", "A par - bur\nA mar - spa\nF bre - mao");
+    orders(&mut g, "Austria", "A vie - gal\nA bud - ser\nF tri - alb");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A par - bur", "succeeds"),
+            ("A vie - gal", "succeeds"),
+            ("F tri - alb", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 1901 Movement");
+    // Munich and Warsaw, home centres on the standard board, are empty neutral centres here.
+    orders(&mut g, "France", "F mao - por\nA bur - mun\nA spa H");
+    orders(&mut g, "Austria", "A ser H\nF alb - gre\nA gal - war");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("A bur - mun", "succeeds"), ("A gal - war", "succeeds")],
+    );
+    assert_eq!(phase(&g), "Winter 1901 Adjustment");
+    assert_eq!((centres(&g, "France"), centres(&g, "Austria")), (6, 6));
+    orders(
+        &mut g,
+        "France",
+        "Build A par\nBuild A mar\nBuild F bre\nBuild A mun",
+    );
+    orders(&mut g, "Austria", "Build A vie\nBuild A bud\nBuild F tri");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("B A par", "succeeds"),
+            ("B A mun", "illegal"),
+            ("B F tri", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Spring 1902 Movement");
+    assert_eq!((units(&g, "France"), units(&g, "Austria")), (6, 6));
+}
+
+#[test]
+fn france_austria_has_only_two_powers_and_empty_neutral_capitals() {
+    let g = game("france_austria");
+    assert!(g.map.power_by_name("England").is_none());
+    for centre in ["lon", "ber", "rom", "mos", "con", "stp"] {
+        assert_eq!(owner(&g, centre), None, "{centre}");
+        assert_eq!(unit_at(&g, centre), None, "{centre}");
+        let p = g.map.province_by_name(centre).unwrap();
+        assert_eq!(g.map.province(p).home, None, "{centre}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Era of Empire
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn era_of_empire_opening_and_first_year() {
+    let mut g = game("era_of_empire");
+    assert_eq!(phase(&g), "Spring 1870 Movement");
+    orders(&mut g, "Russia", "A vla - seo\nF ode - rum\nF por H");
+    orders(
+        &mut g,
+        "China",
+        "A mac - seo\nA can - chu\nA sik - kag\nA pek - mon",
+    );
+    orders(&mut g, "Britain", "F sin - mal\nF ade - red\nF bom - ars");
+    orders(&mut g, "Turkey", "F bag - shi\nF con H");
+    orders(&mut g, "Holland", "A bor - sar");
+    orders(&mut g, "Japan", "F ota - sak");
+    orders(&mut g, "France", "A ton - may");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A vla - seo", "fails"),
+            ("A mac - seo", "fails"),
+            ("F ode - rum", "succeeds"),
+            ("F ade - red", "succeeds"),
+            ("A ton - may", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 1870 Movement");
+    orders(&mut g, "Russia", "A vla - seo\nF por S A vla - seo");
+    orders(&mut g, "China", "A mac - seo");
+    orders(&mut g, "Britain", "F red - egy");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A vla - seo", "succeeds"),
+            ("A mac - seo", "fails"),
+            ("F red - egy", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Winter 1870 Adjustment");
+    for (centre, power) in [
+        ("seo", "Russia"),
+        ("rum", "Russia"),
+        ("egy", "Britain"),
+        ("mal", "Britain"),
+        ("chu", "China"),
+        ("shi", "Turkey"),
+        ("sar", "Holland"),
+        ("sak", "Japan"),
+        ("may", "France"),
+    ] {
+        assert_eq!(owner(&g, centre).as_deref(), Some(power), "{centre}");
+    }
+    orders(&mut g, "Russia", "Build A vla\nBuild F ode");
+    orders(&mut g, "Britain", "Build F sin\nBuild F ade");
+    orders(&mut g, "China", "Build A can\nBuild A pek\nBuild A sik");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("B A vla", "succeeds"),
+            ("B F sin", "succeeds"),
+            ("B A sik", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Spring 1871 Movement");
+    assert_eq!(
+        (
+            units(&g, "Russia"),
+            units(&g, "Britain"),
+            units(&g, "China")
+        ),
+        (7, 8, 8)
+    );
+}
+
+#[test]
+fn era_of_empire_has_no_railroad_and_no_canal() {
+    let mut g = game("era_of_empire");
+    assert!(g.map.railroads().is_empty());
+    assert!(g.map.canals().is_empty());
+    let russia = g.map.power_by_name("Russia").unwrap();
+    let err = g
+        .submit(russia, "A mos - TSR - vla", "o.txt", Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown province `TSR`"), "{err}");
+    let mut g = game("era_of_empire");
+    board(
+        &mut g,
+        "phase = \"Spring 1870 Movement\"\n[units]\nRussia = [\"F med\", \"A mos\"]\n",
+    );
+    // The Mediterranean and the Red Sea meet only through Egypt; Moscow is a day's march from
+    // Perm and no further.
+    orders(&mut g, "Russia", "F med - red\nA mos - oms");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("F med - red", "illegal"), ("A mos - oms", "illegal")],
+    );
+    orders(&mut g, "Russia", "F med - egy\nA mos - prm");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("F med - egy", "succeeds"), ("A mos - prm", "succeeds")],
+    );
+}
+
+#[test]
+fn era_of_empire_builds_in_any_owned_centre_but_china_not_in_hong_kong() {
+    let mut g = game("era_of_empire");
+    board(
+        &mut g,
+        r#"
+phase = "Winter 1870 Adjustment"
+[units]
+Britain = ["A del"]
+China = ["A pek"]
+[centres]
+Britain = ["del", "egy", "mal"]
+China = ["pek", "hon", "sha"]
+"#,
+    );
+    orders(&mut g, "Britain", "Build F egy\nBuild A mal");
+    orders(&mut g, "China", "Build F hon\nBuild A sha");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("B F egy", "succeeds"),
+            ("B A mal", "succeeds"),
+            ("B F hon", "illegal"),
+            ("B A sha", "succeeds"),
+        ],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loeb9
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn loeb9_opening_and_first_year_the_arctic_freezes_in_the_fall() {
+    let mut g = game("loeb9");
+    assert_eq!(phase(&g), "Spring 1901 Movement");
+    orders(&mut g, "England", "F edi - nwg\nF lon - nth\nA lvp - yor");
+    orders(&mut g, "Norway", "A nwy - fin\nF swe - bot\nF den - ska");
+    orders(&mut g, "Russia", "F stp/nc - bar\nA war - pru\nA mos - lvn");
+    orders(&mut g, "Germany", "A ber - sil\nF kie - hol\nA mun - bur");
+    orders(&mut g, "France", "A par - bur\nF bre - mao\nA mar - pie");
+    orders(&mut g, "Spain", "A cor - naf\nF por - mao\nA mad - nav");
+    orders(&mut g, "Italy", "F nap - ion\nA rom - tus\nA ven H");
+    orders(&mut g, "Austria", "A bud - ser\nF tri - alb\nA vie - gal");
+    orders(&mut g, "Turkey", "A con - bul\nF ank - bla\nA smy H");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A mun - bur", "fails"),
+            ("A par - bur", "fails"),
+            ("F bre - mao", "fails"),
+            ("F por - mao", "fails"),
+            // Over the difficult Cordoba-North Africa border, into an empty province.
+            ("A cor - naf", "succeeds"),
+            ("A war - pru", "succeeds"),
+            ("F edi - nwg", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 1901 Movement");
+    orders(&mut g, "England", "F nwg - arc\nF nth H");
+    orders(&mut g, "Russia", "F bar - arc\nA pru H\nA lvn H");
+    orders(&mut g, "Germany", "A sil H\nF hol H\nA mun H");
+    orders(&mut g, "Spain", "A naf - tun");
+    orders(&mut g, "Austria", "A ser H\nF alb - gre");
+    orders(&mut g, "Italy", "F ion - gre");
+    orders(&mut g, "Turkey", "A bul H");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("F nwg - arc", "illegal"),
+            ("F bar - arc", "illegal"),
+            ("A naf - tun", "succeeds"),
+            ("F alb - gre", "fails"),
+            ("F ion - gre", "fails"),
+        ],
+    );
+    assert_eq!(phase(&g), "Winter 1901 Adjustment");
+    for (centre, power) in [
+        ("pru", "Russia"),
+        ("sil", "Germany"),
+        ("hol", "Germany"),
+        ("tun", "Spain"),
+        ("ser", "Austria"),
+        ("bul", "Turkey"),
+    ] {
+        assert_eq!(owner(&g, centre).as_deref(), Some(power), "{centre}");
+    }
+    assert_eq!(owner(&g, "gre"), None);
+    orders(&mut g, "Russia", "Build A war");
+    orders(&mut g, "Germany", "Build A ber\nBuild F kie");
+    orders(&mut g, "Spain", "Build A cor");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("B A war", "succeeds"), ("B F kie", "succeeds")],
+    );
+    assert_eq!(phase(&g), "Spring 1902 Movement");
+    assert_eq!((units(&g, "Germany"), units(&g, "Spain")), (5, 4));
+}
+
+#[test]
+fn loeb9_the_arctic_is_open_in_spring_and_the_difficult_border_loses_to_an_ordinary_one() {
+    let mut g = game("loeb9");
+    board(
+        &mut g,
+        r#"
+phase = "Spring 1901 Movement"
+[units]
+England = ["F nwg"]
+Spain = ["A cor"]
+Italy = ["A tun"]
+"#,
+    );
+    orders(&mut g, "England", "F nwg - arc");
+    orders(&mut g, "Spain", "A cor - naf");
+    orders(&mut g, "Italy", "A tun - naf");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("F nwg - arc", "succeeds"),
+            ("A cor - naf", "fails"),
+            ("A tun - naf", "succeeds"),
+        ],
+    );
+    // Fall: the fleet in the ice can neither leave nor support.
+    orders(&mut g, "England", "F arc - nwg");
+    let out = play(&mut g);
+    expect(&g, &out, &[("F arc - nwg", "illegal")]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colonial
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn colonial_opening_and_first_year() {
+    let mut g = game("colonial");
+    assert_eq!(phase(&g), "Spring 1870 Movement");
+    orders(&mut g, "Russia", "A vla - seo\nF ode - rum\nA mos - prm");
+    orders(&mut g, "China", "A mac - seo\nA can - chu\nA sik - kag");
+    orders(&mut g, "Britain", "F sin - mal\nF ade - red");
+    orders(&mut g, "Holland", "A bor - sar");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A vla - seo", "fails"),
+            ("A mac - seo", "fails"),
+            ("A mos - prm", "succeeds"),
+            ("F ade - red", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 1870 Movement");
+    orders(&mut g, "Russia", "A vla - seo\nF por S A vla - seo");
+    orders(&mut g, "Britain", "F red - egy");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("A vla - seo", "succeeds"), ("F red - egy", "succeeds")],
+    );
+    assert_eq!(phase(&g), "Winter 1870 Adjustment");
+    for (centre, power) in [
+        ("seo", "Russia"),
+        ("rum", "Russia"),
+        ("egy", "Britain"),
+        ("mal", "Britain"),
+        ("chu", "China"),
+        ("kag", "China"),
+        ("sar", "Holland"),
+    ] {
+        assert_eq!(owner(&g, centre).as_deref(), Some(power), "{centre}");
+    }
+    orders(&mut g, "Russia", "Build A mos\nBuild A vla");
+    orders(&mut g, "China", "Build A can\nBuild A sik");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("B A mos", "succeeds"), ("B A sik", "succeeds")],
+    );
+    assert_eq!(phase(&g), "Spring 1871 Movement");
+    assert_eq!((units(&g, "Russia"), units(&g, "China")), (7, 7));
+}
+
+#[test]
+fn colonial_special_rules_are_on_the_map_and_hong_kong_does_not_count_for_china() {
+    let g = game("colonial");
+    let names = |ps: &[diplo_map::ProvinceId]| -> Vec<String> {
+        ps.iter().map(|&p| g.map.province(p).name.clone()).collect()
+    };
+    let tsr = &g.map.railroads()[0];
+    assert_eq!(tsr.name, "TSR");
+    assert_eq!(
+        names(&tsr.provinces),
+        ["mos", "prm", "oms", "kra", "irk", "vla"]
+    );
+    assert_eq!(tsr.powers, [g.map.power_by_name("Russia").unwrap()]);
+    let suez = g.map.canals()[0];
+    assert_eq!(g.map.province(suez.province).name, "egy");
+    assert_eq!(names(&suez.seas), ["med", "red"]);
+
+    let mut g = game("colonial");
+    board(
+        &mut g,
+        r#"
+phase = "Winter 1870 Adjustment"
+[units]
+China = ["A can", "A hon"]
+[centres]
+China = ["can", "hon", "pek"]
+"#,
+    );
+    let china = g.map.power_by_name("China").unwrap();
+    assert_eq!(g.position.centre_count(china), 3);
+    assert_eq!(g.position.counted_centres(&g.map, china), 2);
+}
+
+#[test]
+#[ignore = "the order parser and the engine do not implement railroad orders yet (map data only)"]
+fn colonial_the_trans_siberian_railroad_carries_a_russian_army() {
+    let mut g = game("colonial");
+    orders(&mut g, "Russia", "A mos - TSR - vla\nA vla - seo");
+    let out = play(&mut g);
+    expect(&g, &out, &[("A mos - TSR - vla", "succeeds")]);
+}
+
+#[test]
+#[ignore = "the engine does not enforce the Suez Canal's permission yet (map data only)"]
+fn colonial_the_suez_canal_needs_egypt_s_leave() {
+    let mut g = game("colonial");
+    board(
+        &mut g,
+        "phase = \"Spring 1870 Movement\"\n[units]\nTurkey = [\"A egy\"]\nRussia = [\"F med\"]\n",
+    );
+    orders(&mut g, "Russia", "F med - red");
+    orders(&mut g, "Turkey", "A egy H");
+    let out = play(&mut g);
+    expect(&g, &out, &[("F med - red", "fails")]);
+    orders(&mut g, "Russia", "F red - med");
+    orders(&mut g, "Turkey", "A egy H\nSC F red - med");
+    let out = play(&mut g);
+    expect(&g, &out, &[("F red - med", "succeeds")]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chaos
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn chaos_opening_and_first_year_with_a_retreat() {
+    let mut g = game("chaos");
+    assert_eq!(phase(&g), "Spring 1901 Movement");
+    assert_eq!(g.map.power_ids().count(), 34);
+    orders(&mut g, "Berlin", "A ber - kie");
+    orders(&mut g, "Munich", "A mun S BER A ber - kie");
+    orders(&mut g, "Kiel", "F kie H");
+    orders(&mut g, "Paris", "A par - bur");
+    orders(&mut g, "Marseilles", "A mar - bur");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A ber - kie", "succeeds"),
+            ("F kie H", "dislodged"),
+            ("A par - bur", "fails"),
+        ],
+    );
+    assert_eq!(phase(&g), "Spring 1901 Retreat");
+    orders(&mut g, "Kiel", "F kie - hel");
+    play(&mut g);
+    assert_eq!(phase(&g), "Fall 1901 Movement");
+    orders(&mut g, "Berlin", "A kie H");
+    let out = play(&mut g);
+    expect(&g, &out, &[("A kie H", "stands")]);
+    assert_eq!(phase(&g), "Winter 1901 Adjustment");
+    assert_eq!(owner(&g, "kie").as_deref(), Some("Berlin"));
+    assert_eq!(centres(&g, "Kiel"), 0);
+    orders(&mut g, "Berlin", "Build F ber");
+    let out = play(&mut g);
+    expect(&g, &out, &[("B F ber", "succeeds")]);
+    assert_eq!(phase(&g), "Spring 1902 Movement");
+    assert_eq!(units(&g, "Berlin"), 2);
+    assert_eq!(units(&g, "Kiel"), 0, "no centre: its fleet is removed");
+}
+
+#[test]
+fn chaos_builds_in_a_non_home_owned_centre() {
+    let mut g = game("chaos");
+    board(
+        &mut g,
+        r#"
+phase = "Winter 1901 Adjustment"
+[units]
+Berlin = ["A mun"]
+[centres]
+Berlin = ["ber", "kie", "mun"]
+"#,
+    );
+    orders(&mut g, "Berlin", "Build F kie\nBuild A ber");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("B F kie", "succeeds"), ("B A ber", "succeeds")],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1898
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn y1898_opening_and_first_year_home_centres_are_taken_first() {
+    let mut g = game("1898");
+    assert_eq!(phase(&g), "Spring 1898 Movement");
+    assert_eq!(g.position.units.len(), 7);
+    orders(&mut g, "Germany", "A kie - ber");
+    orders(&mut g, "Italy", "A nap - rom");
+    orders(&mut g, "France", "A bre - par");
+    orders(&mut g, "England", "F edi - nth");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("A kie - ber", "succeeds"), ("A bre - par", "succeeds")],
+    );
+    assert_eq!(phase(&g), "Fall 1898 Movement");
+    orders(&mut g, "France", "A par - bur");
+    orders(&mut g, "England", "F nth - lon");
+    let out = play(&mut g);
+    expect(&g, &out, &[("F nth - lon", "succeeds")]);
+    assert_eq!(phase(&g), "Winter 1898 Adjustment");
+    assert_eq!(owner(&g, "ber").as_deref(), Some("Germany"));
+    assert_eq!(owner(&g, "rom").as_deref(), Some("Italy"));
+    assert_eq!(owner(&g, "lon").as_deref(), Some("England"));
+    assert_eq!(owner(&g, "par"), None, "France passed through Paris");
+    orders(&mut g, "Germany", "Build F kie");
+    orders(&mut g, "Italy", "Build F nap");
+    orders(&mut g, "England", "Build F edi");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("B F kie", "succeeds"),
+            ("B F nap", "succeeds"),
+            ("B F edi", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Spring 1899 Movement");
+    assert_eq!((units(&g, "Germany"), units(&g, "France")), (2, 1));
+}
+
+#[test]
+fn y1898_no_build_in_a_home_centre_not_yet_owned() {
+    let mut g = game("1898");
+    board(
+        &mut g,
+        r#"
+phase = "Winter 1898 Adjustment"
+[units]
+Russia = ["A war"]
+[centres]
+Russia = ["stp", "war", "sev"]
+"#,
+    );
+    orders(&mut g, "Russia", "Build A mos\nBuild F sev");
+    let out = play(&mut g);
+    expect(&g, &out, &[("B A mos", "illegal"), ("B F sev", "succeeds")]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cold War
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn coldwar_opening_and_first_year() {
+    let mut g = game("coldwar");
+    assert_eq!(phase(&g), "Spring 1960 Movement");
+    orders(
+        &mut g,
+        "NATO",
+        "A par - wge\nF lon - nts\nF ist - ukr\nA nyk - tor\nA los - mex\nF aus - ins",
+    );
+    orders(
+        &mut g,
+        "USSR",
+        "A mos - ukr\nF len/sc - bal\nA vla - nko\nF alb - grc\nF hav - gom\nA sha - man",
+    );
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A mos - ukr", "fails"),
+            ("F ist - ukr", "fails"),
+            ("A par - wge", "succeeds"),
+            ("F len/sc - bal", "succeeds"),
+            ("F aus - ins", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Fall 1960 Movement");
+    orders(&mut g, "NATO", "F nts - swe\nA wge H\nA tor H\nF ins H");
+    orders(&mut g, "USSR", "A mos - ege\nA nko - seo\nF bal - swe");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("F nts - swe", "fails"),
+            ("F bal - swe", "fails"),
+            ("A mos - ege", "succeeds"),
+            ("A nko - seo", "succeeds"),
+        ],
+    );
+    assert_eq!(phase(&g), "Winter 1960 Adjustment");
+    assert_eq!((centres(&g, "NATO"), centres(&g, "USSR")), (9, 8));
+    assert_eq!(owner(&g, "swe"), None);
+    orders(&mut g, "NATO", "Build F lon\nBuild A par\nBuild A nyk");
+    orders(&mut g, "USSR", "Build A mos\nBuild F len/nc");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[("B F lon", "succeeds"), ("B F len/nc", "succeeds")],
+    );
+    assert_eq!(phase(&g), "Spring 1961 Movement");
+    assert_eq!((units(&g, "NATO"), units(&g, "USSR")), (9, 8));
+}
+
+#[test]
+fn coldwar_bridges_canals_and_the_danish_straits() {
+    let mut g = game("coldwar");
+    board(
+        &mut g,
+        r#"
+phase = "Spring 1960 Movement"
+[units]
+NATO = ["A aus", "F car", "F nts"]
+USSR = ["F eme", "F bla"]
+"#,
+    );
+    // Indonesia is a bridge away from Australia; Panama and Istanbul are passed through; the
+    // North Sea does not touch the Baltic.
+    orders(&mut g, "NATO", "A aus - ins\nF car - pan\nF nts - bal");
+    orders(&mut g, "USSR", "F eme - egy\nF bla - ist");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A aus - ins", "succeeds"),
+            ("F car - pan", "succeeds"),
+            ("F nts - bal", "illegal"),
+            ("F eme - egy", "succeeds"),
+            ("F bla - ist", "succeeds"),
+        ],
+    );
+    orders(&mut g, "NATO", "A ins - phi\nF pan - epa\nF nts - den");
+    orders(&mut g, "USSR", "F egy - red\nF ist - eme");
+    let out = play(&mut g);
+    expect(
+        &g,
+        &out,
+        &[
+            ("A ins - phi", "succeeds"),
+            ("F pan - epa", "succeeds"),
+            ("F nts - den", "succeeds"),
+            ("F egy - red", "succeeds"),
+            ("F ist - eme", "succeeds"),
         ],
     );
 }

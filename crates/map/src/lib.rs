@@ -385,8 +385,21 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ("1900", include_str!("../../../maps/1900.toml")),
     ("ancmed", include_str!("../../../maps/ancmed.toml")),
     ("chaos", include_str!("../../../maps/chaos.toml")),
+    ("coldwar", include_str!("../../../maps/coldwar.toml")),
     ("colonial", include_str!("../../../maps/colonial.toml")),
+    (
+        "era_of_empire",
+        include_str!("../../../maps/era_of_empire.toml"),
+    ),
+    (
+        "france_austria",
+        include_str!("../../../maps/france_austria.toml"),
+    ),
     ("hundred", include_str!("../../../maps/hundred.toml")),
+    (
+        "known_world_901",
+        include_str!("../../../maps/known_world_901.toml"),
+    ),
     ("loeb9", include_str!("../../../maps/loeb9.toml")),
     (
         "loeb9-north-africa-tunis",
@@ -402,6 +415,7 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         "standard-convoyable-coasts",
         include_str!("../../../maps/standard-convoyable-coasts.toml"),
     ),
+    ("world", include_str!("../../../maps/world.toml")),
     ("youngstown", include_str!("../../../maps/youngstown.toml")),
 ];
 

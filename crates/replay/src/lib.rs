@@ -28,5 +28,8 @@ pub mod write;
 pub use diverge::{first_divergence, Divergence};
 pub use exceptions::{Exception, Exceptions, Verdict};
 pub use record::{parse_game, Game, RecordError, RecordedOrder, RecordedPhase};
-pub use replay::{collect_files, replay_files, replay_game, GameReport, Mismatch};
+pub use replay::{
+    check_record_file, collect_files, replay_files, replay_game, GameReport, Mismatch,
+    RECORD_EXPECTED,
+};
 pub use write::{write_game, PhaseToWrite};
