@@ -410,6 +410,7 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         include_str!("../../../maps/loeb9-sicily-tunis.toml"),
     ),
     ("modern", include_str!("../../../maps/modern.toml")),
+    ("northseawars", include_str!("../../../maps/northseawars.toml")),
     ("pure", include_str!("../../../maps/pure.toml")),
     (
         "standard-convoyable-coasts",
