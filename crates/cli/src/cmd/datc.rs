@@ -46,11 +46,13 @@ pub fn run(args: DatcArgs) -> ExitCode {
         eprintln!("error: no DATC case matches {}", args.cases.join(", "));
         return ExitCode::FAILURE;
     }
-    let rulesets: Vec<Ruleset> = if args.all_rulesets {
+    // Without --ruleset, each case runs under the rules its document prefers (`datc` for DATC
+    // 3.2, `datc-2.4` for DATC 2.4): the document's main expectation.
+    let rulesets: Vec<Option<Ruleset>> = if args.all_rulesets {
         let mut v = Vec::new();
         for (name, _) in EMBEDDED_RULESETS {
             match Ruleset::load(name) {
-                Ok(r) => v.push(r),
+                Ok(r) => v.push(Some(r)),
                 Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::FAILURE;
@@ -58,24 +60,43 @@ pub fn run(args: DatcArgs) -> ExitCode {
             }
         }
         v
-    } else {
+    } else if args.rules.given() {
         match args.rules.load() {
-            Ok(r) => vec![r],
+            Ok(r) => vec![Some(r)],
             Err(c) => return c,
         }
+    } else {
+        vec![None]
     };
+    let mut preferred: std::collections::BTreeMap<String, Ruleset> = Default::default();
+    for c in &cases {
+        if !preferred.contains_key(&c.preferences) {
+            match Ruleset::load(&c.preferences) {
+                Ok(r) => {
+                    preferred.insert(c.preferences.clone(), r);
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    }
     let mut runs: Vec<Run> = Vec::new();
     for rules in &rulesets {
         let mut reports = Vec::new();
         let mut not_stated = Vec::new();
         for c in &cases {
-            match run_case_for(&map, rules, c) {
+            let r = rules.as_ref().unwrap_or_else(|| &preferred[&c.preferences]);
+            match run_case_for(&map, r, c) {
                 Some(r) => reports.push((c, r)),
                 None => not_stated.push(c),
             }
         }
         runs.push(Run {
-            ruleset: rules.name.clone(),
+            ruleset: rules
+                .as_ref()
+                .map_or_else(|| PREFERRED.to_string(), |r| r.name.clone()),
             reports,
             not_stated,
         });
@@ -101,8 +122,8 @@ pub fn run(args: DatcArgs) -> ExitCode {
                         "documents": run.documents().iter().map(|d| {
                             let t = run.tally(Some(d));
                             serde_json::json!({
-                                "document": d,
-                                "label": document_label(d),
+                                "document": d.split_whitespace().nth(1),
+                                "label": d,
                                 "passed": t.passed,
                                 "passed_with_errata": t.with_errata,
                                 "failed": t.failed,
@@ -132,7 +153,12 @@ pub fn run(args: DatcArgs) -> ExitCode {
             let mut out = String::new();
             for run in &runs {
                 let name = &run.ruleset;
-                if !args.all_rulesets {
+                if !args.all_rulesets && name == PREFERRED {
+                    out.push_str(&format!(
+                        "DATC cases, each under the rules its document prefers (3.2: `datc`, 2.4: `datc-2.4`): {} cases\n",
+                        run.reports.len() + run.not_stated.len()
+                    ));
+                } else if !args.all_rulesets {
                     out.push_str(&format!(
                         "DATC cases under ruleset `{name}`: {} with a stated outcome, {} without (not run)\n",
                         run.reports.len(),
@@ -189,7 +215,7 @@ pub fn run(args: DatcArgs) -> ExitCode {
                     let documents = run.documents();
                     for d in &documents {
                         let t = run.tally(Some(d));
-                        out.push_str(&format!("{}: {}", document_label(d), t.headline()));
+                        out.push_str(&format!("{d}: {}", t.headline()));
                         if t.not_stated > 0 {
                             out.push_str(&format!(
                                 " ({} more without a stated outcome under `{name}`)",
@@ -265,7 +291,8 @@ impl Tally {
 }
 
 impl Run<'_> {
-    /// The documents of the cases run or skipped, in order of first appearance.
+    /// The parts of the documents the cases run or skipped belong to (`DATC 3.2 chapter 6`, ...),
+    /// in order of first appearance.
     fn documents(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         let all = self
@@ -274,15 +301,15 @@ impl Run<'_> {
             .map(|(c, _)| *c)
             .chain(self.not_stated.iter().copied());
         for c in all {
-            if !out.contains(&c.document) {
-                out.push(c.document.clone());
+            if !out.contains(&document_part(c)) {
+                out.push(document_part(c));
             }
         }
         out
     }
 
     fn tally(&self, document: Option<&str>) -> Tally {
-        let mine = |c: &Case| document.is_none_or(|d| c.document == d);
+        let mine = |c: &Case| document.is_none_or(|d| document_part(c) == d);
         let mut t = Tally::default();
         for (_, r) in self.reports.iter().filter(|(c, _)| mine(c)) {
             match r.verdict() {
@@ -299,11 +326,15 @@ impl Run<'_> {
     }
 }
 
-/// What the cases of a document are, for the summary lines.
-fn document_label(document: &str) -> String {
-    match document {
-        "3.2" => "DATC 3.2 chapter 6".to_string(),
-        other => format!("DATC {other} cases"),
+/// The name of the run that uses each document's preferred rules.
+const PREFERRED: &str = "preferred";
+
+/// Which part of which document a case belongs to, for the summary lines.
+fn document_part(c: &Case) -> String {
+    match (c.document.as_str(), &c.map) {
+        ("3.2", _) => "DATC 3.2 chapter 6".to_string(),
+        (d, Some(_)) => format!("DATC {d} chapters 7-12 (variants)"),
+        (d, None) => format!("DATC {d} chapter 6 (civil disorder)"),
     }
 }
 

@@ -202,7 +202,7 @@ fn new(a: NewArgs) -> Result<(), GameError> {
     let rules = a.rules.load().map_err(|_| {
         refused(format!(
             "the ruleset `{}` cannot be used (see above)",
-            a.rules.ruleset
+            a.rules.name()
         ))
     })?;
     let game = Game::new(map, source, rules, a.rules.sets);
