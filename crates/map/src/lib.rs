@@ -410,7 +410,10 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         include_str!("../../../maps/loeb9-sicily-tunis.toml"),
     ),
     ("modern", include_str!("../../../maps/modern.toml")),
-    ("northseawars", include_str!("../../../maps/northseawars.toml")),
+    (
+        "northseawars",
+        include_str!("../../../maps/northseawars.toml"),
+    ),
     ("pure", include_str!("../../../maps/pure.toml")),
     (
         "standard-convoyable-coasts",
@@ -418,6 +421,7 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ),
     ("world", include_str!("../../../maps/world.toml")),
     ("youngstown", include_str!("../../../maps/youngstown.toml")),
+    ("youngstownredux", include_str!("../../../maps/youngstownredux.toml")),
 ];
 
 /// The TOML source of an embedded map.
