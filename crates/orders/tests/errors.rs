@@ -184,3 +184,16 @@ fn long_tokens_are_shortened_in_messages() {
     assert!(e.message.len() < 200, "{}", e.message);
     assert!(e.message.contains('…'));
 }
+
+#[test]
+fn a_byte_order_mark_and_old_mac_line_ends_read_as_people_see_them() {
+    let map = diplo_map::Map::standard();
+    let (lines, errors) =
+        diplo_orders::parse_orders(&map, "\u{feff}# France\rFrance:\rA par - bur\r\nA xyz H\n");
+    assert_eq!(lines.len(), 1, "{errors:?}");
+    assert_eq!(lines[0].line, 3);
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].line, 4);
+    let all: Vec<&str> = diplo_orders::text_lines("a\r\nb\rc\n\nd").collect();
+    assert_eq!(all, ["a", "b", "c", "", "d"]);
+}
