@@ -17,6 +17,7 @@ pub mod generate;
 mod json;
 pub mod limits;
 mod load;
+pub mod suggest;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -421,7 +422,10 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ),
     ("world", include_str!("../../../maps/world.toml")),
     ("youngstown", include_str!("../../../maps/youngstown.toml")),
-    ("youngstownredux", include_str!("../../../maps/youngstownredux.toml")),
+    (
+        "youngstownredux",
+        include_str!("../../../maps/youngstownredux.toml"),
+    ),
 ];
 
 /// The TOML source of an embedded map.

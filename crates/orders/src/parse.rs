@@ -557,7 +557,12 @@ impl<'m, 's> Parser<'m, 's> {
         } else if self.power_at(i).is_some() {
             " (a power prefix is written `Power:`)".to_string()
         } else {
-            String::new()
+            let names = self
+                .map
+                .provinces()
+                .iter()
+                .flat_map(|p| [p.name.as_str(), p.full_name.as_str()]);
+            diplo_map::suggest::hint(&name, names)
         };
         self.fail(
             i,

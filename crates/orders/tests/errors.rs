@@ -20,7 +20,7 @@ use rstest::rstest;
 #[case(
     "F North Sae - hol",
     3,
-    "unknown province `North Sae`: expected a province name of the map `standard`"
+    "unknown province `North Sae`: expected a province name of the map `standard` (did you mean `North Sea`?)"
 )]
 #[case(
     "A par ?",
@@ -149,7 +149,7 @@ use rstest::rstest;
 #[case(
     "A pär - bur",
     3,
-    "unknown province `pär`: expected a province name of the map `standard`"
+    "unknown province `pär`: expected a province name of the map `standard` (did you mean `par`?)"
 )]
 #[case(
     "Ärmee: A par H",
@@ -161,7 +161,7 @@ use rstest::rstest;
 #[case(
     "A mün → ber",
     3,
-    "unknown province `mün`: expected a province name of the map `standard`"
+    "unknown province `mün`: expected a province name of the map `standard` (did you mean `mun`?)"
 )]
 #[case("A par → ☃", 9, "expected a province after `A par →`, found `☃`")]
 fn error(#[case] text: &str, #[case] column: usize, #[case] message: &str) {
