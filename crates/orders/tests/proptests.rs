@@ -131,7 +131,7 @@ fn check(text: &str) {
         }
     }
     let (lines, errors) = parse_orders(m, text);
-    let nonblank = diplo_orders::text_lines(&text)
+    let nonblank = diplo_orders::text_lines(text)
         .filter(|l| !l.trim().is_empty())
         .count();
     assert!(lines.len() + errors.len() <= nonblank);
@@ -139,7 +139,7 @@ fn check(text: &str) {
         assert_round_trip(&l.order, l.power);
     }
     for e in &errors {
-        assert!(e.line >= 1 && e.line <= diplo_orders::text_lines(&text).count());
+        assert!(e.line >= 1 && e.line <= diplo_orders::text_lines(text).count());
         assert!(
             e.column >= 1 && e.column <= e.text.chars().count() + 1,
             "{e:?}"
