@@ -198,8 +198,12 @@ impl<'a> Reader<'a> {
                     for a in args {
                         let key = a.to_uppercase();
                         let before = self.locs.len();
-                        self.locs
-                            .retain(|(k, _)| *k != key && !k.starts_with(&format!("{key}/")));
+                        let gone = |k: &str| k == key || k.starts_with(&format!("{key}/"));
+                        self.locs.retain(|(k, _)| !gone(k));
+                        self.names.retain(|k, _| !gone(k));
+                        for (_, l) in &mut self.locs {
+                            l.abuts.retain(|a| !gone(&a.to_uppercase()));
+                        }
                         if self.locs.len() == before {
                             self.note(
                                 &at,
