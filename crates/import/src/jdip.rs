@@ -413,23 +413,21 @@ impl<'a, 't> Reader<'a, 't> {
         let province = names.province(n.attribute("province").unwrap_or_default());
         let power = n.attribute("power").unwrap_or_default();
         let unit = n.attribute("unit").unwrap_or_default().to_lowercase();
+        let Some(pi) = self.power_named(power, at, "starting unit") else {
+            return;
+        };
         let kind = match unit.as_str() {
             "army" => Kind::Army,
             "fleet" => Kind::Fleet,
             other => {
-                self.m.report(
-                    at,
-                    FindingKind::NotExpressed,
-                    format!(
-                        "starting {other} in `{province}` of {power}: diplo has armies and \
-                         fleets only; left out"
-                    ),
+                let msg = format!(
+                    "starting {other} in `{province}` of {}: diplo has armies and fleets only; \
+                     left out",
+                    self.m.powers[pi].name
                 );
+                self.m.report(at, FindingKind::NotExpressed, msg);
                 return;
             }
-        };
-        let Some(pi) = self.power_named(power, at, "starting unit") else {
-            return;
         };
         let mut loc = province.clone();
         if let Some(c) = n.attribute("unitcoast") {
