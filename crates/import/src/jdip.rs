@@ -246,7 +246,8 @@ impl<'a, 't> Reader<'a, 't> {
             .attribute("altnames")
             .or_else(|| n.attribute("altname"))
             .unwrap_or_default();
-        let alts: Vec<&str> = list(alt).collect();
+        // A comma-separated list: "Holy Roman Empire" is one name.
+        let alts: Vec<&str> = alt.split(',').map(str::trim).filter(|a| !a.is_empty()).collect();
         for a in &alts {
             self.powers.insert(a.to_lowercase(), i);
         }

@@ -425,7 +425,7 @@ fn edges(m: &mut Model, index: &HashMap<String, usize>) -> (EdgeMap, EdgeMap) {
         m.report_file(
             FindingKind::Note,
             format!(
-                "provinces listed as their own neighbours (an island's mark in jDip), left out \
+                "provinces listed as their own neighbours (jDip's way of writing an island, or a province with no neighbours), left out \
                  since a province never borders itself in diplo: {}",
                 itself.join(", ")
             ),
