@@ -184,7 +184,10 @@ fn compare(ours: &Map, theirs: &Map) -> Comparison {
             Some(q) => {
                 to_theirs.insert(id, q);
             }
-            None => problems.push(format!("province {} ({}) has no counterpart", p.name, p.full_name)),
+            None => problems.push(format!(
+                "province {} ({}) has no counterpart",
+                p.name, p.full_name
+            )),
         }
     }
     if to_theirs.len() != theirs.provinces().len() {
@@ -204,7 +207,10 @@ fn compare(ours: &Map, theirs: &Map) -> Comparison {
         let (p, q) = (ours.province(a), theirs.province(b));
         let what = |w: &str| format!("{} ({w})", q.name);
         if normalize_name(&p.full_name) != normalize_name(&q.full_name) {
-            problems.push(what(&format!("full name {:?} vs {:?}", p.full_name, q.full_name)));
+            problems.push(what(&format!(
+                "full name {:?} vs {:?}",
+                p.full_name, q.full_name
+            )));
         }
         if p.terrain != q.terrain {
             problems.push(what(&format!("terrain {:?} vs {:?}", p.terrain, q.terrain)));
@@ -225,7 +231,11 @@ fn compare(ours: &Map, theirs: &Map) -> Comparison {
         if (p.convoyable, &p.closed) != (q.convoyable, &q.closed) {
             problems.push(what("convoyable or closed"));
         }
-        let army: BTreeSet<ProvinceId> = ours.army_neighbours(a).iter().map(|n| to_theirs[n]).collect();
+        let army: BTreeSet<ProvinceId> = ours
+            .army_neighbours(a)
+            .iter()
+            .map(|n| to_theirs[n])
+            .collect();
         let their_army: BTreeSet<ProvinceId> = theirs.army_neighbours(b).iter().copied().collect();
         if army != their_army {
             problems.push(what("army edges"));
@@ -239,8 +249,10 @@ fn compare(ours: &Map, theirs: &Map) -> Comparison {
             }
         };
         for (x, y) in nodes(ours, a).into_iter().zip(nodes(theirs, b)) {
-            let fleet: BTreeSet<Location> = ours.fleet_neighbours(x).iter().map(|&l| loc(l)).collect();
-            let their_fleet: BTreeSet<Location> = theirs.fleet_neighbours(y).iter().copied().collect();
+            let fleet: BTreeSet<Location> =
+                ours.fleet_neighbours(x).iter().map(|&l| loc(l)).collect();
+            let their_fleet: BTreeSet<Location> =
+                theirs.fleet_neighbours(y).iter().copied().collect();
             if fleet != their_fleet {
                 problems.push(what(&format!("fleet edges of {}", theirs.location_name(y))));
             }
@@ -282,7 +294,11 @@ fn compare(ours: &Map, theirs: &Map) -> Comparison {
         ));
     }
     if (ours.first_year, ours.first_season, ours.victory_centres)
-        != (theirs.first_year, theirs.first_season, theirs.victory_centres)
+        != (
+            theirs.first_year,
+            theirs.first_season,
+            theirs.victory_centres,
+        )
     {
         problems.push("first year, first season or victory centres".into());
     }
@@ -318,18 +334,31 @@ fn imported_standard_maps_equal_standard_toml() {
     }
     let mila = diplo_import::mila::import_path(&corpus().join("mila/standard.map")).unwrap();
     check_standard("MILA standard.map", &mila, &[]);
-    let jdip =
-        diplo_import::jdip::import_path(&corpus().join("jdip/stdVariants/variants.xml"), "Standard")
-            .unwrap();
+    let jdip = diplo_import::jdip::import_path(
+        &corpus().join("jdip/stdVariants/variants.xml"),
+        "Standard",
+    )
+    .unwrap();
     check_standard("jDip Standard", &jdip, &[]);
     // The power abbreviations chosen by default are standard.toml's.
     for imported in [&mila, &jdip] {
         let map = imported.validate().unwrap();
-        let abbr: BTreeSet<&str> = map.powers().iter().map(|p| p.abbreviation.as_str()).collect();
+        let abbr: BTreeSet<&str> = map
+            .powers()
+            .iter()
+            .map(|p| p.abbreviation.as_str())
+            .collect();
         let std_map = Map::standard();
-        let std_abbr: BTreeSet<&str> = std_map.powers().iter().map(|p| p.abbreviation.as_str()).collect();
+        let std_abbr: BTreeSet<&str> = std_map
+            .powers()
+            .iter()
+            .map(|p| p.abbreviation.as_str())
+            .collect();
         assert_eq!(abbr, std_abbr);
-        assert!(imported.findings.iter().any(|f| f.kind == FindingKind::Default));
+        assert!(imported
+            .findings
+            .iter()
+            .any(|f| f.kind == FindingKind::Default));
     }
 }
 
@@ -342,8 +371,11 @@ fn imported_loeb9_equals_the_hand_conversion() {
     let path = corpus().join("jdip/loeb9Variants/variants.xml");
     let imported = diplo_import::jdip::import_path(&path, "Loeb9").unwrap();
     let map = imported.validate().unwrap();
-    let hand = Map::from_path(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/loeb9.toml")))
-        .unwrap();
+    let hand = Map::from_path(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../maps/loeb9.toml"
+    )))
+    .unwrap();
     let c = compare(&map, &hand);
     // Loeb9's borders are the point of the variant: compare them separately.
     let problems: Vec<&String> = c

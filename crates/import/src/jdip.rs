@@ -27,7 +27,7 @@ use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::model::{BorderRule, Edge, FindingKind, Kind, Model, Place, Power, Province, Season};
 use crate::model::{Coast, Terrain, Unit};
-use crate::{file_name, read_beside, slug, ImportError, Imported};
+use crate::{file_name, read_beside, slug, ImportError, Imported, Resolver};
 
 /// The names of the variants a `variants.xml` defines, in file order.
 pub fn variant_names(path: &Path) -> Result<Vec<String>, ImportError> {
@@ -54,7 +54,7 @@ pub fn import_str(
     text: &str,
     file: &str,
     variant: &str,
-    resolve: &dyn Fn(&str) -> Option<(String, String)>,
+    resolve: Resolver,
 ) -> Result<Imported, ImportError> {
     let doc = parse(text, file)?;
     let wanted = variant.trim().to_lowercase();
@@ -71,10 +71,7 @@ pub fn import_str(
             .collect();
         return Err(ImportError::file(
             file,
-            format!(
-                "no variant `{variant}`; this file has {}",
-                names.join(", ")
-            ),
+            format!("no variant `{variant}`; this file has {}", names.join(", ")),
         ));
     };
     let mut r = Reader {
@@ -147,14 +144,13 @@ struct Reader<'a, 't> {
 
 impl<'a, 't> Reader<'a, 't> {
     fn at(&self, n: Node) -> Place {
-        Place::new(&self.file, self.doc.text_pos_at(n.range().start).row as usize)
+        Place::new(
+            &self.file,
+            self.doc.text_pos_at(n.range().start).row as usize,
+        )
     }
 
-    fn variant(
-        &mut self,
-        v: Node<'a, 't>,
-        resolve: &dyn Fn(&str) -> Option<(String, String)>,
-    ) -> Result<(), ImportError> {
+    fn variant(&mut self, v: Node<'a, 't>, resolve: Resolver) -> Result<(), ImportError> {
         let name = v.attribute("name").unwrap_or_default().to_string();
         self.m.format = "jDip";
         self.m.source = format!("jDip variant \"{name}\" of {}", self.file);
@@ -167,7 +163,10 @@ impl<'a, 't> Reader<'a, 't> {
             .ok_or_else(|| ImportError::at(&self.at(v), "the variant has no MAP element"))?;
         let uri = map.attribute("adjacencyURI").unwrap_or_default();
         let (adj_file, adj_text) = resolve(uri).ok_or_else(|| {
-            ImportError::at(&self.at(map), format!("cannot read the adjacency file `{uri}`"))
+            ImportError::at(
+                &self.at(map),
+                format!("cannot read the adjacency file `{uri}`"),
+            )
         })?;
         self.m.files.push(adj_file.clone());
         let adj_doc = parse(&adj_text, &adj_file)?;
@@ -201,7 +200,10 @@ impl<'a, 't> Reader<'a, 't> {
             }
         }
         if self.m.first_year.is_none() && !self.m.first_adjustment {
-            return Err(ImportError::at(&self.at(v), "the variant has no STARTINGTIME"));
+            return Err(ImportError::at(
+                &self.at(v),
+                "the variant has no STARTINGTIME",
+            ));
         }
         if self.m.victory_centres.is_none() {
             let centres = self.m.provinces.iter().filter(|p| p.supply_centre).count();
@@ -247,7 +249,11 @@ impl<'a, 't> Reader<'a, 't> {
             .or_else(|| n.attribute("altname"))
             .unwrap_or_default();
         // A comma-separated list: "Holy Roman Empire" is one name.
-        let alts: Vec<&str> = alt.split(',').map(str::trim).filter(|a| !a.is_empty()).collect();
+        let alts: Vec<&str> = alt
+            .split(',')
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .collect();
         for a in &alts {
             self.powers.insert(a.to_lowercase(), i);
         }
@@ -633,12 +639,17 @@ fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
             raw.xc.clear();
         }
         for (c, _, cat) in &raw.coasts {
-            let full = COASTS.iter().find(|(k, _)| k == c).map(|(_, f)| f.to_string());
+            let full = COASTS
+                .iter()
+                .find(|(k, _)| k == c)
+                .map(|(_, f)| f.to_string());
             let full = full.unwrap_or_else(|| {
                 m.report(
                     cat,
                     FindingKind::Default,
-                    format!("coast `{c}` of `{name}` is not one of jDip's four: `{c}` is its full name"),
+                    format!(
+                        "coast `{c}` of `{name}` is not one of jDip's four: `{c}` is its full name"
+                    ),
                 );
                 c.clone()
             });
@@ -702,7 +713,12 @@ fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
 /// One `BORDER` attached to province `i` (the province a move enters).
 fn border(m: &mut Model, i: usize, def: &BorderDef, id: &str, used_at: &Place, names: &Names) {
     let p = m.provinces[i].name.clone();
-    let get = |k: &str| def.attrs.get(k).map(String::as_str).filter(|v| !v.is_empty());
+    let get = |k: &str| {
+        def.attrs
+            .get(k)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
+    };
     let skip = |m: &mut Model, why: String| {
         m.report(
             &def.at,
@@ -896,13 +912,21 @@ fn mistyped_sea_adjacency(m: &mut Model, raws: &mut [Raw], names: &Names) {
         .map(|r| {
             r.xc.iter()
                 .map(|(x, _)| prov(x))
-                .chain(r.coasts.iter().flat_map(|(_, refs, _)| refs.iter().map(|x| prov(x))))
+                .chain(
+                    r.coasts
+                        .iter()
+                        .flat_map(|(_, refs, _)| refs.iter().map(|x| prov(x))),
+                )
                 .collect()
         })
         .collect();
     let army_refs: Vec<BTreeSet<String>> = raws
         .iter()
-        .map(|r| r.mv.iter().flat_map(|(refs, _)| refs.iter().map(|x| prov(x))).collect())
+        .map(|r| {
+            r.mv.iter()
+                .flat_map(|(refs, _)| refs.iter().map(|x| prov(x)))
+                .collect()
+        })
         .collect();
     for i in 0..raws.len() {
         let me = m.provinces[i].name.clone();

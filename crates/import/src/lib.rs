@@ -57,7 +57,10 @@ impl Imported {
         let files = checked.model.files.clone();
         let file_rank = |p: &Option<Place>| {
             p.as_ref().map(|p| {
-                let i = files.iter().position(|f| *f == p.file).unwrap_or(files.len());
+                let i = files
+                    .iter()
+                    .position(|f| *f == p.file)
+                    .unwrap_or(files.len());
                 (i, p.line)
             })
         };
@@ -130,6 +133,10 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
+/// Finds a file the source names (a MILA `USE`, a jDip adjacency URI) by that name: its file
+/// name and text, or `None` when there is no such file.
+pub type Resolver<'a> = &'a dyn Fn(&str) -> Option<(String, String)>;
+
 /// The file name of a path, as findings name it.
 pub(crate) fn file_name(path: &std::path::Path) -> String {
     path.file_name()
@@ -138,10 +145,7 @@ pub(crate) fn file_name(path: &std::path::Path) -> String {
 }
 
 /// Reads a file next to `base` (the folder of the file that names it).
-pub(crate) fn read_beside(
-    base: &std::path::Path,
-    name: &str,
-) -> Option<(String, String)> {
+pub(crate) fn read_beside(base: &std::path::Path, name: &str) -> Option<(String, String)> {
     let dir = base.parent().unwrap_or(std::path::Path::new("."));
     let path = dir.join(name);
     std::fs::read_to_string(&path)

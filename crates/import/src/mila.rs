@@ -26,7 +26,7 @@ use std::path::Path;
 
 use crate::model::{Coast, Edge, FindingKind, Kind, Model, Place, Power, Province, Season};
 use crate::model::{Terrain, Unit};
-use crate::{file_name, read_beside, slug, ImportError, Imported};
+use crate::{file_name, read_beside, slug, ImportError, Imported, Resolver};
 
 /// How deep `USE` may nest (a loop is an error, not followed).
 const MAX_DEPTH: usize = 16;
@@ -40,11 +40,7 @@ pub fn import_path(path: &Path) -> Result<Imported, ImportError> {
 
 /// Imports MILA map text named `file`; `resolve` finds the text of a file it `USE`s by name
 /// (`None`: not found).
-pub fn import_str(
-    text: &str,
-    file: &str,
-    resolve: &dyn Fn(&str) -> Option<(String, String)>,
-) -> Result<Imported, ImportError> {
+pub fn import_str(text: &str, file: &str, resolve: Resolver) -> Result<Imported, ImportError> {
     let mut r = Reader {
         resolve: Some(resolve),
         ..Reader::default()
@@ -104,7 +100,7 @@ struct PowerState {
 
 #[derive(Default)]
 struct Reader<'a> {
-    resolve: Option<&'a dyn Fn(&str) -> Option<(String, String)>>,
+    resolve: Option<Resolver<'a>>,
     files: Vec<String>,
     names: BTreeMap<String, NameLine>,
     locs: Vec<(String, LocLine)>,
@@ -456,9 +452,7 @@ impl<'a> Reader<'a> {
                     key: name.to_uppercase(),
                     name: display_name,
                     adjective,
-                    letter: letter
-                        .filter(|l| !l.is_empty())
-                        .map(|l| (l, at.clone())),
+                    letter: letter.filter(|l| !l.is_empty()).map(|l| (l, at.clone())),
                     homes: Vec::new(),
                     inhabits: false,
                     owns: None,
@@ -665,7 +659,10 @@ impl<'a> Reader<'a> {
                 m.report(
                     &n.at,
                     FindingKind::NotExpressed,
-                    format!("name line for `{key}` ({}), which has no terrain line", n.full),
+                    format!(
+                        "name line for `{key}` ({}), which has no terrain line",
+                        n.full
+                    ),
                 );
                 continue;
             };
@@ -713,7 +710,11 @@ impl<'a> Reader<'a> {
     fn edges(&mut self, m: &mut Model, locs: &HashMap<String, String>) {
         let lines: HashMap<&str, &LocLine> =
             self.locs.iter().map(|(k, l)| (k.as_str(), l)).collect();
-        let has_coasts = |key: &str| self.locs.iter().any(|(k, _)| k.starts_with(&format!("{key}/")));
+        let has_coasts = |key: &str| {
+            self.locs
+                .iter()
+                .any(|(k, _)| k.starts_with(&format!("{key}/")))
+        };
         let army_stands = |key: &str, l: &LocLine| {
             !key.contains('/')
                 && matches!(
@@ -737,7 +738,10 @@ impl<'a> Reader<'a> {
                     notes.push((
                         lx.at.clone(),
                         FindingKind::NotExpressed,
-                        format!("`{}` abuts `{e}`, which has no terrain line: left out", lx.written),
+                        format!(
+                            "`{}` abuts `{e}`, which has no terrain line: left out",
+                            lx.written
+                        ),
                     ));
                     continue;
                 };
@@ -811,7 +815,11 @@ impl<'a> Reader<'a> {
             }
         };
         for c in &self.unowned {
-            let at = self.unowned_at.get(c).cloned().unwrap_or_else(|| Place::new(&m.files[0], 0));
+            let at = self
+                .unowned_at
+                .get(c)
+                .cloned()
+                .unwrap_or_else(|| Place::new(&m.files[0], 0));
             if let Some(l) = lookup(m, c, &at) {
                 centres.insert(l);
             }
@@ -909,7 +917,9 @@ impl<'a> Reader<'a> {
             m.report(
                 &at,
                 FindingKind::Ambiguous,
-                format!("`{h}` is a home centre and was removed from the centres: not a home centre"),
+                format!(
+                    "`{h}` is a home centre and was removed from the centres: not a home centre"
+                ),
             );
             m.provinces[i].home = None;
         }

@@ -498,9 +498,9 @@ fn coast_problem(p: &Province, coast: Option<&str>) -> Option<String> {
 fn borders(m: &mut Model, army: &EdgeMap, fleet: &EdgeMap) -> Vec<OutBorder> {
     let has = |kind: Kind, from: &str, to: &str| match kind {
         Kind::Army => army.get(from).is_some_and(|s| s.contains(to)),
-        Kind::Fleet => fleet.iter().any(|(f, tos)| {
-            split_loc(f).0 == from && tos.iter().any(|t| split_loc(t).0 == to)
-        }),
+        Kind::Fleet => fleet
+            .iter()
+            .any(|(f, tos)| split_loc(f).0 == from && tos.iter().any(|t| split_loc(t).0 == to)),
     };
     let mut props: BTreeMap<(String, String, Kind), BorderProps> = BTreeMap::new();
     let rules = std::mem::take(&mut m.borders);
@@ -518,15 +518,15 @@ fn borders(m: &mut Model, army: &EdgeMap, fleet: &EdgeMap) -> Vec<OutBorder> {
                      apply to",
                     r.from,
                     r.to,
-                    r.kind.map(|k| format!(" ({})", k.word())).unwrap_or_default()
+                    r.kind
+                        .map(|k| format!(" ({})", k.word()))
+                        .unwrap_or_default()
                 ),
             );
             continue;
         }
         for k in kinds {
-            let p = props
-                .entry((r.from.clone(), r.to.clone(), k))
-                .or_default();
+            let p = props.entry((r.from.clone(), r.to.clone(), k)).or_default();
             p.difficult |= r.difficult;
             p.closed.extend(r.closed.iter().copied());
             p.one_way |= r.one_way;
@@ -534,8 +534,10 @@ fn borders(m: &mut Model, army: &EdgeMap, fleet: &EdgeMap) -> Vec<OutBorder> {
     }
     // One direction, both kinds where they agree.
     let mut directed: Vec<OutBorder> = Vec::new();
-    let pairs: BTreeSet<(String, String)> =
-        props.keys().map(|(f, t, _)| (f.clone(), t.clone())).collect();
+    let pairs: BTreeSet<(String, String)> = props
+        .keys()
+        .map(|(f, t, _)| (f.clone(), t.clone()))
+        .collect();
     for (f, t) in pairs {
         let a = props.get(&(f.clone(), t.clone(), Kind::Army));
         let fl = props.get(&(f.clone(), t.clone(), Kind::Fleet));
@@ -588,9 +590,7 @@ fn borders(m: &mut Model, army: &EdgeMap, fleet: &EdgeMap) -> Vec<OutBorder> {
         }
         out.push(b);
     }
-    out.sort_by(|x, y| {
-        (!x.both, &x.from, &x.to, x.kind).cmp(&(!y.both, &y.from, &y.to, y.kind))
-    });
+    out.sort_by(|x, y| (!x.both, &x.from, &x.to, x.kind).cmp(&(!y.both, &y.from, &y.to, y.kind)));
     out
 }
 

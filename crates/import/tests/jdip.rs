@@ -84,9 +84,8 @@ fn variants(body: &str) -> String {
 }
 
 fn import_with(body: &str, name: &str, adjacency: &str) -> Imported {
-    let resolve = |uri: &str| {
-        (uri == "tiny_adjacency.xml").then(|| (uri.to_string(), adjacency.to_string()))
-    };
+    let resolve =
+        |uri: &str| (uri == "tiny_adjacency.xml").then(|| (uri.to_string(), adjacency.to_string()));
     jdip::import_str(&variants(body), "variants.xml", name, &resolve)
         .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -154,7 +153,9 @@ fn borders_become_difficult_and_closed() {
     // Both directions are difficult: one `between` border, for armies (the only edge there).
     assert!(map.is_difficult(UnitKind::Army, par, bel));
     assert!(map.is_difficult(UnitKind::Army, bel, par));
-    assert!(i.toml.contains("between = [\"bel\", \"par\"]\ndifficult = true\nunits = [\"army\"]"));
+    assert!(i
+        .toml
+        .contains("between = [\"bel\", \"par\"]\ndifficult = true\nunits = [\"army\"]"));
     // A seasonal border on a province, from anywhere: the province is closed then.
     assert_eq!(map.province(id(&map, "eng")).closed, vec![Season::Fall]);
     // One direction only: a border from/to.
@@ -167,7 +168,10 @@ fn borders_become_difficult_and_closed() {
     assert!(!map.is_difficult(UnitKind::Army, bel, par));
     let bre = id(&map, "bre");
     let b = map.border(UnitKind::Army, bre, par).unwrap();
-    assert_eq!((b.closed.clone(), b.units), (vec![Season::Spring], [true, false]));
+    assert_eq!(
+        (b.closed.clone(), b.units),
+        (vec![Season::Spring], [true, false])
+    );
     assert!(map.border(UnitKind::Army, par, bre).is_none());
 }
 
@@ -182,7 +186,10 @@ fn what_a_border_cannot_say_is_reported() {
     load(&i);
     let r = i.report();
     assert!(r.contains("tiny_adjacency.xml:9: not expressed: border `into_par` (on `par`, tiny_adjacency.xml:23): orderTypes"), "{r}");
-    assert!(r.contains("tiny_adjacency.xml:26: not expressed: `bel` names border `nowhere`"), "{r}");
+    assert!(
+        r.contains("tiny_adjacency.xml:26: not expressed: `bel` names border `nowhere`"),
+        "{r}"
+    );
 }
 
 #[test]
@@ -191,19 +198,33 @@ fn variant_powers_centres_units_and_rules() {
     let map = load(&i);
     assert_eq!(map.build, BuildRule::OwnedCentres);
     let england = map.power_by_name("England").unwrap();
-    assert_eq!(map.home_centres(england), &[id(&map, "lon")], "`britain` is England");
+    assert_eq!(
+        map.home_centres(england),
+        &[id(&map, "lon")],
+        "`britain` is England"
+    );
     assert_eq!(map.power(england).abbreviation, "ENG");
     let france = map.power_by_name("France").unwrap();
     assert_eq!(map.home_centres(france).len(), 2);
-    assert_eq!(map.power(france).centres, vec![id(&map, "bre")], "Paris starts unowned");
+    assert_eq!(
+        map.power(france).centres,
+        vec![id(&map, "bre")],
+        "Paris starts unowned"
+    );
     let spain = map.power_by_name("Spain").unwrap();
     assert!(map.power(spain).neutral);
-    assert_eq!(map.power(spain).units[0].location, Location::coast(id(&map, "spa"), 1));
+    assert_eq!(
+        map.power(spain).units[0].location,
+        Location::coast(id(&map, "spa"), 1)
+    );
     assert_eq!(map.victory_centres, 3);
     assert_eq!(map.victory.last_year, Some(1910));
     assert_eq!((map.first_year, map.first_season), (1901, Season::Spring));
     let gaps: Vec<String> = i.gaps().map(|f| f.to_string()).collect();
-    let starts: Vec<&str> = gaps.iter().map(|g| &g[..g.find(": ").unwrap() + 1]).collect();
+    let starts: Vec<&str> = gaps
+        .iter()
+        .map(|g| &g[..g.find(": ").unwrap() + 1])
+        .collect();
     assert_eq!(
         starts,
         [
@@ -231,7 +252,10 @@ fn starting_phase() {
     let i = import(&retreat, "Tiny");
     let map = load(&i);
     assert_eq!((map.first_year, map.first_season), (1905, Season::Fall));
-    assert_eq!(found(&i, FindingKind::NotExpressed, "starting time").len(), 1);
+    assert_eq!(
+        found(&i, FindingKind::NotExpressed, "starting time").len(),
+        1
+    );
 }
 
 #[test]
@@ -248,14 +272,26 @@ fn a_sea_typed_as_mv_is_read_as_xc() {
 
 #[test]
 fn variants_by_name_or_alias_and_errors() {
-    let body = format!("{VARIANT}{}", VARIANT.replace("name=\"Tiny\"", "name=\"Other\"").replace("aliases=\"tiny1, small\"", ""));
+    let body = format!(
+        "{VARIANT}{}",
+        VARIANT
+            .replace("name=\"Tiny\"", "name=\"Other\"")
+            .replace("aliases=\"tiny1, small\"", "")
+    );
     assert_eq!(import(&body, "OTHER").name, "other");
     assert_eq!(import(&body, "tiny1").name, "tiny");
     let resolve = |_: &str| None;
     let e = jdip::import_str(&variants(&body), "variants.xml", "nope", &resolve).unwrap_err();
-    assert_eq!(e.to_string(), "variants.xml: no variant `nope`; this file has `Tiny`, `Other`");
+    assert_eq!(
+        e.to_string(),
+        "variants.xml: no variant `nope`; this file has `Tiny`, `Other`"
+    );
     let e = jdip::import_str(&variants(&body), "variants.xml", "Tiny", &resolve).unwrap_err();
-    assert!(e.to_string().starts_with("variants.xml:9: cannot read the adjacency file"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("variants.xml:9: cannot read the adjacency file"),
+        "{e}"
+    );
     let e = jdip::import_str("<VARIANTS>\n<a></b>", "variants.xml", "Tiny", &resolve).unwrap_err();
     assert!(e.to_string().starts_with("variants.xml:2: "), "{e}");
 }

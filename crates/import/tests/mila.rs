@@ -65,7 +65,10 @@ fn terrain_names_powers_and_units() {
     assert!(map.province(id(&map, "bel")).supply_centre);
     assert_eq!(map.province(id(&map, "bel")).home, None);
     assert_eq!(map.powers()[1].units.len(), 2);
-    assert_eq!(map.victory_centres, 3, "MILA's default: more than half of 4 centres");
+    assert_eq!(
+        map.victory_centres, 3,
+        "MILA's default: more than half of 4 centres"
+    );
     assert!(!found(&i, FindingKind::Note, "no VICTORY line").is_empty());
     assert!(!found(&i, FindingKind::Default, "home countries").is_empty());
     assert!(i.gaps().next().is_none(), "{}", i.report());
@@ -142,7 +145,10 @@ fn multi_coast_provinces_and_coast_aliases() {
     // Respellings of `spa/nc` are what diplo reads anyway; `spa/wc` is a real coast alias.
     let lost = found(&i, FindingKind::NotExpressed, "no aliases for coasts");
     assert_eq!(lost.len(), 1, "{lost:?}");
-    assert!(lost[0].starts_with("t.map:3: ") && lost[0].contains("`spa/wc`"), "{lost:?}");
+    assert!(
+        lost[0].starts_with("t.map:3: ") && lost[0].contains("`spa/wc`"),
+        "{lost:?}"
+    );
     assert!(!lost[0].contains("spa(nc)"));
 }
 
@@ -197,9 +203,8 @@ BEGIN WINTER 1900 ADJUSTMENTS
 RULE BUILD_ANY
 RULE HOLD_WIN
 ";
-    let resolve = |name: &str| {
-        (name == "base.map").then(|| ("base.map".to_string(), BASE.to_string()))
-    };
+    let resolve =
+        |name: &str| (name == "base.map").then(|| ("base.map".to_string(), BASE.to_string()));
     let i = mila::import_str(child, "child.map", &resolve).unwrap();
     let map = load(&i);
     assert!(map.province_by_name("lon").is_none());
@@ -234,8 +239,13 @@ RULE HOLD_WIN
 
 #[test]
 fn begin_and_victory() {
-    let map = load(&import(&format!("BEGIN FALL 1 MOVEMENT\nVICTORY 3\n{BASE}")));
-    assert_eq!((map.first_year, map.first_season), (1, diplo_map::Season::Fall));
+    let map = load(&import(&format!(
+        "BEGIN FALL 1 MOVEMENT\nVICTORY 3\n{BASE}"
+    )));
+    assert_eq!(
+        (map.first_year, map.first_season),
+        (1, diplo_map::Season::Fall)
+    );
     assert_eq!(map.victory_centres, 3);
     let i = import(&format!("BEGIN SPRING 1901 RETREATS\n{BASE}"));
     assert_eq!(found(&i, FindingKind::NotExpressed, "BEGIN").len(), 1);
@@ -256,9 +266,18 @@ fn what_cannot_be_read_is_reported_with_its_line() {
     let text = format!("{BASE}Carthage = car carthage?\nLAND CAR ABUTS PAR XYZ\n%% what\n");
     let i = import(&text);
     let report = i.report();
-    assert!(report.contains("t.map:19: not expressed: alias `carthage?`"), "{report}");
-    assert!(report.contains("t.map:20: not expressed: `CAR` abuts `XYZ`"), "{report}");
-    assert!(report.contains("t.map:21: not expressed: line not understood"), "{report}");
+    assert!(
+        report.contains("t.map:19: not expressed: alias `carthage?`"),
+        "{report}"
+    );
+    assert!(
+        report.contains("t.map:20: not expressed: `CAR` abuts `XYZ`"),
+        "{report}"
+    );
+    assert!(
+        report.contains("t.map:21: not expressed: line not understood"),
+        "{report}"
+    );
 }
 
 #[test]

@@ -92,7 +92,10 @@ fn summary(imported: &Imported) {
 fn list_variants(path: &Path) -> ExitCode {
     match diplo_import::jdip::variant_names(path) {
         Ok(names) => {
-            eprintln!("error: name the variant with --variant; {} has:", path.display());
+            eprintln!(
+                "error: name the variant with --variant; {} has:",
+                path.display()
+            );
             for n in names {
                 eprintln!("  {n}");
             }
