@@ -26,7 +26,7 @@ use std::path::Path;
 use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::model::{BorderRule, Edge, FindingKind, Kind, Model, Place, Power, Province, Season};
-use crate::model::{Coast, Terrain, Unit};
+use crate::model::{Coast, Terrain, Unit, Word};
 use crate::{file_name, read_beside, slug, ImportError, Imported, Resolver};
 
 /// The names of the variants a `variants.xml` defines, in file order.

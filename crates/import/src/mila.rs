@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 use crate::model::{Coast, Edge, FindingKind, Kind, Model, Place, Power, Province, Season};
-use crate::model::{Terrain, Unit};
+use crate::model::{Terrain, Unit, Word};
 use crate::{file_name, read_beside, slug, ImportError, Imported, Resolver};
 
 /// How deep `USE` may nest (a loop is an error, not followed).

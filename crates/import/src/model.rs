@@ -75,17 +75,15 @@ impl fmt::Display for Finding {
     }
 }
 
-/// Province terrain as diplo knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Terrain {
-    Inland,
-    Coast,
-    Sea,
-    Impassable,
+pub use diplo_map::{Season, Terrain, UnitKind as Kind};
+
+/// The word the diplo format writes for a terrain or a season.
+pub trait Word {
+    fn word(self) -> &'static str;
 }
 
-impl Terrain {
-    pub fn word(self) -> &'static str {
+impl Word for Terrain {
+    fn word(self) -> &'static str {
         match self {
             Terrain::Inland => "inland",
             Terrain::Coast => "coast",
@@ -93,45 +91,10 @@ impl Terrain {
             Terrain::Impassable => "impassable",
         }
     }
-    fn land(self) -> bool {
-        matches!(self, Terrain::Inland | Terrain::Coast)
-    }
-    fn navigable(self) -> bool {
-        matches!(self, Terrain::Coast | Terrain::Sea)
-    }
 }
 
-/// Army or fleet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    Army,
-    Fleet,
-}
-
-impl Kind {
-    pub fn word(self) -> &'static str {
-        match self {
-            Kind::Army => "army",
-            Kind::Fleet => "fleet",
-        }
-    }
-    pub fn letter(self) -> char {
-        match self {
-            Kind::Army => 'A',
-            Kind::Fleet => 'F',
-        }
-    }
-}
-
-/// The two movement seasons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Season {
-    Spring,
-    Fall,
-}
-
-impl Season {
-    pub fn word(self) -> &'static str {
+impl Word for Season {
+    fn word(self) -> &'static str {
         match self {
             Season::Spring => "spring",
             Season::Fall => "fall",
@@ -379,7 +342,7 @@ fn edges(m: &mut Model, index: &HashMap<String, usize>) -> (EdgeMap, EdgeMap) {
             continue;
         }
         let problem = match e.kind {
-            Kind::Army if !from.terrain.land() || !to.terrain.land() => Some(format!(
+            Kind::Army if !from.terrain.is_land() || !to.terrain.is_land() => Some(format!(
                 "an army edge needs land at both ends, but `{}` is {} and `{}` is {}",
                 from.name,
                 from.terrain.word(),
@@ -389,13 +352,15 @@ fn edges(m: &mut Model, index: &HashMap<String, usize>) -> (EdgeMap, EdgeMap) {
             Kind::Army if fc.is_some() || tc.is_some() => {
                 Some("an army edge joins provinces, not coasts".to_string())
             }
-            Kind::Fleet if !from.terrain.navigable() || !to.terrain.navigable() => Some(format!(
-                "a fleet edge needs water or coast at both ends, but `{}` is {} and `{}` is {}",
-                from.name,
-                from.terrain.word(),
-                to.name,
-                to.terrain.word()
-            )),
+            Kind::Fleet if !from.terrain.is_navigable() || !to.terrain.is_navigable() => {
+                Some(format!(
+                    "a fleet edge needs water or coast at both ends, but `{}` is {} and `{}` is {}",
+                    from.name,
+                    from.terrain.word(),
+                    to.name,
+                    to.terrain.word()
+                ))
+            }
             Kind::Fleet => coast_problem(from, fc).or_else(|| coast_problem(to, tc)),
             _ => None,
         };
@@ -606,11 +571,11 @@ fn units(m: &mut Model, index: &HashMap<String, usize>) {
             let why = match index.get(p).map(|&i| &m.provinces[i]) {
                 None => Some(format!("`{p}` is not a province of the map")),
                 Some(prov) => match u.kind {
-                    Kind::Army if !prov.terrain.land() => {
+                    Kind::Army if !prov.terrain.is_land() => {
                         Some(format!("`{p}` is {}", prov.terrain.word()))
                     }
                     Kind::Army if c.is_some() => Some("an army stands on no coast".into()),
-                    Kind::Fleet if !prov.terrain.navigable() => {
+                    Kind::Fleet if !prov.terrain.is_navigable() => {
                         Some(format!("`{p}` is {}", prov.terrain.word()))
                     }
                     Kind::Fleet => coast_problem(prov, c),

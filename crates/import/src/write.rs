@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use crate::model::{Checked, Kind, OutBorder, Province, Terrain};
+use crate::model::{Checked, Kind, OutBorder, Province, Terrain, Word};
 
 const RULE: &str =
     "# ---------------------------------------------------------------------------------------------";

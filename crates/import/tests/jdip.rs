@@ -1,7 +1,10 @@
 //! The jDip importer, one format construct at a time, on small inline files.
 
+mod common;
+
+use common::{found, id, load};
 use diplo_import::{jdip, FindingKind, Imported};
-use diplo_map::{BuildRule, FirstPhase, Location, Map, Season, Terrain, UnitKind};
+use diplo_map::{BuildRule, FirstPhase, Location, Season, Terrain, UnitKind};
 
 const ADJACENCY: &str = r#"<?xml version="1.0"?>
 <!DOCTYPE PROVINCES [
@@ -92,23 +95,6 @@ fn import_with(body: &str, name: &str, adjacency: &str) -> Imported {
 
 fn import(body: &str, name: &str) -> Imported {
     import_with(body, name, ADJACENCY)
-}
-
-fn load(i: &Imported) -> Map {
-    i.validate()
-        .unwrap_or_else(|e| panic!("{e}\n---\n{}", i.toml))
-}
-
-fn id(map: &Map, name: &str) -> diplo_map::ProvinceId {
-    map.province_by_name(name).unwrap()
-}
-
-fn found(i: &Imported, kind: FindingKind, needle: &str) -> Vec<String> {
-    i.findings
-        .iter()
-        .filter(|f| f.kind == kind && f.message.contains(needle))
-        .map(|f| f.to_string())
-        .collect()
 }
 
 #[test]

@@ -1,7 +1,10 @@
 //! The MILA importer, one format construct at a time, on small inline maps.
 
+mod common;
+
+use common::{found, id, load};
 use diplo_import::{mila, FindingKind, Imported};
-use diplo_map::{Location, Map, Terrain, UnitKind};
+use diplo_map::{Location, Terrain, UnitKind};
 
 /// A small valid map: London and Brest on the Channel, Paris inland, Belgium between.
 const BASE: &str = "\
@@ -27,24 +30,6 @@ COAST BEL ABUTS ENG PAR bre
 
 fn import(text: &str) -> Imported {
     mila::import_str(text, "t.map", &|_| None).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn load(i: &Imported) -> Map {
-    i.validate()
-        .unwrap_or_else(|e| panic!("{e}\n---\n{}", i.toml))
-}
-
-fn id(map: &Map, name: &str) -> diplo_map::ProvinceId {
-    map.province_by_name(name).unwrap()
-}
-
-/// The findings of one kind whose message contains `needle`, as `file:line: message`.
-fn found(i: &Imported, kind: FindingKind, needle: &str) -> Vec<String> {
-    i.findings
-        .iter()
-        .filter(|f| f.kind == kind && f.message.contains(needle))
-        .map(|f| f.to_string())
-        .collect()
 }
 
 #[test]
