@@ -33,19 +33,52 @@ impl MapLoadError {
     }
 }
 
-/// Loads a map given as a built-in name (`standard`, `loeb9` ...) or as a path to a TOML file.
+/// Loads a map given as a built-in name (`standard`, `loeb9` ...), as a path to a TOML file, or
+/// as the name of a user map: `NAME.toml` in a folder of `DIPLO_MAPS` (folders separated like
+/// `PATH`) or in `./maps`.
 pub fn load_map(spec: &str) -> Result<Map, MapLoadError> {
     if let Some(map) = Map::embedded(spec) {
         return map.map_err(MapLoadError::Invalid);
     }
-    let path = Path::new(spec);
-    if !path.exists() {
-        return Err(MapLoadError::NotFound(format!(
-            "{spec}: no such map file (built-in maps: {})",
-            built_in_maps()
-        )));
+    match find_map_file(spec) {
+        Some(path) => Map::from_path(&path).map_err(MapLoadError::Invalid),
+        None => Err(MapLoadError::NotFound(format!(
+            "{spec}: no such map file, no built-in map of that name ({}), and no {spec}.toml in \
+             the user map folders ({})",
+            built_in_maps(),
+            map_folders()
+                .iter()
+                .map(|d| d.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
     }
-    Map::from_path(path).map_err(MapLoadError::Invalid)
+}
+
+/// The folders searched for user maps by name: those of `DIPLO_MAPS`, then `./maps`.
+pub fn map_folders() -> Vec<std::path::PathBuf> {
+    let mut out: Vec<std::path::PathBuf> = std::env::var_os("DIPLO_MAPS")
+        .map(|v| std::env::split_paths(&v).collect())
+        .unwrap_or_default();
+    out.push("maps".into());
+    out
+}
+
+/// The file a map spec names: the path itself if it exists, else `NAME.toml` in a user map
+/// folder (for a plain name).
+pub fn find_map_file(spec: &str) -> Option<std::path::PathBuf> {
+    let path = Path::new(spec);
+    if path.exists() {
+        return Some(path.to_path_buf());
+    }
+    let plain = !spec.is_empty() && !spec.contains(['/', '\\']) && path.extension().is_none();
+    if !plain {
+        return None;
+    }
+    map_folders()
+        .into_iter()
+        .map(|d| d.join(format!("{spec}.toml")))
+        .find(|p| p.is_file())
 }
 
 /// Prints every diagnostic of a map error as `error: file:line:col: message` on stderr.

@@ -743,3 +743,33 @@ fn replay_says_what_it_expected_for_an_archive_or_a_binary_file() {
         );
     }
 }
+
+#[test]
+fn user_maps_are_found_by_name_in_diplo_maps_folders() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("user-maps");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(root().join("maps/standard.toml"))
+        .unwrap()
+        .replace("name = \"standard\"", "name = \"tiny\"");
+    std::fs::write(dir.join("tiny.toml"), text).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args([
+            "orders",
+            "check",
+            "--map",
+            "tiny",
+            "examples/orders/spring-1901.txt",
+        ])
+        .current_dir(root())
+        .env("DIPLO_MAPS", &dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = diplo(&["map", "show", "no-such-map"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no no-such-map.toml in the user map folders"),
+        "{}",
+        stderr(&o)
+    );
+}

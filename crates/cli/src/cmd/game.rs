@@ -188,15 +188,15 @@ fn new(a: NewArgs) -> Result<(), GameError> {
     let source = if diplo_map::embedded_map_source(&a.map).is_some() {
         MapSource::Embedded(a.map.to_lowercase())
     } else {
-        MapSource::Copy(
-            diplo_map::limits::read_file(std::path::Path::new(&a.map)).map_err(|source| {
-                GameError::Io {
-                    path: a.map.clone(),
-                    what: "no embedded map of that name and the file cannot be read",
-                    source,
-                }
-            })?,
-        )
+        let path = crate::common::find_map_file(&a.map)
+            .unwrap_or_else(|| std::path::PathBuf::from(&a.map));
+        MapSource::Copy(diplo_map::limits::read_file(&path).map_err(|source| {
+            GameError::Io {
+                path: a.map.clone(),
+                what: "no embedded map of that name, no user map of that name (DIPLO_MAPS, ./maps) and the file cannot be read",
+                source,
+            }
+        })?)
     };
     let map = source.load(&a.map)?;
     let rules = a.rules.load().map_err(|_| {
