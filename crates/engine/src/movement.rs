@@ -421,7 +421,7 @@ fn rail_failure(
         }
         let x = b.unit_at[p.index()];
         if !b.rail_occupant_lets_through(ri, k, false) && x != NONE {
-            why = format!("{} in {} does not let it through", name(x), pname(p));
+            why = format!("{} stays in the way", name(x));
         } else if b.rail_blocked(ri, k, false) {
             let atk = b.rail_strength(ri, k, false) - 1;
             let others: Vec<String> = b
