@@ -394,6 +394,11 @@ fn rail_failure(
         let o = b.counter[u as usize];
         let why = if o == NONE {
             "it fails".to_string()
+        } else if b.state[u as usize] == Tri::Yes {
+            format!(
+                "won the head-to-head battle with {} and stops in its place",
+                name(o)
+            )
         } else if b.state[o as usize] == Tri::Yes {
             format!("lost the head-to-head battle with {}", name(o))
         } else {
@@ -447,7 +452,11 @@ fn rail_failure(
 }
 
 fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
-    if b.canal_state(u) == Some(Tri::No) || b.voided_canal(u) {
+    if b.voided_canal(u) {
+        return "a paradox with the canal: the move through it fails and has no effect on its destination"
+            .into();
+    }
+    if b.canal_state(u) == Some(Tri::No) {
         return "no permission to pass the canal".into();
     }
     if !b.path(u, true) {
