@@ -417,11 +417,12 @@ fn rail_failure(
         }
         if b.state[b.rail_at_id(ri, k) as usize] != Tri::Yes {
             // It had to stop in the place before: a centre to recapture (errata 9.241).
-            let before = r.path[k - 1];
-            why = format!(
-                "it stops in {} to recapture the supply centre",
-                pname(before)
-            );
+            if let Some(&before) = k.checked_sub(1).and_then(|j| r.path.get(j)) {
+                why = format!(
+                    "it stops in {} to recapture the supply centre",
+                    pname(before)
+                );
+            }
             break;
         }
         let x = b.unit_at[p.index()];

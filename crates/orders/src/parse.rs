@@ -936,11 +936,18 @@ impl<'m, 's> Parser<'m, 's> {
 
     /// After `SC` and the fleet: the move the permission is for.
     fn permit_rest(&self, s: usize, fleet: OtherUnit, k: usize) -> R<Order> {
+        let to = self.destination_to_end(s, k, "fleet")?;
+        Ok(Order::Permit { fleet, to })
+    }
+
+    /// A move operator, the destination of the named `unit` (`army`, `fleet`), and the end of
+    /// the order.
+    fn destination_to_end(&self, s: usize, k: usize, unit: &str) -> R<Place> {
         if !self.is_move_op(k) {
             return self.fail(
                 k,
                 format!(
-                    "expected `-` and the fleet's destination after `{}`, found {}",
+                    "expected `-` and the {unit}'s destination after `{}`, found {}",
                     self.context(s, k),
                     self.found(k)
                 ),
@@ -949,7 +956,7 @@ impl<'m, 's> Parser<'m, 's> {
         let op = self.skip_move_op(k);
         let (to, next) = self.place(op, s)?;
         self.end(next, s)?;
-        Ok(Order::Permit { fleet, to })
+        Ok(to)
     }
 
     /// Skips `-`, `->`, `move`, `move to`.
@@ -990,19 +997,7 @@ impl<'m, 's> Parser<'m, 's> {
     }
 
     fn convoy_rest(&self, s: usize, unit: UnitRef, army: OtherUnit, k: usize) -> R<Order> {
-        if !self.is_move_op(k) {
-            return self.fail(
-                k,
-                format!(
-                    "expected `-` and the army's destination after `{}`, found {}",
-                    self.context(s, k),
-                    self.found(k)
-                ),
-            );
-        }
-        let op = self.skip_move_op(k);
-        let (to, next) = self.place(op, s)?;
-        self.end(next, s)?;
+        let to = self.destination_to_end(s, k, "army")?;
         Ok(Order::Convoy { unit, army, to })
     }
 }
