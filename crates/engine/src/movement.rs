@@ -133,6 +133,9 @@ pub fn adjudicate_movement(
         });
     }
 
+    // Whether the unresolved decisions come from a convoy paradox (else another cycle).
+    let convoy_unresolved = (0..n)
+        .any(|u| matches!(board.eff[u], Eff::Convoy { .. }) && board.state[u] == Tri::Unresolved);
     // Units attacked by a move whose result is unresolved (a paradox without an answer).
     let mut attacked_unresolved = vec![false; n];
     for a in 0..n {
@@ -194,8 +197,12 @@ pub fn adjudicate_movement(
                 let mut reason = String::new();
                 let res = match interp.eff[ui] {
                     _ if board.state[ui] == Tri::Unresolved => {
-                        reason = "part of a convoy paradox the ruleset's rule gives no answer for"
-                            .into();
+                        reason = if convoy_unresolved {
+                            "part of a convoy paradox the ruleset's rule gives no answer for"
+                        } else {
+                            "part of a cycle the ruleset leaves unresolved (other_cycles)"
+                        }
+                        .into();
                         Resolution::Unresolved
                     }
                     Eff::Hold if attacked_unresolved[ui] && tag.is_none() => {
