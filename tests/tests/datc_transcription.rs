@@ -60,11 +60,9 @@ fn document_line<'a>(doc: &'a str, id: &str) -> Option<&'a str> {
 fn every_case_matches_the_document_line() {
     let Some(doc) = document() else { return };
     let mut problems = Vec::new();
-    // The DATC 2.4 cases (ids `2.4/...`) come from the 2.4 document, in another layout.
-    for case in all_cases()
-        .into_iter()
-        .filter(|c| !c.id.starts_with("2.4/"))
-    {
+    // The DATC 2.4 cases (ids `2.4/...`, and the variant chapters 7-12, checked by
+    // `datc24_variants_transcription.rs`) come from the 2.4 document, in another layout.
+    for case in all_cases().into_iter().filter(|c| c.id.starts_with("6.")) {
         let mut parts: Vec<String> = case.owns.clone();
         let mut current = String::new();
         let push = |parts: &mut Vec<String>, power: &str, text: String, current: &mut String| {
