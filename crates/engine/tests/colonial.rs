@@ -267,3 +267,64 @@ difficult = true
     );
     assert_eq!(words(&adj), expected);
 }
+
+/// Errata 9.21 and the line itself: only armies of the railroad's powers, from a place on the
+/// line to another; anything else is illegal (the unit holds). A permission needs a unit in the
+/// canal province.
+#[rstest]
+#[case(
+    "Russia: A Seoul - TSR - Vladivostok",
+    "Seoul is not on the Trans-Siberian Railroad"
+)]
+#[case(
+    "Russia: A Moscow - TSR - Seoul",
+    "Seoul is not on the Trans-Siberian Railroad"
+)]
+#[case(
+    "Turkey: A Perm - TSR - Omsk",
+    "Turkey may not use the Trans-Siberian Railroad"
+)]
+#[case(
+    "Russia: F Mediterranean Sea - TSR - Omsk",
+    "there is no unit in Mediterranean Sea"
+)]
+#[case(
+    "Turkey: SC F Red Sea - Mediterranean Sea",
+    "Turkey has no unit in Egypt, so it cannot permit passage"
+)]
+#[case(
+    "Russia: SC F Red Sea - Arabian Sea",
+    "no canal joins Red Sea and Arabian Sea"
+)]
+fn illegal_railroad_and_canal_orders(#[case] order: &str, #[case] reason: &str) {
+    let map = colonial();
+    let adj = run(
+        &map,
+        &spring("Russia = [\"A mos\", \"A seo\", \"F egy\"]\nTurkey = [\"A prm\", \"F red\"]"),
+        order,
+        &[],
+    );
+    assert_eq!(words(&adj), ["illegal"]);
+    assert_eq!(adj.results[0].reason, reason);
+}
+
+/// A railroad move stopped part-way ends in the nearest place before the blocked one that is
+/// empty at the end of the turn (errata 9.23 (3)); the army stands there in the next position.
+#[test]
+fn a_stopped_railroad_move_ends_before_the_blocking_unit() {
+    let map = colonial();
+    let adj = run(
+        &map,
+        &spring("Russia = [\"A mos\", \"A kra\"]\nChina = [\"A irk\"]"),
+        "Russia: A Moscow - TSR - Vladivostok\nRussia: A Krasnoyarsk Hold\nChina: A Irkutsk Hold",
+        &[],
+    );
+    assert_eq!(words(&adj), ["fails", "stands", "stands"]);
+    assert!(stands_in(&map, &adj, "Russia", "oms"));
+    assert!(!stands_in(&map, &adj, "Russia", "mos"));
+    assert!(
+        adj.results[0].reason.ends_with("it ends in Omsk"),
+        "{}",
+        adj.results[0].reason
+    );
+}
