@@ -14,8 +14,13 @@
 //! components of the "reads" graph that nothing outside depends on are exactly the clean
 //! cycles of 5.D. The backup rule of 5.B.9 is applied to them: a cycle of moves only is
 //! circular movement (all succeed); a cycle with a convoy is a paradox, settled by the
-//! ruleset's paradox policy; any other cycle (variants) fails its moves and supports. Then
-//! propagation resumes.
+//! ruleset's paradox policy; any other cycle (variants) is the `other_cycles` choice (its moves
+//! and supports fail). Then propagation resumes.
+//!
+//! Variant rules add decisions beyond the units' own (DATC 2.4 chapter 7): per place a railroad
+//! move passes, whether it tries to enter (`at`) and whether it gets in (`pass`); per move
+//! through a canal, whether it has permission. A cycle through them is circular movement when
+//! all its decisions can be "yes" together (7.B.17, 7.D.1), else a railroad or canal paradox.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
