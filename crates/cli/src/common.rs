@@ -57,7 +57,7 @@ pub fn report_map_error(e: &MapError) {
 
 /// Reads a text file, or explains on stderr why it cannot be read.
 pub fn read_text(path: &Path) -> Result<String, ExitCode> {
-    std::fs::read_to_string(path).map_err(|e| {
+    diplo_map::limits::read_file(path).map_err(|e| {
         eprintln!("error: {}: cannot read the file: {e}", path.display());
         ExitCode::FAILURE
     })
@@ -72,18 +72,28 @@ pub fn print(text: &str) {
 /// `--ruleset` and `--set`: the rules a command adjudicates with.
 #[derive(clap::Args, Debug)]
 pub struct RulesArgs {
-    /// The ruleset: an embedded name (`datc`, `1971`, `2023` ...) or a path.
-    #[arg(long, default_value = "datc")]
-    pub ruleset: String,
+    /// The ruleset: an embedded name (`datc`, `1971`, `2023` ...) or a path [default: datc].
+    #[arg(long)]
+    pub ruleset: Option<String>,
     /// Override one issue: `--set convoy_paradox=szykman` (repeatable).
     #[arg(long = "set", value_name = "ISSUE=CHOICE")]
     pub sets: Vec<String>,
 }
 
 impl RulesArgs {
+    /// The ruleset named, or the default `datc`.
+    pub fn name(&self) -> &str {
+        self.ruleset.as_deref().unwrap_or("datc")
+    }
+
+    /// Whether the user chose the rules (`--ruleset` or `--set`).
+    pub fn given(&self) -> bool {
+        self.ruleset.is_some() || !self.sets.is_empty()
+    }
+
     /// Loads the ruleset with its overrides; errors go to stderr.
     pub fn load(&self) -> Result<diplo_rules::Ruleset, ExitCode> {
-        load_ruleset(&self.ruleset, &self.sets)
+        load_ruleset(self.name(), &self.sets)
     }
 }
 

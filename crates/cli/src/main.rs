@@ -24,6 +24,9 @@ enum Command {
     /// Check or show a map.
     #[command(subcommand)]
     Map(cmd::map::MapCommand),
+    /// The maps built into diplo.
+    #[command(subcommand)]
+    Maps(cmd::map::MapsCommand),
     /// Check orders files.
     #[command(subcommand)]
     Orders(cmd::orders::OrdersCommand),
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Map(c) => cmd::map::run(c),
+        Command::Maps(cmd::map::MapsCommand::List { format }) => cmd::map::list(format),
         Command::Orders(c) => cmd::orders::run(c),
         Command::Adjudicate(a) => cmd::adjudicate::run(a),
         Command::Datc(a) => cmd::datc::run(a),

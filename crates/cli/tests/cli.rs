@@ -222,7 +222,10 @@ fn datc_all_rulesets_ends_with_the_total() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     let last = text.lines().last().unwrap();
-    assert!(last.ends_with("passed, 0 failed"), "{last}");
+    assert!(
+        last.starts_with("in all: ") && last.ends_with(", 0 failed"),
+        "{last}"
+    );
     for name in [
         "datc",
         "1971",
@@ -239,6 +242,38 @@ fn datc_all_rulesets_ends_with_the_total() {
             "no summary line for {name}"
         );
     }
+}
+
+#[test]
+fn datc_counts_chapter_6_with_its_errata_and_explains_them() {
+    let o = diplo(&["datc"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("\nDATC 3.2 chapter 6: 176 passed (5 with errata), 0 failed\n"),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().ends_with(", 0 failed"),
+        "{text}"
+    );
+    let o = diplo(&["datc", "--case", "6.D.4"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(
+        text.contains("the document writes: given")
+            && text.contains("corrected to:        cut")
+            && text.contains("why: ")
+            && text.contains("3.2 6.D.5"),
+        "{text}"
+    );
+    let o = diplo(&["datc", "--case", "6.F.28", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let case = &doc["rulesets"][0]["cases"][0];
+    assert_eq!(case["verdict"], "passed");
+    assert_eq!(case["errata"].as_array().unwrap().len(), 2);
+    assert_eq!(case["errata"][0]["corrected"], "disrupted, destroyed");
+    assert_eq!(doc["passed_with_errata"], 1);
 }
 
 #[test]
@@ -388,4 +423,323 @@ fn replay_under_another_ruleset_reports_divergences() {
     let o = diplo(&["replay", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("bad_game.txt:3: `Gaul: army par`: unknown power `Gaul`"));
+}
+
+#[test]
+fn maps_list_names_every_built_in_map_with_its_special_rules() {
+    let o = diplo(&["maps", "list"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for name in ["standard", "loeb9", "colonial", "chaos", "1898"] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{name}: {out}");
+    }
+    assert!(out.contains("railroad: Trans-Siberian Railroad"), "{out}");
+    assert!(out.contains("ice: arc"), "{out}");
+    let json = diplo(&["maps", "list", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let chaos = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == "chaos")
+        .unwrap();
+    assert_eq!(chaos["powers"].as_array().unwrap().len(), 34);
+    assert_eq!(chaos["special_rules"][0], "builds in any owned centre");
+}
+
+#[test]
+fn map_show_lists_neighbours_by_name() {
+    let o = diplo(&["map", "show", "standard"]);
+    let out = stdout(&o);
+    let spain = out.lines().find(|l| l.contains("Spain")).unwrap();
+    assert!(spain.contains("army: gas mar por"), "{spain}");
+    assert!(spain.contains("fleet (nc): gas mao por"), "{spain}");
+    let loeb9 = stdout(&diplo(&["map", "show", "loeb9"]));
+    assert!(loeb9.contains("Special rules: ice: arc"), "{loeb9}");
+}
+
+#[test]
+fn map_check_warns_when_no_power_can_win() {
+    let text = std::fs::read_to_string(root().join("maps/standard.toml"))
+        .unwrap()
+        .replace("victory_centres = 18", "victory_centres = 40");
+    let path = temp_file("greedy.toml", &text);
+    let o = diplo(&["map", "check", path.to_str().unwrap()]);
+    assert!(o.status.success(), "a warning is not an error");
+    assert!(
+        stderr(&o).contains("warning:")
+            && stderr(&o).contains("victory needs 40 supply centres but the map has 34"),
+        "{}",
+        stderr(&o)
+    );
+    let o = diplo(&["map", "check", "colonial", "loeb9"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("colonial: ok (119 provinces"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn devices_pipes_and_oversized_files_are_refused_at_once() {
+    let o = diplo(&["orders", "check", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("expected a regular file"),
+        "{}",
+        stderr(&o)
+    );
+    let big = temp_file("big-orders.txt", &"A par H\n".repeat(100));
+    let o = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["orders", "check", big.to_str().unwrap()])
+        .env("DIPLO_MAX_FILE_BYTES", "100")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("more than the limit of 100 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    let ruleset = temp_file("zero.toml", "name = \"x\"\nextends = \"/dev/zero\"\n");
+    let o = diplo(&["rulesets", "show", ruleset.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("expected a regular file"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// DATC 6.F.22's position and orders (a paradox the 1971 and 2000 rules do not answer).
+fn paradox_6f22() -> (PathBuf, PathBuf) {
+    let pos = temp_file(
+        "6f22.toml",
+        "phase = \"Spring 1901 Movement\"\n[units]\nEngland = [\"F edi\", \"F lon\"]\n\
+         France = [\"A bre\", \"F eng\"]\nGermany = [\"F bel\", \"F pic\"]\n\
+         Russia = [\"A nwy\", \"F nth\"]\n",
+    );
+    let orders = temp_file(
+        "6f22.txt",
+        "England: F Edinburgh - North Sea\nEngland: F London Supports F Edinburgh - North Sea\n\
+         France: A Brest - London\nFrance: F English Channel Convoys A Brest - London\n\
+         Germany: F Belgium Supports F Picardy - English Channel\n\
+         Germany: F Picardy - English Channel\nRussia: A Norway - Belgium\n\
+         Russia: F North Sea Convoys A Norway - Belgium\n",
+    );
+    (pos, orders)
+}
+
+/// `diplo adjudicate` on 6.F.22's position under `ruleset`, with `extra` arguments.
+fn adjudicate_6f22(ruleset: &str, extra: &[&str]) -> Output {
+    let (pos, orders) = paradox_6f22();
+    let mut args = vec![
+        "adjudicate",
+        "--ruleset",
+        ruleset,
+        "--position",
+        pos.to_str().unwrap(),
+        "--orders",
+        orders.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let args: Vec<String> = args.into_iter().map(String::from).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    diplo(&args)
+}
+
+#[test]
+fn adjudicate_unresolved_gives_no_next_position_but_each_fallbacks() {
+    let o = adjudicate_6f22("1971", &[]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}{}", stderr(&o));
+    assert!(
+        text.contains("France: A Brest - London -> fails (F London held (1 against 1)"),
+        "{text}"
+    );
+    assert!(!text.contains("its own power's"), "{text}");
+    assert!(
+        text.contains("F London Supports F Edinburgh - North Sea -> unresolved (part of the convoy paradox of F Edinburgh - North Sea; F London Supports")
+            && text.contains("convoy_paradox = \"1971\" gives no answer, paradox_fallback = \"none\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("Next: none until a paradox fallback is chosen"),
+        "{text}"
+    );
+    let before = text.split("\nWith --set").next().unwrap();
+    assert!(
+        !before.contains("phase = "),
+        "a next position was printed: {text}"
+    );
+    let szykman = text
+        .split("With --set paradox_fallback=szykman")
+        .nth(1)
+        .expect("the szykman fallback");
+    assert!(szykman.contains("Next: Spring 1901 Retreat"), "{text}");
+    assert!(
+        text.contains("With --set paradox_fallback=all-hold"),
+        "{text}"
+    );
+
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("6f22-next.toml");
+    let _ = std::fs::remove_file(&out);
+    let o = adjudicate_6f22("2000", &["--out", out.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("no next position"), "{}", stderr(&o));
+    assert!(!out.exists());
+
+    let o = adjudicate_6f22("1971", &["--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(doc["next"].is_null());
+    let fallbacks = doc["fallbacks"].as_array().unwrap();
+    assert_eq!(fallbacks.len(), 2);
+    assert_eq!(fallbacks[0]["paradox_fallback"], "szykman");
+    assert_eq!(fallbacks[0]["next"]["phase"], "Spring 1901 Retreat");
+    let reason = doc["results"][1]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("F North Sea Convoys A Norway - Belgium"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn compare_says_when_the_result_is_the_same_everywhere() {
+    let o = diplo(&["compare", "--case", "6.B.13", "--rulesets", "all"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("Same result under every ruleset"), "{text}");
+    assert!(
+        text.contains("  Turkey: F Bulgaria(sc) - Constantinople -> fails\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("differs") && !text.contains("issue=") && !text.contains('*'),
+        "{text}"
+    );
+}
+
+#[test]
+fn compare_names_the_issue_the_switch_test_finds_per_cell() {
+    const F19: [&str; 5] = [
+        "compare",
+        "--case",
+        "6.F.19",
+        "--rulesets",
+        "1971,1982,2000,datc",
+    ];
+    let o = diplo(&[&F19[..], &["--format", "json"]].concat());
+    assert!(o.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["base"], "datc");
+    let support = doc["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["order"] == "F Naples Supports F Rome - Tyrrhenian Sea")
+        .unwrap();
+    let cell = |r: &str| &support["cells"][r];
+    assert_eq!(cell("1982")["result"], "given");
+    assert_eq!(cell("1982")["issues"][0]["issue"], "convoy_paradox");
+    assert_eq!(cell("1982")["issues"].as_array().unwrap().len(), 1);
+    // Under 1971 neither choice alone gives datc's result: the two together do.
+    let pair = &cell("1971")["issue_pairs"][0];
+    let keys: Vec<&str> = pair
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["issue"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["multi_route_disruption", "convoy_paradox"]);
+    assert_eq!(cell("2000")["differs_from_base"], false);
+    assert!(cell("2000")["issues"].is_null());
+    assert_eq!(cell("1982")["datc_text_states"], "given");
+    assert_eq!(cell("1982")["agrees_with_datc_text"], true);
+    assert!(!cell("datc")["reason"].as_str().unwrap().is_empty());
+
+    let o = diplo(&F19);
+    let text = stdout(&o);
+    assert!(
+        text.contains("  1982: convoy_paradox (1982 here, szykman in datc)\n"),
+        "{text}"
+    );
+    assert!(text.contains("  the DATC text states"), "{text}");
+    assert!(text.contains("given*"), "{text}");
+    assert!(!text.contains("Choices on the issues"), "{text}");
+}
+
+#[test]
+fn compare_shows_orders_once_normalised_and_explains_unresolved() {
+    let orders = temp_file(
+        "compare-short.txt",
+        "TUR: A smy - arm\nENG: F edi - nth\nRUS: F sev - arm\n",
+    );
+    let o = diplo(&[
+        "compare",
+        "--orders",
+        orders.to_str().unwrap(),
+        "--rulesets",
+        "1971,datc",
+    ]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}{}", stderr(&o));
+    assert!(
+        text.contains("Turkey: A Smyrna - Armenia -> fails"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("TUR:") && !text.contains("Turkey: Turkey"),
+        "{text}"
+    );
+
+    let (pos, orders) = paradox_6f22();
+    let o = diplo(&[
+        "compare",
+        "--position",
+        pos.to_str().unwrap(),
+        "--orders",
+        orders.to_str().unwrap(),
+        "--rulesets",
+        "2000,datc",
+        "--verbose",
+    ]);
+    let text = stdout(&o);
+    assert!(text.contains("unresolved*"), "{text}");
+    assert!(
+        text.contains("\nunresolved: the orders form a convoy paradox"),
+        "{text}"
+    );
+    assert!(text.contains("Reasons:\n"), "{text}");
+    assert!(
+        text.contains("    2000: unresolved (part of the convoy paradox of"),
+        "{text}"
+    );
+}
+
+#[test]
+fn replay_says_what_it_expected_for_an_archive_or_a_binary_file() {
+    let archive = temp_file("games.tar.xz", "");
+    std::fs::write(&archive, [0xFD, b'7', b'z', b'X', b'Z', 0, 1, 2, 3]).unwrap();
+    let binary = temp_file("binary.txt", "");
+    std::fs::write(&binary, [0xFF, 0xFE, 0x00, 0x81]).unwrap();
+    let prose = temp_file("prose.txt", "hello\n");
+    for (file, says) in [
+        (
+            &archive,
+            "an xz-compressed archive, not a game record: unpack it first",
+        ),
+        (&binary, "a binary file"),
+        (&prose, "no `PHASE` line"),
+    ] {
+        let o = diplo(&["replay", file.to_str().unwrap()]);
+        assert!(!o.status.success());
+        assert!(!stdout(&o).contains("0 passed, 0 failed"), "{}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains(says) && err.contains("expected godip game records"),
+            "{err}"
+        );
+    }
 }

@@ -512,3 +512,49 @@ fn concurrent_submissions_are_all_kept() {
         22
     );
 }
+
+#[test]
+fn simultaneous_new_games_of_one_file_let_exactly_one_succeed() {
+    let dir = temp_dir("new-race");
+    let file = dir.join("g.toml");
+    let children: Vec<_> = (0..6)
+        .map(|i| {
+            let map = if i % 2 == 0 { "standard" } else { "loeb9" };
+            Command::new(env!("CARGO_BIN_EXE_diplo"))
+                .args(["game", "new", "--map", map, s(&file)])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("spawn diplo")
+        })
+        .collect();
+    let outcomes: Vec<Output> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().expect("wait"))
+        .collect();
+    let won = outcomes.iter().filter(|o| o.status.success()).count();
+    assert_eq!(won, 1, "exactly one `game new` creates the file");
+    for o in outcomes.iter().filter(|o| !o.status.success()) {
+        assert!(stderr(o).contains("the file exists"), "{}", stderr(o));
+    }
+    Game::load(&file).expect("the one game is whole");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_file_reached_through_a_link_gets_the_orders() {
+    let dir = temp_dir("link-game");
+    let real = dir.join("real.toml");
+    let link = dir.join("link.toml");
+    ok(&["game", "new", s(&real)]);
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let orders = dir.join("fr.txt");
+    std::fs::write(&orders, "A par - bur\n").unwrap();
+    ok(&["game", "orders", s(&link), "--power", "France", s(&orders)]);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let game = Game::load(&real).unwrap();
+    assert_eq!(game.order_sets.len(), 1, "the real file has the orders");
+}

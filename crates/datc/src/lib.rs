@@ -4,9 +4,13 @@
 //! DATC 3.2 and embedded in the binary. [`run_case`] builds each case's position from its orders
 //! and `owns` lines, adjudicates the movement (or adjustment) phase and, where the case has them,
 //! the retreats, and compares every order's result words and every automatic disband with the
-//! document's.
+//! document's, or with a case's errata where the document contradicts its own definitions
+//! (`errata.rs`).
 
 use std::collections::BTreeSet;
+
+mod errata;
+pub use errata::{check_errata, main_result, Erratum};
 
 use diplo_engine::{adjudicate, Phase, PhaseKind, Position, Unit};
 use diplo_map::{Map, PowerId, Season};
@@ -86,9 +90,12 @@ pub struct Case {
     /// A transcription note.
     #[serde(default)]
     pub note: Option<String>,
-    /// Why the engine is known to disagree (the document contradicts itself); see FORMAT.md.
+    /// Why the engine is known to disagree; see FORMAT.md.
     #[serde(default)]
     pub expected_failure: Option<String>,
+    /// Corrections of result words that contradict the document's own definitions.
+    #[serde(default, rename = "erratum")]
+    pub errata: Vec<Erratum>,
     /// The issues whose choice can change this case's outcome (ruleset keys).
     #[serde(default)]
     pub depends_on: Vec<String>,
@@ -260,7 +267,7 @@ impl Case {
                 }
             }
         }
-        Ok(())
+        check_errata(self)
     }
 }
 
@@ -357,6 +364,8 @@ pub struct CaseReport {
     pub error: Option<String>,
     /// The case's expected-failure mark, if any.
     pub expected_failure: Option<String>,
+    /// The errata the run checked instead of the document's words (main expectation only).
+    pub errata: Vec<Erratum>,
 }
 
 /// How a case came out.
@@ -395,7 +404,7 @@ impl CaseReport {
     }
 }
 
-fn normalize(words: &str) -> String {
+pub(crate) fn normalize(words: &str) -> String {
     words
         .split(',')
         .map(|w| w.trim().to_lowercase())
@@ -517,6 +526,11 @@ pub fn run_expectation(map: &Map, rules: &Ruleset, case: &Case, exp: Expectation
         } else {
             None
         },
+        errata: if exp.alternative.is_none() {
+            case.errata.clone()
+        } else {
+            Vec::new()
+        },
     };
     if let Err(e) = run_into(map, rules, case, exp, &mut report) {
         report.error = Some(e);
@@ -574,13 +588,15 @@ fn run_into(
     exp: Expectation,
     report: &mut CaseReport,
 ) -> Result<(), String> {
+    check_errata(case)?;
     let (pos, adj, radj) = adjudicate_case(map, rules, case)?;
     let map = case_map(case, map)?;
     let old_words = case.document == "2.4";
     if exp.alternative.is_none() {
         variant::check(map, case, &adj, radj.as_ref(), report);
     }
-    compare(&case.orders, exp.orders, &adj, "", old_words, report);
+    let expected = errata::corrected_orders(case, &exp);
+    compare(&case.orders, &expected, &adj, "", old_words, report);
     if exp.unresolved && adj.unresolved.is_empty() {
         report.mismatches.push(Mismatch {
             what: "paradox".into(),

@@ -72,6 +72,9 @@ pub fn adjudicate_adjustments(
             }
             results[*i] = Some(result(*i, orders, Resolution::Succeeds, String::new()));
         }
+        if delta > 0 && map.power(power).rebuild {
+            rebuild_neutral(map, pos, power, delta as usize, &mut units, &mut automatic);
+        }
         // Civil disorder: removals not ordered (4.D.8).
         if delta < 0 && removed < allowed {
             let remaining: Vec<Unit> = units.iter().copied().filter(|u| u.power == power).collect();
@@ -118,7 +121,7 @@ pub fn adjudicate_adjustments(
         .map(|r| r.expect("every adjustment order gets a result"))
         .collect();
     let next_phase = Phase {
-        year: pos.phase.year + 1,
+        year: pos.phase.year.saturating_add(1),
         season: diplo_map::Season::Spring,
         kind: PhaseKind::Movement,
     };
@@ -399,6 +402,16 @@ pub(crate) fn may_build_in(
     if map.power(power).no_build.contains(&p) {
         return Err(format!("{name} may never build in {}", prov.full_name));
     }
+    if map.power(power).neutral {
+        // A neutral power builds (rebuilds) only in the centres it started with.
+        return if map.power(power).rebuild && map.power(power).centres.contains(&p) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{name} is neutral and rebuilds only in its starting centres"
+            ))
+        };
+    }
     let owns_home = || {
         map.home_centres(power)
             .iter()
@@ -429,5 +442,46 @@ pub(crate) fn civil_disorder_homes(
     match rules.builds.rule(map) {
         BuildRule::OwnedCentres => owned.to_vec(),
         _ => map.home_centres(power).to_vec(),
+    }
+}
+
+/// A neutral power that rebuilds (the map's `rebuild`) builds a unit in each of its starting
+/// centres that it still owns and that is empty, up to its builds: the kind of its starting unit
+/// there, else an army.
+fn rebuild_neutral(
+    map: &Map,
+    pos: &Position,
+    power: PowerId,
+    builds: usize,
+    units: &mut Vec<Unit>,
+    automatic: &mut Vec<AutomaticAction>,
+) {
+    let mut left = builds;
+    for &c in &map.power(power).centres {
+        if left == 0 {
+            break;
+        }
+        if pos.owners[c.index()] != Some(power) || units.iter().any(|u| u.location.province == c) {
+            continue;
+        }
+        let (kind, location) = map
+            .power(power)
+            .units
+            .iter()
+            .find(|u| u.location.province == c)
+            .map_or((UnitKind::Army, Location::province(c)), |u| {
+                (u.kind, u.location)
+            });
+        let unit = Unit {
+            power,
+            kind,
+            location,
+        };
+        units.push(unit);
+        automatic.push(AutomaticAction {
+            unit,
+            reason: "built: a neutral power rebuilds in its empty home centre".into(),
+        });
+        left -= 1;
     }
 }

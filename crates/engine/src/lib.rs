@@ -19,12 +19,14 @@
 //! ```
 
 mod adjust;
+mod explain;
 mod interpret;
 mod movement;
 pub mod outcome;
 pub mod position;
 mod resolve;
 mod retreat;
+pub mod victory;
 
 use diplo_map::{Map, PowerId, Season};
 use diplo_orders::Order;
@@ -87,12 +89,14 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
                     next.owners[u.location.province.index()] = Some(u.power);
                 }
             }
-            let adjust = map.power_ids().any(|p| {
-                let c = next.counted_centres(map, p);
-                let u = next.unit_count(p);
-                let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
-                u > c || (c > u && has_build_centre(map, rules, next, p, needs_empty))
-            });
+            let year_adjusts = map.calendar.adjusts_in(map.first_year, next.phase.year);
+            let adjust = year_adjusts
+                && map.power_ids().any(|p| {
+                    let c = next.counted_centres(map, p);
+                    let u = next.unit_count(p);
+                    let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
+                    u > c || (c > u && has_build_centre(map, rules, next, p, needs_empty))
+                });
             next.phase = if adjust {
                 Phase {
                     year: next.phase.year,
@@ -101,7 +105,7 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
                 }
             } else {
                 Phase {
-                    year: next.phase.year + 1,
+                    year: next.phase.year.saturating_add(1),
                     season: Season::Spring,
                     kind: PhaseKind::Movement,
                 }

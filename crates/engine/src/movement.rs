@@ -5,6 +5,7 @@ use diplo_orders::Order;
 use diplo_rules::policies::RetreatAfterConvoy;
 use diplo_rules::Ruleset;
 
+use crate::explain::{settling_rule, Paradoxes};
 use crate::interpret::{self, Ctx, Eff, Status, NONE};
 use crate::outcome::{Adjudication, OrderResult, Resolution, RetreatOptions, Tag};
 use crate::position::{Dislodged, Phase, PhaseKind, Position, Unit};
@@ -133,21 +134,19 @@ pub fn adjudicate_movement(
         });
     }
 
-    // Whether the unresolved decisions come from a convoy paradox (else another cycle).
-    let convoy_unresolved = (0..n)
-        .any(|u| matches!(board.eff[u], Eff::Convoy { .. }) && board.state[u] == Tri::Unresolved);
     // Units attacked by a move whose result is unresolved (a paradox without an answer).
-    let mut attacked_unresolved = vec![false; n];
+    let mut attacked_unresolved = vec![NONE; n];
     for a in 0..n {
         if board.state[a] == Tri::Unresolved {
             if let Eff::Move { to, .. } = board.eff[a] {
                 let d = cx.unit_at[to.province.index()];
                 if d != NONE {
-                    attacked_unresolved[d as usize] = true;
+                    attacked_unresolved[d as usize] = a as u32;
                 }
             }
         }
     }
+    let paradoxes = Paradoxes::new(map, rules, &board, &interp.status, orders);
 
     // Results per submitted order.
     let name = |u: u32| units[u as usize].full(map);
@@ -197,16 +196,11 @@ pub fn adjudicate_movement(
                 let mut reason = String::new();
                 let res = match interp.eff[ui] {
                     _ if board.state[ui] == Tri::Unresolved => {
-                        reason = if convoy_unresolved {
-                            "part of a convoy paradox the ruleset's rule gives no answer for"
-                        } else {
-                            "part of a cycle the ruleset leaves unresolved (other_cycles)"
-                        }
-                        .into();
+                        reason = paradoxes.reason(u, &board);
                         Resolution::Unresolved
                     }
-                    Eff::Hold if attacked_unresolved[ui] && tag.is_none() => {
-                        reason = "attacked by a move of an unresolved convoy paradox".into();
+                    Eff::Hold if attacked_unresolved[ui] != NONE && tag.is_none() => {
+                        reason = paradoxes.attacked_reason(attacked_unresolved[ui], &board, &name);
                         Resolution::Unresolved
                     }
                     Eff::Hold => Resolution::Stands,
@@ -260,7 +254,10 @@ pub fn adjudicate_movement(
                             reason = if dislodged_by[ui] != NONE {
                                 "the fleet is dislodged".into()
                             } else {
-                                "a convoy paradox: the convoy is set aside (Szykman)".into()
+                                format!(
+                                    "a convoy paradox: the convoy is set aside ({})",
+                                    settling_rule(rules)
+                                )
                             };
                             Resolution::Disrupted
                         }
@@ -470,7 +467,10 @@ fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
     if !b.path(u, true) {
         return "no convoy route: the convoy is disrupted or missing".into();
     }
-    let atk = b.attack(u, false);
+    // A route that depends on an unresolved paradox: the move fails even if it is convoyed, so
+    // explain it with the route (the strongest attack it could have).
+    let route_open = !b.path(u, false);
+    let atk = b.attack(u, route_open);
     let Eff::Move { to, .. } = b.eff[u as usize] else {
         return String::new();
     };
@@ -488,7 +488,7 @@ fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
         let hold = b.hold(to.province, false);
         let d = b.unit_at[to.province.index()];
         if atk <= hold && d != NONE {
-            if atk == 0 {
+            if atk == 0 && b.units[d as usize].power == b.units[u as usize].power {
                 parts.push(format!("cannot dislodge its own power's {}", name(d)));
             } else {
                 parts.push(format!("{} held ({atk} against {hold})", name(d)));
@@ -514,10 +514,13 @@ fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
         }
     }
     if parts.is_empty() {
-        "fails".into()
-    } else {
-        parts.join("; ")
+        return "fails".into();
     }
+    let mut reason = parts.join("; ");
+    if route_open {
+        reason.push_str(", even if convoyed (its convoy is part of an unresolved convoy paradox)");
+    }
+    reason
 }
 
 fn support_cut(b: &Board, s: u32, name: &dyn Fn(u32) -> String) -> String {

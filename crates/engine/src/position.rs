@@ -63,10 +63,17 @@ pub struct Phase {
 impl Phase {
     /// The first phase of a map.
     pub fn first(map: &Map) -> Phase {
-        Phase {
-            year: map.first_year,
-            season: map.first_season,
-            kind: PhaseKind::Movement,
+        match map.calendar.first_phase {
+            diplo_map::FirstPhase::Movement => Phase {
+                year: map.first_year,
+                season: map.first_season,
+                kind: PhaseKind::Movement,
+            },
+            diplo_map::FirstPhase::Adjustment => Phase {
+                year: map.first_year,
+                season: Season::Fall,
+                kind: PhaseKind::Adjustment,
+            },
         }
     }
 }
@@ -244,127 +251,146 @@ impl Position {
         text: &str,
         file: &str,
     ) -> Result<Position, String> {
-        let at = |v: &Spanned<String>, what: String| located(file, text, v.span().start, &what);
-        let phase: Phase = raw
-            .phase
-            .get_ref()
-            .parse()
-            .map_err(|e: String| at(&raw.phase, e))?;
+        let mut errors: Vec<String> = Vec::new();
+        let mut err = |v: &Spanned<String>, what: String| {
+            errors.push(located(file, text, v.span().start, &what));
+        };
+        let phase: Phase = match raw.phase.get_ref().parse() {
+            Ok(p) => p,
+            Err(e) => {
+                err(&raw.phase, e);
+                Phase::first(map)
+            }
+        };
         let mut pos = Position::empty(map, phase);
+        let power_of =
+            |name: &Spanned<String>, table: &str, err: &mut dyn FnMut(&Spanned<String>, String)| {
+                let p = map.power_by_name(name.get_ref());
+                if p.is_none() {
+                    err(
+                        name,
+                        format!(
+                            "{table}: unknown power `{}`; {}",
+                            name.get_ref(),
+                            powers_hint(map)
+                        ),
+                    );
+                }
+                p
+            };
         for (power_name, list) in &raw.units {
-            let power = map.power_by_name(power_name.get_ref()).ok_or_else(|| {
-                at(
-                    power_name,
-                    format!(
-                        "[units]: unknown power `{}`; {}",
-                        power_name.get_ref(),
-                        powers_hint(map)
-                    ),
-                )
-            })?;
+            let Some(power) = power_of(power_name, "[units]", &mut err) else {
+                continue;
+            };
             for u in list {
-                let unit = parse_unit(map, power, u.get_ref())
-                    .map_err(|e| at(u, format!("[units] {}: {e}", power_name.get_ref())))?;
+                let unit = match parse_unit(map, power, u.get_ref()) {
+                    Ok(unit) => unit,
+                    Err(e) => {
+                        err(u, format!("[units] {}: {e}", power_name.get_ref()));
+                        continue;
+                    }
+                };
                 if pos.unit_in(unit.location.province).is_some() {
-                    return Err(at(
+                    err(
                         u,
                         format!(
                             "[units] {}: two units in `{}`",
                             power_name.get_ref(),
                             map.province(unit.location.province).name
                         ),
-                    ));
+                    );
+                    continue;
                 }
                 pos.units.push(unit);
             }
         }
         for (power_name, list) in &raw.centres {
-            let power = map.power_by_name(power_name.get_ref()).ok_or_else(|| {
-                at(
-                    power_name,
-                    format!(
-                        "[centres]: unknown power `{}`; {}",
-                        power_name.get_ref(),
-                        powers_hint(map)
-                    ),
-                )
-            })?;
+            let Some(power) = power_of(power_name, "[centres]", &mut err) else {
+                continue;
+            };
             for c in list {
                 let name = c.get_ref();
-                let p = map.province_by_name(name).ok_or_else(|| {
-                    at(
+                let Some(p) = map.province_by_name(name) else {
+                    err(
                         c,
                         format!(
                             "[centres] {}: unknown province `{name}`",
                             power_name.get_ref()
                         ),
-                    )
-                })?;
+                    );
+                    continue;
+                };
                 if !map.province(p).supply_centre {
-                    return Err(at(
+                    err(
                         c,
                         format!(
                             "[centres] {}: `{name}` is not a supply centre",
                             power_name.get_ref()
                         ),
-                    ));
-                }
-                if let Some(other) = pos.owners[p.index()] {
-                    return Err(at(
+                    );
+                } else if let Some(other) = pos.owners[p.index()] {
+                    err(
                         c,
                         format!(
                             "[centres]: `{name}` is owned by both {} and {}",
                             map.power(other).name,
                             power_name.get_ref()
                         ),
-                    ));
+                    );
+                } else {
+                    pos.owners[p.index()] = Some(power);
                 }
-                pos.owners[p.index()] = Some(power);
             }
         }
         for d in &raw.dislodged {
-            let power = map.power_by_name(d.power.get_ref()).ok_or_else(|| {
-                at(
-                    &d.power,
+            let Some(power) = power_of(&d.power, "[[dislodged]]", &mut err) else {
+                continue;
+            };
+            let unit = match parse_unit(map, power, d.unit.get_ref()) {
+                Ok(u) => u,
+                Err(e) => {
+                    err(&d.unit, format!("[[dislodged]]: {e}"));
+                    continue;
+                }
+            };
+            let Some(attacker_from) = map.province_by_name(d.attacker_from.get_ref()) else {
+                err(
+                    &d.attacker_from,
                     format!(
-                        "[[dislodged]]: unknown power `{}`; {}",
-                        d.power.get_ref(),
-                        powers_hint(map)
+                        "[[dislodged]]: unknown province `{}`",
+                        d.attacker_from.get_ref()
                     ),
-                )
-            })?;
-            let unit = parse_unit(map, power, d.unit.get_ref())
-                .map_err(|e| at(&d.unit, format!("[[dislodged]]: {e}")))?;
-            let attacker_from =
-                map.province_by_name(d.attacker_from.get_ref())
-                    .ok_or_else(|| {
-                        at(
-                            &d.attacker_from,
-                            format!(
-                                "[[dislodged]]: unknown province `{}`",
-                                d.attacker_from.get_ref()
-                            ),
-                        )
-                    })?;
-            pos.dislodged.push(Dislodged {
+                );
+                continue;
+            };
+            let dislodged = Dislodged {
                 unit,
                 attacker_from,
                 by_convoy: d.by_convoy,
-            });
+            };
+            if let Err(why) = check_dislodged(map, &pos, &dislodged) {
+                err(&d.unit, format!("[[dislodged]]: {why}"));
+                continue;
+            }
+            pos.dislodged.push(dislodged);
         }
         for c in &raw.contested {
-            let p = map
-                .province_by_name(c.get_ref())
-                .ok_or_else(|| at(c, format!("contested: unknown province `{}`", c.get_ref())))?;
-            pos.contested.push(p);
+            match map.province_by_name(c.get_ref()) {
+                Some(p) => pos.contested.push(p),
+                None => err(c, format!("contested: unknown province `{}`", c.get_ref())),
+            }
         }
         if !pos.dislodged.is_empty() && phase.kind != PhaseKind::Retreat {
-            return Err(at(
+            err(
                 &raw.phase,
                 "dislodged units are only possible in a retreat phase".to_string(),
-            ));
+            );
         }
-        Ok(pos)
+        if errors.is_empty() {
+            Ok(pos)
+        } else {
+            Err(errors.join("\n"))
+        }
     }
 
     /// Writes the TOML position format.
@@ -539,4 +565,40 @@ pub fn located(file: &str, text: &str, at: usize, message: &str) -> String {
 fn powers_hint(map: &Map) -> String {
     let names: Vec<&str> = map.powers().iter().map(|p| p.name.as_str()).collect();
     format!("the powers are {}", names.join(", "))
+}
+
+/// Whether a dislodged unit fits the position: one per province, not dislodged by its own power
+/// (the unit standing there), its attacker from another province, next to it unless convoyed.
+fn check_dislodged(map: &Map, pos: &Position, d: &Dislodged) -> Result<(), String> {
+    let p = d.unit.location.province;
+    let name = &map.province(p).name;
+    if pos.dislodged.iter().any(|o| o.unit.location.province == p) {
+        return Err(format!("two dislodged units in `{name}`"));
+    }
+    if pos.unit_in(p).is_some_and(|u| u.power == d.unit.power) {
+        return Err(format!(
+            "{} stands in `{name}` and is dislodged from it too",
+            map.power(d.unit.power).name
+        ));
+    }
+    if d.attacker_from == p {
+        return Err(format!(
+            "attacker_from is `{name}` itself: a unit is dislodged from elsewhere"
+        ));
+    }
+    let adjacent = map.army_adjacent(d.attacker_from, p)
+        || map.fleet_can_reach(Location::province(d.attacker_from), p)
+        || map
+            .province(d.attacker_from)
+            .coasts
+            .iter()
+            .enumerate()
+            .any(|(i, _)| map.fleet_can_reach(Location::coast(d.attacker_from, i as u8), p));
+    if !adjacent && !d.by_convoy {
+        return Err(format!(
+            "attacker_from `{}` is not next to `{name}` (set by_convoy = true for a convoyed attack)",
+            map.province(d.attacker_from).name
+        ));
+    }
+    Ok(())
 }

@@ -166,6 +166,11 @@ pub(crate) struct Board<'a> {
     /// chapter 10): one support less, and no support cut without outside support.
     difficult: Vec<bool>,
     pub state: Vec<Tri>,
+    /// The cycles the paradox rule gave no answer for (their units are `Unresolved`).
+    pub paradoxes: Vec<Vec<u32>>,
+    /// Per entry of `paradoxes`: a cycle that is no convoy paradox, left unresolved by
+    /// `other_cycles` (DATC 3.2 5.B.9).
+    pub other_cycle: Vec<bool>,
     route_rule: RouteRule,
     bounce_rule: BounceRule,
     cut_exemption: ConvoyCutExemption,
@@ -393,6 +398,8 @@ impl<'a> Board<'a> {
             voided: vec![false; n],
             difficult,
             state,
+            paradoxes: Vec::new(),
+            other_cycle: Vec::new(),
             route_rule: rules.multi_route_disruption.route_rule(),
             bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
             cut_exemption: rules.convoy_paradox.cut_exemption(),
@@ -1527,6 +1534,9 @@ impl<'a> Board<'a> {
                     self.state[u as usize] = d;
                     changed.push(u);
                 }
+                if d == Tri::Unresolved {
+                    self.record_paradox(&cycle, true);
+                }
                 continue;
             }
             let mut ruling = self.rules.convoy_paradox.paradox_ruling();
@@ -1536,6 +1546,19 @@ impl<'a> Board<'a> {
             self.convoy_ruling(ruling, &cycle, &mut changed);
         }
         changed
+    }
+
+    /// Records a cycle left unresolved, by its units, for the reasons (`explain.rs`).
+    fn record_paradox(&mut self, cycle: &[u32], other: bool) {
+        let n = self.units.len();
+        self.paradoxes.push(
+            cycle
+                .iter()
+                .copied()
+                .filter(|&u| (u as usize) < n)
+                .collect(),
+        );
+        self.other_cycle.push(other);
     }
 
     /// Applies a convoy paradox ruling (DATC 4.A.2) to a cycle with a convoy.
@@ -1583,6 +1606,7 @@ impl<'a> Board<'a> {
                         self.state[u as usize] = Tri::Unresolved;
                         changed.push(u);
                     }
+                    self.record_paradox(cycle, false);
                 }
                 ParadoxRuling::Subversion => {
                     let convoys: Vec<u32> = cycle

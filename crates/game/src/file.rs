@@ -74,8 +74,12 @@ pub struct RulesetOut {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct EndedFile {
-    /// The power that reached the victory condition.
-    pub winner: String,
+    /// The power that reached the victory condition (absent for a draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// The powers that share a draw at the map's last year.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw: Vec<String>,
     /// The phase after which it did (`Fall 1908 Movement`).
     pub phase: String,
     /// How many centres it owned then.

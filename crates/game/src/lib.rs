@@ -131,8 +131,10 @@ pub struct ProxyGrant {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
-    /// The power that reached the victory condition.
-    pub winner: PowerId,
+    /// The power that reached the victory condition; `None` for a draw at the map's last year.
+    pub winner: Option<PowerId>,
+    /// The powers that share a draw (empty when someone won).
+    pub draw: Vec<PowerId>,
     /// The phase after which it did.
     pub phase: Phase,
     /// How many centres it owned.
@@ -235,7 +237,7 @@ impl Game {
 
     /// Reads a game file.
     pub fn load(path: &Path) -> Result<Game, GameError> {
-        let text = std::fs::read_to_string(path).map_err(|source| GameError::Io {
+        let text = diplo_map::limits::read_file(path).map_err(|source| GameError::Io {
             path: path.display().to_string(),
             what: "cannot read the game file",
             source,
@@ -341,6 +343,12 @@ impl Game {
             );
         }
         for (p, _) in &sets {
+            if self.map.power(*p).neutral {
+                problems.push(format!(
+                    "{} is a neutral power of this map: it never orders (its units hold)",
+                    self.power_name(*p)
+                ));
+            }
             if opts.same_time && !self.order_sets.iter().any(|s| s.power == *p) {
                 problems.push(format!(
                     "--same-time: {} has no earlier order set this phase",
@@ -456,10 +464,8 @@ impl Game {
     fn refuse_if_ended(&self) -> Result<(), GameError> {
         match &self.ended {
             Some(e) => Err(GameError::Refused(vec![format!(
-                "the game is over: {} won after {} with {} supply centres",
-                self.power_name(e.winner),
-                e.phase,
-                e.centres
+                "the game is over: {}",
+                e.describe(&self.map)
             )])),
             None => Ok(()),
         }
@@ -599,6 +605,9 @@ impl Game {
 
     /// Whether a power has anything to order this phase.
     fn has_something_to_order(&self, power: PowerId) -> bool {
+        if self.map.power(power).neutral {
+            return false;
+        }
         match self.position.phase.kind {
             PhaseKind::Movement => self.position.unit_count(power) > 0,
             PhaseKind::Retreat => self
@@ -801,16 +810,20 @@ impl Game {
             && phase.kind != PhaseKind::Adjustment
             && self.position.phase.kind != PhaseKind::Retreat;
         if season_over {
-            self.ended = self
-                .map
-                .power_ids()
-                .map(|p| (self.position.counted_centres(&self.map, p), p))
-                .filter(|(c, _)| *c >= usize::from(self.map.victory_centres))
-                .max_by_key(|(c, p)| (*c, std::cmp::Reverse(p.index())))
-                .map(|(centres, winner)| Ending {
-                    winner,
-                    phase,
-                    centres,
+            self.ended = diplo_engine::victory::game_end(&self.map, &self.position, phase.year)
+                .map(|end| match end {
+                    diplo_engine::victory::GameEnd::Win(winner, centres) => Ending {
+                        winner: Some(winner),
+                        draw: Vec::new(),
+                        phase,
+                        centres,
+                    },
+                    diplo_engine::victory::GameEnd::Draw(draw) => Ending {
+                        winner: None,
+                        draw,
+                        phase,
+                        centres: 0,
+                    },
                 });
         }
         Ok(PhaseOutcome {
@@ -944,7 +957,8 @@ impl Game {
                     .collect(),
             },
             ended: self.ended.as_ref().map(|e| EndedFile {
-                winner: name(e.winner),
+                winner: e.winner.map(name),
+                draw: e.draw.iter().map(|&p| name(p)).collect(),
                 phase: e.phase.to_string(),
                 centres: e.centres,
             }),
@@ -1189,10 +1203,13 @@ impl Game {
             Some(e) => {
                 let bad = |m: String| invalid(e.span().start, &format!("[ended]: {m}"));
                 let v = e.get_ref();
+                let power = |n: &String| {
+                    map.power_by_name(n)
+                        .ok_or_else(|| bad(format!("unknown power `{n}`")))
+                };
                 Some(Ending {
-                    winner: map
-                        .power_by_name(&v.winner)
-                        .ok_or_else(|| bad(format!("unknown power `{}`", v.winner)))?,
+                    winner: v.winner.as_ref().map(power).transpose()?,
+                    draw: v.draw.iter().map(power).collect::<Result<_, _>>()?,
                     phase: v.phase.parse().map_err(bad)?,
                     centres: v.centres,
                 })
@@ -1216,8 +1233,70 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Every phase played, as its starting position and the orders adjudicated in it, then the
+    /// current phase with no orders: what a game record (`diplo game history --format godip`)
+    /// holds.
+    pub fn played_phases(&self) -> Result<Vec<(Position, Vec<Order>)>, String> {
+        let map = &self.map;
+        let mut out = Vec::with_capacity(self.history.len() + 1);
+        for h in &self.history {
+            let text = toml::to_string(&h.position).map_err(|e| e.to_string())?;
+            let position = Position::from_toml_str(map, &text, &h.phase)
+                .map_err(|e| format!("{}: {e}", h.phase))?;
+            let orders = h
+                .results
+                .iter()
+                .map(|r| {
+                    diplo_orders::parse_order(map, &r.order)
+                        .map(|(_, o)| o)
+                        .map_err(|e| format!("{}: `{}`: {e}", h.phase, r.order))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            out.push((position, orders));
+        }
+        out.push((self.position.clone(), Vec::new()));
+        Ok(out)
+    }
+}
+
 impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "won after {} with {} centres", self.phase, self.centres)
+        match self.winner {
+            Some(_) => write!(f, "won after {} with {} centres", self.phase, self.centres),
+            None => write!(
+                f,
+                "drawn after {} (the map's last year), shared by {} powers",
+                self.phase,
+                self.draw.len()
+            ),
+        }
+    }
+}
+
+impl Ending {
+    /// `France won after Fall 1912 Movement with 18 centres`, or the draw and its powers.
+    pub fn describe(&self, map: &diplo_map::Map) -> String {
+        match self.winner {
+            Some(w) => format!("{} {self}", map.power(w).name),
+            None => {
+                let names: Vec<&str> = self
+                    .draw
+                    .iter()
+                    .map(|&p| map.power(p).name.as_str())
+                    .collect();
+                format!("{self}: {}", names.join(", "))
+            }
+        }
+    }
+
+    /// The ending as JSON: winner (or null), draw, phase, centres.
+    pub fn to_json(&self, map: &diplo_map::Map) -> serde_json::Value {
+        serde_json::json!({
+            "winner": self.winner.map(|w| map.power(w).name.clone()),
+            "draw": self.draw.iter().map(|&p| map.power(p).name.clone()).collect::<Vec<_>>(),
+            "phase": self.phase.to_string(),
+            "centres": self.centres,
+        })
     }
 }

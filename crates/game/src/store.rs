@@ -9,23 +9,25 @@ use std::path::{Path, PathBuf};
 /// the text goes to a temporary file in the same directory, is flushed to disk (fsync), and is
 /// renamed over `path`; then the directory is synced so the rename itself survives a crash. On
 /// any error the temporary file is removed and `path` is untouched.
+///
+/// A `path` that is a symbolic link is followed: the file it points to is replaced (the link
+/// stays). The temporary file is created new (`O_EXCL`: never an existing file or a link planted
+/// under its name) with a name no other process uses; temporary files of this file left by a
+/// killed process (older than ten minutes) are removed.
 pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let dir = parent_dir(path);
+    let path = resolve_link(path)?;
+    let dir = parent_dir(&path);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    remove_stale_temporaries(&dir, &name);
+    let (tmp, mut f) = create_temporary(&dir, &name)?;
     let result = (|| {
-        let mut f = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         drop(f);
-        std::fs::rename(&tmp, path)?;
+        std::fs::rename(&tmp, &path)?;
         // Make the rename durable. Not every platform can open a directory; that is no error.
         if let Ok(d) = File::open(&dir) {
             let _ = d.sync_all();
@@ -38,11 +40,69 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     result
 }
 
+/// The file a path names, following symbolic links (the path itself when it does not exist yet).
+fn resolve_link(path: &Path) -> io::Result<PathBuf> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// A new temporary file `.NAME.PID.N.tmp` beside the target, created exclusively.
+fn create_temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    for _ in 0..100 {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{}.{nanos}{n}.tmp", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "cannot create a temporary file: every name tried exists",
+    ))
+}
+
+/// Removes `.NAME.*.tmp` files older than ten minutes: what a killed save left behind.
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    let old = std::time::Duration::from_secs(600);
+    for e in entries.flatten() {
+        let file = e.file_name().to_string_lossy().into_owned();
+        if !(file.starts_with(&prefix) && file.ends_with(".tmp")) {
+            continue;
+        }
+        let stale = e
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > old);
+        if stale {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
 fn parent_dir(path: &Path) -> PathBuf {
     path.parent()
         .filter(|d| !d.as_os_str().is_empty())
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
+
+/// How long a command waits for another one to finish with the same game.
+pub const LOCK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// An exclusive lock on a game file, held until dropped: a second command on the same game
 /// waits for the first instead of reading a state the first is about to replace (which would
@@ -55,8 +115,16 @@ pub struct GameLock {
 }
 
 impl GameLock {
-    /// Takes the lock for the game at `path`, waiting while another process holds it.
+    /// Takes the lock for the game at `path` (a link is followed, so that every name of one
+    /// game takes one lock), waiting while another process holds it, at most
+    /// [`LOCK_TIMEOUT`]; then fails with `TimedOut`.
     pub fn acquire(path: &Path) -> io::Result<GameLock> {
+        GameLock::acquire_within(path, LOCK_TIMEOUT)
+    }
+
+    /// [`GameLock::acquire`] with another time limit.
+    pub fn acquire_within(path: &Path, limit: std::time::Duration) -> io::Result<GameLock> {
+        let path = &resolve_link(path)?;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -68,8 +136,25 @@ impl GameLock {
             .create(true)
             .truncate(false)
             .open(lock_path)?;
-        file.lock()?;
-        Ok(GameLock { _file: file })
+        let start = std::time::Instant::now();
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(GameLock { _file: file }),
+                Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < limit => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        format!(
+                            "another command has held the game for {} s; try again when it is done",
+                            limit.as_secs()
+                        ),
+                    ))
+                }
+                Err(std::fs::TryLockError::Error(e)) => return Err(e),
+            }
+        }
     }
 }
 
@@ -90,6 +175,47 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         assert_eq!(names, vec!["g.toml".to_string()]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_followed_and_a_planted_temporary_is_never_written() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let real = dir.join("real.toml");
+        let link = dir.join("link.toml");
+        write_atomically(&real, "one").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomically(&link, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "two");
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        // A link planted where an old-style temporary name would be is left alone.
+        let victim = dir.join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        let planted = dir.join(format!(".real.toml.{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        write_atomically(&real, "three").unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "three");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_lock_wait_ends_with_a_clear_error() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.toml");
+        let held = GameLock::acquire(&path).unwrap();
+        let err =
+            GameLock::acquire_within(&path, std::time::Duration::from_millis(100)).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::TimedOut);
+        assert!(err.to_string().contains("try again"), "{err}");
+        drop(held);
+        GameLock::acquire_within(&path, std::time::Duration::from_millis(100)).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -15,6 +15,7 @@
 mod diag;
 pub mod generate;
 mod json;
+pub mod limits;
 mod load;
 
 use std::collections::HashMap;
@@ -209,6 +210,62 @@ pub struct Power {
     pub build_sites: Vec<ProvinceId>,
     /// Owned centres where it may never build.
     pub no_build: Vec<ProvinceId>,
+    /// A neutral (unplayed) power: it never orders, its units hold (they can be supported and
+    /// dislodged), it never wins.
+    pub neutral: bool,
+    /// A neutral power that rebuilds its units at adjustments, in the starting centres it still
+    /// owns that are empty.
+    pub rebuild: bool,
+}
+
+/// The victory condition (`victory_centres`, or the `[victory]` table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Victory {
+    /// A power owning this many supply centres (that count for it) wins ...
+    pub centres: u16,
+    /// ... if it owns more than any other power (when set) ...
+    pub more_than_any: bool,
+    /// ... and at least this many more than the next power.
+    pub lead: u16,
+    /// After the Fall of this year the game ends in a draw shared by the survivors.
+    pub last_year: Option<u16>,
+}
+
+/// How a game starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstPhase {
+    /// With a movement phase in `first_season` of `first_year`.
+    #[default]
+    Movement,
+    /// With the winter adjustments of `first_year` (Chaos: every power builds its units).
+    Adjustment,
+}
+
+/// The map's calendar (the `[calendar]` table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Calendar {
+    /// How the game starts.
+    pub first_phase: FirstPhase,
+    /// Adjustments are held after the Fall of every this many years, counting the first year
+    /// as the first (1: every year).
+    pub adjustment_every: u16,
+}
+
+impl Default for Calendar {
+    fn default() -> Self {
+        Calendar {
+            first_phase: FirstPhase::Movement,
+            adjustment_every: 1,
+        }
+    }
+}
+
+impl Calendar {
+    /// Whether the adjustments follow the Fall of `year` on a map whose first year is `first`.
+    pub fn adjusts_in(&self, first: u16, year: u16) -> bool {
+        (u32::from(year.saturating_sub(first)) + 1) % u32::from(self.adjustment_every.max(1)) == 0
+    }
 }
 
 /// Where a power may build (the map's `build` key).
@@ -296,8 +353,12 @@ pub struct Map {
     pub first_year: u16,
     /// Season of the first (movement) phase.
     pub first_season: Season,
-    /// Centres a power needs to win.
+    /// Centres a power needs to win (the same as `victory.centres`).
     pub victory_centres: u16,
+    /// The whole victory condition.
+    pub victory: Victory,
+    /// Which phases the years have.
+    pub calendar: Calendar,
     /// Where powers may build.
     pub build: BuildRule,
     provinces: Vec<Province>,
@@ -321,8 +382,24 @@ pub struct Map {
 pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ("standard", STANDARD_MAP_TOML),
     ("1898", include_str!("../../../maps/1898.toml")),
+    ("1900", include_str!("../../../maps/1900.toml")),
+    ("ancmed", include_str!("../../../maps/ancmed.toml")),
     ("chaos", include_str!("../../../maps/chaos.toml")),
+    ("coldwar", include_str!("../../../maps/coldwar.toml")),
     ("colonial", include_str!("../../../maps/colonial.toml")),
+    (
+        "era_of_empire",
+        include_str!("../../../maps/era_of_empire.toml"),
+    ),
+    (
+        "france_austria",
+        include_str!("../../../maps/france_austria.toml"),
+    ),
+    ("hundred", include_str!("../../../maps/hundred.toml")),
+    (
+        "known_world_901",
+        include_str!("../../../maps/known_world_901.toml"),
+    ),
     ("loeb9", include_str!("../../../maps/loeb9.toml")),
     (
         "loeb9-north-africa-tunis",
@@ -332,9 +409,21 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         "loeb9-sicily-tunis",
         include_str!("../../../maps/loeb9-sicily-tunis.toml"),
     ),
+    ("modern", include_str!("../../../maps/modern.toml")),
+    (
+        "northseawars",
+        include_str!("../../../maps/northseawars.toml"),
+    ),
+    ("pure", include_str!("../../../maps/pure.toml")),
     (
         "standard-convoyable-coasts",
         include_str!("../../../maps/standard-convoyable-coasts.toml"),
+    ),
+    ("world", include_str!("../../../maps/world.toml")),
+    ("youngstown", include_str!("../../../maps/youngstown.toml")),
+    (
+        "youngstownredux",
+        include_str!("../../../maps/youngstownredux.toml"),
     ),
 ];
 
@@ -371,7 +460,7 @@ impl Map {
     /// Loads and validates a map file.
     pub fn from_path(path: &std::path::Path) -> Result<Map, MapError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| MapError::io(&file, e))?;
+        let text = limits::read_file(path).map_err(|e| MapError::io(&file, e))?;
         Map::from_toml_str(&text, &file)
     }
 
@@ -541,7 +630,7 @@ impl Map {
     pub fn parse_location(&self, text: &str) -> Option<Location> {
         let text = text.trim();
         let (prov, coast) = if let Some(open) = text.find('(') {
-            let close = text.rfind(')')?;
+            let close = text.rfind(')').filter(|&c| c > open)?;
             (&text[..open], Some(&text[open + 1..close]))
         } else if let Some(slash) = text.find('/') {
             (&text[..slash], Some(&text[slash + 1..]))
@@ -651,6 +740,106 @@ impl Map {
         &self.power(power).home_centres
     }
 
+    /// The special rules the map turns on, one phrase each, for people (`diplo maps list`,
+    /// `diplo map show`): build rule, calendar, victory, neutral powers, convoyable coasts, ice,
+    /// borders, railroads, canals, centres that do not count for some power.
+    pub fn special_rules(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let names = |ids: &mut dyn Iterator<Item = ProvinceId>| {
+            ids.map(|p| self.province(p).name.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match self.build {
+            BuildRule::HomeCentres => {}
+            BuildRule::OwnedCentres => out.push("builds in any owned centre".into()),
+            BuildRule::OwnedCentresIfHome => {
+                out.push("builds in any owned centre while a home centre is owned".into())
+            }
+            BuildRule::BuildSites => out.push("builds at named build sites".into()),
+        }
+        if self.powers.iter().any(|p| !p.no_build.is_empty()) {
+            out.push("centres where some power may not build".into());
+        }
+        if self.calendar.first_phase == FirstPhase::Adjustment {
+            out.push("opens with winter builds".into());
+        }
+        if self.calendar.adjustment_every > 1 {
+            out.push(format!(
+                "adjustments every {} years",
+                self.calendar.adjustment_every
+            ));
+        }
+        let v = self.victory;
+        if v.more_than_any || v.lead > 0 {
+            out.push(format!(
+                "victory: {} centres{}{}",
+                v.centres,
+                if v.more_than_any {
+                    ", more than any other"
+                } else {
+                    ""
+                },
+                if v.lead > 0 {
+                    format!(", a lead of {}", v.lead)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        if let Some(y) = v.last_year {
+            out.push(format!("a draw after {y}"));
+        }
+        let neutral: Vec<&str> = self
+            .powers
+            .iter()
+            .filter(|p| p.neutral)
+            .map(|p| p.name.as_str())
+            .collect();
+        if !neutral.is_empty() {
+            out.push(format!("neutral powers: {}", neutral.join(", ")));
+        }
+        let convoyable = names(&mut self.province_ids().filter(|&p| self.province(p).convoyable));
+        if !convoyable.is_empty() {
+            out.push(format!("convoyable coasts: {convoyable}"));
+        }
+        let ice = names(
+            &mut self
+                .province_ids()
+                .filter(|&p| !self.province(p).closed.is_empty()),
+        );
+        if !ice.is_empty() {
+            out.push(format!("ice: {ice}"));
+        }
+        let difficult = self.borders.iter().filter(|b| b.difficult).count() / 2;
+        if difficult > 0 {
+            out.push(format!("{difficult} difficult borders"));
+        }
+        if self.borders.iter().any(|b| !b.closed.is_empty()) {
+            out.push("seasonally closed borders".into());
+        }
+        if self.borders.iter().any(|b| b.one_way) {
+            out.push("one-way edges".into());
+        }
+        for r in &self.railroads {
+            out.push(format!("railroad: {}", r.full_name));
+        }
+        for c in &self.canals {
+            out.push(format!("canal: {}", self.province(c.province).full_name));
+        }
+        let partial = names(
+            &mut self
+                .province_ids()
+                .filter(|&p| !self.province(p).not_centre_for.is_empty()),
+        );
+        if !partial.is_empty() {
+            out.push(format!(
+                "centres that do not count for some power: {partial}"
+            ));
+        }
+        out
+    }
+
     /// Number of supply centres on the map.
     pub fn supply_centre_count(&self) -> usize {
         self.provinces.iter().filter(|p| p.supply_centre).count()
@@ -674,7 +863,7 @@ fn find_base_map(name: &str, from_file: &str) -> Result<(String, String), String
     } else {
         path
     };
-    match std::fs::read_to_string(&path) {
+    match limits::read_file(&path) {
         Ok(text) => Ok((path.display().to_string(), text)),
         Err(e) => {
             let known: Vec<&str> = EMBEDDED_MAPS.iter().map(|(n, _)| *n).collect();

@@ -290,3 +290,74 @@ fn extends_an_embedded_map() {
     assert!(map.can_convoy_through(map.province_by_name("Denmark").unwrap()));
     assert!(!map.can_convoy_through(map.province_by_name("Sweden").unwrap()));
 }
+
+#[test]
+fn calendar_victory_and_neutral_powers() {
+    let text = BASE.replace("victory_centres = 2\n", "")
+        + "\n[victory]\ncentres = 2\nmore_than_any = true\nlead = 1\nlast_year = 1920\n\n[calendar]\nfirst_phase = \"adjustment\"\nadjustment_every = 2\n\n[[power]]\nname = \"Neutral\"\nadjective = \"Neutral\"\nabbreviation = \"NEU\"\nneutral = true\nrebuild = true\nunits = [\"A b\"]\ncentres = [\"b\"]\n";
+    let map = Map::from_toml_str(&text, "tiny.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(map.victory_centres, 2);
+    assert!(map.victory.more_than_any);
+    assert_eq!(map.victory.lead, 1);
+    assert_eq!(map.victory.last_year, Some(1920));
+    assert_eq!(map.calendar.first_phase, diplo_map::FirstPhase::Adjustment);
+    assert!(!map.calendar.adjusts_in(1901, 1901));
+    assert!(map.calendar.adjusts_in(1901, 1902));
+    let neutral = &map.powers()[1];
+    assert!(neutral.neutral && neutral.rebuild);
+}
+
+#[test]
+fn calendar_victory_and_neutral_errors_are_located() {
+    let text = BASE.to_string()
+        + "\n[victory]\ncentres = 3\n\n[calendar]\nfirst_phase = \"winter\"\nadjustment_every = 0\n\n[[power]]\nname = \"Grey\"\nadjective = \"Grey\"\nabbreviation = \"GRY\"\nrebuild = true\n";
+    let err = Map::from_toml_str(&text, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    let line = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    assert!(
+        err.contains(&format!("tiny.toml:{}:", line("centres = 3")))
+            && err.contains("contradicts `victory_centres = 2`"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("tiny.toml:{}:", line("first_phase")))
+            && err.contains("unknown first phase `winter`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`adjustment_every` must be at least 1"),
+        "{err}"
+    );
+    assert!(
+        err.contains("power `Grey` has `rebuild` but is not `neutral`"),
+        "{err}"
+    );
+    let missing = BASE.replace("victory_centres = 2\n", "");
+    let err = Map::from_toml_str(&missing, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiny.toml: missing key `victory_centres`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn hostile_locations_and_years_are_refused_not_panicked_on() {
+    let map = Map::standard();
+    for bad in [
+        "A )(", ")(", "spa)(nc", "spa(nc", "(", ")", "spa()", "/", "spa/",
+    ] {
+        let _ = map.parse_location(bad);
+    }
+    assert!(map.parse_location(")(").is_none());
+    let text = BASE.replace("first_year = 1901", "first_year = 65535");
+    let err = Map::from_toml_str(&text, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiny.toml:3:14: `first_year = 65535` is too late"),
+        "{err}"
+    );
+}

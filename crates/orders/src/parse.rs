@@ -446,7 +446,16 @@ impl<'m, 's> Parser<'m, 's> {
             Some(p) => Ok((Some(p), colon + 1)),
             None => self.fail(
                 0,
-                format!("unknown power `{name}`: expected a power name, adjective or abbreviation"),
+                format!(
+                    "unknown power `{name}`: expected a power name, adjective or abbreviation of the map `{}` ({})",
+                    self.map.name,
+                    self.map
+                        .powers()
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             ),
         }
     }
@@ -550,7 +559,10 @@ impl<'m, 's> Parser<'m, 's> {
         };
         self.fail(
             i,
-            format!("unknown province `{name}`: expected a province name{hint}"),
+            format!(
+                "unknown province `{name}`: expected a province name of the map `{}`{hint}",
+                self.map.name
+            ),
         )
     }
 

@@ -7,12 +7,20 @@ use diplo_orders::parse_order;
 use rstest::rstest;
 
 #[rstest]
-#[case("A xyz - bur", 3, "unknown province `xyz`: expected a province name")]
-#[case("A par - xyz", 9, "unknown province `xyz`: expected a province name")]
+#[case(
+    "A xyz - bur",
+    3,
+    "unknown province `xyz`: expected a province name of the map `standard`"
+)]
+#[case(
+    "A par - xyz",
+    9,
+    "unknown province `xyz`: expected a province name of the map `standard`"
+)]
 #[case(
     "F North Sae - hol",
     3,
-    "unknown province `North Sae`: expected a province name"
+    "unknown province `North Sae`: expected a province name of the map `standard`"
 )]
 #[case(
     "A par ?",
@@ -117,12 +125,12 @@ use rstest::rstest;
 #[case(
     "Foo: A par H",
     1,
-    "unknown power `Foo`: expected a power name, adjective or abbreviation"
+    "unknown power `Foo`: expected a power name, adjective or abbreviation of the map `standard` (Austria, England, France, Germany, Italy, Russia, Turkey)"
 )]
 #[case(
     "Great Britain: A par H",
     1,
-    "unknown power `Great Britain`: expected a power name, adjective or abbreviation"
+    "unknown power `Great Britain`: expected a power name, adjective or abbreviation of the map `standard` (Austria, England, France, Germany, Italy, Russia, Turkey)"
 )]
 #[case(
     "England:",
@@ -132,21 +140,29 @@ use rstest::rstest;
 #[case(
     "England A lon H",
     1,
-    "unknown province `England`: expected a province name (a power prefix is written `Power:`)"
+    "unknown province `England`: expected a province name of the map `standard` (a power prefix is written `Power:`)"
 )]
 #[case("", 1, "expected an order, found end of order")]
 #[case("   ", 1, "expected an order, found end of order")]
 #[case("# only a comment", 1, "expected an order, found end of order")]
 #[case(": A par H", 1, "expected a province, found `:`")]
-#[case("A pär - bur", 3, "unknown province `pär`: expected a province name")]
+#[case(
+    "A pär - bur",
+    3,
+    "unknown province `pär`: expected a province name of the map `standard`"
+)]
 #[case(
     "Ärmee: A par H",
     1,
-    "unknown power `Ärmee`: expected a power name, adjective or abbreviation"
+    "unknown power `Ärmee`: expected a power name, adjective or abbreviation of the map `standard` (Austria, England, France, Germany, Italy, Russia, Turkey)"
 )]
 #[case("A par - ☃", 9, "expected a province after `A par -`, found `☃`")]
 #[case("☃☃ A par - bur ☃", 1, "expected a province, found `☃`")]
-#[case("A mün → ber", 3, "unknown province `mün`: expected a province name")]
+#[case(
+    "A mün → ber",
+    3,
+    "unknown province `mün`: expected a province name of the map `standard`"
+)]
 #[case("A par → ☃", 9, "expected a province after `A par →`, found `☃`")]
 fn error(#[case] text: &str, #[case] column: usize, #[case] message: &str) {
     let e = parse_order(map(), text).expect_err(text);

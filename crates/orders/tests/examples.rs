@@ -577,7 +577,7 @@ Build waive
     assert_eq!(errors[0].text, "A xyz H");
     assert_eq!(
         errors[0].to_string(),
-        "line 11, column 3: unknown province `xyz`: expected a province name"
+        "line 11, column 3: unknown province `xyz`: expected a province name of the map `standard`"
     );
 }
 
@@ -595,7 +595,7 @@ fn orders_file_without_power_and_bad_header() {
     assert_eq!(errors[0].column, 1);
     assert_eq!(
         errors[0].message,
-        "unknown power `Foo`: expected a power name, adjective or abbreviation"
+        "unknown power `Foo`: expected a power name, adjective or abbreviation of the map `standard` (Austria, England, France, Germany, Italy, Russia, Turkey)"
     );
 }
 

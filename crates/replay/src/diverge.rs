@@ -81,7 +81,7 @@ fn empty_winter_only(a: Phase, b: Phase) -> bool {
         w.kind == Adjustment
             && s.kind == Movement
             && s.season == diplo_map::Season::Spring
-            && s.year == w.year + 1
+            && Some(s.year) == w.year.checked_add(1)
     };
     winter_then_spring(a, b) || winter_then_spring(b, a)
 }

@@ -6,6 +6,7 @@
 //! centre ownership, the phase that follows). [`diverge`] finds, per game, the first phase
 //! whose result would have differed under another ruleset. [`exceptions`] reads the documented
 //! exceptions: phases the record is known to get wrong, reported as such and not as failures.
+//! [`write`] writes the same format, so that a game hosted with `diplo game` on any map replays.
 //!
 //! ```
 //! let map = diplo_map::Map::standard();
@@ -22,8 +23,13 @@ pub mod diverge;
 pub mod exceptions;
 pub mod record;
 pub mod replay;
+pub mod write;
 
 pub use diverge::{first_divergence, Divergence};
 pub use exceptions::{Exception, Exceptions, Verdict};
 pub use record::{parse_game, Game, RecordError, RecordedOrder, RecordedPhase};
-pub use replay::{collect_files, replay_files, replay_game, GameReport, Mismatch};
+pub use replay::{
+    check_record_file, collect_files, replay_files, replay_game, GameReport, Mismatch,
+    RECORD_EXPECTED,
+};
+pub use write::{write_game, PhaseToWrite};

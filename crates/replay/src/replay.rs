@@ -232,7 +232,7 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
 /// Reads and parses one game file; errors name the file.
 pub fn load_game(map: &Map, path: &std::path::Path) -> Result<Game, RecordError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| RecordError {
+    let text = diplo_map::limits::read_file(path).map_err(|e| RecordError {
         file: file.clone(),
         line: 0,
         message: format!("cannot read the file: {e}"),
@@ -293,27 +293,120 @@ pub fn replay_files(
     for_each_file(files, threads, &job, progress)
 }
 
+/// What a game record looks like, for messages about files that are not one.
+pub const RECORD_EXPECTED: &str = "godip game records: text files of `PHASE 1901 Spring Movement` / `POSITIONS` / `ORDERS` blocks (`*.txt`), or directories of them";
+
 /// Game files under the given paths: files as given, directories searched (not recursively)
 /// for `*.txt`, sorted by name with numbers in numeric order (`game_9` before `game_10`).
+/// A file given by name must look like a game record ([`check_record_file`]); a directory must
+/// hold at least one `*.txt` file.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
             let entries = std::fs::read_dir(p)
                 .map_err(|e| format!("{}: cannot read the directory: {e}", p.display()))?;
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
+            let all: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            let mut found: Vec<PathBuf> = all
+                .iter()
                 .filter(|f| f.extension().is_some_and(|x| x == "txt") && f.is_file())
+                .cloned()
                 .collect();
+            if found.is_empty() {
+                let archive = all.iter().find(|f| archive_kind(f).is_some());
+                return Err(match archive {
+                    Some(a) => format!(
+                        "{}: no game records (`*.txt`) in the directory, but {} is an archive: {}; expected {RECORD_EXPECTED}",
+                        p.display(),
+                        a.display(),
+                        unpack_hint(a)
+                    ),
+                    None => format!(
+                        "{}: no game records (`*.txt`) in the directory; expected {RECORD_EXPECTED}",
+                        p.display()
+                    ),
+                });
+            }
             found.sort_by_key(|f| natural_key(f));
             out.extend(found);
         } else if p.is_file() {
+            check_record_file(p)?;
             out.push(p.clone());
         } else {
             return Err(format!("{}: no such file or directory", p.display()));
         }
     }
     Ok(out)
+}
+
+fn unpack_hint(archive: &std::path::Path) -> String {
+    format!(
+        "unpack it first (e.g. `tar -xf {} -C DIR`) and replay the directory of `*.txt` files it gives (the Droidippy corpus unpacks to `games/`)",
+        archive.display()
+    )
+}
+
+/// The kind of archive a file is, by its first bytes (or its name when it cannot be read).
+fn archive_kind(path: &std::path::Path) -> Option<&'static str> {
+    use std::io::Read;
+    let mut head = [0u8; 512];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    let head = &head[..n];
+    let by_magic = if head.starts_with(&[0xFD, b'7', b'z', b'X', b'Z', 0]) {
+        Some("an xz-compressed archive")
+    } else if head.starts_with(&[0x1F, 0x8B]) {
+        Some("a gzip-compressed archive")
+    } else if head.starts_with(b"BZh") {
+        Some("a bzip2-compressed archive")
+    } else if head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
+        Some("a zstd-compressed archive")
+    } else if head.starts_with(b"PK\x03\x04") {
+        Some("a zip archive")
+    } else if head.len() >= 262 && &head[257..262] == b"ustar" {
+        Some("a tar archive")
+    } else {
+        None
+    };
+    let name = path.to_string_lossy().to_lowercase();
+    by_magic.or_else(|| {
+        [
+            ".tar.xz", ".txz", ".tar.gz", ".tgz", ".tar", ".zip", ".xz", ".gz",
+        ]
+        .iter()
+        .any(|e| name.ends_with(e))
+        .then_some("an archive")
+    })
+}
+
+/// Whether a file looks like a godip game record; when it does not, says what it is and what
+/// was expected: an archive (unpack it first), a binary file, or text without a `PHASE` line.
+pub fn check_record_file(path: &std::path::Path) -> Result<(), String> {
+    let file = path.display();
+    if let Some(kind) = archive_kind(path) {
+        return Err(format!(
+            "{file}: {kind}, not a game record: {}; expected {RECORD_EXPECTED}",
+            unpack_hint(path)
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{file}: cannot read the file: {e}"))?;
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        return Err(format!(
+            "{file}: a binary file (not UTF-8 text), not a game record; expected {RECORD_EXPECTED}"
+        ));
+    };
+    if text.contains('\0') {
+        return Err(format!(
+            "{file}: a binary file (it holds NUL bytes), not a game record; expected {RECORD_EXPECTED}"
+        ));
+    }
+    if !text.lines().any(|l| l.trim_start().starts_with("PHASE ")) {
+        return Err(format!(
+            "{file}: no `PHASE` line, so no game record; expected {RECORD_EXPECTED}"
+        ));
+    }
+    Ok(())
 }
 
 fn natural_key(p: &std::path::Path) -> (String, u64, String) {

@@ -306,7 +306,7 @@ fn find(name_or_path: &str, relative_to: Option<&Path>) -> Result<Source, Rulese
             }
         }
     }
-    match std::fs::read_to_string(&path) {
+    match diplo_map::limits::read_file(&path) {
         Ok(text) => Ok(Source::File(path, text)),
         Err(e) => {
             let names: Vec<&str> = EMBEDDED_RULESETS.iter().map(|(n, _)| *n).collect();

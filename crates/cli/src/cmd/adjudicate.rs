@@ -57,6 +57,52 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
         Err(c) => return c,
     };
     let adj = adjudicate(&map, &rules, &pos, &orders);
+    let fallbacks = if adj.unresolved.is_empty() {
+        Vec::new()
+    } else {
+        fallback_adjudications(&map, &rules, &pos, &orders)
+    };
+    match args.format {
+        Format::Json => {
+            let mut doc = adjudication_json(&map, &pos, &adj);
+            if !adj.unresolved.is_empty() {
+                doc["next"] = serde_json::Value::Null;
+                doc["no_next_position"] = no_next_position(&rules).into();
+                doc["fallbacks"] = fallbacks
+                    .iter()
+                    .map(|(word, what, a)| {
+                        let mut f = adjudication_json(&map, &pos, a);
+                        f["paradox_fallback"] = (*word).into();
+                        f["meaning"] = (*what).into();
+                        f
+                    })
+                    .collect::<Vec<_>>()
+                    .into();
+            }
+            print(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&doc).expect("json")
+            ))
+        }
+        Format::Text => {
+            let mut text = adjudication_text(&map, &rules.name, &pos, &adj);
+            if !adj.unresolved.is_empty() {
+                text.push_str(&fallbacks_text(&map, &adj, &fallbacks));
+            }
+            print(&text)
+        }
+    }
+    if !adj.unresolved.is_empty() {
+        if let Some(out) = &args.out {
+            eprintln!(
+                "error: {}: not written: {}",
+                out.display(),
+                no_next_position(&rules)
+            );
+            return ExitCode::FAILURE;
+        }
+        return ExitCode::SUCCESS;
+    }
     if let Some(out) = &args.out {
         if let Err(e) = diplo_game::write_atomically(out, &adj.next.to_toml(&map)) {
             eprintln!(
@@ -66,14 +112,69 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    match args.format {
-        Format::Json => print(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&adjudication_json(&map, &pos, &adj)).expect("json")
-        )),
-        Format::Text => print(&adjudication_text(&map, &rules.name, &pos, &adj)),
-    }
     ExitCode::SUCCESS
+}
+
+/// Why an adjudication with unresolved orders has no next position.
+fn no_next_position(rules: &diplo_rules::Ruleset) -> String {
+    format!(
+        "no next position: the ruleset gives no answer for the convoy paradox (convoy_paradox = \"{}\", paradox_fallback = \"{}\"; DATC 4.A.2), so nothing follows until a fallback is chosen: adjudicate again with `--set paradox_fallback=CHOICE` (as `diplo game adjudicate` asks)",
+        rules.choice("convoy_paradox").unwrap_or("?"),
+        rules.choice("paradox_fallback").unwrap_or("?")
+    )
+}
+
+/// The same phase under every `paradox_fallback` that gives an answer: (word, meaning, result).
+fn fallback_adjudications(
+    map: &diplo_map::Map,
+    rules: &diplo_rules::Ruleset,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+) -> Vec<(&'static str, &'static str, diplo_engine::Adjudication)> {
+    let Some(issue) = diplo_rules::ISSUES
+        .iter()
+        .find(|i| i.key == "paradox_fallback")
+    else {
+        return Vec::new();
+    };
+    issue
+        .choices()
+        .into_iter()
+        .filter(|(word, _)| Some(*word) != rules.choice("paradox_fallback"))
+        .filter_map(|(word, what)| {
+            let mut r = rules.clone();
+            r.set("paradox_fallback", word).ok()?;
+            let a = adjudicate(map, &r, pos, orders);
+            a.unresolved.is_empty().then_some((word, what, a))
+        })
+        .collect()
+}
+
+/// For each fallback: the orders whose result it changes, and the position it gives.
+fn fallbacks_text(
+    map: &diplo_map::Map,
+    adj: &diplo_engine::Adjudication,
+    fallbacks: &[(&str, &str, diplo_engine::Adjudication)],
+) -> String {
+    let mut out = String::new();
+    for (word, what, a) in fallbacks {
+        out.push_str(&format!("\nWith --set paradox_fallback={word} ({what}):\n"));
+        for (old, new) in adj.results.iter().zip(&a.results) {
+            if old.words() != new.words() || old.reason != new.reason {
+                out.push_str(&format!("  {}\n", ResultLine { result: new, map }));
+            }
+        }
+        for r in a.retreats.iter().filter(|r| r.options.is_empty()) {
+            out.push_str(&format!(
+                "  {} {}: destroyed (no retreat)\n",
+                map.power(r.dislodged.unit.power).adjective,
+                r.dislodged.unit.full(map)
+            ));
+        }
+        out.push_str(&format!("Next: {}\n", a.next.phase));
+        out.push_str(&a.next.to_toml(map));
+    }
+    out
 }
 
 /// The text report of an adjudication (also used by `diplo game adjudicate`).
@@ -129,6 +230,13 @@ pub(crate) fn adjudication_text(
                 a.reason
             ));
         }
+    }
+    if !adj.unresolved.is_empty() {
+        // What the engine computed treats the unresolved orders as failed: not a position.
+        out.push_str(
+            "Next: none until a paradox fallback is chosen (the ruleset gives no answer for the convoy paradox above; DATC 4.A.2)\n",
+        );
+        return out;
     }
     out.push_str(&format!("Next: {}\n", adj.next.phase));
     out.push_str(&adj.next.to_toml(map));

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use diplo_datc::{all_cases, run_case_for, CaseReport, Verdict};
+use diplo_datc::{all_cases, run_case_for, Case, CaseReport, Erratum, Verdict};
 use diplo_rules::{Ruleset, EMBEDDED_RULESETS};
 
 use crate::common::{print, Format, RulesArgs};
@@ -46,11 +46,13 @@ pub fn run(args: DatcArgs) -> ExitCode {
         eprintln!("error: no DATC case matches {}", args.cases.join(", "));
         return ExitCode::FAILURE;
     }
-    let rulesets: Vec<Ruleset> = if args.all_rulesets {
+    // Without --ruleset, each case runs under the rules its document prefers (`datc` for DATC
+    // 3.2, `datc-2.4` for DATC 2.4): the document's main expectation.
+    let rulesets: Vec<Option<Ruleset>> = if args.all_rulesets {
         let mut v = Vec::new();
         for (name, _) in EMBEDDED_RULESETS {
             match Ruleset::load(name) {
-                Ok(r) => v.push(r),
+                Ok(r) => v.push(Some(r)),
                 Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::FAILURE;
@@ -58,51 +60,89 @@ pub fn run(args: DatcArgs) -> ExitCode {
             }
         }
         v
-    } else {
+    } else if args.rules.given() {
         match args.rules.load() {
-            Ok(r) => vec![r],
+            Ok(r) => vec![Some(r)],
             Err(c) => return c,
         }
+    } else {
+        vec![None]
     };
-    let mut runs: Vec<(String, Vec<CaseReport>, usize)> = Vec::new();
-    for rules in &rulesets {
-        let mut reports = Vec::new();
-        let mut not_stated = 0;
-        for c in &cases {
-            match run_case_for(&map, rules, c) {
-                Some(r) => reports.push(r),
-                None => not_stated += 1,
+    let mut preferred: std::collections::BTreeMap<String, Ruleset> = Default::default();
+    for c in &cases {
+        if !preferred.contains_key(&c.preferences) {
+            match Ruleset::load(&c.preferences) {
+                Ok(r) => {
+                    preferred.insert(c.preferences.clone(), r);
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
             }
         }
-        runs.push((rules.name.clone(), reports, not_stated));
     }
-    let count =
-        |reports: &[CaseReport], v: Verdict| reports.iter().filter(|r| r.verdict() == v).count();
-    let total_passed: usize = runs.iter().map(|(_, r, _)| count(r, Verdict::Passed)).sum();
-    let total_failed: usize = runs
-        .iter()
-        .map(|(_, r, _)| r.iter().filter(|x| x.is_failure()).count())
-        .sum();
+    let mut runs: Vec<Run> = Vec::new();
+    for rules in &rulesets {
+        let mut reports = Vec::new();
+        let mut not_stated = Vec::new();
+        for c in &cases {
+            let r = rules.as_ref().unwrap_or_else(|| &preferred[&c.preferences]);
+            match run_case_for(&map, r, c) {
+                Some(r) => reports.push((c, r)),
+                None => not_stated.push(c),
+            }
+        }
+        runs.push(Run {
+            ruleset: rules
+                .as_ref()
+                .map_or_else(|| PREFERRED.to_string(), |r| r.name.clone()),
+            reports,
+            not_stated,
+        });
+    }
+    let total = |f: fn(&Tally) -> usize| runs.iter().map(|r| f(&r.tally(None))).sum::<usize>();
+    let total_failed = total(|t| t.failed);
+    let show_reasoning = !args.cases.is_empty();
     match args.format {
         Format::Json => {
             let doc = serde_json::json!({
-                "passed": total_passed,
+                "passed": total(|t| t.passed),
+                "passed_with_errata": total(|t| t.with_errata),
                 "failed": total_failed,
-                "rulesets": runs.iter().map(|(name, reports, not_stated)| serde_json::json!({
-                    "ruleset": name,
-                    "passed": count(reports, Verdict::Passed),
-                    "failed": reports.iter().filter(|r| r.is_failure()).count(),
-                    "expected_failures": count(reports, Verdict::ExpectedFailure),
-                    "no_stated_outcome": not_stated,
-                    "cases": reports.iter().map(|r| serde_json::json!({
-                        "id": r.id,
-                        "title": r.title,
-                        "verdict": r.verdict(),
-                        "mismatches": r.mismatches,
-                        "error": r.error,
-                        "expected_failure": r.expected_failure,
-                    })).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
+                "rulesets": runs.iter().map(|run| {
+                    let t = run.tally(None);
+                    serde_json::json!({
+                        "ruleset": run.ruleset,
+                        "passed": t.passed,
+                        "passed_with_errata": t.with_errata,
+                        "failed": t.failed,
+                        "expected_failures": t.expected_failures,
+                        "no_stated_outcome": t.not_stated,
+                        "documents": run.documents().iter().map(|d| {
+                            let t = run.tally(Some(d));
+                            serde_json::json!({
+                                "document": d.split_whitespace().nth(1),
+                                "label": d,
+                                "passed": t.passed,
+                                "passed_with_errata": t.with_errata,
+                                "failed": t.failed,
+                                "expected_failures": t.expected_failures,
+                                "no_stated_outcome": t.not_stated,
+                            })
+                        }).collect::<Vec<_>>(),
+                        "cases": run.reports.iter().map(|(c, r)| serde_json::json!({
+                            "id": r.id,
+                            "title": r.title,
+                            "document": c.document,
+                            "verdict": r.verdict(),
+                            "mismatches": r.mismatches,
+                            "error": r.error,
+                            "expected_failure": r.expected_failure,
+                            "errata": r.errata,
+                        })).collect::<Vec<_>>(),
+                    })
+                }).collect::<Vec<_>>(),
             });
             print(&format!(
                 "{}\n",
@@ -111,13 +151,25 @@ pub fn run(args: DatcArgs) -> ExitCode {
         }
         Format::Text => {
             let mut out = String::new();
-            for (name, reports, not_stated) in &runs {
-                if !args.all_rulesets {
-                    out.push_str(&format!("DATC cases under ruleset `{name}`: {} with a stated outcome, {not_stated} without (not run)\n", reports.len()));
+            for run in &runs {
+                let name = &run.ruleset;
+                if !args.all_rulesets && name == PREFERRED {
+                    out.push_str(&format!(
+                        "DATC cases, each under the rules its document prefers (3.2: `datc`, 2.4: `datc-2.4`): {} cases\n",
+                        run.reports.len() + run.not_stated.len()
+                    ));
+                } else if !args.all_rulesets {
+                    out.push_str(&format!(
+                        "DATC cases under ruleset `{name}`: {} with a stated outcome, {} without (not run)\n",
+                        run.reports.len(),
+                        run.not_stated.len()
+                    ));
                 }
-                for r in reports {
+                for (_, r) in &run.reports {
                     let v = r.verdict();
+                    let with_errata = v == Verdict::Passed && !r.errata.is_empty();
                     let show = match v {
+                        Verdict::Passed if with_errata => !args.all_rulesets || args.verbose,
                         Verdict::Passed => args.verbose,
                         Verdict::ExpectedFailure => !args.all_rulesets || args.verbose,
                         _ => true,
@@ -126,6 +178,7 @@ pub fn run(args: DatcArgs) -> ExitCode {
                         continue;
                     }
                     let label = match v {
+                        Verdict::Passed if with_errata => "ok under its errata",
                         Verdict::Passed => "ok",
                         Verdict::Failed => "FAILED",
                         Verdict::ExpectedFailure => "expected failure",
@@ -146,19 +199,58 @@ pub fn run(args: DatcArgs) -> ExitCode {
                     if let (Verdict::ExpectedFailure, Some(why)) = (v, &r.expected_failure) {
                         out.push_str(&format!("  why: {why}\n"));
                     }
+                    for e in &r.errata {
+                        out.push_str(&erratum_text(e, show_reasoning));
+                    }
                 }
-                let xfail = count(reports, Verdict::ExpectedFailure);
                 if args.all_rulesets {
+                    let t = run.tally(None);
                     out.push_str(&format!(
-                        "{name:<10} {} passed, {} failed, {xfail} expected failures, {not_stated} without a stated outcome\n",
-                        count(reports, Verdict::Passed),
-                        reports.iter().filter(|r| r.is_failure()).count()
+                        "{name:<10} {}, {} expected failures, {} without a stated outcome\n",
+                        t.headline(),
+                        t.expected_failures,
+                        t.not_stated
                     ));
-                } else if xfail > 0 {
-                    out.push_str(&format!("{xfail} expected failures: the document contradicts itself there (see each case's `expected_failure`)\n"));
+                } else {
+                    let documents = run.documents();
+                    for d in &documents {
+                        let t = run.tally(Some(d));
+                        out.push_str(&format!("{d}: {}", t.headline()));
+                        if t.not_stated > 0 {
+                            out.push_str(&format!(
+                                " ({} more without a stated outcome under `{name}`)",
+                                t.not_stated
+                            ));
+                        }
+                        out.push('\n');
+                    }
+                    let t = run.tally(None);
+                    if t.with_errata > 0 && !show_reasoning {
+                        out.push_str(&format!(
+                            "{} cases pass under errata, where the document's words contradict its own definitions; `diplo datc --case ID` shows each erratum's reasoning\n",
+                            t.with_errata
+                        ));
+                    }
+                    if t.expected_failures > 0 {
+                        out.push_str(&format!(
+                            "{} expected failures (see each case's `expected_failure`)\n",
+                            t.expected_failures
+                        ));
+                    }
+                    if documents.len() > 1 {
+                        out.push_str(&format!("in all: {}\n", t.headline()));
+                    }
                 }
             }
-            out.push_str(&format!("{total_passed} passed, {total_failed} failed\n"));
+            if args.all_rulesets {
+                let t = Tally {
+                    passed: total(|t| t.passed),
+                    with_errata: total(|t| t.with_errata),
+                    failed: total_failed,
+                    ..Tally::default()
+                };
+                out.push_str(&format!("in all: {}\n", t.headline()));
+            }
             print(&out);
         }
     }
@@ -167,4 +259,96 @@ pub fn run(args: DatcArgs) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// The cases run under one ruleset.
+struct Run<'a> {
+    ruleset: String,
+    reports: Vec<(&'a Case, CaseReport)>,
+    not_stated: Vec<&'a Case>,
+}
+
+/// Counts of one run, or of one document's cases in it.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    with_errata: usize,
+    failed: usize,
+    expected_failures: usize,
+    not_stated: usize,
+}
+
+impl Tally {
+    /// `176 passed (5 with errata), 0 failed`.
+    fn headline(&self) -> String {
+        let errata = if self.with_errata > 0 {
+            format!(" ({} with errata)", self.with_errata)
+        } else {
+            String::new()
+        };
+        format!("{} passed{errata}, {} failed", self.passed, self.failed)
+    }
+}
+
+impl Run<'_> {
+    /// The parts of the documents the cases run or skipped belong to (`DATC 3.2 chapter 6`, ...),
+    /// in order of first appearance.
+    fn documents(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let all = self
+            .reports
+            .iter()
+            .map(|(c, _)| *c)
+            .chain(self.not_stated.iter().copied());
+        for c in all {
+            if !out.contains(&document_part(c)) {
+                out.push(document_part(c));
+            }
+        }
+        out
+    }
+
+    fn tally(&self, document: Option<&str>) -> Tally {
+        let mine = |c: &Case| document.is_none_or(|d| document_part(c) == d);
+        let mut t = Tally::default();
+        for (_, r) in self.reports.iter().filter(|(c, _)| mine(c)) {
+            match r.verdict() {
+                Verdict::Passed => {
+                    t.passed += 1;
+                    t.with_errata += usize::from(!r.errata.is_empty());
+                }
+                Verdict::ExpectedFailure => t.expected_failures += 1,
+                Verdict::Failed | Verdict::UnexpectedPass => t.failed += 1,
+            }
+        }
+        t.not_stated = self.not_stated.iter().filter(|c| mine(c)).count();
+        t
+    }
+}
+
+/// The name of the run that uses each document's preferred rules.
+const PREFERRED: &str = "preferred";
+
+/// Which part of which document a case belongs to, for the summary lines.
+fn document_part(c: &Case) -> String {
+    match (c.document.as_str(), &c.map) {
+        ("3.2", _) => "DATC 3.2 chapter 6".to_string(),
+        (d, Some(_)) => format!("DATC {d} chapters 7-12 (variants)"),
+        (d, None) => format!("DATC {d} chapter 6 (civil disorder)"),
+    }
+}
+
+/// An erratum as text; with its reasoning and passages when `full`.
+fn erratum_text(e: &Erratum, full: bool) -> String {
+    let mut out = format!(
+        "  erratum: {}: {}\n    the document writes: {}\n    corrected to:        {}\n",
+        e.power, e.order, e.document, e.corrected
+    );
+    if full {
+        out.push_str(&format!("    why: {}\n    rests on:\n", e.reasoning));
+        for p in &e.passages {
+            out.push_str(&format!("      - {p}\n"));
+        }
+    }
+    out
 }

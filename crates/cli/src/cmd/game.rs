@@ -1,6 +1,5 @@
 //! `diplo game`: hosting a whole game in a game file.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -26,7 +25,7 @@ pub enum GameCommand {
     /// Show the current phase, position, retreat options and orders received.
     Show(ShowArgs),
     /// Show every phase played with its orders and results.
-    History(ShowArgs),
+    History(HistoryArgs),
 }
 
 /// Arguments of `diplo game new`.
@@ -102,7 +101,7 @@ pub struct AdjudicateArgs {
     format: Format,
 }
 
-/// Arguments of `diplo game show` and `diplo game history`.
+/// Arguments of `diplo game show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     /// The game file.
@@ -110,6 +109,28 @@ pub struct ShowArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+/// Arguments of `diplo game history`.
+#[derive(Args, Debug)]
+pub struct HistoryArgs {
+    /// The game file.
+    file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = HistoryFormat::Text)]
+    format: HistoryFormat,
+}
+
+/// How `diplo game history` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryFormat {
+    /// Lines for a person.
+    Text,
+    /// One JSON document.
+    Json,
+    /// godip's game-record format (PHASE / POSITIONS / ORDERS), which `diplo replay --map`
+    /// reads back.
+    Godip,
 }
 
 /// Runs `diplo game ...`.
@@ -156,6 +177,8 @@ fn power_of(game: &Game, name: &str) -> Result<PowerId, GameError> {
 }
 
 fn new(a: NewArgs) -> Result<(), GameError> {
+    // Locked before the check, so that two `game new` of one file cannot both succeed.
+    let _lock = lock(&a.file)?;
     if a.file.exists() && !a.force {
         return Err(refused(format!(
             "{}: the file exists; a new game never overwrites one (use --force to replace it)",
@@ -166,10 +189,12 @@ fn new(a: NewArgs) -> Result<(), GameError> {
         MapSource::Embedded(a.map.to_lowercase())
     } else {
         MapSource::Copy(
-            std::fs::read_to_string(&a.map).map_err(|source| GameError::Io {
-                path: a.map.clone(),
-                what: "no embedded map of that name and the file cannot be read",
-                source,
+            diplo_map::limits::read_file(std::path::Path::new(&a.map)).map_err(|source| {
+                GameError::Io {
+                    path: a.map.clone(),
+                    what: "no embedded map of that name and the file cannot be read",
+                    source,
+                }
             })?,
         )
     };
@@ -177,11 +202,10 @@ fn new(a: NewArgs) -> Result<(), GameError> {
     let rules = a.rules.load().map_err(|_| {
         refused(format!(
             "the ruleset `{}` cannot be used (see above)",
-            a.rules.ruleset
+            a.rules.name()
         ))
     })?;
     let game = Game::new(map, source, rules, a.rules.sets);
-    let _lock = lock(&a.file)?;
     game.save(&a.file)?;
     print(&format!(
         "{}: new game on the {} map under ruleset {}; {}\n",
@@ -194,6 +218,12 @@ fn new(a: NewArgs) -> Result<(), GameError> {
 }
 
 fn orders(a: OrdersArgs) -> Result<(), GameError> {
+    // The orders are read before the game is locked: a slow writer on standard input must not
+    // keep every other command on the game waiting.
+    let read = match &a.orders {
+        Some(path) => Some(read_orders_text(path)?),
+        None => None,
+    };
     let _lock = lock(&a.file)?;
     let mut game = Game::load(&a.file)?;
     let power = a.power.as_deref().map(|p| power_of(&game, p)).transpose()?;
@@ -216,29 +246,12 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
             return Ok(());
         }
     }
-    let Some(path) = &a.orders else {
+    let Some(read) = read else {
         return Err(refused(
             "no orders file: give one (or `-` for standard input)".into(),
         ));
     };
-    let (text, source) = if path.as_os_str() == "-" {
-        let mut t = String::new();
-        std::io::stdin()
-            .read_to_string(&mut t)
-            .map_err(|source| GameError::Io {
-                path: "<stdin>".into(),
-                what: "cannot read the orders",
-                source,
-            })?;
-        (t, "<stdin>".to_string())
-    } else {
-        let t = std::fs::read_to_string(path).map_err(|source| GameError::Io {
-            path: path.display().to_string(),
-            what: "cannot read the orders file",
-            source,
-        })?;
-        (t, path.display().to_string())
-    };
+    let (text, source) = read;
     let intent = if a.replaces {
         SetIntent::Replaces
     } else if a.adds {
@@ -266,10 +279,16 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
             if set.orders.len() == 1 { "" } else { "s" },
             if a.perpetual { ", also perpetual" } else { "" }
         ));
-        let illegal = game.illegal_orders(set);
-        for (i, o) in set.orders.iter().enumerate() {
+        // Indexed by order, so that a set of many orders stays linear.
+        let mut illegal: Vec<Option<String>> = vec![None; set.orders.len()];
+        for (j, why) in game.illegal_orders(set) {
+            if let Some(slot) = illegal.get_mut(j) {
+                slot.get_or_insert(why);
+            }
+        }
+        for (o, why) in set.orders.iter().zip(&illegal) {
             out.push_str(&format!("  {}", o.display(&game.map)));
-            if let Some((_, why)) = illegal.iter().find(|(j, _)| *j == i) {
+            if let Some(why) = why {
                 out.push_str(&format!(
                     "    <- warning: illegal, it will be ignored: {why}"
                 ));
@@ -325,9 +344,7 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
                 .collect::<Vec<_>>());
             v["notes"] = serde_json::json!(outcome.gathered.notes);
             v["ended"] = match &outcome.ended {
-                Some(e) => serde_json::json!({
-                    "winner": map.power(e.winner).name, "phase": e.phase.to_string(), "centres": e.centres,
-                }),
+                Some(e) => e.to_json(map),
                 None => serde_json::Value::Null,
             };
             print(&format!(
@@ -353,7 +370,7 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
                 &outcome.adjudication,
             ));
             if let Some(e) = &outcome.ended {
-                out.push_str(&format!("Game over: {} {e}\n", map.power(e.winner).name));
+                out.push_str(&format!("Game over: {}\n", e.describe(map)));
             }
             print(&out);
         }
@@ -387,9 +404,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                 "ruleset": game.rules.name,
                 "overrides": game.overrides,
                 "phase": pos.phase.to_string(),
-                "ended": game.ended.as_ref().map(|e| serde_json::json!({
-                    "winner": map.power(e.winner).name, "phase": e.phase.to_string(), "centres": e.centres,
-                })),
+                "ended": game.ended.as_ref().map(|e| e.to_json(map)),
                 "position": pos.to_file(map),
                 "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<std::collections::BTreeMap<_, _>>(),
                 "retreat_options": game.retreat_options().iter().map(|r| serde_json::json!({
@@ -421,7 +436,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                 }
             );
             match &game.ended {
-                Some(e) => out.push_str(&format!("Game over: {} {e}\n", map.power(e.winner).name)),
+                Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(map))),
                 None => out.push_str(&format!("Phase: {}\n", pos.phase)),
             }
             out.push_str("Powers (centres, units):\n");
@@ -477,14 +492,15 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
     Ok(())
 }
 
-fn history(a: ShowArgs) -> Result<(), GameError> {
+fn history(a: HistoryArgs) -> Result<(), GameError> {
     let game = Game::load(&a.file)?;
     match a.format {
-        Format::Json => print(&format!(
+        HistoryFormat::Godip => print(&godip_record(&game, &a.file)?),
+        HistoryFormat::Json => print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&game.history).expect("json")
         )),
-        Format::Text => {
+        HistoryFormat::Text => {
             let mut out = String::new();
             for h in &game.history {
                 out.push_str(&format!("{}\n", h.phase));
@@ -506,11 +522,42 @@ fn history(a: ShowArgs) -> Result<(), GameError> {
                 }
             }
             match &game.ended {
-                Some(e) => out.push_str(&format!("Game over: {} {e}\n", game.power_name(e.winner))),
+                Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(&game.map))),
                 None => out.push_str(&format!("Now: {}\n", game.phase())),
             }
             print(&out);
         }
     }
     Ok(())
+}
+
+/// The game's history as a godip record: each phase's starting position and its orders.
+fn godip_record(game: &Game, file: &std::path::Path) -> Result<String, GameError> {
+    let phases = game
+        .played_phases()
+        .map_err(|e| GameError::Invalid(format!("{}: history: {e}", file.display())))?;
+    let to_write: Vec<diplo_replay::PhaseToWrite> = phases
+        .iter()
+        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
+        .collect();
+    Ok(diplo_replay::write_game(&game.map, &to_write))
+}
+
+/// The text of an orders file (`-`: standard input) and the name to use in messages.
+fn read_orders_text(path: &Path) -> Result<(String, String), GameError> {
+    Ok(if path.as_os_str() == "-" {
+        let t = diplo_map::limits::read_stdin().map_err(|source| GameError::Io {
+            path: "<stdin>".into(),
+            what: "cannot read the orders",
+            source,
+        })?;
+        (t, "<stdin>".to_string())
+    } else {
+        let t = diplo_map::limits::read_file(path).map_err(|source| GameError::Io {
+            path: path.display().to_string(),
+            what: "cannot read the orders file",
+            source,
+        })?;
+        (t, path.display().to_string())
+    })
 }

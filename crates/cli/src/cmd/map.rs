@@ -29,7 +29,18 @@ pub enum MapCommand {
     },
 }
 
-/// How `map show` prints.
+/// `diplo maps ...`
+#[derive(Subcommand, Debug)]
+pub enum MapsCommand {
+    /// List the built-in maps: name, title, powers, centres, special rules.
+    List {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+/// How `map show` and `maps list` print.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// A summary for people.
@@ -55,7 +66,12 @@ fn check(paths: &[PathBuf]) -> ExitCode {
             _ => Map::from_path(path),
         };
         match loaded {
-            Ok(map) => common::print(&format!("{}: ok ({})\n", path.display(), counts(&map))),
+            Ok(map) => {
+                for w in warnings(&map) {
+                    eprintln!("warning: {}: {w}", path.display());
+                }
+                common::print(&format!("{}: ok ({})\n", path.display(), counts(&map)))
+            }
             Err(e) => {
                 common::report_map_error(&e);
                 ok = false;
@@ -67,6 +83,79 @@ fn check(paths: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// What is valid but probably a mistake: a victory condition no power can reach.
+fn warnings(map: &Map) -> Vec<String> {
+    let mut out = Vec::new();
+    let centres = map.supply_centre_count();
+    if usize::from(map.victory.centres) > centres {
+        out.push(format!(
+            "victory needs {} supply centres but the map has {centres}: no power can win{}",
+            map.victory.centres,
+            if map.victory.last_year.is_some() {
+                ""
+            } else {
+                " and no `last_year` ends the game"
+            }
+        ));
+    } else if map.victory.centres == 0 {
+        out.push("victory needs 0 supply centres: the first Fall ends every game".into());
+    }
+    out
+}
+
+/// The embedded maps: name, title, powers, centres, special rules.
+pub fn list(format: Format) -> ExitCode {
+    let mut rows = Vec::new();
+    for (name, _) in diplo_map::EMBEDDED_MAPS {
+        match Map::embedded(name).expect("listed") {
+            Ok(map) => rows.push(map),
+            Err(e) => {
+                common::report_map_error(&e);
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let text = match format {
+        Format::Json => {
+            let v: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|m| {
+                    serde_json::json!({
+                        "name": m.name,
+                        "title": m.title,
+                        "powers": m.powers().iter().filter(|p| !p.neutral).map(|p| p.name.clone()).collect::<Vec<_>>(),
+                        "supply_centres": m.supply_centre_count(),
+                        "victory_centres": m.victory.centres,
+                        "special_rules": m.special_rules(),
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&v).expect("json") + "\n"
+        }
+        Format::Text => {
+            let mut out = String::new();
+            for m in &rows {
+                let powers = m.powers().iter().filter(|p| !p.neutral).count();
+                let _ = writeln!(
+                    out,
+                    "{:28} {} ({powers} powers, {} centres, {} to win)",
+                    m.name,
+                    m.title,
+                    m.supply_centre_count(),
+                    m.victory.centres
+                );
+                let rules = m.special_rules();
+                if !rules.is_empty() {
+                    let _ = writeln!(out, "{:28}   {}", "", rules.join("; "));
+                }
+            }
+            out
+        }
+    };
+    common::print(&text);
+    ExitCode::SUCCESS
 }
 
 /// `75 provinces, 34 supply centres, 7 powers, 22 units` (impassable provinces not counted).
@@ -116,6 +205,10 @@ fn show_text(map: &Map) -> String {
         map.first_year, map.victory_centres
     );
     let _ = writeln!(out, "{}.", counts(map));
+    let rules = map.special_rules();
+    if !rules.is_empty() {
+        let _ = writeln!(out, "Special rules: {}.", rules.join("; "));
+    }
 
     // Powers.
     let _ = writeln!(out, "\nPowers");
@@ -199,30 +292,40 @@ fn show_text(map: &Map) -> String {
                 (true, None) => "SC".to_string(),
                 (false, _) => String::new(),
             };
+            let list = |locs: &mut dyn Iterator<Item = Location>| {
+                let mut names: Vec<String> = locs.map(|l| map.location_name(l)).collect();
+                names.sort();
+                names.join(" ")
+            };
             let mut adj = Vec::new();
             if p.terrain.is_land() {
-                adj.push(format!("army {}", map.army_neighbours(id).len()));
+                let army = list(
+                    &mut map
+                        .army_neighbours(id)
+                        .iter()
+                        .map(|&q| Location::province(q)),
+                );
+                adj.push(format!("army: {army}"));
             }
             if p.is_multi_coast() {
-                let coasts: Vec<String> = p
-                    .coasts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| {
-                        let n = map.fleet_neighbours(Location::coast(id, i as u8)).len();
-                        format!("{} fleet {n}", c.name)
-                    })
-                    .collect();
-                adj.push(format!("coasts: {}", coasts.join(", ")));
+                for (i, c) in p.coasts.iter().enumerate() {
+                    let fleet = list(
+                        &mut map
+                            .fleet_neighbours(Location::coast(id, i as u8))
+                            .iter()
+                            .copied(),
+                    );
+                    adj.push(format!("fleet ({}): {fleet}", c.name));
+                }
             } else if p.terrain.is_navigable() {
-                let n = map.fleet_neighbours(Location::province(id)).len();
-                adj.push(format!("fleet {n}"));
+                let fleet = list(&mut map.fleet_neighbours(Location::province(id)).iter().copied());
+                adj.push(format!("fleet: {fleet}"));
             }
             let full = format!("{:full_w$}", p.full_name);
             let line = format!(
                 "  {:short_w$}  {full}  {centre:6}  {}",
                 p.name,
-                adj.join("  ")
+                adj.join("; ")
             );
             let _ = writeln!(out, "{}", line.trim_end());
         }

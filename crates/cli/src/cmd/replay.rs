@@ -28,6 +28,9 @@ pub struct ReplayArgs {
     /// mismatches are reported as exceptions, not failures; one that no longer occurs fails.
     #[arg(long, value_name = "FILE")]
     exceptions: Option<PathBuf>,
+    /// The map the games were played on: a built-in name or a path (default: standard).
+    #[arg(long, default_value = "standard")]
+    map: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -38,7 +41,13 @@ pub struct ReplayArgs {
 
 /// Runs `diplo replay`.
 pub fn run(args: ReplayArgs) -> ExitCode {
-    let map = diplo_map::Map::standard();
+    let map = match crate::common::load_map(&args.map) {
+        Ok(m) => m,
+        Err(e) => {
+            e.report();
+            return ExitCode::FAILURE;
+        }
+    };
     let base = match load_ruleset(&args.base, &[]) {
         Ok(r) => r,
         Err(c) => return c,

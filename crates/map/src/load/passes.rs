@@ -9,8 +9,9 @@ use toml::Spanned;
 
 use super::raw::{RawMap, RawProvince, Sources, S};
 use crate::{
-    normalize_name, Border, BuildRule, Canal, Coast, Diagnostic, Location, Map, MapError, Power,
-    PowerId, Province, ProvinceId, Railroad, Season, StartingUnit, Terrain, UnitKind,
+    normalize_name, Border, BuildRule, Calendar, Canal, Coast, Diagnostic, FirstPhase, Location,
+    Map, MapError, Power, PowerId, Province, ProvinceId, Railroad, Season, StartingUnit, Terrain,
+    UnitKind, Victory,
 };
 
 struct Ctx<'a> {
@@ -83,7 +84,9 @@ pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
         title: header.title,
         first_year: header.first_year,
         first_season: header.first_season,
-        victory_centres: header.victory_centres,
+        victory_centres: header.victory.centres,
+        victory: header.victory,
+        calendar: header.calendar,
         build: header.build,
         provinces,
         powers,
@@ -100,12 +103,17 @@ pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
     Ok(map)
 }
 
+/// The latest first year a map may have: games then have more than 50,000 years to run before
+/// the year counter (`u16`) saturates.
+const MAX_FIRST_YEAR: u16 = 9999;
+
 struct Header {
     name: String,
     title: String,
     first_year: u16,
     first_season: Season,
-    victory_centres: u16,
+    victory: Victory,
+    calendar: Calendar,
     build: BuildRule,
 }
 
@@ -126,13 +134,19 @@ fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
         }
     };
     let first_year = raw.first_year.as_ref().map(|y| *y.get_ref());
-    if first_year.is_none() {
-        cx.err_file("missing key `first_year`: the year of the first phase, e.g. 1901");
+    match &raw.first_year {
+        None => cx.err_file("missing key `first_year`: the year of the first phase, e.g. 1901"),
+        Some(y) if *y.get_ref() > MAX_FIRST_YEAR => cx.err_at(
+            y.span().start,
+            format!(
+                "`first_year = {}` is too late: at most {MAX_FIRST_YEAR}, so that a game can last",
+                y.get_ref()
+            ),
+        ),
+        Some(_) => {}
     }
-    let victory_centres = raw.victory_centres.as_ref().map(|v| *v.get_ref());
-    if victory_centres.is_none() {
-        cx.err_file("missing key `victory_centres`: how many supply centres win");
-    }
+    let victory = victory(cx, raw);
+    let calendar = calendar(cx, raw);
     let build = match &raw.build {
         None => BuildRule::HomeCentres,
         Some(b) => match b.get_ref().as_str() {
@@ -154,8 +168,76 @@ fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
         name,
         first_year: first_year.unwrap_or(1901),
         first_season,
-        victory_centres: victory_centres.unwrap_or(0),
+        victory,
+        calendar,
         build,
+    }
+}
+
+/// `victory_centres`, or the `[victory]` table.
+fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
+    let table = raw.victory.clone().unwrap_or(super::raw::RawVictory {
+        centres: None,
+        more_than_any: None,
+        lead: None,
+        last_year: None,
+    });
+    let centres = match (&raw.victory_centres, &table.centres) {
+        (Some(a), Some(b)) if a.get_ref() != b.get_ref() => {
+            cx.err_at(
+                b.span().start,
+                format!(
+                    "`[victory] centres = {}` contradicts `victory_centres = {}`: give one",
+                    b.get_ref(),
+                    a.get_ref()
+                ),
+            );
+            *a.get_ref()
+        }
+        (Some(a), _) => *a.get_ref(),
+        (None, Some(b)) => *b.get_ref(),
+        (None, None) => {
+            cx.err_file("missing key `victory_centres`: how many supply centres win");
+            0
+        }
+    };
+    Victory {
+        centres,
+        more_than_any: table.more_than_any.unwrap_or(false),
+        lead: table.lead.map_or(0, |l| *l.get_ref()),
+        last_year: table.last_year.map(|y| *y.get_ref()),
+    }
+}
+
+/// The `[calendar]` table.
+fn calendar(cx: &mut Ctx, raw: &RawMap) -> Calendar {
+    let Some(c) = &raw.calendar else {
+        return Calendar::default();
+    };
+    let first_phase = match &c.first_phase {
+        None => FirstPhase::Movement,
+        Some(f) => {
+            match f.get_ref().as_str() {
+                "movement" => FirstPhase::Movement,
+                "adjustment" => FirstPhase::Adjustment,
+                other => {
+                    cx.err(f, format!("unknown first phase `{other}`: expected \"movement\" or \"adjustment\""));
+                    FirstPhase::Movement
+                }
+            }
+        }
+    };
+    let adjustment_every = match &c.adjustment_every {
+        Some(n) if *n.get_ref() == 0 => {
+            cx.err_at(n.span().start, "`adjustment_every` must be at least 1");
+            1
+        }
+        Some(n) => *n.get_ref(),
+        None => 1,
+    };
+    Calendar {
+        first_phase,
+        adjustment_every,
     }
 }
 
@@ -766,6 +848,15 @@ fn powers(cx: &mut Ctx, names: &Names, provinces: &[Province]) -> Vec<Power> {
             .map(|l| centre_list(cx, names, provinces, l))
             .unwrap_or_default();
         let word = |s: &Option<S>| s.as_ref().map_or_else(String::new, |s| s.get_ref().clone());
+        if rp.rebuild == Some(true) && rp.neutral != Some(true) {
+            cx.err(
+                &rp.name,
+                format!(
+                    "power `{}` has `rebuild` but is not `neutral`",
+                    rp.name.get_ref()
+                ),
+            );
+        }
         out.push(Power {
             name: rp.name.get_ref().clone(),
             adjective: word(&rp.adjective),
@@ -775,6 +866,8 @@ fn powers(cx: &mut Ctx, names: &Names, provinces: &[Province]) -> Vec<Power> {
             centres,
             build_sites,
             no_build,
+            neutral: rp.neutral.unwrap_or(false),
+            rebuild: rp.rebuild.unwrap_or(false),
         });
     }
     out

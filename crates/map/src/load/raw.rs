@@ -33,6 +33,10 @@ pub(crate) struct RawMap {
     pub victory_centres: Option<Spanned<u16>>,
     #[serde(default)]
     pub build: Option<S>,
+    #[serde(default)]
+    pub calendar: Option<RawCalendar>,
+    #[serde(default)]
+    pub victory: Option<RawVictory>,
     #[serde(default, rename = "power")]
     pub powers: Vec<RawPower>,
     #[serde(default, rename = "province")]
@@ -43,6 +47,28 @@ pub(crate) struct RawMap {
     pub railroads: Vec<RawRailroad>,
     #[serde(default, rename = "canal")]
     pub canals: Vec<RawCanal>,
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawCalendar {
+    #[serde(default)]
+    pub first_phase: Option<S>,
+    #[serde(default)]
+    pub adjustment_every: Option<Spanned<u16>>,
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawVictory {
+    #[serde(default)]
+    pub centres: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub more_than_any: Option<bool>,
+    #[serde(default)]
+    pub lead: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub last_year: Option<Spanned<u16>>,
 }
 
 #[derive(Deserialize)]
@@ -61,6 +87,10 @@ pub(crate) struct RawPower {
     pub build_sites: Option<Vec<S>>,
     #[serde(default)]
     pub no_build: Option<Vec<S>>,
+    #[serde(default)]
+    pub neutral: Option<bool>,
+    #[serde(default)]
+    pub rebuild: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -290,6 +320,15 @@ impl RawMap {
         sh_opt(&mut self.first_season, by);
         sh_opt(&mut self.victory_centres, by);
         sh_opt(&mut self.build, by);
+        if let Some(c) = &mut self.calendar {
+            sh_opt(&mut c.first_phase, by);
+            sh_opt(&mut c.adjustment_every, by);
+        }
+        if let Some(v) = &mut self.victory {
+            sh_opt(&mut v.centres, by);
+            sh_opt(&mut v.lead, by);
+            sh_opt(&mut v.last_year, by);
+        }
         for p in &mut self.powers {
             sh(&mut p.name, by);
             sh_opt(&mut p.adjective, by);

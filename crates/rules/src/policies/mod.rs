@@ -86,6 +86,7 @@ macro_rules! reading_policy {
 pub mod coasts;
 pub mod convoys;
 pub mod designation;
+pub mod dptg_alphabet;
 pub mod orders;
 pub mod other;
 pub mod variants;
@@ -93,6 +94,7 @@ pub mod variants;
 pub use coasts::*;
 pub use convoys::*;
 pub use designation::*;
+pub use dptg_alphabet::*;
 pub use orders::*;
 pub use other::*;
 pub use variants::*;

@@ -259,7 +259,8 @@ choices!(
     HomeCentreAnyFleets,
     HomeCentreShared,
     LeastRecentlyProduced,
-    HomeCentrePlainByAbbreviation
+    HomeCentrePlainByAbbreviation,
+    DptgDistance
 );
 
 /// Choices of DATC 4.D.8.
@@ -332,6 +333,14 @@ pub enum CivilDisorder {
         message = "farthest from a home centre by plain adjacency; fleets first; then by province abbreviation (Droidippy/godip)"
     )]
     HomeCentrePlainByAbbreviation(HomeCentrePlainByAbbreviation),
+    /// The DPTG's own rule (chapter XIII): distance to the nearest home centre counted as for
+    /// `1971` (fleets by fleet moves, armies over land and sea), fleets first, then the DPTG's
+    /// own alphabetical list, which files "Gulf of Bothnia" under B and "Gulf of Lyon" under L.
+    #[strum(
+        serialize = "dptg",
+        message = "as 1971 (DPTG counting, fleets first), ties broken by the DPTG's own alphabetical list (Gulf of Bothnia under B, Gulf of Lyon under L; DPTG XIII)"
+    )]
+    DptgDistance(DptgDistance),
 }
 
 fn fleets_at_sea(cx: &RemovalContext, own_only: bool) -> Vec<bool> {
@@ -487,6 +496,16 @@ impl CivilDisorderRemoval for HomeCentreDistance {
             &dptg_distances(cx, candidates, &targets),
             true,
         )
+    }
+}
+
+impl CivilDisorderRemoval for DptgDistance {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let targets = targets_mask(cx.map, cx.map.home_centres(cx.power).iter().copied());
+        let dist = dptg_distances(cx, candidates, &targets);
+        removal_sorted(candidates, &dist, true, |p| {
+            super::dptg_alphabet::dptg_sort_key(cx.map, p)
+        })
     }
 }
 

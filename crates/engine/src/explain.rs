@@ -1,0 +1,158 @@
+//! Reasons for the orders a convoy paradox decides: which paradox (its orders) and which rule.
+//!
+//! When the ruleset's paradox rule gives no answer (the 1971, 1982 and 2000 rules in a paradox
+//! they do not cover, DATC 4.A.2) and no `paradox_fallback` is set, the resolver marks the cycle
+//! `Unresolved`; every order it decides says so, names the paradox's orders and the rule.
+
+use diplo_map::Map;
+use diplo_map::PowerId;
+use diplo_orders::Order;
+use diplo_rules::policies::ConvoyParadox;
+use diplo_rules::policies::ParadoxRuling;
+use diplo_rules::Ruleset;
+
+use crate::interpret::{Eff, Status};
+use crate::resolve::Board;
+
+/// The unresolved paradoxes of one movement phase, described for reasons.
+pub(crate) struct Paradoxes {
+    /// Per paradox: its units.
+    units: Vec<Vec<u32>>,
+    /// Per paradox: its orders in the DATC's full form, in submission order.
+    orders: Vec<String>,
+    /// The rule that gives no answer, in words.
+    rule: String,
+    /// Per paradox: a cycle that is no convoy paradox (`other_cycles`, DATC 3.2 5.B.9).
+    other: Vec<bool>,
+}
+
+impl Paradoxes {
+    pub fn new(
+        map: &Map,
+        rules: &Ruleset,
+        board: &Board,
+        status: &[Status],
+        orders: &[(PowerId, Order)],
+    ) -> Paradoxes {
+        let orders = board
+            .paradoxes
+            .iter()
+            .map(|members| {
+                let mut listed: Vec<String> = status
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| matches!(s, Status::Effective(u) if members.contains(u)))
+                    .map(|(i, _)| orders[i].1.display(map).full().to_string())
+                    .collect();
+                listed.dedup();
+                listed.join("; ")
+            })
+            .collect();
+        Paradoxes {
+            units: board.paradoxes.clone(),
+            orders,
+            rule: no_answer_rule(rules),
+            other: board.other_cycle.clone(),
+        }
+    }
+
+    /// The paradoxes `u` is part of or depends on: its own, else those with a unit its order
+    /// names or whose order names it, else all of them.
+    fn of(&self, u: u32, eff: &[Eff], unit_at: &[u32]) -> Vec<usize> {
+        if let Some(p) = self.units.iter().position(|m| m.contains(&u)) {
+            return vec![p];
+        }
+        let related: Vec<usize> = (0..self.units.len())
+            .filter(|&p| {
+                self.units[p]
+                    .iter()
+                    .any(|&v| names(eff, unit_at, u, v) || names(eff, unit_at, v, u))
+            })
+            .collect();
+        if related.is_empty() {
+            (0..self.units.len()).collect()
+        } else {
+            related
+        }
+    }
+
+    /// `the convoy paradox of F A - B; F C Convoys ... (convoy_paradox = "1971" gives no answer,
+    /// paradox_fallback = "none"; DATC 4.A.2)`.
+    fn describe(&self, which: &[usize]) -> String {
+        let orders: Vec<&str> = which.iter().map(|&p| self.orders[p].as_str()).collect();
+        if which.iter().all(|&p| self.other[p]) {
+            let what = if which.len() == 1 {
+                "the cycle of "
+            } else {
+                "the cycles of "
+            };
+            return format!(
+                "{what}{} (neither circular movement nor a convoy paradox: other_cycles = \"unresolved\"; DATC 3.2 5.B.9)",
+                orders.join(", and of ")
+            );
+        }
+        let what = if which.len() == 1 {
+            "the convoy paradox of "
+        } else {
+            "the convoy paradoxes of "
+        };
+        format!("{what}{} ({})", orders.join(", and of "), self.rule)
+    }
+
+    /// The reason of an `unresolved` order of unit `u`.
+    pub fn reason(&self, u: u32, board: &Board) -> String {
+        let which = self.of(u, &board.eff, board.unit_at);
+        if self.units.iter().any(|m| m.contains(&u)) {
+            format!("part of {}", self.describe(&which))
+        } else {
+            format!("decided only by {}", self.describe(&which))
+        }
+    }
+
+    /// The reason of a unit that holds and is attacked by the unresolved move of `attacker`.
+    pub fn attacked_reason(
+        &self,
+        attacker: u32,
+        board: &Board,
+        name: &dyn Fn(u32) -> String,
+    ) -> String {
+        let which = self.of(attacker, &board.eff, board.unit_at);
+        format!(
+            "attacked by {}, a move of {}",
+            name(attacker),
+            self.describe(&which)
+        )
+    }
+}
+
+/// Whether the order of `a` names `b` (supports, convoys it, or moves into its province).
+fn names(eff: &[Eff], unit_at: &[u32], a: u32, b: u32) -> bool {
+    match eff[a as usize] {
+        Eff::SupportHold { target } => target == b,
+        Eff::SupportMove { target, to, .. } => target == b || unit_at[to.index()] == b,
+        Eff::Convoy { army, to } => army == b || unit_at[to.index()] == b,
+        Eff::Move { to, .. } => unit_at[to.province.index()] == b,
+        Eff::Rail { to, .. } => unit_at[to.index()] == b,
+        Eff::Hold => false,
+    }
+}
+
+/// `convoy_paradox = "1971" gives no answer, paradox_fallback = "none"; DATC 4.A.2`.
+fn no_answer_rule(rules: &Ruleset) -> String {
+    format!(
+        "convoy_paradox = \"{}\" gives no answer, paradox_fallback = \"{}\"; DATC 4.A.2",
+        rules.choice("convoy_paradox").unwrap_or("?"),
+        rules.choice("paradox_fallback").unwrap_or("?")
+    )
+}
+
+/// The setting that settled a paradox by setting its convoys aside: the paradox rule, or the
+/// fallback when the rule has no answer of its own.
+pub(crate) fn settling_rule(rules: &Ruleset) -> String {
+    let key = if rules.convoy_paradox.paradox_ruling() == ParadoxRuling::NoAnswer {
+        "paradox_fallback"
+    } else {
+        "convoy_paradox"
+    };
+    format!("{key} = \"{}\"", rules.choice(key).unwrap_or("?"))
+}

@@ -1,0 +1,267 @@
+//! Variant rules of the map format played through whole phases: where powers build (the map's
+//! `build`, the ruleset's `builds` house rule, `no_build`), the calendar (a first phase that is
+//! an adjustment, adjustments every other year), the victory condition (more than any other, a
+//! lead, a last year that ends in a draw), neutral powers that hold and rebuild, and centres that
+//! do not count for a power.
+
+use diplo_engine::PhaseKind;
+use diplo_game::{Game, MapSource};
+use diplo_map::Map;
+use diplo_rules::Ruleset;
+
+/// Two powers on a line of coastal land: Red home `r`, Blue home `b`, neutral centres `n` and
+/// `m`, an extra Red-owned centre `x`. `extra` is spliced into the top level.
+fn map(top: &str, powers_extra: &str) -> Map {
+    let text = map_text(top, powers_extra);
+    Map::from_toml_str(&text, "line.toml").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn map_text(top: &str, powers_extra: &str) -> String {
+    format!(
+        r#"
+name = "line"
+first_year = 1901
+first_season = "spring"
+{top}
+
+[[power]]
+name = "Red"
+adjective = "Red"
+abbreviation = "RED"
+units = ["A r"]
+centres = ["r", "x"]
+
+[[power]]
+name = "Blue"
+adjective = "Blue"
+abbreviation = "BLU"
+units = ["A b"]
+{powers_extra}
+
+[[province]]
+name = "r"
+full_name = "Redland"
+terrain = "inland"
+supply_centre = true
+home = "Red"
+army = ["x", "n"]
+
+[[province]]
+name = "x"
+full_name = "Xland"
+terrain = "inland"
+supply_centre = true
+army = ["r", "n"]
+
+[[province]]
+name = "n"
+full_name = "Neutralia"
+terrain = "inland"
+supply_centre = true
+army = ["r", "x", "m"]
+
+[[province]]
+name = "m"
+full_name = "Midland"
+terrain = "inland"
+supply_centre = true
+army = ["n", "b"]
+
+[[province]]
+name = "b"
+full_name = "Blueland"
+terrain = "inland"
+supply_centre = true
+home = "Blue"
+army = ["m"]
+"#
+    )
+}
+
+fn game(map: Map, sets: &[&str]) -> Game {
+    let mut rules = Ruleset::datc();
+    for s in sets {
+        rules.apply_override(s).unwrap();
+    }
+    Game::new(map, MapSource::Copy(String::new()), rules, Vec::new())
+}
+
+fn orders(g: &mut Game, power: &str, text: &str) {
+    let p = g.map.power_by_name(power).unwrap();
+    g.submit(p, text, "orders.txt", Default::default()).unwrap();
+}
+
+/// Plays Spring and Fall with every unit holding; returns the phase reached.
+fn hold_a_year(g: &mut Game) {
+    g.adjudicate(&[]).unwrap();
+    g.adjudicate(&[]).unwrap();
+}
+
+#[test]
+fn home_centre_builds_by_default_and_build_anywhere_as_a_house_rule() {
+    let m = map("victory_centres = 5", "");
+    // Red owns r (occupied) and x: one build, but x is not a home centre.
+    let mut g = game(m.clone(), &[]);
+    hold_a_year(&mut g);
+    assert_eq!(
+        g.position.phase.kind,
+        PhaseKind::Movement,
+        "no empty home centre: no winter"
+    );
+    let mut g = game(m, &["builds=owned-centres"]);
+    hold_a_year(&mut g);
+    assert_eq!(g.position.phase.kind, PhaseKind::Adjustment);
+    orders(&mut g, "Red", "Build A x");
+    let out = g.adjudicate(&[]).unwrap();
+    assert!(
+        out.adjudication.results[0].words() == "succeeds",
+        "{:?}",
+        out.adjudication.results
+    );
+    assert_eq!(
+        g.position.unit_count(g.map.power_by_name("Red").unwrap()),
+        2
+    );
+}
+
+#[test]
+fn the_map_build_rule_and_no_build() {
+    let m = map("victory_centres = 5\nbuild = \"owned-centres\"", "");
+    let mut g = game(m, &[]);
+    hold_a_year(&mut g);
+    orders(&mut g, "Red", "Build A x");
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(out.adjudication.results[0].words(), "succeeds");
+
+    // no_build: Red may never build in x.
+    let text = map_text("victory_centres = 5\nbuild = \"owned-centres\"", "").replace(
+        "centres = [\"r\", \"x\"]",
+        "centres = [\"r\", \"x\"]\nno_build = [\"x\"]",
+    );
+    let mut g = game(Map::from_toml_str(&text, "line.toml").unwrap(), &[]);
+    hold_a_year(&mut g);
+    assert_eq!(
+        g.position.phase.kind,
+        PhaseKind::Movement,
+        "nowhere to build: no winter"
+    );
+}
+
+#[test]
+fn a_game_may_start_with_winter_builds() {
+    let m = map(
+        "victory_centres = 5\n[calendar]\nfirst_phase = \"adjustment\"",
+        "",
+    );
+    let mut g = game(m, &["builds=owned-centres"]);
+    assert_eq!(g.position.phase.kind, PhaseKind::Adjustment);
+    assert_eq!(g.position.phase.to_string(), "Winter 1901 Adjustment");
+    orders(&mut g, "Red", "Build A x");
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(g.position.phase.to_string(), "Spring 1902 Movement");
+}
+
+#[test]
+fn adjustments_every_other_year() {
+    let m = map(
+        "victory_centres = 5\nbuild = \"owned-centres\"\n[calendar]\nadjustment_every = 2",
+        "",
+    );
+    let mut g = game(m, &[]);
+    hold_a_year(&mut g);
+    assert_eq!(g.position.phase.to_string(), "Spring 1902 Movement");
+    hold_a_year(&mut g);
+    assert_eq!(g.position.phase.to_string(), "Winter 1902 Adjustment");
+}
+
+#[test]
+fn victory_needs_more_than_any_other_and_a_lead() {
+    // Red takes n in Spring and Fall: 3 centres (r, x, n) against Blue's 1.
+    let play = |top: &str| {
+        let mut g = game(map(top, ""), &[]);
+        orders(&mut g, "Red", "A r - n");
+        g.adjudicate(&[]).unwrap();
+        g.adjudicate(&[]).unwrap();
+        g
+    };
+    let g = play("victory_centres = 3");
+    let e = g.ended.clone().expect("3 centres win");
+    assert_eq!(e.winner, g.map.power_by_name("Red"));
+    let g = play("[victory]\ncentres = 3\nlead = 3");
+    assert!(g.ended.is_none(), "a lead of 2 is not enough");
+    let g = play("[victory]\ncentres = 3\nlead = 2\nmore_than_any = true");
+    assert!(g.ended.is_some());
+}
+
+#[test]
+fn the_last_year_ends_in_a_draw() {
+    let mut g = game(map("[victory]\ncentres = 5\nlast_year = 1902", ""), &[]);
+    hold_a_year(&mut g);
+    assert!(g.ended.is_none());
+    hold_a_year(&mut g);
+    let e = g.ended.clone().expect("the game ends after Fall 1902");
+    assert_eq!(e.winner, None);
+    assert_eq!(e.draw.len(), 2);
+    assert!(
+        e.describe(&g.map).contains("drawn after Fall 1902"),
+        "{}",
+        e.describe(&g.map)
+    );
+    let err = g.adjudicate(&[]).unwrap_err().to_string();
+    assert!(err.contains("the game is over"), "{err}");
+}
+
+#[test]
+fn neutral_units_hold_never_order_and_rebuild() {
+    let neutral = "\n[[power]]\nname = \"Neutral\"\nadjective = \"Neutral\"\nabbreviation = \"NEU\"\nneutral = true\nrebuild = true\nunits = [\"A n\"]\ncentres = [\"n\"]\n";
+    let m = map("victory_centres = 5", neutral);
+    let mut g = game(m, &[]);
+    let neu = g.map.power_by_name("Neutral").unwrap();
+    let err = g
+        .submit(neu, "A n - m", "o.txt", Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("neutral power"), "{err}");
+    // Red's lone attack fails against the holding neutral unit.
+    orders(&mut g, "Red", "A r - n");
+    let out = g.adjudicate(&[]).unwrap();
+    assert!(
+        !out.gathered.civil_disorder.contains(&neu),
+        "neutral is never in civil disorder"
+    );
+    assert_eq!(out.adjudication.results[0].words(), "fails");
+    assert_eq!(g.position.unit_count(neu), 1);
+}
+
+#[test]
+fn a_dislodged_neutral_unit_is_rebuilt_in_its_empty_centre() {
+    let neutral = "\n[[power]]\nname = \"Neutral\"\nadjective = \"Neutral\"\nabbreviation = \"NEU\"\nneutral = true\nrebuild = true\nunits = [\"A n\"]\ncentres = [\"n\"]\n";
+    let text =
+        map_text("victory_centres = 5", neutral).replace("units = [\"A b\"]", "units = [\"A m\"]");
+    let m = Map::from_toml_str(&text, "line.toml").unwrap();
+    let mut g = game(m, &[]);
+    let neu = g.map.power_by_name("Neutral").unwrap();
+    // Spring: Red, supported by Blue, dislodges the neutral army; it is disbanded.
+    orders(&mut g, "Red", "A r - n");
+    orders(&mut g, "Blue", "A m S RED A r - n");
+    g.adjudicate(&[]).unwrap();
+    if g.position.phase.kind == PhaseKind::Retreat {
+        g.adjudicate(&[]).unwrap();
+    }
+    assert_eq!(g.position.unit_count(neu), 0);
+    // Fall: Red leaves n, which stays neutral; the winter rebuilds the neutral army.
+    orders(&mut g, "Red", "A n - x");
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(g.position.centre_count(neu), 1);
+    assert_eq!(g.position.phase.kind, PhaseKind::Adjustment);
+    let out = g.adjudicate(&[]).unwrap();
+    assert!(
+        out.adjudication
+            .automatic
+            .iter()
+            .any(|a| a.unit.power == neu && a.reason.contains("rebuilds")),
+        "{:?}",
+        out.adjudication.automatic
+    );
+    assert_eq!(g.position.unit_count(neu), 1);
+}
