@@ -266,6 +266,14 @@ difficult = true
         &[&format!("other_cycles={choice}")],
     );
     assert_eq!(words(&adj), expected);
+    if choice == "unresolved" {
+        let reason = &adj.results[0].reason;
+        assert!(
+            reason.contains("neither circular movement nor a convoy paradox")
+                && reason.contains("A Belgium Supports A Kiel - Holland"),
+            "{reason}"
+        );
+    }
 }
 
 /// Errata 9.21 and the line itself: only armies of the railroad's powers, from a place on the
