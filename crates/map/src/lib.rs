@@ -17,6 +17,7 @@ pub mod generate;
 mod json;
 pub mod limits;
 mod load;
+pub mod suggest;
 
 use std::collections::HashMap;
 use std::fmt;

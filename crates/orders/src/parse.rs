@@ -84,6 +84,28 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<PowerId>, Order), Pa
     Ok((power, order))
 }
 
+/// The lines of a text file as people write them: a byte-order mark at the start is dropped,
+/// and a line ends at `\n`, `\r\n` or a lone `\r` (old Mac files), so that line numbers match
+/// what an editor shows.
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.find(['\n', '\r']) {
+            Some(i) => {
+                let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&t[i + skip..]).filter(|r| !r.is_empty());
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                Some(t)
+            }
+        }
+    })
+}
+
 /// Parses an orders file: one order per line; blank lines and `#` comments are skipped; a line
 /// holding only `Power:` sets the power of the lines that follow.
 ///
@@ -96,7 +118,7 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
     let mut lines = Vec::new();
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
-    for (n, line) in text.lines().enumerate() {
+    for (n, line) in text_lines(text).enumerate() {
         let line_no = n + 1;
         let p = Parser::new(map, line);
         if p.toks.is_empty() {
@@ -555,7 +577,12 @@ impl<'m, 's> Parser<'m, 's> {
         } else if self.power_at(i).is_some() {
             " (a power prefix is written `Power:`)".to_string()
         } else {
-            String::new()
+            let names = self
+                .map
+                .provinces()
+                .iter()
+                .flat_map(|p| [p.name.as_str(), p.full_name.as_str()]);
+            diplo_map::suggest::hint(&name, names)
         };
         self.fail(
             i,

@@ -20,7 +20,7 @@ use rstest::rstest;
 #[case(
     "F North Sae - hol",
     3,
-    "unknown province `North Sae`: expected a province name of the map `standard`"
+    "unknown province `North Sae`: expected a province name of the map `standard` (did you mean `North Sea`?)"
 )]
 #[case(
     "A par ?",
@@ -149,7 +149,7 @@ use rstest::rstest;
 #[case(
     "A pär - bur",
     3,
-    "unknown province `pär`: expected a province name of the map `standard`"
+    "unknown province `pär`: expected a province name of the map `standard` (did you mean `par`?)"
 )]
 #[case(
     "Ärmee: A par H",
@@ -161,7 +161,7 @@ use rstest::rstest;
 #[case(
     "A mün → ber",
     3,
-    "unknown province `mün`: expected a province name of the map `standard`"
+    "unknown province `mün`: expected a province name of the map `standard` (did you mean `mun`?)"
 )]
 #[case("A par → ☃", 9, "expected a province after `A par →`, found `☃`")]
 fn error(#[case] text: &str, #[case] column: usize, #[case] message: &str) {
@@ -183,4 +183,17 @@ fn long_tokens_are_shortened_in_messages() {
     assert_eq!(e.column, 7);
     assert!(e.message.len() < 200, "{}", e.message);
     assert!(e.message.contains('…'));
+}
+
+#[test]
+fn a_byte_order_mark_and_old_mac_line_ends_read_as_people_see_them() {
+    let map = diplo_map::Map::standard();
+    let (lines, errors) =
+        diplo_orders::parse_orders(&map, "\u{feff}# France\rFrance:\rA par - bur\r\nA xyz H\n");
+    assert_eq!(lines.len(), 1, "{errors:?}");
+    assert_eq!(lines[0].line, 3);
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].line, 4);
+    let all: Vec<&str> = diplo_orders::text_lines("a\r\nb\rc\n\nd").collect();
+    assert_eq!(all, ["a", "b", "c", "", "d"]);
 }

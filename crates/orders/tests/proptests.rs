@@ -131,13 +131,15 @@ fn check(text: &str) {
         }
     }
     let (lines, errors) = parse_orders(m, text);
-    let nonblank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    let nonblank = diplo_orders::text_lines(text)
+        .filter(|l| !l.trim().is_empty())
+        .count();
     assert!(lines.len() + errors.len() <= nonblank);
     for l in &lines {
         assert_round_trip(&l.order, l.power);
     }
     for e in &errors {
-        assert!(e.line >= 1 && e.line <= text.lines().count());
+        assert!(e.line >= 1 && e.line <= diplo_orders::text_lines(text).count());
         assert!(
             e.column >= 1 && e.column <= e.text.chars().count() + 1,
             "{e:?}"

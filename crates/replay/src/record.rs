@@ -210,7 +210,7 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
         }
         raw.clear();
     };
-    for (n, raw_line) in text.lines().enumerate() {
+    for (n, raw_line) in diplo_orders::text_lines(text).enumerate() {
         let line_no = n + 1;
         let line = raw_line.trim();
         if line.is_empty() {

@@ -227,7 +227,8 @@ fn issue(key: &str) -> Option<&'static IssueInfo> {
 fn unknown_key(key: &str) -> String {
     let keys: Vec<&str> = ISSUES.iter().map(|i| i.key).collect();
     format!(
-        "unknown issue `{key}`: expected `name`, `description`, `extends` or one of {}",
+        "unknown issue `{key}`{}: expected `name`, `description`, `extends` or one of {}",
+        diplo_map::suggest::hint(key, keys.iter().copied()),
         keys.join(", ")
     )
 }
@@ -241,8 +242,10 @@ fn bad_value(key: &str, value: &str) -> String {
                 .collect()
         })
         .unwrap_or_default();
+    let words: Vec<&str> = valid.iter().map(|v| v.trim_matches('"')).collect();
     format!(
-        "unknown choice \"{value}\" for `{key}`: expected one of {}",
+        "unknown choice \"{value}\" for `{key}`{}: expected one of {}",
+        diplo_map::suggest::hint(value, words.iter().copied()),
         valid.join(", ")
     )
 }
@@ -472,13 +475,14 @@ fn load_partial(
         partial = p;
         description = d;
     }
+    // Every bad key or choice is reported, not only the first.
+    let mut errors: Vec<RulesetError> = Vec::new();
     for (key, value) in &table {
-        match key.as_str() {
-            "extends" => {}
-            "name" => name = str_of(key, value)?,
-            "description" => description = str_of(key, value)?,
-            _ => {
-                let v = str_of(key, value)?;
+        let r = match key.as_str() {
+            "extends" => Ok(()),
+            "name" => str_of(key, value).map(|v| name = v),
+            "description" => str_of(key, value).map(|v| description = v),
+            _ => str_of(key, value).and_then(|v| {
                 partial.set(key, &v).map_err(|m| {
                     let line = if issue(key).is_some() {
                         line_of(text, value.span().start)
@@ -486,9 +490,20 @@ fn load_partial(
                         key_line(text, key)
                     };
                     err(line, m)
-                })?;
-            }
+                })
+            }),
+        };
+        if let Err(e) = r {
+            errors.push(e);
         }
+    }
+    errors.sort_by_key(|e| e.line);
+    let mut errors = errors.into_iter();
+    if let Some(mut first) = errors.next() {
+        for e in errors {
+            first.message.push_str(&format!("\n{e}"));
+        }
+        return Err(first);
     }
     Ok((partial, name, description))
 }
@@ -533,6 +548,24 @@ mod tests {
         assert_eq!(r.name, "house");
         assert_eq!(r.choice("wrong_coast"), Some("illegal"));
         assert_eq!(r.diff(&Ruleset::datc()).len(), 1);
+    }
+
+    #[test]
+    fn every_bad_key_and_choice_is_reported_with_the_nearest_valid_one() {
+        let e = Ruleset::from_toml_str(
+            "extends = \"datc\"\nwrong_coats = \"illegal\"\nconvoy_paradox = \"szykmann\"\n",
+            "h.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("h.toml:2: unknown issue `wrong_coats` (did you mean `wrong_coast`?)"),
+            "{e}"
+        );
+        assert!(
+            e.contains("h.toml:3: unknown choice \"szykmann\" for `convoy_paradox` (did you mean `szykman`?)"),
+            "{e}"
+        );
     }
 
     #[test]

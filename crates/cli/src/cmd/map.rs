@@ -1,4 +1,4 @@
-//! `diplo map check` and `diplo map show`.
+//! `diplo map check`, `diplo map show` and `diplo map import` (in `import.rs`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -27,6 +27,9 @@ pub enum MapCommand {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Write another engine's variant map (MILA .map, jDip variants.xml) as a diplo map file;
+    /// what it cannot express is reported with file and line.
+    Import(super::import::ImportArgs),
 }
 
 /// `diplo maps ...`
@@ -54,6 +57,7 @@ pub fn run(command: MapCommand) -> ExitCode {
     match command {
         MapCommand::Check { paths } => check(&paths),
         MapCommand::Show { map, format } => show(map.as_deref(), format),
+        MapCommand::Import(args) => super::import::run(args),
     }
 }
 

@@ -4,6 +4,7 @@ pub mod adjudicate;
 pub mod compare;
 pub mod datc;
 pub mod game;
+pub mod import;
 pub mod map;
 pub mod orders;
 pub mod replay;

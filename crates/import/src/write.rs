@@ -1,0 +1,310 @@
+//! Writes a checked model as a diplo map file, laid out like `maps/standard.toml`: a header
+//! naming the source and every finding, the powers, the borders, then the provinces grouped
+//! (each power's home centres, the other land provinces, the seas, the impassable ones) and
+//! sorted by short name, with sorted edges.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use crate::model::{Checked, Kind, OutBorder, Province, Terrain, Word};
+
+const RULE: &str =
+    "# ---------------------------------------------------------------------------------------------";
+const WIDTH: usize = 100;
+
+/// A TOML basic string.
+fn q(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// `key = [...]`, wrapped when longer than the page.
+fn list<S: AsRef<str>>(out: &mut String, key: &str, items: &[S]) {
+    let quoted: Vec<String> = items.iter().map(|s| q(s.as_ref())).collect();
+    let one = format!("{key} = [{}]", quoted.join(", "));
+    if one.len() <= WIDTH {
+        out.push_str(&one);
+        out.push('\n');
+        return;
+    }
+    let _ = writeln!(out, "{key} = [");
+    let mut line = String::from("   ");
+    for item in quoted {
+        if line.len() + item.len() + 2 > WIDTH {
+            let _ = writeln!(out, "{line}");
+            line = String::from("   ");
+        }
+        line.push(' ');
+        line.push_str(&item);
+        line.push(',');
+    }
+    let _ = writeln!(out, "{line}");
+    out.push_str("]\n");
+}
+
+fn section(out: &mut String, title: &str) {
+    let _ = write!(out, "\n{RULE}\n# {title}\n{RULE}\n");
+}
+
+/// Wraps a comment paragraph at the page width, `first` before the first line and `rest`
+/// before the others.
+fn comment(out: &mut String, first: &str, rest: &str, text: &str) {
+    let mut line = format!("{first} ");
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        if !empty && line.len() + 1 + word.len() > WIDTH {
+            let _ = writeln!(out, "{}", line.trim_end());
+            line = format!("{rest} ");
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    let _ = writeln!(out, "{}", line.trim_end());
+}
+
+/// The whole file.
+pub fn write(c: &Checked) -> String {
+    let m = &c.model;
+    let mut out = String::new();
+    comment(
+        &mut out,
+        "#",
+        "#",
+        &format!(
+            "{}, imported from the {} by `diplo map import`, in the diplo map format: see \
+             maps/FORMAT.md.",
+            m.title, m.source
+        ),
+    );
+    out.push_str("#\n");
+    comment(
+        &mut out,
+        "#",
+        "#",
+        &format!("Files read: {}.", m.files.join(", ")),
+    );
+    let playable = m
+        .provinces
+        .iter()
+        .filter(|p| p.terrain != Terrain::Impassable)
+        .count();
+    let impassable = m.provinces.len() - playable;
+    let centres = m.provinces.iter().filter(|p| p.supply_centre).count();
+    let homes = m.provinces.iter().filter(|p| p.home.is_some()).count();
+    let units: usize = m.powers.iter().map(|p| p.units.len()).sum();
+    let mut counts = format!("{playable} provinces");
+    if impassable > 0 {
+        let _ = write!(counts, " (and {impassable} impassable)");
+    }
+    let _ = write!(
+        counts,
+        "; {centres} supply centres ({homes} home, {} neutral); {} powers with {units} units.",
+        centres - homes,
+        m.powers.len()
+    );
+    comment(&mut out, "#", "#", &counts);
+    out.push_str("#\n");
+    if m.findings.is_empty() {
+        out.push_str("# The import reported nothing.\n");
+    } else {
+        comment(
+            &mut out,
+            "#",
+            "#",
+            "What the import reported (\"not expressed\": the source says it and this format \
+             cannot, so it is not here; \"ambiguous\": the reading taken; \"default\": what the \
+             source does not say, filled in; \"note\": a faithful rewrite):",
+        );
+        for f in &m.findings {
+            comment(&mut out, "# *", "#  ", &f.to_string());
+        }
+    }
+    out.push_str("#\n");
+    comment(
+        &mut out,
+        "#",
+        "#",
+        "Provinces are grouped: each power's home centres, then the other land provinces, the \
+         seas and the impassable provinces; by short name within each group. Edges are listed \
+         on both sides and sorted.",
+    );
+    out.push('\n');
+
+    let _ = writeln!(out, "name = {}", q(&m.name));
+    let _ = writeln!(out, "title = {}", q(&m.title));
+    if let Some(y) = m.first_year {
+        let _ = writeln!(out, "first_year = {y}");
+    }
+    // After a winter start the first movement phase is a spring.
+    let season = m.first_season.unwrap_or(crate::model::Season::Spring);
+    let _ = writeln!(out, "first_season = {}", q(season.word()));
+    if m.last_year.is_none() {
+        if let Some(v) = m.victory_centres {
+            let _ = writeln!(out, "victory_centres = {v}");
+        }
+    }
+    if let Some(b) = m.build {
+        let _ = writeln!(out, "build = {}", q(b));
+    }
+    if m.first_adjustment {
+        out.push_str("\n[calendar]\nfirst_phase = \"adjustment\"\n");
+    }
+    if let Some(last) = m.last_year {
+        out.push_str("\n[victory]\n");
+        if let Some(v) = m.victory_centres {
+            let _ = writeln!(out, "centres = {v}");
+        }
+        let _ = writeln!(out, "last_year = {last}");
+    }
+
+    section(&mut out, "Powers");
+    for p in &m.powers {
+        out.push_str("\n[[power]]\n");
+        let _ = writeln!(out, "name = {}", q(&p.name));
+        let _ = writeln!(out, "adjective = {}", q(&p.adjective));
+        if let Some(a) = &p.abbreviation {
+            let _ = writeln!(out, "abbreviation = {}", q(a));
+        }
+        if p.neutral {
+            out.push_str("neutral = true\n");
+        }
+        let units: Vec<String> = p
+            .units
+            .iter()
+            .map(|u| format!("{} {}", u.kind.letter(), u.location))
+            .collect();
+        list(&mut out, "units", &units);
+        if let Some(centres) = &p.centres {
+            let homes: BTreeSet<&str> = m
+                .provinces
+                .iter()
+                .filter(|pr| pr.home.as_deref() == Some(p.name.as_str()))
+                .map(|pr| pr.name.as_str())
+                .collect();
+            let owned: BTreeSet<&str> = centres.iter().map(String::as_str).collect();
+            if owned != homes {
+                let sorted: Vec<&str> = owned.into_iter().collect();
+                list(&mut out, "centres", &sorted);
+            }
+        }
+    }
+
+    if !c.borders.is_empty() {
+        section(&mut out, "Borders");
+        for b in &c.borders {
+            border(&mut out, b);
+        }
+    }
+
+    let mut groups: Vec<(String, Vec<&Province>)> = Vec::new();
+    for p in &m.powers {
+        let members: Vec<&Province> = m
+            .provinces
+            .iter()
+            .filter(|pr| pr.home.as_deref() == Some(p.name.as_str()))
+            .collect();
+        groups.push((format!("Home centres of {}", p.name), members));
+    }
+    let in_group = |pr: &Province| pr.home.is_some();
+    let rest = |t: Terrain| -> Vec<&Province> {
+        m.provinces
+            .iter()
+            .filter(|pr| !in_group(pr) && pr.terrain == t)
+            .collect()
+    };
+    let mut land = rest(Terrain::Inland);
+    land.extend(rest(Terrain::Coast));
+    groups.push(("Other land provinces".into(), land));
+    groups.push(("Sea provinces".into(), rest(Terrain::Sea)));
+    groups.push(("Impassable provinces".into(), rest(Terrain::Impassable)));
+    for (title, mut members) in groups {
+        if members.is_empty() {
+            continue;
+        }
+        members.sort_by(|a, b| a.name.cmp(&b.name));
+        section(&mut out, &title);
+        for p in members {
+            province(&mut out, c, p);
+        }
+    }
+    out
+}
+
+fn border(out: &mut String, b: &OutBorder) {
+    out.push_str("\n[[border]]\n");
+    if b.both {
+        let _ = writeln!(out, "between = [{}, {}]", q(&b.from), q(&b.to));
+    } else {
+        let _ = writeln!(out, "from = {}\nto = {}", q(&b.from), q(&b.to));
+    }
+    if b.props.difficult {
+        out.push_str("difficult = true\n");
+    }
+    if let Some(k) = b.kind {
+        let _ = writeln!(out, "units = [{}]", q(k.word()));
+    }
+    if !b.props.closed.is_empty() {
+        let seasons: Vec<&str> = b.props.closed.iter().map(|s| s.word()).collect();
+        list(out, "closed", &seasons);
+    }
+    if b.props.one_way {
+        out.push_str("one_way = true\n");
+    }
+}
+
+fn province(out: &mut String, c: &Checked, p: &Province) {
+    out.push_str("\n[[province]]\n");
+    let _ = writeln!(out, "name = {}", q(&p.name));
+    if let Some(f) = &p.full_name {
+        let _ = writeln!(out, "full_name = {}", q(f));
+    }
+    if !p.aliases.is_empty() {
+        let aliases: Vec<&str> = p.aliases.iter().map(|(a, _)| a.as_str()).collect();
+        list(out, "aliases", &aliases);
+    }
+    let _ = writeln!(out, "terrain = {}", q(p.terrain.word()));
+    if p.supply_centre {
+        out.push_str("supply_centre = true\n");
+    }
+    if let Some(h) = &p.home {
+        let _ = writeln!(out, "home = {}", q(h));
+    }
+    if p.convoyable {
+        out.push_str("convoyable = true\n");
+    }
+    if !p.closed.is_empty() {
+        let seasons: Vec<&str> = p.closed.iter().map(|s| s.word()).collect();
+        list(out, "closed", &seasons);
+    }
+    let edges = |kind: Kind, loc: &str| -> Vec<String> {
+        let map = match kind {
+            Kind::Army => &c.army,
+            Kind::Fleet => &c.fleet,
+        };
+        map.get(loc)
+            .map(|s| s.iter().cloned().collect())
+            .unwrap_or_default()
+    };
+    if matches!(p.terrain, Terrain::Inland | Terrain::Coast) {
+        let army = edges(Kind::Army, &p.name);
+        if !army.is_empty() || p.terrain == Terrain::Inland {
+            list(out, "army", &army);
+        }
+    }
+    if matches!(p.terrain, Terrain::Coast | Terrain::Sea) && p.coasts.is_empty() {
+        list(out, "fleet", &edges(Kind::Fleet, &p.name));
+    }
+    for coast in &p.coasts {
+        out.push_str("\n[[province.coast]]\n");
+        let _ = writeln!(out, "name = {}", q(&coast.name));
+        let _ = writeln!(out, "full_name = {}", q(&coast.full_name));
+        list(
+            out,
+            "fleet",
+            &edges(Kind::Fleet, &format!("{}/{}", p.name, coast.name)),
+        );
+    }
+}
