@@ -150,6 +150,10 @@ fn check_reason(board: &Board, r: &OrderResult) -> Vec<String> {
                     " may build only",
                     " must remove only",
                     " does not own ",
+                    // DATC 2.4 7.B.34, 7.C: a railroad only its powers use; a canal
+                    // permission only the power in the canal province gives.
+                    " may not use the ",
+                    " has no unit in ",
                 ]
                 .iter()
                 .any(|t| after.starts_with(t))
@@ -204,8 +208,10 @@ fn no_reason_names_the_wrong_power_and_unresolved_orders_name_their_paradox() {
         let rules = Ruleset::load(name).unwrap();
         for case in all_cases() {
             let (pos, adj, radj) = adjudicate_case(&map, &rules, &case).unwrap();
+            // A variant case is played on its own map (DATC 2.4 chapters 7-12).
+            let map = diplo_datc::case_map(&case, &map).unwrap();
             let board = Board {
-                map: &map,
+                map,
                 pos: &pos,
                 dislodged: adj.retreats.iter().map(|r| r.dislodged.unit).collect(),
             };
@@ -216,7 +222,7 @@ fn no_reason_names_the_wrong_power_and_unresolved_orders_name_their_paradox() {
                     unresolved += usize::from(r.resolution == Resolution::Unresolved);
                     for p in check_reason(&board, r)
                         .into_iter()
-                        .chain(check_unresolved(&rules, &map, r))
+                        .chain(check_unresolved(&rules, map, r))
                     {
                         problems.push(format!("{name} {}: {p}", case.id));
                     }

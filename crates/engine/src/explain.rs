@@ -22,6 +22,8 @@ pub(crate) struct Paradoxes {
     orders: Vec<String>,
     /// The rule that gives no answer, in words.
     rule: String,
+    /// Per paradox: a cycle that is no convoy paradox (`other_cycles`, DATC 3.2 5.B.9).
+    other: Vec<bool>,
 }
 
 impl Paradoxes {
@@ -50,6 +52,7 @@ impl Paradoxes {
             units: board.paradoxes.clone(),
             orders,
             rule: no_answer_rule(rules),
+            other: board.other_cycle.clone(),
         }
     }
 
@@ -77,6 +80,17 @@ impl Paradoxes {
     /// paradox_fallback = "none"; DATC 4.A.2)`.
     fn describe(&self, which: &[usize]) -> String {
         let orders: Vec<&str> = which.iter().map(|&p| self.orders[p].as_str()).collect();
+        if which.iter().all(|&p| self.other[p]) {
+            let what = if which.len() == 1 {
+                "the cycle of "
+            } else {
+                "the cycles of "
+            };
+            return format!(
+                "{what}{} (neither circular movement nor a convoy paradox: other_cycles = \"unresolved\"; DATC 3.2 5.B.9)",
+                orders.join(", and of ")
+            );
+        }
         let what = if which.len() == 1 {
             "the convoy paradox of "
         } else {
@@ -87,7 +101,7 @@ impl Paradoxes {
 
     /// The reason of an `unresolved` order of unit `u`.
     pub fn reason(&self, u: u32, board: &Board) -> String {
-        let which = self.of(u, board.eff, board.unit_at);
+        let which = self.of(u, &board.eff, board.unit_at);
         if self.units.iter().any(|m| m.contains(&u)) {
             format!("part of {}", self.describe(&which))
         } else {
@@ -102,7 +116,7 @@ impl Paradoxes {
         board: &Board,
         name: &dyn Fn(u32) -> String,
     ) -> String {
-        let which = self.of(attacker, board.eff, board.unit_at);
+        let which = self.of(attacker, &board.eff, board.unit_at);
         format!(
             "attacked by {}, a move of {}",
             name(attacker),
@@ -118,6 +132,7 @@ fn names(eff: &[Eff], unit_at: &[u32], a: u32, b: u32) -> bool {
         Eff::SupportMove { target, to, .. } => target == b || unit_at[to.index()] == b,
         Eff::Convoy { army, to } => army == b || unit_at[to.index()] == b,
         Eff::Move { to, .. } => unit_at[to.province.index()] == b,
+        Eff::Rail { to, .. } => unit_at[to.index()] == b,
         Eff::Hold => false,
     }
 }

@@ -63,6 +63,13 @@ pub(crate) enum Eff {
         /// Its destination.
         to: ProvinceId,
     },
+    /// A move by railroad (Colonial's Trans-Siberian Railroad, DATC 2.4 7.B).
+    Rail {
+        /// The railroad: index into `Map::railroads`.
+        railroad: u16,
+        /// The destination, on the line.
+        to: ProvinceId,
+    },
 }
 
 /// What became of one submitted order.
@@ -72,6 +79,16 @@ pub(crate) enum Status {
     Effective(u32),
     /// It is illegal, with the reason.
     Illegal(String),
+    /// A canal permission (it commands no unit); index into `Interpretation::permits`.
+    Permission(usize),
+}
+
+/// A canal permission given: the power that gives it, and the move it permits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Permit {
+    pub power: PowerId,
+    pub from: ProvinceId,
+    pub to: ProvinceId,
 }
 
 /// The interpreted orders of a movement phase.
@@ -82,6 +99,8 @@ pub(crate) struct Interpretation {
     pub matches: Vec<bool>,
     /// Per unit: the convoy path its move order wrote (empty if none), for DATC 4.A.6.
     pub paths: Vec<Vec<ProvinceId>>,
+    /// The canal permissions given (DATC 2.4 7.C).
+    pub permits: Vec<Permit>,
 }
 
 pub(crate) struct Ctx<'a> {
@@ -452,6 +471,41 @@ impl<'a> Ctx<'a> {
         false
     }
 
+    /// Whether a railroad `power` may use runs through both provinces (a support for a railroad
+    /// move, DATC 2.4 7.B.13).
+    fn railroad_joins(&self, power: PowerId, a: ProvinceId, b: ProvinceId) -> bool {
+        self.map.railroads().iter().any(|r| {
+            r.powers.contains(&power) && r.provinces.contains(&a) && r.provinces.contains(&b)
+        })
+    }
+
+    /// A canal permission (DATC 2.4 7.C.2): the power must have a unit in the province of a
+    /// canal that joins the two seas.
+    fn check_permit(&self, power: PowerId, order: &Order) -> Result<Permit, String> {
+        let Order::Permit { fleet, to } = order else {
+            return Err("not a canal permission".into());
+        };
+        let (from, to) = (fleet.place.province, to.province);
+        let canal = self.map.canals().iter().find(|c| {
+            (c.seas[0] == from && c.seas[1] == to) || (c.seas[1] == from && c.seas[0] == to)
+        });
+        let Some(canal) = canal else {
+            return Err(format!(
+                "no canal joins {} and {}",
+                self.pname(from),
+                self.pname(to)
+            ));
+        };
+        match self.unit_at(canal.province) {
+            Some(e) if self.units[e as usize].power == power => Ok(Permit { power, from, to }),
+            _ => Err(format!(
+                "{} has no unit in {}, so it cannot permit passage",
+                self.map.power(power).name,
+                self.pname(canal.province)
+            )),
+        }
+    }
+
     /// Checks one movement-phase order; on success returns the unit and its effective order.
     fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), String> {
         let map = self.map;
@@ -614,6 +668,11 @@ impl<'a> Ctx<'a> {
                                     target.location.province,
                                     to.province,
                                     Some(me.location.province),
+                                )
+                                || self.railroad_joins(
+                                    target.power,
+                                    target.location.province,
+                                    to.province,
                                 ))
                     }
                     UnitKind::Fleet => map.fleet_can_reach(target.location, to.province),
@@ -693,6 +752,51 @@ impl<'a> Ctx<'a> {
                     },
                 ))
             }
+            Order::RailMove { unit, railroad, to } => {
+                let (u, _) = self.ordered_unit(power, unit)?;
+                let me = self.units[u as usize];
+                let line = &map.railroads()[*railroad];
+                if me.kind != UnitKind::Army {
+                    return Err(format!("only armies use the {}", line.full_name));
+                }
+                // DATC 2.4 7.B.34, errata 9.21: only the railroad's powers may use it.
+                if !line.powers.contains(&me.power) {
+                    return Err(format!(
+                        "{} may not use the {}",
+                        map.power(me.power).name,
+                        line.full_name
+                    ));
+                }
+                let on_line = |p: ProvinceId| line.provinces.contains(&p);
+                if !on_line(me.location.province) {
+                    return Err(format!(
+                        "{} is not on the {}",
+                        self.pname(me.location.province),
+                        line.full_name
+                    ));
+                }
+                if !on_line(to.province) {
+                    return Err(format!(
+                        "{} is not on the {}",
+                        self.pname(to.province),
+                        line.full_name
+                    ));
+                }
+                if to.province == me.location.province {
+                    return Err(format!(
+                        "a unit cannot move to its own province {}",
+                        self.pname(to.province)
+                    ));
+                }
+                Ok((
+                    u,
+                    Eff::Rail {
+                        railroad: *railroad as u16,
+                        to: to.province,
+                    },
+                ))
+            }
+            Order::Permit { .. } => Err("a canal permission commands no unit".into()),
             Order::Retreat { .. } => Err("a retreat order in a movement phase".into()),
             Order::Disband { .. } => Err("a disband order in a movement phase".into()),
             Order::Build { .. } | Order::Decline => Err("a build order in a movement phase".into()),
@@ -813,7 +917,18 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
     let mut all_illegal = vec![false; n];
     let precedence = cx.rules.multiple_orders.precedence();
     let checked = yield_to_right_designations(cx, orders);
+    let mut permits = Vec::new();
     for (i, checked) in checked.into_iter().enumerate() {
+        if let (power, order @ Order::Permit { .. }) = &orders[i] {
+            match cx.check_permit(*power, order) {
+                Ok(p) => {
+                    status.push(Status::Permission(permits.len()));
+                    permits.push(p);
+                }
+                Err(reason) => status.push(Status::Illegal(reason)),
+            }
+            continue;
+        }
         match checked {
             Err(reason) => status.push(Status::Illegal(reason)),
             Ok((u, e)) => {
@@ -845,6 +960,30 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
                         eff[ui] = Eff::Hold;
                         status.push(Status::Illegal("the unit has several orders".into()));
                     }
+                }
+            }
+        }
+    }
+
+    // DATC 2.4 7.B.33: two railroad moves on one railroad in one turn both hold.
+    for r in 0..cx.map.railroads().len() {
+        let riders: Vec<usize> = (0..n)
+            .filter(|&u| matches!(eff[u], Eff::Rail { railroad, .. } if railroad as usize == r))
+            .collect();
+        if riders.len() < 2 {
+            continue;
+        }
+        match cx.rules.railroad_two_units {
+            RailroadTwoUnits::BothHold => {
+                for u in riders {
+                    eff[u] = Eff::Hold;
+                    if order_of[u] == NONE {
+                        continue;
+                    }
+                    status[order_of[u] as usize] = Status::Illegal(format!(
+                        "several armies are ordered to use the {} this turn: they hold",
+                        cx.map.railroads()[r].full_name
+                    ));
                 }
             }
         }
@@ -1001,7 +1140,7 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
         .map(|s| match eff[s] {
             Eff::SupportHold { target } => {
                 let t = target as usize;
-                !matches!(eff[t], Eff::Move { .. })
+                !matches!(eff[t], Eff::Move { .. } | Eff::Rail { .. })
                     && !no_hold_support[t]
                     && (support_counts_in_cd || ordered_power[cx.units[t].power.index()])
             }
@@ -1013,6 +1152,7 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
                             CoastReq::Exact(c) => mto.coast == Some(c),
                         }
                 }
+                Eff::Rail { to: rto, .. } => rto == to,
                 _ => false,
             },
             // A convoy order matches the army's move whatever route the army takes (DATC 6.G.2:
@@ -1028,5 +1168,6 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
         status,
         matches,
         paths,
+        permits,
     }
 }

@@ -21,18 +21,28 @@ pub fn adjudicate_movement(
     let units = &pos.units[..];
     let cx = Ctx::new(map, rules, units, pos.phase.season);
     let interp = interpret::interpret(&cx, orders);
-    let mut board = Board::new(map, rules, units, &cx.unit_at, &interp);
+    let mut board = Board::new(map, rules, units, &cx.unit_at, &pos.owners, &interp);
     board.resolve();
     let n = units.len();
 
-    // Who moved, who was dislodged and by whom.
-    let moved: Vec<bool> = (0..n)
-        .map(|u| matches!(interp.eff[u], Eff::Move { .. }) && board.state[u] == Tri::Yes)
+    // Where each unit ends its move, if it moves: its destination, or for a railroad move the
+    // place it stops in (DATC 2.4 7.B).
+    let ends: Vec<Option<Location>> = (0..n)
+        .map(|u| match board.eff[u] {
+            Eff::Move { to, .. } if board.state[u] == Tri::Yes => Some(to),
+            Eff::Rail { .. } => board.rail_index(u as u32).and_then(|ri| {
+                let end = board.rail_end(ri);
+                (end != units[u].location.province).then(|| Location::province(end))
+            }),
+            _ => None,
+        })
         .collect();
+    // Who moved, who was dislodged and by whom (a railroad move never dislodges).
+    let moved: Vec<bool> = ends.iter().map(Option::is_some).collect();
     let mut dislodged_by = vec![NONE; n];
     for a in 0..n {
         if moved[a] {
-            if let Eff::Move { to, .. } = interp.eff[a] {
+            if let Eff::Move { to, .. } = board.eff[a] {
                 let d = cx.unit_at[to.province.index()];
                 if d != NONE && !moved[d as usize] {
                     dislodged_by[d as usize] = a as u32;
@@ -49,10 +59,8 @@ pub fn adjudicate_movement(
             continue;
         }
         let mut unit = units[u];
-        if moved[u] {
-            if let Eff::Move { to, .. } = interp.eff[u] {
-                unit.location = to;
-            }
+        if let Some(to) = ends[u] {
+            unit.location = to;
         }
         occupied[unit.location.province.index()] = true;
         after.push(unit);
@@ -67,6 +75,24 @@ pub fn adjudicate_movement(
         }
         if movers.iter().any(|&c| board.prevents(c)) {
             contested.push(p);
+        }
+    }
+    // A railroad move that bounced in a place nobody entered leaves it contested.
+    for ri in 0..board.rails.len() {
+        let r = &board.rails[ri];
+        for (k, &p) in r.path.iter().enumerate() {
+            let bounced = board.state[board.rail_at_id(ri, k) as usize] == Tri::Yes
+                && board.state[board.rail_pass_id(ri, k) as usize] != Tri::Yes
+                && !board.moves_to.get(p.index()).is_empty();
+            let entered = board
+                .moves_to
+                .get(p.index())
+                .iter()
+                .any(|&a| moved[a as usize])
+                || ends[r.unit as usize].is_some_and(|l| l.province == p);
+            if bounced && !entered && !contested.contains(&p) {
+                contested.push(p);
+            }
         }
     }
 
@@ -112,7 +138,7 @@ pub fn adjudicate_movement(
     let mut attacked_unresolved = vec![NONE; n];
     for a in 0..n {
         if board.state[a] == Tri::Unresolved {
-            if let Eff::Move { to, .. } = interp.eff[a] {
+            if let Eff::Move { to, .. } = board.eff[a] {
                 let d = cx.unit_at[to.province.index()];
                 if d != NONE {
                     attacked_unresolved[d as usize] = a as u32;
@@ -127,6 +153,30 @@ pub fn adjudicate_movement(
     let mut results = Vec::with_capacity(orders.len());
     for (i, (power, order)) in orders.iter().enumerate() {
         let (resolution, tag, reason) = match &interp.status[i] {
+            Status::Permission(k) => {
+                let pm = interp.permits[*k];
+                let fleet = cx.unit_at[pm.from.index()];
+                let moving = fleet != NONE
+                    && matches!(board.eff[fleet as usize], Eff::Move { to, .. } if to.province == pm.to);
+                if moving {
+                    let used = board.canal_state(fleet) != Some(Tri::No);
+                    let reason = if used {
+                        format!("permits {} to pass the canal", name(fleet))
+                    } else {
+                        format!(
+                            "permits {} to pass the canal, but only one fleet may pass",
+                            name(fleet)
+                        )
+                    };
+                    (Resolution::Given, None, reason)
+                } else {
+                    (
+                        Resolution::Invalid,
+                        None,
+                        "no fleet was ordered to move that way".to_string(),
+                    )
+                }
+            }
             Status::Illegal(reason) => {
                 let unit = order
                     .unit()
@@ -154,6 +204,15 @@ pub fn adjudicate_movement(
                         Resolution::Unresolved
                     }
                     Eff::Hold => Resolution::Stands,
+                    Eff::Rail { to, .. } => {
+                        let end = ends[ui].map_or(units[ui].location.province, |l| l.province);
+                        if end == to {
+                            Resolution::Succeeds
+                        } else {
+                            reason = rail_failure(&board, map, u, end, &name);
+                            Resolution::Fails
+                        }
+                    }
                     Eff::Move {
                         to,
                         possible,
@@ -320,7 +379,91 @@ pub fn retreat_options(
         .collect()
 }
 
+/// Why a railroad move did not reach its destination, and where it ends.
+fn rail_failure(
+    b: &Board,
+    map: &Map,
+    u: u32,
+    end: ProvinceId,
+    name: &dyn Fn(u32) -> String,
+) -> String {
+    let pname = |p: ProvinceId| map.province(p).full_name.clone();
+    let stop = if end == b.units[u as usize].location.province {
+        format!("it stays in {}", pname(end))
+    } else {
+        format!("it ends in {}", pname(end))
+    };
+    let Some(ri) = b.rail_index(u) else {
+        // A head-to-head battle with the unit in the first place (DATC 2.4 7.B.26-7.B.29).
+        let o = b.counter[u as usize];
+        let why = if o == NONE {
+            "it fails".to_string()
+        } else if b.state[u as usize] == Tri::Yes {
+            format!(
+                "won the head-to-head battle with {} and stops in its place",
+                name(o)
+            )
+        } else if b.state[o as usize] == Tri::Yes {
+            format!("lost the head-to-head battle with {}", name(o))
+        } else {
+            format!(
+                "a head-to-head battle with {}, which a railroad move cannot dislodge",
+                name(o)
+            )
+        };
+        return format!("{why}; {stop}");
+    };
+    let r = &b.rails[ri];
+    let mut why = String::new();
+    for (k, &p) in r.path.iter().enumerate() {
+        if b.state[b.rail_pass_id(ri, k) as usize] == Tri::Yes {
+            continue;
+        }
+        if b.state[b.rail_at_id(ri, k) as usize] != Tri::Yes {
+            // It had to stop in the place before: a centre to recapture (errata 9.241).
+            if let Some(&before) = k.checked_sub(1).and_then(|j| r.path.get(j)) {
+                why = format!(
+                    "it stops in {} to recapture the supply centre",
+                    pname(before)
+                );
+            }
+            break;
+        }
+        let x = b.unit_at[p.index()];
+        if !b.rail_occupant_lets_through(ri, k, false) && x != NONE {
+            why = format!("{} stays in the way", name(x));
+        } else if b.rail_blocked(ri, k, false) {
+            let atk = b.rail_strength(ri, k, false) - 1;
+            let others: Vec<String> = b
+                .moves_to
+                .get(p.index())
+                .iter()
+                .map(|&c| format!("{} ({atk} against {})", name(c), b.prevent(c, true)))
+                .collect();
+            why = format!("bounced in {} with {}", pname(p), others.join(", "));
+        } else {
+            why = format!(
+                "a paradox: its part into {} fails, but still bounces",
+                pname(p)
+            );
+        }
+        break;
+    }
+    if why.is_empty() {
+        stop
+    } else {
+        format!("{why}; {stop}")
+    }
+}
+
 fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
+    if b.voided_canal(u) {
+        return "a paradox with the canal: the move through it fails and has no effect on its destination"
+            .into();
+    }
+    if b.canal_state(u) == Some(Tri::No) {
+        return "no permission to pass the canal".into();
+    }
     if !b.path(u, true) {
         return "no convoy route: the convoy is disrupted or missing".into();
     }
@@ -358,6 +501,16 @@ fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
             if atk <= prev {
                 parts.push(format!("bounced with {} ({atk} against {prev})", name(c)));
             }
+        }
+    }
+    for (ri, k) in b.rails_into(to.province) {
+        let prev = b.rail_prevent(ri, k, false).saturating_sub(1);
+        if b.rail_prevent(ri, k, false) > 0 && atk <= prev {
+            let train = b.rails[ri].unit;
+            parts.push(format!(
+                "bounced with the railroad move of {} ({atk} against {prev})",
+                name(train)
+            ));
         }
     }
     if parts.is_empty() {

@@ -14,13 +14,18 @@
 //! components of the "reads" graph that nothing outside depends on are exactly the clean
 //! cycles of 5.D. The backup rule of 5.B.9 is applied to them: a cycle of moves only is
 //! circular movement (all succeed); a cycle with a convoy is a paradox, settled by the
-//! ruleset's paradox policy; any other cycle (variants) fails its moves and supports. Then
-//! propagation resumes.
+//! ruleset's paradox policy; any other cycle (variants) is the `other_cycles` choice (its moves
+//! and supports fail). Then propagation resumes.
+//!
+//! Variant rules add decisions beyond the units' own (DATC 2.4 chapter 7): per place a railroad
+//! move passes, whether it tries to enter (`at`) and whether it gets in (`pass`); per move
+//! through a canal, whether it has permission. A cycle through them is circular movement when
+//! all its decisions can be "yes" together (7.B.17, 7.D.1), else a railroad or canal paradox.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 
-use diplo_map::{Location, Map, PowerId};
+use diplo_map::{Location, Map, PowerId, ProvinceId};
 use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
 
@@ -80,13 +85,67 @@ impl Csr {
     }
 }
 
+/// A canal move that can never have permission (DATC 2.4 7.C.1, 7.C.4–7.C.6).
+const DENIED: u32 = u32::MAX - 1;
+
+/// A railroad move being resolved (DATC 2.4 7.B). It passes the places of `path` in order, each
+/// step like a move into that place. Step `k` has two decisions: `at` (the train tries to enter
+/// the place: it bounces others there) and `pass` (it gets into the place and may go on or end
+/// there). The unit's own decision says whether it leaves its origin.
+pub(crate) struct RailMove {
+    /// The army.
+    pub unit: u32,
+    /// Its power.
+    pub power: PowerId,
+    /// The places after the origin, in order; the last is the destination.
+    pub path: Vec<ProvinceId>,
+    /// The decision id of the first place's `at`; place `k` has `at` = `first + 2k` and
+    /// `pass` = `first + 2k + 1`.
+    first: u32,
+}
+
+/// What a decision beyond the units' own is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Extra {
+    /// Railroad move `.0` tries to enter its place `.1` (and bounces other moves there).
+    At(u32, u32),
+    /// Railroad move `.0` gets into its place `.1`.
+    Pass(u32, u32),
+    /// Canal move of unit `.0` has the permission of the canal power (DATC 2.4 7.C).
+    Permit(u32),
+}
+
 /// Everything the resolver needs, in dense arrays.
 pub(crate) struct Board<'a> {
     pub map: &'a Map,
     pub rules: &'a Ruleset,
     pub units: &'a [Unit],
-    pub eff: &'a [Eff],
+    /// Per unit: its effective order; a railroad move meeting a unit coming the other way in
+    /// its first place is a plain move there (DATC 2.4 7.B.26–7.B.29).
+    pub eff: Vec<Eff>,
     pub unit_at: &'a [u32],
+    /// Centre owners at the start of the turn (a railroad stops at a centre it must recapture).
+    owners: &'a [Option<PowerId>],
+    /// The railroad moves (DATC 2.4 7.B).
+    pub rails: Vec<RailMove>,
+    /// Per unit: its index in `rails`, or `NONE`.
+    rail_of: Vec<u32>,
+    /// Decisions past the units' own (`state[units.len() + i]` is `extra[i]`).
+    extra: Vec<Extra>,
+    /// Per province: the `at` decisions of railroad steps into it.
+    rail_into: Csr,
+    /// Per unit: for a move over a canal, its permission decision, or `DENIED`; else `NONE`.
+    canal_perm: Vec<u32>,
+    /// Per unit: the canal province whose occupant grants its passage, when it moves over a canal.
+    canal_at: Vec<u32>,
+    /// Per unit: a railroad move in a head-to-head battle that cannot dislodge (DATC 2.4 7.B.29).
+    no_dislodge: Vec<bool>,
+    /// Per unit: a railroad move whose support does not count in its head-to-head battle (the
+    /// battle is not over the final part, DATC 2.4 7.B.15).
+    unsupported: Vec<bool>,
+    /// The railroad move whose prevent strength is ignored while a competitor is judged "as if
+    /// the train were absent", or `NONE`.
+    ignoring: Cell<u32>,
     /// Per unit: the units whose matching support it receives.
     pub supports_of: Csr,
     /// Per army: the fleets whose matching convoy it may use.
@@ -109,6 +168,9 @@ pub(crate) struct Board<'a> {
     pub state: Vec<Tri>,
     /// The cycles the paradox rule gave no answer for (their units are `Unresolved`).
     pub paradoxes: Vec<Vec<u32>>,
+    /// Per entry of `paradoxes`: a cycle that is no convoy paradox, left unresolved by
+    /// `other_cycles` (DATC 3.2 5.B.9).
+    pub other_cycle: Vec<bool>,
     route_rule: RouteRule,
     bounce_rule: BounceRule,
     cut_exemption: ConvoyCutExemption,
@@ -123,10 +185,53 @@ impl<'a> Board<'a> {
         rules: &'a Ruleset,
         units: &'a [Unit],
         unit_at: &'a [u32],
+        owners: &'a [Option<PowerId>],
         interp: &'a Interpretation,
     ) -> Self {
         let n = units.len();
-        let eff = &interp.eff[..];
+        let mut eff = interp.eff.clone();
+        // Railroad moves: their paths, and the head-to-head ones (DATC 2.4 7.B.26-7.B.29).
+        let mut rail_plans: Vec<(u32, Vec<ProvinceId>)> = Vec::new();
+        let mut no_dislodge = vec![false; n];
+        let mut unsupported = vec![false; n];
+        for u in 0..n {
+            let Eff::Rail { railroad, to } = eff[u] else {
+                continue;
+            };
+            let line = &map.railroads()[railroad as usize].provinces;
+            let from = units[u].location.province;
+            let (Some(a), Some(b)) = (
+                line.iter().position(|&p| p == from),
+                line.iter().position(|&p| p == to),
+            ) else {
+                eff[u] = Eff::Hold;
+                continue;
+            };
+            let path: Vec<ProvinceId> = if a < b {
+                line[a + 1..=b].to_vec()
+            } else {
+                line[b..a].iter().rev().copied().collect()
+            };
+            let first = path[0];
+            let x = unit_at[first.index()];
+            let opposite = x != NONE
+                && matches!(eff[x as usize], Eff::Move { to: back, convoy: false, .. } if back.province == from);
+            if opposite {
+                eff[u] = Eff::Move {
+                    to: Location::province(first),
+                    convoy: false,
+                    via: false,
+                    possible: true,
+                    fallback: false,
+                };
+                no_dislodge[u] = !rules.railroad_head_to_head.dislodges();
+                unsupported[u] = first != to && !rules.railroad_support.counts_on_the_way();
+                continue;
+            }
+            rail_plans.push((u as u32, path));
+        }
+        let owned_eff = eff;
+        let eff = &owned_eff;
         let path_rule = rules.convoy_path.path_rule();
         let mut sup = Vec::new();
         let mut conv = Vec::new();
@@ -168,40 +273,133 @@ impl<'a> Board<'a> {
                 }
             }
         }
-        let state = eff
+        let mut state: Vec<Tri> = eff
             .iter()
             .enumerate()
             .map(|(i, e)| match e {
                 Eff::Hold => Tri::No,
-                Eff::Move { .. } => Tri::Unknown,
+                Eff::Move { .. } | Eff::Rail { .. } => Tri::Unknown,
                 _ if !interp.matches[i] => Tri::No,
                 _ => Tri::Unknown,
+            })
+            .collect();
+        // Railroad steps.
+        let mut extra = Vec::new();
+        let mut rails = Vec::new();
+        let mut rail_of = vec![NONE; n];
+        let mut into = Vec::new();
+        for (ri, (u, path)) in rail_plans.into_iter().enumerate() {
+            let first = (n + extra.len()) as u32;
+            for (k, p) in path.iter().enumerate() {
+                into.push((p.0, first + 2 * k as u32));
+                extra.push(Extra::At(ri as u32, k as u32));
+                extra.push(Extra::Pass(ri as u32, k as u32));
+            }
+            rail_of[u as usize] = ri as u32;
+            rails.push(RailMove {
+                unit: u,
+                power: units[u as usize].power,
+                path,
+                first,
+            });
+        }
+        // Canal moves: which one may get permission (DATC 2.4 7.C.1-7.C.6).
+        let mut canal_perm = vec![NONE; n];
+        let mut canal_at = vec![NONE; n];
+        for canal in map.canals() {
+            let movers: Vec<usize> = (0..n)
+                .filter(|&u| {
+                    let from = units[u].location.province;
+                    matches!(eff[u], Eff::Move { to, convoy: false, .. }
+                        if units[u].kind == diplo_map::UnitKind::Fleet
+                            && ((from == canal.seas[0] && to.province == canal.seas[1])
+                                || (from == canal.seas[1] && to.province == canal.seas[0])))
+                })
+                .collect();
+            if movers.is_empty() {
+                continue;
+            }
+            let e = unit_at[canal.province.index()];
+            let grantor = (e != NONE).then(|| units[e as usize].power);
+            let given: Vec<&crate::interpret::Permit> = interp
+                .permits
+                .iter()
+                .filter(|p| {
+                    Some(p.power) == grantor
+                        && ((p.from == canal.seas[0] && p.to == canal.seas[1])
+                            || (p.from == canal.seas[1] && p.to == canal.seas[0]))
+                })
+                .collect();
+            let explicit = |u: usize| {
+                let from = units[u].location.province;
+                given.iter().any(|p| p.from == from)
+            };
+            let own = |u: usize| Some(units[u].power) == grantor;
+            let candidates: Vec<usize> = if rules.canal_permission.only_one() {
+                // An explicit permission denies the implicit ones; two possible permissions
+                // are both denied.
+                let c: Vec<usize> = if given.is_empty() {
+                    movers.iter().copied().filter(|&u| own(u)).collect()
+                } else {
+                    movers.iter().copied().filter(|&u| explicit(u)).collect()
+                };
+                if c.len() == 1 {
+                    c
+                } else {
+                    Vec::new()
+                }
+            } else {
+                movers
+                    .iter()
+                    .copied()
+                    .filter(|&u| own(u) || explicit(u))
+                    .collect()
+            };
+            for &u in &movers {
+                canal_at[u] = canal.province.0;
+                if grantor.is_some() && candidates.contains(&u) {
+                    canal_perm[u] = (n + extra.len()) as u32;
+                    extra.push(Extra::Permit(u as u32));
+                } else {
+                    canal_perm[u] = DENIED;
+                }
+            }
+        }
+        state.resize(n + extra.len(), Tri::Unknown);
+        let difficult = eff
+            .iter()
+            .zip(units)
+            .map(|(e, u)| match *e {
+                Eff::Move { to, .. } => map.is_difficult(u.kind, u.location.province, to.province),
+                _ => false,
             })
             .collect();
         let mut board = Board {
             map,
             rules,
             units,
-            eff,
+            eff: owned_eff,
             unit_at,
+            owners,
+            rails,
+            rail_of,
+            extra,
+            rail_into: Csr::build(map.provinces().len(), &mut into),
+            canal_perm,
+            canal_at,
+            no_dislodge,
+            unsupported,
+            ignoring: Cell::new(NONE),
             supports_of: Csr::build(n, &mut sup),
             convoys_of: Csr::build(n, &mut conv),
             moves_to: Csr::build(map.provinces().len(), &mut mv),
             counter,
             via_last_fleet: vec![false; n],
             voided: vec![false; n],
-            difficult: eff
-                .iter()
-                .zip(units)
-                .map(|(e, u)| match *e {
-                    Eff::Move { to, .. } => {
-                        map.is_difficult(u.kind, u.location.province, to.province)
-                    }
-                    _ => false,
-                })
-                .collect(),
+            difficult,
             state,
             paradoxes: Vec::new(),
+            other_cycle: Vec::new(),
             route_rule: rules.multi_route_disruption.route_rule(),
             bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
             cut_exemption: rules.convoy_paradox.cut_exemption(),
@@ -310,9 +508,27 @@ impl<'a> Board<'a> {
         }
     }
 
+    /// Whether decision `u` is a unit's move (a railroad move included: its decision says
+    /// whether it leaves its origin).
     #[inline]
     fn is_move(&self, u: u32) -> bool {
-        matches!(self.eff[u as usize], Eff::Move { .. })
+        matches!(
+            self.eff.get(u as usize),
+            Some(Eff::Move { .. } | Eff::Rail { .. })
+        )
+    }
+
+    /// The effective order behind decision `u` (`Hold` for a railroad step or a canal
+    /// permission).
+    #[inline]
+    fn eff_of(&self, u: u32) -> Eff {
+        self.eff.get(u as usize).copied().unwrap_or(Eff::Hold)
+    }
+
+    /// Whether decision `u` is a unit's convoy.
+    #[inline]
+    fn is_convoy(&self, u: u32) -> bool {
+        matches!(self.eff.get(u as usize), Some(Eff::Convoy { .. }))
     }
 
     #[inline]
@@ -348,6 +564,16 @@ impl<'a> Board<'a> {
         if !possible || self.voided[u as usize] {
             return false;
         }
+        // A move over a canal needs the canal power's permission (DATC 2.4 7.C).
+        match self.canal_perm[u as usize] {
+            NONE => {}
+            DENIED => return false,
+            d => {
+                if !self.holds(d, max) {
+                    return false;
+                }
+            }
+        }
         if !convoy || fallback {
             return true;
         }
@@ -380,7 +606,18 @@ impl<'a> Board<'a> {
     /// fallback, known once its convoy route is known.
     fn land_route(&self, u: u32) -> Tri {
         match self.eff[u as usize] {
-            Eff::Move { convoy: false, .. } => Tri::Yes,
+            // A canal move is a direct move only with permission (DATC 2.4 7.C.6: so there is
+            // no head-to-head battle through the canal without it).
+            Eff::Move { convoy: false, .. } if self.voided[u as usize] => Tri::No,
+            Eff::Move { convoy: false, .. } => match self.canal_perm[u as usize] {
+                NONE => Tri::Yes,
+                DENIED => Tri::No,
+                d => match self.st(d) {
+                    Tri::Yes => Tri::Yes,
+                    Tri::No => Tri::No,
+                    _ => Tri::Unknown,
+                },
+            },
             Eff::Move { .. } if self.voided[u as usize] => Tri::No,
             Eff::Move {
                 fallback: false, ..
@@ -512,6 +749,9 @@ impl<'a> Board<'a> {
     }
 
     fn count_supports(&self, u: u32, max: bool, except_power: Option<PowerId>) -> u32 {
+        if self.unsupported[u as usize] {
+            return 0;
+        }
         let mut n = 0;
         for &s in self.supports_of.get(u as usize) {
             if Some(self.power(s)) != except_power && self.holds(s, max) {
@@ -685,8 +925,25 @@ impl<'a> Board<'a> {
         if !wins {
             return false;
         }
+        // A railroad move in a head-to-head battle cannot dislodge (DATC 2.4 7.B.29): the unit
+        // there leaves only by winning the battle.
+        if self.no_dislodge[u as usize] && self.unit_at[dest.index()] != NONE {
+            return false;
+        }
         for &c in self.moves_to.get(dest.index()) {
             if c != u && atk <= self.prevent_in(c, !opt) {
+                return false;
+            }
+        }
+        // A railroad move that gets to this place bounces others there (DATC 2.4 7.B.1).
+        for &a in self.rail_into.get(dest.index()) {
+            let Extra::At(ri, k) = self.extra_of(a) else {
+                continue;
+            };
+            if self.ignoring.get() == ri || !self.rail_competes_with(ri, u) {
+                continue;
+            }
+            if atk <= self.rail_prevent(ri as usize, k as usize, !opt) {
                 return false;
             }
         }
@@ -764,6 +1021,30 @@ impl<'a> Board<'a> {
                 return false;
             }
         }
+        // DATC 2.4 7.B.14: a railroad move cuts no support, unless the ruleset says it does
+        // where it tries to enter.
+        if self.rules.railroad_cut.cuts() {
+            for &at in self.rail_into.get(p.index()) {
+                let Extra::At(ri, k) = self.extra_of(at) else {
+                    continue;
+                };
+                let r = &self.rails[ri as usize];
+                if r.power == self.power(s) {
+                    continue;
+                }
+                let came_from = if k == 0 {
+                    self.units[r.unit as usize].location.province
+                } else {
+                    r.path[k as usize - 1]
+                };
+                if Some(came_from) == against {
+                    continue;
+                }
+                if self.holds(at, !opt) {
+                    return false;
+                }
+            }
+        }
         true
     }
 
@@ -781,11 +1062,243 @@ impl<'a> Board<'a> {
     }
 
     fn adjudicate(&self, u: u32, opt: bool) -> bool {
-        match self.eff[u as usize] {
+        let Some(e) = self.eff.get(u as usize) else {
+            return match self.extra_of(u) {
+                Extra::At(ri, k) => self.rail_at(ri as usize, k as usize, opt),
+                Extra::Pass(ri, k) => self.rail_pass(ri as usize, k as usize, opt),
+                Extra::Permit(f) => self.canal_permitted(f, opt),
+            };
+        };
+        match *e {
             Eff::Move { .. } => self.adjudicate_move(u, opt),
             Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.adjudicate_support(u, opt),
             Eff::Convoy { .. } => self.adjudicate_convoy(u, opt),
+            Eff::Rail { .. } => self.rail_leaves(self.rail_of[u as usize] as usize, opt),
             Eff::Hold => false,
+        }
+    }
+
+    // --- Railroads (DATC 2.4 7.B) and canals (7.C) ----------------------------------------
+
+    #[inline]
+    fn extra_of(&self, d: u32) -> Extra {
+        self.extra[d as usize - self.units.len()]
+    }
+
+    /// The `at` decision of railroad move `ri` at its place `k`.
+    #[inline]
+    pub fn rail_at_id(&self, ri: usize, k: usize) -> u32 {
+        self.rails[ri].first + 2 * k as u32
+    }
+
+    /// The `pass` decision of railroad move `ri` at its place `k`.
+    #[inline]
+    pub fn rail_pass_id(&self, ri: usize, k: usize) -> u32 {
+        self.rails[ri].first + 2 * k as u32 + 1
+    }
+
+    /// Whether move `u` competes with railroad move `ri` where both go (DATC 2.4 7.B.4).
+    fn rail_competes_with(&self, ri: u32, u: u32) -> bool {
+        self.power(u) != self.rails[ri as usize].power
+            || self.rules.railroad_bounce_own.own_moves_compete()
+    }
+
+    /// The railroad move's strength into its place `k`, shifted: support counts only on the
+    /// final part (DATC 2.4 7.B.15) unless the ruleset says otherwise.
+    pub fn rail_strength(&self, ri: usize, k: usize, max: bool) -> u32 {
+        let r = &self.rails[ri];
+        let supported = k + 1 == r.path.len() || self.rules.railroad_support.counts_on_the_way();
+        2 + if supported {
+            self.count_supports(r.unit, max, None)
+        } else {
+            0
+        }
+    }
+
+    /// The railroad move's prevent strength in its place `k`, shifted: none unless it gets
+    /// there.
+    pub fn rail_prevent(&self, ri: usize, k: usize, max: bool) -> u32 {
+        if !self.holds(self.rail_at_id(ri, k), max) {
+            return 0;
+        }
+        self.rail_strength(ri, k, max)
+    }
+
+    /// The train tries to enter its place `k`: the first always; a later one when it got
+    /// through the place before and did not have to stop there.
+    fn rail_at(&self, ri: usize, k: usize, opt: bool) -> bool {
+        if k == 0 {
+            return true;
+        }
+        self.holds(self.rail_pass_id(ri, k - 1), opt) && !self.rail_stop(ri, k - 1, !opt)
+    }
+
+    /// Errata 9.241: the train stops in a supply centre of the line that its power does not
+    /// own, to recapture it, unless an own army stays there (DATC 2.4 7.B.18-7.B.22). `max`:
+    /// whether it possibly stops (else: certainly).
+    fn rail_stop(&self, ri: usize, k: usize, max: bool) -> bool {
+        let r = &self.rails[ri];
+        let p = r.path[k];
+        if k + 1 == r.path.len()
+            || !self.map.province(p).supply_centre
+            || self.owners.get(p.index()).copied().flatten() == Some(r.power)
+        {
+            return false;
+        }
+        let x = self.unit_at[p.index()];
+        if x == NONE || self.power(x) != r.power {
+            return true;
+        }
+        // The own army stays unless it moves out.
+        self.is_move(x) && self.holds(x, max)
+    }
+
+    /// The train gets into its place `k`: it tries to, the unit there lets it through, and no
+    /// other move into the place would beat it.
+    fn rail_pass(&self, ri: usize, k: usize, opt: bool) -> bool {
+        self.holds(self.rail_at_id(ri, k), opt)
+            && self.rail_occupant_lets_through(ri, k, opt)
+            && !self.rail_blocked(ri, k, opt)
+    }
+
+    /// Errata 9.23: a unit in the place at the start of the turn lets the train through only
+    /// by moving out; an own army that stays lets it through while it is not dislodged (DATC
+    /// 2.4 7.B.3, 7.B.9, 7.B.10), but the train cannot end on it.
+    pub fn rail_occupant_lets_through(&self, ri: usize, k: usize, opt: bool) -> bool {
+        let r = &self.rails[ri];
+        let p = r.path[k];
+        let x = self.unit_at[p.index()];
+        if x == NONE {
+            return true;
+        }
+        let last = k + 1 == r.path.len();
+        if !last && self.power(x) == r.power && self.rules.railroad_pass_own.passes_own() {
+            return !self.dislodged_in(p, x, !opt);
+        }
+        self.is_move(x) && self.holds(x, opt)
+    }
+
+    /// Whether unit `x` in `p` is dislodged (`max`: possibly; else certainly): it does not
+    /// move out and a move into `p` succeeds.
+    fn dislodged_in(&self, p: ProvinceId, x: u32, max: bool) -> bool {
+        let stays = !self.is_move(x) || !self.holds(x, !max);
+        stays
+            && self
+                .moves_to
+                .get(p.index())
+                .iter()
+                .any(|&c| self.holds(c, max))
+    }
+
+    /// Whether another move into the train's place `k` stops it (`certain`: surely; else
+    /// possibly): a move that would succeed were the train absent, with at least the train's
+    /// strength (DATC 2.4 7.B.6-7.B.8: two moves that bounce each other let it slip through).
+    pub fn rail_blocked(&self, ri: usize, k: usize, certain: bool) -> bool {
+        let r = &self.rails[ri];
+        let p = r.path[k];
+        for &c in self.moves_to.get(p.index()) {
+            if c == r.unit || !self.rail_competes_with(ri as u32, c) {
+                continue;
+            }
+            if self.prevent_in(c, !certain) < self.rail_strength(ri, k, certain) {
+                continue;
+            }
+            let outer = self.ignoring.replace(ri as u32);
+            let wins = self.adjudicate_move(c, !certain);
+            self.ignoring.set(outer);
+            if wins {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether province `p` is empty at the end of the turn (`max`: possibly; else certainly),
+    /// ignoring the railroad moves.
+    fn empty_at_end(&self, p: ProvinceId, max: bool) -> bool {
+        let x = self.unit_at[p.index()];
+        if x != NONE && !(self.is_move(x) && self.holds(x, max)) {
+            return false;
+        }
+        !self
+            .moves_to
+            .get(p.index())
+            .iter()
+            .any(|&c| self.holds(c, !max))
+    }
+
+    /// Whether the train leaves its origin: it gets through some places, and one of them is
+    /// empty at the end of the turn (it stops in the nearest such place before the one it
+    /// cannot enter, errata 9.23 (3)).
+    fn rail_leaves(&self, ri: usize, opt: bool) -> bool {
+        let r = &self.rails[ri];
+        for k in 0..r.path.len() {
+            if !self.holds(self.rail_pass_id(ri, k), opt) {
+                return false;
+            }
+            if self.empty_at_end(r.path[k], opt) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// After resolution: where railroad move `ri` ends.
+    pub fn rail_end(&self, ri: usize) -> ProvinceId {
+        let r = &self.rails[ri];
+        let mut end = self.units[r.unit as usize].location.province;
+        for k in 0..r.path.len() {
+            if self.state[self.rail_pass_id(ri, k) as usize] != Tri::Yes {
+                break;
+            }
+            if self.empty_at_end(r.path[k], false) {
+                end = r.path[k];
+            }
+        }
+        end
+    }
+
+    /// The railroad move of unit `u`, if it is one that passes places (not a head-to-head).
+    pub fn rail_index(&self, u: u32) -> Option<usize> {
+        let ri = self.rail_of[u as usize];
+        (ri != NONE).then_some(ri as usize)
+    }
+
+    /// The canal power grants passage while its unit in the canal province stays there and is
+    /// not dislodged (DATC 2.4 7.C.8, 7.C.10).
+    fn canal_permitted(&self, f: u32, opt: bool) -> bool {
+        let p = ProvinceId(self.canal_at[f as usize]);
+        let e = self.unit_at[p.index()];
+        if e == NONE {
+            return false;
+        }
+        let moved_out = self.is_move(e) && self.holds(e, !opt);
+        !moved_out && !self.dislodged_in(p, e, !opt)
+    }
+
+    /// The railroad steps into `p`: (railroad move, place index).
+    pub fn rails_into(&self, p: ProvinceId) -> Vec<(usize, usize)> {
+        self.rail_into
+            .get(p.index())
+            .iter()
+            .filter_map(|&a| match self.extra_of(a) {
+                Extra::At(ri, k) => Some((ri as usize, k as usize)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether a canal move failed under the canal paradox rule.
+    pub fn voided_canal(&self, u: u32) -> bool {
+        self.voided[u as usize] && self.canal_perm[u as usize] != NONE
+    }
+
+    /// Whether move `u` goes over a canal, and whether it may (for reasons).
+    pub fn canal_state(&self, u: u32) -> Option<Tri> {
+        match self.canal_perm[u as usize] {
+            NONE => None,
+            DENIED => Some(Tri::No),
+            d => Some(self.state[d as usize]),
         }
     }
 
@@ -923,7 +1436,7 @@ impl<'a> Board<'a> {
     /// Finds the sink strongly connected components of the undecided decisions and applies
     /// DATC 5.B.9 to each (with the ruleset's paradox rule). Returns the decisions it made.
     fn backup_rule(&mut self) -> Vec<u32> {
-        let n = self.units.len();
+        let n = self.state.len();
         let undecided: Vec<u32> = (0..n as u32)
             .filter(|&u| self.state[u as usize] == Tri::Unknown)
             .collect();
@@ -978,16 +1491,51 @@ impl<'a> Board<'a> {
                 }
                 continue;
             }
-            let has_convoy = cycle
-                .iter()
-                .any(|&u| matches!(self.eff[u as usize], Eff::Convoy { .. }));
+            let has_convoy = cycle.iter().any(|&u| self.is_convoy(u));
             let only_moves = cycle.iter().all(|&u| self.is_move(u));
+            let rails = self.rails_in(&cycle);
+            let canal_moves = self.canal_moves_in(&cycle);
+            if !rails.is_empty() || !canal_moves.is_empty() {
+                // DATC 2.4 chapter 7: a cycle through a railroad or canal move. When every
+                // decision of it can succeed together it is circular movement (7.B.17, 7.C.7,
+                // 7.D.1); otherwise a paradox, settled by the railroad and canal rules and,
+                // with a convoy in it, the convoy paradox rule as well (7.C.13, 7.C.14).
+                if self.all_succeed_together(&cycle) {
+                    for &u in &cycle {
+                        self.state[u as usize] = Tri::Yes;
+                        changed.push(u);
+                    }
+                    continue;
+                }
+                self.railroad_paradox(&cycle, &rails, &mut changed);
+                self.canal_paradox(&cycle, &canal_moves, &mut changed);
+                if has_convoy && self.rules.variant_paradox == VariantParadox::Together {
+                    // A rulebook rule that is no backup rule has nothing to apply here
+                    // (7.C.13 under the 1982 rule): the variant rules settle the cycle.
+                    let ruling = self.rules.convoy_paradox.paradox_ruling();
+                    if ruling != ParadoxRuling::NoAnswer {
+                        self.convoy_ruling(ruling, &cycle, &mut changed);
+                    }
+                }
+                continue;
+            }
             if !has_convoy {
-                // Circular movement succeeds; any other cycle (variants) fails its orders.
-                let d = if only_moves { Tri::Yes } else { Tri::No };
+                // Circular movement succeeds; any other cycle (variants) is the ruleset's
+                // choice (DATC 3.2 5.B.9: its moves and supports fail).
+                let d = if only_moves {
+                    Tri::Yes
+                } else {
+                    match self.rules.other_cycles {
+                        OtherCycles::AllFail => Tri::No,
+                        OtherCycles::Unresolved => Tri::Unresolved,
+                    }
+                };
                 for &u in &cycle {
                     self.state[u as usize] = d;
                     changed.push(u);
+                }
+                if d == Tri::Unresolved {
+                    self.record_paradox(&cycle, true);
                 }
                 continue;
             }
@@ -995,18 +1543,39 @@ impl<'a> Board<'a> {
             if ruling == ParadoxRuling::NoAnswer {
                 ruling = self.rules.paradox_fallback.fallback();
             }
+            self.convoy_ruling(ruling, &cycle, &mut changed);
+        }
+        changed
+    }
+
+    /// Records a cycle left unresolved, by its units, for the reasons (`explain.rs`).
+    fn record_paradox(&mut self, cycle: &[u32], other: bool) {
+        let n = self.units.len();
+        self.paradoxes.push(
+            cycle
+                .iter()
+                .copied()
+                .filter(|&u| (u as usize) < n)
+                .collect(),
+        );
+        self.other_cycle.push(other);
+    }
+
+    /// Applies a convoy paradox ruling (DATC 4.A.2) to a cycle with a convoy.
+    fn convoy_ruling(&mut self, ruling: ParadoxRuling, cycle: &[u32], changed: &mut Vec<u32>) {
+        {
             match ruling {
                 ParadoxRuling::FailConvoys => {
-                    for &u in &cycle {
-                        if matches!(self.eff[u as usize], Eff::Convoy { .. }) {
+                    for &u in cycle {
+                        if matches!(self.eff_of(u), Eff::Convoy { .. }) {
                             self.state[u as usize] = Tri::No;
                             changed.push(u);
                         }
                     }
                 }
                 ParadoxRuling::FailConvoyedArmies => {
-                    for &u in &cycle {
-                        if let Eff::Convoy { army, .. } = self.eff[u as usize] {
+                    for &u in cycle {
+                        if let Eff::Convoy { army, .. } = self.eff_of(u) {
                             self.voided[army as usize] = true;
                             for v in [u, army] {
                                 if self.state[v as usize] == Tri::Unknown {
@@ -1020,8 +1589,8 @@ impl<'a> Board<'a> {
                 ParadoxRuling::AllHold => {
                     let mut fail: Vec<u32> =
                         cycle.iter().copied().filter(|&u| self.is_move(u)).collect();
-                    for &u in &cycle {
-                        if let Eff::Convoy { army, .. } = self.eff[u as usize] {
+                    for &u in cycle {
+                        if let Eff::Convoy { army, .. } = self.eff_of(u) {
                             fail.push(army);
                         }
                     }
@@ -1033,17 +1602,17 @@ impl<'a> Board<'a> {
                     }
                 }
                 ParadoxRuling::NoAnswer => {
-                    for &u in &cycle {
+                    for &u in cycle {
                         self.state[u as usize] = Tri::Unresolved;
                         changed.push(u);
                     }
-                    self.paradoxes.push(cycle.clone());
+                    self.record_paradox(cycle, false);
                 }
                 ParadoxRuling::Subversion => {
                     let convoys: Vec<u32> = cycle
                         .iter()
                         .copied()
-                        .filter(|&u| matches!(self.eff[u as usize], Eff::Convoy { .. }))
+                        .filter(|&u| matches!(self.eff_of(u), Eff::Convoy { .. }))
                         .collect();
                     if self.circle_is_confused(&convoys) {
                         // DPTG step 13, a grand standoff: the convoyed moves are cancelled (the
@@ -1078,7 +1647,7 @@ impl<'a> Board<'a> {
                     let convoys: Vec<u32> = cycle
                         .iter()
                         .copied()
-                        .filter(|&u| matches!(self.eff[u as usize], Eff::Convoy { .. }))
+                        .filter(|&u| matches!(self.eff_of(u), Eff::Convoy { .. }))
                         .collect();
                     let dislodged = self.dislodged_without_armies(&convoys);
                     for (&c, d) in convoys.iter().zip(dislodged) {
@@ -1089,7 +1658,126 @@ impl<'a> Board<'a> {
                 }
             }
         }
-        changed
+    }
+
+    /// The railroad moves with a decision in `cycle`.
+    fn rails_in(&self, cycle: &[u32]) -> Vec<usize> {
+        let mut out: Vec<usize> = cycle
+            .iter()
+            .filter_map(|&u| {
+                if (u as usize) < self.units.len() {
+                    self.rail_index(u)
+                } else {
+                    match self.extra_of(u) {
+                        Extra::At(ri, _) | Extra::Pass(ri, _) => Some(ri as usize),
+                        Extra::Permit(_) => None,
+                    }
+                }
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The canal moves whose permission is decided in `cycle` (or that are in it with a
+    /// permission still open).
+    fn canal_moves_in(&self, cycle: &[u32]) -> Vec<u32> {
+        let mut out: Vec<u32> = cycle
+            .iter()
+            .filter_map(|&u| {
+                if (u as usize) < self.units.len() {
+                    let d = self.canal_perm[u as usize];
+                    (d != NONE && d != DENIED && self.state[d as usize].open()).then_some(u)
+                } else {
+                    match self.extra_of(u) {
+                        Extra::Permit(f) => Some(f),
+                        _ => None,
+                    }
+                }
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Whether every decision of `cycle` can be "yes" at once (circular movement).
+    fn all_succeed_together(&mut self, cycle: &[u32]) -> bool {
+        let saved = self.state.clone();
+        for &u in cycle {
+            self.state[u as usize] = Tri::Yes;
+        }
+        let ok = cycle
+            .iter()
+            .all(|&u| self.adjudicate(u, true) && self.adjudicate(u, false));
+        self.state = saved;
+        ok
+    }
+
+    /// DATC 2.4 7.B.23-7.B.25, 7.B.31: a paradox with railroad moves.
+    fn railroad_paradox(&mut self, cycle: &[u32], rails: &[usize], changed: &mut Vec<u32>) {
+        let mut set = |b: &mut Self, d: u32, v: Tri| {
+            if b.state[d as usize] == Tri::Unknown {
+                b.state[d as usize] = v;
+                changed.push(d);
+            }
+        };
+        for &ri in rails {
+            let unit = self.rails[ri].unit;
+            let parts: Vec<usize> = cycle
+                .iter()
+                .filter(|&&u| (u as usize) >= self.units.len())
+                .filter_map(|&u| match self.extra_of(u) {
+                    Extra::At(r, k) | Extra::Pass(r, k) if r as usize == ri => Some(k as usize),
+                    _ => None,
+                })
+                .collect();
+            match self.rules.railroad_paradox {
+                RailroadParadox::SzykmanLastPart => match parts.iter().max() {
+                    // The last part in the paradox fails, but still bounces.
+                    Some(&k) => {
+                        set(self, self.rail_at_id(ri, k), Tri::Yes);
+                        set(self, self.rail_pass_id(ri, k), Tri::No);
+                    }
+                    // Only whether it leaves its origin is open: it stays.
+                    None => set(self, unit, Tri::No),
+                },
+                RailroadParadox::WholeMoveFails => {
+                    for k in 0..self.rails[ri].path.len() {
+                        set(self, self.rail_at_id(ri, k), Tri::No);
+                        set(self, self.rail_pass_id(ri, k), Tri::No);
+                    }
+                    set(self, unit, Tri::No);
+                }
+            }
+        }
+    }
+
+    /// DATC 2.4 7.C.8-7.C.12: a paradox with canal moves.
+    fn canal_paradox(&mut self, cycle: &[u32], canal_moves: &[u32], changed: &mut Vec<u32>) {
+        let mut fail: Vec<u32> = Vec::new();
+        for &u in canal_moves {
+            // The canal move fails and has no effect on its destination.
+            self.voided[u as usize] = true;
+            fail.push(u);
+            fail.push(self.canal_perm[u as usize]);
+        }
+        if !canal_moves.is_empty() && self.rules.canal_paradox == CanalParadox::AllHold {
+            fail.extend(cycle.iter().copied().filter(|&u| {
+                self.is_move(u)
+                    || matches!(
+                        (u as usize >= self.units.len()).then(|| self.extra_of(u)),
+                        Some(Extra::Pass(..))
+                    )
+            }));
+        }
+        for d in fail {
+            if self.state[d as usize] == Tri::Unknown {
+                self.state[d as usize] = Tri::No;
+                changed.push(d);
+            }
+        }
     }
 }
 

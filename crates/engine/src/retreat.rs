@@ -2,7 +2,7 @@
 
 use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
-use diplo_rules::policies::RetreatAfterConvoy;
+use diplo_rules::policies::{RailroadRetreat, RetreatAfterConvoy};
 use diplo_rules::Ruleset;
 
 use crate::interpret::Ctx;
@@ -78,6 +78,20 @@ pub fn adjudicate_retreats(
                     return Err("no supports in a retreat phase".into())
                 }
                 Order::Convoy { .. } => return Err("no convoys in a retreat phase".into()),
+                // DATC 2.4 7.B.32 (the only choice of `railroad_retreat`).
+                Order::RailMove { railroad, .. } => {
+                    return Err(match rules.railroad_retreat {
+                        RailroadRetreat::NotAllowed => format!(
+                            "the {} cannot be used in a retreat",
+                            map.railroads()
+                                .get(*railroad)
+                                .map_or("railroad", |r| r.full_name.as_str())
+                        ),
+                    })
+                }
+                Order::Permit { .. } => {
+                    return Err("no canal permissions in a retreat phase".into())
+                }
                 Order::Build { .. } | Order::Decline => {
                     return Err("no builds in a retreat phase".into())
                 }

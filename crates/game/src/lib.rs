@@ -498,8 +498,10 @@ impl Game {
             Order::Hold { .. }
             | Order::SupportHold { .. }
             | Order::SupportMove { .. }
-            | Order::Convoy { .. } => kind == PhaseKind::Movement,
-            Order::Move { .. } => kind != PhaseKind::Adjustment,
+            | Order::Convoy { .. }
+            | Order::Permit { .. } => kind == PhaseKind::Movement,
+            // A railroad move in a retreat phase is the engine's to refuse (DATC 2.4 7.B.32).
+            Order::Move { .. } | Order::RailMove { .. } => kind != PhaseKind::Adjustment,
             Order::Retreat { .. } => kind == PhaseKind::Retreat,
             Order::Disband { .. } => kind != PhaseKind::Movement,
             Order::Build { .. } | Order::Decline => kind == PhaseKind::Adjustment,
@@ -516,7 +518,8 @@ impl Game {
             ));
         }
         let province = match order {
-            Order::Build { .. } | Order::Decline => return Ok(()),
+            // A canal permission names another power's fleet; it commands no unit.
+            Order::Build { .. } | Order::Decline | Order::Permit { .. } => return Ok(()),
             other => {
                 other
                     .unit()

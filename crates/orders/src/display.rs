@@ -6,6 +6,8 @@
 //! | --- | --- |
 //! | hold | `A par H` |
 //! | move | `F stp/sc - bot`, `A lon - bel via convoy`, `A yor - nth - hol` |
+//! | railroad move | `A mos - TSR - vla` (the railroad's `name` from the map) |
+//! | canal permission | `SC F med - red` |
 //! | support | `F lon S A yor`, `F lon S A yor - wal`, `A smy S RUS A arm - ank` |
 //! | convoy | `F nth C A yor - hol` |
 //! | retreat | `F tri R alb` |
@@ -15,7 +17,8 @@
 //!
 //! Full form ([`OrderDisplay::full`]): the DATC's words and full names (`F North Sea Convoys A
 //! Yorkshire - Holland`, `A Venice Holds`, `A Smyrna Supports Russian A Armenia - Ankara`,
-//! `F Trieste Retreats to Albania`, `Disband F North Sea`, `Build A Paris`, `Decline`).
+//! `F Trieste Retreats to Albania`, `Disband F North Sea`, `Build A Paris`, `Decline`,
+//! `A Moscow - TSR - Vladivostok`, `SC F Mediterranean Sea - Red Sea`).
 //!
 //! A coast the province has is written `spa/nc` (short) or `Spain(nc)` (full); a coast it does
 //! not have is written in parentheses, `por(nc)`, so that it reads back as the same unknown coast.
@@ -148,6 +151,19 @@ impl fmt::Display for OrderDisplay<'_> {
                     f.write_str(" via convoy")?;
                 }
                 Ok(())
+            }
+            Order::RailMove { unit, railroad, to } => {
+                self.unit(f, unit)?;
+                match self.map.railroads().get(*railroad) {
+                    Some(r) => write!(f, " - {}", r.name)?,
+                    None => write!(f, " - <railroad {railroad}>")?,
+                }
+                self.to(f, to)
+            }
+            Order::Permit { fleet, to } => {
+                f.write_str("SC ")?;
+                self.other(f, fleet)?;
+                self.to(f, to)
             }
             Order::SupportHold { unit, supported } => {
                 self.unit(f, unit)?;

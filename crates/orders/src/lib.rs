@@ -113,6 +113,26 @@ pub enum Order {
         /// The destination of the convoyed army.
         to: Place,
     },
+    /// A move by railroad (Colonial's Trans-Siberian Railroad, DATC 2.4 7.B):
+    /// `A Moscow - TSR - Vladivostok`, `A mos - tsr - vla`; also read without dashes
+    /// (`A Moscow TSR Vladivostok`, the retreat DATC 2.4 7.B.32 writes).
+    RailMove {
+        /// The ordered unit.
+        unit: UnitRef,
+        /// The railroad: index into `Map::railroads`.
+        railroad: usize,
+        /// Destination as written.
+        to: Place,
+    },
+    /// A canal permission (Colonial's Suez Canal, DATC 2.4 7.C): `SC F Mediterranean Sea - Red
+    /// Sea`, `SC F med - red`. The power permits the named fleet's move through the canal; the
+    /// order names no unit of the power's own.
+    Permit {
+        /// The permitted fleet (where it stands).
+        fleet: OtherUnit,
+        /// Where it moves.
+        to: Place,
+    },
     /// An explicit retreat: `F tri R alb`, `F Trieste Retreats to Albania`.
     Retreat {
         /// The dislodged unit.
@@ -135,18 +155,20 @@ pub enum Order {
 }
 
 impl Order {
-    /// The ordered unit, if the order names one (all but [`Order::Decline`]).
+    /// The ordered unit, if the order names one (all but [`Order::Decline`] and
+    /// [`Order::Permit`], which commands no unit of its own).
     pub fn unit(&self) -> Option<&UnitRef> {
         match self {
             Order::Hold { unit }
             | Order::Move { unit, .. }
+            | Order::RailMove { unit, .. }
             | Order::SupportHold { unit, .. }
             | Order::SupportMove { unit, .. }
             | Order::Convoy { unit, .. }
             | Order::Retreat { unit, .. }
             | Order::Disband { unit }
             | Order::Build { unit } => Some(unit),
-            Order::Decline => None,
+            Order::Decline | Order::Permit { .. } => None,
         }
     }
 

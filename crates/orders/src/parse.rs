@@ -298,6 +298,8 @@ const DECLINE: &[&str] = &[
 const VIA: &[&str] = &["via", "by"];
 const CONVOY_WORD: &[&str] = &["convoy", "c"];
 const TO: &[&str] = &["to"];
+/// A canal permission (Colonial's Suez Canal): `SC F med - red`.
+const PERMIT: &[&str] = &["sc", "permit", "permits"];
 
 /// Every keyword: words that end a run of unknown province words in an error message.
 const KEYWORDS: &[&[&str]] = &[
@@ -484,8 +486,29 @@ impl<'m, 's> Parser<'m, 's> {
 
     /// The longest run of words from `i` that names a province, and the index after it.
     fn province_at(&self, i: usize) -> Option<(ProvinceId, usize)> {
-        if !self.is_word(i) {
+        self.names_at(i)
+            .iter()
+            .rev()
+            .find_map(|(n, next)| self.map.province_by_name(n).map(|p| (p, *next)))
+    }
+
+    /// The longest run of words from `i` that names a railroad of the map (`TSR`,
+    /// `Trans-Siberian Railroad`), and the index after it.
+    fn railroad_at(&self, i: usize) -> Option<(usize, usize)> {
+        if self.map.railroads().is_empty() {
             return None;
+        }
+        self.names_at(i)
+            .iter()
+            .rev()
+            .find_map(|(n, next)| self.map.railroad_by_name(n).map(|r| (r, *next)))
+    }
+
+    /// The names runs of words from `i` can spell (words joined by a space, or by a hyphen
+    /// written without spaces: `Mid-Atlantic`), shortest first, each with the index after it.
+    fn names_at(&self, i: usize) -> Vec<(String, usize)> {
+        if !self.is_word(i) {
+            return Vec::new();
         }
         let mut name = String::new();
         let mut candidates: Vec<(String, usize)> = Vec::new();
@@ -519,9 +542,6 @@ impl<'m, 's> Parser<'m, 's> {
             }
         }
         candidates
-            .iter()
-            .rev()
-            .find_map(|(n, next)| self.map.province_by_name(n).map(|p| (p, *next)))
     }
 
     /// Reads a place: a province and a coast if one is written.
@@ -816,6 +836,13 @@ impl<'m, 's> Parser<'m, 's> {
             self.end(k, s)?;
             return Ok(Order::Disband { unit });
         }
+        if self.kw(s, PERMIT) {
+            let permit = self.with_other(s + 1, s, |fleet, k| self.permit_rest(s, fleet, k));
+            // `sc` may also be a province of some map: then the order is read as usual.
+            if permit.is_ok() || self.province_at(s).is_none() {
+                return permit;
+            }
+        }
         let (unit, j) = self.unit(s, s)?;
         let after = self.context(s, j);
         if j >= self.toks.len() {
@@ -827,6 +854,10 @@ impl<'m, 's> Parser<'m, 's> {
         }
         if self.is_move_op(j) {
             return self.move_rest(s, unit, j);
+        }
+        if let Some((railroad, k)) = self.railroad_at(j) {
+            // `A Moscow TSR Vladivostok`: a railroad move written without dashes.
+            return self.rail_rest(s, unit, railroad, k);
         }
         if self.kw(j, SUPPORT) {
             return self.with_other(j + 1, s, |supported, k| {
@@ -864,6 +895,11 @@ impl<'m, 's> Parser<'m, 's> {
     /// After a move operator: the destination, a convoy path, `via convoy`.
     fn move_rest(&self, s: usize, unit: UnitRef, j: usize) -> R<Order> {
         let mut k = self.skip_move_op(j);
+        if self.province_at(k).is_none() {
+            if let Some((railroad, next)) = self.railroad_at(k) {
+                return self.rail_rest(s, unit, railroad, next);
+            }
+        }
         let (mut to, next) = self.place(k, s)?;
         k = next;
         let mut path = Vec::new();
@@ -925,6 +961,43 @@ impl<'m, 's> Parser<'m, 's> {
         })
     }
 
+    /// After a railroad's name: an optional move operator, then the destination.
+    fn rail_rest(&self, s: usize, unit: UnitRef, railroad: usize, k: usize) -> R<Order> {
+        let k = if self.is_move_op(k) {
+            self.skip_move_op(k)
+        } else {
+            k
+        };
+        let (to, next) = self.place(k, s)?;
+        self.end(next, s)?;
+        Ok(Order::RailMove { unit, railroad, to })
+    }
+
+    /// After `SC` and the fleet: the move the permission is for.
+    fn permit_rest(&self, s: usize, fleet: OtherUnit, k: usize) -> R<Order> {
+        let to = self.destination_to_end(s, k, "fleet")?;
+        Ok(Order::Permit { fleet, to })
+    }
+
+    /// A move operator, the destination of the named `unit` (`army`, `fleet`), and the end of
+    /// the order.
+    fn destination_to_end(&self, s: usize, k: usize, unit: &str) -> R<Place> {
+        if !self.is_move_op(k) {
+            return self.fail(
+                k,
+                format!(
+                    "expected `-` and the {unit}'s destination after `{}`, found {}",
+                    self.context(s, k),
+                    self.found(k)
+                ),
+            );
+        }
+        let op = self.skip_move_op(k);
+        let (to, next) = self.place(op, s)?;
+        self.end(next, s)?;
+        Ok(to)
+    }
+
     /// Skips `-`, `->`, `move`, `move to`.
     fn skip_move_op(&self, j: usize) -> usize {
         if self.kw(j, MOVE) && self.kw(j + 1, TO) {
@@ -963,19 +1036,7 @@ impl<'m, 's> Parser<'m, 's> {
     }
 
     fn convoy_rest(&self, s: usize, unit: UnitRef, army: OtherUnit, k: usize) -> R<Order> {
-        if !self.is_move_op(k) {
-            return self.fail(
-                k,
-                format!(
-                    "expected `-` and the army's destination after `{}`, found {}",
-                    self.context(s, k),
-                    self.found(k)
-                ),
-            );
-        }
-        let op = self.skip_move_op(k);
-        let (to, next) = self.place(op, s)?;
-        self.end(next, s)?;
+        let to = self.destination_to_end(s, k, "army")?;
         Ok(Order::Convoy { unit, army, to })
     }
 }

@@ -105,6 +105,8 @@ fn variant(order: &Order) -> &'static str {
         Order::Disband { .. } => "disband",
         Order::Build { .. } => "build",
         Order::Decline => "decline",
+        Order::RailMove { .. } => "railroad move",
+        Order::Permit { .. } => "permission",
     }
 }
 

@@ -598,3 +598,65 @@ fn orders_file_without_power_and_bad_header() {
         "unknown power `Foo`: expected a power name, adjective or abbreviation of the map `standard` (Austria, England, France, Germany, Italy, Russia, Turkey)"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Colonial: railroad moves and canal permissions (DATC 2.4 7.B, 7.C)
+// ---------------------------------------------------------------------------------------------
+
+fn colonial() -> diplo_map::Map {
+    diplo_map::Map::embedded("colonial").unwrap().unwrap()
+}
+
+#[rstest]
+#[case("A Moscow - TSR - Vladivostok")]
+#[case("A mos - tsr - vla")]
+#[case("A Moscow - TSR -Vladivostok")]
+#[case("A Moscow TSR Vladivostok")]
+#[case("a MOS -> Trans-Siberian Railroad -> VLA")]
+#[case("Russia: A Moscow - trans-siberian railroad - Vladivostok")]
+fn railroad_move(#[case] text: &str) {
+    let m = colonial();
+    let (_, got) = diplo_orders::parse_order(&m, text).unwrap();
+    let p = |n: &str| Place::new(m.province_by_name(n).unwrap());
+    assert_eq!(
+        got,
+        Order::RailMove {
+            unit: unit(Some(Army), p("mos")),
+            railroad: 0,
+            to: p("vla"),
+        }
+    );
+    assert_eq!(got.display(&m).to_string(), "A mos - TSR - vla");
+    assert_eq!(
+        got.display(&m).full().to_string(),
+        "A Moscow - TSR - Vladivostok"
+    );
+}
+
+#[rstest]
+#[case("SC F Mediterranean Sea - Red Sea", None)]
+#[case("sc f med - red", None)]
+#[case("Permit Russian F Mediterranean Sea - Red Sea", Some("Russia"))]
+fn canal_permission(#[case] text: &str, #[case] nationality: Option<&str>) {
+    let m = colonial();
+    let (_, got) = diplo_orders::parse_order(&m, text).unwrap();
+    let p = |n: &str| Place::new(m.province_by_name(n).unwrap());
+    assert_eq!(
+        got,
+        Order::Permit {
+            fleet: OtherUnit {
+                power: nationality.map(|n| m.power_by_name(n).unwrap()),
+                kind: Some(Fleet),
+                place: p("med"),
+            },
+            to: p("red"),
+        }
+    );
+    assert!(got.unit().is_none(), "a permission commands no unit");
+}
+
+#[test]
+fn railroad_name_needs_a_railroad_on_the_map() {
+    // The standard map has no railroad: `TSR` is an unknown province there.
+    assert!(diplo_orders::parse_order(map(), "A mos - TSR - war").is_err());
+}

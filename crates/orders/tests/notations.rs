@@ -265,6 +265,21 @@ impl Writer {
                 self.arrow();
                 self.place(to);
             }
+            Order::Permit { fleet, to } => {
+                self.word(&["SC", "permit", "permits"]);
+                self.space();
+                self.other(fleet);
+                self.arrow();
+                self.place(to);
+            }
+            Order::RailMove { unit, railroad, to } => {
+                self.unit(unit);
+                self.arrow();
+                let name = map().railroads()[*railroad].name.clone();
+                self.word(&[name.as_str()]);
+                self.arrow();
+                self.place(to);
+            }
             Order::Retreat { unit, to } => {
                 self.unit(unit);
                 self.space();

@@ -222,3 +222,54 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Colonial's railroad moves and canal permissions
+// ---------------------------------------------------------------------------------------------
+
+fn colonial() -> &'static diplo_map::Map {
+    static MAP: std::sync::OnceLock<diplo_map::Map> = std::sync::OnceLock::new();
+    MAP.get_or_init(|| diplo_map::Map::embedded("colonial").unwrap().unwrap())
+}
+
+fn colonial_place() -> impl Strategy<Value = diplo_orders::Place> {
+    (0..colonial().provinces().len() as u32)
+        .prop_map(|p| diplo_orders::Place::new(diplo_map::ProvinceId(p)))
+}
+
+fn colonial_order() -> impl Strategy<Value = Order> {
+    let kind = proptest::option::of(prop_oneof![
+        Just(diplo_map::UnitKind::Army),
+        Just(diplo_map::UnitKind::Fleet)
+    ]);
+    let power =
+        proptest::option::of((0..colonial().powers().len() as u8).prop_map(diplo_map::PowerId));
+    prop_oneof![
+        (kind.clone(), colonial_place(), colonial_place()).prop_map(|(kind, place, to)| {
+            Order::RailMove {
+                unit: diplo_orders::UnitRef { kind, place },
+                railroad: 0,
+                to,
+            }
+        }),
+        (power, kind, colonial_place(), colonial_place()).prop_map(|(power, kind, place, to)| {
+            Order::Permit {
+                fleet: diplo_orders::OtherUnit { power, kind, place },
+                to,
+            }
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(common::cases(1000))]
+
+    #[test]
+    fn colonial_orders_display_parses_back(order in colonial_order()) {
+        let m = colonial();
+        for text in [order.display(m).to_string(), order.display(m).full().to_string()] {
+            let got = parse_order(m, &text).map(|(_, o)| o);
+            prop_assert_eq!(got.as_ref(), Ok(&order), "{}", text);
+        }
+    }
+}

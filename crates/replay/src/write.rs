@@ -138,6 +138,7 @@ fn order_line(map: &Map, o: &Order, kind: PhaseKind) -> Option<String> {
             };
             format!("build {k} {}", unit(map, u))
         }
-        Order::Decline => return None,
+        // godip's words have no railroad move or canal permission (Colonial): not written.
+        Order::Decline | Order::RailMove { .. } | Order::Permit { .. } => return None,
     })
 }

@@ -194,6 +194,30 @@ ruleset! {
     adjustment_phase: AdjustmentPhase = "adjustment_phase", "-", true, "When an adjustment phase is held";
     /// Where powers build: the map's rule or a house rule over it (variants).
     builds: Builds = "builds", "-", true, "Where powers may build (variant rule; DATC 2.4 chapters 11 and 12)";
+    /// DATC 2.4 7.B.4: an own army moving into a place on the railroad.
+    railroad_bounce_own: RailroadBounceOwn = "railroad_bounce_own", "2.4 7.B", true, "A railroad move bounces on an own army moving in (variant rule)";
+    /// DATC 2.4 7.B.3, 7.B.9: passing through an own army.
+    railroad_pass_own: RailroadPassOwn = "railroad_pass_own", "2.4 7.B", true, "A railroad move passes through an own army (variant rule)";
+    /// DATC 2.4 7.B.15: support for a railroad move.
+    railroad_support: RailroadSupport = "railroad_support", "2.4 7.B", true, "Support for a railroad move (variant rule)";
+    /// DATC 2.4 7.B.14: a railroad move and support cutting.
+    railroad_cut: RailroadCut = "railroad_cut", "2.4 7.B", true, "A railroad move cutting support (variant rule)";
+    /// DATC 2.4 7.B.26-7.B.29: a railroad move meeting a unit coming the other way.
+    railroad_head_to_head: RailroadHeadToHead = "railroad_head_to_head", "2.4 7.B", true, "A railroad move in a head-to-head battle (variant rule)";
+    /// DATC 2.4 7.B.23-7.B.25, 7.B.31: paradoxes with a railroad move.
+    railroad_paradox: RailroadParadox = "railroad_paradox", "2.4 7.B", true, "Paradoxes with a railroad move (variant rule)";
+    /// DATC 2.4 7.B.32: railroads in retreats.
+    railroad_retreat: RailroadRetreat = "railroad_retreat", "2.4 7.B", true, "Retreating by railroad (variant rule)";
+    /// DATC 2.4 7.B.33: two railroad moves in one turn.
+    railroad_two_units: RailroadTwoUnits = "railroad_two_units", "2.4 7.B", true, "Two railroad moves in one turn (variant rule)";
+    /// DATC 2.4 7.C.4-7.C.6: who gets the canal permission.
+    canal_permission: CanalPermission = "canal_permission", "2.4 7.C", true, "Permission to pass a canal (variant rule)";
+    /// DATC 2.4 7.C.8-7.C.12: paradoxes with a canal move.
+    canal_paradox: CanalParadox = "canal_paradox", "2.4 7.C", true, "Paradoxes with a canal move (variant rule)";
+    /// DATC 2.4 7.C.13, 7.C.14, 7.D: railroad, canal and convoy paradox rules together.
+    variant_paradox: VariantParadox = "variant_paradox", "2.4 7.D", true, "Railroad, canal and convoy paradox rules combined (variant rule)";
+    /// DATC 3.2 5.B.9: a cycle that is neither circular movement nor a convoy paradox.
+    other_cycles: OtherCycles = "other_cycles", "5.B.9", true, "Cycles that are neither circular movement nor a convoy paradox (variants)";
 }
 
 fn issue(key: &str) -> Option<&'static IssueInfo> {

@@ -76,5 +76,6 @@ pub fn any_order() -> impl Strategy<Value = Order> {
         unit().prop_map(|unit| Order::Disband { unit }),
         unit().prop_map(|unit| Order::Build { unit }),
         Just(Order::Decline),
+        (other(), place()).prop_map(|(fleet, to)| Order::Permit { fleet, to }),
     ]
 }
