@@ -152,3 +152,63 @@ fn round_trip(name: &str) -> usize {
         .filter(|h| h.phase.contains("Adjustment"))
         .count()
 }
+
+#[test]
+fn colonial_railroad_moves_and_canal_permissions_survive_the_round_trip() {
+    let map = Map::embedded("colonial").unwrap().unwrap();
+    let rules = Ruleset::datc();
+    let mut game = Game::new(
+        map.clone(),
+        MapSource::Embedded("colonial".into()),
+        rules.clone(),
+        Vec::new(),
+    );
+    game.position = diplo_engine::Position::from_toml_str(
+        &map,
+        "phase = \"Spring 1870 Movement\"\n[units]\nRussia = [\"A mos\", \"F med\"]\nTurkey = [\"A egy\"]\n\
+         [centres]\nRussia = [\"mos\", \"oms\", \"vla\"]\nTurkey = [\"egy\"]\n",
+        "start.toml",
+    )
+    .unwrap();
+    let russia = map.power_by_name("Russia").unwrap();
+    let turkey = map.power_by_name("Turkey").unwrap();
+    game.submit(
+        russia,
+        "A mos - TSR - vla\nF med - red",
+        "o.txt",
+        Default::default(),
+    )
+    .unwrap();
+    game.submit(
+        turkey,
+        "A egy H\nSC F med - red",
+        "o.txt",
+        Default::default(),
+    )
+    .unwrap();
+    let out = game.adjudicate(&[]).unwrap();
+    let words: Vec<String> = out.adjudication.results.iter().map(|r| r.words()).collect();
+    assert!(
+        words
+            .iter()
+            .all(|w| w == "succeeds" || w == "stands" || w == "given"),
+        "{words:?}"
+    );
+    game.adjudicate(&[]).unwrap();
+    let played = game.played_phases().unwrap();
+    let to_write: Vec<diplo_replay::PhaseToWrite> = played
+        .iter()
+        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
+        .collect();
+    let text = diplo_replay::write_game(&map, &to_write);
+    assert!(text.contains("A mos - TSR - vla"), "{text}");
+    assert!(text.contains("Turkey: SC F med - red"), "{text}");
+    let record = diplo_replay::parse_game(&map, "colonial.txt", &text).unwrap();
+    let report = diplo_replay::replay_game(&map, &rules, &record);
+    assert!(
+        report.mismatches.is_empty(),
+        "{:#?}\n{text}",
+        report.mismatches
+    );
+    assert_eq!(report.passed, played.len());
+}

@@ -515,14 +515,17 @@ fn devices_pipes_and_oversized_files_are_refused_at_once() {
 
 /// DATC 6.F.22's position and orders (a paradox the 1971 and 2000 rules do not answer).
 fn paradox_6f22() -> (PathBuf, PathBuf) {
+    // Tests run in parallel: each call writes its own pair of files.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let pos = temp_file(
-        "6f22.toml",
+        &format!("6f22-{n}.toml"),
         "phase = \"Spring 1901 Movement\"\n[units]\nEngland = [\"F edi\", \"F lon\"]\n\
          France = [\"A bre\", \"F eng\"]\nGermany = [\"F bel\", \"F pic\"]\n\
          Russia = [\"A nwy\", \"F nth\"]\n",
     );
     let orders = temp_file(
-        "6f22.txt",
+        &format!("6f22-{n}.txt"),
         "England: F Edinburgh - North Sea\nEngland: F London Supports F Edinburgh - North Sea\n\
          France: A Brest - London\nFrance: F English Channel Convoys A Brest - London\n\
          Germany: F Belgium Supports F Picardy - English Channel\n\

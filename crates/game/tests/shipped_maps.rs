@@ -1749,7 +1749,6 @@ China = ["can", "hon", "pek"]
 }
 
 #[test]
-#[ignore = "the order parser and the engine do not implement railroad orders yet (map data only)"]
 fn colonial_the_trans_siberian_railroad_carries_a_russian_army() {
     let mut g = game("colonial");
     orders(&mut g, "Russia", "A mos - TSR - vla\nA vla - seo");
@@ -1758,7 +1757,6 @@ fn colonial_the_trans_siberian_railroad_carries_a_russian_army() {
 }
 
 #[test]
-#[ignore = "the engine does not enforce the Suez Canal's permission yet (map data only)"]
 fn colonial_the_suez_canal_needs_egypt_s_leave() {
     let mut g = game("colonial");
     board(
@@ -1769,10 +1767,11 @@ fn colonial_the_suez_canal_needs_egypt_s_leave() {
     orders(&mut g, "Turkey", "A egy H");
     let out = play(&mut g);
     expect(&g, &out, &[("F med - red", "fails")]);
-    orders(&mut g, "Russia", "F red - med");
-    orders(&mut g, "Turkey", "A egy H\nSC F red - med");
+    // In the Fall, Turkey (in Egypt) permits the passage.
+    orders(&mut g, "Russia", "F med - red");
+    orders(&mut g, "Turkey", "A egy H\nSC F med - red");
     let out = play(&mut g);
-    expect(&g, &out, &[("F red - med", "succeeds")]);
+    expect(&g, &out, &[("F med - red", "succeeds")]);
 }
 
 // ---------------------------------------------------------------------------------------------

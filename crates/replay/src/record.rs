@@ -326,8 +326,8 @@ fn attribute_orders(map: &Map, file: &str, phase: &mut RecordedPhase, raw: &[(us
             line,
             message,
         };
-        let order = match diplo_orders::parse_order(map, text) {
-            Ok((_, order)) => order,
+        let (prefix, order) = match diplo_orders::parse_order(map, text) {
+            Ok(x) => x,
             Err(e) => {
                 phase
                     .unreadable
@@ -335,18 +335,22 @@ fn attribute_orders(map: &Map, file: &str, phase: &mut RecordedPhase, raw: &[(us
                 continue;
             }
         };
-        let power = order.unit().and_then(|u| {
-            let p = u.place.province;
-            let on = |list: &[Unit]| {
-                list.iter()
-                    .find(|x| x.location.province == p)
-                    .map(|x| x.power)
-            };
-            match (&order, phase.phase.kind) {
-                (Order::Build { .. }, _) => phase.owners[p.index()],
-                (_, PhaseKind::Retreat) => on(&phase.dislodged),
-                _ => on(&phase.units),
-            }
+        // A power prefix (written for orders that name no unit of their own, such as a canal
+        // permission) says whose order it is; otherwise the unit's (or centre's) owner.
+        let power = prefix.or_else(|| {
+            order.unit().and_then(|u| {
+                let p = u.place.province;
+                let on = |list: &[Unit]| {
+                    list.iter()
+                        .find(|x| x.location.province == p)
+                        .map(|x| x.power)
+                };
+                match (&order, phase.phase.kind) {
+                    (Order::Build { .. }, _) => phase.owners[p.index()],
+                    (_, PhaseKind::Retreat) => on(&phase.dislodged),
+                    _ => on(&phase.units),
+                }
+            })
         });
         match power {
             Some(power) => phase.orders.push(RecordedOrder {

@@ -58,7 +58,7 @@ pub fn write_game(map: &Map, phases: &[PhaseToWrite]) -> String {
         }
         out.push_str("ORDERS\n");
         for o in p.orders {
-            if let Some(line) = order_line(map, o, phase.kind) {
+            if let Some(line) = order_line(map, p.position, o, phase.kind) {
                 let _ = writeln!(out, "{line}");
             }
         }
@@ -93,7 +93,10 @@ fn other(map: &Map, u: &OtherUnit) -> String {
 }
 
 /// One order in godip's words (`bud move ser`, `bel support mun move bur`, `build Army ank`).
-fn order_line(map: &Map, o: &Order, kind: PhaseKind) -> Option<String> {
+/// godip has no words for Colonial's railroad moves and canal permissions: those are written in
+/// diplo's short notation (`A mos - TSR - vla`; a permission with the power that gives it,
+/// `Turkey: SC F med - red`), which the record reader also reads.
+fn order_line(map: &Map, pos: &Position, o: &Order, kind: PhaseKind) -> Option<String> {
     Some(match o {
         Order::Hold { unit: u } => format!("{} hold", unit(map, u)),
         Order::Move {
@@ -139,6 +142,16 @@ fn order_line(map: &Map, o: &Order, kind: PhaseKind) -> Option<String> {
             format!("build {k} {}", unit(map, u))
         }
         // godip's words have no railroad move or canal permission (Colonial): not written.
-        Order::Decline | Order::RailMove { .. } | Order::Permit { .. } => return None,
+        Order::RailMove { .. } => o.display(map).to_string(),
+        Order::Permit { fleet, to } => {
+            let grantor = map
+                .canals()
+                .iter()
+                .find(|c| c.seas.contains(&fleet.place.province) && c.seas.contains(&to.province))
+                .and_then(|c| pos.unit_in(c.province))
+                .map(|u| u.power)?;
+            format!("{}: {}", map.power(grantor).name, o.display(map))
+        }
+        Order::Decline => return None,
     })
 }
