@@ -131,21 +131,13 @@ fn round_trip(name: &str) -> usize {
         phases += 1;
     }
     assert!(phases >= 4, "{name}: only {phases} phases played");
-    let played = game.played_phases().unwrap();
-    let to_write: Vec<diplo_replay::PhaseToWrite> = played
-        .iter()
-        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
-        .collect();
-    let text = diplo_replay::write_game(&map, &to_write);
-    let record = diplo_replay::parse_game(&map, &format!("{name}.txt"), &text)
-        .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
-    let report = diplo_replay::replay_game(&map, &rules, &record);
+    let (text, report, played) = write_and_replay(&game, &rules, name);
     assert!(
         report.mismatches.is_empty() && report.error.is_none(),
         "{name}: {:#?}\n{text}",
         report.mismatches
     );
-    assert_eq!(report.passed, played.len(), "{name}");
+    assert_eq!(report.passed, played, "{name}");
     assert!(report.compared >= 4);
     game.history
         .iter()
@@ -195,20 +187,32 @@ fn colonial_railroad_moves_and_canal_permissions_survive_the_round_trip() {
         "{words:?}"
     );
     game.adjudicate(&[]).unwrap();
-    let played = game.played_phases().unwrap();
-    let to_write: Vec<diplo_replay::PhaseToWrite> = played
-        .iter()
-        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
-        .collect();
-    let text = diplo_replay::write_game(&map, &to_write);
+    let (text, report, played) = write_and_replay(&game, &rules, "colonial");
     assert!(text.contains("A mos - TSR - vla"), "{text}");
     assert!(text.contains("Turkey: SC F med - red"), "{text}");
-    let record = diplo_replay::parse_game(&map, "colonial.txt", &text).unwrap();
-    let report = diplo_replay::replay_game(&map, &rules, &record);
     assert!(
         report.mismatches.is_empty(),
         "{:#?}\n{text}",
         report.mismatches
     );
-    assert_eq!(report.passed, played.len());
+    assert_eq!(report.passed, played);
+}
+
+/// Writes a hosted game as a godip record and replays it on the game's map: the record, the
+/// report, and how many phases were written.
+fn write_and_replay(
+    game: &Game,
+    rules: &Ruleset,
+    name: &str,
+) -> (String, diplo_replay::GameReport, usize) {
+    let played = game.played_phases().unwrap();
+    let to_write: Vec<diplo_replay::PhaseToWrite> = played
+        .iter()
+        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
+        .collect();
+    let text = diplo_replay::write_game(&game.map, &to_write);
+    let record = diplo_replay::parse_game(&game.map, &format!("{name}.txt"), &text)
+        .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+    let report = diplo_replay::replay_game(&game.map, rules, &record);
+    (text, report, played.len())
 }
