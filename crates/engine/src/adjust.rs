@@ -20,8 +20,9 @@ pub fn adjudicate_adjustments(
     let mut units = pos.units.clone();
     let mut automatic = Vec::new();
     for power in map.power_ids() {
+        let is_convert = |i: usize| matches!(orders[i].1, Order::Convert { .. });
         let mine: Vec<usize> = (0..orders.len())
-            .filter(|&i| orders[i].0 == power)
+            .filter(|&i| orders[i].0 == power && !is_convert(i))
             .collect();
         let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
         // Legality of each order on its own; then precedence among the legal ones.
@@ -114,6 +115,23 @@ pub fn adjudicate_adjustments(
                     reason: "removed: civil disorder".into(),
                 });
             }
+        }
+        // Conversions (Era of Empire), after this power's builds and removals.
+        let mut converted: Vec<ProvinceId> = Vec::new();
+        for i in (0..orders.len()).filter(|&i| orders[i].0 == power && is_convert(i)) {
+            let Order::Convert { unit } = &orders[i].1 else {
+                continue;
+            };
+            let r = convert(map, rules, pos, power, unit, &units, &converted);
+            results[i] = Some(match r {
+                Ok(new) => {
+                    converted.push(new.location.province);
+                    units.retain(|u| u.location.province != new.location.province);
+                    units.push(new);
+                    result(i, orders, Resolution::Succeeds, String::new())
+                }
+                Err(why) => result(i, orders, Resolution::Illegal, why),
+            });
         }
     }
     let results = results
@@ -484,4 +502,89 @@ fn rebuild_neutral(
         });
         left -= 1;
     }
+}
+
+/// A conversion (the 2025 Era of Empire rules): the power's unit in a supply centre it owns
+/// becomes the other kind (a fleet on the coast written, in a multi-coast province). `units` is
+/// the board after this winter's builds and removals; `converted` the provinces already
+/// converted. Why not, if not.
+fn convert(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    power: PowerId,
+    unit: &diplo_orders::UnitRef,
+    units: &[Unit],
+    converted: &[ProvinceId],
+) -> Result<Unit, String> {
+    if rules.unit_conversion.rule(map) != diplo_map::Conversion::OwnedCentres {
+        return Err("units are not converted under these rules (unit_conversion)".into());
+    }
+    let p = unit.place.province;
+    let prov = map.province(p);
+    let name = &map.power(power).name;
+    let Some(u) = units.iter().find(|u| u.location.province == p) else {
+        return Err(format!("there is no unit in {} (any more)", prov.full_name));
+    };
+    if u.power != power {
+        return Err(format!(
+            "the unit in {} belongs to {}",
+            prov.full_name,
+            map.power(u.power).name
+        ));
+    }
+    if pos.unit_in(p) != Some(u) {
+        return Err(format!(
+            "the unit in {} was built this winter",
+            prov.full_name
+        ));
+    }
+    if unit.kind.is_some_and(|k| k != u.kind) && rules.wrong_unit_type.reading() == Reading::Illegal
+    {
+        return Err(format!(
+            "the unit in {} is not {}",
+            prov.full_name,
+            unit.kind.unwrap().word()
+        ));
+    }
+    if pos.owners[p.index()] != Some(power) || !map.centre_counts_for(p, power) {
+        return Err(format!(
+            "{} is not a supply centre {name} owns",
+            prov.full_name
+        ));
+    }
+    if converted.contains(&p) {
+        return Err(format!(
+            "the unit in {} is already converted",
+            prov.full_name
+        ));
+    }
+    let location = match u.kind {
+        UnitKind::Fleet => Location::province(p),
+        UnitKind::Army if !prov.terrain.is_navigable() => {
+            return Err(format!(
+                "an army in {}, which is inland, cannot become a fleet",
+                prov.full_name
+            ));
+        }
+        UnitKind::Army if prov.is_multi_coast() => match &unit.place.coast {
+            Some(WrittenCoast::Known(c)) => Location::coast(p, *c),
+            _ => {
+                return Err(format!(
+                    "name the coast the fleet will stand on (`Convert A {}/{}`)",
+                    prov.name, prov.coasts[0].name
+                ))
+            }
+        },
+        UnitKind::Army => Location::province(p),
+    };
+    let kind = match u.kind {
+        UnitKind::Army => UnitKind::Fleet,
+        UnitKind::Fleet => UnitKind::Army,
+    };
+    Ok(Unit {
+        power,
+        kind,
+        location,
+    })
 }

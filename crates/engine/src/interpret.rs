@@ -800,6 +800,9 @@ impl<'a> Ctx<'a> {
             Order::Retreat { .. } => Err("a retreat order in a movement phase".into()),
             Order::Disband { .. } => Err("a disband order in a movement phase".into()),
             Order::Build { .. } | Order::Decline => Err("a build order in a movement phase".into()),
+            Order::Convert { .. } => {
+                Err("a conversion in a movement phase: units convert during adjustments".into())
+            }
         }
     }
 

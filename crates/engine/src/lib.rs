@@ -90,13 +90,20 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
                 }
             }
             let year_adjusts = map.calendar.adjusts_in(map.first_year, next.phase.year);
-            let adjust = year_adjusts
-                && map.power_ids().any(|p| {
-                    let c = next.counted_centres(map, p);
-                    let u = next.unit_count(p);
-                    let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
-                    u > c || (c > u && has_build_centre(map, rules, next, p, needs_empty))
+            // Where units convert (Era of Empire), the winter is held for anyone who could.
+            let converts = rules.unit_conversion.rule(map) == diplo_map::Conversion::OwnedCentres
+                && next.units.iter().any(|u| {
+                    let c = u.location.province;
+                    next.owners[c.index()] == Some(u.power) && map.centre_counts_for(c, u.power)
                 });
+            let adjust = year_adjusts
+                && (converts
+                    || map.power_ids().any(|p| {
+                        let c = next.counted_centres(map, p);
+                        let u = next.unit_count(p);
+                        let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
+                        u > c || (c > u && has_build_centre(map, rules, next, p, needs_empty))
+                    }));
             next.phase = if adjust {
                 Phase {
                     year: next.phase.year,

@@ -92,6 +92,7 @@ pub fn adjudicate_retreats(
                 Order::Permit { .. } => {
                     return Err("no canal permissions in a retreat phase".into())
                 }
+                Order::Convert { .. } => return Err("no conversions in a retreat phase".into()),
                 Order::Build { .. } | Order::Decline => {
                     return Err("no builds in a retreat phase".into())
                 }

@@ -504,13 +504,15 @@ impl Game {
             Order::Move { .. } | Order::RailMove { .. } => kind != PhaseKind::Adjustment,
             Order::Retreat { .. } => kind == PhaseKind::Retreat,
             Order::Disband { .. } => kind != PhaseKind::Movement,
-            Order::Build { .. } | Order::Decline => kind == PhaseKind::Adjustment,
+            Order::Build { .. } | Order::Decline | Order::Convert { .. } => {
+                kind == PhaseKind::Adjustment
+            }
         };
         if !fits {
             let expected = match kind {
                 PhaseKind::Movement => "hold, move, support and convoy orders",
                 PhaseKind::Retreat => "retreats (moves) and disbands of dislodged units",
-                PhaseKind::Adjustment => "builds, removals and declined builds",
+                PhaseKind::Adjustment => "builds, removals, declined builds and conversions",
             };
             return Err(format!(
                 "not an order for {}: it takes {expected}",

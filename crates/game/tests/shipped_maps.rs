@@ -2203,3 +2203,31 @@ Japan = ["F spo"]
         &[("F bxa - bxd", "succeeds"), ("F npo - eio", "illegal")],
     );
 }
+
+#[test]
+fn era_of_empire_converts_a_unit_in_an_owned_centre() {
+    let mut g = game("era_of_empire");
+    // Two movement phases of holds: the winter is held, since units stand in owned centres.
+    play(&mut g);
+    play(&mut g);
+    assert_eq!(g.position.phase.kind, diplo_engine::PhaseKind::Adjustment);
+    let britain = g.map.power_by_name("Britain").unwrap();
+    let fleet = g
+        .position
+        .units
+        .iter()
+        .find(|u| {
+            u.power == britain
+                && u.kind == diplo_map::UnitKind::Fleet
+                && g.map.province(u.location.province).supply_centre
+                && g.map.province(u.location.province).terrain == diplo_map::Terrain::Coast
+        })
+        .copied()
+        .expect("a British fleet in a coastal centre");
+    let order = format!("Convert {}", fleet.short(&g.map));
+    orders(&mut g, "Britain", &order);
+    let out = play(&mut g);
+    expect(&g, &out, &[(order.as_str(), "succeeds")]);
+    let now = g.position.unit_in(fleet.location.province).unwrap();
+    assert_eq!(now.kind, diplo_map::UnitKind::Army);
+}

@@ -265,3 +265,85 @@ fn a_dislodged_neutral_unit_is_rebuilt_in_its_empty_centre() {
     );
     assert_eq!(g.position.unit_count(neu), 1);
 }
+
+#[test]
+fn units_convert_in_owned_centres_where_the_rules_say() {
+    let mut g = game(Map::standard(), &["unit_conversion=owned-centres"]);
+    hold_a_year(&mut g);
+    assert_eq!(
+        g.position.phase.to_string(),
+        "Winter 1901 Adjustment",
+        "the winter is held for conversions"
+    );
+    orders(
+        &mut g,
+        "France",
+        "Convert A mar\nConvert F bre\nConvert A par\nConvert A mar",
+    );
+    orders(&mut g, "Russia", "Convert F stp/sc");
+    let out = g.adjudicate(&[]).unwrap();
+    let words: Vec<(String, String)> = out
+        .adjudication
+        .results
+        .iter()
+        .map(|r| (r.order.display(&g.map).to_string(), r.words()))
+        .collect();
+    assert_eq!(
+        words,
+        [
+            ("Convert A mar".to_string(), "succeeds".to_string()),
+            ("Convert F bre".to_string(), "succeeds".to_string()),
+            ("Convert A par".to_string(), "illegal".to_string()),
+            ("Convert A mar".to_string(), "illegal".to_string()),
+            ("Convert F stp/sc".to_string(), "succeeds".to_string()),
+        ]
+    );
+    let names = |p: &str| {
+        g.position
+            .unit_names(&g.map, g.map.power_by_name(p).unwrap())
+    };
+    assert!(
+        names("France").contains(&"F mar".to_string()),
+        "{:?}",
+        names("France")
+    );
+    assert!(names("France").contains(&"A bre".to_string()));
+    assert!(names("Russia").contains(&"A stp".to_string()));
+    // Not under the rulebooks: the standard map converts nothing.
+    let mut g = game(Map::standard(), &[]);
+    hold_a_year(&mut g);
+    assert_eq!(g.position.phase.to_string(), "Spring 1902 Movement");
+}
+
+#[test]
+fn an_army_becomes_a_fleet_on_the_coast_written() {
+    let mut g = game(Map::standard(), &["unit_conversion=owned-centres"]);
+    // Spain, owned by France with an army in it, in the winter.
+    let map = g.map.clone();
+    g.position = diplo_engine::Position::from_toml_str(
+        &map,
+        "phase = \"Winter 1901 Adjustment\"\n[units]\nFrance = [\"A spa\", \"A par\"]\n[centres]\nFrance = [\"spa\", \"par\"]\n",
+        "pos.toml",
+    )
+    .unwrap();
+    let winter = g.position.clone();
+    orders(&mut g, "France", "Convert A spa");
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(out.adjudication.results[0].words(), "illegal");
+    assert!(
+        out.adjudication.results[0]
+            .reason
+            .contains("name the coast"),
+        "{}",
+        out.adjudication.results[0].reason
+    );
+    g.position = winter;
+    orders(&mut g, "France", "Convert A Spain(south coast)");
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(out.adjudication.results[0].words(), "succeeds");
+    let france = g.map.power_by_name("France").unwrap();
+    assert!(g
+        .position
+        .unit_names(&g.map, france)
+        .contains(&"F spa/sc".to_string()));
+}

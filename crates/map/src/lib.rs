@@ -285,6 +285,18 @@ pub enum BuildRule {
     BuildSites,
 }
 
+/// Whether units may be converted into the other kind during adjustments (the map's
+/// `unit_conversion`; the 2025 Era of Empire rules).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Conversion {
+    /// No conversions (the rulebooks).
+    #[default]
+    None,
+    /// A unit in an owned supply centre may become the other kind (a fleet where it can stand).
+    OwnedCentres,
+}
+
 /// Properties of one direction of an edge (a `[[border]]` of the map file).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Border {
@@ -362,6 +374,8 @@ pub struct Map {
     pub calendar: Calendar,
     /// Where powers may build.
     pub build: BuildRule,
+    /// Whether units may be converted during adjustments.
+    pub conversion: Conversion,
     provinces: Vec<Province>,
     powers: Vec<Power>,
     /// Army neighbours per province, sorted.
@@ -758,6 +772,9 @@ impl Map {
                 out.push("builds in any owned centre while a home centre is owned".into())
             }
             BuildRule::BuildSites => out.push("builds at named build sites".into()),
+        }
+        if self.conversion == Conversion::OwnedCentres {
+            out.push("units convert in owned centres".into());
         }
         if self.powers.iter().any(|p| !p.no_build.is_empty()) {
             out.push("centres where some power may not build".into());

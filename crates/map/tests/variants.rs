@@ -361,3 +361,27 @@ fn hostile_locations_and_years_are_refused_not_panicked_on() {
         "{err}"
     );
 }
+
+#[test]
+fn unit_conversion_is_read_and_checked() {
+    let map = load("").unwrap();
+    assert_eq!(map.conversion, diplo_map::Conversion::None);
+    let text = BASE.replace(
+        "victory_centres = 2\n",
+        "victory_centres = 2\nunit_conversion = \"owned-centres\"\n",
+    );
+    let map = Map::from_toml_str(&text, "tiny.toml").unwrap();
+    assert_eq!(map.conversion, diplo_map::Conversion::OwnedCentres);
+    assert!(map.special_rules().iter().any(|r| r.contains("convert")));
+    let bad = BASE.replace(
+        "victory_centres = 2\n",
+        "victory_centres = 2\nunit_conversion = \"always\"\n",
+    );
+    let err = Map::from_toml_str(&bad, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiny.toml:6:19: unknown unit conversion `always`"),
+        "{err}"
+    );
+}

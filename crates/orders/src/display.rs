@@ -204,6 +204,10 @@ impl fmt::Display for OrderDisplay<'_> {
                 write!(f, "{} ", self.word("B", "Build"))?;
                 self.unit(f, unit)
             }
+            Order::Convert { unit } => {
+                f.write_str("Convert ")?;
+                self.unit(f, unit)
+            }
             Order::Decline => f.write_str(self.word("waive", "Decline")),
         }
     }

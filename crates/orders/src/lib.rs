@@ -151,6 +151,13 @@ pub enum Order {
         unit: UnitRef,
     },
     /// Declining a build: `Build waive`, `Waive`, `Decline`.
+    /// Converting a unit into the other kind during adjustments (the 2025 Era of Empire rules):
+    /// `Convert A Marseilles` (the army becomes a fleet); `Convert A Spain(nc)` names the coast
+    /// the fleet will stand on.
+    Convert {
+        /// The unit as written (its kind now; the place's coast is the new fleet's).
+        unit: UnitRef,
+    },
     Decline,
 }
 
@@ -167,7 +174,8 @@ impl Order {
             | Order::Convoy { unit, .. }
             | Order::Retreat { unit, .. }
             | Order::Disband { unit }
-            | Order::Build { unit } => Some(unit),
+            | Order::Build { unit }
+            | Order::Convert { unit } => Some(unit),
             Order::Decline | Order::Permit { .. } => None,
         }
     }

@@ -292,6 +292,8 @@ const CONVOY: &[&str] = &["c", "convoy", "convoys"];
 const RETREAT: &[&str] = &["r", "retreat", "retreats"];
 const DISBAND: &[&str] = &["d", "disband", "disbands", "remove", "removes"];
 const BUILD: &[&str] = &["b", "build", "builds"];
+/// Converting a unit during adjustments (2025 Era of Empire): `Convert A mar`.
+const CONVERT: &[&str] = &["convert", "converts"];
 const DECLINE: &[&str] = &[
     "waive", "waives", "waived", "decline", "declines", "declined",
 ];
@@ -303,7 +305,7 @@ const PERMIT: &[&str] = &["sc", "permit", "permits"];
 
 /// Every keyword: words that end a run of unknown province words in an error message.
 const KEYWORDS: &[&[&str]] = &[
-    HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD, DECLINE, VIA, TO,
+    HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD, CONVERT, DECLINE, VIA, TO,
 ];
 
 /// Longest run of words tried as a province name.
@@ -835,6 +837,11 @@ impl<'m, 's> Parser<'m, 's> {
             let (unit, k) = self.unit(s + 1, s)?;
             self.end(k, s)?;
             return Ok(Order::Disband { unit });
+        }
+        if self.kw(s, CONVERT) {
+            let (unit, k) = self.unit(s + 1, s)?;
+            self.end(k, s)?;
+            return Ok(Order::Convert { unit });
         }
         if self.kw(s, PERMIT) {
             let permit = self.with_other(s + 1, s, |fleet, k| self.permit_rest(s, fleet, k));

@@ -107,6 +107,7 @@ fn variant(order: &Order) -> &'static str {
         Order::Decline => "decline",
         Order::RailMove { .. } => "railroad move",
         Order::Permit { .. } => "permission",
+        Order::Convert { .. } => "conversion",
     }
 }
 

@@ -197,3 +197,28 @@ fn a_byte_order_mark_and_old_mac_line_ends_read_as_people_see_them() {
     let all: Vec<&str> = diplo_orders::text_lines("a\r\nb\rc\n\nd").collect();
     assert_eq!(all, ["a", "b", "c", "", "d"]);
 }
+
+#[test]
+fn conversions_read_and_display() {
+    let map = diplo_map::Map::standard();
+    for (text, shown) in [
+        ("Convert A Marseilles", "Convert A mar"),
+        ("convert F bre", "Convert F bre"),
+        ("FRA: Convert A Spain(south coast)", "Convert A spa/sc"),
+    ] {
+        let (_, order) = diplo_orders::parse_order(&map, text).unwrap();
+        assert!(
+            matches!(order, diplo_orders::Order::Convert { .. }),
+            "{text}"
+        );
+        let out = order.display(&map).to_string();
+        assert_eq!(out, shown);
+        assert_eq!(
+            diplo_orders::parse_order(&map, &out).unwrap().1,
+            order,
+            "{text}"
+        );
+    }
+    let err = diplo_orders::parse_order(&map, "Convert").unwrap_err();
+    assert!(err.message.contains("expected"), "{}", err.message);
+}

@@ -309,6 +309,11 @@ impl Writer {
                     self.word(&["B", "build"]);
                 }
             }
+            Order::Convert { unit } => {
+                self.word(&["Convert", "convert", "converts"]);
+                self.space();
+                self.unit(unit);
+            }
             Order::Decline => {
                 self.word(&[
                     "waive",

@@ -93,8 +93,9 @@ fn other(map: &Map, u: &OtherUnit) -> String {
 }
 
 /// One order in godip's words (`bud move ser`, `bel support mun move bur`, `build Army ank`).
-/// godip has no words for Colonial's railroad moves and canal permissions: those are written in
-/// diplo's short notation (`A mos - TSR - vla`; a permission with the power that gives it,
+/// godip has no words for Colonial's railroad moves, canal permissions and Era of Empire's
+/// conversions: those are written in diplo's short notation (`A mos - TSR - vla`, `Convert A
+/// mar`; a permission with the power that gives it,
 /// `Turkey: SC F med - red`), which the record reader also reads.
 fn order_line(map: &Map, pos: &Position, o: &Order, kind: PhaseKind) -> Option<String> {
     Some(match o {
@@ -142,7 +143,7 @@ fn order_line(map: &Map, pos: &Position, o: &Order, kind: PhaseKind) -> Option<S
             format!("build {k} {}", unit(map, u))
         }
         // godip's words have no railroad move or canal permission (Colonial): not written.
-        Order::RailMove { .. } => o.display(map).to_string(),
+        Order::RailMove { .. } | Order::Convert { .. } => o.display(map).to_string(),
         Order::Permit { fleet, to } => {
             let grantor = map
                 .canals()

@@ -194,6 +194,8 @@ ruleset! {
     adjustment_phase: AdjustmentPhase = "adjustment_phase", "-", true, "When an adjustment phase is held";
     /// Where powers build: the map's rule or a house rule over it (variants).
     builds: Builds = "builds", "-", true, "Where powers may build (variant rule; DATC 2.4 chapters 11 and 12)";
+    /// Converting units during adjustments (the 2025 Era of Empire rules).
+    unit_conversion: UnitConversion = "unit_conversion", "-", true, "Converting a unit into the other kind during adjustments (variant rule; Era of Empire)";
     /// DATC 2.4 7.B.4: an own army moving into a place on the railroad.
     railroad_bounce_own: RailroadBounceOwn = "railroad_bounce_own", "2.4 7.B", true, "A railroad move bounces on an own army moving in (variant rule)";
     /// DATC 2.4 7.B.3, 7.B.9: passing through an own army.

@@ -9,9 +9,9 @@ use toml::Spanned;
 
 use super::raw::{RawMap, RawProvince, Sources, S};
 use crate::{
-    normalize_name, Border, BuildRule, Calendar, Canal, Coast, Diagnostic, FirstPhase, Location,
-    Map, MapError, Power, PowerId, Province, ProvinceId, Railroad, Season, StartingUnit, Terrain,
-    UnitKind, Victory,
+    normalize_name, Border, BuildRule, Calendar, Canal, Coast, Conversion, Diagnostic, FirstPhase,
+    Location, Map, MapError, Power, PowerId, Province, ProvinceId, Railroad, Season, StartingUnit,
+    Terrain, UnitKind, Victory,
 };
 
 struct Ctx<'a> {
@@ -88,6 +88,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
         victory: header.victory,
         calendar: header.calendar,
         build: header.build,
+        conversion: header.conversion,
         provinces,
         powers,
         army: graph.army,
@@ -115,6 +116,7 @@ struct Header {
     victory: Victory,
     calendar: Calendar,
     build: BuildRule,
+    conversion: Conversion,
 }
 
 /// Top-level keys: name, title, calendar start, victory, build rule.
@@ -160,7 +162,21 @@ fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
             }
         },
     };
+    let conversion = match &raw.unit_conversion {
+        None => Conversion::None,
+        Some(c) => {
+            match c.get_ref().as_str() {
+                "none" => Conversion::None,
+                "owned-centres" => Conversion::OwnedCentres,
+                other => {
+                    cx.err(c, format!("unknown unit conversion `{other}`: expected \"none\" or \"owned-centres\""));
+                    Conversion::None
+                }
+            }
+        }
+    };
     Header {
+        conversion,
         title: raw
             .title
             .as_ref()

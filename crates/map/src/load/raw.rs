@@ -34,6 +34,8 @@ pub(crate) struct RawMap {
     #[serde(default)]
     pub build: Option<S>,
     #[serde(default)]
+    pub unit_conversion: Option<S>,
+    #[serde(default)]
     pub calendar: Option<RawCalendar>,
     #[serde(default)]
     pub victory: Option<RawVictory>,
@@ -320,6 +322,7 @@ impl RawMap {
         sh_opt(&mut self.first_season, by);
         sh_opt(&mut self.victory_centres, by);
         sh_opt(&mut self.build, by);
+        sh_opt(&mut self.unit_conversion, by);
         if let Some(c) = &mut self.calendar {
             sh_opt(&mut c.first_phase, by);
             sh_opt(&mut c.adjustment_every, by);

@@ -59,6 +59,31 @@ macro_rules! plain_choices {
     };
 }
 
+plain_choices! {
+    /// Whether a unit may be converted into the other kind during adjustments (the 2025 Era of
+    /// Empire rules, DATC 3.2 chapter 1): the map's `unit_conversion`, or a house rule over it.
+    pub enum UnitConversion {
+        /// The map's `unit_conversion` (none on the standard map).
+        Map = "map", "as the map says (no conversions unless the map allows them)";
+        /// No conversions.
+        NotAllowed = "not-allowed", "no unit is converted";
+        /// A unit in an owned supply centre may become the other kind.
+        OwnedCentres = "owned-centres",
+            "during adjustments a unit in an owned supply centre may become the other kind (Era of Empire)";
+    }
+}
+
+impl UnitConversion {
+    /// The conversion rule in force on `map`.
+    pub fn rule(self, map: &diplo_map::Map) -> diplo_map::Conversion {
+        match self {
+            UnitConversion::Map => map.conversion,
+            UnitConversion::NotAllowed => diplo_map::Conversion::None,
+            UnitConversion::OwnedCentres => diplo_map::Conversion::OwnedCentres,
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // DATC 2.4 chapter 7 (Colonial): the "Additional assumptions" the document calls disputable.
 // The first choice of each is the document's.
