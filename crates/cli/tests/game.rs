@@ -558,3 +558,30 @@ fn a_game_file_reached_through_a_link_gets_the_orders() {
     let game = Game::load(&real).unwrap();
     assert_eq!(game.order_sets.len(), 1, "the real file has the orders");
 }
+
+#[test]
+fn a_game_on_a_variant_map_replays_through_the_binary() {
+    let dir = temp_dir("variant-round-trip");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", "--map", "loeb9", s(&file)]);
+    let orders = dir.join("o.txt");
+    std::fs::write(
+        &orders,
+        "Norway:\nA nwy - swe\nF swe - bal\nSpain:\nA mad - gas\nA cor - naf\n",
+    )
+    .unwrap();
+    ok(&["game", "orders", s(&file), s(&orders)]);
+    ok(&["game", "adjudicate", s(&file)]);
+    ok(&["game", "adjudicate", s(&file)]);
+    let record = ok(&["game", "history", s(&file), "--format", "godip"]);
+    assert!(
+        record.starts_with("PHASE 1901 Spring Movement\n"),
+        "{record}"
+    );
+    let path = dir.join("game_1.txt");
+    std::fs::write(&path, record).unwrap();
+    let out = ok(&["replay", "--map", "loeb9", "--base", "datc", s(&path)]);
+    assert!(out.trim_end().ends_with(", 0 failed"), "{out}");
+    assert!(!out.contains(" 0 passed"), "{out}");
+    ok(&["datc", "--section", "10", "--ruleset", "datc-2.4"]);
+}

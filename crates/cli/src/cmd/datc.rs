@@ -13,8 +13,9 @@ use crate::common::{print, Format, RulesArgs};
 pub struct DatcArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Run only these cases (`--case 6.F.19`, repeatable; a prefix like `6.F` runs a section).
-    #[arg(long = "case", value_name = "ID")]
+    /// Run only these cases (`--case 6.F.19`, repeatable; a prefix like `6.F` or `7` runs a
+    /// section or chapter; `--section` is the same option).
+    #[arg(long = "case", visible_alias = "section", value_name = "ID")]
     cases: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
