@@ -43,8 +43,9 @@ pub fn load_map(spec: &str) -> Result<Map, MapLoadError> {
     match find_map_file(spec) {
         Some(path) => Map::from_path(&path).map_err(MapLoadError::Invalid),
         None => Err(MapLoadError::NotFound(format!(
-            "{spec}: no such map file, no built-in map of that name ({}), and no {spec}.toml in \
-             the user map folders ({})",
+            "{spec}: no such map file, no built-in map of that name{} ({}), and no {spec}.toml \
+             in the user map folders ({})",
+            diplo_map::suggest::hint(spec, diplo_map::EMBEDDED_MAPS.iter().map(|(n, _)| *n)),
             built_in_maps(),
             map_folders()
                 .iter()

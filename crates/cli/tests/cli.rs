@@ -128,6 +128,12 @@ fn map_show_json_is_the_whole_map_by_name() {
 
 #[test]
 fn map_show_rejects_a_missing_map_without_panicking() {
+    let o = diplo(&["map", "show", "loeb8"]);
+    assert!(
+        stderr(&o).contains("(did you mean `loeb9`?)"),
+        "{}",
+        stderr(&o)
+    );
     let o = diplo(&["map", "show", "no-such-map"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("error: no-such-map: no such map file"));
@@ -768,6 +774,12 @@ fn user_maps_are_found_by_name_in_diplo_maps_folders() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
+    let o = diplo(&["map", "show", "loeb8"]);
+    assert!(
+        stderr(&o).contains("(did you mean `loeb9`?)"),
+        "{}",
+        stderr(&o)
+    );
     let o = diplo(&["map", "show", "no-such-map"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(

@@ -471,7 +471,11 @@ impl<'m, 's> Parser<'m, 's> {
             None => self.fail(
                 0,
                 format!(
-                    "unknown power `{name}`: expected a power name, adjective or abbreviation of the map `{}` ({})",
+                    "unknown power `{name}`{}: expected a power name, adjective or abbreviation of the map `{}` ({})",
+                    diplo_map::suggest::hint(
+                        &name,
+                        self.map.powers().iter().flat_map(|p| [p.name.as_str(), p.adjective.as_str()])
+                    ),
                     self.map.name,
                     self.map
                         .powers()

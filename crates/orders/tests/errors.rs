@@ -222,3 +222,15 @@ fn conversions_read_and_display() {
     let err = diplo_orders::parse_order(&map, "Convert").unwrap_err();
     assert!(err.message.contains("expected"), "{}", err.message);
 }
+
+#[test]
+fn a_misspelt_power_gets_the_nearest_name() {
+    let map = diplo_map::Map::standard();
+    let err = diplo_orders::parse_order(&map, "Frnace: A par H").unwrap_err();
+    assert!(
+        err.message
+            .contains("unknown power `Frnace` (did you mean `France`?)"),
+        "{}",
+        err.message
+    );
+}
