@@ -66,35 +66,7 @@ pub fn adjudicate_movement(
         after.push(unit);
     }
 
-    // Contested: a standoff left the province without a unit moving in.
-    let mut contested = Vec::new();
-    for p in map.province_ids() {
-        let movers = board.moves_to.get(p.index());
-        if movers.is_empty() || movers.iter().any(|&a| moved[a as usize]) {
-            continue;
-        }
-        if movers.iter().any(|&c| board.prevents(c)) {
-            contested.push(p);
-        }
-    }
-    // A railroad move that bounced in a place nobody entered leaves it contested.
-    for ri in 0..board.rails.len() {
-        let r = &board.rails[ri];
-        for (k, &p) in r.path.iter().enumerate() {
-            let bounced = board.state[board.rail_at_id(ri, k) as usize] == Tri::Yes
-                && board.state[board.rail_pass_id(ri, k) as usize] != Tri::Yes
-                && !board.moves_to.get(p.index()).is_empty();
-            let entered = board
-                .moves_to
-                .get(p.index())
-                .iter()
-                .any(|&a| moved[a as usize])
-                || ends[r.unit as usize].is_some_and(|l| l.province == p);
-            if bounced && !entered && !contested.contains(&p) {
-                contested.push(p);
-            }
-        }
-    }
+    let contested = contested_provinces(map, &board, &ends, &moved);
 
     // Dislodged units and their retreat options.
     let mut retreats = Vec::new();
@@ -347,6 +319,45 @@ pub fn adjudicate_movement(
         unresolved,
         next,
     }
+}
+
+/// Contested provinces: a standoff left them without a unit moving in (also where a railroad move
+/// bounced and nobody entered). `ends` is where each moving unit ends, `moved` whether it moved.
+fn contested_provinces(
+    map: &Map,
+    board: &Board,
+    ends: &[Option<Location>],
+    moved: &[bool],
+) -> Vec<ProvinceId> {
+    let mut contested = Vec::new();
+    for p in map.province_ids() {
+        let movers = board.moves_to.get(p.index());
+        if movers.is_empty() || movers.iter().any(|&a| moved[a as usize]) {
+            continue;
+        }
+        if movers.iter().any(|&c| board.prevents(c)) {
+            contested.push(p);
+        }
+    }
+    // A railroad move that bounced in a place nobody entered leaves it contested.
+    for ri in 0..board.rails.len() {
+        let r = &board.rails[ri];
+        for (k, &p) in r.path.iter().enumerate() {
+            let bounced = board.state[board.rail_at_id(ri, k) as usize] == Tri::Yes
+                && board.state[board.rail_pass_id(ri, k) as usize] != Tri::Yes
+                && !board.moves_to.get(p.index()).is_empty();
+            let entered = board
+                .moves_to
+                .get(p.index())
+                .iter()
+                .any(|&a| moved[a as usize])
+                || ends[r.unit as usize].is_some_and(|l| l.province == p);
+            if bounced && !entered && !contested.contains(&p) {
+                contested.push(p);
+            }
+        }
+    }
+    contested
 }
 
 /// The places a dislodged unit may retreat to.

@@ -151,108 +151,7 @@ pub fn run(args: DatcArgs) -> ExitCode {
             ));
         }
         Format::Text => {
-            let mut out = String::new();
-            for run in &runs {
-                let name = &run.ruleset;
-                if !args.all_rulesets && name == PREFERRED {
-                    out.push_str(&format!(
-                        "DATC cases, each under the rules its document prefers (3.2: `datc`, 2.4: `datc-2.4`): {} cases\n",
-                        run.reports.len() + run.not_stated.len()
-                    ));
-                } else if !args.all_rulesets {
-                    out.push_str(&format!(
-                        "DATC cases under ruleset `{name}`: {} with a stated outcome, {} without (not run)\n",
-                        run.reports.len(),
-                        run.not_stated.len()
-                    ));
-                }
-                for (_, r) in &run.reports {
-                    let v = r.verdict();
-                    let with_errata = v == Verdict::Passed && !r.errata.is_empty();
-                    let show = match v {
-                        Verdict::Passed if with_errata => !args.all_rulesets || args.verbose,
-                        Verdict::Passed => args.verbose,
-                        Verdict::ExpectedFailure => !args.all_rulesets || args.verbose,
-                        _ => true,
-                    };
-                    if !show {
-                        continue;
-                    }
-                    let label = match v {
-                        Verdict::Passed if with_errata => "ok under its errata",
-                        Verdict::Passed => "ok",
-                        Verdict::Failed => "FAILED",
-                        Verdict::ExpectedFailure => "expected failure",
-                        Verdict::UnexpectedPass => {
-                            "UNEXPECTED PASS (remove its expected_failure mark)"
-                        }
-                    };
-                    out.push_str(&format!("{} {} [{name}]: {label}\n", r.id, r.title));
-                    if let Some(e) = &r.error {
-                        out.push_str(&format!("  error: {e}\n"));
-                    }
-                    for m in &r.mismatches {
-                        out.push_str(&format!(
-                            "  {}\n    expected: {}\n    actual:   {}\n",
-                            m.what, m.expected, m.actual
-                        ));
-                    }
-                    if let (Verdict::ExpectedFailure, Some(why)) = (v, &r.expected_failure) {
-                        out.push_str(&format!("  why: {why}\n"));
-                    }
-                    for e in &r.errata {
-                        out.push_str(&erratum_text(e, show_reasoning));
-                    }
-                }
-                if args.all_rulesets {
-                    let t = run.tally(None);
-                    out.push_str(&format!(
-                        "{name:<10} {}, {} expected failures, {} without a stated outcome\n",
-                        t.headline(),
-                        t.expected_failures,
-                        t.not_stated
-                    ));
-                } else {
-                    let documents = run.documents();
-                    for d in &documents {
-                        let t = run.tally(Some(d));
-                        out.push_str(&format!("{d}: {}", t.headline()));
-                        if t.not_stated > 0 {
-                            out.push_str(&format!(
-                                " ({} more without a stated outcome under `{name}`)",
-                                t.not_stated
-                            ));
-                        }
-                        out.push('\n');
-                    }
-                    let t = run.tally(None);
-                    if t.with_errata > 0 && !show_reasoning {
-                        out.push_str(&format!(
-                            "{} cases pass under errata, where the document's words contradict its own definitions; `diplo datc --case ID` shows each erratum's reasoning\n",
-                            t.with_errata
-                        ));
-                    }
-                    if t.expected_failures > 0 {
-                        out.push_str(&format!(
-                            "{} expected failures (see each case's `expected_failure`)\n",
-                            t.expected_failures
-                        ));
-                    }
-                    if documents.len() > 1 {
-                        out.push_str(&format!("in all: {}\n", t.headline()));
-                    }
-                }
-            }
-            if args.all_rulesets {
-                let t = Tally {
-                    passed: total(|t| t.passed),
-                    with_errata: total(|t| t.with_errata),
-                    failed: total_failed,
-                    ..Tally::default()
-                };
-                out.push_str(&format!("in all: {}\n", t.headline()));
-            }
-            print(&out);
+            print(&text_report(&args, &runs, show_reasoning));
         }
     }
     if total_failed == 0 {
@@ -260,6 +159,112 @@ pub fn run(args: DatcArgs) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// The text report: each failing (or, verbose, each) case, then the summary lines.
+fn text_report(args: &DatcArgs, runs: &[Run], show_reasoning: bool) -> String {
+    let total = |f: fn(&Tally) -> usize| runs.iter().map(|r| f(&r.tally(None))).sum::<usize>();
+    let total_failed = total(|t| t.failed);
+    let mut out = String::new();
+    for run in runs {
+        let name = &run.ruleset;
+        if !args.all_rulesets && name == PREFERRED {
+            out.push_str(&format!(
+                "DATC cases, each under the rules its document prefers (3.2: `datc`, 2.4: `datc-2.4`): {} cases\n",
+                run.reports.len() + run.not_stated.len()
+            ));
+        } else if !args.all_rulesets {
+            out.push_str(&format!(
+                "DATC cases under ruleset `{name}`: {} with a stated outcome, {} without (not run)\n",
+                run.reports.len(),
+                run.not_stated.len()
+            ));
+        }
+        for (_, r) in &run.reports {
+            let v = r.verdict();
+            let with_errata = v == Verdict::Passed && !r.errata.is_empty();
+            let show = match v {
+                Verdict::Passed if with_errata => !args.all_rulesets || args.verbose,
+                Verdict::Passed => args.verbose,
+                Verdict::ExpectedFailure => !args.all_rulesets || args.verbose,
+                _ => true,
+            };
+            if !show {
+                continue;
+            }
+            let label = match v {
+                Verdict::Passed if with_errata => "ok under its errata",
+                Verdict::Passed => "ok",
+                Verdict::Failed => "FAILED",
+                Verdict::ExpectedFailure => "expected failure",
+                Verdict::UnexpectedPass => "UNEXPECTED PASS (remove its expected_failure mark)",
+            };
+            out.push_str(&format!("{} {} [{name}]: {label}\n", r.id, r.title));
+            if let Some(e) = &r.error {
+                out.push_str(&format!("  error: {e}\n"));
+            }
+            for m in &r.mismatches {
+                out.push_str(&format!(
+                    "  {}\n    expected: {}\n    actual:   {}\n",
+                    m.what, m.expected, m.actual
+                ));
+            }
+            if let (Verdict::ExpectedFailure, Some(why)) = (v, &r.expected_failure) {
+                out.push_str(&format!("  why: {why}\n"));
+            }
+            for e in &r.errata {
+                out.push_str(&erratum_text(e, show_reasoning));
+            }
+        }
+        if args.all_rulesets {
+            let t = run.tally(None);
+            out.push_str(&format!(
+                "{name:<10} {}, {} expected failures, {} without a stated outcome\n",
+                t.headline(),
+                t.expected_failures,
+                t.not_stated
+            ));
+        } else {
+            let documents = run.documents();
+            for d in &documents {
+                let t = run.tally(Some(d));
+                out.push_str(&format!("{d}: {}", t.headline()));
+                if t.not_stated > 0 {
+                    out.push_str(&format!(
+                        " ({} more without a stated outcome under `{name}`)",
+                        t.not_stated
+                    ));
+                }
+                out.push('\n');
+            }
+            let t = run.tally(None);
+            if t.with_errata > 0 && !show_reasoning {
+                out.push_str(&format!(
+                    "{} cases pass under errata, where the document's words contradict its own definitions; `diplo datc --case ID` shows each erratum's reasoning\n",
+                    t.with_errata
+                ));
+            }
+            if t.expected_failures > 0 {
+                out.push_str(&format!(
+                    "{} expected failures (see each case's `expected_failure`)\n",
+                    t.expected_failures
+                ));
+            }
+            if documents.len() > 1 {
+                out.push_str(&format!("in all: {}\n", t.headline()));
+            }
+        }
+    }
+    if args.all_rulesets {
+        let t = Tally {
+            passed: total(|t| t.passed),
+            with_errata: total(|t| t.with_errata),
+            failed: total_failed,
+            ..Tally::default()
+        };
+        out.push_str(&format!("in all: {}\n", t.headline()));
+    }
+    out
 }
 
 /// The cases run under one ruleset.
