@@ -54,9 +54,9 @@ fn droidippy_games_replay_to_their_recorded_positions() {
     assert_eq!(files.len(), GAMES, "games in the archive");
     let exceptions_file = root.join("droidippy-exceptions.toml");
     let text = std::fs::read_to_string(&exceptions_file).expect("read the exceptions file");
-    let exceptions = Exceptions::from_toml_str(&text, "tests/droidippy-exceptions.toml")
-        .unwrap_or_else(|e| panic!("{e}"));
     let map = diplo_map::Map::standard();
+    let exceptions = Exceptions::from_toml_str(&text, "tests/droidippy-exceptions.toml", &map)
+        .unwrap_or_else(|e| panic!("{e}"));
     let rules = diplo_rules::Ruleset::load("droidippy").expect("the droidippy ruleset");
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let reports = replay_files(&map, &rules, &files, threads, &|_| {});
@@ -79,7 +79,7 @@ fn droidippy_games_replay_to_their_recorded_positions() {
             "{}:{}: {}: {}",
             m.game,
             m.line,
-            m.phase,
+            m.phase.name(&map),
             m.differences.join("; ")
         ));
     }
@@ -107,7 +107,8 @@ fn droidippy_games_replay_to_their_recorded_positions() {
 fn exceptions_file_reads_and_every_entry_has_a_reason() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("droidippy-exceptions.toml");
     let text = std::fs::read_to_string(&path).expect("read the exceptions file");
-    let exceptions = Exceptions::from_toml_str(&text, "tests/droidippy-exceptions.toml")
+    let map = diplo_map::Map::standard();
+    let exceptions = Exceptions::from_toml_str(&text, "tests/droidippy-exceptions.toml", &map)
         .unwrap_or_else(|e| panic!("{e}"));
     for (e, _) in &exceptions.entries {
         assert!(e.game.starts_with("game_"), "{}: not a game name", e.game);

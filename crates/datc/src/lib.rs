@@ -13,7 +13,7 @@ mod errata;
 pub use errata::{check_errata, main_result, Erratum};
 
 use diplo_engine::{adjudicate, Phase, PhaseKind, Position, Unit};
-use diplo_map::{Map, PowerId, Season};
+use diplo_map::{Map, PowerId};
 use diplo_orders::{parse_order, Order};
 use diplo_rules::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -429,13 +429,13 @@ pub fn setup(map: &Map, case: &Case) -> Result<(Position, Vec<(PowerId, Order)>)
     let phase = if adjustment {
         Phase {
             year: 1901,
-            season: Season::Fall,
+            season: map.calendar.first_adjustment(),
             kind: PhaseKind::Adjustment,
         }
     } else {
         Phase {
             year: map.first_year,
-            season: variant::season(case)?,
+            season: variant::season(case, map)?,
             kind: PhaseKind::Movement,
         }
     };

@@ -59,15 +59,18 @@ pub fn case_map<'a>(case: &Case, default: &'a Map) -> Result<&'a Map, String> {
     Ok(map)
 }
 
-/// The season of the case's movement phase.
-pub(crate) fn season(case: &Case) -> Result<Season, String> {
+/// The season of the case's movement phase, named as on the case's map (the first season
+/// when the case names none).
+pub(crate) fn season(case: &Case, map: &Map) -> Result<Season, String> {
     match case.season.as_deref() {
-        None | Some("spring") => Ok(Season::Spring),
-        Some("fall") => Ok(Season::Fall),
-        Some(other) => Err(format!(
-            "{}: unknown season `{other}`: expected \"spring\" or \"fall\"",
-            case.id
-        )),
+        None => Ok(Season(0)),
+        Some(name) => map.calendar.season_by_name(name).ok_or_else(|| {
+            format!(
+                "{}: unknown season `{name}`: expected {}",
+                case.id,
+                map.calendar.names()
+            )
+        }),
     }
 }
 

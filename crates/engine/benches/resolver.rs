@@ -22,7 +22,7 @@ fn chain(n: usize, ring: bool) -> (Map, Position, Vec<(PowerId, Order)>) {
         &map,
         Phase {
             year: 1901,
-            season: Season::Spring,
+            season: Season::SPRING,
             kind: PhaseKind::Movement,
         },
     );

@@ -138,9 +138,10 @@ pub fn adjudicate_adjustments(
         .into_iter()
         .map(|r| r.expect("every adjustment order gets a result"))
         .collect();
+    let (year, season) = map.calendar.next(pos.phase.year, pos.phase.season);
     let next_phase = Phase {
-        year: pos.phase.year.saturating_add(1),
-        season: diplo_map::Season::Spring,
+        year,
+        season,
         kind: PhaseKind::Movement,
     };
     let next = Position {

@@ -155,10 +155,7 @@ impl<'a> Ctx<'a> {
         if !self.map.is_closed(kind, from, to, self.season) {
             return Ok(());
         }
-        let season = match self.season {
-            Season::Spring => "spring",
-            Season::Fall => "fall",
-        };
+        let season = self.map.season_name(self.season).to_lowercase();
         let shut = [from, to]
             .into_iter()
             .find(|&p| self.map.province_closed(p, self.season));

@@ -28,7 +28,7 @@ mod resolve;
 mod retreat;
 pub mod victory;
 
-use diplo_map::{Map, PowerId, Season};
+use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
@@ -68,57 +68,62 @@ pub fn adjudicate_with_production(
     }
 }
 
-/// The season is over (movement without retreats, or retreats done): after Spring comes Fall
-/// movement; after Fall the centres change owner and the adjustment phase follows if any power
-/// builds or removes (under `adjustment_phase = "owned-home-centre"`: or has more centres than units
-/// and owns a home centre, even an occupied one), else the next Spring.
+/// The season is over (movement without retreats, or retreats done). Where the calendar says
+/// this season captures (the standard Fall), the centres change owner; where adjustments follow
+/// it this year, the adjustment phase comes next if any power builds or removes (under
+/// `adjustment_phase = "owned-home-centre"`: or has more centres than units and owns a home
+/// centre, even an occupied one) or could convert a unit; otherwise the next season's movement.
 pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Position) {
     next.dislodged.clear();
     next.contested.clear();
-    match next.phase.season {
-        Season::Spring => {
-            next.phase = Phase {
-                year: next.phase.year,
-                season: Season::Fall,
-                kind: PhaseKind::Movement,
-            }
+    let Phase { year, season, .. } = next.phase;
+    let spec = map.calendar.spec(season);
+    if spec.captures {
+        capture_centres(map, next);
+    }
+    let adjust = spec.adjustment.is_some()
+        && map.calendar.adjusts_in(map.first_year, year)
+        && adjustments_needed(map, rules, next);
+    next.phase = if adjust {
+        Phase {
+            year,
+            season,
+            kind: PhaseKind::Adjustment,
         }
-        Season::Fall => {
-            for u in &next.units {
-                if map.province(u.location.province).supply_centre {
-                    next.owners[u.location.province.index()] = Some(u.power);
-                }
-            }
-            let year_adjusts = map.calendar.adjusts_in(map.first_year, next.phase.year);
-            // Where units convert (Era of Empire), the winter is held for anyone who could.
-            let converts = rules.unit_conversion.rule(map) == diplo_map::Conversion::OwnedCentres
-                && next.units.iter().any(|u| {
-                    let c = u.location.province;
-                    next.owners[c.index()] == Some(u.power) && map.centre_counts_for(c, u.power)
-                });
-            let adjust = year_adjusts
-                && (converts
-                    || map.power_ids().any(|p| {
-                        let c = next.counted_centres(map, p);
-                        let u = next.unit_count(p);
-                        let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
-                        u > c || (c > u && has_build_centre(map, rules, next, p, needs_empty))
-                    }));
-            next.phase = if adjust {
-                Phase {
-                    year: next.phase.year,
-                    season: Season::Fall,
-                    kind: PhaseKind::Adjustment,
-                }
-            } else {
-                Phase {
-                    year: next.phase.year.saturating_add(1),
-                    season: Season::Spring,
-                    kind: PhaseKind::Movement,
-                }
-            };
+    } else {
+        let (year, season) = map.calendar.next(year, season);
+        Phase {
+            year,
+            season,
+            kind: PhaseKind::Movement,
+        }
+    };
+}
+
+/// Every supply centre with a unit in it now belongs to that unit's power.
+fn capture_centres(map: &Map, next: &mut Position) {
+    for u in &next.units {
+        if map.province(u.location.province).supply_centre {
+            next.owners[u.location.province.index()] = Some(u.power);
         }
     }
+}
+
+/// Whether anyone has an adjustment to make: a build, a removal, or (where units convert, Era
+/// of Empire) a unit in an owned centre that could convert.
+fn adjustments_needed(map: &Map, rules: &Ruleset, next: &Position) -> bool {
+    let converts = rules.unit_conversion.rule(map) == diplo_map::Conversion::OwnedCentres
+        && next.units.iter().any(|u| {
+            let c = u.location.province;
+            next.owners[c.index()] == Some(u.power) && map.centre_counts_for(c, u.power)
+        });
+    converts
+        || map.power_ids().any(|p| {
+            let c = next.counted_centres(map, p);
+            let u = next.unit_count(p);
+            let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
+            u > c || (c > u && has_build_centre(map, rules, next, p, needs_empty))
+        })
 }
 
 /// Whether `power` owns a centre it may build in under the build rule in force (empty, when

@@ -71,64 +71,101 @@ impl Phase {
             },
             diplo_map::FirstPhase::Adjustment => Phase {
                 year: map.first_year,
-                season: Season::Fall,
+                season: map.calendar.first_adjustment(),
                 kind: PhaseKind::Adjustment,
             },
         }
     }
-}
 
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.kind, self.season) {
-            (PhaseKind::Adjustment, _) => write!(f, "Winter {} Adjustment", self.year),
-            (k, s) => {
-                let season = if s == Season::Spring {
-                    "Spring"
-                } else {
-                    "Fall"
-                };
-                let kind = if k == PhaseKind::Movement {
-                    "Movement"
-                } else {
-                    "Retreat"
-                };
-                write!(f, "{season} {} {kind}", self.year)
-            }
+    /// The phase's name on `map`'s calendar: `Spring 1901 Movement`, `Fall 1901 Retreat`,
+    /// `Winter 1901 Adjustment`.
+    pub fn name(self, map: &Map) -> PhaseName<'_> {
+        PhaseName {
+            phase: self,
+            calendar: &map.calendar,
         }
     }
-}
 
-impl std::str::FromStr for Phase {
-    type Err = String;
-    /// Reads `Spring 1901 Movement`, `Fall 1901 Retreat`, `Winter 1901 Adjustment` (also
-    /// `Autumn`, `Retreats`, `Adjustments`, `Builds`), case-insensitively.
-    fn from_str(s: &str) -> Result<Phase, String> {
-        let words: Vec<String> = s.split_whitespace().map(str::to_lowercase).collect();
-        let expected = "expected a phase like \"Spring 1901 Movement\", \"Fall 1901 Retreat\" or \"Winter 1901 Adjustment\"";
-        if words.len() != 3 {
-            return Err(format!("`{s}`: {expected}"));
+    /// The name of the season part: the season's name, or for adjustments the name of the
+    /// adjustment phase (`Winter`).
+    pub fn season_name(self, map: &Map) -> &str {
+        self.season_word(&map.calendar)
+    }
+
+    fn season_word(self, calendar: &diplo_map::Calendar) -> &str {
+        let spec = calendar.spec(self.season);
+        match (self.kind, &spec.adjustment) {
+            (PhaseKind::Adjustment, Some(a)) => a,
+            _ => &spec.name,
         }
-        let year: u16 = words[1]
+    }
+
+    /// Reads a phase name on `map`'s calendar: `Spring 1901 Movement`, `Fall 1901 Retreat`,
+    /// `Winter 1901 Adjustment` (also a season's aliases such as `Autumn`, and `Retreats`,
+    /// `Adjustments`, `Builds`), case-insensitively.
+    pub fn parse(s: &str, map: &Map) -> Result<Phase, String> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let cal = &map.calendar;
+        let expected = format!("expected a phase like \"{}\"", Phase::first(map).name(map));
+        let [season, year, kind] = words[..] else {
+            return Err(format!("`{s}`: {expected}"));
+        };
+        let year: u16 = year
             .parse()
-            .map_err(|_| format!("`{s}`: the year `{}` is not a number; {expected}", words[1]))?;
-        let kind = match words[2].as_str() {
+            .map_err(|_| format!("`{s}`: the year `{year}` is not a number; {expected}"))?;
+        let kind = match kind.to_ascii_lowercase().as_str() {
             "movement" | "moves" | "move" => PhaseKind::Movement,
             "retreat" | "retreats" => PhaseKind::Retreat,
             "adjustment" | "adjustments" | "builds" | "build" => PhaseKind::Adjustment,
             other => return Err(format!("`{s}`: unknown phase kind `{other}`; {expected}")),
         };
-        let season = match words[0].as_str() {
-            "spring" => Season::Spring,
-            "fall" | "autumn" | "winter" => Season::Fall,
-            other => return Err(format!("`{s}`: unknown season `{other}`; {expected}")),
+        let found = match kind {
+            PhaseKind::Adjustment => cal.adjustment_by_name(season),
+            _ => cal.season_by_name(season),
         };
-        if (words[0] == "winter") != (kind == PhaseKind::Adjustment) {
-            return Err(format!(
-                "`{s}`: adjustments happen in Winter and only then; {expected}"
-            ));
-        }
+        let season = found.ok_or_else(|| {
+            let names: Vec<String> = match kind {
+                PhaseKind::Adjustment => cal
+                    .seasons
+                    .iter()
+                    .filter_map(|x| x.adjustment.clone())
+                    .collect(),
+                _ => cal.seasons.iter().map(|x| x.name.clone()).collect(),
+            };
+            format!(
+                "`{s}`: no {} phase is called `{season}` on map `{}` (its names: {})",
+                kind.word(),
+                map.name,
+                names.join(", ")
+            )
+        })?;
         Ok(Phase { year, season, kind })
+    }
+}
+
+impl PhaseKind {
+    /// The kind's word in phase names: `Movement`, `Retreat`, `Adjustment`.
+    pub fn word(self) -> &'static str {
+        match self {
+            PhaseKind::Movement => "Movement",
+            PhaseKind::Retreat => "Retreat",
+            PhaseKind::Adjustment => "Adjustment",
+        }
+    }
+}
+
+/// A phase with the calendar that names it; displays as `Spring 1901 Movement`.
+#[derive(Clone, Copy, Debug)]
+pub struct PhaseName<'a> {
+    phase: Phase,
+    calendar: &'a diplo_map::Calendar,
+}
+
+impl fmt::Display for PhaseName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.phase;
+        let season = p.season_word(self.calendar);
+        write!(f, "{season} {} {}", p.year, p.kind.word())
     }
 }
 
@@ -255,7 +292,7 @@ impl Position {
         let mut err = |v: &Spanned<String>, what: String| {
             errors.push(located(file, text, v.span().start, &what));
         };
-        let phase: Phase = match raw.phase.get_ref().parse() {
+        let phase: Phase = match Phase::parse(raw.phase.get_ref(), map) {
             Ok(p) => p,
             Err(e) => {
                 err(&raw.phase, e);
@@ -401,7 +438,7 @@ impl Position {
     /// The position with names instead of ids: what the TOML and JSON formats hold.
     pub fn to_file(&self, map: &Map) -> PositionFile {
         let mut raw = PositionFile {
-            phase: self.phase.to_string(),
+            phase: self.phase.name(map).to_string(),
             ..Default::default()
         };
         for pid in map.power_ids() {

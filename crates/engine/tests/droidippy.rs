@@ -7,7 +7,7 @@ use diplo_orders::parse_order;
 use diplo_rules::Ruleset;
 
 fn pos(map: &Map, phase: &str, units: &[(&str, &str)], centres: &[(&str, &str)]) -> Position {
-    let phase: Phase = phase.parse().unwrap();
+    let phase = Phase::parse(phase, map).unwrap();
     let mut p = Position::empty(map, phase);
     for (power, u) in units {
         let power = map.power_by_name(power).unwrap();
@@ -128,7 +128,7 @@ fn adjustment_phase_held_when_a_power_owns_an_occupied_home_centre() {
     let d = adjudicate(&map, &rules("datc", ""), &p, &[]);
     assert_eq!(
         (d.next.phase.season, d.next.phase.year, d.next.phase.kind),
-        (Season::Spring, 1902, PhaseKind::Movement)
+        (Season::SPRING, 1902, PhaseKind::Movement)
     );
     // Owning no home centre at all: no winter phase under either (game_1041, Fall 1908).
     let p = pos(

@@ -37,7 +37,7 @@ fn run(map: &Map, units: Vec<Unit>, orders: &[(PowerId, Order)]) -> Adjudication
         map,
         Phase {
             year: 1901,
-            season: Season::Spring,
+            season: Season::SPRING,
             kind: PhaseKind::Movement,
         },
     );

@@ -23,7 +23,7 @@ pub mod file;
 mod store;
 
 use std::collections::BTreeMap;
-use std::fmt;
+
 use std::path::Path;
 
 use diplo_engine::{
@@ -516,7 +516,7 @@ impl Game {
             };
             return Err(format!(
                 "not an order for {}: it takes {expected}",
-                self.position.phase
+                self.position.phase.name(&self.map)
             ));
         }
         let province = match order {
@@ -808,7 +808,7 @@ impl Game {
         self.position = adj.next.clone();
         self.order_sets.clear();
         self.proxies.clear();
-        let season_over = phase.season == diplo_map::Season::Fall
+        let season_over = self.map.calendar.spec(phase.season).captures
             && phase.kind != PhaseKind::Adjustment
             && self.position.phase.kind != PhaseKind::Retreat;
         if season_over {
@@ -901,7 +901,7 @@ impl Game {
             what,
         };
         PhaseRecordFile {
-            phase: self.position.phase.to_string(),
+            phase: self.position.phase.name(&self.map).to_string(),
             civil_disorder: g
                 .civil_disorder
                 .iter()
@@ -961,7 +961,7 @@ impl Game {
             ended: self.ended.as_ref().map(|e| EndedFile {
                 winner: e.winner.map(name),
                 draw: e.draw.iter().map(|&p| name(p)).collect(),
-                phase: e.phase.to_string(),
+                phase: e.phase.name(&self.map).to_string(),
                 centres: e.centres,
             }),
             state: self.position.to_file(map),
@@ -1194,9 +1194,7 @@ impl Game {
         }
         let mut history = Vec::new();
         for h in &raw.history {
-            h.get_ref()
-                .phase
-                .parse::<Phase>()
+            Phase::parse(&h.get_ref().phase, &map)
                 .map_err(|e| invalid(h.span().start, &format!("[[history]]: {e}")))?;
             history.push(h.get_ref().clone());
         }
@@ -1212,7 +1210,7 @@ impl Game {
                 Some(Ending {
                     winner: v.winner.as_ref().map(power).transpose()?,
                     draw: v.draw.iter().map(power).collect::<Result<_, _>>()?,
-                    phase: v.phase.parse().map_err(bad)?,
+                    phase: Phase::parse(&v.phase, &map).map_err(bad)?,
                     centres: v.centres,
                 })
             }
@@ -1262,32 +1260,27 @@ impl Game {
     }
 }
 
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(_) => write!(f, "won after {} with {} centres", self.phase, self.centres),
-            None => write!(
-                f,
-                "drawn after {} (the map's last year), shared by {} powers",
-                self.phase,
-                self.draw.len()
-            ),
-        }
-    }
-}
-
 impl Ending {
     /// `France won after Fall 1912 Movement with 18 centres`, or the draw and its powers.
     pub fn describe(&self, map: &diplo_map::Map) -> String {
+        let phase = self.phase.name(map);
         match self.winner {
-            Some(w) => format!("{} {self}", map.power(w).name),
+            Some(w) => format!(
+                "{} won after {phase} with {} centres",
+                map.power(w).name,
+                self.centres
+            ),
             None => {
                 let names: Vec<&str> = self
                     .draw
                     .iter()
                     .map(|&p| map.power(p).name.as_str())
                     .collect();
-                format!("{self}: {}", names.join(", "))
+                format!(
+                    "drawn after {phase} (the map's last year), shared by {} powers: {}",
+                    self.draw.len(),
+                    names.join(", ")
+                )
             }
         }
     }
@@ -1297,7 +1290,7 @@ impl Ending {
         serde_json::json!({
             "winner": self.winner.map(|w| map.power(w).name.clone()),
             "draw": self.draw.iter().map(|&p| map.power(p).name.clone()).collect::<Vec<_>>(),
-            "phase": self.phase.to_string(),
+            "phase": self.phase.name(map).to_string(),
             "centres": self.centres,
         })
     }

@@ -79,7 +79,7 @@ fn expect(g: &Game, out: &PhaseOutcome, want: &[(&str, &str)]) {
             &got,
             words,
             "`{order}` {}: {:?}",
-            out.phase,
+            out.phase.name(&g.map),
             out.adjudication
                 .results
                 .iter()
@@ -90,7 +90,7 @@ fn expect(g: &Game, out: &PhaseOutcome, want: &[(&str, &str)]) {
 }
 
 fn phase(g: &Game) -> String {
-    g.position.phase.to_string()
+    g.position.phase.name(&g.map).to_string()
 }
 
 /// The owner of a supply centre, by power name.

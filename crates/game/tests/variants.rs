@@ -155,10 +155,16 @@ fn a_game_may_start_with_winter_builds() {
     );
     let mut g = game(m, &["builds=owned-centres"]);
     assert_eq!(g.position.phase.kind, PhaseKind::Adjustment);
-    assert_eq!(g.position.phase.to_string(), "Winter 1901 Adjustment");
+    assert_eq!(
+        g.position.phase.name(&g.map).to_string(),
+        "Winter 1901 Adjustment"
+    );
     orders(&mut g, "Red", "Build A x");
     g.adjudicate(&[]).unwrap();
-    assert_eq!(g.position.phase.to_string(), "Spring 1902 Movement");
+    assert_eq!(
+        g.position.phase.name(&g.map).to_string(),
+        "Spring 1902 Movement"
+    );
 }
 
 #[test]
@@ -169,9 +175,15 @@ fn adjustments_every_other_year() {
     );
     let mut g = game(m, &[]);
     hold_a_year(&mut g);
-    assert_eq!(g.position.phase.to_string(), "Spring 1902 Movement");
+    assert_eq!(
+        g.position.phase.name(&g.map).to_string(),
+        "Spring 1902 Movement"
+    );
     hold_a_year(&mut g);
-    assert_eq!(g.position.phase.to_string(), "Winter 1902 Adjustment");
+    assert_eq!(
+        g.position.phase.name(&g.map).to_string(),
+        "Winter 1902 Adjustment"
+    );
 }
 
 #[test]
@@ -271,7 +283,7 @@ fn units_convert_in_owned_centres_where_the_rules_say() {
     let mut g = game(Map::standard(), &["unit_conversion=owned-centres"]);
     hold_a_year(&mut g);
     assert_eq!(
-        g.position.phase.to_string(),
+        g.position.phase.name(&g.map).to_string(),
         "Winter 1901 Adjustment",
         "the winter is held for conversions"
     );
@@ -312,7 +324,10 @@ fn units_convert_in_owned_centres_where_the_rules_say() {
     // Not under the rulebooks: the standard map converts nothing.
     let mut g = game(Map::standard(), &[]);
     hold_a_year(&mut g);
-    assert_eq!(g.position.phase.to_string(), "Spring 1902 Movement");
+    assert_eq!(
+        g.position.phase.name(&g.map).to_string(),
+        "Spring 1902 Movement"
+    );
 }
 
 #[test]
@@ -346,4 +361,71 @@ fn an_army_becomes_a_fleet_on_the_coast_written() {
         .position
         .unit_names(&g.map, france)
         .contains(&"F spa/sc".to_string()));
+}
+
+/// Spring, Summer and Fall; centres change owner after Summer (then "Midsummer" adjustments)
+/// and after Fall (then the Winter ones).
+const THREE_SEASONS: &str = "[[calendar.season]]\nname = \"Spring\"\n[[calendar.season]]\nname = \"Summer\"\ncaptures = true\nadjustment = \"Midsummer\"\n[[calendar.season]]\nname = \"Fall\"\ncaptures = true\nadjustment = \"Winter\"\n";
+
+fn phase_name(g: &Game) -> String {
+    g.position.phase.name(&g.map).to_string()
+}
+
+#[test]
+fn a_calendar_of_three_seasons_captures_and_adjusts_where_it_says() {
+    let text = map_text(&format!("victory_centres = 5\n{THREE_SEASONS}"), "");
+    let m = Map::from_toml_str(&text, "line.toml").unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::new(m, MapSource::Copy(text), Ruleset::datc(), Vec::new());
+    assert_eq!(phase_name(&g), "Spring 1901 Movement");
+    orders(&mut g, "Red", "A r - n");
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(phase_name(&g), "Summer 1901 Movement");
+    let n = g.map.province_by_name("n").unwrap();
+    assert_eq!(
+        g.position.owners[n.index()],
+        None,
+        "no capture after Spring"
+    );
+    g.adjudicate(&[]).unwrap();
+    let red = g.map.power_by_name("Red");
+    assert_eq!(g.position.owners[n.index()], red, "Summer captures");
+    assert_eq!(phase_name(&g), "Midsummer 1901 Adjustment");
+    // The game file keeps the phase by its name, and reads it back.
+    let saved = Game::from_toml_str(&g.to_toml(), "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.position.phase, g.position.phase);
+    orders(&mut g, "Red", "Build A r");
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(phase_name(&g), "Fall 1901 Movement");
+    assert_eq!(g.position.units.len(), 3);
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(
+        phase_name(&g),
+        "Spring 1902 Movement",
+        "nothing to build: no Winter"
+    );
+    let history: Vec<String> = g.history.iter().map(|h| h.phase.clone()).collect();
+    assert_eq!(
+        history,
+        [
+            "Spring 1901 Movement",
+            "Summer 1901 Movement",
+            "Midsummer 1901 Adjustment",
+            "Fall 1901 Movement"
+        ]
+    );
+}
+
+#[test]
+fn victory_is_checked_after_every_season_that_captures() {
+    let m = map(&format!("victory_centres = 3\n{THREE_SEASONS}"), "");
+    let mut g = game(m, &[]);
+    orders(&mut g, "Red", "A r - n");
+    g.adjudicate(&[]).unwrap();
+    assert!(g.ended.is_none(), "Spring does not capture");
+    g.adjudicate(&[]).unwrap();
+    let ending = g.ended.as_ref().expect("Red has 3 centres after Summer");
+    assert_eq!(
+        ending.describe(&g.map),
+        "Red won after Summer 1901 Movement with 3 centres"
+    );
 }

@@ -335,14 +335,14 @@ impl<'a, 't> Reader<'a, 't> {
         let season_word = season.map(String::as_str).unwrap_or("spring");
         let phase_word = phase.map(|p| &p[..3]).unwrap_or("mov");
         match (season_word, phase_word) {
-            ("spring", "mov") => self.m.first_season = Some(Season::Spring),
-            ("fall", "mov") => self.m.first_season = Some(Season::Fall),
+            ("spring", "mov") => self.m.first_season = Some(Season::SPRING),
+            ("fall", "mov") => self.m.first_season = Some(Season::FALL),
             (_, "adj") => self.m.first_adjustment = true,
             _ => {
                 let s = if season_word == "fall" {
-                    Season::Fall
+                    Season::FALL
                 } else {
-                    Season::Spring
+                    Season::SPRING
                 };
                 self.m.first_season = Some(s);
                 self.m.report(
@@ -784,10 +784,10 @@ fn border(m: &mut Model, i: usize, def: &BorderDef, id: &str, used_at: &Place, n
         for s in list(v) {
             match s.to_lowercase().as_str() {
                 "spring" => {
-                    seasons.insert(Season::Spring);
+                    seasons.insert(Season::SPRING);
                 }
                 "fall" => {
-                    seasons.insert(Season::Fall);
+                    seasons.insert(Season::FALL);
                 }
                 _ => {}
             }
@@ -808,7 +808,7 @@ fn border(m: &mut Model, i: usize, def: &BorderDef, id: &str, used_at: &Place, n
         );
         return;
     }
-    let all_year: BTreeSet<Season> = [Season::Spring, Season::Fall].into();
+    let all_year: BTreeSet<Season> = [Season::SPRING, Season::FALL].into();
     let closed = if seasons.is_empty() {
         all_year
     } else {

@@ -964,7 +964,7 @@ impl<'a> Reader<'a> {
         match self.begin.take() {
             None => {
                 m.first_year = Some(1901);
-                m.first_season = Some(Season::Spring);
+                m.first_season = Some(Season::SPRING);
                 m.report_file(
                     FindingKind::Note,
                     "no BEGIN line: MILA's default, Spring 1901 movement",
@@ -999,21 +999,21 @@ impl<'a> Reader<'a> {
                 ),
             );
             m.first_year = Some(1901);
-            m.first_season = Some(Season::Spring);
+            m.first_season = Some(Season::SPRING);
             return;
         };
         m.first_year = Some(year);
         let season = upper.first().map(String::as_str).unwrap_or("SPRING");
         let phase = upper.get(2).map(String::as_str).unwrap_or("MOVEMENT");
         match (season, phase.chars().next()) {
-            ("SPRING", Some('M')) => m.first_season = Some(Season::Spring),
-            ("FALL", Some('M')) => m.first_season = Some(Season::Fall),
+            ("SPRING", Some('M')) => m.first_season = Some(Season::SPRING),
+            ("FALL", Some('M')) => m.first_season = Some(Season::FALL),
             ("WINTER", Some('A')) | ("FALL", Some('A')) => m.first_adjustment = true,
             _ => {
                 let s = if season == "FALL" {
-                    Season::Fall
+                    Season::FALL
                 } else {
-                    Season::Spring
+                    Season::SPRING
                 };
                 m.first_season = Some(s);
                 m.report(

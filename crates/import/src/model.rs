@@ -96,8 +96,8 @@ impl Word for Terrain {
 impl Word for Season {
     fn word(self) -> &'static str {
         match self {
-            Season::Spring => "spring",
-            Season::Fall => "fall",
+            Season::SPRING => "spring",
+            _ => "fall",
         }
     }
 }

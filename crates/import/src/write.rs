@@ -139,7 +139,7 @@ pub fn write(c: &Checked) -> String {
         let _ = writeln!(out, "first_year = {y}");
     }
     // After a winter start the first movement phase is a spring.
-    let season = m.first_season.unwrap_or(crate::model::Season::Spring);
+    let season = m.first_season.unwrap_or(crate::model::Season::SPRING);
     let _ = writeln!(out, "first_season = {}", q(season.word()));
     if m.last_year.is_none() {
         if let Some(v) = m.victory_centres {

@@ -143,7 +143,7 @@ fn borders_become_difficult_and_closed() {
         .toml
         .contains("between = [\"bel\", \"par\"]\ndifficult = true\nunits = [\"army\"]"));
     // A seasonal border on a province, from anywhere: the province is closed then.
-    assert_eq!(map.province(id(&map, "eng")).closed, vec![Season::Fall]);
+    assert_eq!(map.province(id(&map, "eng")).closed, vec![Season::FALL]);
     // One direction only: a border from/to.
     let one = ADJACENCY.replace(
         "<BORDER id=\"into_par\" from=\"bel\" description=\"\" baseMoveModifier=\"-1\" />",
@@ -156,7 +156,7 @@ fn borders_become_difficult_and_closed() {
     let b = map.border(UnitKind::Army, bre, par).unwrap();
     assert_eq!(
         (b.closed.clone(), b.units),
-        (vec![Season::Spring], [true, false])
+        (vec![Season::SPRING], [true, false])
     );
     assert!(map.border(UnitKind::Army, par, bre).is_none());
 }
@@ -205,7 +205,7 @@ fn variant_powers_centres_units_and_rules() {
     );
     assert_eq!(map.victory_centres, 3);
     assert_eq!(map.victory.last_year, Some(1910));
-    assert_eq!((map.first_year, map.first_season), (1901, Season::Spring));
+    assert_eq!((map.first_year, map.first_season), (1901, Season::SPRING));
     let gaps: Vec<String> = i.gaps().map(|f| f.to_string()).collect();
     let starts: Vec<&str> = gaps
         .iter()
@@ -237,7 +237,7 @@ fn starting_phase() {
     let retreat = VARIANT.replace("Spring, 1901, Movement", "Fall 1905 Retreat");
     let i = import(&retreat, "Tiny");
     let map = load(&i);
-    assert_eq!((map.first_year, map.first_season), (1905, Season::Fall));
+    assert_eq!((map.first_year, map.first_season), (1905, Season::FALL));
     assert_eq!(
         found(&i, FindingKind::NotExpressed, "starting time").len(),
         1

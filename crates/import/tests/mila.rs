@@ -229,7 +229,7 @@ fn begin_and_victory() {
     )));
     assert_eq!(
         (map.first_year, map.first_season),
-        (1, diplo_map::Season::Fall)
+        (1, diplo_map::Season::FALL)
     );
     assert_eq!(map.victory_centres, 3);
     let i = import(&format!("BEGIN SPRING 1901 RETREATS\n{BASE}"));

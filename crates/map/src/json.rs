@@ -7,7 +7,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::{Location, Map, PowerId, Season, Terrain, UnitKind};
+use crate::{Location, Map, PowerId, Terrain, UnitKind};
 
 /// The whole map, by name: what `diplo map show --format json` prints.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -18,8 +18,10 @@ pub struct MapSummary {
     pub title: String,
     /// Year of the first phase.
     pub first_year: u16,
-    /// Season of the first (movement) phase.
-    pub first_season: Season,
+    /// Season of the first (movement) phase, lower-cased: `spring`.
+    pub first_season: String,
+    /// The movement seasons of a year, in order, as the map names them.
+    pub seasons: Vec<String>,
     /// Centres a power needs to win.
     pub victory_centres: u16,
     /// Number of supply centres on the map.
@@ -162,7 +164,13 @@ impl Map {
             name: self.name.clone(),
             title: self.title.clone(),
             first_year: self.first_year,
-            first_season: self.first_season,
+            first_season: self.season_name(self.first_season).to_lowercase(),
+            seasons: self
+                .calendar
+                .seasons
+                .iter()
+                .map(|s| s.name.clone())
+                .collect(),
             victory_centres: self.victory_centres,
             supply_centres: self.supply_centre_count(),
             powers,

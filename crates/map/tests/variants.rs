@@ -73,8 +73,8 @@ fn borders_are_read_per_direction() {
     assert!(map.is_difficult(UnitKind::Army, p("a"), p("c")));
     assert!(map.is_difficult(UnitKind::Army, p("c"), p("a")));
     assert!(!map.is_difficult(UnitKind::Army, p("a"), p("b")));
-    assert!(map.is_closed(UnitKind::Army, p("c"), p("a"), Season::Fall));
-    assert!(!map.is_closed(UnitKind::Army, p("c"), p("a"), Season::Spring));
+    assert!(map.is_closed(UnitKind::Army, p("c"), p("a"), Season::FALL));
+    assert!(!map.is_closed(UnitKind::Army, p("c"), p("a"), Season::SPRING));
 }
 
 #[test]
@@ -130,7 +130,7 @@ fn province_features() {
     let p = |n| map.province_by_name(n).unwrap();
     assert!(map.can_convoy_through(p("b")));
     assert!(!map.can_convoy_through(p("a")));
-    assert!(map.province_closed(p("s"), Season::Fall));
+    assert!(map.province_closed(p("s"), Season::FALL));
     assert!(!map.centre_counts_for(p("b"), diplo_map::PowerId(0)));
     assert!(map.centre_counts_for(p("a"), diplo_map::PowerId(0)));
 }
@@ -384,4 +384,118 @@ fn unit_conversion_is_read_and_checked() {
         err.contains("tiny.toml:6:19: unknown unit conversion `always`"),
         "{err}"
     );
+}
+
+/// Three seasons; centres change owner after Summer and Fall, each followed by its adjustments.
+const SEASONS: &str = r#"
+[[calendar.season]]
+name = "Spring"
+[[calendar.season]]
+name = "Summer"
+captures = true
+adjustment = "Midsummer"
+[[calendar.season]]
+name = "Fall"
+aliases = ["Autumn"]
+captures = true
+adjustment = "Winter"
+"#;
+
+#[test]
+fn a_calendar_names_its_seasons_and_what_follows_them() {
+    let map = load(&format!(
+        "{SEASONS}\n[[border]]\nbetween = [\"a\", \"s\"]\nclosed = [\"summer\"]\n"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let cal = &map.calendar;
+    let names: Vec<&str> = cal.seasons.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Spring", "Summer", "Fall"]);
+    let summer = Season(1);
+    assert_eq!(cal.season_by_name("SUMMER"), Some(summer));
+    assert_eq!(cal.season_by_name("autumn"), Some(Season(2)));
+    assert_eq!(cal.adjustment_by_name("midsummer"), Some(summer));
+    assert_eq!(cal.next(1901, summer), (1901, Season(2)));
+    assert_eq!(cal.next(1901, Season(2)), (1902, Season(0)));
+    assert!(!cal.spec(Season(0)).captures && cal.spec(summer).captures);
+    assert_eq!(cal.first_adjustment(), summer);
+    let (a, s) = (
+        map.province_by_name("a").unwrap(),
+        map.province_by_name("s").unwrap(),
+    );
+    assert!(map.is_closed(UnitKind::Fleet, a, s, summer));
+    assert!(!map.is_closed(UnitKind::Fleet, a, s, Season(0)));
+    assert!(map
+        .special_rules()
+        .iter()
+        .any(|r| r == "calendar: Spring, Summer, Fall"));
+}
+
+#[test]
+fn without_captures_or_adjustment_the_last_season_has_both() {
+    let text = BASE.replace("\"spring\"", "\"early\"")
+        + "\n[[calendar.season]]\nname = \"Early\"\n[[calendar.season]]\nname = \"Late\"\n";
+    let map = Map::from_toml_str(&text, "tiny.toml").unwrap_or_else(|e| panic!("{e}"));
+    let cal = &map.calendar;
+    assert!(!cal.spec(Season(0)).captures && cal.spec(Season(0)).adjustment.is_none());
+    assert!(cal.spec(Season(1)).captures);
+    assert_eq!(cal.spec(Season(1)).adjustment.as_deref(), Some("Winter"));
+    // The standard calendar stays Spring and Fall.
+    let standard = Map::standard();
+    assert_eq!(standard.calendar, diplo_map::Calendar::default());
+    assert_eq!(standard.season_name(Season::FALL), "Fall");
+}
+
+#[test]
+fn calendar_season_errors_are_located() {
+    let extra = "\n[[calendar.season]]\nname = \"Early Spring\"\ncaptures = false\n[[calendar.season]]\nname = \"Late\"\naliases = [\"early spring\", \"Late2\"]\ncaptures = false\n";
+    let text = BASE.to_string() + extra;
+    let err = Map::from_toml_str(&text, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    let line = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    assert!(
+        err.contains(&format!("tiny.toml:{}:", line("name = \"Early Spring\"")))
+            && err.contains("season name `Early Spring` must be one word without digits"),
+        "{err}"
+    );
+    assert!(
+        err.contains("season name `early spring` is used twice"),
+        "{err}"
+    );
+    assert!(
+        err.contains("season name `Late2` must be one word"),
+        "{err}"
+    );
+    assert!(err.contains("no season has `captures = true`"), "{err}");
+    assert!(
+        err.contains(&format!("tiny.toml:{}:", line("first_season")))
+            && err.contains("unknown season `spring`: expected \"Early Spring\" or \"Late\""),
+        "{err}"
+    );
+    let ice = errors(&format!(
+        "{SEASONS}\n[[border]]\nbetween = [\"a\", \"s\"]\nclosed = [\"winter\"]\n"
+    ));
+    assert!(
+        ice.iter()
+            .any(|e| e
+                .contains("unknown season `winter`: expected \"Spring\", \"Summer\" or \"Fall\"")),
+        "{ice:?}"
+    );
+}
+
+#[test]
+fn a_child_map_keeps_its_calendar_victory_and_conversion() {
+    let dir = std::env::temp_dir().join(format!("diplo-cal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("tiny.toml"), BASE).unwrap();
+    let child = format!(
+        "name = \"child\"\nextends = \"tiny\"\nunit_conversion = \"owned-centres\"\n[victory]\nlead = 1\n{SEASONS}"
+    );
+    std::fs::write(dir.join("child.toml"), &child).unwrap();
+    let map = Map::from_path(&dir.join("child.toml")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(map.calendar.seasons.len(), 3);
+    assert_eq!(map.victory.lead, 1);
+    assert_eq!(map.victory.centres, 2, "the base's victory_centres stays");
+    assert_eq!(map.conversion, diplo_map::Conversion::OwnedCentres);
 }

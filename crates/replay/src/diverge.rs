@@ -50,10 +50,11 @@ fn differences(
         }
     }
     let (nb, no) = (&b.next, &o.next);
-    if nb.phase != no.phase && !empty_winter_only(nb.phase, no.phase) {
+    if nb.phase != no.phase && !empty_winter_only(map, nb.phase, no.phase) {
         out.push(format!(
             "next phase: {} [{bn}], {} [{on}]",
-            nb.phase, no.phase
+            nb.phase.name(map),
+            no.phase.name(map)
         ));
     }
     let (only_b, only_o) = (format!("only under {bn}:"), format!("only under {on}:"));
@@ -75,13 +76,12 @@ fn differences(
 /// and skipped under the other (`adjustment_phase`). The units and centres are compared
 /// separately; when they agree, nobody could build or had to remove in that winter (a power
 /// that must remove calls a winter under every choice), so it changes nothing in the game.
-fn empty_winter_only(a: Phase, b: Phase) -> bool {
+fn empty_winter_only(map: &Map, a: Phase, b: Phase) -> bool {
     use diplo_engine::PhaseKind::{Adjustment, Movement};
     let winter_then_spring = |w: Phase, s: Phase| {
         w.kind == Adjustment
             && s.kind == Movement
-            && s.season == diplo_map::Season::Spring
-            && Some(s.year) == w.year.checked_add(1)
+            && (s.year, s.season) == map.calendar.next(w.year, w.season)
     };
     winter_then_spring(a, b) || winter_then_spring(b, a)
 }

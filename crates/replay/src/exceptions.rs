@@ -10,6 +10,7 @@
 //! ```
 
 use diplo_engine::Phase;
+use diplo_map::Map;
 use serde::Deserialize;
 
 /// One documented exception.
@@ -40,7 +41,7 @@ pub struct Exceptions {
 
 impl Exceptions {
     /// Reads the TOML format above; `file` names it in errors (with the line).
-    pub fn from_toml_str(text: &str, file: &str) -> Result<Exceptions, String> {
+    pub fn from_toml_str(text: &str, file: &str, map: &Map) -> Result<Exceptions, String> {
         let raw: File = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(0, |s| {
                 text[..s.start.min(text.len())].matches('\n').count() + 1
@@ -49,9 +50,7 @@ impl Exceptions {
         })?;
         let mut entries = Vec::new();
         for e in raw.exception {
-            let phase: Phase = e
-                .phase
-                .parse()
+            let phase = Phase::parse(&e.phase, map)
                 .map_err(|m: String| format!("{file}: exception for {}: {m}", e.game))?;
             if entries
                 .iter()

@@ -15,7 +15,7 @@
 
 use diplo_engine::position::parse_unit;
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
-use diplo_map::{Map, PowerId, Season};
+use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 
 /// A problem in a record file: the file, the 1-based line and what was expected.
@@ -148,9 +148,18 @@ pub fn game_name(file: &str) -> &str {
 }
 
 /// Reads `PHASE 1901 Spring Movement` (godip writes year, season, kind; an adjustment phase is
-/// `Fall Adjustment`).
-fn parse_phase_line(rest: &str) -> Result<Phase, String> {
-    let expected = "expected `PHASE <year> Spring|Fall Movement|Retreat|Adjustment`";
+/// named by the season it follows, `Fall Adjustment`, or by its own name, `Winter Adjustment`).
+/// Season names are the map's.
+fn parse_phase_line(map: &Map, rest: &str) -> Result<Phase, String> {
+    let expected = format!(
+        "expected `PHASE <year> {} Movement|Retreat|Adjustment`",
+        map.calendar
+            .seasons
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join("|")
+    );
     let words: Vec<&str> = rest.split_whitespace().collect();
     let [year, season, kind] = words[..] else {
         return Err(format!("`PHASE {rest}`: {expected}"));
@@ -158,15 +167,6 @@ fn parse_phase_line(rest: &str) -> Result<Phase, String> {
     let year: u16 = year
         .parse()
         .map_err(|_| format!("`PHASE {rest}`: the year `{year}` is not a number; {expected}"))?;
-    let season = match season {
-        "Spring" => Season::Spring,
-        "Fall" | "Winter" => Season::Fall,
-        _ => {
-            return Err(format!(
-                "`PHASE {rest}`: unknown season `{season}`; {expected}"
-            ))
-        }
-    };
     let kind = match kind {
         "Movement" => PhaseKind::Movement,
         "Retreat" => PhaseKind::Retreat,
@@ -177,12 +177,29 @@ fn parse_phase_line(rest: &str) -> Result<Phase, String> {
             ))
         }
     };
-    if kind == PhaseKind::Adjustment && season == Season::Spring {
+    let cal = &map.calendar;
+    let found = match kind {
+        PhaseKind::Adjustment => cal
+            .adjustment_by_name(season)
+            .or_else(|| cal.season_by_name(season)),
+        _ => cal.season_by_name(season),
+    };
+    let Some(season_id) = found else {
         return Err(format!(
-            "`PHASE {rest}`: adjustments follow the Fall; {expected}"
+            "`PHASE {rest}`: unknown season `{season}`; {expected}"
+        ));
+    };
+    if kind == PhaseKind::Adjustment && cal.spec(season_id).adjustment.is_none() {
+        return Err(format!(
+            "`PHASE {rest}`: no adjustments follow {season} on map `{}`; {expected}",
+            map.name
         ));
     }
-    Ok(Phase { year, season, kind })
+    Ok(Phase {
+        year,
+        season: season_id,
+        kind,
+    })
 }
 
 #[derive(PartialEq)]
@@ -218,7 +235,7 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
         }
         if let Some(rest) = line.strip_prefix("PHASE ") {
             finish(phases.last_mut(), &mut raw_orders);
-            let phase = parse_phase_line(rest).map_err(|m| err(line_no, m))?;
+            let phase = parse_phase_line(map, rest).map_err(|m| err(line_no, m))?;
             phases.push(RecordedPhase {
                 line: line_no,
                 phase,

@@ -94,7 +94,8 @@ pub fn diff_position(map: &Map, expected: &RecordedPhase, actual: &Position) -> 
     if expected.phase != actual.phase {
         out.push(format!(
             "next phase: recorded {}, adjudicated {}",
-            expected.phase, actual.phase
+            expected.phase.name(map),
+            actual.phase.name(map)
         ));
     }
     let (missing, extra) = ("missing", "extra");

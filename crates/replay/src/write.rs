@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use diplo_engine::{PhaseKind, Position};
-use diplo_map::{Location, Map, Season, UnitKind};
+use diplo_map::{Location, Map, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, UnitRef};
 
 /// One phase to write: the position at its start and the orders given in it.
@@ -20,15 +20,8 @@ pub fn write_game(map: &Map, phases: &[PhaseToWrite]) -> String {
     let mut out = String::new();
     for p in phases {
         let phase = p.position.phase;
-        let season = match (phase.kind, phase.season) {
-            (_, Season::Spring) => "Spring",
-            _ => "Fall",
-        };
-        let kind = match phase.kind {
-            PhaseKind::Movement => "Movement",
-            PhaseKind::Retreat => "Retreat",
-            PhaseKind::Adjustment => "Adjustment",
-        };
+        let season = map.season_name(phase.season);
+        let kind = phase.kind.word();
         let _ = writeln!(out, "PHASE {} {season} {kind}", phase.year);
         out.push_str("POSITIONS\n");
         for u in &p.position.units {

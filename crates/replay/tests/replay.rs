@@ -136,7 +136,7 @@ fn exceptions_excuse_listed_mismatches_and_go_stale() {
     let text = "[[exception]]\ngame = \"game_8\"\nphase = \"Spring 1901 Movement\"\nreason = \"edited\"\n\
         [[exception]]\ngame = \"game_8\"\nphase = \"Fall 1901 Movement\"\nreason = \"gone\"\n\
         [[exception]]\ngame = \"game_99\"\nphase = \"Fall 1901 Movement\"\nreason = \"not replayed\"\n";
-    let ex = Exceptions::from_toml_str(text, "x.toml").unwrap();
+    let ex = Exceptions::from_toml_str(text, "x.toml", &map).unwrap();
     let v = ex.judge(&reports);
     assert!(v.failures.is_empty());
     assert_eq!(v.excepted.len(), 1);
@@ -147,12 +147,14 @@ fn exceptions_excuse_listed_mismatches_and_go_stale() {
     let e = Exceptions::from_toml_str(
         "[[exception]]\ngame = \"g\"\nphase = \"Spring 1901 Movement\"\n",
         "x.toml",
+        &Map::standard(),
     )
     .unwrap_err();
     assert!(e.starts_with("x.toml:"), "{e}");
     let e = Exceptions::from_toml_str(
         "[[exception]]\ngame = \"g\"\nphase = \"Sprung 1901\"\nreason = \"r\"\n",
         "x.toml",
+        &Map::standard(),
     )
     .unwrap_err();
     assert!(e.contains("exception for g"), "{e}");
@@ -167,7 +169,7 @@ fn divergence_names_the_first_phase_and_the_orders() {
     let g = parse_game(&map, "game_3.txt", text).unwrap();
     let other = Ruleset::load("2025ee").unwrap();
     let d = first_divergence(&map, &droidippy(), &other, &g).unwrap();
-    assert_eq!(d.phase.to_string(), "Spring 1901 Movement");
+    assert_eq!(d.phase.name(&map).to_string(), "Spring 1901 Movement");
     assert!(
         d.differences[0].contains("Constantinople - Bulgaria via convoy -> succeeds [droidippy]"),
         "{:?}",
@@ -188,7 +190,11 @@ fn retreat_attacker_falls_back_to_the_recorded_orders() {
         PHASE 1901 Fall Movement\nPOSITIONS\nGermany: army bur\nORDERS\n";
     let g = parse_game(&map, "game_10.txt", text).unwrap();
     let r = replay_game(&map, &droidippy(), &g);
-    let failed: Vec<String> = r.mismatches.iter().map(|m| m.phase.to_string()).collect();
+    let failed: Vec<String> = r
+        .mismatches
+        .iter()
+        .map(|m| m.phase.name(&map).to_string())
+        .collect();
     assert_eq!(
         failed,
         ["Spring 1901 Movement"],
@@ -208,4 +214,107 @@ fn an_empty_winter_is_no_divergence() {
     let g = parse_game(&map, "game_4.txt", text).unwrap();
     let datc = Ruleset::load("datc").unwrap();
     assert_eq!(first_divergence(&map, &droidippy(), &datc, &g), None);
+}
+
+/// A map whose year has three seasons: Red's army walks from `r` to the neutral centre `n`,
+/// which Summer captures; the Midsummer adjustments follow.
+const THREE_SEASON_MAP: &str = r#"
+name = "seasons"
+first_year = 1901
+first_season = "spring"
+victory_centres = 9
+
+[[calendar.season]]
+name = "Spring"
+[[calendar.season]]
+name = "Summer"
+captures = true
+adjustment = "Midsummer"
+[[calendar.season]]
+name = "Fall"
+captures = true
+
+[[power]]
+name = "Red"
+adjective = "Red"
+abbreviation = "RED"
+units = ["A r"]
+
+[[province]]
+name = "r"
+full_name = "Redland"
+terrain = "inland"
+supply_centre = true
+home = "Red"
+army = ["n"]
+
+[[province]]
+name = "n"
+full_name = "Neutralia"
+terrain = "inland"
+supply_centre = true
+army = ["r"]
+"#;
+
+#[test]
+fn records_of_a_three_season_calendar_write_and_replay() {
+    use diplo_engine::{adjudicate, Position};
+    let map =
+        Map::from_toml_str(THREE_SEASON_MAP, "seasons.toml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = Ruleset::datc();
+    let order = |text: &str| diplo_orders::parse_order(&map, text).unwrap();
+    let plays = [vec!["Red: A r - n"], vec![], vec!["Red: Build A r"], vec![]];
+    let mut positions = vec![Position::initial(&map)];
+    let mut orders = Vec::new();
+    for texts in plays {
+        let parsed: Vec<_> = texts.iter().map(|t| order(t)).collect();
+        let with_power: Vec<_> = parsed
+            .iter()
+            .map(|(p, o)| (p.unwrap(), o.clone()))
+            .collect();
+        let next = adjudicate(&map, &rules, positions.last().unwrap(), &with_power).next;
+        orders.push(parsed.into_iter().map(|(_, o)| o).collect::<Vec<_>>());
+        positions.push(next);
+    }
+    orders.push(Vec::new());
+    let names: Vec<String> = positions
+        .iter()
+        .map(|p| p.phase.name(&map).to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Spring 1901 Movement",
+            "Summer 1901 Movement",
+            "Midsummer 1901 Adjustment",
+            "Fall 1901 Movement",
+            "Spring 1902 Movement"
+        ]
+    );
+    let to_write: Vec<_> = positions
+        .iter()
+        .zip(&orders)
+        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
+        .collect();
+    let text = diplo_replay::write_game(&map, &to_write);
+    assert!(text.contains("PHASE 1901 Summer Adjustment"), "{text}");
+    let record = parse_game(&map, "seasons.txt", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let report = replay_game(&map, &rules, &record);
+    assert!(
+        report.mismatches.is_empty(),
+        "{:#?}\n{text}",
+        report.mismatches
+    );
+    assert_eq!(report.passed, 5);
+    // The adjustment's own name reads too; a season with no adjustments after it does not.
+    let own = text.replace("Summer Adjustment", "Midsummer Adjustment");
+    assert!(parse_game(&map, "seasons.txt", &own).is_ok());
+    let wrong = text.replace("Summer Adjustment", "Spring Adjustment");
+    let err = parse_game(&map, "seasons.txt", &wrong)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("no adjustments follow Spring on map `seasons`"),
+        "{err}"
+    );
 }

@@ -171,7 +171,7 @@ fn fallbacks_text(
                 r.dislodged.unit.full(map)
             ));
         }
-        out.push_str(&format!("Next: {}\n", a.next.phase));
+        out.push_str(&format!("Next: {}\n", a.next.phase.name(map)));
         out.push_str(&a.next.to_toml(map));
     }
     out
@@ -184,7 +184,11 @@ pub(crate) fn adjudication_text(
     pos: &Position,
     adj: &diplo_engine::Adjudication,
 ) -> String {
-    let mut out = format!("{} ({} map, ruleset {ruleset})\n", pos.phase, map.name);
+    let mut out = format!(
+        "{} ({} map, ruleset {ruleset})\n",
+        pos.phase.name(map),
+        map.name
+    );
     for r in &adj.results {
         out.push_str(&format!("  {}\n", ResultLine { result: r, map }));
     }
@@ -238,7 +242,7 @@ pub(crate) fn adjudication_text(
         );
         return out;
     }
-    out.push_str(&format!("Next: {}\n", adj.next.phase));
+    out.push_str(&format!("Next: {}\n", adj.next.phase.name(map)));
     out.push_str(&adj.next.to_toml(map));
     out
 }
@@ -250,7 +254,7 @@ pub(crate) fn adjudication_json(
     adj: &diplo_engine::Adjudication,
 ) -> serde_json::Value {
     serde_json::json!({
-        "phase": pos.phase.to_string(),
+        "phase": pos.phase.name(map).to_string(),
         "results": adj.results.iter().map(|r| serde_json::json!({
             "power": map.power(r.power).name,
             "order": r.order.display(map).full().to_string(),

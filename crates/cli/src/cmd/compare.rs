@@ -182,7 +182,7 @@ fn compare(args: &CompareArgs) -> Result<(), String> {
                 .into_iter()
                 .filter_map(|l| Some((l.power?, l.order)))
                 .collect();
-            let title = format!("{} ({})", pos.phase, orders_path.display());
+            let title = format!("{} ({})", pos.phase.name(&map), orders_path.display());
             (map, title, Situation::Position { pos, orders })
         }
         (None, None) => {

@@ -212,7 +212,7 @@ fn new(a: NewArgs) -> Result<(), GameError> {
         a.file.display(),
         game.map.name,
         game.rules.name,
-        game.phase()
+        game.phase().name(&game.map)
     ));
     Ok(())
 }
@@ -264,7 +264,7 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
         same_time: a.same_time,
         perpetual: a.perpetual,
     };
-    let phase = game.phase();
+    let phase = game.phase().name(&game.map).to_string();
     let sets = match power {
         Some(p) => vec![game.submit(p, &text, &source, opts)?.clone()],
         None => game.submit_by_headers(&text, &source, opts)?,
@@ -403,7 +403,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                 "map": map.name,
                 "ruleset": game.rules.name,
                 "overrides": game.overrides,
-                "phase": pos.phase.to_string(),
+                "phase": pos.phase.name(map).to_string(),
                 "ended": game.ended.as_ref().map(|e| e.to_json(map)),
                 "position": pos.to_file(map),
                 "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<std::collections::BTreeMap<_, _>>(),
@@ -437,7 +437,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
             );
             match &game.ended {
                 Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(map))),
-                None => out.push_str(&format!("Phase: {}\n", pos.phase)),
+                None => out.push_str(&format!("Phase: {}\n", pos.phase.name(map))),
             }
             out.push_str("Powers (centres, units):\n");
             for p in map.power_ids() {
@@ -523,7 +523,7 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
             }
             match &game.ended {
                 Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(&game.map))),
-                None => out.push_str(&format!("Now: {}\n", game.phase())),
+                None => out.push_str(&format!("Now: {}\n", game.phase().name(&game.map))),
             }
             print(&out);
         }

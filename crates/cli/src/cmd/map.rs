@@ -201,7 +201,7 @@ fn show(spec: Option<&str>, format: Format) -> ExitCode {
 
 fn show_text(map: &Map) -> String {
     let mut out = String::new();
-    let season = format!("{:?}", map.first_season).to_lowercase();
+    let season = map.season_name(map.first_season).to_lowercase();
     let _ = writeln!(out, "{} (map `{}`)", map.title, map.name);
     let _ = writeln!(
         out,

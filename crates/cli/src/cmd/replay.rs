@@ -99,7 +99,7 @@ fn replay(
                 Ok(t) => t,
                 Err(c) => return c,
             };
-            match Exceptions::from_toml_str(&text, &path.display().to_string()) {
+            match Exceptions::from_toml_str(&text, &path.display().to_string(), map) {
                 Ok(e) => e,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -122,7 +122,9 @@ fn replay(
     for m in &verdict.failures {
         out.push_str(&format!(
             "mismatch: {}:{}: {}\n  orders:\n",
-            m.file, m.line, m.phase
+            m.file,
+            m.line,
+            m.phase.name(map)
         ));
         for o in &m.orders {
             out.push_str(&format!("    {o}\n"));
@@ -135,7 +137,10 @@ fn replay(
     for (m, e) in &verdict.excepted {
         out.push_str(&format!(
             "exception: {}:{}: {}: {}\n",
-            m.file, m.line, m.phase, e.reason
+            m.file,
+            m.line,
+            m.phase.name(map),
+            e.reason
         ));
     }
     for e in &verdict.stale {
@@ -152,7 +157,7 @@ fn replay(
     match args.format {
         Format::Json => {
             let mismatch = |m: &diplo_replay::Mismatch| {
-                json!({"file": m.file, "game": m.game, "phase": m.phase.to_string(),
+                json!({"file": m.file, "game": m.game, "phase": m.phase.name(map).to_string(),
                     "line": m.line, "orders": m.orders, "differences": m.differences})
             };
             let doc = json!({
@@ -225,13 +230,17 @@ fn diverge(
                 *by_kind.entry(kind).or_default() += 1;
                 out.push_str(&format!(
                     "{} under {} would have diverged in {} ({}:{}):\n",
-                    d.game, other.name, d.phase, d.file, d.line
+                    d.game,
+                    other.name,
+                    d.phase.name(map),
+                    d.file,
+                    d.line
                 ));
                 for x in &d.differences {
                     out.push_str(&format!("    {x}\n"));
                 }
                 list.push(
-                    json!({"file": d.file, "game": d.game, "phase": d.phase.to_string(),
+                    json!({"file": d.file, "game": d.game, "phase": d.phase.name(map).to_string(),
                     "line": d.line, "differences": d.differences}),
                 );
             }

@@ -7,16 +7,18 @@ use std::collections::HashMap;
 
 use toml::Spanned;
 
-use super::raw::{RawMap, RawProvince, Sources, S};
+use super::raw::{RawMap, RawProvince, RawSeason, Sources, S};
 use crate::{
     normalize_name, Border, BuildRule, Calendar, Canal, Coast, Conversion, Diagnostic, FirstPhase,
-    Location, Map, MapError, Power, PowerId, Province, ProvinceId, Railroad, Season, StartingUnit,
-    Terrain, UnitKind, Victory,
+    Location, Map, MapError, Power, PowerId, Province, ProvinceId, Railroad, Season, SeasonSpec,
+    StartingUnit, Terrain, UnitKind, Victory,
 };
 
 struct Ctx<'a> {
     sources: &'a Sources,
     errors: Vec<Diagnostic>,
+    /// The map's calendar, once the header pass has read it: season names resolve against it.
+    calendar: Calendar,
 }
 
 impl Ctx<'_> {
@@ -46,6 +48,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
     let mut cx = Ctx {
         sources,
         errors: Vec::new(),
+        calendar: Calendar::default(),
     };
     let header = header(&mut cx, &raw);
     let mut names = Names {
@@ -128,11 +131,14 @@ fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
             String::new()
         }
     };
+    let calendar = calendar(cx, raw);
+    cx.calendar = calendar.clone();
     let first_season = match &raw.first_season {
-        Some(s) => season(cx, s).unwrap_or(Season::Spring),
+        Some(s) => season(cx, s).unwrap_or(Season(0)),
         None => {
-            cx.err_file("missing key `first_season`: expected \"spring\" or \"fall\"");
-            Season::Spring
+            let msg = format!("missing key `first_season`: expected {}", calendar.names());
+            cx.err_file(msg);
+            Season(0)
         }
     };
     let first_year = raw.first_year.as_ref().map(|y| *y.get_ref());
@@ -148,7 +154,6 @@ fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
         Some(_) => {}
     }
     let victory = victory(cx, raw);
-    let calendar = calendar(cx, raw);
     let build = match &raw.build {
         None => BuildRule::HomeCentres,
         Some(b) => match b.get_ref().as_str() {
@@ -254,21 +259,95 @@ fn calendar(cx: &mut Ctx, raw: &RawMap) -> Calendar {
     Calendar {
         first_phase,
         adjustment_every,
+        seasons: c
+            .seasons
+            .as_deref()
+            .map_or_else(|| Calendar::default().seasons, |list| seasons(cx, list)),
     }
 }
 
-fn season(cx: &mut Ctx, s: &S) -> Option<Season> {
-    match s.get_ref().to_ascii_lowercase().as_str() {
-        "spring" => Some(Season::Spring),
-        "fall" | "autumn" => Some(Season::Fall),
-        other => {
-            cx.err(
-                s,
-                format!("unknown season `{other}`: expected \"spring\" or \"fall\""),
-            );
-            None
+/// The `[[calendar.season]]` list: names unique and one word each; centres change owner after
+/// the seasons that say `captures` (the last one if none says), and adjustments follow the
+/// seasons that name an `adjustment` (the last one, `Winter`, if none does).
+fn seasons(cx: &mut Ctx, list: &[RawSeason]) -> Vec<SeasonSpec> {
+    match list.get(usize::from(u8::MAX)) {
+        _ if list.is_empty() => {
+            cx.err_file("`[calendar] season = []`: a year has at least one season");
+            return Calendar::default().seasons;
+        }
+        Some(extra) => {
+            cx.err(&extra.name, "too many seasons: a year has at most 255");
+            return Calendar::default().seasons;
+        }
+        None => {}
+    }
+    let mut seen = std::collections::HashSet::new();
+    let word = |cx: &mut Ctx, s: &S, what: &str| {
+        let name = s.get_ref();
+        if name.is_empty()
+            || name
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_ascii_digit())
+        {
+            cx.err(s, format!("{what} `{name}` must be one word without digits (phase names read `{name} 1901 Movement`)"));
+        }
+    };
+    for r in list {
+        for s in std::iter::once(&r.name).chain(r.aliases.iter().flatten()) {
+            word(cx, s, "season name");
+            if !seen.insert(s.get_ref().to_lowercase()) {
+                cx.err(s, format!("season name `{}` is used twice", s.get_ref()));
+            }
+        }
+        if let Some(a) = &r.adjustment {
+            word(cx, a, "adjustment name");
         }
     }
+    let any_captures = list.iter().any(|r| r.captures.is_some());
+    let any_adjustment = list.iter().any(|r| r.adjustment.is_some());
+    let last = list.len() - 1;
+    let out: Vec<SeasonSpec> = list
+        .iter()
+        .enumerate()
+        .map(|(i, r)| SeasonSpec {
+            name: r.name.get_ref().clone(),
+            aliases: r
+                .aliases
+                .iter()
+                .flatten()
+                .map(|a| a.get_ref().clone())
+                .collect(),
+            captures: r
+                .captures
+                .as_ref()
+                .map_or(!any_captures && i == last, |c| *c.get_ref()),
+            adjustment: match &r.adjustment {
+                Some(a) => Some(a.get_ref().clone()),
+                None if !any_adjustment && i == last => Some("Winter".into()),
+                None => None,
+            },
+        })
+        .collect();
+    if !out.iter().any(|s| s.captures) {
+        cx.err(
+            &list[0].name,
+            "no season has `captures = true`: supply centres would never change owner",
+        );
+    }
+    out
+}
+
+fn season(cx: &mut Ctx, s: &S) -> Option<Season> {
+    let found = cx.calendar.season_by_name(s.get_ref());
+    if found.is_none() {
+        let msg = format!(
+            "unknown season `{}`: expected {}",
+            s.get_ref(),
+            cx.calendar.names()
+        );
+        cx.err(s, msg);
+    }
+    found
 }
 
 /// Power names, adjectives and abbreviations: unique, case-insensitively.

@@ -51,16 +51,30 @@ pub(crate) struct RawMap {
     pub canals: Vec<RawCanal>,
 }
 
-#[derive(Deserialize, Clone)]
+#[derive(Deserialize, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawCalendar {
     #[serde(default)]
     pub first_phase: Option<S>,
     #[serde(default)]
     pub adjustment_every: Option<Spanned<u16>>,
+    #[serde(default, rename = "season")]
+    pub seasons: Option<Vec<RawSeason>>,
 }
 
 #[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawSeason {
+    pub name: S,
+    #[serde(default)]
+    pub aliases: Option<Vec<S>>,
+    #[serde(default)]
+    pub captures: Option<Spanned<bool>>,
+    #[serde(default)]
+    pub adjustment: Option<S>,
+}
+
+#[derive(Deserialize, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawVictory {
     #[serde(default)]
@@ -326,6 +340,12 @@ impl RawMap {
         if let Some(c) = &mut self.calendar {
             sh_opt(&mut c.first_phase, by);
             sh_opt(&mut c.adjustment_every, by);
+            for season in c.seasons.iter_mut().flatten() {
+                sh(&mut season.name, by);
+                sh_opt_list(&mut season.aliases, by);
+                sh_opt(&mut season.captures, by);
+                sh_opt(&mut season.adjustment, by);
+            }
         }
         if let Some(v) = &mut self.victory {
             sh_opt(&mut v.centres, by);
@@ -406,8 +426,23 @@ impl RawMap {
             first_year,
             first_season,
             victory_centres,
-            build
+            build,
+            unit_conversion
         );
+        if let Some(c) = child.calendar {
+            let base = self.calendar.get_or_insert_with(RawCalendar::default);
+            macro_rules! over_in {
+                ($($f:ident),*) => { $( if c.$f.is_some() { base.$f = c.$f; } )* };
+            }
+            over_in!(first_phase, adjustment_every, seasons);
+        }
+        if let Some(v) = child.victory {
+            let base = self.victory.get_or_insert_with(RawVictory::default);
+            macro_rules! over_in {
+                ($($f:ident),*) => { $( if v.$f.is_some() { base.$f = v.$f; } )* };
+            }
+            over_in!(centres, more_than_any, lead, last_year);
+        }
         self.extends = child.extends;
         for p in child.powers {
             match self
