@@ -1,7 +1,7 @@
 //! Adjudicating an adjustment phase: builds, disbands, declined builds and civil disorder.
 
 use diplo_map::{BuildRule, Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
-use diplo_orders::{Order, WrittenCoast};
+use diplo_orders::{Order, UnitRef, WrittenCoast};
 use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
 
@@ -16,29 +16,116 @@ pub fn adjudicate_adjustments(
     orders: &[(PowerId, Order)],
     produced: &[(Location, u64)],
 ) -> Adjudication {
-    let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
-    let mut units = pos.units.clone();
-    let mut automatic = Vec::new();
+    let mut w = Winter {
+        map,
+        rules,
+        pos,
+        orders,
+        produced,
+        results: vec![None; orders.len()],
+        units: pos.units.clone(),
+        automatic: Vec::new(),
+    };
     for power in map.power_ids() {
-        let is_convert = |i: usize| matches!(orders[i].1, Order::Convert { .. });
-        let mine: Vec<usize> = (0..orders.len())
-            .filter(|&i| orders[i].0 == power && !is_convert(i))
-            .collect();
+        w.adjust_power(power);
+    }
+    let results = w
+        .results
+        .into_iter()
+        .map(|r| r.expect("every adjustment order gets a result"))
+        .collect();
+    let (year, season) = map.calendar.next(pos.phase.year, pos.phase.season);
+    let next = Position {
+        phase: Phase {
+            year,
+            season,
+            kind: PhaseKind::Movement,
+        },
+        units: w.units,
+        owners: pos.owners.clone(),
+        dislodged: Vec::new(),
+        contested: Vec::new(),
+    };
+    Adjudication {
+        results,
+        unordered_dislodged: Vec::new(),
+        retreats: Vec::new(),
+        automatic: w.automatic,
+        unresolved: Vec::new(),
+        next,
+    }
+}
+
+/// An adjustment phase being adjudicated: the orders' results and the units so far.
+struct Winter<'a> {
+    map: &'a Map,
+    rules: &'a Ruleset,
+    pos: &'a Position,
+    orders: &'a [(PowerId, Order)],
+    produced: &'a [(Location, u64)],
+    results: Vec<Option<OrderResult>>,
+    units: Vec<Unit>,
+    automatic: Vec<AutomaticAction>,
+}
+
+impl Winter<'_> {
+    /// One power's builds or removals, its civil disorder, then its conversions.
+    fn adjust_power(&mut self, power: PowerId) {
+        let (map, pos) = (self.map, self.pos);
         let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
-        // Legality of each order on its own; then precedence among the legal ones.
-        let mut legal: Vec<(usize, Action)> = Vec::new();
-        for &i in &mine {
-            match check(map, rules, pos, power, &orders[i].1, delta) {
-                Ok(a) => legal.push((i, a)),
-                Err(e) => {
-                    results[i] = Some(result(i, orders, Resolution::from_error(&e), e.reason))
+        let allowed = delta.unsigned_abs() as usize;
+        let used = self.legal_within_allowance(power, delta);
+        let mut removed = 0usize;
+        for (i, a) in &used {
+            match *a {
+                Action::Build(unit) => self.units.push(unit),
+                Action::Decline => {}
+                Action::Disband(loc) => {
+                    self.units.retain(|u| u.location != loc);
+                    removed += 1;
                 }
             }
+            self.set(*i, Resolution::Succeeds, String::new());
         }
-        // 4.D.5 several builds in one province; 4.D.6 / 4.D.3 the same unit twice.
-        let prec_double = rules.double_build.precedence();
-        legal = dedupe(legal, prec_double, &mut results, orders);
-        // 4.D.4 / 4.D.6: too many.
+        if delta > 0 && map.power(power).rebuild {
+            let units = &mut self.units;
+            rebuild_neutral(map, pos, power, allowed, units, &mut self.automatic);
+        }
+        if delta < 0 && removed < allowed {
+            self.civil_disorder_removals(power, allowed - removed);
+        }
+        self.conversions(power);
+    }
+
+    fn set(&mut self, i: usize, resolution: Resolution, reason: String) {
+        self.results[i] = Some(result(i, self.orders, resolution, reason));
+    }
+
+    fn is_convert(&self, i: usize) -> bool {
+        matches!(self.orders[i].1, Order::Convert { .. })
+    }
+
+    /// The power's builds and removals that count: each legal on its own (the others get their
+    /// result now), no province or unit twice (4.D.5, 4.D.6, 4.D.3), no more than the power
+    /// may make (4.D.4, 4.D.6), as the ruleset's precedences say.
+    fn legal_within_allowance(&mut self, power: PowerId, delta: i64) -> Vec<(usize, Action)> {
+        let (map, rules) = (self.map, self.rules);
+        let mine: Vec<usize> = (0..self.orders.len())
+            .filter(|&i| self.orders[i].0 == power && !self.is_convert(i))
+            .collect();
+        let mut legal: Vec<(usize, Action)> = Vec::new();
+        for &i in &mine {
+            match check(map, rules, self.pos, power, &self.orders[i].1, delta) {
+                Ok(a) => legal.push((i, a)),
+                Err(e) => self.set(i, Resolution::from_error(&e), e.reason),
+            }
+        }
+        let legal = dedupe(
+            legal,
+            rules.double_build.precedence(),
+            &mut self.results,
+            self.orders,
+        );
         let allowed = delta.unsigned_abs() as usize;
         let prec = if delta > 0 {
             rules.too_many_builds.precedence()
@@ -53,111 +140,90 @@ pub fn adjudicate_adjustments(
         };
         for (i, _) in &legal {
             if !used.iter().any(|(j, _)| j == i) {
+                let name = &map.power(power).name;
                 let why = if delta > 0 {
-                    format!("{} may build only {allowed}", map.power(power).name)
+                    format!("{name} may build only {allowed}")
                 } else {
-                    format!("{} must remove only {allowed}", map.power(power).name)
+                    format!("{name} must remove only {allowed}")
                 };
-                results[*i] = Some(result(*i, orders, Resolution::Illegal, why));
+                self.set(*i, Resolution::Illegal, why);
             }
         }
-        let mut removed = 0usize;
-        for (i, a) in &used {
-            match *a {
-                Action::Build(unit) => units.push(unit),
-                Action::Decline => {}
-                Action::Disband(loc) => {
-                    units.retain(|u| u.location != loc);
-                    removed += 1;
-                }
-            }
-            results[*i] = Some(result(*i, orders, Resolution::Succeeds, String::new()));
-        }
-        if delta > 0 && map.power(power).rebuild {
-            rebuild_neutral(map, pos, power, delta as usize, &mut units, &mut automatic);
-        }
-        // Civil disorder: removals not ordered (4.D.8).
-        if delta < 0 && removed < allowed {
-            let remaining: Vec<Unit> = units.iter().copied().filter(|u| u.power == power).collect();
-            let candidates: Vec<RemovalCandidate> = remaining
-                .iter()
-                .map(|u| RemovalCandidate {
-                    kind: u.kind,
-                    location: u.location,
-                    produced: produced
-                        .iter()
-                        .find(|(l, _)| l.province == u.location.province)
-                        .map(|(_, n)| *n),
-                })
-                .collect();
-            let owned: Vec<ProvinceId> = map
-                .province_ids()
-                .filter(|p| pos.owners[p.index()] == Some(power))
-                .collect();
-            let board: Vec<(PowerId, UnitKind, Location)> = units
-                .iter()
-                .map(|u| (u.power, u.kind, u.location))
-                .collect();
-            let homes = civil_disorder_homes(map, rules, power, &owned);
-            let rcx = RemovalContext {
-                map,
-                power,
-                homes: &homes,
-                owned: &owned,
-                units: &board,
-            };
-            let order = rules.civil_disorder.removal_order(&rcx, &candidates);
-            for &k in order.iter().take(allowed - removed) {
-                let unit = remaining[k];
-                units.retain(|u| u.location != unit.location);
-                automatic.push(AutomaticAction {
-                    unit,
-                    reason: "removed: civil disorder".into(),
-                });
-            }
-        }
-        // Conversions (Era of Empire), after this power's builds and removals.
-        let mut converted: Vec<ProvinceId> = Vec::new();
-        for i in (0..orders.len()).filter(|&i| orders[i].0 == power && is_convert(i)) {
-            let Order::Convert { unit } = &orders[i].1 else {
-                continue;
-            };
-            let r = convert(map, rules, pos, power, unit, &units, &converted);
-            results[i] = Some(match r {
-                Ok(new) => {
-                    converted.push(new.location.province);
-                    units.retain(|u| u.location.province != new.location.province);
-                    units.push(new);
-                    result(i, orders, Resolution::Succeeds, String::new())
-                }
-                Err(why) => result(i, orders, Resolution::Illegal, why),
+        used
+    }
+
+    /// Civil disorder: the removals the power did not order (4.D.8), in the ruleset's order.
+    fn civil_disorder_removals(&mut self, power: PowerId, count: usize) {
+        let (map, pos) = (self.map, self.pos);
+        let remaining: Vec<Unit> = self
+            .units
+            .iter()
+            .copied()
+            .filter(|u| u.power == power)
+            .collect();
+        let candidates: Vec<RemovalCandidate> = remaining
+            .iter()
+            .map(|u| RemovalCandidate {
+                kind: u.kind,
+                location: u.location,
+                produced: self
+                    .produced
+                    .iter()
+                    .find(|(l, _)| l.province == u.location.province)
+                    .map(|(_, n)| *n),
+            })
+            .collect();
+        let owned: Vec<ProvinceId> = map
+            .province_ids()
+            .filter(|p| pos.owners[p.index()] == Some(power))
+            .collect();
+        let board: Vec<(PowerId, UnitKind, Location)> = self
+            .units
+            .iter()
+            .map(|u| (u.power, u.kind, u.location))
+            .collect();
+        let homes = civil_disorder_homes(map, self.rules, power, &owned);
+        let rcx = RemovalContext {
+            map,
+            power,
+            homes: &homes,
+            owned: &owned,
+            units: &board,
+        };
+        let order = self.rules.civil_disorder.removal_order(&rcx, &candidates);
+        for &k in order.iter().take(count) {
+            let unit = remaining[k];
+            self.units.retain(|u| u.location != unit.location);
+            self.automatic.push(AutomaticAction {
+                unit,
+                reason: "removed: civil disorder".into(),
             });
         }
     }
-    let results = results
-        .into_iter()
-        .map(|r| r.expect("every adjustment order gets a result"))
-        .collect();
-    let (year, season) = map.calendar.next(pos.phase.year, pos.phase.season);
-    let next_phase = Phase {
-        year,
-        season,
-        kind: PhaseKind::Movement,
-    };
-    let next = Position {
-        phase: next_phase,
-        units,
-        owners: pos.owners.clone(),
-        dislodged: Vec::new(),
-        contested: Vec::new(),
-    };
-    Adjudication {
-        results,
-        unordered_dislodged: Vec::new(),
-        retreats: Vec::new(),
-        automatic,
-        unresolved: Vec::new(),
-        next,
+
+    /// Conversions (Era of Empire), after the power's builds and removals.
+    fn conversions(&mut self, power: PowerId) {
+        let mut converted: Vec<ProvinceId> = Vec::new();
+        for i in 0..self.orders.len() {
+            let (p, order) = &self.orders[i];
+            let Order::Convert { unit } = order else {
+                continue;
+            };
+            if *p != power {
+                continue;
+            }
+            let (map, rules, pos) = (self.map, self.rules, self.pos);
+            match convert(map, rules, pos, power, unit, &self.units, &converted) {
+                Ok(new) => {
+                    converted.push(new.location.province);
+                    self.units
+                        .retain(|u| u.location.province != new.location.province);
+                    self.units.push(new);
+                    self.set(i, Resolution::Succeeds, String::new());
+                }
+                Err(why) => self.set(i, Resolution::Illegal, why),
+            }
+        }
     }
 }
 
@@ -269,136 +335,154 @@ fn check(
     order: &Order,
     delta: i64,
 ) -> Result<Action, Refusal> {
+    let name = &map.power(power).name;
     match order {
-        Order::Build { unit } => {
-            if delta <= 0 {
-                return Err(illegal(format!("{} has no builds", map.power(power).name)));
-            }
-            let p = unit.place.province;
-            let prov = map.province(p);
-            if pos.owners[p.index()] != Some(power) {
-                return Err(illegal(format!(
-                    "{} does not own {}",
-                    map.power(power).name,
-                    prov.full_name
-                )));
-            }
-            may_build_in(map, rules, pos, power, p).map_err(illegal)?;
-            if pos.unit_in(p).is_some() {
-                return Err(illegal(format!("{} is occupied", prov.full_name)));
-            }
-            let type_rule = rules.build_unit_type.build_type_rule();
-            let kind = match unit.kind {
-                Some(k) => k,
-                None if prov.terrain == Terrain::Inland
-                    && type_rule != BuildTypeRule::AlwaysRequired =>
-                {
-                    UnitKind::Army
-                }
-                None if type_rule == BuildTypeRule::FleetIfCoastGiven
-                    && matches!(unit.place.coast, Some(WrittenCoast::Known(_))) =>
-                {
-                    UnitKind::Fleet
-                }
-                None => {
-                    return Err(illegal(format!(
-                        "the unit type (A or F) is missing for a build in {}",
-                        prov.full_name
-                    )))
-                }
-            };
-            let kind = if kind == UnitKind::Fleet && !prov.terrain.is_navigable() {
-                match rules.inland_fleet_build.inland_fleet_build() {
-                    InlandFleetBuild::Illegal => {
-                        return Err(illegal(format!(
-                            "a fleet cannot be built in {}, which is inland",
-                            prov.full_name
-                        )))
-                    }
-                    InlandFleetBuild::Army => UnitKind::Army,
-                }
+        Order::Build { .. } | Order::Decline if delta <= 0 => {
+            let what = if matches!(order, Order::Build { .. }) {
+                "builds"
             } else {
-                kind
+                "builds to decline"
             };
-            let location = match (kind, &unit.place.coast) {
-                (UnitKind::Fleet, _) if prov.is_multi_coast() => match &unit.place.coast {
-                    Some(WrittenCoast::Known(c)) => Location::coast(p, *c),
-                    _ if rules.build_coast.omitted_build_coast_fails() => {
-                        return Err(Refusal {
-                            fails: true,
-                            reason: format!(
-                                "a fleet built in {} must name its coast",
-                                prov.full_name
-                            ),
-                        })
-                    }
-                    _ => Location::coast(p, 0),
-                },
-                (_, Some(WrittenCoast::Unknown(c)))
-                | (UnitKind::Army, Some(WrittenCoast::Unknown(c)))
-                    if rules.unknown_coast.reading() == Reading::Illegal =>
-                {
-                    return Err(illegal(format!("{} has no coast `{c}`", prov.full_name)))
-                }
-                (UnitKind::Army, Some(_)) if rules.unknown_coast.reading() == Reading::Illegal => {
-                    return Err(illegal("an army is built in a province, not on a coast"))
-                }
-                _ => Location::province(p),
-            };
-            Ok(Action::Build(Unit {
-                power,
-                kind,
-                location,
-            }))
+            Err(illegal(format!("{name} has no {what}")))
         }
-        Order::Decline => {
-            if delta <= 0 {
-                return Err(illegal(format!(
-                    "{} has no builds to decline",
-                    map.power(power).name
-                )));
-            }
-            if !rules.declining_builds.may_decline() {
-                return Err(illegal("declining builds is not allowed"));
-            }
-            Ok(Action::Decline)
+        Order::Build { unit } => check_build(map, rules, pos, power, unit),
+        Order::Decline if !rules.declining_builds.may_decline() => {
+            Err(illegal("declining builds is not allowed"))
         }
-        Order::Disband { unit } => {
-            if delta >= 0 {
-                return Err(illegal(format!(
-                    "{} has no units to remove",
-                    map.power(power).name
-                )));
-            }
-            let p = unit.place.province;
-            let Some(u) = pos.unit_in(p) else {
-                return Err(illegal(format!(
-                    "there is no unit in {}",
-                    map.province(p).full_name
-                )));
-            };
-            if u.power != power {
-                return Err(illegal(format!(
-                    "the unit in {} belongs to {}",
-                    map.province(p).full_name,
-                    map.power(u.power).name
-                )));
-            }
-            if unit.kind.is_some_and(|k| k != u.kind)
-                && rules.wrong_unit_type.reading() == Reading::Illegal
-            {
-                return Err(illegal(format!(
-                    "the unit in {} is not {}",
-                    map.province(p).full_name,
-                    unit.kind.unwrap().word()
-                )));
-            }
-            Ok(Action::Disband(u.location))
+        Order::Decline => Ok(Action::Decline),
+        Order::Disband { .. } if delta >= 0 => {
+            Err(illegal(format!("{name} has no units to remove")))
         }
+        Order::Disband { unit } => check_disband(map, rules, pos, power, unit),
         _ => Err(illegal(
             "only builds, disbands and declined builds in an adjustment phase",
         )),
     }
+}
+
+/// A build: in an owned centre the build rule allows, empty, of a kind and on a coast the
+/// ruleset reads from what is written (4.D.2, 4.B.7).
+fn check_build(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    power: PowerId,
+    unit: &UnitRef,
+) -> Result<Action, Refusal> {
+    let p = unit.place.province;
+    let prov = map.province(p);
+    if pos.owners[p.index()] != Some(power) {
+        return Err(illegal(format!(
+            "{} does not own {}",
+            map.power(power).name,
+            prov.full_name
+        )));
+    }
+    may_build_in(map, rules, pos, power, p).map_err(illegal)?;
+    if pos.unit_in(p).is_some() {
+        return Err(illegal(format!("{} is occupied", prov.full_name)));
+    }
+    let kind = build_kind(rules, prov, unit)?;
+    let location = build_location(rules, prov, p, kind, &unit.place.coast)?;
+    Ok(Action::Build(Unit {
+        power,
+        kind,
+        location,
+    }))
+}
+
+/// The kind of unit a build makes: as written, else as the ruleset infers it (an army inland,
+/// a fleet where a coast is written); a fleet inland is refused or built as an army.
+fn build_kind(
+    rules: &Ruleset,
+    prov: &diplo_map::Province,
+    unit: &UnitRef,
+) -> Result<UnitKind, Refusal> {
+    let type_rule = rules.build_unit_type.build_type_rule();
+    let kind = match unit.kind {
+        Some(k) => k,
+        None if prov.terrain == Terrain::Inland && type_rule != BuildTypeRule::AlwaysRequired => {
+            UnitKind::Army
+        }
+        None if type_rule == BuildTypeRule::FleetIfCoastGiven
+            && matches!(unit.place.coast, Some(WrittenCoast::Known(_))) =>
+        {
+            UnitKind::Fleet
+        }
+        None => {
+            return Err(illegal(format!(
+                "the unit type (A or F) is missing for a build in {}",
+                prov.full_name
+            )))
+        }
+    };
+    if kind == UnitKind::Fleet && !prov.terrain.is_navigable() {
+        return match rules.inland_fleet_build.inland_fleet_build() {
+            InlandFleetBuild::Illegal => Err(illegal(format!(
+                "a fleet cannot be built in {}, which is inland",
+                prov.full_name
+            ))),
+            InlandFleetBuild::Army => Ok(UnitKind::Army),
+        };
+    }
+    Ok(kind)
+}
+
+/// Where a build stands: a fleet in a multi-coast province on the coast written (or the first,
+/// or refused, as the ruleset says); a coast that does not exist, or one written for an army,
+/// refused where the ruleset reads it so.
+fn build_location(
+    rules: &Ruleset,
+    prov: &diplo_map::Province,
+    p: ProvinceId,
+    kind: UnitKind,
+    coast: &Option<WrittenCoast>,
+) -> Result<Location, Refusal> {
+    let strict = rules.unknown_coast.reading() == Reading::Illegal;
+    match (kind, coast) {
+        (UnitKind::Fleet, _) if prov.is_multi_coast() => match coast {
+            Some(WrittenCoast::Known(c)) => Ok(Location::coast(p, *c)),
+            _ if rules.build_coast.omitted_build_coast_fails() => Err(Refusal {
+                fails: true,
+                reason: format!("a fleet built in {} must name its coast", prov.full_name),
+            }),
+            _ => Ok(Location::coast(p, 0)),
+        },
+        (_, Some(WrittenCoast::Unknown(c))) if strict => {
+            Err(illegal(format!("{} has no coast `{c}`", prov.full_name)))
+        }
+        (UnitKind::Army, Some(_)) if strict => {
+            Err(illegal("an army is built in a province, not on a coast"))
+        }
+        _ => Ok(Location::province(p)),
+    }
+}
+
+/// A removal: of the power's own unit, of the kind written where the ruleset insists.
+fn check_disband(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    power: PowerId,
+    unit: &UnitRef,
+) -> Result<Action, Refusal> {
+    let p = unit.place.province;
+    let full = &map.province(p).full_name;
+    let Some(u) = pos.unit_in(p) else {
+        return Err(illegal(format!("there is no unit in {full}")));
+    };
+    if u.power != power {
+        return Err(illegal(format!(
+            "the unit in {full} belongs to {}",
+            map.power(u.power).name
+        )));
+    }
+    if let Some(k) = unit.kind.filter(|&k| k != u.kind) {
+        if rules.wrong_unit_type.reading() == Reading::Illegal {
+            return Err(illegal(format!("the unit in {full} is not {}", k.word())));
+        }
+    }
+    Ok(Action::Disband(u.location))
 }
 
 /// Whether `power` may build in `p`, which it owns, under the build rule in force (the map's

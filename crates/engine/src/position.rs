@@ -288,145 +288,39 @@ impl Position {
         text: &str,
         file: &str,
     ) -> Result<Position, String> {
-        let mut errors: Vec<String> = Vec::new();
-        let mut err = |v: &Spanned<String>, what: String| {
-            errors.push(located(file, text, v.span().start, &what));
+        let mut r = PositionReader {
+            map,
+            text,
+            file,
+            errors: Vec::new(),
         };
-        let phase: Phase = match Phase::parse(raw.phase.get_ref(), map) {
+        let phase = match Phase::parse(raw.phase.get_ref(), map) {
             Ok(p) => p,
             Err(e) => {
-                err(&raw.phase, e);
+                r.err(&raw.phase, e);
                 Phase::first(map)
             }
         };
         let mut pos = Position::empty(map, phase);
-        let power_of =
-            |name: &Spanned<String>, table: &str, err: &mut dyn FnMut(&Spanned<String>, String)| {
-                let p = map.power_by_name(name.get_ref());
-                if p.is_none() {
-                    err(
-                        name,
-                        format!(
-                            "{table}: unknown power `{}`; {}",
-                            name.get_ref(),
-                            powers_hint(map)
-                        ),
-                    );
-                }
-                p
-            };
-        for (power_name, list) in &raw.units {
-            let Some(power) = power_of(power_name, "[units]", &mut err) else {
-                continue;
-            };
-            for u in list {
-                let unit = match parse_unit(map, power, u.get_ref()) {
-                    Ok(unit) => unit,
-                    Err(e) => {
-                        err(u, format!("[units] {}: {e}", power_name.get_ref()));
-                        continue;
-                    }
-                };
-                if pos.unit_in(unit.location.province).is_some() {
-                    err(
-                        u,
-                        format!(
-                            "[units] {}: two units in `{}`",
-                            power_name.get_ref(),
-                            map.province(unit.location.province).name
-                        ),
-                    );
-                    continue;
-                }
-                pos.units.push(unit);
-            }
-        }
-        for (power_name, list) in &raw.centres {
-            let Some(power) = power_of(power_name, "[centres]", &mut err) else {
-                continue;
-            };
-            for c in list {
-                let name = c.get_ref();
-                let Some(p) = map.province_by_name(name) else {
-                    err(
-                        c,
-                        format!(
-                            "[centres] {}: unknown province `{name}`",
-                            power_name.get_ref()
-                        ),
-                    );
-                    continue;
-                };
-                if !map.province(p).supply_centre {
-                    err(
-                        c,
-                        format!(
-                            "[centres] {}: `{name}` is not a supply centre",
-                            power_name.get_ref()
-                        ),
-                    );
-                } else if let Some(other) = pos.owners[p.index()] {
-                    err(
-                        c,
-                        format!(
-                            "[centres]: `{name}` is owned by both {} and {}",
-                            map.power(other).name,
-                            power_name.get_ref()
-                        ),
-                    );
-                } else {
-                    pos.owners[p.index()] = Some(power);
-                }
-            }
-        }
-        for d in &raw.dislodged {
-            let Some(power) = power_of(&d.power, "[[dislodged]]", &mut err) else {
-                continue;
-            };
-            let unit = match parse_unit(map, power, d.unit.get_ref()) {
-                Ok(u) => u,
-                Err(e) => {
-                    err(&d.unit, format!("[[dislodged]]: {e}"));
-                    continue;
-                }
-            };
-            let Some(attacker_from) = map.province_by_name(d.attacker_from.get_ref()) else {
-                err(
-                    &d.attacker_from,
-                    format!(
-                        "[[dislodged]]: unknown province `{}`",
-                        d.attacker_from.get_ref()
-                    ),
-                );
-                continue;
-            };
-            let dislodged = Dislodged {
-                unit,
-                attacker_from,
-                by_convoy: d.by_convoy,
-            };
-            if let Err(why) = check_dislodged(map, &pos, &dislodged) {
-                err(&d.unit, format!("[[dislodged]]: {why}"));
-                continue;
-            }
-            pos.dislodged.push(dislodged);
-        }
+        r.units(raw, &mut pos);
+        r.centres(raw, &mut pos);
+        r.dislodged(raw, &mut pos);
         for c in &raw.contested {
             match map.province_by_name(c.get_ref()) {
                 Some(p) => pos.contested.push(p),
-                None => err(c, format!("contested: unknown province `{}`", c.get_ref())),
+                None => r.err(c, format!("contested: unknown province `{}`", c.get_ref())),
             }
         }
         if !pos.dislodged.is_empty() && phase.kind != PhaseKind::Retreat {
-            err(
+            r.err(
                 &raw.phase,
                 "dislodged units are only possible in a retreat phase".to_string(),
             );
         }
-        if errors.is_empty() {
+        if r.errors.is_empty() {
             Ok(pos)
         } else {
-            Err(errors.join("\n"))
+            Err(r.errors.join("\n"))
         }
     }
 
@@ -470,6 +364,129 @@ impl Position {
             .map(|p| map.province(*p).name.clone())
             .collect();
         raw
+    }
+}
+
+/// Reads the tables of a position file into a position, gathering every error with its place.
+struct PositionReader<'a> {
+    map: &'a Map,
+    text: &'a str,
+    file: &'a str,
+    errors: Vec<String>,
+}
+
+impl PositionReader<'_> {
+    fn err(&mut self, v: &Spanned<String>, what: String) {
+        let e = located(self.file, self.text, v.span().start, &what);
+        self.errors.push(e);
+    }
+
+    /// The power a table names, or an error at the name.
+    fn power(&mut self, name: &Spanned<String>, table: &str) -> Option<PowerId> {
+        let p = self.map.power_by_name(name.get_ref());
+        if p.is_none() {
+            let hint = powers_hint(self.map);
+            self.err(
+                name,
+                format!("{table}: unknown power `{}`; {hint}", name.get_ref()),
+            );
+        }
+        p
+    }
+
+    /// `[units]`: each unit where it may stand, one per province.
+    fn units(&mut self, raw: &PositionInput, pos: &mut Position) {
+        let map = self.map;
+        for (power_name, list) in &raw.units {
+            let Some(power) = self.power(power_name, "[units]") else {
+                continue;
+            };
+            let who = power_name.get_ref();
+            for u in list {
+                let unit = match parse_unit(map, power, u.get_ref()) {
+                    Ok(unit) => unit,
+                    Err(e) => {
+                        self.err(u, format!("[units] {who}: {e}"));
+                        continue;
+                    }
+                };
+                let province = unit.location.province;
+                if pos.unit_in(province).is_some() {
+                    let name = &map.province(province).name;
+                    self.err(u, format!("[units] {who}: two units in `{name}`"));
+                    continue;
+                }
+                pos.units.push(unit);
+            }
+        }
+    }
+
+    /// `[centres]`: supply centres, each owned by one power at most.
+    fn centres(&mut self, raw: &PositionInput, pos: &mut Position) {
+        let map = self.map;
+        for (power_name, list) in &raw.centres {
+            let Some(power) = self.power(power_name, "[centres]") else {
+                continue;
+            };
+            let who = power_name.get_ref();
+            for c in list {
+                let name = c.get_ref();
+                let Some(p) = map.province_by_name(name) else {
+                    self.err(c, format!("[centres] {who}: unknown province `{name}`"));
+                    continue;
+                };
+                if !map.province(p).supply_centre {
+                    self.err(
+                        c,
+                        format!("[centres] {who}: `{name}` is not a supply centre"),
+                    );
+                } else if let Some(other) = pos.owners[p.index()] {
+                    let other = &map.power(other).name;
+                    self.err(
+                        c,
+                        format!("[centres]: `{name}` is owned by both {other} and {who}"),
+                    );
+                } else {
+                    pos.owners[p.index()] = Some(power);
+                }
+            }
+        }
+    }
+
+    /// `[[dislodged]]`: units dislodged where a unit of another power now stands, with the
+    /// province their attacker came from.
+    fn dislodged(&mut self, raw: &PositionInput, pos: &mut Position) {
+        let map = self.map;
+        for d in &raw.dislodged {
+            let Some(power) = self.power(&d.power, "[[dislodged]]") else {
+                continue;
+            };
+            let unit = match parse_unit(map, power, d.unit.get_ref()) {
+                Ok(u) => u,
+                Err(e) => {
+                    self.err(&d.unit, format!("[[dislodged]]: {e}"));
+                    continue;
+                }
+            };
+            let Some(attacker_from) = map.province_by_name(d.attacker_from.get_ref()) else {
+                let name = d.attacker_from.get_ref();
+                self.err(
+                    &d.attacker_from,
+                    format!("[[dislodged]]: unknown province `{name}`"),
+                );
+                continue;
+            };
+            let dislodged = Dislodged {
+                unit,
+                attacker_from,
+                by_convoy: d.by_convoy,
+            };
+            if let Err(why) = check_dislodged(map, pos, &dislodged) {
+                self.err(&d.unit, format!("[[dislodged]]: {why}"));
+                continue;
+            }
+            pos.dislodged.push(dislodged);
+        }
     }
 }
 
