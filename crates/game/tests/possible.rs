@@ -1,0 +1,158 @@
+//! `possible_orders`: every order it lists is one the engine takes as legal, on the opening, a
+//! convoy position, a retreat phase and a winter; and the orders a player would expect are there.
+
+use diplo_engine::Position;
+use diplo_game::possible::{is_legal, possible_orders, PossibleAt};
+use diplo_game::{Game, MapSource};
+use diplo_map::Map;
+use diplo_rules::Ruleset;
+use std::collections::BTreeMap;
+
+fn all_legal(map: &Map, rules: &Ruleset, pos: &Position, got: &BTreeMap<String, PossibleAt>) {
+    for (loc, at) in got {
+        for o in &at.orders {
+            assert!(
+                is_legal(map, rules, pos, at.power, o),
+                "{loc}: `{o}` is not legal"
+            );
+        }
+    }
+}
+
+fn orders_at<'a>(got: &'a BTreeMap<String, PossibleAt>, loc: &str) -> &'a [String] {
+    &got.get(loc)
+        .unwrap_or_else(|| panic!("no orders at {loc}: {:?}", got.keys()))
+        .orders
+}
+
+fn position(map: &Map, text: &str) -> Position {
+    Position::from_toml_str(map, text, "pos.toml").unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_opening_lists_every_unit_with_its_moves_and_supports() {
+    let (map, rules) = (Map::standard(), Ruleset::datc());
+    let pos = Position::initial(&map);
+    let got = possible_orders(&map, &rules, &pos);
+    assert_eq!(got.len(), 22);
+    all_legal(&map, &rules, &pos, &got);
+    let par = orders_at(&got, "PAR");
+    for o in [
+        "A PAR H",
+        "A PAR - BUR",
+        "A PAR - PIC",
+        "A PAR S A MAR - BUR",
+        "A PAR S F BRE",
+    ] {
+        assert!(par.iter().any(|x| x == o), "{o} missing from {par:?}");
+    }
+    assert!(!par.iter().any(|x| x == "A PAR - MUN"), "{par:?}");
+    let stp = orders_at(&got, "STP/SC");
+    assert!(stp.iter().any(|x| x == "F STP/SC - BOT"), "{stp:?}");
+    assert!(!stp.iter().any(|x| x == "F STP/SC - BAR"), "{stp:?}");
+    assert!(orders_at(&got, "MAR").iter().any(|x| x == "A MAR - SPA"));
+    let lon = orders_at(&got, "LON");
+    assert!(lon.iter().any(|x| x == "F LON S F EDI - NTH"), "{lon:?}");
+    assert!(lon.iter().any(|x| x == "F LON S A LVP - WAL"), "{lon:?}");
+}
+
+#[test]
+fn convoys_go_through_the_fleets_on_the_board() {
+    let (map, rules) = (Map::standard(), Ruleset::datc());
+    let pos = position(
+        &map,
+        "phase = \"Spring 1901 Movement\"\n[units]\nEngland = [\"A lon\", \"F nth\", \"F nwg\"]\nFrance = [\"A bre\"]\n",
+    );
+    let got = possible_orders(&map, &rules, &pos);
+    all_legal(&map, &rules, &pos, &got);
+    let lon = orders_at(&got, "LON");
+    for o in [
+        "A LON - NWY VIA",
+        "A LON - BEL VIA",
+        "A LON - EDI VIA",
+        "A LON - CLY VIA",
+    ] {
+        assert!(lon.iter().any(|x| x == o), "{o} missing from {lon:?}");
+    }
+    let nwg = orders_at(&got, "NWG");
+    assert!(nwg.iter().any(|x| x == "F NWG C A LON - CLY"), "{nwg:?}");
+    assert!(nwg.iter().any(|x| x == "F NWG S A LON - NWY"), "{nwg:?}");
+    let bre = orders_at(&got, "BRE");
+    assert!(
+        !bre.iter().any(|x| x.contains("VIA")),
+        "no fleet in the Channel: {bre:?}"
+    );
+}
+
+#[test]
+fn retreats_and_winters() {
+    let (map, rules) = (Map::standard(), Ruleset::datc());
+    let retreat = position(
+        &map,
+        "phase = \"Spring 1901 Retreat\"\n[units]\nGermany = [\"A bur\"]\nFrance = [\"A par\"]\n[[dislodged]]\npower = \"France\"\nunit = \"A bur\"\nattacker_from = \"mun\"\n",
+    );
+    let got = possible_orders(&map, &rules, &retreat);
+    all_legal(&map, &rules, &retreat, &got);
+    assert_eq!(
+        orders_at(&got, "BUR"),
+        [
+            "A BUR R BEL",
+            "A BUR R GAS",
+            "A BUR R MAR",
+            "A BUR R PIC",
+            "A BUR R RUH",
+            "A BUR D"
+        ]
+    );
+    assert_eq!(got.len(), 1, "only the dislodged unit orders");
+    let winter = position(
+        &map,
+        "phase = \"Winter 1901 Adjustment\"\n[units]\nFrance = [\"A bur\"]\nRussia = [\"A mos\", \"A war\", \"F sev\"]\n[centres]\nFrance = [\"par\", \"mar\", \"bre\"]\nRussia = [\"mos\"]\n",
+    );
+    let got = possible_orders(&map, &rules, &winter);
+    all_legal(&map, &rules, &winter, &got);
+    assert_eq!(orders_at(&got, "PAR"), ["A PAR B", "WAIVE"]);
+    assert_eq!(orders_at(&got, "BRE"), ["A BRE B", "F BRE B", "WAIVE"]);
+    assert_eq!(orders_at(&got, "SEV"), ["F SEV D"]);
+    assert!(
+        !got.contains_key("BUR"),
+        "France builds; it removes nothing"
+    );
+}
+
+/// Three years of a game where every power picks among its possible orders (a fixed
+/// pseudo-random choice): every order listed in every phase is legal, and the picked ones are
+/// accepted by the game.
+#[test]
+fn every_listed_order_is_legal_through_three_years_of_play() {
+    let mut g = Game::new(
+        Map::standard(),
+        MapSource::Embedded("standard".into()),
+        Ruleset::datc(),
+        Vec::new(),
+    );
+    let mut seed = 12345u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let mut phases = 0;
+    while g.position.phase.year < 1904 {
+        let got = possible_orders(&g.map, &g.rules, &g.position);
+        all_legal(&g.map, &g.rules, &g.position, &got);
+        let mut by_power: BTreeMap<diplo_map::PowerId, Vec<String>> = BTreeMap::new();
+        for at in got.values() {
+            let pick = at.orders[next(at.orders.len())].clone();
+            by_power.entry(at.power).or_default().push(pick);
+        }
+        for (power, orders) in by_power {
+            g.submit(power, &orders.join("\n"), "bot", Default::default())
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        g.adjudicate(&[]).unwrap_or_else(|e| panic!("{e}"));
+        phases += 1;
+    }
+    assert!(phases >= 6, "{phases} phases");
+}

@@ -1,0 +1,579 @@
+//! The `diplo` Python module: diplo's adjudicator for bots, AI research and batch analysis.
+//!
+//! `diplo.Game` plays a game on any map under any ruleset (the shape follows the MILA
+//! `diplomacy` package where that forces no wrong rule); `diplo.adjudicate` and `diplo.replay`
+//! are pure functions over plain data for batch work, and run in Rust without the GIL. Every
+//! error is a `diplo.DiploError` (a `ValueError`) with the same located message as the CLI.
+//! The Python-facing documentation is the stub file `diplo.pyi` beside this crate.
+
+use std::collections::BTreeMap;
+
+use diplo_engine::{Phase, PhaseKind, Position};
+use diplo_game::possible::{location_key, possible_orders};
+use diplo_game::{Game as HostedGame, MapSource, SubmitOptions};
+use diplo_map::{Map, PowerId};
+use diplo_rules::policies::SetIntent;
+use diplo_rules::Ruleset;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde_json::{json, Value};
+
+mod convert;
+
+use convert::to_py;
+
+create_exception!(
+    diplo,
+    DiploError,
+    PyValueError,
+    "A bad map, ruleset, order, position, game or record: the message names what and where."
+);
+
+fn err(message: impl ToString) -> PyErr {
+    DiploError::new_err(message.to_string())
+}
+
+/// A built-in map by name, or a map file by path.
+fn load_map(name: &str) -> PyResult<(Map, MapSource)> {
+    if let Some(loaded) = Map::embedded(name) {
+        return loaded
+            .map(|m| (m, MapSource::Embedded(name.to_string())))
+            .map_err(err);
+    }
+    let path = std::path::Path::new(name);
+    let text = diplo_map::limits::read_file(path)
+        .map_err(|e| err(format!("map `{name}`: not a built-in map, and {e}")))?;
+    let map = Map::from_toml_str(&text, name).map_err(err)?;
+    Ok((map, MapSource::Copy(text)))
+}
+
+/// A ruleset profile by name or path, with `key=value` overrides.
+fn load_rules(name: &str, overrides: &[String]) -> PyResult<Ruleset> {
+    let mut rules = Ruleset::load(name).map_err(err)?;
+    for o in overrides {
+        rules.apply_override(o).map_err(err)?;
+    }
+    Ok(rules)
+}
+
+/// Overrides given as a dict `{"convoy_paradox": "szykman"}` or a list of `"key=value"`.
+fn overrides_of(value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(v) = value else {
+        return Ok(Vec::new());
+    };
+    if v.is_none() {
+        return Ok(Vec::new());
+    }
+    if let Ok(d) = v.cast::<PyDict>() {
+        let mut out = Vec::new();
+        for (k, val) in d.iter() {
+            out.push(format!(
+                "{}={}",
+                k.extract::<String>()?,
+                val.extract::<String>()?
+            ));
+        }
+        return Ok(out);
+    }
+    v.extract::<Vec<String>>()
+        .map_err(|_| err("overrides: expected a dict of key: choice, or a list of \"key=choice\""))
+}
+
+/// Orders given as one text (lines) or a list of lines.
+fn order_text(orders: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = orders.extract::<String>() {
+        return Ok(s);
+    }
+    let lines: Vec<String> = orders
+        .extract()
+        .map_err(|_| err("orders: expected a string or a list of strings"))?;
+    Ok(lines.join("\n"))
+}
+
+/// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's name).
+fn short_phase(map: &Map, phase: Phase) -> String {
+    let season = phase.season_name(map).chars().next().unwrap_or('?');
+    let kind = match phase.kind {
+        PhaseKind::Movement => 'M',
+        PhaseKind::Retreat => 'R',
+        PhaseKind::Adjustment => 'A',
+    };
+    format!("{}{}{}", season.to_ascii_uppercase(), phase.year, kind)
+}
+
+/// A game: a map, a ruleset, the current position, the orders given and the history.
+#[pyclass(module = "diplo")]
+struct Game {
+    game: HostedGame,
+    /// Results of the last phase processed.
+    last: Vec<Value>,
+}
+
+impl Game {
+    fn power(&self, name: &str) -> PyResult<PowerId> {
+        self.game.map.power_by_name(name).ok_or_else(|| {
+            let names: Vec<&str> = self
+                .game
+                .map
+                .powers()
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect();
+            err(format!(
+                "unknown power `{name}` on map `{}` (its powers: {})",
+                self.game.map.name,
+                names.join(", ")
+            ))
+        })
+    }
+
+    fn units_of(&self, p: PowerId) -> Vec<String> {
+        let map = &self.game.map;
+        self.game
+            .position
+            .units
+            .iter()
+            .filter(|u| u.power == p)
+            .map(|u| format!("{} {}", u.kind.letter(), location_key(map, u.location)))
+            .collect()
+    }
+
+    fn centres_of(&self, p: PowerId) -> Vec<String> {
+        let map = &self.game.map;
+        map.province_ids()
+            .filter(|c| self.game.position.owners[c.index()] == Some(p))
+            .map(|c| map.province(c).name.to_uppercase())
+            .collect()
+    }
+
+    fn per_power<T: serde::Serialize>(&self, f: impl Fn(PowerId) -> T) -> Value {
+        let map = &self.game.map;
+        let out: BTreeMap<String, T> = map
+            .power_ids()
+            .map(|p| (map.power(p).name.clone(), f(p)))
+            .collect();
+        json!(out)
+    }
+
+    fn state(&self) -> Value {
+        let map = &self.game.map;
+        let pos = &self.game.position;
+        let retreats = self.per_power(|p| {
+            let mut out = BTreeMap::new();
+            for r in self
+                .game
+                .retreat_options()
+                .iter()
+                .filter(|r| r.dislodged.unit.power == p)
+            {
+                let u = r.dislodged.unit;
+                let key = format!("{} {}", u.kind.letter(), location_key(map, u.location));
+                let options: Vec<String> =
+                    r.options.iter().map(|&l| location_key(map, l)).collect();
+                out.insert(key, options);
+            }
+            out
+        });
+        json!({
+            "name": short_phase(map, pos.phase),
+            "phase": pos.phase.name(map).to_string(),
+            "map": map.name,
+            "ruleset": self.game.rules.name,
+            "units": self.per_power(|p| self.units_of(p)),
+            "centers": self.per_power(|p| self.centres_of(p)),
+            "homes": self.per_power(|p| map.home_centres(p).iter().map(|&c| map.province(c).name.to_uppercase()).collect::<Vec<_>>()),
+            "retreats": retreats,
+            "builds": self.per_power(|p| pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64),
+        })
+    }
+
+    fn ending(&self) -> Option<Value> {
+        self.game.ended.as_ref().map(|e| e.to_json(&self.game.map))
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A new game at the map's starting position.
+    #[new]
+    #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None))]
+    fn new(map: &str, ruleset: &str, overrides: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+        let sets = overrides_of(overrides)?;
+        let (map, source) = load_map(map)?;
+        let rules = load_rules(ruleset, &sets)?;
+        Ok(Game {
+            game: HostedGame::new(map, source, rules, sets),
+            last: Vec::new(),
+        })
+    }
+
+    /// The map's name.
+    #[getter]
+    fn map_name(&self) -> String {
+        self.game.map.name.clone()
+    }
+
+    /// The ruleset's name.
+    #[getter]
+    fn ruleset(&self) -> String {
+        self.game.rules.name.clone()
+    }
+
+    /// The powers, in map order.
+    #[getter]
+    fn powers(&self) -> Vec<String> {
+        self.game
+            .map
+            .powers()
+            .iter()
+            .map(|p| p.name.clone())
+            .collect()
+    }
+
+    /// The current phase: `Spring 1901 Movement`.
+    #[getter]
+    fn phase(&self) -> String {
+        self.game.position.phase.name(&self.game.map).to_string()
+    }
+
+    /// MILA's short name of the current phase: `S1901M`.
+    fn get_current_phase(&self) -> String {
+        short_phase(&self.game.map, self.game.position.phase)
+    }
+
+    /// Whether the game has ended (a win or a draw).
+    #[getter]
+    fn is_game_done(&self) -> bool {
+        self.game.ended.is_some()
+    }
+
+    /// How the game ended (`winner`, `draw`, `phase`, `centres`), or None.
+    #[getter]
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.ending().unwrap_or(Value::Null))
+    }
+
+    /// Sets a power's orders for the phase, replacing any given before (one string of lines,
+    /// or a list of orders).
+    fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>) -> PyResult<()> {
+        let p = self.power(power)?;
+        let text = order_text(orders)?;
+        let opts = SubmitOptions {
+            intent: SetIntent::Replaces,
+            ..Default::default()
+        };
+        self.game
+            .submit(p, &text, "set_orders", opts)
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Adjudicates the phase with the orders set (powers that set none are in civil disorder)
+    /// and moves to the next phase; results are in `get_results()`.
+    fn process(&mut self) -> PyResult<()> {
+        let outcome = self.game.adjudicate(&[]).map_err(err)?;
+        let map = &self.game.map;
+        self.last = outcome
+            .adjudication
+            .results
+            .iter()
+            .map(|r| {
+                json!({
+                    "power": map.power(r.power).name,
+                    "order": r.order.display(map).to_string(),
+                    "result": r.words(),
+                    "reason": r.reason,
+                })
+            })
+            .collect();
+        Ok(())
+    }
+
+    /// The results of the last phase processed: power, order, the DATC's result words, reason.
+    fn get_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &Value::Array(self.last.clone()))
+    }
+
+    /// The position: phase, units, centres, home centres, retreats, builds (+) or removals (-).
+    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.state())
+    }
+
+    /// Units per power (`A PAR`, `F STP/SC`), or one power's list.
+    #[pyo3(signature = (power = None))]
+    fn get_units<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        match power {
+            Some(name) => to_py(py, &json!(self.units_of(self.power(name)?))),
+            None => to_py(py, &self.per_power(|p| self.units_of(p))),
+        }
+    }
+
+    /// Supply centres per power, or one power's list.
+    #[pyo3(signature = (power = None))]
+    fn get_centers<'py>(
+        &self,
+        py: Python<'py>,
+        power: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match power {
+            Some(name) => to_py(py, &json!(self.centres_of(self.power(name)?))),
+            None => to_py(py, &self.per_power(|p| self.centres_of(p))),
+        }
+    }
+
+    /// Every legal order of every orderable location: `{"PAR": ["A PAR H", "A PAR - BUR", ...]}`.
+    fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let g = &self.game;
+        let all = possible_orders(&g.map, &g.rules, &g.position);
+        let out: BTreeMap<String, Vec<String>> =
+            all.into_iter().map(|(k, v)| (k, v.orders)).collect();
+        to_py(py, &json!(out))
+    }
+
+    /// The locations each power orders in this phase (units; dislodged units; build sites or
+    /// units to remove), or one power's list.
+    #[pyo3(signature = (power = None))]
+    fn get_orderable_locations<'py>(
+        &self,
+        py: Python<'py>,
+        power: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let g = &self.game;
+        let all = possible_orders(&g.map, &g.rules, &g.position);
+        let of = |p: PowerId| -> Vec<String> {
+            all.iter()
+                .filter(|(_, a)| a.power == p)
+                .map(|(k, _)| k.clone())
+                .collect()
+        };
+        match power {
+            Some(name) => to_py(py, &json!(of(self.power(name)?))),
+            None => to_py(py, &self.per_power(of)),
+        }
+    }
+
+    /// The game in diplo's game-file format (TOML): everything, history included.
+    fn to_toml(&self) -> String {
+        self.game.to_toml()
+    }
+
+    /// A game from diplo's game-file format.
+    #[staticmethod]
+    fn from_toml(text: &str) -> PyResult<Game> {
+        let game = HostedGame::from_toml_str(text, "game.toml").map_err(err)?;
+        Ok(Game {
+            game,
+            last: Vec::new(),
+        })
+    }
+
+    /// The game file as JSON (the same content as `to_toml`).
+    fn to_json(&self) -> PyResult<String> {
+        let value: toml::Value = toml::from_str(&self.game.to_toml()).map_err(err)?;
+        serde_json::to_string(&value).map_err(err)
+    }
+
+    /// A game from `to_json`'s output.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Game> {
+        let value: toml::Value = serde_json::from_str(text).map_err(err)?;
+        let toml_text = toml::to_string(&value).map_err(err)?;
+        Game::from_toml(&toml_text)
+    }
+
+    /// Pickling: the game file.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_toml = slf.get_type().getattr("from_toml")?;
+        Ok((from_toml, (slf.borrow().to_toml(),)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<diplo.Game {} map={} ruleset={}>",
+            self.phase(),
+            self.game.map.name,
+            self.game.rules.name
+        )
+    }
+}
+
+/// Adjudicates one phase: `position` is a position file's text (TOML) or the same as a dict,
+/// `orders` a string of lines (with `Power:` headers, or `France: A par - bur`) or a list.
+/// Returns the results and the next position (as a dict in the position-file shape).
+#[pyfunction]
+#[pyo3(signature = (position, orders, ruleset = "datc", map = "standard", overrides = None))]
+fn adjudicate<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    orders: &Bound<'py, PyAny>,
+    ruleset: &str,
+    map: &str,
+    overrides: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (map, _) = load_map(map)?;
+    let rules = load_rules(ruleset, &overrides_of(overrides)?)?;
+    let pos_text = match position.extract::<String>() {
+        Ok(s) => s,
+        Err(_) => {
+            let json_mod = py.import("json")?;
+            let dumped: String = json_mod.call_method1("dumps", (position,))?.extract()?;
+            let value: toml::Value = serde_json::from_str(&dumped).map_err(err)?;
+            toml::to_string(&value).map_err(err)?
+        }
+    };
+    let text = order_text(orders)?;
+    let value = py.detach(|| adjudicate_text(&map, &rules, &pos_text, &text))?;
+    to_py(py, &value)
+}
+
+fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> PyResult<Value> {
+    let pos = Position::from_toml_str(map, pos_text, "position").map_err(err)?;
+    let (lines, errors) = diplo_orders::parse_orders(map, orders);
+    if !errors.is_empty() {
+        let all: Vec<String> = errors.iter().map(|e| format!("orders: {e}")).collect();
+        return Err(err(all.join("\n")));
+    }
+    let mut given = Vec::new();
+    for l in lines {
+        let owner = l
+            .order
+            .unit()
+            .and_then(|u| pos.unit_in(u.place.province))
+            .map(|u| u.power)
+            .or(l.power);
+        match owner {
+            Some(p) => given.push((p, l.order)),
+            None => {
+                return Err(err(format!(
+                    "orders: `{}`: no unit there and no power named (write `France: ...`)",
+                    l.order.display(map)
+                )))
+            }
+        }
+    }
+    let adj = diplo_engine::adjudicate(map, rules, &pos, &given);
+    let results: Vec<Value> = adj
+        .results
+        .iter()
+        .map(|r| {
+            json!({
+                "power": map.power(r.power).name,
+                "order": r.order.display(map).to_string(),
+                "result": r.words(),
+                "reason": r.reason,
+            })
+        })
+        .collect();
+    let next = serde_json::to_value(adj.next.to_file(map)).map_err(err)?;
+    Ok(json!({ "results": results, "next": next }))
+}
+
+/// Replays godip-format game records (the texts, not paths) under a ruleset, `threads` at a time
+/// (0: one per core), without the GIL. Returns `passed`, `failed` and each mismatch.
+#[pyfunction]
+#[pyo3(signature = (records, ruleset = "droidippy", map = "standard", threads = 0))]
+fn replay<'py>(
+    py: Python<'py>,
+    records: Vec<String>,
+    ruleset: &str,
+    map: &str,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (map, _) = load_map(map)?;
+    let rules = load_rules(ruleset, &[])?;
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let value = py.detach(|| replay_texts(&map, &rules, &records, threads));
+    to_py(py, &value)
+}
+
+fn replay_texts(map: &Map, rules: &Ruleset, records: &[String], threads: usize) -> Value {
+    let chunk = records.len().div_ceil(threads.max(1)).max(1);
+    let reports: Vec<Value> = std::thread::scope(|s| {
+        let handles: Vec<_> = records
+            .chunks(chunk)
+            .enumerate()
+            .map(|(c, part)| {
+                s.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .map(|(i, text)| {
+                            replay_one(map, rules, &format!("record {}", c * chunk + i), text)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let passed: u64 = reports.iter().filter_map(|r| r["passed"].as_u64()).sum();
+    let failed: usize = reports
+        .iter()
+        .map(|r| {
+            r["mismatches"].as_array().map_or(0, Vec::len) + usize::from(!r["error"].is_null())
+        })
+        .sum();
+    json!({ "passed": passed, "failed": failed, "games": reports })
+}
+
+fn replay_one(map: &Map, rules: &Ruleset, name: &str, text: &str) -> Value {
+    let game = match diplo_replay::parse_game(map, name, text) {
+        Ok(g) => g,
+        Err(e) => {
+            return json!({ "record": name, "passed": 0, "mismatches": [], "error": e.to_string() })
+        }
+    };
+    let r = diplo_replay::replay_game(map, rules, &game);
+    let mismatches: Vec<Value> = r
+        .mismatches
+        .iter()
+        .map(|m| {
+            json!({
+                "phase": m.phase.name(map).to_string(),
+                "line": m.line,
+                "orders": m.orders,
+                "differences": m.differences,
+            })
+        })
+        .collect();
+    json!({ "record": name, "passed": r.passed, "mismatches": mismatches, "error": r.error.as_ref().map(ToString::to_string) })
+}
+
+/// The built-in maps' names.
+#[pyfunction]
+fn maps() -> Vec<String> {
+    diplo_map::EMBEDDED_MAPS
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect()
+}
+
+/// The built-in ruleset profiles' names.
+#[pyfunction]
+fn rulesets() -> Vec<String> {
+    diplo_rules::EMBEDDED_RULESETS
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect()
+}
+
+/// diplo: Diplomacy adjudication under any rulebook edition or house rule, on any map.
+#[pymodule]
+fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(adjudicate, m)?)?;
+    m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(maps, m)?)?;
+    m.add_function(wrap_pyfunction!(rulesets, m)?)?;
+    m.add("DiploError", m.py().get_type::<DiploError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

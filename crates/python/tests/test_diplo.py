@@ -1,0 +1,211 @@
+"""The diplo Python package: games, possible orders, pickling, errors, and the batch functions."""
+
+import json
+import pickle
+import random
+
+import pytest
+
+import diplo
+
+SMALL_MAP = """
+name = "duel"
+first_year = 1901
+first_season = "spring"
+victory_centres = 2
+
+[[calendar.season]]
+name = "Spring"
+[[calendar.season]]
+name = "Summer"
+captures = true
+
+[[power]]
+name = "Red"
+adjective = "Red"
+abbreviation = "RED"
+units = ["A r"]
+
+[[power]]
+name = "Blue"
+adjective = "Blue"
+abbreviation = "BLU"
+units = ["A b"]
+
+[[province]]
+name = "r"
+full_name = "Redland"
+terrain = "inland"
+supply_centre = true
+home = "Red"
+army = ["n"]
+
+[[province]]
+name = "n"
+full_name = "Neutralia"
+terrain = "inland"
+supply_centre = true
+army = ["r", "b"]
+
+[[province]]
+name = "b"
+full_name = "Blueland"
+terrain = "inland"
+supply_centre = true
+home = "Blue"
+army = ["n"]
+"""
+
+
+def test_a_new_game_starts_in_spring_1901_with_22_units():
+    g = diplo.Game()
+    assert g.phase == "Spring 1901 Movement"
+    assert g.get_current_phase() == "S1901M"
+    assert g.map_name == "standard" and g.ruleset == "datc"
+    assert sorted(g.get_units("France")) == ["A MAR", "A PAR", "F BRE"]
+    assert sum(len(u) for u in g.get_units().values()) == 22
+    assert sorted(g.get_centers("Russia")) == ["MOS", "SEV", "STP", "WAR"]
+    assert not g.is_game_done and g.outcome is None
+
+
+def test_orders_are_adjudicated_with_the_datc_result_words():
+    g = diplo.Game()
+    g.set_orders("France", ["A PAR - BUR", "A MAR - BUR"])
+    g.set_orders("Germany", "A MUN - BUR\nA BER - SIL")
+    g.process()
+    results = {r["order"]: r for r in g.get_results()}
+    assert results["A par - bur"]["result"] == "fails"
+    assert "A mar - bur" in results and results["A mun - bur"]["result"] == "fails"
+    assert results["A ber - sil"]["result"] == "succeeds"
+    assert g.phase == "Fall 1901 Movement"
+    assert "A SIL" in g.get_units("Germany")
+
+
+def test_set_orders_replaces_the_earlier_orders():
+    g = diplo.Game()
+    g.set_orders("France", ["A PAR - BUR"])
+    g.set_orders("France", ["A PAR - PIC"])
+    g.process()
+    assert "A PIC" in g.get_units("France") and "A BUR" not in g.get_units("France")
+
+
+def test_overrides_pick_another_choice():
+    g = diplo.Game(ruleset="2023", overrides={"convoy_paradox": "szykman"})
+    assert g.ruleset == "2023"
+    with pytest.raises(diplo.DiploError, match="convoy_paradox"):
+        diplo.Game(overrides={"convoy_paradox": "no-such-choice"})
+
+
+def test_errors_are_diplo_errors_with_located_messages():
+    with pytest.raises(diplo.DiploError, match="unknown power `Gaul`"):
+        diplo.Game().set_orders("Gaul", ["A PAR - BUR"])
+    with pytest.raises(diplo.DiploError, match="set_orders:2:10: expected a province"):
+        diplo.Game().set_orders("France", ["A PAR - BUR", "A PAR -> -> BUR"])
+    with pytest.raises(ValueError):
+        diplo.Game(map="no-such-map")
+    with pytest.raises(diplo.DiploError):
+        diplo.Game(ruleset="no-such-ruleset")
+
+
+def test_every_possible_order_is_accepted_through_three_years_of_random_play():
+    g = diplo.Game()
+    rng = random.Random(7)
+    seen = 0
+    while int(g.get_current_phase()[1:5]) < 1904:
+        possible = g.get_all_possible_orders()
+        builds = g.get_state()["builds"]
+        for power, locations in g.get_orderable_locations().items():
+            if g.get_current_phase().endswith("A"):
+                # A winter: as many builds or removals as the power has, no more.
+                locations = rng.sample(locations, min(len(locations), abs(builds[power])))
+            orders = [rng.choice(possible[loc]) for loc in locations]
+            seen += len(orders)
+            g.set_orders(power, orders)
+        g.process()
+        illegal = [r for r in g.get_results() if r["result"] == "illegal"]
+        assert not illegal, illegal
+    assert seen > 120
+
+
+def test_possible_orders_of_the_opening():
+    possible = diplo.Game().get_all_possible_orders()
+    assert len(possible) == 22
+    assert "A PAR - BUR" in possible["PAR"]
+    assert "A PAR S A MAR - BUR" in possible["PAR"]
+    assert "F STP/SC - BOT" in possible["STP/SC"]
+    assert all(o.startswith("A PAR") for o in possible["PAR"])
+
+
+def test_pickle_and_json_keep_the_whole_game():
+    g = diplo.Game()
+    g.set_orders("England", ["F LON - NTH"])
+    g.process()
+    for copy in (pickle.loads(pickle.dumps(g)), diplo.Game.from_json(g.to_json()),
+                 diplo.Game.from_toml(g.to_toml())):
+        assert copy.get_state() == g.get_state()
+    assert json.loads(g.to_json())["state"]["phase"] == "Fall 1901 Movement"
+
+
+def test_state_has_units_centres_homes_and_builds():
+    state = diplo.Game().get_state()
+    assert state["name"] == "S1901M"
+    assert state["homes"]["Italy"] == ["NAP", "ROM", "VEN"]
+    assert state["builds"]["Russia"] == 0
+
+
+def test_variant_maps_and_their_calendars(tmp_path):
+    assert "ancmed" in diplo.maps()
+    assert diplo.Game(map="ancmed").powers == ["Carthage", "Egypt", "Greece", "Persia", "Rome"]
+    path = tmp_path / "duel.toml"
+    path.write_text(SMALL_MAP)
+    g = diplo.Game(map=str(path))
+    g.set_orders("Red", ["A R - N"])
+    g.process()
+    assert g.phase == "Summer 1901 Movement"
+    g.process()
+    assert g.is_game_done
+    assert g.outcome["winner"] == "Red"
+    assert g.outcome["phase"] == "Summer 1901 Movement"
+
+
+def test_adjudicate_one_phase_from_a_position():
+    position = {
+        "phase": "Spring 1901 Movement",
+        "units": {"England": ["F lon", "F nth", "A yor"], "France": ["F eng"]},
+    }
+    out = diplo.adjudicate(position, ["F NTH S F LON - ENG", "F LON - ENG"], ruleset="datc")
+    words = {r["order"]: r["result"] for r in out["results"]}
+    assert words["F lon - eng"] == "succeeds"
+    assert out["next"]["phase"] == "Spring 1901 Retreat"
+    toml_position = 'phase = "Spring 1901 Movement"\n[units]\nFrance = ["A par"]\n'
+    out = diplo.adjudicate(toml_position, "France: A par - bur")
+    assert out["next"]["units"]["France"] == ["A bur"]
+    with pytest.raises(diplo.DiploError, match="no unit there"):
+        diplo.adjudicate(toml_position, "A mun - bur")
+
+
+RECORD = """PHASE 1901 Spring Movement
+POSITIONS
+France: army par
+France: supply par
+Germany: army mun
+Germany: supply mun
+ORDERS
+par move bur
+mun move bur
+PHASE 1901 Fall Movement
+POSITIONS
+France: army par
+France: supply par
+Germany: army mun
+Germany: supply mun
+"""
+
+
+def test_replay_records_in_parallel():
+    report = diplo.replay([RECORD] * 8, threads=2)
+    assert report["passed"] == 16 and report["failed"] == 0
+    bad = RECORD.replace("Germany: army mun\nGermany: supply mun\n", "Germany: army bur\nGermany: supply mun\n", 1)
+    report = diplo.replay([RECORD, bad, "PHASE nonsense"])
+    assert report["failed"] >= 1
+    assert report["games"][2]["error"]
