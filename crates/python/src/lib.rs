@@ -103,6 +103,16 @@ fn short_phase(map: &Map, phase: Phase) -> String {
     format!("{}{}{}", season.to_ascii_uppercase(), phase.year, kind)
 }
 
+/// One order's result: power, order (short form), the DATC's result words, the reason.
+fn result_json(map: &Map, r: &diplo_engine::OrderResult) -> Value {
+    json!({
+        "power": map.power(r.power).name,
+        "order": r.order.display(map).to_string(),
+        "result": r.words(),
+        "reason": r.reason,
+    })
+}
+
 /// A game: a map, a ruleset, the current position, the orders given and the history.
 #[pyclass(module = "diplo")]
 struct Game {
@@ -279,14 +289,7 @@ impl Game {
             .adjudication
             .results
             .iter()
-            .map(|r| {
-                json!({
-                    "power": map.power(r.power).name,
-                    "order": r.order.display(map).to_string(),
-                    "result": r.words(),
-                    "reason": r.reason,
-                })
-            })
+            .map(|r| result_json(map, r))
             .collect();
         Ok(())
     }
@@ -454,18 +457,7 @@ fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> 
         }
     }
     let adj = diplo_engine::adjudicate(map, rules, &pos, &given);
-    let results: Vec<Value> = adj
-        .results
-        .iter()
-        .map(|r| {
-            json!({
-                "power": map.power(r.power).name,
-                "order": r.order.display(map).to_string(),
-                "result": r.words(),
-                "reason": r.reason,
-            })
-        })
-        .collect();
+    let results: Vec<Value> = adj.results.iter().map(|r| result_json(map, r)).collect();
     let next = serde_json::to_value(adj.next.to_file(map)).map_err(err)?;
     Ok(json!({ "results": results, "next": next }))
 }
