@@ -19,17 +19,26 @@ Overrides = Union[Mapping[str, str], Sequence[str], None]
 class Game:
     """A game on a map under a ruleset: the position, the orders given, the history."""
 
-    def __init__(self, map: str = "standard", ruleset: str = "datc", overrides: Overrides = None) -> None:
-        """`map`: a built-in map's name (see `maps()`) or a map file's path; `ruleset`: a profile's
-        name (see `rulesets()`) or a ruleset file's path; `overrides`: per-game choices,
-        `{"convoy_paradox": "szykman"}` or `["convoy_paradox=szykman"]`."""
+    def __init__(
+        self,
+        map: str = "standard",
+        ruleset: str = "datc",
+        overrides: Overrides = None,
+        map_name: Optional[str] = None,
+        rules: Optional[Sequence[str]] = None,
+    ) -> None:
+        """`map` (or MILA's `map_name`): a built-in map's name (see `maps()`) or a map file's
+        path; `ruleset`: a profile's name (see `rulesets()`) or a ruleset file's path;
+        `overrides`: per-game choices, `{"convoy_paradox": "szykman"}` or
+        `["convoy_paradox=szykman"]`; `rules`: MILA's hosting flags (`NO_PRESS` ...), kept in the
+        saved game, changing no adjudication."""
     @property
     def map_name(self) -> str: ...
     @property
     def ruleset(self) -> str: ...
     @property
-    def powers(self) -> List[str]:
-        """The powers, in map order."""
+    def powers(self) -> Dict[str, Dict[str, Any]]:
+        """The powers in map order, each with its `units`, `centers` and `homes`."""
     @property
     def phase(self) -> str:
         """The current phase: `Spring 1901 Movement`."""
@@ -53,7 +62,7 @@ class Game:
     def get_units(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]: ...
     def get_centers(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]: ...
     def get_all_possible_orders(self) -> Dict[str, List[str]]:
-        """Every legal order per orderable location (`PAR`, `STP/SC`)."""
+        """Every legal order per orderable location (`PAR`; `STP` also for a fleet on a coast)."""
     def get_orderable_locations(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]: ...
     def to_toml(self) -> str:
         """The game in diplo's game-file format."""
@@ -63,6 +72,15 @@ class Game:
         """The game file's content as JSON."""
     @staticmethod
     def from_json(text: str) -> "Game": ...
+    def to_saved_game_format(self) -> Dict[str, Any]:
+        """The game in the MILA package's saved-game format."""
+
+def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
+    """MILA's saved-game dict; with `output_path`, also appended to the file as one JSON line."""
+
+def from_saved_game_format(saved_game: Union[str, Mapping[str, Any]], ruleset: str = "datc") -> Game:
+    """A game from a MILA saved game: its orders adjudicated again, phase by phase, under
+    `ruleset` (a winter one side holds and the other skips is passed over)."""
 
 def adjudicate(
     position: Union[str, Mapping[str, Any]],
@@ -76,7 +94,8 @@ def adjudicate(
     Returns `{"results": [...], "next": position dict}`. Runs without the GIL."""
 
 def replay(records: Sequence[str], ruleset: str = "droidippy", map: str = "standard", threads: int = 0) -> Dict[str, Any]:
-    """Replays godip-format records (their texts) in parallel without the GIL: `passed`,
+    """Replays records (their texts: godip's format or MILA saved-game JSON) in parallel
+    without the GIL: `passed`,
     `failed`, and per record its mismatches or error."""
 
 def maps() -> List[str]:

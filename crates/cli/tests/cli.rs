@@ -747,7 +747,7 @@ fn replay_says_what_it_expected_for_an_archive_or_a_binary_file() {
         assert!(!stdout(&o).contains("0 passed, 0 failed"), "{}", stdout(&o));
         let err = stderr(&o);
         assert!(
-            err.contains(says) && err.contains("expected godip game records"),
+            err.contains(says) && err.contains("expected game records: godip's text files"),
             "{err}"
         );
     }

@@ -585,3 +585,31 @@ fn a_game_on_a_variant_map_replays_through_the_binary() {
     assert!(!out.contains(" 0 passed"), "{out}");
     ok(&["datc", "--section", "10", "--ruleset", "datc-2.4"]);
 }
+
+#[test]
+fn a_game_exported_in_mila_format_replays_through_the_binary() {
+    let dir = temp_dir("mila-round-trip");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    let orders = dir.join("o.txt");
+    std::fs::write(
+        &orders,
+        "France:\nA par - bur\nA mar - spa\nGermany:\nA mun - bur\n",
+    )
+    .unwrap();
+    ok(&["game", "orders", s(&file), s(&orders)]);
+    ok(&["game", "adjudicate", s(&file)]);
+    ok(&["game", "adjudicate", s(&file)]);
+    let saved = ok(&["game", "history", s(&file), "--format", "mila"]);
+    let json: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(json["phases"][0]["name"], "S1901M", "{saved}");
+    assert_eq!(
+        json["phases"][0]["orders"]["FRANCE"][0], "A PAR - BUR",
+        "{saved}"
+    );
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("game_1.json"), &saved).unwrap();
+    let out = ok(&["replay", "--base", "datc", s(&games)]);
+    assert!(out.trim_end().ends_with("3 passed, 0 failed"), "{out}");
+}

@@ -20,6 +20,7 @@
 //! one game at once: a crash or a kill never leaves a half-written game.
 
 pub mod file;
+pub mod mila;
 pub mod possible;
 mod store;
 

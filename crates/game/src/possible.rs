@@ -25,8 +25,9 @@ pub struct PossibleAt {
     pub orders: Vec<String>,
 }
 
-/// Every orderable location of the phase (upper-case short names, `STP/NC` for a coast),
-/// with the orders possible there.
+/// Every orderable location of the phase (upper-case short province names, `STP` also for a
+/// fleet on a coast, as MILA's `get_orderable_locations` gives them), with the orders possible
+/// there.
 pub fn possible_orders(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, PossibleAt> {
     match pos.phase.kind {
         PhaseKind::Movement => movement(map, rules, pos),
@@ -178,7 +179,7 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, Poss
         supports(map, pos, u, &convoys, &me, &mut orders);
         convoy_orders(map, rules, pos, u, &convoys, &me, &mut orders);
         out.insert(
-            location_key(map, u.location),
+            pname(map, u.location.province),
             PossibleAt {
                 power: u.power,
                 orders,
@@ -275,7 +276,7 @@ fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, Poss
         orders.sort();
         orders.push(format!("{me} D"));
         out.insert(
-            location_key(map, u.location),
+            pname(map, u.location.province),
             PossibleAt {
                 power: u.power,
                 orders,
@@ -292,7 +293,10 @@ fn adjustments(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, P
         if delta < 0 {
             for u in pos.units.iter().filter(|u| u.power == power) {
                 let orders = vec![format!("{} D", unit_text(map, u))];
-                out.insert(location_key(map, u.location), PossibleAt { power, orders });
+                out.insert(
+                    pname(map, u.location.province),
+                    PossibleAt { power, orders },
+                );
             }
         } else if delta > 0 {
             builds(map, rules, pos, power, &mut out);

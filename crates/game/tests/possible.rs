@@ -47,7 +47,7 @@ fn the_opening_lists_every_unit_with_its_moves_and_supports() {
         assert!(par.iter().any(|x| x == o), "{o} missing from {par:?}");
     }
     assert!(!par.iter().any(|x| x == "A PAR - MUN"), "{par:?}");
-    let stp = orders_at(&got, "STP/SC");
+    let stp = orders_at(&got, "STP");
     assert!(stp.iter().any(|x| x == "F STP/SC - BOT"), "{stp:?}");
     assert!(!stp.iter().any(|x| x == "F STP/SC - BAR"), "{stp:?}");
     assert!(orders_at(&got, "MAR").iter().any(|x| x == "A MAR - SPA"));

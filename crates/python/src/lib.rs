@@ -8,7 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use diplo_engine::{Phase, PhaseKind, Position};
+use diplo_engine::Position;
+use diplo_game::mila::short_phase;
 use diplo_game::possible::{location_key, possible_orders};
 use diplo_game::{Game as HostedGame, MapSource, SubmitOptions};
 use diplo_map::{Map, PowerId};
@@ -92,17 +93,6 @@ fn order_text(orders: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(lines.join("\n"))
 }
 
-/// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's name).
-fn short_phase(map: &Map, phase: Phase) -> String {
-    let season = phase.season_name(map).chars().next().unwrap_or('?');
-    let kind = match phase.kind {
-        PhaseKind::Movement => 'M',
-        PhaseKind::Retreat => 'R',
-        PhaseKind::Adjustment => 'A',
-    };
-    format!("{}{}{}", season.to_ascii_uppercase(), phase.year, kind)
-}
-
 /// One order's result: power, order (short form), the DATC's result words, the reason.
 fn result_json(map: &Map, r: &diplo_engine::OrderResult) -> Value {
     json!({
@@ -119,6 +109,9 @@ struct Game {
     game: HostedGame,
     /// Results of the last phase processed.
     last: Vec<Value>,
+    /// MILA's hosting rules given at creation (`NO_PRESS` ...): kept for the saved game; they
+    /// change no adjudication.
+    mila_rules: Vec<String>,
 }
 
 impl Game {
@@ -199,6 +192,12 @@ impl Game {
         })
     }
 
+    fn saved_game(&self) -> PyResult<Value> {
+        let mut saved = diplo_game::mila::saved_game(&self.game).map_err(err)?;
+        saved["rules"] = json!(self.mila_rules);
+        Ok(saved)
+    }
+
     fn ending(&self) -> Option<Value> {
         self.game.ended.as_ref().map(|e| e.to_json(&self.game.map))
     }
@@ -207,15 +206,24 @@ impl Game {
 #[pymethods]
 impl Game {
     /// A new game at the map's starting position.
+    /// `map_name` is MILA's name for `map`; `rules` takes MILA's hosting flags (`NO_PRESS`,
+    /// ...), which are kept in the saved game and change no adjudication.
     #[new]
-    #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None))]
-    fn new(map: &str, ruleset: &str, overrides: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+    #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None, map_name = None, rules = None))]
+    fn new(
+        map: &str,
+        ruleset: &str,
+        overrides: Option<&Bound<'_, PyAny>>,
+        map_name: Option<&str>,
+        rules: Option<Vec<String>>,
+    ) -> PyResult<Game> {
         let sets = overrides_of(overrides)?;
-        let (map, source) = load_map(map)?;
-        let rules = load_rules(ruleset, &sets)?;
+        let (map, source) = load_map(map_name.unwrap_or(map))?;
+        let ruleset = load_rules(ruleset, &sets)?;
         Ok(Game {
-            game: HostedGame::new(map, source, rules, sets),
+            game: HostedGame::new(map, source, ruleset, sets),
             last: Vec::new(),
+            mila_rules: rules.unwrap_or_default(),
         })
     }
 
@@ -231,15 +239,27 @@ impl Game {
         self.game.rules.name.clone()
     }
 
-    /// The powers, in map order.
+    /// The powers, in map order: name to its `units`, `centers` and `homes` (a dict, as MILA's
+    /// `game.powers`).
     #[getter]
-    fn powers(&self) -> Vec<String> {
-        self.game
-            .map
-            .powers()
-            .iter()
-            .map(|p| p.name.clone())
-            .collect()
+    fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let map = &self.game.map;
+        let out = PyDict::new(py);
+        for p in map.power_ids() {
+            let homes: Vec<String> = map
+                .home_centres(p)
+                .iter()
+                .map(|&c| map.province(c).name.to_uppercase())
+                .collect();
+            let info = json!({
+                "name": map.power(p).name,
+                "units": self.units_of(p),
+                "centers": self.centres_of(p),
+                "homes": homes,
+            });
+            out.set_item(&map.power(p).name, to_py(py, &info)?)?;
+        }
+        Ok(out.into_any())
     }
 
     /// The current phase: `Spring 1901 Movement`.
@@ -369,7 +389,13 @@ impl Game {
         Ok(Game {
             game,
             last: Vec::new(),
+            mila_rules: Vec::new(),
         })
+    }
+
+    /// The game in the MILA `diplomacy` package's saved-game format (a dict).
+    fn to_saved_game_format<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.saved_game()?)
     }
 
     /// The game file as JSON (the same content as `to_toml`).
@@ -462,7 +488,7 @@ fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> 
     Ok(json!({ "results": results, "next": next }))
 }
 
-/// Replays godip-format game records (the texts, not paths) under a ruleset, `threads` at a time
+/// Replays game records (the texts, not paths: godip's format, or MILA saved-game JSON) under a ruleset, `threads` at a time
 /// (0: one per core), without the GIL. Returns `passed`, `failed` and each mismatch.
 #[pyfunction]
 #[pyo3(signature = (records, ruleset = "droidippy", map = "standard", threads = 0))]
@@ -517,26 +543,140 @@ fn replay_texts(map: &Map, rules: &Ruleset, records: &[String], threads: usize) 
 }
 
 fn replay_one(map: &Map, rules: &Ruleset, name: &str, text: &str) -> Value {
-    let game = match diplo_replay::parse_game(map, name, text) {
+    let games = if diplo_replay::looks_like_json(text) {
+        diplo_replay::parse_mila_games(map, name, text)
+    } else {
+        diplo_replay::parse_game(map, name, text).map(|g| vec![g])
+    };
+    let games = match games {
         Ok(g) => g,
         Err(e) => {
             return json!({ "record": name, "passed": 0, "mismatches": [], "error": e.to_string() })
         }
     };
-    let r = diplo_replay::replay_game(map, rules, &game);
-    let mismatches: Vec<Value> = r
-        .mismatches
-        .iter()
-        .map(|m| {
+    let mut passed = 0;
+    let mut mismatches = Vec::new();
+    let mut error = None;
+    for game in &games {
+        let r = diplo_replay::replay_game(map, rules, game);
+        passed += r.passed;
+        error = error.or(r.error.as_ref().map(ToString::to_string));
+        mismatches.extend(r.mismatches.iter().map(|m| {
             json!({
                 "phase": m.phase.name(map).to_string(),
                 "line": m.line,
                 "orders": m.orders,
                 "differences": m.differences,
             })
+        }));
+    }
+    json!({ "record": name, "passed": passed, "mismatches": mismatches, "error": error })
+}
+
+/// A game's MILA saved-game dict (as `diplomacy.utils.export.to_saved_game_format`); with
+/// `output_path`, also appended to that file as one JSON line.
+#[pyfunction]
+#[pyo3(signature = (game, output_path = None, output_mode = "a"))]
+fn to_saved_game_format<'py>(
+    py: Python<'py>,
+    game: PyRef<'py, Game>,
+    output_path: Option<std::path::PathBuf>,
+    output_mode: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let saved = game.saved_game()?;
+    if let Some(path) = output_path {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(output_mode == "a")
+            .write(true)
+            .truncate(output_mode != "a")
+            .open(&path)
+            .map_err(|e| err(format!("{}: {e}", path.display())))?;
+        writeln!(f, "{saved}").map_err(|e| err(format!("{}: {e}", path.display())))?;
+    }
+    to_py(py, &saved)
+}
+
+/// A game from a MILA saved game (a dict or its JSON text): the recorded orders of each phase are
+/// adjudicated again under `ruleset`, so the game ends where diplo's rules take it. A recorded
+/// winter that diplo skips (nobody builds or removes) is skipped; a recorded phase that does not
+/// come next is an error.
+#[pyfunction]
+#[pyo3(signature = (saved_game, ruleset = "datc"))]
+fn from_saved_game_format(
+    py: Python<'_>,
+    saved_game: &Bound<'_, PyAny>,
+    ruleset: &str,
+) -> PyResult<Game> {
+    let text: String = match saved_game.extract::<String>() {
+        Ok(s) => s,
+        Err(_) => py
+            .import("json")?
+            .call_method1("dumps", (saved_game,))?
+            .extract()?,
+    };
+    let doc: Value = serde_json::from_str(&text).map_err(|e| err(format!("saved game: {e}")))?;
+    let map = doc["map"].as_str().unwrap_or("standard").to_string();
+    let rules: Vec<String> = doc["rules"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter_map(|r| r.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut game = Game::new(&map, ruleset, None, None, Some(rules))?;
+    let phases: Vec<&Value> = doc["phases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| {
+            !p["name"]
+                .as_str()
+                .unwrap_or("")
+                .eq_ignore_ascii_case("COMPLETED")
         })
         .collect();
-    json!({ "record": name, "passed": r.passed, "mismatches": mismatches, "error": r.error.as_ref().map(ToString::to_string) })
+    for (i, phase) in phases.iter().enumerate() {
+        let name = phase["name"].as_str().unwrap_or("");
+        let mut now = short_phase(&game.game.map, game.game.position.phase);
+        if name != now && now.ends_with('A') {
+            // A winter diplo holds and the record skipped: nobody orders in it.
+            game.process()?;
+            now = short_phase(&game.game.map, game.game.position.phase);
+        }
+        if name != now {
+            if name.ends_with('A') {
+                continue; // a winter the record holds and diplo skips
+            }
+            return Err(err(format!(
+                "saved game: phase `{name}` comes where diplo's rules reach `{now}`"
+            )));
+        }
+        for (power, orders) in phase["orders"].as_object().into_iter().flatten() {
+            let lines: Vec<&str> = orders
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            if !lines.is_empty() {
+                let p = game.power(power)?;
+                let opts = SubmitOptions {
+                    intent: SetIntent::Replaces,
+                    ..Default::default()
+                };
+                game.game
+                    .submit(p, &lines.join("\n"), name, opts)
+                    .map_err(err)?;
+            }
+        }
+        if i + 1 < phases.len() && game.game.ended.is_none() {
+            game.process()?;
+        }
+    }
+    Ok(game)
 }
 
 /// The built-in maps' names.
@@ -564,6 +704,8 @@ fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(adjudicate, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(maps, m)?)?;
+    m.add_function(wrap_pyfunction!(to_saved_game_format, m)?)?;
+    m.add_function(wrap_pyfunction!(from_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add("DiploError", m.py().get_type::<DiploError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -21,12 +21,14 @@
 
 pub mod diverge;
 pub mod exceptions;
+pub mod mila;
 pub mod record;
 pub mod replay;
 pub mod write;
 
 pub use diverge::{first_divergence, Divergence};
 pub use exceptions::{Exception, Exceptions, Verdict};
+pub use mila::{looks_like_json, parse_mila_games};
 pub use record::{parse_game, Game, RecordError, RecordedOrder, RecordedPhase};
 pub use replay::{
     check_record_file, collect_files, replay_files, replay_game, GameReport, Mismatch,

@@ -232,13 +232,19 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
 
 /// Reads and parses one game file; errors name the file.
 pub fn load_game(map: &Map, path: &std::path::Path) -> Result<Game, RecordError> {
+    let (file, text) = read_record(path)?;
+    parse_game(map, &file, &text)
+}
+
+/// A record file's name (for messages) and text.
+fn read_record(path: &std::path::Path) -> Result<(String, String), RecordError> {
     let file = path.display().to_string();
     let text = diplo_map::limits::read_file(path).map_err(|e| RecordError {
         file: file.clone(),
         line: 0,
         message: format!("cannot read the file: {e}"),
     })?;
-    parse_game(map, &file, &text)
+    Ok((file, text))
 }
 
 /// Runs `job` on every file, on `threads` threads, and returns the results in file order.
@@ -280,25 +286,51 @@ pub fn replay_files(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<GameReport> {
-    let job = |path: &std::path::Path| match load_game(map, path) {
-        Ok(game) => replay_game(map, rules, &game),
-        Err(e) => GameReport {
-            file: path.display().to_string(),
-            passed: 0,
-            compared: 0,
-            mismatches: Vec::new(),
-            ignored: Vec::new(),
-            error: Some(e),
-        },
+    let job = |path: &std::path::Path| match load_games(map, path) {
+        Ok(games) => {
+            let mut reports = games.iter().map(|g| replay_game(map, rules, g));
+            let first = reports.next().unwrap_or_else(|| empty_report(path, None));
+            reports.fold(first, |mut all, r| {
+                all.passed += r.passed;
+                all.compared += r.compared;
+                all.mismatches.extend(r.mismatches);
+                all.ignored.extend(r.ignored);
+                all.error = all.error.or(r.error);
+                all
+            })
+        }
+        Err(e) => empty_report(path, Some(e)),
     };
     for_each_file(files, threads, &job, progress)
 }
 
+fn empty_report(path: &std::path::Path, error: Option<RecordError>) -> GameReport {
+    GameReport {
+        file: path.display().to_string(),
+        passed: 0,
+        compared: 0,
+        mismatches: Vec::new(),
+        ignored: Vec::new(),
+        error,
+    }
+}
+
+/// Reads the games of a file: a godip record (one game), or MILA saved-game JSON (one game, or
+/// several as JSON Lines), told apart by the content.
+pub fn load_games(map: &Map, path: &std::path::Path) -> Result<Vec<Game>, RecordError> {
+    let (file, text) = read_record(path)?;
+    if crate::mila::looks_like_json(&text) {
+        crate::mila::parse_mila_games(map, &file, &text)
+    } else {
+        parse_game(map, &file, &text).map(|g| vec![g])
+    }
+}
+
 /// What a game record looks like, for messages about files that are not one.
-pub const RECORD_EXPECTED: &str = "godip game records: text files of `PHASE 1901 Spring Movement` / `POSITIONS` / `ORDERS` blocks (`*.txt`), or directories of them";
+pub const RECORD_EXPECTED: &str = "game records: godip's text files of `PHASE 1901 Spring Movement` / `POSITIONS` / `ORDERS` blocks (`*.txt`), MILA saved-game JSON (`*.json`, `*.jsonl`), or directories of them";
 
 /// Game files under the given paths: files as given, directories searched (not recursively)
-/// for `*.txt`, sorted by name with numbers in numeric order (`game_9` before `game_10`).
+/// for `*.txt` (and MILA `*.json`, `*.jsonl`), sorted by name with numbers in numeric order (`game_9` before `game_10`).
 /// A file given by name must look like a game record ([`check_record_file`]); a directory must
 /// hold at least one `*.txt` file.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
@@ -310,7 +342,11 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             let all: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
             let mut found: Vec<PathBuf> = all
                 .iter()
-                .filter(|f| f.extension().is_some_and(|x| x == "txt") && f.is_file())
+                .filter(|f| {
+                    f.extension()
+                        .is_some_and(|x| x == "txt" || x == "json" || x == "jsonl")
+                        && f.is_file()
+                })
                 .cloned()
                 .collect();
             if found.is_empty() {
@@ -402,7 +438,9 @@ pub fn check_record_file(path: &std::path::Path) -> Result<(), String> {
             "{file}: a binary file (it holds NUL bytes), not a game record; expected {RECORD_EXPECTED}"
         ));
     }
-    if !text.lines().any(|l| l.trim_start().starts_with("PHASE ")) {
+    if !crate::mila::looks_like_json(text)
+        && !text.lines().any(|l| l.trim_start().starts_with("PHASE "))
+    {
         return Err(format!(
             "{file}: no `PHASE` line, so no game record; expected {RECORD_EXPECTED}"
         ));

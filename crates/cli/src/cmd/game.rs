@@ -131,6 +131,8 @@ pub enum HistoryFormat {
     /// godip's game-record format (PHASE / POSITIONS / ORDERS), which `diplo replay --map`
     /// reads back.
     Godip,
+    /// The MILA `diplomacy` package's saved-game JSON, which `diplo replay` also reads back.
+    Mila,
 }
 
 /// Runs `diplo game ...`.
@@ -496,6 +498,14 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
     let game = Game::load(&a.file)?;
     match a.format {
         HistoryFormat::Godip => print(&godip_record(&game, &a.file)?),
+        HistoryFormat::Mila => {
+            let saved = diplo_game::mila::saved_game(&game)
+                .map_err(|e| GameError::Invalid(format!("{}: history: {e}", a.file.display())))?;
+            print(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&saved).expect("json")
+            ));
+        }
         HistoryFormat::Json => print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&game.history).expect("json")

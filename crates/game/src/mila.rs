@@ -1,0 +1,172 @@
+//! The MILA `diplomacy` package's saved-game JSON (`to_saved_game_format`), written from a
+//! hosted game: one entry per phase with its state (units, dislodged units marked `*`, centres,
+//! home centres, retreat options, builds), the orders each power gave in MILA's notation, and
+//! each unit's results in MILA's words. Reading the format back is `diplo_replay::mila`.
+//!
+//! MILA's result words are coarser than the DATC's: a move or support that fails is `bounce`
+//! (a cut support `cut`), an illegal or invalid order `void`, a dislodged unit also
+//! `dislodged`; an order that succeeds has no word.
+
+use diplo_engine::{Phase, PhaseKind, Position};
+use diplo_map::{Location, Map, PowerId};
+use diplo_orders::Order;
+use serde_json::{json, Map as JsonMap, Value};
+
+use crate::Game;
+
+/// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's
+/// name, of the adjustment phase's for adjustments).
+pub fn short_phase(map: &Map, phase: Phase) -> String {
+    let season = phase.season_name(map).chars().next().unwrap_or('?');
+    let kind = match phase.kind {
+        PhaseKind::Movement => 'M',
+        PhaseKind::Retreat => 'R',
+        PhaseKind::Adjustment => 'A',
+    };
+    format!("{}{}{}", season.to_ascii_uppercase(), phase.year, kind)
+}
+
+/// A location as MILA writes it: `PAR`, `STP/SC`.
+fn loc(map: &Map, l: Location) -> String {
+    map.location_name(l).to_uppercase()
+}
+
+fn power_key(map: &Map, p: PowerId) -> String {
+    map.power(p).name.to_uppercase()
+}
+
+/// The state of a position in MILA's shape.
+pub fn state(map: &Map, pos: &Position) -> Value {
+    let mut units = JsonMap::new();
+    let mut centers = JsonMap::new();
+    let mut homes = JsonMap::new();
+    let mut retreats = JsonMap::new();
+    let mut builds = JsonMap::new();
+    for p in map.power_ids() {
+        let mut list: Vec<String> = pos
+            .units
+            .iter()
+            .filter(|u| u.power == p)
+            .map(|u| format!("{} {}", u.kind.letter(), loc(map, u.location)))
+            .collect();
+        let mut options = JsonMap::new();
+        for d in pos.dislodged.iter().filter(|d| d.unit.power == p) {
+            let u = d.unit;
+            list.push(format!("*{} {}", u.kind.letter(), loc(map, u.location)));
+            options.insert(
+                format!("{} {}", u.kind.letter(), loc(map, u.location)),
+                json!([]),
+            );
+        }
+        let owned: Vec<String> = map
+            .province_ids()
+            .filter(|c| pos.owners[c.index()] == Some(p))
+            .map(|c| map.province(c).name.to_uppercase())
+            .collect();
+        let home: Vec<String> = map
+            .home_centres(p)
+            .iter()
+            .map(|&c| map.province(c).name.to_uppercase())
+            .collect();
+        let count = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
+        let key = power_key(map, p);
+        units.insert(key.clone(), json!(list));
+        centers.insert(key.clone(), json!(owned));
+        homes.insert(key.clone(), json!(home));
+        retreats.insert(key.clone(), Value::Object(options));
+        builds.insert(key, json!({ "count": count, "homes": [] }));
+    }
+    json!({
+        "name": short_phase(map, pos.phase),
+        "units": units,
+        "centers": centers,
+        "homes": homes,
+        "retreats": retreats,
+        "builds": builds,
+        "influence": {},
+        "civil_disorder": {},
+    })
+}
+
+/// An order in MILA's notation (upper case): `A PAR - BUR`, `A PAR S A MAR - BUR`, `WAIVE`.
+fn mila_order(map: &Map, order: &Order) -> String {
+    let text = order.display(map).to_string();
+    match order {
+        Order::Build { .. } => {
+            // diplo writes `B A par`; MILA `A PAR B`.
+            let rest = text.trim_start_matches("B ").to_uppercase();
+            format!("{rest} B")
+        }
+        Order::Move { .. } => text.replace(" via convoy", " VIA").to_uppercase(),
+        _ => text.to_uppercase(),
+    }
+}
+
+/// MILA's result words for the DATC's.
+fn mila_results(words: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for w in words.split(", ") {
+        match w {
+            "fails" | "bounces" => out.push("bounce"),
+            "cut" => out.push("cut"),
+            "illegal" | "invalid" => out.push("void"),
+            "dislodged" => out.push("dislodged"),
+            "destroyed" => out.push("disband"),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The whole game in MILA's saved-game format.
+pub fn saved_game(game: &Game) -> Result<Value, String> {
+    let map = &game.map;
+    let played = game.played_phases()?;
+    let mut phases = Vec::new();
+    for (i, (pos, orders)) in played.iter().enumerate() {
+        let mut by_power: JsonMap<String, Value> = map
+            .power_ids()
+            .map(|p| (power_key(map, p), json!([])))
+            .collect();
+        let mut results = JsonMap::new();
+        let record = game.history.get(i);
+        for (k, order) in orders.iter().enumerate() {
+            let r = record.and_then(|h| h.results.get(k));
+            let power = r.and_then(|r| map.power_by_name(&r.power)).or_else(|| {
+                order
+                    .unit()
+                    .and_then(|u| pos.unit_in(u.place.province))
+                    .map(|u| u.power)
+            });
+            let text = mila_order(map, order);
+            if let Some(p) = power {
+                if let Some(Value::Array(list)) = by_power.get_mut(&power_key(map, p)) {
+                    list.push(json!(text));
+                }
+            }
+            if let (Some(r), true) = (r, order.unit().is_some()) {
+                // MILA keys results by the unit: `A PAR`, the order's first two words.
+                let unit = text
+                    .split_whitespace()
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                results.insert(unit, json!(mila_results(&r.result)));
+            }
+        }
+        phases.push(json!({
+            "name": short_phase(map, pos.phase),
+            "state": state(map, pos),
+            "orders": by_power,
+            "results": results,
+            "messages": [],
+        }));
+    }
+    Ok(json!({
+        "id": format!("diplo-{}", map.name),
+        "map": map.name,
+        "rules": [],
+        "ruleset": game.rules.name,
+        "phases": phases,
+    }))
+}
