@@ -36,6 +36,32 @@ pub fn possible_orders(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<S
     }
 }
 
+/// The orderable locations of the phase and who orders there, without listing the orders:
+/// units in a movement phase, dislodged units in a retreat phase, units to remove and centres to
+/// build in (legal builds only) in an adjustment phase. The keys of [`possible_orders`].
+pub fn orderable_locations(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+) -> BTreeMap<String, PowerId> {
+    match pos.phase.kind {
+        PhaseKind::Movement => pos
+            .units
+            .iter()
+            .map(|u| (pname(map, u.location.province), u.power))
+            .collect(),
+        PhaseKind::Retreat => pos
+            .dislodged
+            .iter()
+            .map(|d| (pname(map, d.unit.location.province), d.unit.power))
+            .collect(),
+        PhaseKind::Adjustment => adjustments(map, rules, pos)
+            .into_iter()
+            .map(|(k, v)| (k, v.power))
+            .collect(),
+    }
+}
+
 /// A location as MILA writes it: `PAR`, `STP/NC`.
 pub fn location_key(map: &Map, loc: Location) -> String {
     map.location_name(loc).to_uppercase()
@@ -153,31 +179,57 @@ fn convoy_reach(
     reach
 }
 
-fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, PossibleAt> {
-    let convoys: Vec<ConvoyReach> = pos
-        .units
+/// What each unit of a movement phase can do, worked out once: its name in orders, where it
+/// moves, where it could support, where it could be convoyed.
+struct Reach {
+    text: String,
+    moves: Vec<Location>,
+    /// Provinces of `moves`, sorted.
+    move_provinces: Vec<ProvinceId>,
+    support: Vec<ProvinceId>,
+    convoy: ConvoyReach,
+}
+
+fn reaches(map: &Map, pos: &Position) -> Vec<Reach> {
+    pos.units
         .iter()
-        .map(|u| match u.kind {
-            UnitKind::Army => convoy_reach(map, pos, u, None),
-            UnitKind::Fleet => ConvoyReach {
-                fleets: Vec::new(),
-                destinations: Vec::new(),
-            },
+        .map(|u| {
+            let moves = moves(map, pos, u);
+            let mut move_provinces: Vec<ProvinceId> = moves.iter().map(|l| l.province).collect();
+            move_provinces.sort();
+            move_provinces.dedup();
+            let convoy = match u.kind {
+                UnitKind::Army => convoy_reach(map, pos, u, None),
+                UnitKind::Fleet => ConvoyReach {
+                    fleets: Vec::new(),
+                    destinations: Vec::new(),
+                },
+            };
+            Reach {
+                text: unit_text(map, u),
+                support: support_reach(map, pos, u),
+                moves,
+                move_provinces,
+                convoy,
+            }
         })
-        .collect();
+        .collect()
+}
+
+fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, PossibleAt> {
+    let all = reaches(map, pos);
     let mut out = BTreeMap::new();
-    for u in &pos.units {
-        let me = unit_text(map, u);
-        let mut orders = vec![format!("{me} H")];
-        for to in moves(map, pos, u) {
-            orders.push(format!("{me} - {}", location_key(map, to)));
+    for (i, u) in pos.units.iter().enumerate() {
+        let me = &all[i];
+        let mut orders = vec![format!("{} H", me.text)];
+        for &to in &me.moves {
+            orders.push(format!("{} - {}", me.text, location_key(map, to)));
         }
-        let i = pos.units.iter().position(|x| x == u).unwrap_or(0);
-        for &d in &convoys[i].destinations {
-            orders.push(format!("{me} - {} VIA", pname(map, d)));
+        for &d in &me.convoy.destinations {
+            orders.push(format!("{} - {} VIA", me.text, pname(map, d)));
         }
-        supports(map, pos, u, &convoys, &me, &mut orders);
-        convoy_orders(map, rules, pos, u, &convoys, &me, &mut orders);
+        supports(map, pos, i, &all, &mut orders);
+        convoy_orders(map, rules, pos, i, &all, &mut orders);
         out.insert(
             pname(map, u.location.province),
             PossibleAt {
@@ -190,42 +242,36 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, Poss
 }
 
 /// Supports to hold for the units in reach, and to move for every move that ends in reach.
-fn supports(
-    map: &Map,
-    pos: &Position,
-    u: &Unit,
-    convoys: &[ConvoyReach],
-    me: &str,
-    orders: &mut Vec<String>,
-) {
-    let reach = support_reach(map, pos, u);
+fn supports(map: &Map, pos: &Position, i: usize, all: &[Reach], orders: &mut Vec<String>) {
+    let (u, me) = (&pos.units[i], &all[i]);
+    let own = u.location.province;
     for (j, v) in pos.units.iter().enumerate() {
-        if v == u {
+        if j == i {
             continue;
         }
-        let them = unit_text(map, v);
-        if reach.contains(&v.location.province) {
-            orders.push(format!("{me} S {them}"));
+        let them = &all[j].text;
+        if me.support.binary_search(&v.location.province).is_ok() {
+            orders.push(format!("{} S {them}", me.text));
         }
         // A fleet cannot support a convoyed move whose only route goes through itself.
-        let own = u.location.province;
         let rerouted;
-        let by_convoy = if convoys[j].fleets.binary_search(&own).is_ok() {
+        let by_convoy = if all[j].convoy.fleets.binary_search(&own).is_ok() {
             rerouted = convoy_reach(map, pos, v, Some(own));
             &rerouted.destinations
         } else {
-            &convoys[j].destinations
+            &all[j].convoy.destinations
         };
-        let mut targets: Vec<ProvinceId> = moves(map, pos, v)
-            .into_iter()
-            .map(|l| l.province)
-            .chain(by_convoy.iter().copied())
-            .filter(|d| reach.contains(d))
+        let mut targets: Vec<ProvinceId> = all[j]
+            .move_provinces
+            .iter()
+            .chain(by_convoy)
+            .copied()
+            .filter(|d| me.support.binary_search(d).is_ok())
             .collect();
         targets.sort();
         targets.dedup();
         for d in targets {
-            orders.push(format!("{me} S {them} - {}", pname(map, d)));
+            orders.push(format!("{} S {them} - {}", me.text, pname(map, d)));
         }
     }
 }
@@ -236,26 +282,21 @@ fn convoy_orders(
     map: &Map,
     rules: &Ruleset,
     pos: &Position,
-    u: &Unit,
-    convoys: &[ConvoyReach],
-    me: &str,
+    i: usize,
+    all: &[Reach],
     orders: &mut Vec<String>,
 ) {
+    let u = &pos.units[i];
     if u.kind != UnitKind::Fleet || !map.can_convoy_through(u.location.province) {
         return;
     }
     for (j, v) in pos.units.iter().enumerate() {
-        if v.kind != UnitKind::Army
-            || convoys[j]
-                .fleets
-                .binary_search(&u.location.province)
-                .is_err()
-        {
+        let reach = &all[j].convoy;
+        if v.kind != UnitKind::Army || reach.fleets.binary_search(&u.location.province).is_err() {
             continue;
         }
-        let them = unit_text(map, v);
-        for &d in &convoys[j].destinations {
-            let order = format!("{me} C {them} - {}", pname(map, d));
+        for &d in &reach.destinations {
+            let order = format!("{} C {} - {}", all[i].text, all[j].text, pname(map, d));
             if is_legal(map, rules, pos, u.power, &order) {
                 orders.push(order);
             }

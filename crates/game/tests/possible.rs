@@ -2,7 +2,7 @@
 //! convoy position, a retreat phase and a winter; and the orders a player would expect are there.
 
 use diplo_engine::Position;
-use diplo_game::possible::{is_legal, possible_orders, PossibleAt};
+use diplo_game::possible::{is_legal, orderable_locations, possible_orders, PossibleAt};
 use diplo_game::{Game, MapSource};
 use diplo_map::Map;
 use diplo_rules::Ruleset;
@@ -142,6 +142,10 @@ fn every_listed_order_is_legal_through_three_years_of_play() {
     while g.position.phase.year < 1904 {
         let got = possible_orders(&g.map, &g.rules, &g.position);
         all_legal(&g.map, &g.rules, &g.position, &got);
+        let orderable = orderable_locations(&g.map, &g.rules, &g.position);
+        let listed: BTreeMap<String, diplo_map::PowerId> =
+            got.iter().map(|(k, v)| (k.clone(), v.power)).collect();
+        assert_eq!(orderable, listed, "{}", g.position.phase.name(&g.map));
         let mut by_power: BTreeMap<diplo_map::PowerId, Vec<String>> = BTreeMap::new();
         for at in got.values() {
             let pick = at.orders[next(at.orders.len())].clone();

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use diplo_engine::Position;
 use diplo_game::mila::short_phase;
-use diplo_game::possible::{location_key, possible_orders};
+use diplo_game::possible::{location_key, orderable_locations, possible_orders};
 use diplo_game::{Game as HostedGame, MapSource, SubmitOptions};
 use diplo_map::{Map, PowerId};
 use diplo_rules::policies::SetIntent;
@@ -364,10 +364,10 @@ impl Game {
         power: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
-        let all = possible_orders(&g.map, &g.rules, &g.position);
+        let all = orderable_locations(&g.map, &g.rules, &g.position);
         let of = |p: PowerId| -> Vec<String> {
             all.iter()
-                .filter(|(_, a)| a.power == p)
+                .filter(|(_, &q)| q == p)
                 .map(|(k, _)| k.clone())
                 .collect()
         };

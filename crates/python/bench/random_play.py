@@ -1,0 +1,66 @@
+"""Benchmark (not a test): the random-play loop of a bot, on diplo and on the MILA `diplomacy`
+package from PyPI, per phase: list every possible order, pick one per orderable location at
+random, set the orders, process, read the state.
+
+    pip install diplomacy            # MILA's package, for the comparison
+    maturin develop --release        # in crates/python: diplo built optimised
+    python crates/python/bench/random_play.py [--games N] [--until YEAR]
+
+Prints the mean time per phase of each engine over the same number of games and the ratio.
+The games differ (each engine's random choices and rules), so the figure compares the cost of a
+phase of play, not identical positions.
+"""
+
+import argparse
+import random
+import time
+
+
+def play(make_game, until, seed):
+    """Plays one game until `until` (or its end); returns (phases, seconds)."""
+    rng = random.Random(seed)
+    game = make_game()
+    phases = 0
+    start = time.perf_counter()
+    while not game.is_game_done and int(game.get_current_phase()[1:5]) < until:
+        possible = game.get_all_possible_orders()
+        for power_name in list(game.powers):
+            locations = game.get_orderable_locations(power_name)
+            orders = [rng.choice(possible[loc]) for loc in locations if possible[loc]]
+            game.set_orders(power_name, orders)
+        game.process()
+        game.get_state()
+        phases += 1
+    return phases, time.perf_counter() - start
+
+
+def measure(name, make_game, games, until):
+    total_phases, total_time = 0, 0.0
+    for seed in range(games):
+        p, t = play(make_game, until, seed)
+        total_phases += p
+        total_time += t
+    per_phase = total_time / max(total_phases, 1)
+    print(f"{name:8} {total_phases:6} phases  {per_phase * 1e6:10.1f} us/phase")
+    return per_phase
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--until", type=int, default=1911)
+    args = parser.parse_args()
+    import diplo
+
+    ours = measure("diplo", lambda: diplo.Game(), args.games, args.until)
+    try:
+        import diplomacy
+    except ImportError:
+        print("MILA's package is not installed (pip install diplomacy): no comparison")
+        return
+    theirs = measure("MILA", lambda: diplomacy.Game(), args.games, args.until)
+    print(f"ratio    MILA / diplo = {theirs / ours:.1f}x per phase")
+
+
+if __name__ == "__main__":
+    main()
