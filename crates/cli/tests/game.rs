@@ -612,4 +612,32 @@ fn a_game_exported_in_mila_format_replays_through_the_binary() {
     std::fs::write(games.join("game_1.json"), &saved).unwrap();
     let out = ok(&["replay", "--base", "datc", s(&games)]);
     assert!(out.trim_end().ends_with("3 passed, 0 failed"), "{out}");
+    // The Cicero release's format: MILA's with version, press and scoring fields.
+    let cicero = ok(&["game", "history", s(&file), "--format", "cicero"]);
+    let json: serde_json::Value = serde_json::from_str(&cicero).unwrap();
+    assert_eq!(json["version"], "1.0", "{cicero}");
+    let path = dir.join("cicero.json");
+    std::fs::write(&path, &cicero).unwrap();
+    let out = ok(&["replay", "--base", "datc", s(&path)]);
+    assert!(out.trim_end().ends_with("3 passed, 0 failed"), "{out}");
+    // Imported back into a game file, the game is where it was.
+    let imported = dir.join("imported.toml");
+    let out = ok(&[
+        "game",
+        "import",
+        s(&path),
+        "--ruleset",
+        "datc",
+        s(&imported),
+    ]);
+    assert!(out.contains("imported 2 phases"), "{out}");
+    let a = Game::load(&file).unwrap();
+    let b = Game::load(&imported).unwrap();
+    assert_eq!(a.position, b.position);
+    let refused = diplo(&["game", "import", s(&path), s(&imported)]);
+    assert!(!refused.status.success(), "never overwrites");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\n\"phases\": [,]}").unwrap();
+    let o = diplo(&["game", "import", s(&bad), s(&dir.join("x.toml"))]);
+    assert!(stderr(&o).contains("bad.json:2:"), "{}", stderr(&o));
 }

@@ -170,3 +170,93 @@ pub fn saved_game(game: &Game) -> Result<Value, String> {
         "phases": phases,
     }))
 }
+
+/// The saved-game format of the Cicero data release (`docs/game_json_spec.md` of
+/// facebookresearch/diplomacy_cicero): MILA's, with a version, press and scoring fields, and
+/// messages keyed by time.
+pub fn cicero_game(game: &Game) -> Result<Value, String> {
+    let mut saved = saved_game(game)?;
+    saved["version"] = json!("1.0");
+    saved["is_full_press"] = json!(false);
+    saved["scoring_system"] = json!("sum_of_squares");
+    saved["metadata"] = json!({ "exported_by": "diplo", "ruleset": game.rules.name });
+    if let Some(phases) = saved["phases"].as_array_mut() {
+        for p in phases {
+            p["messages"] = json!({});
+        }
+    }
+    Ok(saved)
+}
+
+/// A hosted game from a MILA (or Cicero) saved game: a new game on `map` whose recorded orders
+/// are adjudicated again, phase by phase, under `rules`, so that it ends where diplo's rules take
+/// it. A winter one side holds and the other skips is passed over (nobody orders in it); a
+/// recorded phase that does not come next is an error naming both phases. `map` must be the
+/// saved game's (the caller loads it from the document's `map`).
+pub fn from_saved_game(
+    doc: &Value,
+    map: Map,
+    source: crate::MapSource,
+    rules: diplo_rules::Ruleset,
+) -> Result<Game, String> {
+    let mut game = Game::new(map, source, rules, Vec::new());
+    let phases: Vec<&Value> = doc["phases"]
+        .as_array()
+        .ok_or("expected a saved game with a `phases` list")?
+        .iter()
+        .filter(|p| {
+            !p["name"]
+                .as_str()
+                .unwrap_or("")
+                .eq_ignore_ascii_case("COMPLETED")
+        })
+        .collect();
+    for (i, phase) in phases.iter().enumerate() {
+        let name = phase["name"].as_str().unwrap_or("");
+        let mut now = short_phase(&game.map, game.position.phase);
+        if name != now && now.ends_with('A') {
+            // A winter diplo holds and the record skipped: nobody orders in it.
+            game.adjudicate(&[]).map_err(|e| e.to_string())?;
+            now = short_phase(&game.map, game.position.phase);
+        }
+        if name != now {
+            if name.ends_with('A') {
+                continue; // a winter the record holds and diplo skips
+            }
+            return Err(format!(
+                "phase `{name}` comes where diplo's rules reach `{now}`"
+            ));
+        }
+        submit_recorded(&mut game, phase, name)?;
+        if i + 1 < phases.len() && game.ended.is_none() {
+            game.adjudicate(&[]).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(game)
+}
+
+/// A recorded phase's orders, each power's as one order set.
+fn submit_recorded(game: &mut Game, phase: &Value, name: &str) -> Result<(), String> {
+    for (power, orders) in phase["orders"].as_object().into_iter().flatten() {
+        let lines: Vec<&str> = orders
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        if lines.is_empty() {
+            continue;
+        }
+        let p = game
+            .map
+            .power_by_name(power)
+            .ok_or_else(|| format!("phase `{name}`: unknown power `{power}`"))?;
+        let opts = crate::SubmitOptions {
+            intent: diplo_rules::policies::SetIntent::Replaces,
+            ..Default::default()
+        };
+        game.submit(p, &lines.join("\n"), name, opts)
+            .map_err(|e| format!("phase `{name}`: {e}"))?;
+    }
+    Ok(())
+}

@@ -218,6 +218,11 @@ fn reaches(map: &Map, pos: &Position) -> Vec<Reach> {
 
 fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, PossibleAt> {
     let all = reaches(map, pos);
+    let upper: Vec<String> = map
+        .provinces()
+        .iter()
+        .map(|p| p.name.to_uppercase())
+        .collect();
     let mut out = BTreeMap::new();
     for (i, u) in pos.units.iter().enumerate() {
         let me = &all[i];
@@ -226,10 +231,10 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, Poss
             orders.push(format!("{} - {}", me.text, location_key(map, to)));
         }
         for &d in &me.convoy.destinations {
-            orders.push(format!("{} - {} VIA", me.text, pname(map, d)));
+            orders.push(format!("{} - {} VIA", me.text, upper[d.index()]));
         }
-        supports(map, pos, i, &all, &mut orders);
-        convoy_orders(map, rules, pos, i, &all, &mut orders);
+        supports(map, pos, i, &all, &upper, &mut orders);
+        convoy_orders(map, rules, pos, i, &all, &upper, &mut orders);
         out.insert(
             pname(map, u.location.province),
             PossibleAt {
@@ -242,7 +247,14 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, Poss
 }
 
 /// Supports to hold for the units in reach, and to move for every move that ends in reach.
-fn supports(map: &Map, pos: &Position, i: usize, all: &[Reach], orders: &mut Vec<String>) {
+fn supports(
+    map: &Map,
+    pos: &Position,
+    i: usize,
+    all: &[Reach],
+    upper: &[String],
+    orders: &mut Vec<String>,
+) {
     let (u, me) = (&pos.units[i], &all[i]);
     let own = u.location.province;
     for (j, v) in pos.units.iter().enumerate() {
@@ -271,7 +283,7 @@ fn supports(map: &Map, pos: &Position, i: usize, all: &[Reach], orders: &mut Vec
         targets.sort();
         targets.dedup();
         for d in targets {
-            orders.push(format!("{} S {them} - {}", me.text, pname(map, d)));
+            orders.push(format!("{} S {them} - {}", me.text, upper[d.index()]));
         }
     }
 }
@@ -284,6 +296,7 @@ fn convoy_orders(
     pos: &Position,
     i: usize,
     all: &[Reach],
+    upper: &[String],
     orders: &mut Vec<String>,
 ) {
     let u = &pos.units[i];
@@ -296,7 +309,7 @@ fn convoy_orders(
             continue;
         }
         for &d in &reach.destinations {
-            let order = format!("{} C {} - {}", all[i].text, all[j].text, pname(map, d));
+            let order = format!("{} C {} - {}", all[i].text, all[j].text, upper[d.index()]);
             if is_legal(map, rules, pos, u.power, &order) {
                 orders.push(order);
             }

@@ -34,17 +34,6 @@ def play(make_game, until, seed):
     return phases, time.perf_counter() - start
 
 
-def measure(name, make_game, games, until):
-    total_phases, total_time = 0, 0.0
-    for seed in range(games):
-        p, t = play(make_game, until, seed)
-        total_phases += p
-        total_time += t
-    per_phase = total_time / max(total_phases, 1)
-    print(f"{name:8} {total_phases:6} phases  {per_phase * 1e6:10.1f} us/phase")
-    return per_phase
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
@@ -52,14 +41,26 @@ def main():
     args = parser.parse_args()
     import diplo
 
-    ours = measure("diplo", lambda: diplo.Game(), args.games, args.until)
+    engines = [("diplo", diplo.Game)]
     try:
         import diplomacy
+
+        engines.append(("MILA", diplomacy.Game))
     except ImportError:
         print("MILA's package is not installed (pip install diplomacy): no comparison")
-        return
-    theirs = measure("MILA", lambda: diplomacy.Game(), args.games, args.until)
-    print(f"ratio    MILA / diplo = {theirs / ours:.1f}x per phase")
+    totals = {name: [0, 0.0] for name, _ in engines}
+    # The engines alternate game by game, so that a change in the machine's load hits both.
+    for seed in range(args.games):
+        for name, make in engines:
+            phases, seconds = play(make, args.until, seed)
+            totals[name][0] += phases
+            totals[name][1] += seconds
+    per_phase = {}
+    for name, (phases, seconds) in totals.items():
+        per_phase[name] = seconds / max(phases, 1)
+        print(f"{name:8} {phases:6} phases  {per_phase[name] * 1e6:10.1f} us/phase")
+    if "MILA" in per_phase:
+        print(f"ratio    MILA / diplo = {per_phase['MILA'] / per_phase['diplo']:.1f}x per phase")
 
 
 if __name__ == "__main__":

@@ -36,12 +36,21 @@ fn err(message: impl ToString) -> PyErr {
     DiploError::new_err(message.to_string())
 }
 
+/// The built-in maps loaded so far: a new game copies one instead of reading its TOML again.
+static EMBEDDED: std::sync::Mutex<BTreeMap<String, Map>> = std::sync::Mutex::new(BTreeMap::new());
+
 /// A built-in map by name, or a map file by path.
 fn load_map(name: &str) -> PyResult<(Map, MapSource)> {
+    let source = MapSource::Embedded(name.to_string());
+    if let Some(map) = EMBEDDED.lock().ok().and_then(|c| c.get(name).cloned()) {
+        return Ok((map, source));
+    }
     if let Some(loaded) = Map::embedded(name) {
-        return loaded
-            .map(|m| (m, MapSource::Embedded(name.to_string())))
-            .map_err(err);
+        let map = loaded.map_err(err)?;
+        if let Ok(mut cache) = EMBEDDED.lock() {
+            cache.insert(name.to_string(), map.clone());
+        }
+        return Ok((map, source));
     }
     let path = std::path::Path::new(name);
     let text = diplo_map::limits::read_file(path)
@@ -112,6 +121,9 @@ struct Game {
     /// MILA's hosting rules given at creation (`NO_PRESS` ...): kept for the saved game; they
     /// change no adjudication.
     mila_rules: Vec<String>,
+    /// The orderable locations of the phase, worked out once per phase (a bot asks for each
+    /// power in turn; in a winter each answer puts every build to the engine).
+    orderable: std::sync::Mutex<Option<(diplo_engine::Phase, BTreeMap<String, PowerId>)>>,
 }
 
 impl Game {
@@ -224,6 +236,7 @@ impl Game {
             game: HostedGame::new(map, source, ruleset, sets),
             last: Vec::new(),
             mila_rules: rules.unwrap_or_default(),
+            orderable: Default::default(),
         })
     }
 
@@ -349,10 +362,11 @@ impl Game {
     /// Every legal order of every orderable location: `{"PAR": ["A PAR H", "A PAR - BUR", ...]}`.
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
-        let all = possible_orders(&g.map, &g.rules, &g.position);
-        let out: BTreeMap<String, Vec<String>> =
-            all.into_iter().map(|(k, v)| (k, v.orders)).collect();
-        to_py(py, &json!(out))
+        let out = PyDict::new(py);
+        for (k, v) in possible_orders(&g.map, &g.rules, &g.position) {
+            out.set_item(k, v.orders)?;
+        }
+        Ok(out.into_any())
     }
 
     /// The locations each power orders in this phase (units; dislodged units; build sites or
@@ -364,7 +378,15 @@ impl Game {
         power: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
-        let all = orderable_locations(&g.map, &g.rules, &g.position);
+        let mut cache = self
+            .orderable
+            .lock()
+            .map_err(|_| err("a previous call panicked"))?;
+        let phase = g.position.phase;
+        if cache.as_ref().is_none_or(|(p, _)| *p != phase) {
+            *cache = Some((phase, orderable_locations(&g.map, &g.rules, &g.position)));
+        }
+        let all = &cache.as_ref().expect("just filled").1;
         let of = |p: PowerId| -> Vec<String> {
             all.iter()
                 .filter(|(_, &q)| q == p)
@@ -390,6 +412,7 @@ impl Game {
             game,
             last: Vec::new(),
             mila_rules: Vec::new(),
+            orderable: Default::default(),
         })
     }
 
@@ -617,7 +640,6 @@ fn from_saved_game_format(
             .extract()?,
     };
     let doc: Value = serde_json::from_str(&text).map_err(|e| err(format!("saved game: {e}")))?;
-    let map = doc["map"].as_str().unwrap_or("standard").to_string();
     let rules: Vec<String> = doc["rules"]
         .as_array()
         .map(|l| {
@@ -626,57 +648,16 @@ fn from_saved_game_format(
                 .collect()
         })
         .unwrap_or_default();
-    let mut game = Game::new(&map, ruleset, None, None, Some(rules))?;
-    let phases: Vec<&Value> = doc["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|p| {
-            !p["name"]
-                .as_str()
-                .unwrap_or("")
-                .eq_ignore_ascii_case("COMPLETED")
-        })
-        .collect();
-    for (i, phase) in phases.iter().enumerate() {
-        let name = phase["name"].as_str().unwrap_or("");
-        let mut now = short_phase(&game.game.map, game.game.position.phase);
-        if name != now && now.ends_with('A') {
-            // A winter diplo holds and the record skipped: nobody orders in it.
-            game.process()?;
-            now = short_phase(&game.game.map, game.game.position.phase);
-        }
-        if name != now {
-            if name.ends_with('A') {
-                continue; // a winter the record holds and diplo skips
-            }
-            return Err(err(format!(
-                "saved game: phase `{name}` comes where diplo's rules reach `{now}`"
-            )));
-        }
-        for (power, orders) in phase["orders"].as_object().into_iter().flatten() {
-            let lines: Vec<&str> = orders
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(Value::as_str)
-                .collect();
-            if !lines.is_empty() {
-                let p = game.power(power)?;
-                let opts = SubmitOptions {
-                    intent: SetIntent::Replaces,
-                    ..Default::default()
-                };
-                game.game
-                    .submit(p, &lines.join("\n"), name, opts)
-                    .map_err(err)?;
-            }
-        }
-        if i + 1 < phases.len() && game.game.ended.is_none() {
-            game.process()?;
-        }
-    }
-    Ok(game)
+    let (map, source) = load_map(doc["map"].as_str().unwrap_or("standard"))?;
+    let ruleset = load_rules(ruleset, &[])?;
+    let game = diplo_game::mila::from_saved_game(&doc, map, source, ruleset)
+        .map_err(|e| err(format!("saved game: {e}")))?;
+    Ok(Game {
+        game,
+        last: Vec::new(),
+        mila_rules: rules,
+        orderable: Default::default(),
+    })
 }
 
 /// The built-in maps' names.

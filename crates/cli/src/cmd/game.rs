@@ -26,6 +26,27 @@ pub enum GameCommand {
     Show(ShowArgs),
     /// Show every phase played with its orders and results.
     History(HistoryArgs),
+    /// Make a game file from a MILA or Cicero saved game (JSON): its orders are adjudicated
+    /// again, phase by phase, under the ruleset given.
+    Import(ImportArgs),
+}
+
+/// Arguments of `diplo game import`.
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The saved game (MILA's or the Cicero release's JSON; the first game of a JSON Lines file).
+    saved: PathBuf,
+    /// The game's rules.
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// The map, when the saved game's `map` is not a built-in map's name.
+    #[arg(long)]
+    map: Option<String>,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+    /// The game file to create.
+    file: PathBuf,
 }
 
 /// Arguments of `diplo game new`.
@@ -133,6 +154,9 @@ pub enum HistoryFormat {
     Godip,
     /// The MILA `diplomacy` package's saved-game JSON, which `diplo replay` also reads back.
     Mila,
+    /// The game JSON of the Cicero data release (MILA's with version, press and scoring
+    /// fields), which `diplo replay` also reads back.
+    Cicero,
 }
 
 /// Runs `diplo game ...`.
@@ -144,6 +168,7 @@ pub fn run(cmd: GameCommand) -> ExitCode {
         GameCommand::Adjudicate(a) => adjudicate(a),
         GameCommand::Show(a) => show(a),
         GameCommand::History(a) => history(a),
+        GameCommand::Import(a) => import(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -212,6 +237,72 @@ fn new(a: NewArgs) -> Result<(), GameError> {
     print(&format!(
         "{}: new game on the {} map under ruleset {}; {}\n",
         a.file.display(),
+        game.map.name,
+        game.rules.name,
+        game.phase().name(&game.map)
+    ));
+    Ok(())
+}
+
+fn import(a: ImportArgs) -> Result<(), GameError> {
+    let text = diplo_map::limits::read_file(&a.saved).map_err(|source| GameError::Io {
+        path: a.saved.display().to_string(),
+        what: "cannot read the saved game",
+        source,
+    })?;
+    let where_ = a.saved.display().to_string();
+    let first = text.trim_start_matches('\u{feff}');
+    // One JSON document, or JSON Lines (then the first game); errors are the whole text's.
+    let doc: serde_json::Value = serde_json::from_str(first)
+        .or_else(|whole| {
+            serde_json::from_str(first.lines().next().unwrap_or("")).map_err(|_| whole)
+        })
+        .map_err(|e| {
+            GameError::Invalid(format!(
+                "{where_}:{}:{}: not a MILA or Cicero saved game (JSON): {e}",
+                e.line(),
+                e.column()
+            ))
+        })?;
+    let map_name = a
+        .map
+        .clone()
+        .or_else(|| doc["map"].as_str().map(String::from))
+        .unwrap_or_else(|| "standard".into());
+    let source = if diplo_map::embedded_map_source(&map_name).is_some() {
+        MapSource::Embedded(map_name.to_lowercase())
+    } else {
+        let path = crate::common::find_map_file(&map_name)
+            .unwrap_or_else(|| std::path::PathBuf::from(&map_name));
+        MapSource::Copy(
+            diplo_map::limits::read_file(&path).map_err(|source| GameError::Io {
+                path: map_name.clone(),
+                what: "the saved game's map is not a built-in map (give --map)",
+                source,
+            })?,
+        )
+    };
+    let map = source.load(&map_name)?;
+    let rules = a.rules.load().map_err(|_| {
+        refused(format!(
+            "the ruleset `{}` cannot be used (see above)",
+            a.rules.name()
+        ))
+    })?;
+    let _lock = lock(&a.file)?;
+    if a.file.exists() && !a.force {
+        return Err(refused(format!(
+            "{}: the file exists; an import never overwrites one (use --force to replace it)",
+            a.file.display()
+        )));
+    }
+    let game = diplo_game::mila::from_saved_game(&doc, map, source, rules)
+        .map_err(|e| GameError::Invalid(format!("{where_}: {e}")))?;
+    game.save(&a.file)?;
+    print(&format!(
+        "{}: imported {} phases on the {} map under ruleset {}; now {}\n",
+        a.file.display(),
+        game.history.len(),
         game.map.name,
         game.rules.name,
         game.phase().name(&game.map)
@@ -498,9 +589,13 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
     let game = Game::load(&a.file)?;
     match a.format {
         HistoryFormat::Godip => print(&godip_record(&game, &a.file)?),
-        HistoryFormat::Mila => {
-            let saved = diplo_game::mila::saved_game(&game)
-                .map_err(|e| GameError::Invalid(format!("{}: history: {e}", a.file.display())))?;
+        HistoryFormat::Mila | HistoryFormat::Cicero => {
+            let saved = if a.format == HistoryFormat::Mila {
+                diplo_game::mila::saved_game(&game)
+            } else {
+                diplo_game::mila::cicero_game(&game)
+            }
+            .map_err(|e| GameError::Invalid(format!("{}: history: {e}", a.file.display())))?;
             print(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&saved).expect("json")
