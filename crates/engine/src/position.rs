@@ -236,8 +236,8 @@ impl Position {
     /// which say `file:line:column: what is wrong`.
     pub fn from_toml_str(map: &Map, text: &str, file: &str) -> Result<Position, String> {
         let raw: PositionInput = toml::from_str(text).map_err(|e| {
-            let at = e.span().map_or(0, |s| s.start);
-            located(file, text, at, e.message())
+            let (at, message) = diplo_map::toml_error(&e, text);
+            located(file, text, at, &message)
         })?;
         Position::from_input(map, &raw, text, file)
     }
@@ -252,8 +252,14 @@ impl Position {
         file: &str,
     ) -> Result<Position, String> {
         let mut errors: Vec<String> = Vec::new();
+        // The first problems are located (a scan of the text each); the rest are counted.
+        let mut more = 0usize;
         let mut err = |v: &Spanned<String>, what: String| {
-            errors.push(located(file, text, v.span().start, &what));
+            if errors.len() < MAX_LOCATED_ERRORS {
+                errors.push(located(file, text, v.span().start, &what));
+            } else {
+                more += 1;
+            }
         };
         let phase: Phase = match raw.phase.get_ref().parse() {
             Ok(p) => p,
@@ -376,6 +382,7 @@ impl Position {
         }
         for c in &raw.contested {
             match map.province_by_name(c.get_ref()) {
+                Some(p) if pos.contested.contains(&p) => {}
                 Some(p) => pos.contested.push(p),
                 None => err(c, format!("contested: unknown province `{}`", c.get_ref())),
             }
@@ -385,6 +392,9 @@ impl Position {
                 &raw.phase,
                 "dislodged units are only possible in a retreat phase".to_string(),
             );
+        }
+        if more > 0 {
+            errors.push(format!("{file}: and {more} more problems"));
         }
         if errors.is_empty() {
             Ok(pos)
@@ -555,6 +565,9 @@ pub struct DislodgedInput {
     #[serde(default)]
     pub by_convoy: bool,
 }
+
+/// The most problems a position reports with their places; the rest are counted.
+pub const MAX_LOCATED_ERRORS: usize = 100;
 
 /// `file:line:column: message` for byte offset `at` of `text`.
 pub fn located(file: &str, text: &str, at: usize, message: &str) -> String {
