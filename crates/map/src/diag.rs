@@ -45,12 +45,20 @@ impl fmt::Display for Diagnostic {
 /// A TOML syntax error as the byte offset it points at and a message that is never empty. The
 /// `toml` crate gives no words for a character that TOML allows nowhere, such as a NUL byte or
 /// a carriage return without a line feed (a lone CR, an old Mac line end), even in a comment:
-/// those get a message naming the character and what is expected.
+/// those get a message naming the character and what is expected. A message of several lines
+/// is joined into one.
 pub fn toml_error(e: &toml::de::Error, text: &str) -> (usize, String) {
     let at = e.span().map_or(0, |s| s.start).min(text.len());
-    let message = e.message().trim_end();
+    // The crate's messages may run over several lines (`invalid array` / `expected `]``): one
+    // line, so that every line of an error names its file.
+    let message: Vec<&str> = e
+        .message()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     if !message.is_empty() {
-        return (at, message.to_string());
+        return (at, message.join(": "));
     }
     let found = text.get(at..).and_then(|t| t.chars().next());
     let message = match found {
