@@ -1,1 +1,3 @@
 //! Shared helpers for the workspace-level integration tests.
+
+pub mod robust;

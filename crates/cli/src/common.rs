@@ -177,6 +177,16 @@ pub fn read_orders(map: &Map, path: &Path) -> Result<Vec<diplo_orders::OrderLine
         eprintln!("error: {file}:{}:{}: {}", e.line, e.column, e.message);
     }
     let mut bad = !errors.is_empty();
+    let max = diplo_map::limits::max_orders();
+    if let Some(l) = lines.get(max) {
+        eprintln!(
+            "error: {file}:{}: {} orders: {}",
+            l.line,
+            lines.len(),
+            diplo_map::limits::Limit::Orders.exceeded(max)
+        );
+        bad = true;
+    }
     for l in lines.iter().filter(|l| l.power.is_none()) {
         eprintln!(
             "error: {file}:{}: no power for `{}`: add a header line like `England:` or a prefix like `ENG:`",

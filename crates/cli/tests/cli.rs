@@ -428,7 +428,7 @@ fn replay_under_another_ruleset_reports_divergences() {
     );
     let o = diplo(&["replay", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("bad_game.txt:3: `Gaul: army par`: unknown power `Gaul`"));
+    assert!(stderr(&o).contains("bad_game.txt:3: `Gaul: army par`: unknown power `Gaul`"));
 }
 
 #[test]
@@ -784,6 +784,95 @@ fn user_maps_are_found_by_name_in_diplo_maps_folders() {
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("no no-such-map.toml in the user map folders"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Every error of `diplo replay` goes to stderr with the record's real file and line (never
+/// `line 0`); stdout keeps only the report.
+#[test]
+fn replay_errors_go_to_stderr_with_their_file_and_line() {
+    let bad = temp_file(
+        "replay_bad_unit.txt",
+        "PHASE 1901 Spring Movement\nPOSITIONS\nFrance: army )(\n",
+    );
+    let bad = bad.to_str().unwrap();
+    for extra in [&[][..], &["--ruleset", "1971"][..]] {
+        let mut args = vec!["replay", bad];
+        args.extend_from_slice(extra);
+        let o = diplo(&args);
+        assert_eq!(o.status.code(), Some(1));
+        let (out, err) = (stdout(&o), stderr(&o));
+        assert!(
+            err.contains(&format!("error: {bad}:3: `France: army )(`")),
+            "{args:?}: {err}"
+        );
+        assert!(!out.contains("error"), "{args:?}: {out}");
+    }
+    // A file too large to read: the file, no line.
+    let good = root().join("examples/records/game_1.txt");
+    let o = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["replay", good.to_str().unwrap()])
+        .env("DIPLO_MAX_FILE_BYTES", "5")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("game_1.txt: cannot read the file: ") && err.contains("DIPLO_MAX_FILE_BYTES"),
+        "{err}"
+    );
+    assert!(!err.contains(":0:"), "{err}");
+    assert!(!stdout(&o).contains("error"));
+    // A device is not a record, and is not said to be missing.
+    #[cfg(unix)]
+    {
+        let o = diplo(&["replay", "/dev/null"]);
+        assert!(
+            stderr(&o).contains("/dev/null: not a regular file"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // The phase and order limits of a record name their line and variable.
+    let o = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["replay", good.to_str().unwrap()])
+        .env("DIPLO_MAX_ORDERS", "1")
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(
+        err.contains("game_1.txt:") && err.contains("order 2 of Spring 1901 Movement: more than the limit of 1 orders per phase (set DIPLO_MAX_ORDERS to allow more)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn toml_files_with_a_nul_or_a_lone_cr_in_a_comment_get_a_located_message() {
+    let text = std::fs::read_to_string(root().join("maps/standard.toml")).unwrap();
+    let map = temp_file("nul_map.toml", &format!("# \0\n{text}"));
+    let o = diplo(&["map", "check", map.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("nul_map.toml:1:3: a NUL byte: TOML allows none"),
+        "{}",
+        stderr(&o)
+    );
+    let position = temp_file(
+        "cr_position.toml",
+        "phase = \"Spring 1901 Movement\"\n# old\rMac\n",
+    );
+    let o = diplo(&[
+        "adjudicate",
+        "--position",
+        position.to_str().unwrap(),
+        "--orders",
+        "examples/orders/spring-1901.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("cr_position.toml:2:6: a carriage return (CR) without a line feed"),
         "{}",
         stderr(&o)
     );

@@ -641,3 +641,82 @@ fn a_game_exported_in_mila_format_replays_through_the_binary() {
     let o = diplo(&["game", "import", s(&bad), s(&dir.join("x.toml"))]);
     assert!(stderr(&o).contains("bad.json:2:"), "{}", stderr(&o));
 }
+
+fn diplo_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("run diplo")
+}
+
+/// `DIPLO_MAX_ORDERS` and `DIPLO_MAX_PHASES`: orders beyond the phase's limit are refused (with
+/// the line of the first one over, the limit and the variable) and nothing is stored; a game
+/// whose history reached the limit is not adjudicated further (its file could not be read
+/// back), and a file whose history is over the limit is refused at the first phase over.
+#[test]
+fn order_and_phase_limits_are_located_and_name_their_variable() {
+    let dir = temp_dir("limits");
+    let game = dir.join("g.toml");
+    let g = s(&game);
+    ok(&["game", "new", g]);
+    let orders = dir.join("o.txt");
+    std::fs::write(&orders, "A par - bur\nA mar - spa\nF bre - mao\n").unwrap();
+    let before = std::fs::read_to_string(&game).unwrap();
+    let o = diplo_env(
+        &["game", "orders", g, "--power", "France", s(&orders)],
+        &[("DIPLO_MAX_ORDERS", "2")],
+    );
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "{}:3: `F bre - mao`: 3 orders this phase with those stored: more than the limit of 2 \
+             orders per phase (set DIPLO_MAX_ORDERS to allow more)",
+            s(&orders)
+        )),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), before);
+    // The same file through `adjudicate`.
+    let o = diplo_env(
+        &["adjudicate", "--orders", s(&orders)],
+        &[("DIPLO_MAX_ORDERS", "2")],
+    );
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains(":3: 3 orders: more than the limit of 2 orders per phase"),
+        "{}",
+        stderr(&o)
+    );
+    // One phase played; a limit of one phase stops the next adjudication and nothing changes.
+    ok(&["game", "adjudicate", g]);
+    let one = [("DIPLO_MAX_PHASES", "1")];
+    let before = std::fs::read_to_string(&game).unwrap();
+    let o = diplo_env(&["game", "adjudicate", g], &one);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("the game has played 1 phases; one more would be more than the limit of 1 phases per game (set DIPLO_MAX_PHASES to allow more)"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), before);
+    ok(&["game", "adjudicate", g]);
+    let o = diplo_env(&["game", "show", g], &one);
+    assert!(!o.status.success());
+    let text = std::fs::read_to_string(&game).unwrap();
+    let second = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("[[history]]"))
+        .nth(1)
+        .map(|(i, _)| i + 1)
+        .unwrap();
+    assert!(
+        stderr(&o).contains(&format!(
+            "{g}:{second}:1: [[history]]: 2 phases: more than the limit of 1 phases per game (set DIPLO_MAX_PHASES to allow more)"
+        )),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -273,8 +273,8 @@ impl Position {
     /// which say `file:line:column: what is wrong`.
     pub fn from_toml_str(map: &Map, text: &str, file: &str) -> Result<Position, String> {
         let raw: PositionInput = toml::from_str(text).map_err(|e| {
-            let at = e.span().map_or(0, |s| s.start);
-            located(file, text, at, e.message())
+            let (at, message) = diplo_map::toml_error(&e, text);
+            located(file, text, at, &message)
         })?;
         Position::from_input(map, &raw, text, file)
     }
@@ -293,6 +293,7 @@ impl Position {
             text,
             file,
             errors: Vec::new(),
+            more: 0,
         };
         let phase = match Phase::parse(raw.phase.get_ref(), map) {
             Ok(p) => p,
@@ -307,6 +308,7 @@ impl Position {
         r.dislodged(raw, &mut pos);
         for c in &raw.contested {
             match map.province_by_name(c.get_ref()) {
+                Some(p) if pos.contested.contains(&p) => {}
                 Some(p) => pos.contested.push(p),
                 None => r.err(c, format!("contested: unknown province `{}`", c.get_ref())),
             }
@@ -316,6 +318,10 @@ impl Position {
                 &raw.phase,
                 "dislodged units are only possible in a retreat phase".to_string(),
             );
+        }
+        if r.more > 0 {
+            r.errors
+                .push(format!("{file}: and {} more problems", r.more));
         }
         if r.errors.is_empty() {
             Ok(pos)
@@ -373,12 +379,19 @@ struct PositionReader<'a> {
     text: &'a str,
     file: &'a str,
     errors: Vec<String>,
+    /// Problems beyond the first [`MAX_LOCATED_ERRORS`]: counted, not located (each location
+    /// scans the text).
+    more: usize,
 }
 
 impl PositionReader<'_> {
     fn err(&mut self, v: &Spanned<String>, what: String) {
-        let e = located(self.file, self.text, v.span().start, &what);
-        self.errors.push(e);
+        if self.errors.len() < MAX_LOCATED_ERRORS {
+            let e = located(self.file, self.text, v.span().start, &what);
+            self.errors.push(e);
+        } else {
+            self.more += 1;
+        }
     }
 
     /// The power a table names, or an error at the name.
@@ -609,6 +622,9 @@ pub struct DislodgedInput {
     #[serde(default)]
     pub by_convoy: bool,
 }
+
+/// The most problems a position reports with their places; the rest are counted.
+pub const MAX_LOCATED_ERRORS: usize = 100;
 
 /// `file:line:column: message` for byte offset `at` of `text`.
 pub fn located(file: &str, text: &str, at: usize, message: &str) -> String {

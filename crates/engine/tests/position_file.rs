@@ -86,3 +86,20 @@ fn impossible_dislodged_units_are_refused() {
     );
     assert!(pos.is_ok(), "{pos:?}");
 }
+
+/// A NUL byte or a lone CR in a comment: TOML allows neither anywhere, and the error says which
+/// character and where (the `toml` crate's own message is empty).
+#[test]
+fn a_nul_or_a_lone_cr_in_a_comment_is_named_and_located() {
+    let nul = errors("phase = \"Spring 1901 Movement\"\n# a \0 comment\n");
+    assert_eq!(nul.len(), 1);
+    assert!(
+        nul[0].starts_with("pos.toml:2:5: a NUL byte: TOML allows none"),
+        "{nul:?}"
+    );
+    let cr = errors("# old\rMac\nphase = \"Spring 1901 Movement\"\n");
+    assert!(
+        cr[0].starts_with("pos.toml:1:6: a carriage return (CR) without a line feed"),
+        "{cr:?}"
+    );
+}

@@ -228,7 +228,7 @@ pub struct GameFileIn {
     pub perpetual: Vec<PerpetualIn>,
     /// The history.
     #[serde(default)]
-    pub history: Vec<Spanned<PhaseRecordFile>>,
+    pub history: Vec<Spanned<PhaseRecordIn>>,
 }
 
 /// The ruleset as read.
@@ -287,4 +287,57 @@ pub struct PerpetualIn {
     pub power: Spanned<String>,
     /// The orders.
     pub lines: Vec<Spanned<String>>,
+}
+
+/// One phase of the history as read: every value a person may edit keeps its place, so that the
+/// history is checked with located errors (the same shape as [`PhaseRecordFile`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseRecordIn {
+    /// `Spring 1901 Movement`.
+    pub phase: Spanned<String>,
+    /// Powers that gave no orders.
+    #[serde(default)]
+    pub civil_disorder: Vec<Spanned<String>>,
+    /// Notes for people.
+    #[serde(default)]
+    pub notes: Vec<String>,
+    /// Every order adjudicated and its result.
+    #[serde(default)]
+    pub results: Vec<ResultIn>,
+    /// Units dislodged without an order.
+    #[serde(default)]
+    pub unordered: Vec<AutomaticIn>,
+    /// Units disbanded or removed by the rules.
+    #[serde(default)]
+    pub automatic: Vec<AutomaticIn>,
+    /// The position at the start of the phase.
+    pub position: PositionInput,
+}
+
+/// One order's result as read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultIn {
+    /// The power whose unit it ordered.
+    pub power: Spanned<String>,
+    /// The order, in the DATC's full form.
+    pub order: Spanned<String>,
+    /// The DATC's words.
+    pub result: Spanned<String>,
+    /// Why, for people.
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// A unit the rules acted on, as read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AutomaticIn {
+    /// Its power.
+    pub power: Spanned<String>,
+    /// `A par`.
+    pub unit: Spanned<String>,
+    /// What happened.
+    pub what: String,
 }

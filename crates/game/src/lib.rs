@@ -32,6 +32,7 @@ use diplo_engine::{
     adjudicate_with_production, pending_retreat_options, Adjudication, Phase, PhaseKind, Position,
     Resolution, RetreatOptions,
 };
+use diplo_map::limits::Limit;
 use diplo_map::{Map, PowerId, ProvinceId};
 use diplo_orders::Order;
 use diplo_rules::policies::{ProxyRule, SetIntent};
@@ -312,6 +313,20 @@ impl Game {
             .iter()
             .map(|e| format!("{source}:{}:{}: {}", e.line, e.column, e.message))
             .collect();
+        // The orders of the whole phase, those stored and these, within the limit.
+        let max = diplo_map::limits::max_orders();
+        let stored: usize = self.order_sets.iter().map(|s| s.orders.len()).sum();
+        if let Some(l) = lines.get(max.saturating_sub(stored)) {
+            problems.push(format!(
+                "{source}:{}: `{}`: {} orders this phase with those stored: {}",
+                l.line,
+                l.text,
+                stored + lines.len(),
+                Limit::Orders.exceeded(max)
+            ));
+            problems.push(format!("{source}: no orders stored"));
+            return Err(GameError::Refused(problems));
+        }
         // One set per submitting power, in the order the powers first appear.
         let mut sets: Vec<(PowerId, Vec<Order>)> =
             power.map(|p| (p, Vec::new())).into_iter().collect();
@@ -758,6 +773,15 @@ impl Game {
     /// only, e.g. `paradox_fallback=szykman` when the ruleset leaves a paradox unresolved.
     pub fn adjudicate(&mut self, overrides: &[String]) -> Result<PhaseOutcome, GameError> {
         self.refuse_if_ended()?;
+        // A history longer than the limit could not be read back: refuse before it grows.
+        let max = diplo_map::limits::max_phases();
+        if self.history.len() >= max {
+            return Err(GameError::Refused(vec![format!(
+                "the game has played {} phases; one more would be {}; nothing was changed",
+                self.history.len(),
+                Limit::Phases.exceeded(max)
+            )]));
+        }
         let mut rules = self.rules.clone();
         for o in overrides {
             rules
@@ -1054,12 +1078,10 @@ impl Game {
             GameError::Invalid(diplo_engine::position::located(file, text, at, msg))
         };
         let raw: GameFileIn = toml::from_str(text).map_err(|e| {
+            let (at, message) = diplo_map::toml_error(&e, text);
             invalid(
-                e.span().map_or(0, |s| s.start),
-                &format!(
-                    "{} (this is not a valid diplo game file)",
-                    e.message().trim_end()
-                ),
+                at,
+                &format!("{message} (this is not a valid diplo game file)"),
             )
         })?;
         if *raw.format.get_ref() != FORMAT_VERSION {
@@ -1109,114 +1131,196 @@ impl Game {
         }
         rules.name = raw.ruleset.name.clone();
         rules.description = raw.ruleset.description.clone();
-        let position =
-            Position::from_input(&map, &raw.state, text, file).map_err(GameError::Invalid)?;
-        let power = |v: &Spanned<String>| {
-            map.power_by_name(v.get_ref()).ok_or_else(|| {
-                let names: Vec<&str> = map.powers().iter().map(|p| p.name.as_str()).collect();
-                at(
-                    v,
+        // From here on every problem is collected, so that a hand-edited file is fixed in one go.
+        let mut problems = Problems::new(file, text);
+        let position = Position::from_input(&map, &raw.state, text, file)
+            .map_err(|e| problems.push(e))
+            .ok();
+        let power = |v: &Spanned<String>, problems: &mut Problems| {
+            let p = map.power_by_name(v.get_ref());
+            if p.is_none() {
+                problems.at(
+                    v.span().start,
                     format!(
-                        "unknown power `{}`; the powers are {}",
+                        "unknown power `{}`{}; the powers are {}",
                         v.get_ref(),
-                        names.join(", ")
+                        diplo_map::suggest::hint(
+                            v.get_ref(),
+                            map.powers().iter().map(|p| p.name.as_str())
+                        ),
+                        map.powers()
+                            .iter()
+                            .map(|p| p.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
-                )
-            })
+                );
+            }
+            p
         };
-        let parse_lines = |lines: &[Spanned<String>]| -> Result<Vec<Order>, GameError> {
+        let parse_lines = |lines: &[Spanned<String>], problems: &mut Problems| -> Vec<Order> {
             lines
                 .iter()
-                .map(|l| {
-                    diplo_orders::parse_order(&map, l.get_ref())
-                        .map(|(_, o)| o)
-                        .map_err(|e| at(l, format!("order `{}`: {}", l.get_ref(), e.message)))
+                .filter_map(|l| match diplo_orders::parse_order(&map, l.get_ref()) {
+                    Ok((_, o)) => Some(o),
+                    Err(e) => {
+                        problems.at(
+                            l.span().start,
+                            format!("order `{}`: {}", l.get_ref(), e.message),
+                        );
+                        None
+                    }
                 })
                 .collect()
         };
+        let max_orders = diplo_map::limits::max_orders();
+        let mut stored = 0usize;
         let mut max_seq = 0;
         let mut order_sets = Vec::new();
         for s in &raw.orders {
-            let intent = match s.intent.as_ref().map(|i| i.get_ref().as_str()) {
+            if stored + s.lines.len() > max_orders {
+                let over = &s.lines[max_orders - stored];
+                problems.at(
+                    over.span().start,
+                    format!(
+                        "[[orders]]: order {} of this phase: {}",
+                        max_orders + 1,
+                        Limit::Orders.exceeded(max_orders)
+                    ),
+                );
+                break;
+            }
+            stored += s.lines.len();
+            let intent = match s.intent.as_ref().map(|i| (i, i.get_ref().as_str())) {
                 None => SetIntent::Unstated,
-                Some("replaces") => SetIntent::Replaces,
-                Some("adds") => SetIntent::Adds,
-                Some(other) => {
-                    return Err(at(
-                        s.intent.as_ref().expect("some"),
+                Some((_, "replaces")) => SetIntent::Replaces,
+                Some((_, "adds")) => SetIntent::Adds,
+                Some((i, other)) => {
+                    problems.at(
+                        i.span().start,
                         format!("intent `{other}`: expected `replaces` or `adds`"),
-                    ))
+                    );
+                    SetIntent::Unstated
                 }
             };
             max_seq = max_seq.max(s.seq);
-            order_sets.push(OrderSet {
-                power: power(&s.power)?,
-                seq: s.seq,
-                intent,
-                same_time: s.same_time,
-                orders: parse_lines(&s.lines)?,
-            });
+            let by = power(&s.power, &mut problems);
+            let orders = parse_lines(&s.lines, &mut problems);
+            if let Some(by) = by {
+                order_sets.push(OrderSet {
+                    power: by,
+                    seq: s.seq,
+                    intent,
+                    same_time: s.same_time,
+                    orders,
+                });
+            }
         }
         let mut proxies = Vec::new();
         for g in &raw.proxy {
-            let unit = diplo_engine::position::parse_unit(&map, power(&g.power)?, g.unit.get_ref())
-                .or_else(|_| {
-                    map.province_by_name(g.unit.get_ref())
-                        .map(|p| diplo_engine::Unit {
-                            power: PowerId(0),
-                            kind: diplo_map::UnitKind::Army,
-                            location: diplo_map::Location::province(p),
-                        })
-                        .ok_or(())
-                })
-                .map_err(|()| at(&g.unit, format!("unknown unit `{}`", g.unit.get_ref())))?;
-            max_seq = max_seq.max(g.seq);
-            proxies.push(ProxyGrant {
-                power: power(&g.power)?,
-                province: unit.location.province,
-                to: power(&g.to)?,
-                seq: g.seq,
+            let owner = power(&g.power, &mut problems);
+            let to = power(&g.to, &mut problems);
+            let unit = owner.and_then(|owner| {
+                diplo_engine::position::parse_unit(&map, owner, g.unit.get_ref())
+                    .ok()
+                    .map(|u| u.location.province)
+                    .or_else(|| map.province_by_name(g.unit.get_ref()))
             });
+            if owner.is_some() && unit.is_none() {
+                problems.at(
+                    g.unit.span().start,
+                    format!("unknown unit `{}`", g.unit.get_ref()),
+                );
+            }
+            max_seq = max_seq.max(g.seq);
+            if let (Some(power), Some(province), Some(to)) = (owner, unit, to) {
+                proxies.push(ProxyGrant {
+                    power,
+                    province,
+                    to,
+                    seq: g.seq,
+                });
+            }
         }
-        let provinces = |table: &BTreeMap<Spanned<String>, u64>| {
-            table
-                .iter()
-                .map(|(k, n)| {
-                    map.province_by_name(k.get_ref())
-                        .map(|p| (p, *n))
-                        .ok_or_else(|| at(k, format!("unknown province `{}`", k.get_ref())))
-                })
-                .collect::<Result<BTreeMap<ProvinceId, u64>, GameError>>()
+        let provinces = |table: &BTreeMap<Spanned<String>, u64>, problems: &mut Problems| {
+            let mut out = BTreeMap::new();
+            for (k, n) in table {
+                match map.province_by_name(k.get_ref()) {
+                    Some(p) => {
+                        out.insert(p, *n);
+                    }
+                    None => problems.at(
+                        k.span().start,
+                        format!("unknown province `{}`", k.get_ref()),
+                    ),
+                }
+            }
+            out
         };
-        let produced = provinces(&raw.produced)?;
-        let produced_dislodged = provinces(&raw.produced_dislodged)?;
+        let produced = provinces(&raw.produced, &mut problems);
+        let produced_dislodged = provinces(&raw.produced_dislodged, &mut problems);
         let mut perpetual = BTreeMap::new();
         for p in &raw.perpetual {
-            perpetual.insert(power(&p.power)?, parse_lines(&p.lines)?);
+            let orders = parse_lines(&p.lines, &mut problems);
+            if let Some(power) = power(&p.power, &mut problems) {
+                perpetual.insert(power, orders);
+            }
         }
-        let mut history = Vec::new();
-        for h in &raw.history {
-            Phase::parse(&h.get_ref().phase, &map)
-                .map_err(|e| invalid(h.span().start, &format!("[[history]]: {e}")))?;
-            history.push(h.get_ref().clone());
+        let history = read_history(&map, &raw.history, text, file, &mut problems);
+        if let (Some(last), Some(current)) = (history.last(), &position) {
+            if let Ok(last_phase) = Phase::parse(&last.phase, &map) {
+                if current.phase <= last_phase {
+                    problems.at(
+                        raw.state.phase.span().start,
+                        format!(
+                            "[state] phase {} is not after the last phase of the history ({})",
+                            current.phase.name(&map),
+                            last_phase.name(&map)
+                        ),
+                    );
+                }
+            }
         }
         let ended = match &raw.ended {
             None => None,
             Some(e) => {
-                let bad = |m: String| invalid(e.span().start, &format!("[ended]: {m}"));
+                let at = e.span().start;
                 let v = e.get_ref();
-                let power = |n: &String| {
-                    map.power_by_name(n)
-                        .ok_or_else(|| bad(format!("unknown power `{n}`")))
+                let mut power = |n: &String| {
+                    let p = map.power_by_name(n);
+                    if p.is_none() {
+                        problems.at(at, format!("[ended]: unknown power `{n}`"));
+                    }
+                    p
                 };
-                Some(Ending {
-                    winner: v.winner.as_ref().map(power).transpose()?,
-                    draw: v.draw.iter().map(power).collect::<Result<_, _>>()?,
-                    phase: Phase::parse(&v.phase, &map).map_err(bad)?,
-                    centres: v.centres,
-                })
+                let winner = v.winner.as_ref().and_then(&mut power);
+                let draw: Vec<PowerId> = v.draw.iter().filter_map(&mut power).collect();
+                match Phase::parse(&v.phase, &map) {
+                    Ok(phase) => {
+                        let name = phase.name(&map).to_string();
+                        if !history.iter().any(|h| h.phase == name) {
+                            problems.at(
+                                at,
+                                format!("[ended]: the phase {name} is not in the history"),
+                            );
+                        }
+                        Some(Ending {
+                            winner,
+                            draw,
+                            phase,
+                            centres: v.centres,
+                        })
+                    }
+                    Err(m) => {
+                        problems.at(at, format!("[ended]: {m}"));
+                        None
+                    }
+                }
             }
         };
+        let position = problems.finish(position)?.ok_or_else(|| {
+            GameError::Invalid(format!("{file}: the [state] position cannot be read"))
+        })?;
         Ok(Game {
             map,
             map_source,
@@ -1233,6 +1337,266 @@ impl Game {
             next_seq: max_seq + 1,
         })
     }
+}
+
+/// The problems found in a game file: the first ones with their line and column (found through
+/// a line index, so that many problems cost no more than one scan of the file), the rest
+/// counted.
+struct Problems<'a> {
+    file: &'a str,
+    text: &'a str,
+    line_starts: Vec<usize>,
+    list: Vec<String>,
+    more: usize,
+}
+
+impl<'a> Problems<'a> {
+    /// The most problems reported with their places.
+    const MAX: usize = 100;
+
+    fn new(file: &'a str, text: &'a str) -> Problems<'a> {
+        Problems {
+            file,
+            text,
+            line_starts: Vec::new(),
+            list: Vec::new(),
+            more: 0,
+        }
+    }
+
+    /// Whether more problems would only be counted (checking further is then pointless).
+    fn full(&self) -> bool {
+        self.list.len() >= Self::MAX
+    }
+
+    /// A problem at byte offset `at` of the file.
+    fn at(&mut self, at: usize, message: impl AsRef<str>) {
+        if self.full() {
+            self.more += 1;
+            return;
+        }
+        if self.line_starts.is_empty() {
+            self.line_starts = std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect();
+        }
+        let at = at.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= at);
+        let start = self.line_starts[line - 1];
+        let column = self
+            .text
+            .get(start..at)
+            .map_or(1, |before| before.chars().count() + 1);
+        self.list.push(format!(
+            "{}:{line}:{column}: {}",
+            self.file,
+            message.as_ref()
+        ));
+    }
+
+    /// Problems already located (`file:line:column: ...` lines).
+    fn push(&mut self, located: String) {
+        for l in located.lines() {
+            if self.full() {
+                self.more += 1;
+            } else {
+                self.list.push(l.to_string());
+            }
+        }
+    }
+
+    /// `value` when nothing was found, else every problem.
+    fn finish<T>(mut self, value: T) -> Result<T, GameError> {
+        if self.list.is_empty() && self.more == 0 {
+            return Ok(value);
+        }
+        if self.more > 0 {
+            self.list
+                .push(format!("{}: and {} more problems", self.file, self.more));
+        }
+        Err(GameError::Invalid(self.list.join("\n")))
+    }
+}
+
+/// The valid result words of the history: a resolution (`succeeds`, `cut` ...), optionally
+/// with `dislodged` or `destroyed` after a comma, or one of those two alone.
+fn result_words_valid(words: &str) -> bool {
+    const RESOLUTIONS: [Resolution; 10] = [
+        Resolution::Succeeds,
+        Resolution::Fails,
+        Resolution::Illegal,
+        Resolution::Invalid,
+        Resolution::Given,
+        Resolution::Cut,
+        Resolution::Available,
+        Resolution::Disrupted,
+        Resolution::Stands,
+        Resolution::Unresolved,
+    ];
+    let tag = |w: &str| w == "dislodged" || w == "destroyed";
+    let resolution = |w: &str| RESOLUTIONS.iter().any(|r| r.word() == w);
+    match words.split_once(", ") {
+        Some((r, t)) => resolution(r) && tag(t),
+        None => resolution(words) || tag(words),
+    }
+}
+
+/// Reads and checks the history: each phase after the one before, its position valid on the
+/// map and of that phase, its orders readable, its powers known, its result words the DATC's.
+/// The positions are kept as the engine writes them, so a save never carries a bad value on.
+fn read_history(
+    map: &Map,
+    raw: &[Spanned<PhaseRecordIn>],
+    text: &str,
+    file: &str,
+    problems: &mut Problems,
+) -> Vec<PhaseRecordFile> {
+    let max = diplo_map::limits::max_phases();
+    if let Some(over) = raw.get(max) {
+        problems.at(
+            over.span().start,
+            format!(
+                "[[history]]: {} phases: {}",
+                raw.len(),
+                Limit::Phases.exceeded(max)
+            ),
+        );
+        return Vec::new();
+    }
+    let power = |v: &Spanned<String>, what: &str, problems: &mut Problems| {
+        if map.power_by_name(v.get_ref()).is_none() {
+            problems.at(
+                v.span().start,
+                format!(
+                    "[[history]] {what}: unknown power `{}`{}",
+                    v.get_ref(),
+                    diplo_map::suggest::hint(
+                        v.get_ref(),
+                        map.powers().iter().map(|p| p.name.as_str())
+                    )
+                ),
+            );
+        }
+        v.get_ref().clone()
+    };
+    let mut out = Vec::with_capacity(raw.len());
+    let mut previous: Option<Phase> = None;
+    for h in raw {
+        if problems.full() {
+            // Past the problems reported, the rest is not checked: it is not kept either.
+            problems.more += 1;
+            break;
+        }
+        let h = h.get_ref();
+        let phase = match Phase::parse(h.phase.get_ref(), map) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                problems.at(h.phase.span().start, format!("[[history]]: {e}"));
+                None
+            }
+        };
+        if let (Some(p), Some(before)) = (phase, previous) {
+            if p <= before {
+                problems.at(
+                    h.phase.span().start,
+                    format!(
+                        "[[history]]: phase {} is not after the phase before it ({})",
+                        p.name(map),
+                        before.name(map)
+                    ),
+                );
+            }
+        }
+        previous = phase.or(previous);
+        let position = match Position::from_input(map, &h.position, text, file) {
+            Ok(pos) => {
+                if phase.is_some_and(|p| p != pos.phase) {
+                    problems.at(
+                        h.position.phase.span().start,
+                        format!(
+                            "[[history]] position: phase {} is not the record's phase {}",
+                            pos.phase.name(map),
+                            h.phase.get_ref()
+                        ),
+                    );
+                }
+                Some(pos)
+            }
+            Err(e) => {
+                problems.push(e);
+                None
+            }
+        };
+        let civil_disorder = h
+            .civil_disorder
+            .iter()
+            .map(|p| power(p, "civil_disorder", problems))
+            .collect();
+        let mut results = Vec::with_capacity(h.results.len());
+        for r in &h.results {
+            power(&r.power, "results", problems);
+            if let Err(e) = diplo_orders::parse_order(map, r.order.get_ref()) {
+                problems.at(
+                    r.order.span().start,
+                    format!(
+                        "[[history.results]]: order `{}`: {}",
+                        r.order.get_ref(),
+                        e.message
+                    ),
+                );
+            }
+            if !result_words_valid(r.result.get_ref()) {
+                problems.at(
+                    r.result.span().start,
+                    format!(
+                        "[[history.results]]: result `{}`: expected the DATC's words: succeeds, \
+                         fails, illegal, invalid, given, cut, available, disrupted, stands or \
+                         unresolved, optionally followed by `, dislodged` or `, destroyed`",
+                        r.result.get_ref()
+                    ),
+                );
+            }
+            results.push(ResultFile {
+                power: r.power.get_ref().clone(),
+                order: r.order.get_ref().clone(),
+                result: r.result.get_ref().clone(),
+                reason: r.reason.clone(),
+            });
+        }
+        let units = |list: &[AutomaticIn], what: &str, problems: &mut Problems| {
+            list.iter()
+                .map(|a| {
+                    let name = power(&a.power, what, problems);
+                    if let Some(p) = map.power_by_name(&name) {
+                        if let Err(e) = diplo_engine::position::parse_unit(map, p, a.unit.get_ref())
+                        {
+                            problems.at(a.unit.span().start, format!("[[history]] {what}: {e}"));
+                        }
+                    }
+                    AutomaticFile {
+                        power: name,
+                        unit: a.unit.get_ref().clone(),
+                        what: a.what.clone(),
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+        let unordered = units(&h.unordered, "unordered", problems);
+        let automatic = units(&h.automatic, "automatic", problems);
+        let Some(position) = position else {
+            continue;
+        };
+        out.push(PhaseRecordFile {
+            phase: h.phase.get_ref().clone(),
+            civil_disorder,
+            notes: h.notes.clone(),
+            results,
+            unordered,
+            automatic,
+            position: position.to_file(map),
+        });
+    }
+    out
 }
 
 impl Game {

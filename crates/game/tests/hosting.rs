@@ -373,3 +373,108 @@ fn a_truncated_game_file_never_panics() {
     }
     assert!(errors > 0);
 }
+
+/// A game two phases in: Spring 1901 and Fall 1901 in the history, Winter 1901 current.
+fn played() -> Game {
+    let mut g = game(&[]);
+    submit(&mut g, "France", "A par - bur\n", SubmitOptions::default()).unwrap();
+    g.adjudicate(&[]).unwrap();
+    submit(&mut g, "France", "A bur - bel\n", SubmitOptions::default()).unwrap();
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(g.history.len(), 2);
+    g
+}
+
+/// The 1-based line of the first line of `text` containing `needle` after line `after`.
+fn line_of(text: &str, needle: &str, after: usize) -> usize {
+    text.lines()
+        .enumerate()
+        .skip(after)
+        .find(|(_, l)| l.contains(needle))
+        .map(|(i, _)| i + 1)
+        .unwrap_or_else(|| panic!("no `{needle}` in\n{text}"))
+}
+
+#[test]
+fn a_hand_edited_history_is_refused_with_every_problem_located() {
+    let g = played();
+    let text = g.to_toml();
+    let history = line_of(&text, "[[history]]", 0);
+    // Five edits, each on a line of its own.
+    let bad = text
+        .replacen(
+            "order = \"A Paris - Burgundy\"",
+            "order = \"A Paris - Atlantis\"",
+            1,
+        )
+        .replacen("result = \"succeeds\"", "result = \"wins big\"", 1)
+        .replacen("power = \"France\"", "power = \"Frence\"", 1)
+        .replacen(
+            "phase = \"Fall 1901 Movement\"",
+            "phase = \"Spring 1901 Movement\"",
+            1,
+        )
+        .replacen("France = [\"F bre\"", "France = [\"F xyz\"", 1);
+    assert_ne!(bad, text);
+    let err = Game::from_toml_str(&bad, "g.toml").unwrap_err().to_string();
+    let located = |needle: &str, what: &str| {
+        let line = line_of(&bad, needle, if needle == "F xyz" { 0 } else { history });
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with(&format!("g.toml:{line}:")) && l.contains(what)),
+            "`{what}` at line {line}:\n{err}"
+        );
+    };
+    located("Atlantis", "unknown province");
+    located("wins big", "expected the DATC's words");
+    located("Frence", "unknown power `Frence` (did you mean `France`?)");
+    located("F xyz", "unknown province or coast");
+    let second = line_of(&bad, "[[history]]", history);
+    let line = line_of(&bad, "phase = \"Spring 1901 Movement\"", second);
+    assert!(
+        err.contains(&format!(
+            "g.toml:{line}:9: [[history]]: phase Spring 1901 Movement is not after the phase \
+             before it (Spring 1901 Movement)"
+        )),
+        "{err}"
+    );
+    // A current phase before the history's last phase.
+    let back = text.replacen(
+        "phase = \"Winter 1901 Adjustment\"",
+        "phase = \"Spring 1901 Movement\"",
+        1,
+    );
+    let err = Game::from_toml_str(&back, "g.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("[state] phase Spring 1901 Movement is not after the last phase of the history (Fall 1901 Movement)"),
+        "{err}"
+    );
+    // The file as written reads back, history and all.
+    let back = Game::from_toml_str(&text, "g.toml").unwrap();
+    assert_eq!(back.history, g.history);
+    assert_eq!(back.played_phases().unwrap().len(), 3);
+}
+
+#[test]
+fn a_nul_or_a_lone_cr_in_a_comment_of_a_game_file_is_named_and_located() {
+    let text = game(&[]).to_toml();
+    let err = Game::from_toml_str(
+        &text.replacen("# A diplo game", "# A\0diplo game", 1),
+        "g.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.starts_with("g.toml:1:4: a NUL byte"), "{err}");
+    let err = Game::from_toml_str(
+        &text.replacen("# A diplo game", "# A\rdiplo game", 1),
+        "g.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.starts_with("g.toml:1:4: a carriage return (CR)"),
+        "{err}"
+    );
+}

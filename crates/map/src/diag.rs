@@ -42,6 +42,45 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// A TOML syntax error as the byte offset it points at and a message that is never empty. The
+/// `toml` crate gives no words for a character that TOML allows nowhere, such as a NUL byte or
+/// a carriage return without a line feed (a lone CR, an old Mac line end), even in a comment:
+/// those get a message naming the character and what is expected. A message of several lines
+/// is joined into one.
+pub fn toml_error(e: &toml::de::Error, text: &str) -> (usize, String) {
+    let at = e.span().map_or(0, |s| s.start).min(text.len());
+    // The crate's messages may run over several lines (`invalid array` / `expected `]``): one
+    // line, so that every line of an error names its file.
+    let message: Vec<&str> = e
+        .message()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if !message.is_empty() {
+        return (at, message.join(": "));
+    }
+    let found = text.get(at..).and_then(|t| t.chars().next());
+    let message = match found {
+        Some('\0') => {
+            "a NUL byte: TOML allows none anywhere, not even in a comment (is this a text file?)"
+                .to_string()
+        }
+        Some('\r') => {
+            "a carriage return (CR) without a line feed: TOML lines end with LF or CRLF, \
+                        not a lone CR, even in a comment"
+                .to_string()
+        }
+        Some(c) if c.is_control() => format!(
+            "the control character U+{:04X}: TOML allows none but tab, not even in a comment",
+            c as u32
+        ),
+        Some(c) => format!("`{c}` is not valid TOML here"),
+        None => "the file ends where TOML expects more".to_string(),
+    };
+    (at, message)
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());

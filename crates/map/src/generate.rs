@@ -3,7 +3,8 @@
 use crate::Map;
 
 /// A map of `n` inland provinces `p0` ... `p{n-1}` (full names `P0` ...), each bordering the
-/// next, closed into a ring when `ring`; two powers, `Red` and `Blue`, with no units.
+/// next, closed into a ring when `ring`; two powers, `Red` and `Blue`, with no units. Any `n`:
+/// the limits on maps read from files (`limits`) do not apply.
 pub fn line(n: usize, ring: bool) -> Map {
     let mut t = String::from(
         "name = \"line\"\nfirst_year = 1901\nfirst_season = \"spring\"\nvictory_centres = 1\n",
@@ -23,5 +24,12 @@ pub fn line(n: usize, ring: bool) -> Map {
             nb.join(", ")
         ));
     }
-    Map::from_toml_str(&t, "generated").expect("a generated line map is valid")
+    // Generated for tests of scale: not bound by the limits on maps read from files.
+    let unlimited = crate::limits::Limits {
+        provinces: usize::MAX,
+        neighbours: usize::MAX,
+        ..crate::limits::Limits::DEFAULT
+    };
+    Map::from_toml_str_with_limits(&t, "generated", &unlimited)
+        .expect("a generated line map is valid")
 }

@@ -22,7 +22,7 @@ pub mod suggest;
 use std::collections::HashMap;
 use std::fmt;
 
-pub use diag::{line_col, Diagnostic, MapError};
+pub use diag::{line_col, toml_error, Diagnostic, MapError};
 pub use json::{CoastSummary, MapSummary, PowerSummary, ProvinceSummary, UnitSummary};
 
 use serde::Serialize;
@@ -568,7 +568,17 @@ impl Map {
     /// Loads and validates a map from TOML text; `file` names it in diagnostics. A map that
     /// `extends` another names an embedded map, or a file relative to `file`'s folder.
     pub fn from_toml_str(text: &str, file: &str) -> Result<Map, MapError> {
-        load::load(text, file, &find_base_map)
+        load::load(text, file, &find_base_map, &limits::Limits::from_env())
+    }
+
+    /// [`Map::from_toml_str`] within the given limits (provinces, neighbours) instead of those
+    /// of the environment.
+    pub fn from_toml_str_with_limits(
+        text: &str,
+        file: &str,
+        limits: &limits::Limits,
+    ) -> Result<Map, MapError> {
+        load::load(text, file, &find_base_map, limits)
     }
 
     /// Loads and validates a map file.

@@ -1,12 +1,19 @@
 //! Limits on what diplo reads, so that no input (a huge file, `/dev/zero`, a FIFO that never
-//! ends) can exhaust memory or hang a host. Every file diplo reads goes through
-//! [`read_file`]: it must be a regular file (a link to one is followed) no larger than
-//! [`max_file_bytes`].
+//! ends, a map of a million provinces, a phase of a million orders) can exhaust memory or hang a
+//! host. Every file diplo reads goes through [`read_file`]: it must be a regular file (a link to
+//! one is followed) no larger than [`max_file_bytes`]. The other limits are checked where the
+//! thing counted is read; each error names the limit and the variable that raises it.
 //!
 //! | limit | default | set with |
 //! | --- | --- | --- |
 //! | bytes of one input file (map, ruleset, position, orders, game, record) | 64 MiB | `DIPLO_MAX_FILE_BYTES` |
 //! | bytes read from standard input | the same | the same |
+//! | provinces of a map (with the maps it extends) | 2,000 | `DIPLO_MAX_PROVINCES` |
+//! | neighbours of one province (army edges; fleet edges of each coast) | 1,000 | `DIPLO_MAX_NEIGHBOURS` |
+//! | orders of one phase (an orders file, a game's phase, a record's phase) | 10,000 | `DIPLO_MAX_ORDERS` |
+//! | phases of a game's history, or of a game record | 10,000 | `DIPLO_MAX_PHASES` |
+//!
+//! A variable that is not a number is ignored (the default holds).
 
 use std::io::{self, Read};
 use std::path::Path;
@@ -17,10 +24,124 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// The largest file diplo reads: `DIPLO_MAX_FILE_BYTES` when set to a number, else
 /// [`DEFAULT_MAX_FILE_BYTES`].
 pub fn max_file_bytes() -> u64 {
-    std::env::var("DIPLO_MAX_FILE_BYTES")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(DEFAULT_MAX_FILE_BYTES)
+    Limits::from_env().file_bytes
+}
+
+/// The default largest map: 2,000 provinces (the largest shipped map has under 200).
+pub const DEFAULT_MAX_PROVINCES: usize = 2_000;
+/// The default most neighbours of one province: 1,000 (real maps have under 20).
+pub const DEFAULT_MAX_NEIGHBOURS: usize = 1_000;
+/// The default most orders of one phase: 10,000 (a phase has one order per unit).
+pub const DEFAULT_MAX_ORDERS: usize = 10_000;
+/// The default longest history: 10,000 phases (real games have under 300).
+pub const DEFAULT_MAX_PHASES: usize = 10_000;
+
+/// One of the limits, for messages: what it counts and the variable that sets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// Bytes of an input file or of standard input.
+    FileBytes,
+    /// Provinces of a map.
+    Provinces,
+    /// Neighbours of one province (or of one coast).
+    Neighbours,
+    /// Orders of one phase.
+    Orders,
+    /// Phases of a history or a record.
+    Phases,
+}
+
+impl Limit {
+    /// The environment variable that sets it.
+    pub fn var(self) -> &'static str {
+        match self {
+            Limit::FileBytes => "DIPLO_MAX_FILE_BYTES",
+            Limit::Provinces => "DIPLO_MAX_PROVINCES",
+            Limit::Neighbours => "DIPLO_MAX_NEIGHBOURS",
+            Limit::Orders => "DIPLO_MAX_ORDERS",
+            Limit::Phases => "DIPLO_MAX_PHASES",
+        }
+    }
+
+    /// What it counts, in the plural (`orders per phase`).
+    pub fn what(self) -> &'static str {
+        match self {
+            Limit::FileBytes => "bytes",
+            Limit::Provinces => "provinces per map",
+            Limit::Neighbours => "neighbours per province",
+            Limit::Orders => "orders per phase",
+            Limit::Phases => "phases per game",
+        }
+    }
+
+    /// `more than the limit of 10000 orders per phase (set DIPLO_MAX_ORDERS to allow more)`.
+    pub fn exceeded(self, max: usize) -> String {
+        format!(
+            "more than the limit of {max} {} (set {} to allow more)",
+            self.what(),
+            self.var()
+        )
+    }
+}
+
+/// Every limit, as numbers: [`Limits::from_env`] for the ones in force, [`Limits::DEFAULT`]
+/// without the environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes of one input file.
+    pub file_bytes: u64,
+    /// Provinces of a map.
+    pub provinces: usize,
+    /// Neighbours of one province.
+    pub neighbours: usize,
+    /// Orders of one phase.
+    pub orders: usize,
+    /// Phases of a game's history or a record.
+    pub phases: usize,
+}
+
+impl Limits {
+    /// The defaults.
+    pub const DEFAULT: Limits = Limits {
+        file_bytes: DEFAULT_MAX_FILE_BYTES,
+        provinces: DEFAULT_MAX_PROVINCES,
+        neighbours: DEFAULT_MAX_NEIGHBOURS,
+        orders: DEFAULT_MAX_ORDERS,
+        phases: DEFAULT_MAX_PHASES,
+    };
+
+    /// The limits in force: each variable that is set to a number, else its default.
+    pub fn from_env() -> Limits {
+        fn var<T: std::str::FromStr>(limit: Limit, default: T) -> T {
+            std::env::var(limit.var())
+                .ok()
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(default)
+        }
+        Limits {
+            file_bytes: var(Limit::FileBytes, DEFAULT_MAX_FILE_BYTES),
+            provinces: var(Limit::Provinces, DEFAULT_MAX_PROVINCES),
+            neighbours: var(Limit::Neighbours, DEFAULT_MAX_NEIGHBOURS),
+            orders: var(Limit::Orders, DEFAULT_MAX_ORDERS),
+            phases: var(Limit::Phases, DEFAULT_MAX_PHASES),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::DEFAULT
+    }
+}
+
+/// The most orders of one phase in force ([`Limits::from_env`]).
+pub fn max_orders() -> usize {
+    Limits::from_env().orders
+}
+
+/// The longest history in force ([`Limits::from_env`]).
+pub fn max_phases() -> usize {
+    Limits::from_env().phases
 }
 
 /// Reads a whole text file within the limits: a regular file, at most [`max_file_bytes`],
@@ -52,7 +173,7 @@ pub fn read_stdin() -> io::Result<String> {
 
 fn read_limited(r: impl Read, max: u64) -> io::Result<String> {
     let mut bytes = Vec::new();
-    r.take(max + 1).read_to_end(&mut bytes)?;
+    r.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
         return Err(too_large(bytes.len() as u64, max));
     }
@@ -80,6 +201,24 @@ fn too_large(len: u64, max: u64) -> io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_limit_names_its_variable() {
+        assert_eq!(
+            Limit::Orders.exceeded(3),
+            "more than the limit of 3 orders per phase (set DIPLO_MAX_ORDERS to allow more)"
+        );
+        assert_eq!(Limits::default(), Limits::DEFAULT);
+        for l in [
+            Limit::FileBytes,
+            Limit::Provinces,
+            Limit::Neighbours,
+            Limit::Orders,
+            Limit::Phases,
+        ] {
+            assert!(l.exceeded(1).contains(l.var()));
+        }
+    }
 
     #[test]
     fn refuses_directories_devices_and_oversized_input() {

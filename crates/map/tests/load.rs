@@ -86,3 +86,112 @@ fn syntax_errors_are_located() {
     let err = Map::from_toml_str("name = \"x\"\nfirst_year = \n", "x.toml").unwrap_err();
     assert_eq!(err.diagnostics[0].line, 2, "{err}");
 }
+
+/// A map of `n` inland provinces `p0`..: `hub` lists `entries` (its army edges); each `pI`
+/// lists `hub`.
+fn hub_map(n: usize, entries: impl Iterator<Item = String>) -> String {
+    let mut text = String::from(
+        "name = \"hub\"\nfirst_year = 1901\nfirst_season = \"spring\"\nvictory_centres = 1\n\n\
+         [[power]]\nname = \"Red\"\nadjective = \"Red\"\nabbreviation = \"RED\"\nunits = [\"A hub\"]\n\n\
+         [[province]]\nname = \"hub\"\nfull_name = \"Hub\"\nterrain = \"inland\"\n\
+         supply_centre = true\nhome = \"Red\"\narmy = [",
+    );
+    for (i, e) in entries.enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push('"');
+        text.push_str(&e);
+        text.push('"');
+    }
+    text.push_str("]\n");
+    for i in 0..n {
+        text.push_str(&format!(
+            "\n[[province]]\nname = \"p{i}\"\nfull_name = \"P {i}\"\nterrain = \"inland\"\narmy = [\"hub\"]\n"
+        ));
+    }
+    text
+}
+
+/// A province with 200,000 neighbour entries (2,000 provinces, each listed 100 times): the
+/// duplicate check is linear (the quadratic one the loader once had would take minutes here),
+/// and a load with 198,000 problems reports the first few hundred and counts the rest instead
+/// of locating each one.
+#[test]
+fn a_province_with_200k_neighbour_entries_is_checked_in_linear_time() {
+    let n = 2_000;
+    let text = hub_map(n, (0..200_000).map(|i| format!("p{}", i % n)));
+    let unlimited = diplo_map::limits::Limits {
+        provinces: usize::MAX,
+        neighbours: usize::MAX,
+        ..diplo_map::limits::Limits::DEFAULT
+    };
+    let err = Map::from_toml_str_with_limits(&text, "hub.toml", &unlimited).unwrap_err();
+    let first = &err.diagnostics[0];
+    assert!(
+        first.message.contains("duplicate army edge `p0`"),
+        "{first}"
+    );
+    let last = err.diagnostics.last().unwrap().to_string();
+    assert!(last.ends_with("more problems"), "{last}");
+    assert!(err.diagnostics.len() <= 1_000, "{}", err.diagnostics.len());
+    // Without the duplicates the hub and its 2,000 neighbours load.
+    let text = hub_map(n, (0..n).map(|i| format!("p{i}")));
+    let map = Map::from_toml_str_with_limits(&text, "hub.toml", &unlimited).unwrap();
+    let hub = map.province_by_name("hub").unwrap();
+    assert_eq!(map.army_neighbours(hub).len(), n);
+}
+
+#[test]
+fn the_province_and_neighbour_limits_are_located_and_name_their_variable() {
+    use diplo_map::limits::Limits;
+    let text = std::fs::read_to_string(data("tiny.toml")).unwrap();
+    let two = Limits {
+        provinces: 2,
+        ..Limits::DEFAULT
+    };
+    let err = Map::from_toml_str_with_limits(&text, "tiny.toml", &two).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "error: tiny.toml:33:8: 3 provinces: more than the limit of 2 provinces per map (set \
+         DIPLO_MAX_PROVINCES to allow more)"
+    );
+    let one = Limits {
+        neighbours: 1,
+        ..Limits::DEFAULT
+    };
+    let err = Map::from_toml_str_with_limits(&text, "tiny.toml", &one).unwrap_err();
+    assert!(
+        err.to_string().contains(
+            "tiny.toml:36:17: `sea` lists 2 fleet edges: more than the limit of 1 neighbours \
+             per province (set DIPLO_MAX_NEIGHBOURS to allow more)"
+        ),
+        "{err}"
+    );
+    // (The edges of the list skipped are reported one-sided, too.) The defaults take the
+    // shipped maps.
+    for (name, _) in diplo_map::EMBEDDED_MAPS {
+        Map::embedded(name).unwrap().unwrap();
+    }
+}
+
+#[test]
+fn a_nul_or_a_lone_cr_in_a_comment_is_named_and_located() {
+    let text = std::fs::read_to_string(data("tiny.toml")).unwrap();
+    let nul = format!("{text}# end \0\n");
+    let err = Map::from_toml_str(&nul, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("error: tiny.toml:37:7: a NUL byte: TOML allows none anywhere"),
+        "{err}"
+    );
+    let cr = text.replacen("# A three", "# A\rthree", 1);
+    let err = Map::from_toml_str(&cr, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("error: tiny.toml:1:4: a carriage return (CR) without a line feed"),
+        "{err}"
+    );
+}

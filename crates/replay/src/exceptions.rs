@@ -43,10 +43,14 @@ impl Exceptions {
     /// Reads the TOML format above; `file` names it in errors (with the line).
     pub fn from_toml_str(text: &str, file: &str, map: &Map) -> Result<Exceptions, String> {
         let raw: File = toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(0, |s| {
-                text[..s.start.min(text.len())].matches('\n').count() + 1
-            });
-            format!("{file}:{line}: {}", e.message())
+            let (at, message) = diplo_map::toml_error(&e, text);
+            match e.span() {
+                Some(_) => {
+                    let (line, column) = diplo_map::line_col(text, at);
+                    format!("{file}:{line}:{column}: {}", message.trim_end())
+                }
+                None => format!("{file}: {}", message.trim_end()),
+            }
         })?;
         let mut entries = Vec::new();
         for e in raw.exception {

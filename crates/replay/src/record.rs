@@ -15,6 +15,7 @@
 
 use diplo_engine::position::parse_unit;
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
+use diplo_map::limits::Limit;
 use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 
@@ -23,7 +24,7 @@ use diplo_orders::Order;
 pub struct RecordError {
     /// The file as given.
     pub file: String,
-    /// 1-based line number.
+    /// 1-based line number; 0 for a problem with the whole file (it cannot be read).
     pub line: usize,
     /// What was found and what was expected.
     pub message: String,
@@ -31,7 +32,12 @@ pub struct RecordError {
 
 impl std::fmt::Display for RecordError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        if self.line == 0 {
+            // A problem with the whole file (it cannot be read): no line to name.
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
     }
 }
 
@@ -218,6 +224,7 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
         line,
         message,
     };
+    let limits = diplo_map::limits::Limits::from_env();
     let mut phases: Vec<RecordedPhase> = Vec::new();
     let mut raw_orders: Vec<(usize, &str)> = Vec::new();
     let mut section = Section::None;
@@ -235,6 +242,16 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
         }
         if let Some(rest) = line.strip_prefix("PHASE ") {
             finish(phases.last_mut(), &mut raw_orders);
+            if phases.len() == limits.phases {
+                return Err(err(
+                    line_no,
+                    format!(
+                        "phase {}: {}",
+                        phases.len() + 1,
+                        Limit::Phases.exceeded(limits.phases)
+                    ),
+                ));
+            }
             let phase = parse_phase_line(map, rest).map_err(|m| err(line_no, m))?;
             phases.push(RecordedPhase {
                 line: line_no,
@@ -261,6 +278,17 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
             _ => match section {
                 Section::Positions => {
                     position_line(map, current, line).map_err(|m| err(line_no, m))?
+                }
+                Section::Orders if raw_orders.len() == limits.orders => {
+                    return Err(err(
+                        line_no,
+                        format!(
+                            "order {} of {}: {}",
+                            raw_orders.len() + 1,
+                            current.phase.name(map),
+                            Limit::Orders.exceeded(limits.orders)
+                        ),
+                    ))
                 }
                 Section::Orders => raw_orders.push((line_no, line)),
                 Section::None => {

@@ -369,6 +369,11 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         } else if p.is_file() {
             check_record_file(p)?;
             out.push(p.clone());
+        } else if p.exists() {
+            return Err(format!(
+                "{}: not a regular file (a device, a pipe or a socket); expected {RECORD_EXPECTED}",
+                p.display()
+            ));
         } else {
             return Err(format!("{}: no such file or directory", p.display()));
         }

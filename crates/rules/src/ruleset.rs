@@ -328,7 +328,7 @@ fn find(name_or_path: &str, relative_to: Option<&Path>) -> Result<Source, Rulese
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
+    diplo_map::line_col(text, offset).0
 }
 
 fn key_line(text: &str, key: &str) -> usize {
@@ -434,12 +434,14 @@ fn load_partial(
     }
     chain.push(label.clone());
     let text = source.text();
-    let table: BTreeMap<String, Spanned<toml::Value>> =
-        toml::from_str(text).map_err(|e| RulesetError {
+    let table: BTreeMap<String, Spanned<toml::Value>> = toml::from_str(text).map_err(|e| {
+        let (at, message) = diplo_map::toml_error(&e, text);
+        RulesetError {
             file: label.clone(),
-            line: e.span().map_or(0, |s| line_of(text, s.start)),
-            message: e.message().to_string(),
-        })?;
+            line: e.span().map_or(0, |_| line_of(text, at)),
+            message,
+        }
+    })?;
     let err = |line: usize, message: String| RulesetError {
         file: label.clone(),
         line,
@@ -513,6 +515,24 @@ fn load_partial(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nul_or_a_lone_cr_in_a_comment_is_named() {
+        let err = Ruleset::from_toml_str("extends = \"2023\"\n# x \0\n", "house.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("house.toml:2: a NUL byte: TOML allows none"),
+            "{err}"
+        );
+        let err = Ruleset::from_toml_str("# x \r y\nextends = \"2023\"\n", "house.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("house.toml:1: a carriage return (CR) without a line feed"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn datc_profile_is_complete() {

@@ -116,8 +116,9 @@ fn replay(
         out.push_str(&format!("note: {e}\n"));
         ignored.push(e.to_string());
     }
+    // Errors go to stderr, each with its file and line; the report stays on stdout.
     for e in &verdict.errors {
-        out.push_str(&format!("error: {e}\n"));
+        eprintln!("error: {e}");
     }
     for m in &verdict.failures {
         out.push_str(&format!(
@@ -220,7 +221,7 @@ fn diverge(
     for r in results {
         match r {
             Err(e) => {
-                out.push_str(&format!("error: {e}\n"));
+                eprintln!("error: {e}");
                 errors.push(e.to_string());
             }
             Ok((_, None)) => same += 1,

@@ -5,12 +5,19 @@
 mod passes;
 mod raw;
 
+use crate::limits::Limits;
 use crate::{Map, MapError};
 
 pub(crate) use raw::Resolver;
 
-/// Loads `text` (named `file` in diagnostics); `resolve` finds the maps it extends.
-pub(crate) fn load(text: &str, file: &str, resolve: Resolver) -> Result<Map, MapError> {
+/// Loads `text` (named `file` in diagnostics) within `limits`; `resolve` finds the maps it
+/// extends.
+pub(crate) fn load(
+    text: &str,
+    file: &str,
+    resolve: Resolver,
+    limits: &Limits,
+) -> Result<Map, MapError> {
     let (raw, sources) = raw::read(text, file, resolve)?;
-    passes::build(raw, &sources)
+    passes::build(raw, &sources, limits)
 }

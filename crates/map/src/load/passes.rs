@@ -8,17 +8,25 @@ use std::collections::HashMap;
 use toml::Spanned;
 
 use super::raw::{RawMap, RawProvince, RawSeason, Sources, S};
+use crate::limits::{Limit, Limits};
 use crate::{
     normalize_name, Border, BuildRule, Calendar, Canal, Coast, Conversion, Diagnostic, FirstPhase,
     Location, Map, MapError, Power, PowerId, Province, ProvinceId, Railroad, Season, SeasonSpec,
     StartingUnit, Terrain, UnitKind, Victory,
 };
 
+/// The most problems one load reports; the rest are counted. (Finding a problem's line costs a
+/// scan of its file, so a file of a million bad entries would otherwise take hours.)
+const MAX_DIAGNOSTICS: usize = 500;
+
 struct Ctx<'a> {
     sources: &'a Sources,
     errors: Vec<Diagnostic>,
     /// The map's calendar, once the header pass has read it: season names resolve against it.
     calendar: Calendar,
+    /// Problems found beyond [`MAX_DIAGNOSTICS`].
+    more: usize,
+    limits: &'a Limits,
 }
 
 impl Ctx<'_> {
@@ -26,10 +34,18 @@ impl Ctx<'_> {
         self.err_at(at.span().start, msg);
     }
     fn err_at(&mut self, offset: usize, msg: impl Into<String>) {
+        if self.errors.len() >= MAX_DIAGNOSTICS {
+            self.more += 1;
+            return;
+        }
         self.errors.push(self.sources.diagnostic(offset, msg));
     }
     /// A problem with no place in any file (a key missing from the whole map).
     fn err_file(&mut self, msg: impl Into<String>) {
+        if self.errors.len() >= MAX_DIAGNOSTICS {
+            self.more += 1;
+            return;
+        }
         let mut d = self.sources.diagnostic(0, msg);
         d.line = 0;
         d.column = 0;
@@ -44,12 +60,28 @@ struct Names<'a> {
     raw: &'a RawMap,
 }
 
-pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
+pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<Map, MapError> {
     let mut cx = Ctx {
         sources,
         errors: Vec::new(),
         calendar: Calendar::default(),
+        more: 0,
+        limits,
     };
+    if let Some(p) = raw.provinces.get(limits.provinces) {
+        // Nothing more is checked: the passes' work grows with the provinces.
+        cx.err(
+            &p.name,
+            format!(
+                "{} provinces: {}",
+                raw.provinces.len(),
+                Limit::Provinces.exceeded(limits.provinces)
+            ),
+        );
+        return Err(MapError {
+            diagnostics: cx.errors,
+        });
+    }
     let header = header(&mut cx, &raw);
     let mut names = Names {
         provinces: HashMap::new(),
@@ -61,9 +93,11 @@ pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
     let mut graph = Graph::new(&provinces);
     army_edges(&mut cx, &names, &provinces, &mut graph);
     fleet_edges(&mut cx, &names, &provinces, &mut graph);
+    // Sorted lists answer "is this an edge" by binary search: the symmetry check stays
+    // linear-logarithmic however many neighbours a province has.
+    graph.sort();
     let borders = borders(&mut cx, &names, &provinces, &graph);
     edge_symmetry(&mut cx, &provinces, &graph, &borders);
-    graph.sort();
     let powers = powers(&mut cx, &names, &provinces);
     let railroads = railroads(&mut cx, &names, &provinces, &graph);
     let canals = canals(&mut cx, &names, &provinces);
@@ -78,6 +112,12 @@ pub(super) fn build(raw: RawMap, sources: &Sources) -> Result<Map, MapError> {
             .collect();
         cx.errors
             .sort_by_key(|d| (order.get(d.file.as_str()).copied(), d.line, d.column));
+        if cx.more > 0 {
+            let mut d = sources.diagnostic(0, format!("and {} more problems", cx.more));
+            d.line = 0;
+            d.column = 0;
+            cx.errors.push(d);
+        }
         return Err(MapError {
             diagnostics: cx.errors,
         });
@@ -598,7 +638,10 @@ fn coasts(cx: &mut Ctx, p: &RawProvince, terrain: Terrain) -> Vec<Coast> {
         cx.err(&p.name, "only a coastal province can have named coasts");
     }
     let mut coasts: Vec<Coast> = Vec::new();
-    for c in raw {
+    if let Some(c) = raw.get(u8::MAX as usize) {
+        cx.err(&c.name, "too many coasts: a province has at most 255");
+    }
+    for c in raw.iter().take(u8::MAX as usize) {
         let name = c.name.get_ref().to_lowercase();
         if coasts.iter().any(|x| x.name == name) {
             cx.err(&c.name, format!("duplicate coast `{}`", c.name.get_ref()));
@@ -681,8 +724,12 @@ impl Graph {
 fn army_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Graph) {
     for (i, p) in names.raw.provinces.iter().enumerate() {
         let from = ProvinceId(i as u32);
+        let list = p.army.as_deref().unwrap_or_default();
+        if too_many_neighbours(cx, list, &provinces[i].name, "army") {
+            continue;
+        }
         let mut seen = std::collections::HashSet::new();
-        for e in p.army.iter().flatten() {
+        for e in list {
             let Some(loc) = names.location(cx, provinces, e) else {
                 continue;
             };
@@ -723,12 +770,30 @@ fn army_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Graph
     }
 }
 
+/// Whether an edge list is longer than the neighbour limit (then it is reported and skipped).
+fn too_many_neighbours(cx: &mut Ctx, list: &[S], province: &str, kind: &str) -> bool {
+    let max = cx.limits.neighbours;
+    let Some(first_over) = list.get(max) else {
+        return false;
+    };
+    cx.err(
+        first_over,
+        format!(
+            "`{province}` lists {} {kind} edges: {}",
+            list.len(),
+            Limit::Neighbours.exceeded(max)
+        ),
+    );
+    true
+}
+
 fn fleet_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Graph) {
     for (i, p) in names.raw.provinces.iter().enumerate() {
         let pid = ProvinceId(i as u32);
         let lists: Vec<(Location, &Vec<S>)> = match p.coasts.as_deref() {
             Some(coasts) if !coasts.is_empty() => coasts
                 .iter()
+                .take(u8::MAX as usize)
                 .enumerate()
                 .map(|(c, rc)| (Location::coast(pid, c as u8), &rc.fleet))
                 .collect(),
@@ -739,6 +804,9 @@ fn fleet_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Grap
                 .collect(),
         };
         for (from, list) in lists {
+            if too_many_neighbours(cx, list, &provinces[i].name, "fleet") {
+                continue;
+            }
             let mut seen = std::collections::HashSet::new();
             for e in list {
                 let Some(to) = names.location(cx, provinces, e) else {
@@ -829,7 +897,7 @@ fn borders(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &Graph) -> Ve
         };
         let units = kinds(cx, &b.units);
         let exists = |x: ProvinceId, y: ProvinceId| {
-            (units[0] && g.army[x.index()].contains(&y))
+            (units[0] && g.army[x.index()].binary_search(&y).is_ok())
                 || (units[1]
                     && g.nodes_of(x, provinces)
                         .any(|n| g.fleet[n].iter().any(|l| l.province == y)))
@@ -880,7 +948,7 @@ fn edge_symmetry(cx: &mut Ctx, provinces: &[Province], g: &Graph, borders: &[Bor
             .any(|b| b.one_way && b.from == from && b.to == to && b.units[if army { 0 } else { 1 }])
     };
     for (from, to, span) in &g.army_spans {
-        if !g.army[to.index()].contains(from) && !one_way(*from, *to, true) {
+        if g.army[to.index()].binary_search(from).is_err() && !one_way(*from, *to, true) {
             let (a, b) = (&provinces[from.index()].name, &provinces[to.index()].name);
             cx.err(
                 span,
@@ -897,7 +965,9 @@ fn edge_symmetry(cx: &mut Ctx, provinces: &[Province], g: &Graph, borders: &[Bor
         None => provinces[l.province.index()].name.clone(),
     };
     for (from, to, span) in &g.fleet_spans {
-        if !g.fleet[g.node(*to)].contains(from) && !one_way(from.province, to.province, false) {
+        if g.fleet[g.node(*to)].binary_search(from).is_err()
+            && !one_way(from.province, to.province, false)
+        {
             let (a, b) = (name(from), name(to));
             cx.err(
                 span,
@@ -1047,7 +1117,7 @@ fn railroads(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &Graph) -> 
             continue;
         }
         for (w, s) in line.windows(2).zip(&r.provinces[1..]) {
-            if !g.army[w[0].index()].contains(&w[1]) {
+            if g.army[w[0].index()].binary_search(&w[1]).is_err() {
                 cx.err(
                     s,
                     format!(

@@ -283,8 +283,8 @@ fn one(sources: &Sources, at: &S, message: String) -> MapError {
 
 fn parse(text: &str, file: &str) -> Result<RawMap, MapError> {
     let mut raw: RawMap = toml::from_str(text).map_err(|e| {
-        let offset = e.span().map_or(0, |s| s.start);
-        let mut d = Diagnostic::at(file, text, offset, e.message().to_string());
+        let (offset, message) = crate::toml_error(&e, text);
+        let mut d = Diagnostic::at(file, text, offset, message);
         if e.span().is_none() {
             d.line = 0;
             d.column = 0;
