@@ -627,9 +627,11 @@ pub struct DislodgedInput {
 pub const MAX_LOCATED_ERRORS: usize = 100;
 
 /// `file:line:column: message` for byte offset `at` of `text`.
+/// A line end inside the message (a value quoted from the file, such as `"a\nb"`) is written
+/// `\n`, so that every error is one line.
 pub fn located(file: &str, text: &str, at: usize, message: &str) -> String {
     let (line, col) = diplo_map::line_col(text, at);
-    format!("{file}:{line}:{col}: {message}")
+    format!("{file}:{line}:{col}: {}", diplo_map::one_line(message))
 }
 
 fn powers_hint(map: &Map) -> String {

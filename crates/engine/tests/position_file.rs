@@ -103,3 +103,13 @@ fn a_nul_or_a_lone_cr_in_a_comment_is_named_and_located() {
         "{cr:?}"
     );
 }
+
+/// A value with a line end in it (found by the mutation tests): each error stays one line.
+#[test]
+fn a_value_with_a_line_end_is_quoted_on_one_line() {
+    let errs = errors("phase = \"Spring 1901 Movement\"\n[centres]\nTurkey = [\"\\nk\"]\n");
+    assert_eq!(
+        errs,
+        vec!["pos.toml:3:11: [centres] Turkey: unknown province `\\nk`".to_string()]
+    );
+}

@@ -1390,7 +1390,7 @@ impl<'a> Problems<'a> {
         self.list.push(format!(
             "{}:{line}:{column}: {}",
             self.file,
-            message.as_ref()
+            diplo_map::one_line(message.as_ref())
         ));
     }
 

@@ -23,7 +23,7 @@ impl Diagnostic {
             file: file.to_string(),
             line,
             column,
-            message: message.into(),
+            message: one_line(&message.into()).into_owned(),
         }
     }
 }
@@ -79,6 +79,16 @@ pub fn toml_error(e: &toml::de::Error, text: &str) -> (usize, String) {
         None => "the file ends where TOML expects more".to_string(),
     };
     (at, message)
+}
+
+/// `message` on one line: a line end in it (a value quoted from a file, such as `"a\nb"`) is
+/// written `\n` (or `\r`), so that every error of a file is one line.
+pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
+    if message.contains(['\n', '\r']) {
+        message.replace('\n', "\\n").replace('\r', "\\r").into()
+    } else {
+        message.into()
+    }
 }
 
 /// 1-based line and column (in characters) of a byte offset.

@@ -22,7 +22,7 @@ pub mod suggest;
 use std::collections::HashMap;
 use std::fmt;
 
-pub use diag::{line_col, toml_error, Diagnostic, MapError};
+pub use diag::{line_col, one_line, toml_error, Diagnostic, MapError};
 pub use json::{CoastSummary, MapSummary, PowerSummary, ProvinceSummary, UnitSummary};
 
 use serde::Serialize;

@@ -265,10 +265,11 @@ pub struct RulesetError {
 
 impl fmt::Display for RulesetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = diplo_map::one_line(&self.message);
         if self.line > 0 {
-            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+            write!(f, "{}:{}: {message}", self.file, self.line)
         } else {
-            write!(f, "{}: {}", self.file, self.message)
+            write!(f, "{}: {message}", self.file)
         }
     }
 }
