@@ -178,7 +178,7 @@ pub(crate) fn check(
 fn winner(map: &Map, case: &Case, pos: &Position) -> Option<PowerId> {
     let need = usize::from(case.victory_centres.unwrap_or(map.victory_centres));
     map.power_ids()
-        .map(|p| (pos.counted_centres(map, p), p))
+        .map(|p| (pos.victory_centres(map, p), p))
         .filter(|&(c, _)| c >= need)
         .max_by_key(|&(c, _)| c)
         .map(|(_, p)| p)

@@ -169,13 +169,19 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// A support over a difficult passable border is not possible (DATC 2.4 10.E).
+    /// A support over a difficult passable border (DATC 2.4 10.E) or a half-strength one (1900's
+    /// route around Africa) is not possible.
     fn support_reach(&self, me: &Unit, to: ProvinceId) -> Result<(), String> {
         let from = me.location.province;
         self.closed(me.kind, from, to)?;
-        if self.map.is_difficult(me.kind, from, to) {
+        if self.map.blocks_support(me.kind, from, to) {
+            let what = if self.map.is_difficult(me.kind, from, to) {
+                "difficult"
+            } else {
+                "half-strength"
+            };
             return Err(format!(
-                "no support is given over the difficult border between {} and {}",
+                "no support is given over the {what} border between {} and {}",
                 self.pname(from),
                 self.pname(to)
             ));

@@ -9,7 +9,7 @@ use crate::explain::{settling_rule, Paradoxes};
 use crate::interpret::{self, Ctx, Eff, Status, NONE};
 use crate::outcome::{Adjudication, OrderResult, Resolution, RetreatOptions, Tag};
 use crate::position::{Dislodged, Phase, PhaseKind, Position, Unit};
-use crate::resolve::{Board, Tri};
+use crate::resolve::{Board, Strength, Tri};
 
 /// Adjudicates the orders of a movement phase.
 pub fn adjudicate_movement(
@@ -444,7 +444,7 @@ fn rail_failure(
         if !b.rail_occupant_lets_through(ri, k, false) && x != NONE {
             why = format!("{} stays in the way", name(x));
         } else if b.rail_blocked(ri, k, false) {
-            let atk = b.rail_strength(ri, k, false) - 1;
+            let atk = b.rail_attack(ri, k, false);
             let others: Vec<String> = b
                 .moves_to
                 .get(p.index())
@@ -499,7 +499,7 @@ fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
         let hold = b.hold(to.province, false);
         let d = b.unit_at[to.province.index()];
         if atk <= hold && d != NONE {
-            if atk == 0 && b.units[d as usize].power == b.units[u as usize].power {
+            if atk == Strength::ZERO && b.units[d as usize].power == b.units[u as usize].power {
                 parts.push(format!("cannot dislodge its own power's {}", name(d)));
             } else {
                 parts.push(format!("{} held ({atk} against {hold})", name(d)));
@@ -515,7 +515,7 @@ fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
         }
     }
     for (ri, k) in b.rails_into(to.province) {
-        let prev = b.rail_prevent(ri, k, false).saturating_sub(1);
+        let prev = Strength::from_shifted(b.rail_prevent(ri, k, false));
         if b.rail_prevent(ri, k, false) > 0 && atk <= prev {
             let train = b.rails[ri].unit;
             parts.push(format!(

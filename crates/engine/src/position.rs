@@ -243,14 +243,35 @@ impl Position {
         self.owners.iter().filter(|o| **o == Some(power)).count()
     }
 
-    /// How many of its centres count for a power: those it owns except the ones the map says
-    /// do not count for it (Colonial's Hong Kong for China, DATC 2.4 7.A).
+    /// How many units a power's centres keep: the centres it owns except the ones the map says
+    /// do not count for it (Colonial's Hong Kong for China, DATC 2.4 7.A), and a dummy centre
+    /// (1900's Russian Steamroller) only while it owns one of its home centres.
     pub fn counted_centres(&self, map: &Map, power: PowerId) -> usize {
+        let owns_home = || {
+            map.home_centres(power)
+                .iter()
+                .any(|h| self.owners[h.index()] == Some(power))
+        };
         self.owners
             .iter()
             .enumerate()
             .filter(|&(p, o)| {
-                *o == Some(power) && map.centre_counts_for(ProvinceId(p as u32), power)
+                let p = ProvinceId(p as u32);
+                *o == Some(power)
+                    && map.centre_counts_for(p, power)
+                    && (!map.province(p).dummy || owns_home())
+            })
+            .count()
+    }
+
+    /// How many of its centres count towards a power's victory: as `counted_centres`, but never
+    /// a dummy centre.
+    pub fn victory_centres(&self, map: &Map, power: PowerId) -> usize {
+        self.owners
+            .iter()
+            .enumerate()
+            .filter(|&(p, o)| {
+                *o == Some(power) && map.counts_for_victory(ProvinceId(p as u32), power)
             })
             .count()
     }

@@ -32,6 +32,36 @@ use diplo_rules::Ruleset;
 use crate::interpret::{Eff, Interpretation, NONE};
 use crate::position::Unit;
 
+/// `Board::half`: a move over a half-strength border by its own edge.
+const HALF_DIRECT: u8 = 1;
+/// `Board::half`: a convoyed army landing over a half-strength border.
+const HALF_LANDING: u8 = 2;
+
+/// A strength as the DATC counts it, in half points (a move over a half-strength border, 1900's
+/// route around Africa, may have half a point): `Strength(3)` is 1.5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Strength(pub u32);
+
+impl Strength {
+    /// No strength.
+    pub const ZERO: Strength = Strength(0);
+
+    /// From the resolver's shifted strength in half points (0 = none, 2 = strength 0).
+    pub fn from_shifted(x: u32) -> Strength {
+        Strength(x.saturating_sub(2))
+    }
+}
+
+impl std::fmt::Display for Strength {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_multiple_of(2) {
+            write!(f, "{}", self.0 / 2)
+        } else {
+            write!(f, "{}.5", self.0 / 2)
+        }
+    }
+}
+
 /// A decision's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Tri {
@@ -165,6 +195,10 @@ pub(crate) struct Board<'a> {
     /// Per moving unit: its move over land crosses a difficult passable border (DATC 2.4
     /// chapter 10): one support less, and no support cut without outside support.
     difficult: Vec<bool>,
+    /// Per moving unit: whether it crosses a half-strength border (1900's route around Africa):
+    /// `HALF_DIRECT` over its own edge (when not convoyed), `HALF_LANDING` from its convoying
+    /// fleets into its destination (when convoyed), else 0.
+    half: Vec<u8>,
     pub state: Vec<Tri>,
     /// The cycles the paradox rule gave no answer for (their units are `Unresolved`).
     pub paradoxes: Vec<Vec<u32>>,
@@ -374,6 +408,18 @@ impl<'a> Board<'a> {
                 _ => false,
             })
             .collect();
+        let half = eff
+            .iter()
+            .zip(units)
+            .map(|(e, u)| match *e {
+                Eff::Move { to, .. }
+                    if map.is_half_strength(u.kind, u.location.province, to.province) =>
+                {
+                    HALF_DIRECT
+                }
+                _ => 0,
+            })
+            .collect();
         let mut board = Board {
             map,
             rules,
@@ -397,6 +443,7 @@ impl<'a> Board<'a> {
             via_last_fleet: vec![false; n],
             voided: vec![false; n],
             difficult,
+            half,
             state,
             paradoxes: Vec::new(),
             other_cycle: Vec::new(),
@@ -421,7 +468,41 @@ impl<'a> Board<'a> {
         {
             board.pair_moves_into_last_fleet();
         }
+        board.mark_half_strength_landings();
         board
+    }
+
+    /// 1900's Suez rule: an army convoyed to its destination around Africa "attacks at half
+    /// strength". A convoyed army lands at half strength when every fleet of its convoy orders
+    /// that lies on a route and can land it lands it over a half-strength border (decided by the
+    /// orders, not by which of those fleets is dislodged).
+    fn mark_half_strength_landings(&mut self) {
+        if !self.map.borders().iter().any(|b| b.half_strength) {
+            return;
+        }
+        for x in 0..self.units.len() {
+            let Eff::Move {
+                to, convoy: true, ..
+            } = self.eff[x]
+            else {
+                continue;
+            };
+            let from = self.units[x].location.province;
+            let fleets = self.convoys_of.get(x);
+            let on = self.fleets_on_a_route(from, to.province, fleets);
+            let mut last = fleets
+                .iter()
+                .zip(&on)
+                .filter(|&(&f, &on)| on && self.map.fleet_can_reach(self.sea(f), to.province))
+                .map(|(&f, _)| self.units[f as usize].location.province)
+                .peekable();
+            let kind = diplo_map::UnitKind::Fleet;
+            if last.peek().is_some()
+                && last.all(|p| self.map.is_half_strength(kind, p, to.province))
+            {
+                self.half[x] = HALF_LANDING;
+            }
+        }
     }
 
     /// Brannan's rule (DATC 4.A.4 point 1, 6.F.30): a convoyed attack comes from its last
@@ -761,12 +842,15 @@ impl<'a> Board<'a> {
         n
     }
 
-    // Strengths. Inside the resolver a strength is shifted by one: 0 means no strength at all
-    // (no path, an empty province, a unit that moved away, a head-to-head loser), otherwise it
-    // is 1 + the DATC strength. A move over a difficult passable border (DATC 2.4 chapter 10)
-    // counts one support less, so without support its DATC strength is 0: it still enters an
-    // empty province and still bounces another such move, but loses to any ordinary move.
-    // The public `attack`, `hold`, `defend` and `prevent` give DATC strengths.
+    // Strengths. Inside the resolver a strength is counted in half points and shifted by one
+    // point: 0 means no strength at all (no path, an empty province, a unit that moved away, a
+    // head-to-head loser), otherwise it is 2 + twice the DATC strength. A move over a difficult
+    // passable border (DATC 2.4 chapter 10) counts one support less, so without support its DATC
+    // strength is 0: it still enters an empty province and still bounces another such move, but
+    // loses to any ordinary move. A move over a half-strength border (1900's route around
+    // Africa) has half its strength: unsupported, ½ (3 here), it too enters an empty province
+    // and bounces another such move, and loses to any ordinary move. The public `attack`,
+    // `hold`, `defend` and `prevent` give DATC strengths (`Strength`, in half points).
 
     /// The difficult-border penalty of move `u`: 1 when it goes over land across a difficult
     /// border; while its route is unknown, the bound that helps (`max`) or hinders the move.
@@ -778,6 +862,33 @@ impl<'a> Board<'a> {
             Tri::Yes => 1,
             Tri::No => 0,
             _ => u32::from(!max),
+        }
+    }
+
+    /// Whether move `u` goes at half strength (a half-strength border, by its own edge or
+    /// landing from its convoy); while its route is unknown, the bound that helps (`max`) or
+    /// hinders the move.
+    fn at_half(&self, u: u32, max: bool) -> bool {
+        let over_land = match self.half[u as usize] {
+            0 => return false,
+            HALF_DIRECT => Tri::Yes,
+            _ => Tri::No,
+        };
+        match self.land_route(u) {
+            Tri::Unknown | Tri::Unresolved => !max,
+            r => r == over_land,
+        }
+    }
+
+    /// The strength, in half points and shifted by one point (2), of move `u` with `supports`
+    /// supports: the DATC strength less a difficult border's penalty, halved over a
+    /// half-strength border (the `half_strength` choice says what is halved).
+    fn move_strength(&self, u: u32, supports: u32, max: bool) -> u32 {
+        let s = 1 + supports - self.penalty(u, max);
+        2 + if self.at_half(u, max) {
+            self.rules.half_strength.halve(s)
+        } else {
+            2 * s
         }
     }
 
@@ -814,12 +925,12 @@ impl<'a> Board<'a> {
         if defender == Some(self.power(u)) {
             return 0;
         }
-        2 + self.count_supports(u, max, defender) - self.penalty(u, max)
+        self.move_strength(u, self.count_supports(u, max, defender), max)
     }
 
     /// 5.B.8 ATTACK STRENGTH (the DATC's number).
-    pub fn attack(&self, u: u32, max: bool) -> u32 {
-        self.attack_in(u, max).saturating_sub(1)
+    pub fn attack(&self, u: u32, max: bool) -> Strength {
+        Strength::from_shifted(self.attack_in(u, max))
     }
 
     /// 5.B.5 HOLD STRENGTH of a province, shifted.
@@ -831,26 +942,26 @@ impl<'a> Board<'a> {
         if self.is_move(d) {
             return match self.st(d) {
                 Tri::Yes => 0,
-                Tri::No => 2,
-                Tri::Unknown | Tri::Unresolved => 2 * max as u32,
+                Tri::No => 4,
+                Tri::Unknown | Tri::Unresolved => 4 * max as u32,
             };
         }
-        2 + self.count_supports(d, max, None)
+        2 * (2 + self.count_supports(d, max, None))
     }
 
     /// 5.B.5 HOLD STRENGTH of a province (the DATC's number).
-    pub fn hold(&self, p: diplo_map::ProvinceId, max: bool) -> u32 {
-        self.hold_in(p, max).saturating_sub(1)
+    pub fn hold(&self, p: diplo_map::ProvinceId, max: bool) -> Strength {
+        Strength::from_shifted(self.hold_in(p, max))
     }
 
     /// 5.B.7 DEFEND STRENGTH, shifted.
     fn defend_in(&self, u: u32, max: bool) -> u32 {
-        2 + self.count_supports(u, max, None) - self.penalty(u, max)
+        self.move_strength(u, self.count_supports(u, max, None), max)
     }
 
     /// 5.B.7 DEFEND STRENGTH (the DATC's number).
-    pub fn defend(&self, u: u32, max: bool) -> u32 {
-        self.defend_in(u, max).saturating_sub(1)
+    pub fn defend(&self, u: u32, max: bool) -> Strength {
+        Strength::from_shifted(self.defend_in(u, max))
     }
 
     /// 5.B.6 PREVENT STRENGTH, shifted, with DATC 4.A.7 from the ruleset.
@@ -883,12 +994,12 @@ impl<'a> Board<'a> {
                 return 0;
             }
         }
-        2 + self.count_supports(c, max, None) - self.penalty(c, max)
+        self.move_strength(c, self.count_supports(c, max, None), max)
     }
 
     /// 5.B.6 PREVENT STRENGTH (the DATC's number).
-    pub fn prevent(&self, c: u32, max: bool) -> u32 {
-        self.prevent_in(c, max).saturating_sub(1)
+    pub fn prevent(&self, c: u32, max: bool) -> Strength {
+        Strength::from_shifted(self.prevent_in(c, max))
     }
 
     /// Whether move `c` keeps others out of its destination at all (it may have strength 0
@@ -900,7 +1011,16 @@ impl<'a> Board<'a> {
     /// Whether move `a` cuts support `s` by strength: a move over a difficult passable border
     /// cuts only with a support from a power other than the supporter's (DATC 2.4 10.A, 10.B,
     /// 10.O). `opt` is the support's optimistic adjudication.
+    /// Over a half-strength border a move cuts no support by strength (1900 rule 7: "unless the
+    /// attack results in the unit being dislodged"), nor does an army convoyed over one when
+    /// the ruleset's `half_strength_convoy_cut` says so.
     fn cuts_over_border(&self, a: u32, s: u32, opt: bool) -> bool {
+        if self.at_half(a, !opt)
+            && (self.half[a as usize] == HALF_DIRECT
+                || self.rules.half_strength_convoy_cut.dislodge_only())
+        {
+            return false;
+        }
         self.penalty(a, !opt) == 0 || self.count_supports(a, !opt, Some(self.power(s))) > 0
     }
 
@@ -1108,11 +1228,16 @@ impl<'a> Board<'a> {
     pub fn rail_strength(&self, ri: usize, k: usize, max: bool) -> u32 {
         let r = &self.rails[ri];
         let supported = k + 1 == r.path.len() || self.rules.railroad_support.counts_on_the_way();
-        2 + if supported {
+        2 * (2 + if supported {
             self.count_supports(r.unit, max, None)
         } else {
             0
-        }
+        })
+    }
+
+    /// The railroad move's strength into its place `k` (the DATC's number).
+    pub fn rail_attack(&self, ri: usize, k: usize, max: bool) -> Strength {
+        Strength::from_shifted(self.rail_strength(ri, k, max))
     }
 
     /// The railroad move's prevent strength in its place `k`, shifted: none unless it gets

@@ -231,8 +231,9 @@ pub fn adjudicate_retreats(
 }
 
 /// Whether retreat `d` to `dest` clashes with another retreat there. Two retreats to one province
-/// both fail, except that a retreat over a difficult passable border loses to one over an
-/// ordinary border (DATC 2.4 10.K): then the ordinary one succeeds if it is the only one.
+/// both fail, except that a retreat over a difficult passable border (or a half-strength one,
+/// 1900's route around Africa) loses to one over an ordinary border (DATC 2.4 10.K): then the
+/// ordinary one succeeds if it is the only one.
 fn retreat_clashes(
     map: &Map,
     pos: &Position,
@@ -242,7 +243,7 @@ fn retreat_clashes(
 ) -> bool {
     let difficult = |e: usize| {
         let u = pos.dislodged[e].unit;
-        map.is_difficult(u.kind, u.location.province, dest.province)
+        map.retreat_yields(u.kind, u.location.province, dest.province)
     };
     let rivals: Vec<usize> = (0..chosen.len())
         .filter(|&e| e != d && chosen[e].is_some_and(|(_, x)| x.province == dest.province))

@@ -13,16 +13,17 @@ pub enum GameEnd {
     Draw(Vec<PowerId>),
 }
 
-/// Whether the game ends in `pos`, reached after the Fall of `year`: a power with at least the victory
-/// number of centres that count for it wins, if it also has more than any other (when the map
-/// asks for that) and leads the next power by the map's `lead`; otherwise, after the Fall of the
-/// map's last year, the survivors draw. Neutral powers never win and share no draw.
+/// Whether the game ends in `pos`, reached after the Fall of `year`: a power with at least the
+/// victory number of centres that count for it wins (a dummy centre never does: 1900's
+/// Steamroller), if it also has more than any other (when the map asks for that) and leads the
+/// next power by the map's `lead`; otherwise, after the Fall of the map's last year, the
+/// survivors draw. Neutral powers never win and share no draw.
 pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
     let v = map.victory;
     let mut counts: Vec<(usize, PowerId)> = map
         .power_ids()
         .filter(|&p| !map.power(p).neutral)
-        .map(|p| (pos.counted_centres(map, p), p))
+        .map(|p| (pos.victory_centres(map, p), p))
         .collect();
     counts.sort_by_key(|&(c, p)| (std::cmp::Reverse(c), p));
     if let Some(&(best, winner)) = counts.first() {
@@ -38,7 +39,7 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
         Some(last) if year >= last => Some(GameEnd::Draw(
             counts
                 .into_iter()
-                .filter(|&(_, p)| pos.unit_count(p) > 0 || pos.centre_count(p) > 0)
+                .filter(|&(c, p)| pos.unit_count(p) > 0 || c > 0)
                 .map(|(_, p)| p)
                 .collect(),
         )),

@@ -617,7 +617,7 @@ impl Game {
 
     /// How many builds (or removals) a power has this adjustment phase.
     fn adjustment_count(&self, power: PowerId) -> usize {
-        let c = self.position.centre_count(power) as i64;
+        let c = self.position.counted_centres(&self.map, power) as i64;
         let u = self.position.unit_count(power) as i64;
         (c - u).unsigned_abs() as usize
     }

@@ -148,6 +148,9 @@ pub struct Province {
     pub closed: Vec<Season>,
     /// Powers for which this supply centre does not count (Colonial's Hong Kong for China).
     pub not_centre_for: Vec<PowerId>,
+    /// A dummy supply centre (1900's Russian Steamroller): it keeps one more unit for its owner
+    /// while the owner owns one of its home centres, and never counts towards victory.
+    pub dummy: bool,
 }
 
 impl Province {
@@ -395,6 +398,10 @@ pub struct Border {
     pub to: ProvinceId,
     /// A difficult passable border (DATC 2.4 chapter 10).
     pub difficult: bool,
+    /// A half-strength crossing (1900's route around Africa): a move over it, or an army
+    /// convoyed over it to its destination, is at half strength; a move over it cuts a support
+    /// only by dislodging; no support is given over it.
+    pub half_strength: bool,
     /// Whether it applies to armies (`[0]`) and fleets (`[1]`).
     pub units: [bool; 2],
     /// Seasons in which nobody crosses it.
@@ -617,6 +624,27 @@ impl Map {
         self.border(kind, from, to).is_some_and(|b| b.difficult)
     }
 
+    /// Whether the crossing from `from` to `to` is at half strength for a unit of `kind`.
+    #[inline]
+    pub fn is_half_strength(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> bool {
+        self.border(kind, from, to).is_some_and(|b| b.half_strength)
+    }
+
+    /// Whether no support is given over the crossing from `from` to `to` by a unit of `kind`
+    /// (a difficult or half-strength border).
+    #[inline]
+    pub fn blocks_support(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> bool {
+        self.border(kind, from, to)
+            .is_some_and(|b| b.difficult || b.half_strength)
+    }
+
+    /// Whether a retreat from `from` to `to` by a unit of `kind` loses to a retreat there over
+    /// an ordinary border (a difficult or half-strength border).
+    #[inline]
+    pub fn retreat_yields(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> bool {
+        self.blocks_support(kind, from, to)
+    }
+
     /// Whether a unit of `kind` may not cross from `from` to `to` in `season` (a closed border,
     /// or either province closed).
     pub fn is_closed(
@@ -666,6 +694,13 @@ impl Map {
     /// The canals of the map.
     pub fn canals(&self) -> &[Canal] {
         &self.canals
+    }
+
+    /// Whether a supply centre counts towards `power`'s victory: it counts for the power
+    /// (`centre_counts_for`) and is no dummy centre.
+    #[inline]
+    pub fn counts_for_victory(&self, p: ProvinceId, power: PowerId) -> bool {
+        self.centre_counts_for(p, power) && !self.province(p).dummy
     }
 
     /// Whether a supply centre counts for `power` (not a `not_centre_for` centre).
@@ -956,6 +991,10 @@ impl Map {
         if difficult > 0 {
             out.push(format!("{difficult} difficult borders"));
         }
+        let half = self.borders.iter().filter(|b| b.half_strength).count() / 2;
+        if half > 0 {
+            out.push(format!("{half} half-strength borders"));
+        }
         if self.borders.iter().any(|b| !b.closed.is_empty()) {
             out.push("seasonally closed borders".into());
         }
@@ -978,12 +1017,22 @@ impl Map {
                 "centres that do not count for some power: {partial}"
             ));
         }
+        let dummy = names(&mut self.province_ids().filter(|&p| self.province(p).dummy));
+        if !dummy.is_empty() {
+            out.push(format!(
+                "dummy centres (one more unit, never towards victory): {dummy}"
+            ));
+        }
         out
     }
 
-    /// Number of supply centres on the map.
+    /// Number of supply centres on the map, dummy centres (1900's Russian Steamroller) not
+    /// counted: the centres there are to win.
     pub fn supply_centre_count(&self) -> usize {
-        self.provinces.iter().filter(|p| p.supply_centre).count()
+        self.provinces
+            .iter()
+            .filter(|p| p.supply_centre && !p.dummy)
+            .count()
     }
 }
 

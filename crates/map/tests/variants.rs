@@ -101,6 +101,70 @@ fn border_errors_are_located() {
 }
 
 #[test]
+fn half_strength_borders_are_read() {
+    let map = load("\n[[border]]\nbetween = [\"a\", \"s\"]\nhalf_strength = true\n").unwrap();
+    let p = |n| map.province_by_name(n).unwrap();
+    assert!(map.is_half_strength(UnitKind::Fleet, p("a"), p("s")));
+    assert!(map.is_half_strength(UnitKind::Fleet, p("s"), p("a")));
+    assert!(!map.is_half_strength(UnitKind::Fleet, p("b"), p("s")));
+    assert!(map.blocks_support(UnitKind::Fleet, p("s"), p("a")));
+    assert!(!map.is_difficult(UnitKind::Fleet, p("s"), p("a")));
+    assert!(map
+        .special_rules()
+        .iter()
+        .any(|r| r == "1 half-strength borders"));
+}
+
+#[test]
+fn half_strength_border_errors_are_located() {
+    // Difficult and half strength at once; half strength on a missing edge.
+    let extra = "\n[[border]]\nbetween = [\"a\", \"s\"]\ndifficult = true\nhalf_strength = true\n\n[[border]]\nbetween = [\"c\", \"s\"]\nhalf_strength = true\n";
+    let errs = errors(extra);
+    let l1 = line_of(extra, "half_strength = true");
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with(&format!("tiny.toml:{l1}:17:"))
+                && e.contains("`difficult` or `half_strength`, not both")),
+        "{errs:?}"
+    );
+    let l2 = line_of(extra, "between = [\"c\", \"s\"]");
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with(&format!("tiny.toml:{l2}:"))
+                && e.contains("no edge from `c` to `s`")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn dummy_centres_are_read_and_not_counted() {
+    let extra = "\n[[province]]\nname = \"d\"\nfull_name = \"Dummy\"\nterrain = \"impassable\"\nsupply_centre = true\ndummy = true\n";
+    let map = load(extra).unwrap();
+    let d = map.province_by_name("d").unwrap();
+    assert!(map.province(d).dummy);
+    let red = map.power_by_name("Red").unwrap();
+    assert!(map.centre_counts_for(d, red));
+    assert!(!map.counts_for_victory(d, red));
+    assert_eq!(map.supply_centre_count(), 2);
+}
+
+#[test]
+fn dummy_centre_errors_are_located() {
+    // A dummy that is passable, and one that is no supply centre.
+    let extra = "\n[[province]]\nname = \"d\"\nfull_name = \"Dummy\"\nterrain = \"inland\"\nsupply_centre = true\ndummy = true\n\n[[province]]\nname = \"e\"\nfull_name = \"Epsilon\"\nterrain = \"impassable\"\ndummy = true\n";
+    let errs = errors(extra);
+    for name in ["d", "e"] {
+        let l = line_of(extra, &format!("name = \"{name}\""));
+        assert!(
+            errs.iter()
+                .any(|e| e.starts_with(&format!("tiny.toml:{l}:"))
+                    && e.contains(&format!("`{name}` is a dummy centre"))),
+            "{errs:?}"
+        );
+    }
+}
+
+#[test]
 fn one_way_edges_need_a_one_way_border() {
     // c -> s is impossible (inland); use a one-way army edge c -> a only.
     let text = BASE.replace("army = [\"a\", \"b\"]", "army = [\"b\"]");

@@ -461,11 +461,17 @@ impl<'m, 's> Parser<'m, 's> {
         let Some(colon) = self.toks.iter().position(|t| t.kind == Kind::Sym(':')) else {
             return Ok((None, 0));
         };
-        if colon == 0 || !(0..colon).all(|i| self.is_word(i)) {
+        let dash = |i: usize| i > 0 && i + 1 < colon && self.toks[i].kind == Kind::Dash;
+        if colon == 0 || !(0..colon).all(|i| self.is_word(i) || dash(i)) {
             // Not a prefix: the `:` is reported where the order reading meets it.
             return Ok((None, 0));
         }
         let name = self.context(0, colon);
+        // Words joined by dashes are a prefix only when they name a power (`Frozen-Antarctica:`
+        // on the World map); otherwise the `:` is reported where the order reading meets it.
+        if (0..colon).any(dash) && self.map.power_by_name(&name.replace('.', "")).is_none() {
+            return Ok((None, 0));
+        }
         match self.map.power_by_name(&name.replace('.', "")) {
             Some(p) => Ok((Some(p), colon + 1)),
             None => self.fail(

@@ -660,3 +660,19 @@ fn railroad_name_needs_a_railroad_on_the_map() {
     // The standard map has no railroad: `TSR` is an unknown province there.
     assert!(diplo_orders::parse_order(map(), "A mos - TSR - war").is_err());
 }
+
+#[test]
+fn power_names_with_dashes_are_headers_and_prefixes() {
+    // The World map's powers are written with dashes (`Frozen-Antarctica`).
+    let world = diplo_map::Map::embedded("world").unwrap().unwrap();
+    let fa = world.power_by_name("Frozen-Antarctica").unwrap();
+    let ne = world.power_by_name("Near-East").unwrap();
+    let (lines, errors) = parse_orders(&world, "Frozen-Antarctica:\nF cas H\nNear-East: F cas H\n");
+    assert!(errors.is_empty(), "{errors:?}");
+    let powers: Vec<_> = lines.iter().map(|l| l.power).collect();
+    assert_eq!(powers, vec![Some(fa), Some(ne)]);
+    // Words and dashes that name no power are still an order with a stray `:`.
+    let (_, errors) = parse_orders(&world, "F cas - dmv:\n");
+    assert_eq!(errors.len(), 1);
+    assert!(!errors[0].message.contains("unknown power"), "{errors:?}");
+}

@@ -218,6 +218,10 @@ ruleset! {
     canal_paradox: CanalParadox = "canal_paradox", "2.4 7.C", true, "Paradoxes with a canal move (variant rule)";
     /// DATC 2.4 7.C.13, 7.C.14, 7.D: railroad, canal and convoy paradox rules together.
     variant_paradox: VariantParadox = "variant_paradox", "2.4 7.D", true, "Railroad, canal and convoy paradox rules combined (variant rule)";
+    /// 1900 rule 7 (Suez): what a half-strength border halves.
+    half_strength: HalfStrength = "half_strength", "-", true, "What half strength halves over a half-strength border (variant rule; 1900's Suez)";
+    /// 1900 rule 7 (Suez): an army convoyed over a half-strength border and support cutting.
+    half_strength_convoy_cut: HalfStrengthConvoyCut = "half_strength_convoy_cut", "-", true, "A convoyed army landing over a half-strength border cutting support (variant rule; 1900's Suez)";
     /// DATC 3.2 5.B.9: a cycle that is neither circular movement nor a convoy paradox.
     other_cycles: OtherCycles = "other_cycles", "5.B.9", true, "Cycles that are neither circular movement nor a convoy paradox (variants)";
 }

@@ -485,7 +485,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                 diplo_engine::PhaseKind::Retreat => {
                     pos.dislodged.iter().any(|d| d.unit.power == *p)
                 }
-                diplo_engine::PhaseKind::Adjustment => pos.centre_count(*p) != units,
+                diplo_engine::PhaseKind::Adjustment => pos.counted_centres(map, *p) != units,
             }
         })
         .map(|p| map.power(p).name.clone())

@@ -607,6 +607,16 @@ fn provinces(cx: &mut Ctx, names: &Names) -> Vec<Province> {
                 ),
             );
         }
+        let dummy = p.dummy.unwrap_or(false);
+        if dummy && (!supply_centre || terrain != Terrain::Impassable || home.is_some()) {
+            cx.err(
+                &p.name,
+                format!(
+                    "`{}` is a dummy centre: it must be an impassable supply centre, home to nobody",
+                    p.name.get_ref()
+                ),
+            );
+        }
         out.push(Province {
             name: p.name.get_ref().to_lowercase(),
             full_name,
@@ -624,6 +634,7 @@ fn provinces(cx: &mut Ctx, names: &Names) -> Vec<Province> {
             convoyable,
             closed,
             not_centre_for,
+            dummy,
         });
     }
     out
@@ -914,11 +925,21 @@ fn borders(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &Graph) -> Ve
             );
             continue;
         }
-        if !b.difficult && b.closed.is_empty() && !b.one_way && b.units.is_none() {
+        let half_strength = b.half_strength.as_ref().is_some_and(|h| *h.get_ref());
+        if !b.difficult && !half_strength && b.closed.is_empty() && !b.one_way && b.units.is_none()
+        {
             cx.err_at(
                 b.at.start,
-                "this [[border]] says nothing: give `difficult`, `closed` or `one_way`",
+                "this [[border]] says nothing: give `difficult`, `half_strength`, `closed` or `one_way`",
             );
+        }
+        if let Some(h) = b.half_strength.as_ref().filter(|h| *h.get_ref()) {
+            if b.difficult {
+                cx.err_at(
+                    h.span().start,
+                    "a border is `difficult` or `half_strength`, not both",
+                );
+            }
         }
         let closed = b.closed.iter().filter_map(|s| season(cx, s)).collect();
         let pairs: &[(ProvinceId, ProvinceId)] = if one_direction {
@@ -931,6 +952,7 @@ fn borders(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &Graph) -> Ve
                 from,
                 to,
                 difficult: b.difficult,
+                half_strength,
                 units,
                 closed: Vec::clone(&closed),
                 one_way: b.one_way,

@@ -137,6 +137,8 @@ pub(crate) struct RawProvince {
     pub closed: Option<Vec<S>>,
     #[serde(default)]
     pub not_centre_for: Option<Vec<S>>,
+    #[serde(default)]
+    pub dummy: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -159,6 +161,8 @@ pub(crate) struct RawBorder {
     pub to: Option<S>,
     #[serde(default)]
     pub difficult: bool,
+    #[serde(default)]
+    pub half_strength: Option<Spanned<bool>>,
     #[serde(default)]
     pub units: Option<Vec<S>>,
     #[serde(default)]
@@ -399,6 +403,7 @@ impl RawMap {
             }
             sh_opt(&mut b.from, by);
             sh_opt(&mut b.to, by);
+            sh_opt(&mut b.half_strength, by);
             sh_opt_list(&mut b.units, by);
             sh_list(&mut b.closed, by);
             b.at = b.at.start + by..b.at.end + by;
@@ -504,7 +509,8 @@ impl RawProvince {
             coasts,
             convoyable,
             closed,
-            not_centre_for
+            not_centre_for,
+            dummy
         );
     }
 }

@@ -271,3 +271,54 @@ plain_choices! {
             "the cycle is left unresolved and reported as such";
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Half-strength borders (1900's Suez Canal rule: the route around Africa). The first choice of
+// each is the reading the rules text supports best.
+// ---------------------------------------------------------------------------------------------
+
+plain_choices! {
+    /// What "half strength" halves for a move over a half-strength border (1900 rule 7: "A unit
+    /// that moves in this manner does so at half strength").
+    pub enum HalfStrength {
+        /// The move's whole strength, its supports included, is halved: unsupported ½, one
+        /// support 1, two supports 1½.
+        Whole = "whole",
+            "the move's whole strength, supports included, is halved (unsupported 1/2, with one support 1)";
+        /// Only the unit's own strength is halved; its supports count in full (½ + supports).
+        Own = "own",
+            "only the unit's own strength is halved; each support counts in full (unsupported 1/2, with one support 1 1/2)";
+    }
+}
+
+impl HalfStrength {
+    /// A move's strength in half points from its DATC strength `s` (1 + supports, less any
+    /// difficult-border penalty), when it moves at half strength.
+    pub fn halve(self, s: u32) -> u32 {
+        match self {
+            HalfStrength::Whole => s,
+            HalfStrength::Own => (2 * s).saturating_sub(1),
+        }
+    }
+}
+
+plain_choices! {
+    /// Whether an army convoyed over a half-strength border to its destination cuts a support
+    /// there (1900 rule 7 gives the "only by dislodging" rule to fleets moving around Africa, and
+    /// says of a convoyed army only that it "attacks at half strength").
+    pub enum HalfStrengthConvoyCut {
+        /// It cuts support as any attack does; only its strength is halved.
+        Cuts = "cuts",
+            "a convoyed army landing over a half-strength border cuts support as usual (the rule gives the dislodge-only rule to fleets)";
+        /// Like a fleet moving over the border, it cuts a support only by dislodging the supporter.
+        DislodgeOnly = "dislodge-only",
+            "a convoyed army landing over a half-strength border cuts a support only by dislodging, as a fleet moving over it";
+    }
+}
+
+impl HalfStrengthConvoyCut {
+    /// Whether such a convoyed army cuts support only by dislodging.
+    pub fn dislodge_only(self) -> bool {
+        self == HalfStrengthConvoyCut::DislodgeOnly
+    }
+}
