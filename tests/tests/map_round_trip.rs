@@ -206,13 +206,58 @@ fn write_and_replay(
     name: &str,
 ) -> (String, diplo_replay::GameReport, usize) {
     let played = game.played_phases().unwrap();
+    let powers = game.played_phase_powers();
     let to_write: Vec<diplo_replay::PhaseToWrite> = played
         .iter()
-        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
+        .zip(&powers)
+        .map(|((position, orders), powers)| diplo_replay::PhaseToWrite {
+            position,
+            orders,
+            powers,
+        })
         .collect();
     let text = diplo_replay::write_game(&game.map, &to_write);
     let record = diplo_replay::parse_game(&game.map, &format!("{name}.txt"), &text)
         .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
     let report = diplo_replay::replay_game(&game.map, rules, &record);
     (text, report, played.len())
+}
+
+/// A declined build names no unit: the record writes it with its power (`France: waive`), so
+/// that a waive which uses up the allowance before a later build replays as it was adjudicated.
+#[test]
+fn a_declined_build_survives_the_round_trip() {
+    let map = Map::standard();
+    let rules = Ruleset::datc();
+    let mut game = Game::new(
+        map.clone(),
+        MapSource::Embedded("standard".into()),
+        rules.clone(),
+        Vec::new(),
+    );
+    game.position = diplo_engine::Position::from_toml_str(
+        &map,
+        "phase = \"Winter 1901 Adjustment\"\n[units]\nFrance = [\"A bur\"]\n\
+         [centres]\nFrance = [\"par\", \"mar\"]\n",
+        "start.toml",
+    )
+    .unwrap();
+    let france = map.power_by_name("France").unwrap();
+    game.submit(france, "waive\nB A par", "o.txt", Default::default())
+        .unwrap();
+    let out = game.adjudicate(&[]).unwrap();
+    let words: Vec<String> = out.adjudication.results.iter().map(|r| r.words()).collect();
+    assert_eq!(
+        words,
+        ["succeeds", "illegal"],
+        "one build: the waive uses it"
+    );
+    let (text, report, played) = write_and_replay(&game, &rules, "waive");
+    assert!(text.contains("France: waive"), "{text}");
+    assert!(
+        report.mismatches.is_empty(),
+        "{:#?}\n{text}",
+        report.mismatches
+    );
+    assert_eq!(report.passed, played);
 }

@@ -1624,6 +1624,24 @@ impl Game {
         out.push((self.position.clone(), Vec::new()));
         Ok(out)
     }
+
+    /// The power that gave each order of [`Game::played_phases`], phase by phase (the current
+    /// phase has none): a record needs it for orders that name no unit (a declined build).
+    pub fn played_phase_powers(&self) -> Vec<Vec<PowerId>> {
+        let map = &self.map;
+        let mut out: Vec<Vec<PowerId>> = self
+            .history
+            .iter()
+            .map(|h| {
+                h.results
+                    .iter()
+                    .filter_map(|r| map.power_by_name(&r.power))
+                    .collect()
+            })
+            .collect();
+        out.push(Vec::new());
+        out
+    }
 }
 
 impl Ending {

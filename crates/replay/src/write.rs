@@ -13,6 +13,9 @@ pub struct PhaseToWrite<'a> {
     pub position: &'a Position,
     /// The orders of the phase (any power's), as adjudicated.
     pub orders: &'a [Order],
+    /// The power of each order, when known (empty otherwise): written for the orders that name
+    /// no unit, a declined build (`France: waive`), which the reader could not attribute.
+    pub powers: &'a [diplo_map::PowerId],
 }
 
 /// Writes the phases as a godip record: `PHASE`, `POSITIONS`, `ORDERS` blocks.
@@ -50,8 +53,10 @@ pub fn write_game(map: &Map, phases: &[PhaseToWrite]) -> String {
             }
         }
         out.push_str("ORDERS\n");
-        for o in p.orders {
-            if let Some(line) = order_line(map, p.position, o, phase.kind) {
+        for (i, o) in p.orders.iter().enumerate() {
+            if let (Order::Decline, Some(&power)) = (o, p.powers.get(i)) {
+                let _ = writeln!(out, "{}: waive", map.power(power).name);
+            } else if let Some(line) = order_line(map, p.position, o, phase.kind) {
                 let _ = writeln!(out, "{line}");
             }
         }
@@ -135,7 +140,7 @@ fn order_line(map: &Map, pos: &Position, o: &Order, kind: PhaseKind) -> Option<S
             };
             format!("build {k} {}", unit(map, u))
         }
-        // godip's words have no railroad move or canal permission (Colonial): not written.
+        // godip's words have no railroad move or canal permission (Colonial): written in diplo's.
         Order::RailMove { .. } | Order::Convert { .. } => o.display(map).to_string(),
         Order::Permit { fleet, to } => {
             let grantor = map
@@ -146,6 +151,7 @@ fn order_line(map: &Map, pos: &Position, o: &Order, kind: PhaseKind) -> Option<S
                 .map(|u| u.power)?;
             format!("{}: {}", map.power(grantor).name, o.display(map))
         }
+        // A declined build names no unit: written above with its power when the power is known.
         Order::Decline => return None,
     })
 }

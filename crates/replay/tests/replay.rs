@@ -294,7 +294,11 @@ fn records_of_a_three_season_calendar_write_and_replay() {
     let to_write: Vec<_> = positions
         .iter()
         .zip(&orders)
-        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
+        .map(|(position, orders)| diplo_replay::PhaseToWrite {
+            position,
+            orders,
+            powers: &[],
+        })
         .collect();
     let text = diplo_replay::write_game(&map, &to_write);
     assert!(text.contains("PHASE 1901 Summer Adjustment"), "{text}");

@@ -638,12 +638,18 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
 
 /// The game's history as a godip record: each phase's starting position and its orders.
 fn godip_record(game: &Game, file: &std::path::Path) -> Result<String, GameError> {
+    let powers = game.played_phase_powers();
     let phases = game
         .played_phases()
         .map_err(|e| GameError::Invalid(format!("{}: history: {e}", file.display())))?;
     let to_write: Vec<diplo_replay::PhaseToWrite> = phases
         .iter()
-        .map(|(position, orders)| diplo_replay::PhaseToWrite { position, orders })
+        .zip(&powers)
+        .map(|((position, orders), powers)| diplo_replay::PhaseToWrite {
+            position,
+            orders,
+            powers,
+        })
         .collect();
     Ok(diplo_replay::write_game(&game.map, &to_write))
 }
