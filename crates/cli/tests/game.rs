@@ -852,3 +852,66 @@ fn order_and_phase_limits_are_located_and_name_their_variable() {
         stderr(&o)
     );
 }
+
+#[test]
+fn replay_reads_json_lines_on_standard_input_and_writes_a_result_per_line() {
+    use std::io::Write;
+    let dir = temp_dir("replay-stream");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    let orders = dir.join("o.txt");
+    std::fs::write(&orders, "France:\nA par - bur\n").unwrap();
+    ok(&["game", "orders", s(&file), s(&orders)]);
+    ok(&["game", "adjudicate", s(&file)]);
+    let mila: serde_json::Value =
+        serde_json::from_str(&ok(&["game", "history", s(&file), "--format", "mila"])).unwrap();
+    let record = ok(&["game", "history", s(&file), "--format", "godip"]);
+    let input = format!(
+        "{}\n\n{}\nnot json\n{}\n",
+        mila,
+        serde_json::json!({ "name": "g2", "record": record }),
+        serde_json::json!({ "name": "g3" }),
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["replay", "--base", "datc", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(
+        (lines[0]["passed"].as_u64(), lines[0]["failed"].as_u64()),
+        (Some(2), Some(0))
+    );
+    assert_eq!(lines[1]["name"], "g2");
+    assert_eq!(lines[1]["passed"], 2);
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("<stdin>:4: not JSON"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("<stdin>:5: expected a saved game"),
+        "{}",
+        lines[3]
+    );
+    assert!(!o.status.success(), "a failed line fails the run");
+}

@@ -159,3 +159,80 @@ fn entries(v: Option<&Value>) -> Vec<(String, &Value)> {
 fn strings(v: &Value) -> impl Iterator<Item = &str> {
     v.as_array().into_iter().flatten().filter_map(Value::as_str)
 }
+
+/// One line of a JSON Lines stream (`diplo replay -`): a MILA or Cicero saved game (an object
+/// with `phases`), or `{"name": ..., "record": "<godip record text>"}`; replayed under `rules`,
+/// the result as one JSON object: `name`, `passed`, `failed`, `mismatches` (phase, line,
+/// differences), `error`.
+pub fn replay_json_line(
+    map: &Map,
+    rules: &diplo_rules::Ruleset,
+    line: &str,
+    line_no: usize,
+) -> Value {
+    let fallback = format!("line {line_no}");
+    let doc: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => {
+            return line_result(
+                &fallback,
+                0,
+                Vec::new(),
+                Some(format!("<stdin>:{line_no}: not JSON: {e}")),
+            )
+        }
+    };
+    let name = doc
+        .get("name")
+        .or_else(|| doc.get("id"))
+        .and_then(Value::as_str)
+        .map_or(fallback, String::from);
+    let games = if doc.get("phases").is_some() {
+        to_record(map, &doc)
+            .and_then(|text| crate::record::parse_game(map, &name, &text).map_err(|e| e.message))
+    } else if let Some(text) = doc.get("record").and_then(Value::as_str) {
+        crate::record::parse_game(map, &name, text).map_err(|e| e.to_string())
+    } else {
+        Err("expected a saved game (with `phases`) or `{\"record\": \"<godip record>\"}`".into())
+    };
+    let game = match games {
+        Ok(g) => g,
+        Err(e) => {
+            return line_result(
+                &name,
+                0,
+                Vec::new(),
+                Some(format!("<stdin>:{line_no}: {e}")),
+            )
+        }
+    };
+    let report = crate::replay::replay_game(map, rules, &game);
+    let mismatches = report
+        .mismatches
+        .iter()
+        .map(|m| {
+            serde_json::json!({
+                "phase": m.phase.name(map).to_string(),
+                "line": m.line,
+                "orders": m.orders,
+                "differences": m.differences,
+            })
+        })
+        .collect();
+    line_result(
+        &name,
+        report.passed,
+        mismatches,
+        report.error.map(|e| e.to_string()),
+    )
+}
+
+fn line_result(name: &str, passed: usize, mismatches: Vec<Value>, error: Option<String>) -> Value {
+    serde_json::json!({
+        "name": name,
+        "passed": passed,
+        "failed": mismatches.len() + usize::from(error.is_some()),
+        "mismatches": mismatches,
+        "error": error,
+    })
+}

@@ -15,7 +15,10 @@ use crate::common::{load_ruleset, print, read_text, Format};
 /// Arguments of `diplo replay`.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// Game record files, or directories of them (`*.txt`).
+    /// Game record files, or directories of them (`*.txt`; MILA and Cicero saved games
+    /// `*.json`, `*.jsonl`). `-`: JSON Lines on standard input (a saved game, or
+    /// `{"name": ..., "record": "<godip record>"}`, per line), one JSON result per line on
+    /// standard output, for xargs, GNU parallel or Spark's `pipe()`.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// The server's conventions the records are checked against: a ruleset name or path.
@@ -39,6 +42,78 @@ pub struct ReplayArgs {
     threads: Option<usize>,
 }
 
+/// `diplo replay -`: each line of standard input replayed as it comes, its result written (and
+/// flushed) as one line of standard output. Exit status 1 when any line failed.
+fn stream(map: &diplo_map::Map, base: &diplo_rules::Ruleset) -> ExitCode {
+    use std::io::{BufRead, Read, Write};
+    let limit = diplo_map::limits::Limits::from_env().file_bytes;
+    let mut input = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    let mut failed = false;
+    let mut buf = Vec::new();
+    for line_no in 1.. {
+        buf.clear();
+        // A line is read up to the input limit, never further: a longer one is skipped.
+        let read = (&mut input).take(limit + 1).read_until(b'\n', &mut buf);
+        match read {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: <stdin>:{line_no}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        let too_long = buf.len() as u64 > limit && buf.last() != Some(&b'\n');
+        if too_long {
+            skip_rest_of_line(&mut input);
+        }
+        let text = String::from_utf8_lossy(&buf);
+        let result = if too_long {
+            json!({
+                "name": format!("line {line_no}"),
+                "passed": 0, "failed": 1, "mismatches": [],
+                "error": format!("<stdin>:{line_no}: longer than the input limit of {limit} bytes (DIPLO_MAX_FILE_BYTES)"),
+            })
+        } else if text.trim().is_empty() {
+            continue;
+        } else {
+            diplo_replay::mila::replay_json_line(map, base, text.trim(), line_no)
+        };
+        failed |= result["failed"].as_u64().unwrap_or(0) > 0;
+        if writeln!(out, "{result}")
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return ExitCode::FAILURE; // the reader went away
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Reads and drops the rest of the current line.
+fn skip_rest_of_line(input: &mut impl std::io::BufRead) {
+    loop {
+        let Ok(chunk) = input.fill_buf() else { return };
+        if chunk.is_empty() {
+            return;
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return;
+            }
+            None => {
+                let n = chunk.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
 /// Runs `diplo replay`.
 pub fn run(args: ReplayArgs) -> ExitCode {
     let map = match crate::common::load_map(&args.map) {
@@ -52,6 +127,9 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         Ok(r) => r,
         Err(c) => return c,
     };
+    if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" {
+        return stream(&map, &base);
+    }
     let files = match collect_files(&args.paths) {
         Ok(f) => f,
         Err(e) => {
