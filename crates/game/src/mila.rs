@@ -8,10 +8,11 @@
 //! `dislodged`; an order that succeeds has no word.
 
 use diplo_engine::{Phase, PhaseKind, Position};
-use diplo_map::{Location, Map, PowerId};
+use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 use serde_json::{json, Map as JsonMap, Value};
 
+use crate::possible::location_key;
 use crate::Game;
 
 /// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's
@@ -26,10 +27,6 @@ pub fn short_phase(map: &Map, phase: Phase) -> String {
     format!("{}{}{}", season.to_ascii_uppercase(), phase.year, kind)
 }
 
-/// A location as MILA writes it: `PAR`, `STP/SC`.
-fn loc(map: &Map, l: Location) -> String {
-    map.location_name(l).to_uppercase()
-}
 
 fn power_key(map: &Map, p: PowerId) -> String {
     map.power(p).name.to_uppercase()
@@ -47,14 +44,14 @@ pub fn state(map: &Map, pos: &Position) -> Value {
             .units
             .iter()
             .filter(|u| u.power == p)
-            .map(|u| format!("{} {}", u.kind.letter(), loc(map, u.location)))
+            .map(|u| format!("{} {}", u.kind.letter(), location_key(map, u.location)))
             .collect();
         let mut options = JsonMap::new();
         for d in pos.dislodged.iter().filter(|d| d.unit.power == p) {
             let u = d.unit;
-            list.push(format!("*{} {}", u.kind.letter(), loc(map, u.location)));
+            list.push(format!("*{} {}", u.kind.letter(), location_key(map, u.location)));
             options.insert(
-                format!("{} {}", u.kind.letter(), loc(map, u.location)),
+                format!("{} {}", u.kind.letter(), location_key(map, u.location)),
                 json!([]),
             );
         }
