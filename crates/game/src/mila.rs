@@ -27,7 +27,6 @@ pub fn short_phase(map: &Map, phase: Phase) -> String {
     format!("{}{}{}", season.to_ascii_uppercase(), phase.year, kind)
 }
 
-
 fn power_key(map: &Map, p: PowerId) -> String {
     map.power(p).name.to_uppercase()
 }
@@ -49,7 +48,11 @@ pub fn state(map: &Map, pos: &Position) -> Value {
         let mut options = JsonMap::new();
         for d in pos.dislodged.iter().filter(|d| d.unit.power == p) {
             let u = d.unit;
-            list.push(format!("*{} {}", u.kind.letter(), location_key(map, u.location)));
+            list.push(format!(
+                "*{} {}",
+                u.kind.letter(),
+                location_key(map, u.location)
+            ));
             options.insert(
                 format!("{} {}", u.kind.letter(), location_key(map, u.location)),
                 json!([]),
