@@ -20,6 +20,7 @@ use rstest::rstest;
 #[case("dptg")]
 #[case("alexander")]
 #[case("droidippy")]
+#[case("mila")]
 fn every_stated_outcome_holds(#[case] name: &str) {
     let map = Map::standard();
     let rules = Ruleset::load(name).unwrap_or_else(|e| panic!("{e}"));
@@ -71,7 +72,8 @@ fn the_test_list_names_every_embedded_ruleset() {
             "datc-2.4",
             "dptg",
             "droidippy",
-            "alexander"
+            "alexander",
+            "mila"
         ]
     );
 }

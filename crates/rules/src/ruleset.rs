@@ -27,6 +27,7 @@ pub const EMBEDDED_RULESETS: &[(&str, &str)] = &[
         "alexander",
         include_str!("../../../rulesets/alexander.toml"),
     ),
+    ("mila", include_str!("../../../rulesets/mila.toml")),
 ];
 
 /// One disputable issue as a ruleset file names it.
