@@ -5,12 +5,17 @@
 //! table: one [`Eff`] per unit, indexed like the position's units, and per submitted order
 //! whether it is legal and which unit it commands.
 
+mod routes;
+
+use std::cell::RefCell;
+
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
 
 use crate::position::Unit;
+use routes::Routes;
 
 /// No unit / no order.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -114,6 +119,8 @@ pub(crate) struct Ctx<'a> {
     pub fleet_at_sea: Vec<bool>,
     /// The season of the phase: provinces and borders may be closed in it (ice).
     pub season: Season,
+    /// Scratch space and shared results of the convoy route searches.
+    routes: RefCell<Routes>,
 }
 
 impl<'a> Ctx<'a> {
@@ -146,6 +153,7 @@ impl<'a> Ctx<'a> {
             unit_at,
             fleet_at_sea,
             season,
+            routes: RefCell::default(),
         }
     }
 
@@ -385,90 +393,21 @@ impl<'a> Ctx<'a> {
         to: ProvinceId,
         exclude: Option<ProvinceId>,
     ) -> bool {
-        let n = self.map.provinces().len();
-        let mut seen = vec![false; n];
-        let mut stack: Vec<ProvinceId> = Vec::new();
-        let usable = |q: ProvinceId| self.fleet_at_sea[q.index()] && Some(q) != exclude && q != to;
-        for &s in self.map.any_neighbours(from).iter() {
-            if usable(s) {
-                seen[s.index()] = true;
-                stack.push(s);
-            }
-        }
-        while let Some(s) = stack.pop() {
-            for l in self.map.fleet_neighbours(Location::province(s)) {
-                let q = l.province;
-                if q == to {
-                    return true;
-                }
-                if !seen[q.index()] && usable(q) {
-                    seen[q.index()] = true;
-                    stack.push(q);
-                }
-            }
-        }
-        false
+        self.routes.borrow_mut().convoy_route_exists(
+            self.map,
+            &self.fleet_at_sea,
+            from,
+            to,
+            exclude,
+        )
     }
 
     /// Whether the fleet in `via` is needed on some proper convoy route from `from` to `to`
     /// (DATC 4.E.1: a route never jumps to a province an earlier fleet could reach).
     fn on_proper_route(&self, from: ProvinceId, to: ProvinceId, via: ProvinceId) -> bool {
-        let mut path: Vec<ProvinceId> = Vec::new();
-        let mut budget = 20_000u32;
-        for &s in self.map.any_neighbours(from).iter() {
-            if self.fleet_at_sea[s.index()] && s != to {
-                path.push(s);
-                if self.proper_dfs(from, to, via, &mut path, &mut budget) {
-                    return true;
-                }
-                path.pop();
-            }
-        }
-        budget == 0
-    }
-
-    fn sea_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
-        self.map.fleet_can_reach(Location::province(a), b)
-    }
-
-    fn proper_dfs(
-        &self,
-        from: ProvinceId,
-        to: ProvinceId,
-        via: ProvinceId,
-        path: &mut Vec<ProvinceId>,
-        budget: &mut u32,
-    ) -> bool {
-        if *budget == 0 {
-            return true;
-        }
-        *budget -= 1;
-        let last = *path.last().unwrap();
-        // The new node must not be reachable from an earlier node (no shortcut).
-        let k = path.len();
-        for (i, &earlier) in path[..k - 1].iter().enumerate() {
-            if self.sea_adjacent(earlier, last) && i + 1 < k - 1 {
-                return false;
-            }
-        }
-        if k >= 2 && self.map.any_neighbours(from).contains(&last) {
-            return false;
-        }
-        if self.sea_adjacent(last, to) {
-            let shortcut = path[..k - 1].iter().any(|&e| self.sea_adjacent(e, to));
-            return !shortcut && path.contains(&via);
-        }
-        for l in self.map.fleet_neighbours(Location::province(last)) {
-            let q = l.province;
-            if self.fleet_at_sea[q.index()] && q != to && !path.contains(&q) {
-                path.push(q);
-                if self.proper_dfs(from, to, via, path, budget) {
-                    return true;
-                }
-                path.pop();
-            }
-        }
-        false
+        self.routes
+            .borrow_mut()
+            .on_proper_route(self.map, &self.fleet_at_sea, from, to, via)
     }
 
     /// Whether a railroad `power` may use runs through both provinces (a support for a railroad

@@ -67,6 +67,7 @@ pub fn adjudicate_movement(
     }
 
     let contested = contested_provinces(map, &board, &ends, &moved);
+    let contested_mask = province_mask(map, &contested);
 
     // Dislodged units and their retreat options.
     let mut retreats = Vec::new();
@@ -91,7 +92,7 @@ pub fn adjudicate_movement(
             map,
             &d,
             &occupied,
-            &contested,
+            &contested_mask,
             allow_origin,
             pos.phase.season,
         );
@@ -360,12 +361,21 @@ fn contested_provinces(
     contested
 }
 
-/// The places a dislodged unit may retreat to.
+/// Per province: whether it is one of `provinces`.
+pub(crate) fn province_mask(map: &Map, provinces: &[ProvinceId]) -> Vec<bool> {
+    let mut mask = vec![false; map.provinces().len()];
+    for p in provinces {
+        mask[p.index()] = true;
+    }
+    mask
+}
+
+/// The places a dislodged unit may retreat to. `occupied` and `contested` are per province.
 pub fn retreat_options(
     map: &Map,
     d: &Dislodged,
     occupied: &[bool],
-    contested: &[ProvinceId],
+    contested: &[bool],
     allow_convoy_origin: bool,
     season: diplo_map::Season,
 ) -> Vec<Location> {
@@ -383,7 +393,7 @@ pub fn retreat_options(
         .filter(|l| {
             let p = l.province;
             !occupied[p.index()]
-                && !contested.contains(&p)
+                && !contested[p.index()]
                 && !map.is_closed(d.unit.kind, from.province, p, season)
                 && (p != d.attacker_from || (d.by_convoy && allow_convoy_origin))
         })
