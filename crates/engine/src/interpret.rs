@@ -5,12 +5,17 @@
 //! table: one [`Eff`] per unit, indexed like the position's units, and per submitted order
 //! whether it is legal and which unit it commands.
 
+mod routes;
+
+use std::cell::RefCell;
+
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
 
 use crate::position::Unit;
+use routes::Routes;
 
 /// No unit / no order.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -114,6 +119,8 @@ pub(crate) struct Ctx<'a> {
     pub fleet_at_sea: Vec<bool>,
     /// The season of the phase: provinces and borders may be closed in it (ice).
     pub season: Season,
+    /// Scratch space and shared results of the convoy route searches.
+    routes: RefCell<Routes>,
 }
 
 impl<'a> Ctx<'a> {
@@ -146,6 +153,7 @@ impl<'a> Ctx<'a> {
             unit_at,
             fleet_at_sea,
             season,
+            routes: RefCell::default(),
         }
     }
 
@@ -388,90 +396,21 @@ impl<'a> Ctx<'a> {
         to: ProvinceId,
         exclude: Option<ProvinceId>,
     ) -> bool {
-        let n = self.map.provinces().len();
-        let mut seen = vec![false; n];
-        let mut stack: Vec<ProvinceId> = Vec::new();
-        let usable = |q: ProvinceId| self.fleet_at_sea[q.index()] && Some(q) != exclude && q != to;
-        for &s in self.map.any_neighbours(from).iter() {
-            if usable(s) {
-                seen[s.index()] = true;
-                stack.push(s);
-            }
-        }
-        while let Some(s) = stack.pop() {
-            for l in self.map.fleet_neighbours(Location::province(s)) {
-                let q = l.province;
-                if q == to {
-                    return true;
-                }
-                if !seen[q.index()] && usable(q) {
-                    seen[q.index()] = true;
-                    stack.push(q);
-                }
-            }
-        }
-        false
+        self.routes.borrow_mut().convoy_route_exists(
+            self.map,
+            &self.fleet_at_sea,
+            from,
+            to,
+            exclude,
+        )
     }
 
     /// Whether the fleet in `via` is needed on some proper convoy route from `from` to `to`
     /// (DATC 4.E.1: a route never jumps to a province an earlier fleet could reach).
     fn on_proper_route(&self, from: ProvinceId, to: ProvinceId, via: ProvinceId) -> bool {
-        let mut path: Vec<ProvinceId> = Vec::new();
-        let mut budget = 20_000u32;
-        for &s in self.map.any_neighbours(from).iter() {
-            if self.fleet_at_sea[s.index()] && s != to {
-                path.push(s);
-                if self.proper_dfs(from, to, via, &mut path, &mut budget) {
-                    return true;
-                }
-                path.pop();
-            }
-        }
-        budget == 0
-    }
-
-    fn sea_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
-        self.map.fleet_can_reach(Location::province(a), b)
-    }
-
-    fn proper_dfs(
-        &self,
-        from: ProvinceId,
-        to: ProvinceId,
-        via: ProvinceId,
-        path: &mut Vec<ProvinceId>,
-        budget: &mut u32,
-    ) -> bool {
-        if *budget == 0 {
-            return true;
-        }
-        *budget -= 1;
-        let last = *path.last().unwrap();
-        // The new node must not be reachable from an earlier node (no shortcut).
-        let k = path.len();
-        for (i, &earlier) in path[..k - 1].iter().enumerate() {
-            if self.sea_adjacent(earlier, last) && i + 1 < k - 1 {
-                return false;
-            }
-        }
-        if k >= 2 && self.map.any_neighbours(from).contains(&last) {
-            return false;
-        }
-        if self.sea_adjacent(last, to) {
-            let shortcut = path[..k - 1].iter().any(|&e| self.sea_adjacent(e, to));
-            return !shortcut && path.contains(&via);
-        }
-        for l in self.map.fleet_neighbours(Location::province(last)) {
-            let q = l.province;
-            if self.fleet_at_sea[q.index()] && q != to && !path.contains(&q) {
-                path.push(q);
-                if self.proper_dfs(from, to, via, path, budget) {
-                    return true;
-                }
-                path.pop();
-            }
-        }
-        false
+        self.routes
+            .borrow_mut()
+            .on_proper_route(self.map, &self.fleet_at_sea, from, to, via)
     }
 
     /// Whether a railroad `power` may use runs through both provinces (a support for a railroad
@@ -511,7 +450,6 @@ impl<'a> Ctx<'a> {
 
     /// Checks one movement-phase order; on success returns the unit and its effective order.
     fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), String> {
-        let map = self.map;
         match order {
             Order::Hold { unit } => {
                 let (u, _) = self.ordered_unit(power, unit)?;
@@ -522,282 +460,18 @@ impl<'a> Ctx<'a> {
                 to,
                 via_convoy,
                 path: _,
-            } => {
-                let (u, written) = self.ordered_unit(power, unit)?;
-                let me = self.units[u as usize];
-                let dest = to.province;
-                if dest == me.location.province {
-                    return Err(format!(
-                        "a unit cannot move to its own province {}",
-                        self.pname(dest)
-                    ));
-                }
-                self.closed(me.kind, me.location.province, dest)?;
-                match me.kind {
-                    UnitKind::Army => {
-                        let prov = map.province(dest);
-                        if !prov.terrain.is_land() {
-                            return Err(format!(
-                                "an army cannot go to {}, which is {}",
-                                prov.full_name,
-                                terrain_word(prov.terrain)
-                            ));
-                        }
-                        if to.coast.is_some()
-                            && self.rules.unknown_coast.reading() == Reading::Illegal
-                        {
-                            return Err("an army moves to a province, not to a coast".into());
-                        }
-                        let adjacent = map.army_adjacent(me.location.province, dest);
-                        let coastal_route = map.province(me.location.province).terrain
-                            == Terrain::Coast
-                            && prov.terrain == Terrain::Coast
-                            && self.convoy_route_exists(me.location.province, dest, None);
-                        if !adjacent && !coastal_route {
-                            return Err(format!(
-                                "an army in {} cannot reach {}{}",
-                                self.pname(me.location.province),
-                                prov.full_name,
-                                if map.province(me.location.province).terrain == Terrain::Coast
-                                    && prov.terrain == Terrain::Coast
-                                {
-                                    " (no fleets to convoy it)"
-                                } else {
-                                    ""
-                                }
-                            ));
-                        }
-                        Ok((
-                            u,
-                            Eff::Move {
-                                to: Location::province(dest),
-                                convoy: !adjacent,
-                                via: *via_convoy,
-                                possible: true,
-                                fallback: false,
-                            },
-                        ))
-                    }
-                    UnitKind::Fleet => {
-                        match self.fleet_destination(me.location, to) {
-                            Ok(loc) => Ok((
-                                u,
-                                Eff::Move {
-                                    to: loc,
-                                    convoy: false,
-                                    via: false,
-                                    possible: true,
-                                    fallback: false,
-                                },
-                            )),
-                            Err(e) => {
-                                // Legal as written from the coast the order names (4.B.5), but
-                                // the fleet is elsewhere: the move fails.
-                                if let Some(w) = written {
-                                    if let Ok(loc) = self.fleet_destination(w, to) {
-                                        return Ok((
-                                            u,
-                                            Eff::Move {
-                                                to: loc,
-                                                convoy: false,
-                                                via: false,
-                                                possible: false,
-                                                fallback: false,
-                                            },
-                                        ));
-                                    }
-                                }
-                                if *via_convoy && !map.fleet_can_reach(me.location, dest) {
-                                    return Err("only armies can be convoyed".into());
-                                }
-                                Err(e)
-                            }
-                        }
-                    }
-                }
-            }
+            } => self.check_move(power, unit, to, via_convoy),
             Order::SupportHold { unit, supported } => {
-                let (u, _) = self.ordered_unit(power, unit)?;
-                let me = self.units[u as usize];
-                if supported.place.province == me.location.province {
-                    return Err("a unit cannot support itself".into());
-                }
-                let t = self.named_unit(power, supported)?;
-                if !map.can_move(me.kind, me.location, supported.place.province) {
-                    return Err(format!(
-                        "{} cannot reach {}",
-                        me.full(map),
-                        self.pname(supported.place.province)
-                    ));
-                }
-                self.support_reach(&me, supported.place.province)?;
-                Ok((u, Eff::SupportHold { target: t }))
+                self.check_support_hold(power, unit, supported)
             }
             Order::SupportMove {
                 unit,
                 supported,
                 to,
-            } => {
-                let (u, _) = self.ordered_unit(power, unit)?;
-                let me = self.units[u as usize];
-                if to.province == me.location.province {
-                    return Err("a unit cannot support a move into its own province".into());
-                }
-                if supported.place.province == to.province {
-                    return Err(format!(
-                        "a unit cannot move to its own province {}",
-                        self.pname(to.province)
-                    ));
-                }
-                if supported.place.province == me.location.province {
-                    return Err("a unit cannot support itself".into());
-                }
-                let t = self.named_unit(power, supported)?;
-                let target = self.units[t as usize];
-                if !map.can_move(me.kind, me.location, to.province) {
-                    return Err(format!(
-                        "{} cannot reach {}",
-                        me.full(map),
-                        self.pname(to.province)
-                    ));
-                }
-                self.support_reach(&me, to.province)?;
-                // The supported unit must be able to make the move (not by the supporter's convoy).
-                let possible = match target.kind {
-                    UnitKind::Army => {
-                        map.province(to.province).terrain.is_land()
-                            && (map.army_adjacent(target.location.province, to.province)
-                                || self.convoy_route_exists(
-                                    target.location.province,
-                                    to.province,
-                                    Some(me.location.province),
-                                )
-                                || self.railroad_joins(
-                                    target.power,
-                                    target.location.province,
-                                    to.province,
-                                ))
-                    }
-                    UnitKind::Fleet => map.fleet_can_reach(target.location, to.province),
-                };
-                if !possible {
-                    return Err(format!(
-                        "{} cannot move to {}",
-                        target.full(map),
-                        self.pname(to.province)
-                    ));
-                }
-                self.closed(target.kind, target.location.province, to.province)?;
-                let coast = self.support_coast(power, &target, to)?;
-                Ok((
-                    u,
-                    Eff::SupportMove {
-                        target: t,
-                        to: to.province,
-                        coast,
-                    },
-                ))
-            }
-            Order::Convoy { unit, army, to } => {
-                let (u, _) = self.ordered_unit(power, unit)?;
-                let me = self.units[u as usize];
-                if me.kind != UnitKind::Fleet || !map.can_convoy_through(me.location.province) {
-                    return Err(format!(
-                        "only a fleet at sea can convoy; {} cannot",
-                        me.full(map)
-                    ));
-                }
-                if map.province_closed(me.location.province, self.season) {
-                    self.closed(me.kind, me.location.province, me.location.province)?;
-                }
-                let a = self.named_unit(power, army)?;
-                let target = self.units[a as usize];
-                if target.kind != UnitKind::Army {
-                    return Err("only armies can be convoyed".into());
-                }
-                if to.province == target.location.province {
-                    return Err(format!(
-                        "a unit cannot move to its own province {}",
-                        self.pname(to.province)
-                    ));
-                }
-                if map.province(to.province).terrain != Terrain::Coast {
-                    return Err(format!(
-                        "an army cannot be convoyed to {}",
-                        self.pname(to.province)
-                    ));
-                }
-                // A fleet in a convoyable coast cannot carry an army to or from its own
-                // province (DATC 2.4 9.A, 9.B).
-                if me.location.province == to.province {
-                    return Err(format!(
-                        "{} cannot convoy an army into its own province",
-                        me.full(map)
-                    ));
-                }
-                if !self.on_proper_route(
-                    target.location.province,
-                    to.province,
-                    me.location.province,
-                ) {
-                    return Err(format!(
-                        "{} is on no convoy route from {} to {}",
-                        me.full(map),
-                        self.pname(target.location.province),
-                        self.pname(to.province)
-                    ));
-                }
-                Ok((
-                    u,
-                    Eff::Convoy {
-                        army: a,
-                        to: to.province,
-                    },
-                ))
-            }
+            } => self.check_support_move(power, unit, supported, to),
+            Order::Convoy { unit, army, to } => self.check_convoy(power, unit, army, to),
             Order::RailMove { unit, railroad, to } => {
-                let (u, _) = self.ordered_unit(power, unit)?;
-                let me = self.units[u as usize];
-                let line = &map.railroads()[*railroad];
-                if me.kind != UnitKind::Army {
-                    return Err(format!("only armies use the {}", line.full_name));
-                }
-                // DATC 2.4 7.B.34, errata 9.21: only the railroad's powers may use it.
-                if !line.powers.contains(&me.power) {
-                    return Err(format!(
-                        "{} may not use the {}",
-                        map.power(me.power).name,
-                        line.full_name
-                    ));
-                }
-                let on_line = |p: ProvinceId| line.provinces.contains(&p);
-                if !on_line(me.location.province) {
-                    return Err(format!(
-                        "{} is not on the {}",
-                        self.pname(me.location.province),
-                        line.full_name
-                    ));
-                }
-                if !on_line(to.province) {
-                    return Err(format!(
-                        "{} is not on the {}",
-                        self.pname(to.province),
-                        line.full_name
-                    ));
-                }
-                if to.province == me.location.province {
-                    return Err(format!(
-                        "a unit cannot move to its own province {}",
-                        self.pname(to.province)
-                    ));
-                }
-                Ok((
-                    u,
-                    Eff::Rail {
-                        railroad: *railroad as u16,
-                        to: to.province,
-                    },
-                ))
+                self.check_rail_move(power, unit, railroad, to)
             }
             Order::Permit { .. } => Err("a canal permission commands no unit".into()),
             Order::Retreat { .. } => Err("a retreat order in a movement phase".into()),
@@ -807,6 +481,315 @@ impl<'a> Ctx<'a> {
                 Err("a conversion in a movement phase: units convert during adjustments".into())
             }
         }
+    }
+
+    /// A move: an army over land or by convoy, a fleet to a coast it can reach (4.B.1–4.B.6).
+    fn check_move(
+        &self,
+        power: PowerId,
+        unit: &UnitRef,
+        to: &Place,
+        via_convoy: &bool,
+    ) -> Result<(u32, Eff), String> {
+        let (u, written) = self.ordered_unit(power, unit)?;
+        let me = self.units[u as usize];
+        let dest = to.province;
+        if dest == me.location.province {
+            return Err(format!(
+                "a unit cannot move to its own province {}",
+                self.pname(dest)
+            ));
+        }
+        self.closed(me.kind, me.location.province, dest)?;
+        let eff = match me.kind {
+            UnitKind::Army => self.army_move(&me, to, *via_convoy)?,
+            UnitKind::Fleet => self.fleet_move(&me, written, to, *via_convoy)?,
+        };
+        Ok((u, eff))
+    }
+
+    /// An army's move: over land, or to a coast fleets at sea could carry it to.
+    fn army_move(&self, me: &Unit, to: &Place, via_convoy: bool) -> Result<Eff, String> {
+        let map = self.map;
+        let dest = to.province;
+        let prov = map.province(dest);
+        if !prov.terrain.is_land() {
+            return Err(format!(
+                "an army cannot go to {}, which is {}",
+                prov.full_name,
+                terrain_word(prov.terrain)
+            ));
+        }
+        if to.coast.is_some() && self.rules.unknown_coast.reading() == Reading::Illegal {
+            return Err("an army moves to a province, not to a coast".into());
+        }
+        let adjacent = map.army_adjacent(me.location.province, dest);
+        let coast_to_coast = map.province(me.location.province).terrain == Terrain::Coast
+            && prov.terrain == Terrain::Coast;
+        let coastal_route =
+            coast_to_coast && self.convoy_route_exists(me.location.province, dest, None);
+        if !adjacent && !coastal_route {
+            return Err(format!(
+                "an army in {} cannot reach {}{}",
+                self.pname(me.location.province),
+                prov.full_name,
+                if coast_to_coast {
+                    " (no fleets to convoy it)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        Ok(Eff::Move {
+            to: Location::province(dest),
+            convoy: !adjacent,
+            via: via_convoy,
+            possible: true,
+            fallback: false,
+        })
+    }
+
+    /// A fleet's move, to a coast it can reach (`written`: the coast the order names for the
+    /// fleet, when it is another coast of its province).
+    fn fleet_move(
+        &self,
+        me: &Unit,
+        written: Option<Location>,
+        to: &Place,
+        via_convoy: bool,
+    ) -> Result<Eff, String> {
+        let fleet_move = |to, possible| Eff::Move {
+            to,
+            convoy: false,
+            via: false,
+            possible,
+            fallback: false,
+        };
+        match self.fleet_destination(me.location, to) {
+            Ok(loc) => Ok(fleet_move(loc, true)),
+            Err(e) => {
+                // Legal as written from the coast the order names (4.B.5), but the fleet is
+                // elsewhere: the move fails.
+                if let Some(w) = written {
+                    if let Ok(loc) = self.fleet_destination(w, to) {
+                        return Ok(fleet_move(loc, false));
+                    }
+                }
+                if via_convoy && !self.map.fleet_can_reach(me.location, to.province) {
+                    return Err("only armies can be convoyed".into());
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// A support to hold: the supporter can reach the supported unit's province.
+    fn check_support_hold(
+        &self,
+        power: PowerId,
+        unit: &UnitRef,
+        supported: &OtherUnit,
+    ) -> Result<(u32, Eff), String> {
+        let map = self.map;
+        let (u, _) = self.ordered_unit(power, unit)?;
+        let me = self.units[u as usize];
+        if supported.place.province == me.location.province {
+            return Err("a unit cannot support itself".into());
+        }
+        let t = self.named_unit(power, supported)?;
+        if !map.can_move(me.kind, me.location, supported.place.province) {
+            return Err(format!(
+                "{} cannot reach {}",
+                me.full(map),
+                self.pname(supported.place.province)
+            ));
+        }
+        self.support_reach(&me, supported.place.province)?;
+        Ok((u, Eff::SupportHold { target: t }))
+    }
+
+    /// A support to move: the supporter can reach the destination, the supported unit can make the
+    /// move (not by the supporter's convoy), and the coast written (4.B.4).
+    fn check_support_move(
+        &self,
+        power: PowerId,
+        unit: &UnitRef,
+        supported: &OtherUnit,
+        to: &Place,
+    ) -> Result<(u32, Eff), String> {
+        let map = self.map;
+        let (u, _) = self.ordered_unit(power, unit)?;
+        let me = self.units[u as usize];
+        if to.province == me.location.province {
+            return Err("a unit cannot support a move into its own province".into());
+        }
+        if supported.place.province == to.province {
+            return Err(format!(
+                "a unit cannot move to its own province {}",
+                self.pname(to.province)
+            ));
+        }
+        if supported.place.province == me.location.province {
+            return Err("a unit cannot support itself".into());
+        }
+        let t = self.named_unit(power, supported)?;
+        let target = self.units[t as usize];
+        if !map.can_move(me.kind, me.location, to.province) {
+            return Err(format!(
+                "{} cannot reach {}",
+                me.full(map),
+                self.pname(to.province)
+            ));
+        }
+        self.support_reach(&me, to.province)?;
+        // The supported unit must be able to make the move (not by the supporter's convoy).
+        let possible = match target.kind {
+            UnitKind::Army => {
+                map.province(to.province).terrain.is_land()
+                    && (map.army_adjacent(target.location.province, to.province)
+                        || self.convoy_route_exists(
+                            target.location.province,
+                            to.province,
+                            Some(me.location.province),
+                        )
+                        || self.railroad_joins(target.power, target.location.province, to.province))
+            }
+            UnitKind::Fleet => map.fleet_can_reach(target.location, to.province),
+        };
+        if !possible {
+            return Err(format!(
+                "{} cannot move to {}",
+                target.full(map),
+                self.pname(to.province)
+            ));
+        }
+        self.closed(target.kind, target.location.province, to.province)?;
+        let coast = self.support_coast(power, &target, to)?;
+        Ok((
+            u,
+            Eff::SupportMove {
+                target: t,
+                to: to.province,
+                coast,
+            },
+        ))
+    }
+
+    /// A convoy: a fleet at sea, an army, a coastal destination, and the fleet on a proper route
+    /// (DATC 4.E.1).
+    fn check_convoy(
+        &self,
+        power: PowerId,
+        unit: &UnitRef,
+        army: &OtherUnit,
+        to: &Place,
+    ) -> Result<(u32, Eff), String> {
+        let map = self.map;
+        let (u, _) = self.ordered_unit(power, unit)?;
+        let me = self.units[u as usize];
+        if me.kind != UnitKind::Fleet || !map.can_convoy_through(me.location.province) {
+            return Err(format!(
+                "only a fleet at sea can convoy; {} cannot",
+                me.full(map)
+            ));
+        }
+        if map.province_closed(me.location.province, self.season) {
+            self.closed(me.kind, me.location.province, me.location.province)?;
+        }
+        let a = self.named_unit(power, army)?;
+        let target = self.units[a as usize];
+        if target.kind != UnitKind::Army {
+            return Err("only armies can be convoyed".into());
+        }
+        if to.province == target.location.province {
+            return Err(format!(
+                "a unit cannot move to its own province {}",
+                self.pname(to.province)
+            ));
+        }
+        if map.province(to.province).terrain != Terrain::Coast {
+            return Err(format!(
+                "an army cannot be convoyed to {}",
+                self.pname(to.province)
+            ));
+        }
+        // A fleet in a convoyable coast cannot carry an army to or from its own
+        // province (DATC 2.4 9.A, 9.B).
+        if me.location.province == to.province {
+            return Err(format!(
+                "{} cannot convoy an army into its own province",
+                me.full(map)
+            ));
+        }
+        if !self.on_proper_route(target.location.province, to.province, me.location.province) {
+            return Err(format!(
+                "{} is on no convoy route from {} to {}",
+                me.full(map),
+                self.pname(target.location.province),
+                self.pname(to.province)
+            ));
+        }
+        Ok((
+            u,
+            Eff::Convoy {
+                army: a,
+                to: to.province,
+            },
+        ))
+    }
+
+    /// A railroad move (DATC 2.4 7.B): an army of one of the railroad's powers, both ends on the
+    /// line.
+    fn check_rail_move(
+        &self,
+        power: PowerId,
+        unit: &UnitRef,
+        railroad: &usize,
+        to: &Place,
+    ) -> Result<(u32, Eff), String> {
+        let map = self.map;
+        let (u, _) = self.ordered_unit(power, unit)?;
+        let me = self.units[u as usize];
+        let line = &map.railroads()[*railroad];
+        if me.kind != UnitKind::Army {
+            return Err(format!("only armies use the {}", line.full_name));
+        }
+        // DATC 2.4 7.B.34, errata 9.21: only the railroad's powers may use it.
+        if !line.powers.contains(&me.power) {
+            return Err(format!(
+                "{} may not use the {}",
+                map.power(me.power).name,
+                line.full_name
+            ));
+        }
+        let on_line = |p: ProvinceId| line.provinces.contains(&p);
+        if !on_line(me.location.province) {
+            return Err(format!(
+                "{} is not on the {}",
+                self.pname(me.location.province),
+                line.full_name
+            ));
+        }
+        if !on_line(to.province) {
+            return Err(format!(
+                "{} is not on the {}",
+                self.pname(to.province),
+                line.full_name
+            ));
+        }
+        if to.province == me.location.province {
+            return Err(format!(
+                "a unit cannot move to its own province {}",
+                self.pname(to.province)
+            ));
+        }
+        Ok((
+            u,
+            Eff::Rail {
+                railroad: *railroad as u16,
+                to: to.province,
+            },
+        ))
     }
 
     /// 4.B.4: the coast written in a support order.
@@ -915,7 +898,45 @@ fn yield_to_right_designations(
     checked
 }
 
+/// Interprets the orders of a movement phase: each order checked, the effective order of each
+/// unit, then the readings that depend on several orders.
 pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation {
+    let Effective {
+        mut eff,
+        order_of,
+        mut status,
+        all_illegal,
+        permits,
+    } = effective_orders(cx, orders);
+    railroad_two_units(cx, &mut eff, &order_of, &mut status);
+    adjacent_routes(cx, &mut eff);
+    if cx.rules.implicit_orders.implicit_orders() {
+        implicit_orders(cx, &mut eff, &order_of, &all_illegal);
+    }
+    let no_hold_support = no_hold_support(cx, orders, &status, &order_of);
+    let paths = written_paths(cx, orders, &status, &mut eff);
+    let matches = support_matches(cx, orders, &eff, &no_hold_support);
+    Interpretation {
+        eff,
+        status,
+        matches,
+        paths,
+        permits,
+    }
+}
+
+/// Every order checked, and which one counts for each unit (DATC 4.D.3).
+struct Effective {
+    eff: Vec<Eff>,
+    /// Per unit: the index of its effective order, or `NONE`.
+    order_of: Vec<u32>,
+    status: Vec<Status>,
+    /// Per unit: all its orders are illegal because it has several (no precedence).
+    all_illegal: Vec<bool>,
+    permits: Vec<Permit>,
+}
+
+fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)]) -> Effective {
     let n = cx.units.len();
     let mut eff = vec![Eff::Hold; n];
     let mut order_of = vec![NONE; n];
@@ -971,7 +992,18 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
         }
     }
 
-    // DATC 2.4 7.B.33: two railroad moves on one railroad in one turn both hold.
+    Effective {
+        eff,
+        order_of,
+        status,
+        all_illegal,
+        permits,
+    }
+}
+
+/// DATC 2.4 7.B.33: two railroad moves on one railroad in one turn both hold.
+fn railroad_two_units(cx: &Ctx, eff: &mut [Eff], order_of: &[u32], status: &mut [Status]) {
+    let n = cx.units.len();
     for r in 0..cx.map.railroads().len() {
         let riders: Vec<usize> = (0..n)
             .filter(|&u| matches!(eff[u], Eff::Rail { railroad, .. } if railroad as usize == r))
@@ -994,9 +1026,12 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
             }
         }
     }
+}
 
-    // 4.A.3: the route of armies moving to an adjacent province. First, which fleets are
-    // ordered to convoy each army to its destination (own power, foreign power).
+/// 4.A.3: the route of armies moving to an adjacent province.
+fn adjacent_routes(cx: &Ctx, eff: &mut [Eff]) {
+    let n = cx.units.len();
+    // Which fleets are ordered to convoy each army to its destination (own power, foreign power).
     let mut own_convoy = vec![false; n];
     let mut foreign_convoy = vec![false; n];
     for (f, e) in eff.iter().enumerate() {
@@ -1047,56 +1082,65 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
             };
         }
     }
+}
 
-    // 4.E.3: implicit orders for units without one.
-    if cx.rules.implicit_orders.implicit_orders() {
-        for u in 0..n {
-            if order_of[u] != NONE || all_illegal[u] {
-                continue;
-            }
-            let mut implied: Option<ProvinceId> = None;
-            let mut ambiguous = false;
-            for (s, e) in eff.iter().enumerate() {
-                if cx.units[s].power != cx.units[u].power {
-                    continue;
-                }
-                let dest = match *e {
-                    Eff::SupportMove { target, to, .. } if target as usize == u => Some(to),
-                    Eff::Convoy { army, to } if army as usize == u => Some(to),
-                    _ => None,
+/// 4.E.3: implicit orders for units without one: a unit its own power's supports or convoys
+/// all name moving to one province moves there.
+fn implicit_orders(cx: &Ctx, eff: &mut [Eff], order_of: &[u32], all_illegal: &[bool]) {
+    let n = cx.units.len();
+    // Per unit: the one destination its own power's supports and convoys name, if they agree.
+    let mut implied: Vec<Option<ProvinceId>> = vec![None; n];
+    let mut ambiguous = vec![false; n];
+    for (s, e) in eff.iter().enumerate() {
+        let (target, dest) = match *e {
+            Eff::SupportMove { target, to, .. } => (target as usize, to),
+            Eff::Convoy { army, to } => (army as usize, to),
+            _ => continue,
+        };
+        if cx.units[s].power != cx.units[target].power {
+            continue;
+        }
+        if implied[target].is_some_and(|x| x != dest) {
+            ambiguous[target] = true;
+        }
+        implied[target] = Some(dest);
+    }
+    for u in 0..n {
+        if order_of[u] != NONE || all_illegal[u] {
+            continue;
+        }
+        let (Some(dest), false) = (implied[u], ambiguous[u]) else {
+            continue;
+        };
+        let unit = cx.units[u];
+        let to = match unit.kind {
+            UnitKind::Army => Ok(Location::province(dest)),
+            UnitKind::Fleet => cx.fleet_destination(unit.location, &Place::new(dest)),
+        };
+        if let Ok(to) = to {
+            let adjacent = cx.map.can_move(unit.kind, unit.location, dest);
+            if adjacent || unit.kind == UnitKind::Army {
+                eff[u] = Eff::Move {
+                    to,
+                    convoy: !adjacent,
+                    via: false,
+                    possible: true,
+                    fallback: false,
                 };
-                if let Some(d) = dest {
-                    if implied.is_some_and(|x| x != d) {
-                        ambiguous = true;
-                    }
-                    implied = Some(d);
-                }
-            }
-            let (Some(dest), false) = (implied, ambiguous) else {
-                continue;
-            };
-            let unit = cx.units[u];
-            let to = match unit.kind {
-                UnitKind::Army => Ok(Location::province(dest)),
-                UnitKind::Fleet => cx.fleet_destination(unit.location, &Place::new(dest)),
-            };
-            if let Ok(to) = to {
-                let adjacent = cx.map.can_move(unit.kind, unit.location, dest);
-                if adjacent || unit.kind == UnitKind::Army {
-                    eff[u] = Eff::Move {
-                        to,
-                        convoy: !adjacent,
-                        via: false,
-                        possible: true,
-                        fallback: false,
-                    };
-                }
             }
         }
     }
+}
 
-    // 4.E.1: under the DPTG reading, an illegal move is still a move: the unit holds but may
-    // receive no support to hold.
+/// 4.E.1: under the DPTG reading, an illegal move is still a move: the unit holds but may
+/// receive no support to hold.
+fn no_hold_support(
+    cx: &Ctx,
+    orders: &[(PowerId, Order)],
+    status: &[Status],
+    order_of: &[u32],
+) -> Vec<bool> {
+    let n = cx.units.len();
     let mut no_hold_support = vec![false; n];
     if cx.rules.illegal_orders.illegal_move_is_a_move() {
         for (i, (power, order)) in orders.iter().enumerate() {
@@ -1109,8 +1153,18 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
             }
         }
     }
+    no_hold_support
+}
 
-    // 4.A.6: written convoy paths.
+/// 4.A.6: written convoy paths (a convoyed move without one is impossible where paths are
+/// required).
+fn written_paths(
+    cx: &Ctx,
+    orders: &[(PowerId, Order)],
+    status: &[Status],
+    eff: &mut [Eff],
+) -> Vec<Vec<ProvinceId>> {
+    let n = cx.units.len();
     let mut paths: Vec<Vec<ProvinceId>> = vec![Vec::new(); n];
     for (i, (_, order)) in orders.iter().enumerate() {
         if let (Status::Effective(u), Order::Move { path, .. }) = (&status[i], order) {
@@ -1133,16 +1187,25 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
             }
         }
     }
+    paths
+}
 
+/// Which supports and convoys match the order of the unit they name.
+fn support_matches(
+    cx: &Ctx,
+    orders: &[(PowerId, Order)],
+    eff: &[Eff],
+    no_hold_support: &[bool],
+) -> Vec<bool> {
+    let n = cx.units.len();
     // Civil disorder: powers that gave no order at all.
     let mut ordered_power = vec![false; cx.map.powers().len()];
     for (p, _) in orders {
         ordered_power[p.index()] = true;
     }
 
-    // Which supports and convoys match the order of the unit they name.
     let support_counts_in_cd = cx.rules.civil_disorder_hold_support.support_counts();
-    let matches: Vec<bool> = (0..n)
+    (0..n)
         .map(|s| match eff[s] {
             Eff::SupportHold { target } => {
                 let t = target as usize;
@@ -1168,12 +1231,5 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation
             }
             _ => true,
         })
-        .collect();
-    Interpretation {
-        eff,
-        status,
-        matches,
-        paths,
-        permits,
-    }
+        .collect()
 }

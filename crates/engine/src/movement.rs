@@ -67,6 +67,7 @@ pub fn adjudicate_movement(
     }
 
     let contested = contested_provinces(map, &board, &ends, &moved);
+    let contested_mask = province_mask(map, &contested);
 
     // Dislodged units and their retreat options.
     let mut retreats = Vec::new();
@@ -91,7 +92,7 @@ pub fn adjudicate_movement(
             map,
             &d,
             &occupied,
-            &contested,
+            &contested_mask,
             allow_origin,
             pos.phase.season,
         );
@@ -121,145 +122,24 @@ pub fn adjudicate_movement(
     let paradoxes = Paradoxes::new(map, rules, &board, &interp.status, orders);
 
     // Results per submitted order.
-    let name = |u: u32| units[u as usize].full(map);
-    let mut results = Vec::with_capacity(orders.len());
-    for (i, (power, order)) in orders.iter().enumerate() {
-        let (resolution, tag, reason) = match &interp.status[i] {
-            Status::Permission(k) => {
-                let pm = interp.permits[*k];
-                let fleet = cx.unit_at[pm.from.index()];
-                let moving = fleet != NONE
-                    && matches!(board.eff[fleet as usize], Eff::Move { to, .. } if to.province == pm.to);
-                if moving {
-                    let used = board.canal_state(fleet) != Some(Tri::No);
-                    let reason = if used {
-                        format!("permits {} to pass the canal", name(fleet))
-                    } else {
-                        format!(
-                            "permits {} to pass the canal, but only one fleet may pass",
-                            name(fleet)
-                        )
-                    };
-                    (Resolution::Given, None, reason)
-                } else {
-                    (
-                        Resolution::Invalid,
-                        None,
-                        "no fleet was ordered to move that way".to_string(),
-                    )
-                }
-            }
-            Status::Illegal(reason) => {
-                let unit = order
-                    .unit()
-                    .map(|r| cx.unit_at[r.place.province.index()])
-                    .unwrap_or(NONE);
-                let tag = if unit != NONE && units[unit as usize].power == *power {
-                    tags[unit as usize]
-                } else {
-                    None
-                };
-                (Resolution::Illegal, tag, reason.clone())
-            }
-            Status::Effective(u) => {
-                let u = *u;
-                let ui = u as usize;
-                let tag = tags[ui];
-                let mut reason = String::new();
-                let res = match interp.eff[ui] {
-                    _ if board.state[ui] == Tri::Unresolved => {
-                        reason = paradoxes.reason(u, &board);
-                        Resolution::Unresolved
-                    }
-                    Eff::Hold if attacked_unresolved[ui] != NONE && tag.is_none() => {
-                        reason = paradoxes.attacked_reason(attacked_unresolved[ui], &board, &name);
-                        Resolution::Unresolved
-                    }
-                    Eff::Hold => Resolution::Stands,
-                    Eff::Rail { to, .. } => {
-                        let end = ends[ui].map_or(units[ui].location.province, |l| l.province);
-                        if end == to {
-                            Resolution::Succeeds
-                        } else {
-                            reason = rail_failure(&board, map, u, end, &name);
-                            Resolution::Fails
-                        }
-                    }
-                    Eff::Move {
-                        to,
-                        possible,
-                        convoy,
-                        ..
-                    } => {
-                        if board.state[ui] == Tri::Yes {
-                            Resolution::Succeeds
-                        } else if convoy && possible && !board.convoy_ordered(u) {
-                            reason = "no fleets were ordered to convoy it".into();
-                            Resolution::Invalid
-                        } else {
-                            reason = if !possible {
-                                format!("{} cannot reach {}", name(u), map.location_full_name(to))
-                            } else {
-                                move_failure(&board, u, &name)
-                            };
-                            Resolution::Fails
-                        }
-                    }
-                    Eff::SupportHold { .. } | Eff::SupportMove { .. } => {
-                        if !interp.matches[ui] {
-                            reason = "the supported unit was not ordered that way".into();
-                            Resolution::Invalid
-                        } else if board.state[ui] == Tri::Yes {
-                            Resolution::Given
-                        } else {
-                            reason = support_cut(&board, u, &name);
-                            Resolution::Cut
-                        }
-                    }
-                    Eff::Convoy { .. } => {
-                        if !interp.matches[ui] {
-                            reason = "the army was not ordered to move that way by convoy".into();
-                            Resolution::Invalid
-                        } else if board.state[ui] == Tri::Yes {
-                            Resolution::Available
-                        } else {
-                            reason = if dislodged_by[ui] != NONE {
-                                "the fleet is dislodged".into()
-                            } else {
-                                format!(
-                                    "a convoy paradox: the convoy is set aside ({})",
-                                    settling_rule(rules)
-                                )
-                            };
-                            Resolution::Disrupted
-                        }
-                    }
-                };
-                if let Some(t) = tag {
-                    let by = name(dislodged_by[ui]);
-                    let extra = if t == Tag::Destroyed {
-                        format!("dislodged by {by}, no retreat")
-                    } else {
-                        format!("dislodged by {by}")
-                    };
-                    reason = if reason.is_empty() {
-                        extra
-                    } else {
-                        format!("{reason}; {extra}")
-                    };
-                }
-                (res, tag, reason)
-            }
-        };
-        results.push(OrderResult {
-            index: i,
-            power: *power,
-            order: order.clone(),
-            resolution,
-            tag,
-            reason,
-        });
-    }
+    let judged = Judged {
+        map,
+        rules,
+        units,
+        unit_at: &cx.unit_at,
+        interp: &interp,
+        board: &board,
+        ends: &ends,
+        dislodged_by: &dislodged_by,
+        tags: &tags,
+        attacked_unresolved: &attacked_unresolved,
+        paradoxes: &paradoxes,
+    };
+    let results: Vec<OrderResult> = orders
+        .iter()
+        .enumerate()
+        .map(|(i, (power, order))| judged.result(i, *power, order))
+        .collect();
     let ordered: Vec<bool> = {
         let mut o = vec![false; n];
         for s in &interp.status {
@@ -321,6 +201,186 @@ pub fn adjudicate_movement(
     }
 }
 
+/// Everything the results of a movement phase are read from.
+struct Judged<'a> {
+    map: &'a Map,
+    rules: &'a Ruleset,
+    units: &'a [Unit],
+    unit_at: &'a [u32],
+    interp: &'a interpret::Interpretation,
+    board: &'a Board<'a>,
+    ends: &'a [Option<Location>],
+    dislodged_by: &'a [u32],
+    tags: &'a [Option<Tag>],
+    attacked_unresolved: &'a [u32],
+    paradoxes: &'a Paradoxes,
+}
+
+impl Judged<'_> {
+    fn name(&self, u: u32) -> String {
+        self.units[u as usize].full(self.map)
+    }
+
+    /// The result of submitted order `i`.
+    fn result(&self, i: usize, power: PowerId, order: &Order) -> OrderResult {
+        let (resolution, tag, reason) = match &self.interp.status[i] {
+            Status::Permission(k) => self.permission(*k),
+            Status::Illegal(reason) => self.illegal(power, order, reason),
+            Status::Effective(u) => self.effective(*u),
+        };
+        OrderResult {
+            index: i,
+            power,
+            order: order.clone(),
+            resolution,
+            tag,
+            reason,
+        }
+    }
+
+    /// A canal permission: given when a fleet is ordered through the canal.
+    fn permission(&self, k: usize) -> (Resolution, Option<Tag>, String) {
+        let board = self.board;
+        let name = |u: u32| self.name(u);
+        let pm = self.interp.permits[k];
+        let fleet = self.unit_at[pm.from.index()];
+        let moving = fleet != NONE
+            && matches!(board.eff[fleet as usize], Eff::Move { to, .. } if to.province == pm.to);
+        if moving {
+            let used = board.canal_state(fleet) != Some(Tri::No);
+            let reason = if used {
+                format!("permits {} to pass the canal", name(fleet))
+            } else {
+                format!(
+                    "permits {} to pass the canal, but only one fleet may pass",
+                    name(fleet)
+                )
+            };
+            (Resolution::Given, None, reason)
+        } else {
+            (
+                Resolution::Invalid,
+                None,
+                "no fleet was ordered to move that way".to_string(),
+            )
+        }
+    }
+
+    /// An illegal order; the unit it names may still be dislodged.
+    fn illegal(
+        &self,
+        power: PowerId,
+        order: &Order,
+        reason: &str,
+    ) -> (Resolution, Option<Tag>, String) {
+        let unit = order
+            .unit()
+            .map(|r| self.unit_at[r.place.province.index()])
+            .unwrap_or(NONE);
+        let tag = if unit != NONE && self.units[unit as usize].power == power {
+            self.tags[unit as usize]
+        } else {
+            None
+        };
+        (Resolution::Illegal, tag, reason.to_string())
+    }
+
+    /// The result of a unit's effective order, with its reason and tag.
+    fn effective(&self, u: u32) -> (Resolution, Option<Tag>, String) {
+        let (map, rules, units, interp, board) =
+            (self.map, self.rules, self.units, self.interp, self.board);
+        let (ends, dislodged_by, tags) = (self.ends, self.dislodged_by, self.tags);
+        let (attacked_unresolved, paradoxes) = (self.attacked_unresolved, self.paradoxes);
+        let name = |u: u32| self.name(u);
+        let ui = u as usize;
+        let tag = tags[ui];
+        let mut reason = String::new();
+        let res = match interp.eff[ui] {
+            _ if board.state[ui] == Tri::Unresolved => {
+                reason = paradoxes.reason(u, board);
+                Resolution::Unresolved
+            }
+            Eff::Hold if attacked_unresolved[ui] != NONE && tag.is_none() => {
+                reason = paradoxes.attacked_reason(attacked_unresolved[ui], board, &name);
+                Resolution::Unresolved
+            }
+            Eff::Hold => Resolution::Stands,
+            Eff::Rail { to, .. } => {
+                let end = ends[ui].map_or(units[ui].location.province, |l| l.province);
+                if end == to {
+                    Resolution::Succeeds
+                } else {
+                    reason = rail_failure(board, map, u, end, &name);
+                    Resolution::Fails
+                }
+            }
+            Eff::Move {
+                to,
+                possible,
+                convoy,
+                ..
+            } => {
+                if board.state[ui] == Tri::Yes {
+                    Resolution::Succeeds
+                } else if convoy && possible && !board.convoy_ordered(u) {
+                    reason = "no fleets were ordered to convoy it".into();
+                    Resolution::Invalid
+                } else {
+                    reason = if !possible {
+                        format!("{} cannot reach {}", name(u), map.location_full_name(to))
+                    } else {
+                        move_failure(board, u, &name)
+                    };
+                    Resolution::Fails
+                }
+            }
+            Eff::SupportHold { .. } | Eff::SupportMove { .. } => {
+                if !interp.matches[ui] {
+                    reason = "the supported unit was not ordered that way".into();
+                    Resolution::Invalid
+                } else if board.state[ui] == Tri::Yes {
+                    Resolution::Given
+                } else {
+                    reason = support_cut(board, u, &name);
+                    Resolution::Cut
+                }
+            }
+            Eff::Convoy { .. } => {
+                if !interp.matches[ui] {
+                    reason = "the army was not ordered to move that way by convoy".into();
+                    Resolution::Invalid
+                } else if board.state[ui] == Tri::Yes {
+                    Resolution::Available
+                } else {
+                    reason = if dislodged_by[ui] != NONE {
+                        "the fleet is dislodged".into()
+                    } else {
+                        format!(
+                            "a convoy paradox: the convoy is set aside ({})",
+                            settling_rule(rules)
+                        )
+                    };
+                    Resolution::Disrupted
+                }
+            }
+        };
+        if let Some(t) = tag {
+            let by = name(dislodged_by[ui]);
+            let extra = if t == Tag::Destroyed {
+                format!("dislodged by {by}, no retreat")
+            } else {
+                format!("dislodged by {by}")
+            };
+            reason = if reason.is_empty() {
+                extra
+            } else {
+                format!("{reason}; {extra}")
+            };
+        }
+        (res, tag, reason)
+    }
+}
+
 /// Contested provinces: a standoff left them without a unit moving in (also where a railroad move
 /// bounced and nobody entered). `ends` is where each moving unit ends, `moved` whether it moved.
 fn contested_provinces(
@@ -360,12 +420,21 @@ fn contested_provinces(
     contested
 }
 
-/// The places a dislodged unit may retreat to.
+/// Per province: whether it is one of `provinces`.
+pub(crate) fn province_mask(map: &Map, provinces: &[ProvinceId]) -> Vec<bool> {
+    let mut mask = vec![false; map.provinces().len()];
+    for p in provinces {
+        mask[p.index()] = true;
+    }
+    mask
+}
+
+/// The places a dislodged unit may retreat to. `occupied` and `contested` are per province.
 pub fn retreat_options(
     map: &Map,
     d: &Dislodged,
     occupied: &[bool],
-    contested: &[ProvinceId],
+    contested: &[bool],
     allow_convoy_origin: bool,
     season: diplo_map::Season,
 ) -> Vec<Location> {
@@ -383,7 +452,7 @@ pub fn retreat_options(
         .filter(|l| {
             let p = l.province;
             !occupied[p.index()]
-                && !contested.contains(&p)
+                && !contested[p.index()]
                 && !map.is_closed(d.unit.kind, from.province, p, season)
                 && (p != d.attacker_from || (d.by_convoy && allow_convoy_origin))
         })

@@ -111,7 +111,11 @@ impl Csr {
     }
     #[inline]
     pub fn get(&self, i: usize) -> &[u32] {
-        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
+        &self.items[self.range(i)]
+    }
+    #[inline]
+    fn range(&self, i: usize) -> std::ops::Range<usize> {
+        self.start[i] as usize..self.start[i + 1] as usize
     }
 }
 
@@ -211,6 +215,34 @@ pub(crate) struct Board<'a> {
     support_cut_from_origin_by_convoy: bool,
     recording: bool,
     reads: RefCell<Vec<u32>>,
+    /// Scratch marks for the walks along convoying fleets.
+    scratch: RefCell<FleetScratch>,
+    /// Per entry of `convoys_of`: the fleet lies on some route of its army.
+    on_a_route: Vec<bool>,
+}
+
+/// Generation-stamped marks per province for `Board::walk_fleets` (nothing map-sized is
+/// cleared per walk).
+#[derive(Default)]
+struct FleetScratch {
+    /// Per province: the generation in which it holds one of the walked fleets.
+    member: Vec<u32>,
+    /// Per province: the generation in which the walk reached its fleet.
+    seen: Vec<u32>,
+    generation: u32,
+    stack: Vec<u32>,
+}
+
+impl FleetScratch {
+    fn next_generation(&mut self, provinces: usize) -> u32 {
+        if self.member.len() != provinces || self.generation == u32::MAX {
+            self.member = vec![0; provinces];
+            self.seen = vec![0; provinces];
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.generation
+    }
 }
 
 impl<'a> Board<'a> {
@@ -455,6 +487,8 @@ impl<'a> Board<'a> {
                 .convoyed_attack_cuts_support_against_its_origin(),
             recording: false,
             reads: RefCell::new(Vec::new()),
+            scratch: RefCell::default(),
+            on_a_route: Vec::new(),
         };
         if rules
             .multi_route_disruption
@@ -462,6 +496,7 @@ impl<'a> Board<'a> {
         {
             board.drop_foreign_fleets_where_own_route_exists();
         }
+        board.on_a_route = board.all_fleets_on_a_route();
         if rules
             .convoyed_attack_origin
             .convoyed_attack_meets_move_into_last_fleet()
@@ -524,12 +559,11 @@ impl<'a> Board<'a> {
             let Eff::Move { to: into, .. } = self.eff[b as usize] else {
                 continue;
             };
-            let from = self.units[x].location.province;
             let fleets = self.convoys_of.get(x);
-            let on = self.fleets_on_a_route(from, to.province, fleets);
+            let on = self.on_a_route(x as u32);
             let mut last = fleets
                 .iter()
-                .zip(&on)
+                .zip(on)
                 .filter(|&(&f, &on)| on && self.map.fleet_can_reach(self.sea(f), to.province))
                 .map(|(&f, _)| self.units[f as usize].location.province);
             if let (Some(l), None) = (last.next(), last.next()) {
@@ -673,11 +707,11 @@ impl<'a> Board<'a> {
                 self.route_exists(from, to.province, fleets, |f| self.holds(f, max))
             }
             RouteRule::EveryRouteIntact => {
-                let on_route = self.fleets_on_a_route(from, to.province, fleets);
+                let on_route = self.on_a_route(u);
                 on_route.iter().any(|&x| x)
                     && fleets
                         .iter()
-                        .zip(&on_route)
+                        .zip(on_route)
                         .all(|(&f, &on)| !on || self.holds(f, max))
             }
         }
@@ -757,11 +791,9 @@ impl<'a> Board<'a> {
         fleets: &[u32],
         ok: impl Fn(u32) -> bool,
     ) -> bool {
-        let reach = self.reachable(from, fleets, &ok);
-        fleets
-            .iter()
-            .zip(&reach)
-            .any(|(&f, &r)| r && self.map.fleet_can_reach(self.sea(f), to))
+        self.walk_fleets(from, fleets, &ok, |f| {
+            self.map.fleet_can_reach(self.sea(f), to)
+        })
     }
 
     #[inline]
@@ -769,37 +801,47 @@ impl<'a> Board<'a> {
         Location::province(self.units[f as usize].location.province)
     }
 
-    /// Which of `fleets` (those `ok` accepts) a chain of them reaches from land province `from`.
-    fn reachable(
+    /// Walks the chains of `fleets` (those `ok` accepts) from land province `start`, calling
+    /// `visit` on each fleet reached; stops and returns true as soon as `visit` does. `ok` is
+    /// asked of every fleet first (the decisions a route depends on are all read). Linear in the
+    /// fleets and their edges: a generation-stamped mark per province says which provinces hold
+    /// one of `fleets` and which were reached.
+    fn walk_fleets(
         &self,
-        from: diplo_map::ProvinceId,
+        start: diplo_map::ProvinceId,
         fleets: &[u32],
         ok: &impl Fn(u32) -> bool,
-    ) -> Vec<bool> {
-        let k = fleets.len();
-        let mut seen = vec![false; k];
-        let mut stack: Vec<usize> = Vec::with_capacity(k);
-        for i in 0..k {
-            if ok(fleets[i]) && self.map.fleet_can_reach(self.sea(fleets[i]), from) {
-                seen[i] = true;
-                stack.push(i);
+        mut visit: impl FnMut(u32) -> bool,
+    ) -> bool {
+        let mut scratch = self.scratch.borrow_mut();
+        let sc = &mut *scratch;
+        let g = sc.next_generation(self.map.provinces().len());
+        sc.stack.clear();
+        for &f in fleets {
+            sc.member[self.units[f as usize].location.province.index()] = g;
+        }
+        for &f in fleets {
+            if ok(f) && self.map.fleet_can_reach(self.sea(f), start) {
+                sc.seen[self.units[f as usize].location.province.index()] = g;
+                sc.stack.push(f);
             }
         }
-        while let Some(i) = stack.pop() {
-            for j in 0..k {
-                if !seen[j]
-                    && ok(fleets[j])
-                    && self.map.fleet_can_reach(
-                        self.sea(fleets[i]),
-                        self.units[fleets[j] as usize].location.province,
-                    )
-                {
-                    seen[j] = true;
-                    stack.push(j);
+        while let Some(f) = sc.stack.pop() {
+            if visit(f) {
+                return true;
+            }
+            for l in self.map.fleet_neighbours(self.sea(f)) {
+                let p = l.province.index();
+                if sc.member[p] == g && sc.seen[p] != g {
+                    let j = self.unit_at[p];
+                    if ok(j) {
+                        sc.seen[p] = g;
+                        sc.stack.push(j);
+                    }
                 }
             }
         }
-        seen
+        false
     }
 
     /// Per fleet: whether it lies on some route from `from` to `to` through the ordered fleets.
@@ -809,13 +851,45 @@ impl<'a> Board<'a> {
         to: diplo_map::ProvinceId,
         fleets: &[u32],
     ) -> Vec<bool> {
-        let forward = self.reachable(from, fleets, &|_| true);
-        let backward = self.reachable(to, fleets, &|_| true);
-        forward
+        let mut forward = Vec::new();
+        self.walk_fleets(from, fleets, &|_| true, |f| {
+            forward.push(f);
+            false
+        });
+        let mut backward = Vec::new();
+        self.walk_fleets(to, fleets, &|_| true, |f| {
+            backward.push(f);
+            false
+        });
+        forward.sort_unstable();
+        backward.sort_unstable();
+        fleets
             .iter()
-            .zip(&backward)
-            .map(|(&a, &b)| a && b)
+            .map(|f| forward.binary_search(f).is_ok() && backward.binary_search(f).is_ok())
             .collect()
+    }
+
+    /// The convoying fleets of army `u` that lie on some route (computed once, in `new`).
+    fn on_a_route(&self, u: u32) -> &[bool] {
+        &self.on_a_route[self.convoys_of.range(u as usize)]
+    }
+
+    /// Which convoying fleets of every army lie on some route, in `convoys_of` order.
+    fn all_fleets_on_a_route(&self) -> Vec<bool> {
+        let mut out = Vec::with_capacity(self.convoys_of.items.len());
+        for a in 0..self.units.len() {
+            let fleets = self.convoys_of.get(a);
+            if fleets.is_empty() {
+                continue;
+            }
+            let Eff::Move { to, .. } = self.eff[a] else {
+                out.extend(fleets.iter().map(|_| false));
+                continue;
+            };
+            let from = self.units[a].location.province;
+            out.extend(self.fleets_on_a_route(from, to.province, fleets));
+        }
+        out
     }
 
     /// Whether fleet `f` is necessary for `a`'s convoy: without it no route remains.
@@ -1471,7 +1545,11 @@ impl<'a> Board<'a> {
                     agenda.wake(u, &self.state);
                 }
                 None => {
-                    for &v in self.reads.borrow().iter() {
+                    // Each decision read is watched once, however often it was read.
+                    let mut reads = self.reads.borrow_mut();
+                    reads.sort_unstable();
+                    reads.dedup();
+                    for &v in reads.iter() {
                         if v != u && self.state[v as usize] == Tri::Unknown {
                             agenda.watch(v, u);
                         }

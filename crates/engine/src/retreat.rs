@@ -6,7 +6,7 @@ use diplo_rules::policies::{RailroadRetreat, RetreatAfterConvoy};
 use diplo_rules::Ruleset;
 
 use crate::interpret::Ctx;
-use crate::movement::retreat_options;
+use crate::movement::{province_mask, retreat_options};
 use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, RetreatOptions};
 use crate::position::{Position, Unit};
 
@@ -18,6 +18,7 @@ pub fn pending_retreat_options(map: &Map, rules: &Ruleset, pos: &Position) -> Ve
     for u in &pos.units {
         occupied[u.location.province.index()] = true;
     }
+    let contested = province_mask(map, &pos.contested);
     let allow = rules
         .retreat_after_convoy
         .may_retreat_to_convoyed_attackers_origin();
@@ -25,7 +26,7 @@ pub fn pending_retreat_options(map: &Map, rules: &Ruleset, pos: &Position) -> Ve
         .iter()
         .map(|d| RetreatOptions {
             dislodged: *d,
-            options: retreat_options(map, d, &occupied, &pos.contested, allow, pos.phase.season),
+            options: retreat_options(map, d, &occupied, &contested, allow, pos.phase.season),
         })
         .collect()
 }
@@ -50,6 +51,11 @@ pub fn adjudicate_retreats(
     let cx = Ctx::new(map, rules, &units, pos.phase.season);
 
     let k = pos.dislodged.len();
+    // Per province: the dislodged unit there (the first, if a bad position has several).
+    let mut dislodged_in: Vec<Option<usize>> = vec![None; map.provinces().len()];
+    for (d, x) in pos.dislodged.iter().enumerate().rev() {
+        dislodged_in[x.unit.location.province.index()] = Some(d);
+    }
     let mut chosen: Vec<Option<(usize, diplo_map::Location)>> = vec![None; k];
     let mut disbanded = vec![false; k];
     let mut status: Vec<Result<(), String>> = Vec::with_capacity(orders.len());
@@ -98,11 +104,7 @@ pub fn adjudicate_retreats(
                 }
             };
             let p = unit_ref.place.province;
-            let Some(d) = pos
-                .dislodged
-                .iter()
-                .position(|d| d.unit.location.province == p)
-            else {
+            let Some(d) = dislodged_in[p.index()] else {
                 return Err(format!(
                     "there is no dislodged unit in {}",
                     map.province(p).full_name
@@ -163,9 +165,10 @@ pub fn adjudicate_retreats(
     let mut automatic = Vec::new();
     let mut succeeded = vec![false; orders.len()];
     let mut bounced = vec![false; orders.len()];
+    let rivals = Rivals::count(map, pos, &chosen);
     for d in 0..k {
         if let Some((i, dest)) = chosen[d] {
-            let clash = retreat_clashes(map, pos, &chosen, d, dest);
+            let clash = rivals.clash(map, pos, d, dest);
             if clash {
                 bounced[i] = true;
                 automatic.push(AutomaticAction {
@@ -230,26 +233,48 @@ pub fn adjudicate_retreats(
     }
 }
 
-/// Whether retreat `d` to `dest` clashes with another retreat there. Two retreats to one province
-/// both fail, except that a retreat over a difficult passable border (or a half-strength one,
-/// 1900's route around Africa) loses to one over an ordinary border (DATC 2.4 10.K): then the
-/// ordinary one succeeds if it is the only one.
-fn retreat_clashes(
-    map: &Map,
-    pos: &Position,
-    chosen: &[Option<(usize, diplo_map::Location)>],
-    d: usize,
-    dest: diplo_map::Location,
-) -> bool {
-    let difficult = |e: usize| {
-        let u = pos.dislodged[e].unit;
-        map.retreat_yields(u.kind, u.location.province, dest.province)
-    };
-    let rivals: Vec<usize> = (0..chosen.len())
-        .filter(|&e| e != d && chosen[e].is_some_and(|(_, x)| x.province == dest.province))
-        .collect();
-    if rivals.is_empty() {
-        return false;
+/// Per province: how many retreats go there, and how many of them over an ordinary border.
+struct Rivals {
+    all: Vec<u32>,
+    ordinary: Vec<u32>,
+}
+
+impl Rivals {
+    fn count(map: &Map, pos: &Position, chosen: &[Option<(usize, diplo_map::Location)>]) -> Rivals {
+        let n = map.provinces().len();
+        let mut rivals = Rivals {
+            all: vec![0; n],
+            ordinary: vec![0; n],
+        };
+        for (d, c) in chosen.iter().enumerate() {
+            if let Some((_, dest)) = c {
+                rivals.all[dest.province.index()] += 1;
+                if !difficult(map, pos, d, *dest) {
+                    rivals.ordinary[dest.province.index()] += 1;
+                }
+            }
+        }
+        rivals
     }
-    difficult(d) || rivals.iter().any(|&e| !difficult(e))
+
+    /// Whether retreat `d` to `dest` clashes with another retreat there. Two retreats to one
+    /// province both fail, except that a retreat over a difficult passable border loses to one
+    /// over an ordinary border (DATC 2.4 10.K; a half-strength border too): then the ordinary one succeeds if it is the only
+    /// one.
+    fn clash(&self, map: &Map, pos: &Position, d: usize, dest: diplo_map::Location) -> bool {
+        let p = dest.province.index();
+        if self.all[p] < 2 {
+            return false;
+        }
+        let own_difficult = difficult(map, pos, d, dest);
+        let other_ordinary = self.ordinary[p] - u32::from(!own_difficult);
+        own_difficult || other_ordinary > 0
+    }
+}
+
+/// Whether retreat `d` to `dest` crosses a difficult passable border (or a half-strength one,
+/// 1900's route around Africa), so that it yields to a retreat over an ordinary border.
+fn difficult(map: &Map, pos: &Position, d: usize, dest: diplo_map::Location) -> bool {
+    let u = pos.dislodged[d].unit;
+    map.retreat_yields(u.kind, u.location.province, dest.province)
 }

@@ -761,6 +761,13 @@ impl Map {
         self.names.get(&normalize_name(name)).copied()
     }
 
+    /// A province by a name already normalised as [`normalize_name`] does (lower case, no dots,
+    /// single spaces): no allocation.
+    #[inline]
+    pub fn province_by_key(&self, key: &str) -> Option<ProvinceId> {
+        self.names.get(key).copied()
+    }
+
     /// A coast of a province by short or full name (`nc`, `north coast`), case-insensitively.
     pub fn coast_by_name(&self, province: ProvinceId, name: &str) -> Option<u8> {
         let name = normalize_name(name);

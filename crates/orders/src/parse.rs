@@ -118,9 +118,19 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
     let mut lines = Vec::new();
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
+    let mut buffers = (Vec::new(), String::new());
     for (n, line) in text_lines(text).enumerate() {
         let line_no = n + 1;
-        let p = Parser::new(map, line);
+        let parser = Parser::reusing(
+            map,
+            line,
+            std::mem::take(&mut buffers.0),
+            std::mem::take(&mut buffers.1),
+        );
+        let p = Reuse {
+            parser,
+            buffers: &mut buffers,
+        };
         if p.toks.is_empty() {
             continue;
         }
@@ -158,6 +168,26 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
     (lines, errors)
 }
 
+/// A line's parser that hands its buffers back for the next line when dropped.
+struct Reuse<'b, 'm, 's> {
+    parser: Parser<'m, 's>,
+    buffers: &'b mut (Vec<Tok<'s>>, String),
+}
+
+impl<'m, 's> std::ops::Deref for Reuse<'_, 'm, 's> {
+    type Target = Parser<'m, 's>;
+    fn deref(&self) -> &Parser<'m, 's> {
+        &self.parser
+    }
+}
+
+impl Drop for Reuse<'_, '_, '_> {
+    fn drop(&mut self) {
+        self.buffers.0 = std::mem::take(&mut self.parser.toks);
+        self.buffers.1 = std::mem::take(self.parser.key.get_mut());
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tokens
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +210,7 @@ struct Tok<'s> {
     /// The text as written.
     raw: &'s str,
     /// For a word: lower case, without dots.
-    norm: String,
+    norm: Norm,
     /// 1-based column (characters).
     col: usize,
     /// Byte offsets in the line.
@@ -188,6 +218,55 @@ struct Tok<'s> {
     end: usize,
     /// Whether white space (or the start of the line) comes right before.
     spaced: bool,
+}
+
+/// A word in lower case without dots: inline for short ASCII words (no allocation per token),
+/// else on the heap.
+#[derive(Clone, Debug)]
+enum Norm {
+    Inline { len: u8, bytes: [u8; Norm::INLINE] },
+    Heap(String),
+}
+
+impl Norm {
+    const INLINE: usize = 22;
+
+    fn empty() -> Norm {
+        Norm::Inline {
+            len: 0,
+            bytes: [0; Norm::INLINE],
+        }
+    }
+
+    fn of(raw: &str) -> Norm {
+        if raw.is_ascii() && raw.len() <= Norm::INLINE {
+            let mut bytes = [0; Norm::INLINE];
+            let mut len = 0;
+            for b in raw.bytes().filter(|&b| b != b'.') {
+                bytes[len] = b.to_ascii_lowercase();
+                len += 1;
+            }
+            return Norm::Inline {
+                len: len as u8,
+                bytes,
+            };
+        }
+        Norm::Heap(
+            raw.chars()
+                .filter(|&c| c != '.')
+                .flat_map(char::to_lowercase)
+                .collect(),
+        )
+    }
+
+    fn as_str(&self) -> &str {
+        match self {
+            Norm::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..*len as usize]).expect("ASCII is UTF-8")
+            }
+            Norm::Heap(s) => s,
+        }
+    }
 }
 
 fn is_word_start(c: char) -> bool {
@@ -205,9 +284,10 @@ fn is_dash(c: char) -> bool {
     )
 }
 
-/// Splits a line into tokens, stopping at `#` (a comment).
-fn tokenize(text: &str) -> (Vec<Tok<'_>>, usize) {
-    let mut toks = Vec::new();
+/// Splits a line into tokens (into `toks`, emptied first), stopping at `#` (a comment); returns
+/// where the order ends.
+fn tokenize<'s>(text: &'s str, toks: &mut Vec<Tok<'s>>) -> usize {
+    toks.clear();
     let mut it = text.char_indices().peekable();
     let mut col = 0usize; // characters consumed so far
     let mut spaced = true;
@@ -260,12 +340,9 @@ fn tokenize(text: &str) -> (Vec<Tok<'_>>, usize) {
         }
         let raw = &text[start..end];
         let norm = if kind == Kind::Word {
-            raw.chars()
-                .filter(|&c| c != '.')
-                .flat_map(char::to_lowercase)
-                .collect()
+            Norm::of(raw)
         } else {
-            String::new()
+            Norm::empty()
         };
         toks.push(Tok {
             kind,
@@ -278,7 +355,7 @@ fn tokenize(text: &str) -> (Vec<Tok<'_>>, usize) {
         });
         spaced = false;
     }
-    (toks, body_end)
+    body_end
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -358,6 +435,8 @@ struct Parser<'m, 's> {
     map: &'m Map,
     text: &'s str,
     toks: Vec<Tok<'s>>,
+    /// The normalised name being looked up (reused: no allocation per lookup).
+    key: std::cell::RefCell<String>,
     /// Byte offset where the order ends (before any comment).
     body_end: usize,
     /// Column just after the last token.
@@ -366,7 +445,12 @@ struct Parser<'m, 's> {
 
 impl<'m, 's> Parser<'m, 's> {
     fn new(map: &'m Map, text: &'s str) -> Self {
-        let (toks, body_end) = tokenize(text);
+        Parser::reusing(map, text, Vec::new(), String::new())
+    }
+
+    /// A parser for `text` that reuses the buffers of the last line's parser.
+    fn reusing(map: &'m Map, text: &'s str, mut toks: Vec<Tok<'s>>, key: String) -> Self {
+        let body_end = tokenize(text, &mut toks);
         let end_col = toks
             .last()
             .map(|t| t.col + t.raw.chars().count())
@@ -375,6 +459,7 @@ impl<'m, 's> Parser<'m, 's> {
             map,
             text,
             toks,
+            key: std::cell::RefCell::new(key),
             body_end,
             end_col,
         }
@@ -436,14 +521,14 @@ impl<'m, 's> Parser<'m, 's> {
 
     fn kind_at(&self, i: usize) -> Option<UnitKind> {
         match self.toks.get(i) {
-            Some(t) if t.kind == Kind::Word => kind_word(&t.norm),
+            Some(t) if t.kind == Kind::Word => kind_word(t.norm.as_str()),
             _ => None,
         }
     }
 
     fn power_at(&self, i: usize) -> Option<PowerId> {
         match self.toks.get(i) {
-            Some(t) if t.kind == Kind::Word => self.map.power_by_name(&t.norm),
+            Some(t) if t.kind == Kind::Word => self.map.power_by_name(t.norm.as_str()),
             _ => None,
         }
     }
@@ -497,11 +582,50 @@ impl<'m, 's> Parser<'m, 's> {
     // --- places ----------------------------------------------------------------------------
 
     /// The longest run of words from `i` that names a province, and the index after it.
+    ///
+    /// The runs are spelt as `names_at` spells them, already normalised (lower case, no dots)
+    /// into one reused buffer, and looked up without allocating.
     fn province_at(&self, i: usize) -> Option<(ProvinceId, usize)> {
-        self.names_at(i)
+        if !self.is_word(i) {
+            return None;
+        }
+        let mut key = self.key.borrow_mut();
+        key.clear();
+        // Per run of words: the length of its key and the index after it.
+        let mut runs = [(0usize, 0usize); MAX_NAME_WORDS];
+        let mut count = 0;
+        let mut j = i;
+        while count < MAX_NAME_WORDS && j < self.toks.len() {
+            let t = &self.toks[j];
+            match t.kind {
+                Kind::Word => {
+                    if j > i {
+                        if self.toks[j - 1].kind == Kind::Dash {
+                            // joined by a hyphen: `Mid-Atlantic`
+                        } else if t.spaced {
+                            key.push(' ');
+                        } else {
+                            break;
+                        }
+                    }
+                    key.push_str(t.norm.as_str());
+                    j += 1;
+                    runs[count] = (key.len(), j);
+                    count += 1;
+                }
+                Kind::Dash
+                    if j > i && !t.spaced && self.is_word(j + 1) && !self.toks[j + 1].spaced =>
+                {
+                    key.push('-');
+                    j += 1;
+                }
+                _ => break,
+            }
+        }
+        runs[..count]
             .iter()
             .rev()
-            .find_map(|(n, next)| self.map.province_by_name(n).map(|p| (p, *next)))
+            .find_map(|&(len, next)| self.map.province_by_key(&key[..len]).map(|p| (p, next)))
     }
 
     /// The longest run of words from `i` that names a railroad of the map (`TSR`,
@@ -562,6 +686,11 @@ impl<'m, 's> Parser<'m, 's> {
         let Some((province, j)) = self.province_at(i) else {
             return self.no_province(i, from);
         };
+        self.place_of(province, j)
+    }
+
+    /// A place whose province was read, ending before token `j`: the coast written after it.
+    fn place_of(&self, province: ProvinceId, j: usize) -> R<(Place, usize)> {
         let (coast, k) = self.coast(province, j)?;
         Ok((Place { province, coast }, k))
     }
@@ -696,12 +825,16 @@ impl<'m, 's> Parser<'m, 's> {
     fn unit(&self, i: usize, from: usize) -> R<(UnitRef, usize)> {
         let kind = self.kind_at(i);
         let j = if kind.is_some() { i + 1 } else { i };
-        if kind.is_some() && self.province_at(j).is_none() && self.province_at(i).is_some() {
+        let at_j = self.province_at(j);
+        if kind.is_some() && at_j.is_none() && self.province_at(i).is_some() {
             // A province that is spelt like a unit type (never on the standard map).
             let (place, k) = self.place(i, from)?;
             return Ok((UnitRef { kind: None, place }, k));
         }
-        let (place, k) = self.place(j, from)?;
+        let (place, k) = match at_j {
+            Some((province, next)) => self.place_of(province, next)?,
+            None => self.no_province(j, from)?,
+        };
         Ok((UnitRef { kind, place }, k))
     }
 
@@ -861,7 +994,6 @@ impl<'m, 's> Parser<'m, 's> {
             }
         }
         let (unit, j) = self.unit(s, s)?;
-        let after = self.context(s, j);
         if j >= self.toks.len() {
             return Ok(Order::Hold { unit });
         }
@@ -903,7 +1035,8 @@ impl<'m, 's> Parser<'m, 's> {
         self.fail(
             j,
             format!(
-                "expected `-`, `H`, `S`, `C`, `R`, `D` or end of order after `{after}`, found {}",
+                "expected `-`, `H`, `S`, `C`, `R`, `D` or end of order after `{}`, found {}",
+                self.context(s, j),
                 self.found(j)
             ),
         )
@@ -938,7 +1071,7 @@ impl<'m, 's> Parser<'m, 's> {
         }
         let mut via_convoy = false;
         if self.kw(k, VIA) {
-            let by = self.toks[k].norm == "by";
+            let by = self.toks[k].norm.as_str() == "by";
             if self.kw(k + 1, CONVOY_WORD) {
                 k += 2;
             } else if by {

@@ -1,0 +1,134 @@
+//! diplo's benchmarks, in one `cargo bench -p diplo-bench` (see BENCHMARKS.md):
+//!
+//! * `phase/*`: the Spring 1901 opening, all units holding, and a mid-game phase, adjudicated by
+//!   diplo and by the crates.io `diplomacy` crate, from parsed orders and from order text;
+//! * `parse/*`: parsing alone (per order line);
+//! * `map/*`: loading the standard map and a generated map from TOML text;
+//! * `scaling/*`: generated positions of 1,000 to 1,000,000 units (`DIPLO_BENCH_MAX_UNITS`
+//!   lowers the largest size), in time per unit.
+
+use std::hint::black_box;
+
+use criterion::{
+    criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput,
+};
+use diplo_bench::{fixture, Shape, ALL_HOLD, MIDGAME, OPENING};
+use diplo_engine::adjudicate;
+use diplo_map::Map;
+use diplo_orders::{parse_orders, Order};
+use diplo_rules::Ruleset;
+use diplomacy::geo::RegionKey;
+use diplomacy::judge::{MappedMainOrder, Rulebook, Submission};
+use diplomacy::UnitPosition;
+
+const PHASES: [(&str, &str, u16); 3] = [
+    ("opening", OPENING, 1901),
+    ("all hold", ALL_HOLD, 1901),
+    ("mid-game", MIDGAME, 1905),
+];
+
+fn parse(map: &Map, text: &str) -> Vec<(diplo_map::PowerId, Order)> {
+    let (lines, errors) = parse_orders(map, text);
+    debug_assert!(errors.is_empty());
+    lines
+        .into_iter()
+        .map(|l| (l.power.unwrap_or(diplo_map::PowerId(0)), l.order))
+        .collect()
+}
+
+fn other_orders(texts: &[String]) -> Vec<MappedMainOrder> {
+    texts
+        .iter()
+        .map(|s| s.parse().expect("a `diplomacy` order"))
+        .collect()
+}
+
+fn phases(c: &mut Criterion) {
+    let map = Map::standard();
+    let rules = Ruleset::datc();
+    let world = diplomacy::geo::standard_map();
+    for (name, text, year) in PHASES {
+        let f = fixture(&map, text, year);
+        let start: Vec<UnitPosition<'static, RegionKey>> = f
+            .other_units
+            .iter()
+            .map(|s| s.parse().expect("a `diplomacy` unit"))
+            .collect();
+        let orders = other_orders(&f.other_orders);
+        let mut g = c.benchmark_group(format!("phase/{name}"));
+        g.throughput(Throughput::Elements(f.orders.len() as u64));
+        g.bench_function("diplo adjudicate", |b| {
+            b.iter(|| adjudicate(&map, &rules, &f.position, black_box(&f.orders)))
+        });
+        g.bench_function("diplomacy adjudicate", |b| {
+            b.iter_batched(
+                || orders.clone(),
+                |orders| {
+                    let submission = Submission::new(world, &start, orders);
+                    let outcome = submission.adjudicate(Rulebook::default());
+                    black_box(&outcome);
+                },
+                BatchSize::SmallInput,
+            )
+        });
+        g.bench_function("diplo parse+adjudicate", |b| {
+            b.iter(|| {
+                let orders = parse(&map, black_box(text));
+                adjudicate(&map, &rules, &f.position, &orders)
+            })
+        });
+        g.bench_function("diplomacy parse+adjudicate", |b| {
+            b.iter(|| {
+                let orders = other_orders(black_box(&f.other_orders));
+                let submission = Submission::new(world, &start, orders);
+                let outcome = submission.adjudicate(Rulebook::default());
+                black_box(&outcome);
+            })
+        });
+        g.bench_function("diplo parse", |b| b.iter(|| parse(&map, black_box(text))));
+        g.bench_function("diplomacy parse", |b| {
+            b.iter(|| other_orders(black_box(&f.other_orders)))
+        });
+        g.finish();
+    }
+}
+
+fn maps(c: &mut Criterion) {
+    let mut g = c.benchmark_group("map");
+    g.bench_function("standard", |b| b.iter(Map::standard));
+    for n in [1_000usize, 10_000] {
+        let text = diplo_bench::line_toml(n);
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_with_input(BenchmarkId::new("toml line", n), &text, |b, t| {
+            b.iter(|| Map::from_toml_str(t, "line").expect("a valid map"))
+        });
+    }
+    g.finish();
+}
+
+fn scaling(c: &mut Criterion) {
+    let rules = Ruleset::datc();
+    let max: usize = std::env::var("DIPLO_BENCH_MAX_UNITS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    for shape in Shape::ALL {
+        let mut g = c.benchmark_group(format!("scaling/{}", shape.name()));
+        g.sampling_mode(SamplingMode::Flat).sample_size(10);
+        for n in [1_000usize, 10_000, 100_000, 1_000_000] {
+            if n > max {
+                continue;
+            }
+            g.throughput(Throughput::Elements(n as u64));
+            g.bench_function(BenchmarkId::from_parameter(n), |b| {
+                // Generated only when this benchmark runs (not when a filter skips it).
+                let x = shape.generate(n);
+                b.iter(|| adjudicate(&x.map, &rules, &x.position, &x.orders))
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, phases, maps, scaling);
+criterion_main!(benches);
