@@ -23,105 +23,21 @@ pub fn adjudicate_movement(
     let interp = interpret::interpret(&cx, orders);
     let mut board = Board::new(map, rules, units, &cx.unit_at, &pos.owners, &interp);
     board.resolve();
-    let n = units.len();
 
-    // Where each unit ends its move, if it moves: its destination, or for a railroad move the
-    // place it stops in (DATC 2.4 7.B).
-    let ends: Vec<Option<Location>> = (0..n)
-        .map(|u| match board.eff[u] {
-            Eff::Move { to, .. } if board.state[u] == Tri::Yes => Some(to),
-            Eff::Rail { .. } => board.rail_index(u as u32).and_then(|ri| {
-                let end = board.rail_end(ri);
-                (end != units[u].location.province).then(|| Location::province(end))
-            }),
-            _ => None,
-        })
-        .collect();
-    // Who moved, who was dislodged and by whom (a railroad move never dislodges).
+    let ends = unit_ends(&board, units);
     let moved: Vec<bool> = ends.iter().map(Option::is_some).collect();
-    let mut dislodged_by = vec![NONE; n];
-    for a in 0..n {
-        if moved[a] {
-            if let Eff::Move { to, .. } = board.eff[a] {
-                let d = cx.unit_at[to.province.index()];
-                if d != NONE && !moved[d as usize] {
-                    dislodged_by[d as usize] = a as u32;
-                }
-            }
-        }
-    }
-
-    // Where units stand after the movement.
-    let mut occupied = vec![false; map.provinces().len()];
-    let mut after: Vec<Unit> = Vec::with_capacity(n);
-    for u in 0..n {
-        if dislodged_by[u] != NONE {
-            continue;
-        }
-        let mut unit = units[u];
-        if let Some(to) = ends[u] {
-            unit.location = to;
-        }
-        occupied[unit.location.province.index()] = true;
-        after.push(unit);
-    }
-
+    let dislodged_by = dislodgements(&board, &cx.unit_at, &moved);
+    let (after, occupied) = standing_units(map, units, &ends, &dislodged_by);
     let contested = contested_provinces(map, &board, &ends, &moved);
     let contested_mask = province_mask(map, &contested);
-
-    // Dislodged units and their retreat options.
-    let mut retreats = Vec::new();
-    let mut tags = vec![None; n];
-    let allow_origin = rules
-        .retreat_after_convoy
-        .may_retreat_to_convoyed_attackers_origin();
-    for u in 0..n {
-        let a = dislodged_by[u];
-        if a == NONE {
-            continue;
-        }
-        // The route the attacker really took (a move with a land fallback used the convoy only
-        // when it worked).
-        let by_convoy = board.convoyed(a) && board.h2h_route_was_convoy(a);
-        let d = Dislodged {
-            unit: units[u],
-            attacker_from: units[a as usize].location.province,
-            by_convoy,
-        };
-        let options = retreat_options(
-            map,
-            &d,
-            &occupied,
-            &contested_mask,
-            allow_origin,
-            pos.phase.season,
-        );
-        tags[u] = Some(if options.is_empty() {
-            Tag::Destroyed
-        } else {
-            Tag::Dislodged
-        });
-        retreats.push(RetreatOptions {
-            dislodged: d,
-            options,
-        });
-    }
-
-    // Units attacked by a move whose result is unresolved (a paradox without an answer).
-    let mut attacked_unresolved = vec![NONE; n];
-    for a in 0..n {
-        if board.state[a] == Tri::Unresolved {
-            if let Eff::Move { to, .. } = board.eff[a] {
-                let d = cx.unit_at[to.province.index()];
-                if d != NONE {
-                    attacked_unresolved[d as usize] = a as u32;
-                }
-            }
-        }
-    }
+    let place = RetreatPlace {
+        occupied: &occupied,
+        contested: &contested_mask,
+    };
+    let (retreats, tags) = dislodged_units(map, rules, pos, &board, &dislodged_by, &place);
+    let attacked_unresolved = attacked_by_unresolved(&board, &cx.unit_at);
     let paradoxes = Paradoxes::new(map, rules, &board, &interp.status, orders);
 
-    // Results per submitted order.
     let judged = Judged {
         map,
         rules,
@@ -140,43 +56,8 @@ pub fn adjudicate_movement(
         .enumerate()
         .map(|(i, (power, order))| judged.result(i, *power, order))
         .collect();
-    let ordered: Vec<bool> = {
-        let mut o = vec![false; n];
-        for s in &interp.status {
-            if let Status::Effective(u) = s {
-                o[*u as usize] = true;
-            }
-        }
-        o
-    };
-    let unordered_dislodged = (0..n)
-        .filter(|&u| !ordered[u] && tags[u].is_some())
-        .map(|u| (units[u], tags[u].unwrap()))
-        .collect();
-
-    // The next position.
-    let mut next = Position {
-        phase: pos.phase,
-        units: after,
-        owners: pos.owners.clone(),
-        dislodged: Vec::new(),
-        contested: Vec::new(),
-    };
-    let has_retreats = retreats.iter().any(|r| !r.options.is_empty());
-    if has_retreats {
-        next.phase = Phase {
-            kind: PhaseKind::Retreat,
-            ..pos.phase
-        };
-        next.dislodged = retreats
-            .iter()
-            .filter(|r| !r.options.is_empty())
-            .map(|r| r.dislodged)
-            .collect();
-        next.contested = contested;
-    } else {
-        crate::advance_after_season(map, rules, &mut next);
-    }
+    let unordered_dislodged = unordered_dislodged(units, &interp.status, &tags);
+    let next = next_position(map, rules, pos, after, &retreats, contested);
     let automatic = retreats
         .iter()
         .filter(|r| r.options.is_empty())
@@ -199,6 +80,185 @@ pub fn adjudicate_movement(
         unresolved,
         next,
     }
+}
+
+/// Where each unit ends its move, if it moves: its destination, or for a railroad move the
+/// place it stops in (DATC 2.4 7.B).
+fn unit_ends(board: &Board, units: &[Unit]) -> Vec<Option<Location>> {
+    (0..units.len())
+        .map(|u| match board.eff[u] {
+            Eff::Move { to, .. } if board.state[u] == Tri::Yes => Some(to),
+            Eff::Rail { .. } => board.rail_index(u as u32).and_then(|ri| {
+                let end = board.rail_end(ri);
+                (end != units[u].location.province).then(|| Location::province(end))
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Per unit, the unit that dislodged it, or [`NONE`] (a railroad move never dislodges).
+fn dislodgements(board: &Board, unit_at: &[u32], moved: &[bool]) -> Vec<u32> {
+    let mut dislodged_by = vec![NONE; moved.len()];
+    for a in 0..moved.len() {
+        if moved[a] {
+            if let Eff::Move { to, .. } = board.eff[a] {
+                let d = unit_at[to.province.index()];
+                if d != NONE && !moved[d as usize] {
+                    dislodged_by[d as usize] = a as u32;
+                }
+            }
+        }
+    }
+    dislodged_by
+}
+
+/// The units standing after the movement, and per province whether one stands there.
+fn standing_units(
+    map: &Map,
+    units: &[Unit],
+    ends: &[Option<Location>],
+    dislodged_by: &[u32],
+) -> (Vec<Unit>, Vec<bool>) {
+    let mut occupied = vec![false; map.provinces().len()];
+    let mut after: Vec<Unit> = Vec::with_capacity(units.len());
+    for (u, &unit) in units.iter().enumerate() {
+        if dislodged_by[u] != NONE {
+            continue;
+        }
+        let mut unit = unit;
+        if let Some(to) = ends[u] {
+            unit.location = to;
+        }
+        occupied[unit.location.province.index()] = true;
+        after.push(unit);
+    }
+    (after, occupied)
+}
+
+/// Per province, whether a unit stands there and whether a standoff left it empty: where a
+/// dislodged unit may not retreat.
+struct RetreatPlace<'a> {
+    occupied: &'a [bool],
+    contested: &'a [bool],
+}
+
+/// The dislodged units with their retreat options, and per unit its tag (dislodged, or
+/// destroyed when it has nowhere to go).
+fn dislodged_units(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    board: &Board,
+    dislodged_by: &[u32],
+    place: &RetreatPlace,
+) -> (Vec<RetreatOptions>, Vec<Option<Tag>>) {
+    let units = &pos.units;
+    let mut retreats = Vec::new();
+    let mut tags = vec![None; units.len()];
+    let allow_origin = rules
+        .retreat_after_convoy
+        .may_retreat_to_convoyed_attackers_origin();
+    for (u, &a) in dislodged_by.iter().enumerate() {
+        if a == NONE {
+            continue;
+        }
+        // The route the attacker really took (a move with a land fallback used the convoy only
+        // when it worked).
+        let by_convoy = board.convoyed(a) && board.h2h_route_was_convoy(a);
+        let d = Dislodged {
+            unit: units[u],
+            attacker_from: units[a as usize].location.province,
+            by_convoy,
+        };
+        let options = retreat_options(
+            map,
+            &d,
+            place.occupied,
+            place.contested,
+            allow_origin,
+            pos.phase.season,
+        );
+        tags[u] = Some(if options.is_empty() {
+            Tag::Destroyed
+        } else {
+            Tag::Dislodged
+        });
+        retreats.push(RetreatOptions {
+            dislodged: d,
+            options,
+        });
+    }
+    (retreats, tags)
+}
+
+/// Per unit, the move attacking it whose result is unresolved (a paradox without an answer),
+/// or [`NONE`].
+fn attacked_by_unresolved(board: &Board, unit_at: &[u32]) -> Vec<u32> {
+    let mut attacked = vec![NONE; board.state.len()];
+    for (a, state) in board.state.iter().enumerate() {
+        if *state == Tri::Unresolved {
+            if let Eff::Move { to, .. } = board.eff[a] {
+                let d = unit_at[to.province.index()];
+                if d != NONE {
+                    attacked[d as usize] = a as u32;
+                }
+            }
+        }
+    }
+    attacked
+}
+
+/// The dislodged (or destroyed) units that had no effective order.
+fn unordered_dislodged(
+    units: &[Unit],
+    status: &[Status],
+    tags: &[Option<Tag>],
+) -> Vec<(Unit, Tag)> {
+    let mut ordered = vec![false; units.len()];
+    for s in status {
+        if let Status::Effective(u) = s {
+            ordered[*u as usize] = true;
+        }
+    }
+    (0..units.len())
+        .filter_map(|u| Some((units[u], tags[u].filter(|_| !ordered[u])?)))
+        .collect()
+}
+
+/// The position after the movement: a retreat phase when some dislodged unit can retreat,
+/// otherwise the phase after the season.
+fn next_position(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    after: Vec<Unit>,
+    retreats: &[RetreatOptions],
+    contested: Vec<ProvinceId>,
+) -> Position {
+    let mut next = Position {
+        phase: pos.phase,
+        units: after,
+        owners: pos.owners.clone(),
+        dislodged: Vec::new(),
+        contested: Vec::new(),
+    };
+    let retreating: Vec<Dislodged> = retreats
+        .iter()
+        .filter(|r| !r.options.is_empty())
+        .map(|r| r.dislodged)
+        .collect();
+    if retreating.is_empty() {
+        crate::advance_after_season(map, rules, &mut next);
+    } else {
+        next.phase = Phase {
+            kind: PhaseKind::Retreat,
+            ..pos.phase
+        };
+        next.dislodged = retreating;
+        next.contested = contested;
+    }
+    next
 }
 
 /// Everything the results of a movement phase are read from.

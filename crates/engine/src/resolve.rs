@@ -245,38 +245,43 @@ impl FleetScratch {
     }
 }
 
-impl<'a> Board<'a> {
-    pub fn new(
-        map: &'a Map,
-        rules: &'a Ruleset,
-        units: &'a [Unit],
-        unit_at: &'a [u32],
-        owners: &'a [Option<PowerId>],
-        interp: &'a Interpretation,
-    ) -> Self {
+/// The railroad moves of a phase (DATC 2.4 7.B): their paths, and the effective orders with a
+/// railroad move meeting a unit coming the other way in its first place turned into a plain
+/// move there (DATC 2.4 7.B.26-7.B.29).
+struct RailPlans {
+    eff: Vec<Eff>,
+    /// Per railroad move: the unit and the provinces it passes, in order.
+    paths: Vec<(u32, Vec<ProvinceId>)>,
+    /// Per unit: a railroad move in a head-to-head battle that cannot dislodge.
+    no_dislodge: Vec<bool>,
+    /// Per unit: a railroad move whose support does not count in its head-to-head battle.
+    unsupported: Vec<bool>,
+}
+
+impl RailPlans {
+    fn new(
+        map: &Map,
+        rules: &Ruleset,
+        units: &[Unit],
+        unit_at: &[u32],
+        mut eff: Vec<Eff>,
+    ) -> RailPlans {
         let n = units.len();
-        let mut eff = interp.eff.clone();
-        // Railroad moves: their paths, and the head-to-head ones (DATC 2.4 7.B.26-7.B.29).
-        let mut rail_plans: Vec<(u32, Vec<ProvinceId>)> = Vec::new();
-        let mut no_dislodge = vec![false; n];
-        let mut unsupported = vec![false; n];
+        let mut plans = RailPlans {
+            eff: Vec::new(),
+            paths: Vec::new(),
+            no_dislodge: vec![false; n],
+            unsupported: vec![false; n],
+        };
         for u in 0..n {
             let Eff::Rail { railroad, to } = eff[u] else {
                 continue;
             };
-            let line = &map.railroads()[railroad as usize].provinces;
             let from = units[u].location.province;
-            let (Some(a), Some(b)) = (
-                line.iter().position(|&p| p == from),
-                line.iter().position(|&p| p == to),
-            ) else {
+            let Some(path) = rail_path(&map.railroads()[railroad as usize].provinces, from, to)
+            else {
                 eff[u] = Eff::Hold;
                 continue;
-            };
-            let path: Vec<ProvinceId> = if a < b {
-                line[a + 1..=b].to_vec()
-            } else {
-                line[b..a].iter().rev().copied().collect()
             };
             let first = path[0];
             let x = unit_at[first.index()];
@@ -290,24 +295,51 @@ impl<'a> Board<'a> {
                     possible: true,
                     fallback: false,
                 };
-                no_dislodge[u] = !rules.railroad_head_to_head.dislodges();
-                unsupported[u] = first != to && !rules.railroad_support.counts_on_the_way();
+                plans.no_dislodge[u] = !rules.railroad_head_to_head.dislodges();
+                plans.unsupported[u] = first != to && !rules.railroad_support.counts_on_the_way();
                 continue;
             }
-            rail_plans.push((u as u32, path));
+            plans.paths.push((u as u32, path));
         }
-        let owned_eff = eff;
-        let eff = &owned_eff;
+        plans.eff = eff;
+        plans
+    }
+}
+
+/// The provinces a railroad move from `from` to `to` along `line` passes, in order (its
+/// destination last), or `None` when either is not on the line.
+fn rail_path(line: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> Option<Vec<ProvinceId>> {
+    let a = line.iter().position(|&p| p == from)?;
+    let b = line.iter().position(|&p| p == to)?;
+    Some(if a < b {
+        line[a + 1..=b].to_vec()
+    } else {
+        line[b..a].iter().rev().copied().collect()
+    })
+}
+
+/// The pairs the resolver indexes: (supported unit, supporter), (army, convoying fleet) and
+/// (destination province, moving unit).
+struct OrderLinks {
+    supports: Vec<(u32, u32)>,
+    convoys: Vec<(u32, u32)>,
+    moves: Vec<(u32, u32)>,
+}
+
+impl OrderLinks {
+    fn new(rules: &Ruleset, units: &[Unit], interp: &Interpretation, eff: &[Eff]) -> OrderLinks {
         let path_rule = rules.convoy_path.path_rule();
-        let mut sup = Vec::new();
-        let mut conv = Vec::new();
-        let mut mv = Vec::new();
+        let mut links = OrderLinks {
+            supports: Vec::new(),
+            convoys: Vec::new(),
+            moves: Vec::new(),
+        };
         for (i, e) in eff.iter().enumerate() {
             match *e {
                 Eff::SupportHold { target } | Eff::SupportMove { target, .. }
                     if interp.matches[i] =>
                 {
-                    sup.push((target, i as u32))
+                    links.supports.push((target, i as u32))
                 }
                 Eff::Convoy { army, .. }
                     if interp.matches[i]
@@ -319,158 +351,241 @@ impl<'a> Board<'a> {
                         || path.is_empty()
                         || path.contains(&units[i].location.province)
                     {
-                        conv.push((army, i as u32))
+                        links.convoys.push((army, i as u32))
                     }
                 }
-                Eff::Move { to, .. } => mv.push((to.province.0, i as u32)),
+                Eff::Move { to, .. } => links.moves.push((to.province.0, i as u32)),
                 _ => {}
             }
         }
-        let mut counter = vec![NONE; n];
-        for (i, e) in eff.iter().enumerate() {
-            if let Eff::Move { to, .. } = *e {
-                let d = unit_at[to.province.index()];
-                if d != NONE {
-                    if let Eff::Move { to: back, .. } = eff[d as usize] {
-                        if back.province == units[i].location.province {
-                            counter[i] = d;
-                        }
-                    }
-                }
+        links
+    }
+}
+
+/// Per moving unit: the unit at its destination moving back to its origin (any route), or
+/// `NONE`.
+fn counter_moves(units: &[Unit], unit_at: &[u32], eff: &[Eff]) -> Vec<u32> {
+    let mut counter = vec![NONE; units.len()];
+    for (i, e) in eff.iter().enumerate() {
+        let Eff::Move { to, .. } = *e else { continue };
+        let d = unit_at[to.province.index()];
+        if d == NONE {
+            continue;
+        }
+        if let Eff::Move { to: back, .. } = eff[d as usize] {
+            if back.province == units[i].location.province {
+                counter[i] = d;
             }
         }
-        let mut state: Vec<Tri> = eff
-            .iter()
-            .enumerate()
-            .map(|(i, e)| match e {
-                Eff::Hold => Tri::No,
-                Eff::Move { .. } | Eff::Rail { .. } => Tri::Unknown,
-                _ if !interp.matches[i] => Tri::No,
-                _ => Tri::Unknown,
+    }
+    counter
+}
+
+/// The units' decisions before resolution: a hold, or a support or convoy that matches no
+/// order, is settled as failing; everything else is open.
+fn initial_state(eff: &[Eff], interp: &Interpretation) -> Vec<Tri> {
+    eff.iter()
+        .enumerate()
+        .map(|(i, e)| match e {
+            Eff::Hold => Tri::No,
+            Eff::Move { .. } | Eff::Rail { .. } => Tri::Unknown,
+            _ if !interp.matches[i] => Tri::No,
+            _ => Tri::Unknown,
+        })
+        .collect()
+}
+
+/// The railroad moves with two decisions per step (`At`, `Pass`) appended to `extra`; per unit
+/// its index among them (or `NONE`); and (province, `At` decision) pairs for each step.
+fn rail_steps(
+    units: &[Unit],
+    paths: Vec<(u32, Vec<ProvinceId>)>,
+    extra: &mut Vec<Extra>,
+) -> (Vec<RailMove>, Vec<u32>, Vec<(u32, u32)>) {
+    let n = units.len();
+    let mut rails = Vec::new();
+    let mut rail_of = vec![NONE; n];
+    let mut into = Vec::new();
+    for (ri, (u, path)) in paths.into_iter().enumerate() {
+        let first = (n + extra.len()) as u32;
+        for (k, p) in path.iter().enumerate() {
+            into.push((p.0, first + 2 * k as u32));
+            extra.push(Extra::At(ri as u32, k as u32));
+            extra.push(Extra::Pass(ri as u32, k as u32));
+        }
+        rail_of[u as usize] = ri as u32;
+        rails.push(RailMove {
+            unit: u,
+            power: units[u as usize].power,
+            path,
+            first,
+        });
+    }
+    (rails, rail_of, into)
+}
+
+/// Per unit moving over a canal: its permission decision (or `DENIED`), and the canal province
+/// whose occupant grants the passage; `NONE` for other units.
+struct CanalMoves {
+    perm: Vec<u32>,
+    at: Vec<u32>,
+}
+
+/// Which canal moves may get permission (DATC 2.4 7.C.1-7.C.6); each gets a `Permit`
+/// decision appended to `extra`.
+fn canal_permissions(
+    map: &Map,
+    rules: &Ruleset,
+    units: &[Unit],
+    unit_at: &[u32],
+    eff: &[Eff],
+    interp: &Interpretation,
+    extra: &mut Vec<Extra>,
+) -> CanalMoves {
+    let n = units.len();
+    let mut moves = CanalMoves {
+        perm: vec![NONE; n],
+        at: vec![NONE; n],
+    };
+    for canal in map.canals() {
+        let passes = |from: ProvinceId, to: ProvinceId| {
+            (from == canal.seas[0] && to == canal.seas[1])
+                || (from == canal.seas[1] && to == canal.seas[0])
+        };
+        let movers: Vec<usize> = (0..n)
+            .filter(|&u| {
+                matches!(eff[u], Eff::Move { to, convoy: false, .. }
+                    if units[u].kind == diplo_map::UnitKind::Fleet
+                        && passes(units[u].location.province, to.province))
             })
             .collect();
-        // Railroad steps.
-        let mut extra = Vec::new();
-        let mut rails = Vec::new();
-        let mut rail_of = vec![NONE; n];
-        let mut into = Vec::new();
-        for (ri, (u, path)) in rail_plans.into_iter().enumerate() {
-            let first = (n + extra.len()) as u32;
-            for (k, p) in path.iter().enumerate() {
-                into.push((p.0, first + 2 * k as u32));
-                extra.push(Extra::At(ri as u32, k as u32));
-                extra.push(Extra::Pass(ri as u32, k as u32));
-            }
-            rail_of[u as usize] = ri as u32;
-            rails.push(RailMove {
-                unit: u,
-                power: units[u as usize].power,
-                path,
-                first,
-            });
+        if movers.is_empty() {
+            continue;
         }
-        // Canal moves: which one may get permission (DATC 2.4 7.C.1-7.C.6).
-        let mut canal_perm = vec![NONE; n];
-        let mut canal_at = vec![NONE; n];
-        for canal in map.canals() {
-            let movers: Vec<usize> = (0..n)
-                .filter(|&u| {
-                    let from = units[u].location.province;
-                    matches!(eff[u], Eff::Move { to, convoy: false, .. }
-                        if units[u].kind == diplo_map::UnitKind::Fleet
-                            && ((from == canal.seas[0] && to.province == canal.seas[1])
-                                || (from == canal.seas[1] && to.province == canal.seas[0])))
-                })
-                .collect();
-            if movers.is_empty() {
-                continue;
-            }
-            let e = unit_at[canal.province.index()];
-            let grantor = (e != NONE).then(|| units[e as usize].power);
-            let given: Vec<&crate::interpret::Permit> = interp
-                .permits
-                .iter()
-                .filter(|p| {
-                    Some(p.power) == grantor
-                        && ((p.from == canal.seas[0] && p.to == canal.seas[1])
-                            || (p.from == canal.seas[1] && p.to == canal.seas[0]))
-                })
-                .collect();
-            let explicit = |u: usize| {
-                let from = units[u].location.province;
-                given.iter().any(|p| p.from == from)
-            };
-            let own = |u: usize| Some(units[u].power) == grantor;
-            let candidates: Vec<usize> = if rules.canal_permission.only_one() {
-                // An explicit permission denies the implicit ones; two possible permissions
-                // are both denied.
-                let c: Vec<usize> = if given.is_empty() {
-                    movers.iter().copied().filter(|&u| own(u)).collect()
-                } else {
-                    movers.iter().copied().filter(|&u| explicit(u)).collect()
-                };
-                if c.len() == 1 {
-                    c
-                } else {
-                    Vec::new()
-                }
+        let e = unit_at[canal.province.index()];
+        let grantor = (e != NONE).then(|| units[e as usize].power);
+        let given: Vec<&crate::interpret::Permit> = interp
+            .permits
+            .iter()
+            .filter(|p| Some(p.power) == grantor && passes(p.from, p.to))
+            .collect();
+        let candidates = permitted_movers(rules, units, &movers, &given, grantor);
+        for &u in &movers {
+            moves.at[u] = canal.province.0;
+            if grantor.is_some() && candidates.contains(&u) {
+                moves.perm[u] = (n + extra.len()) as u32;
+                extra.push(Extra::Permit(u as u32));
             } else {
-                movers
-                    .iter()
-                    .copied()
-                    .filter(|&u| own(u) || explicit(u))
-                    .collect()
-            };
-            for &u in &movers {
-                canal_at[u] = canal.province.0;
-                if grantor.is_some() && candidates.contains(&u) {
-                    canal_perm[u] = (n + extra.len()) as u32;
-                    extra.push(Extra::Permit(u as u32));
-                } else {
-                    canal_perm[u] = DENIED;
-                }
+                moves.perm[u] = DENIED;
             }
         }
+    }
+    moves
+}
+
+/// The fleets moving through one canal that may have the canal power's permission: its own
+/// fleets (implicitly) and those it permits explicitly. Under "only one": an explicit
+/// permission denies the implicit ones, and two possible permissions are both denied.
+fn permitted_movers(
+    rules: &Ruleset,
+    units: &[Unit],
+    movers: &[usize],
+    given: &[&crate::interpret::Permit],
+    grantor: Option<PowerId>,
+) -> Vec<usize> {
+    let explicit = |u: usize| {
+        let from = units[u].location.province;
+        given.iter().any(|p| p.from == from)
+    };
+    let own = |u: usize| Some(units[u].power) == grantor;
+    if !rules.canal_permission.only_one() {
+        return movers
+            .iter()
+            .copied()
+            .filter(|&u| own(u) || explicit(u))
+            .collect();
+    }
+    let c: Vec<usize> = if given.is_empty() {
+        movers.iter().copied().filter(|&u| own(u)).collect()
+    } else {
+        movers.iter().copied().filter(|&u| explicit(u)).collect()
+    };
+    if c.len() == 1 {
+        c
+    } else {
+        Vec::new()
+    }
+}
+
+/// Per unit: whether it moves over an edge for which `crosses(unit, destination)` holds.
+fn move_flags(
+    eff: &[Eff],
+    units: &[Unit],
+    crosses: impl Fn(&Unit, ProvinceId) -> bool,
+) -> Vec<bool> {
+    eff.iter()
+        .zip(units)
+        .map(|(e, u)| match *e {
+            Eff::Move { to, .. } => crosses(u, to.province),
+            _ => false,
+        })
+        .collect()
+}
+
+impl<'a> Board<'a> {
+    /// The board for one movement phase: the interpreted orders in dense arrays, with the
+    /// railroad steps and canal permissions as decisions of their own.
+    pub fn new(
+        map: &'a Map,
+        rules: &'a Ruleset,
+        units: &'a [Unit],
+        unit_at: &'a [u32],
+        owners: &'a [Option<PowerId>],
+        interp: &'a Interpretation,
+    ) -> Self {
+        let n = units.len();
+        let plans = RailPlans::new(map, rules, units, unit_at, interp.eff.clone());
+        let eff = plans.eff;
+        let links = OrderLinks::new(rules, units, interp, &eff);
+        let counter = counter_moves(units, unit_at, &eff);
+        let mut state = initial_state(&eff, interp);
+        let mut extra = Vec::new();
+        let (rails, rail_of, mut into) = rail_steps(units, plans.paths, &mut extra);
+        let canals = canal_permissions(map, rules, units, unit_at, &eff, interp, &mut extra);
         state.resize(n + extra.len(), Tri::Unknown);
-        let difficult = eff
-            .iter()
-            .zip(units)
-            .map(|(e, u)| match *e {
-                Eff::Move { to, .. } => map.is_difficult(u.kind, u.location.province, to.province),
-                _ => false,
-            })
-            .collect();
-        let half = eff
-            .iter()
-            .zip(units)
-            .map(|(e, u)| match *e {
-                Eff::Move { to, .. }
-                    if map.is_half_strength(u.kind, u.location.province, to.province) =>
-                {
-                    HALF_DIRECT
-                }
-                _ => 0,
-            })
-            .collect();
+        let difficult = move_flags(&eff, units, |u, to| {
+            map.is_difficult(u.kind, u.location.province, to)
+        });
+        let half = move_flags(&eff, units, |u, to| {
+            map.is_half_strength(u.kind, u.location.province, to)
+        })
+        .into_iter()
+        .map(|h| if h { HALF_DIRECT } else { 0 })
+        .collect();
+        let OrderLinks {
+            mut supports,
+            mut convoys,
+            mut moves,
+        } = links;
         let mut board = Board {
             map,
             rules,
             units,
-            eff: owned_eff,
+            eff,
             unit_at,
             owners,
             rails,
             rail_of,
             extra,
             rail_into: Csr::build(map.provinces().len(), &mut into),
-            canal_perm,
-            canal_at,
-            no_dislodge,
-            unsupported,
+            canal_perm: canals.perm,
+            canal_at: canals.at,
+            no_dislodge: plans.no_dislodge,
+            unsupported: plans.unsupported,
             ignoring: Cell::new(NONE),
-            supports_of: Csr::build(n, &mut sup),
-            convoys_of: Csr::build(n, &mut conv),
-            moves_to: Csr::build(map.provinces().len(), &mut mv),
+            supports_of: Csr::build(n, &mut supports),
+            convoys_of: Csr::build(n, &mut convoys),
+            moves_to: Csr::build(map.provinces().len(), &mut moves),
             counter,
             via_last_fleet: vec![false; n],
             voided: vec![false; n],
@@ -490,21 +605,27 @@ impl<'a> Board<'a> {
             scratch: RefCell::default(),
             on_a_route: Vec::new(),
         };
+        board.apply_convoy_rules();
+        board
+    }
+
+    /// The rules that change which fleets convoy which army, and how a convoyed army lands.
+    fn apply_convoy_rules(&mut self) {
+        let rules = self.rules;
         if rules
             .multi_route_disruption
             .own_route_drops_foreign_fleets()
         {
-            board.drop_foreign_fleets_where_own_route_exists();
+            self.drop_foreign_fleets_where_own_route_exists();
         }
-        board.on_a_route = board.all_fleets_on_a_route();
+        self.on_a_route = self.all_fleets_on_a_route();
         if rules
             .convoyed_attack_origin
             .convoyed_attack_meets_move_into_last_fleet()
         {
-            board.pair_moves_into_last_fleet();
+            self.pair_moves_into_last_fleet();
         }
-        board.mark_half_strength_landings();
-        board
+        self.mark_half_strength_landings();
     }
 
     /// 1900's Suez rule: an army convoyed to its destination around Africa "attacks at half
