@@ -1,7 +1,7 @@
 //! Adjudicating a retreat phase.
 
-use diplo_map::{Map, PowerId};
-use diplo_orders::Order;
+use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
+use diplo_orders::{Order, Place, UnitRef};
 use diplo_rules::policies::{RailroadRetreat, RetreatAfterConvoy};
 use diplo_rules::Ruleset;
 
@@ -38,123 +38,19 @@ pub fn adjudicate_retreats(
     pos: &Position,
     orders: &[(PowerId, Order)],
 ) -> Adjudication {
-    let mut occupied = vec![false; map.provinces().len()];
-    for u in &pos.units {
-        occupied[u.location.province.index()] = true;
-    }
-    let options: Vec<Vec<diplo_map::Location>> = pending_retreat_options(map, rules, pos)
+    let options: Vec<Vec<Location>> = pending_retreat_options(map, rules, pos)
         .into_iter()
         .map(|r| r.options)
         .collect();
     // The fleet-coast readings of a move order are the movement phase's.
     let units: Vec<Unit> = pos.dislodged.iter().map(|d| d.unit).collect();
     let cx = Ctx::new(map, rules, &units, pos.phase.season);
-
-    let k = pos.dislodged.len();
-    // Per province: the dislodged unit there (the first, if a bad position has several).
-    let mut dislodged_in: Vec<Option<usize>> = vec![None; map.provinces().len()];
-    for (d, x) in pos.dislodged.iter().enumerate().rev() {
-        dislodged_in[x.unit.location.province.index()] = Some(d);
-    }
-    let mut chosen: Vec<Option<(usize, diplo_map::Location)>> = vec![None; k];
-    let mut disbanded = vec![false; k];
-    let mut status: Vec<Result<(), String>> = Vec::with_capacity(orders.len());
-    for (i, (power, order)) in orders.iter().enumerate() {
-        let r = (|| -> Result<(), String> {
-            let (unit_ref, to) = match order {
-                Order::Move {
-                    unit,
-                    to,
-                    via_convoy,
-                    path,
-                } => {
-                    if *via_convoy || !path.is_empty() {
-                        return Err("a retreat cannot use a convoy".into());
-                    }
-                    (unit, Some(to))
-                }
-                Order::Retreat { unit, to } => (unit, Some(to)),
-                Order::Disband { unit } => (unit, None),
-                Order::Hold { .. } => {
-                    return Err(
-                        "a dislodged unit must retreat or disband; holding is not possible".into(),
-                    )
-                }
-                Order::SupportHold { .. } | Order::SupportMove { .. } => {
-                    return Err("no supports in a retreat phase".into())
-                }
-                Order::Convoy { .. } => return Err("no convoys in a retreat phase".into()),
-                // DATC 2.4 7.B.32 (the only choice of `railroad_retreat`).
-                Order::RailMove { railroad, .. } => {
-                    return Err(match rules.railroad_retreat {
-                        RailroadRetreat::NotAllowed => format!(
-                            "the {} cannot be used in a retreat",
-                            map.railroads()
-                                .get(*railroad)
-                                .map_or("railroad", |r| r.full_name.as_str())
-                        ),
-                    })
-                }
-                Order::Permit { .. } => {
-                    return Err("no canal permissions in a retreat phase".into())
-                }
-                Order::Convert { .. } => return Err("no conversions in a retreat phase".into()),
-                Order::Build { .. } | Order::Decline => {
-                    return Err("no builds in a retreat phase".into())
-                }
-            };
-            let p = unit_ref.place.province;
-            let Some(d) = dislodged_in[p.index()] else {
-                return Err(format!(
-                    "there is no dislodged unit in {}",
-                    map.province(p).full_name
-                ));
-            };
-            let unit = pos.dislodged[d].unit;
-            if unit.power != *power {
-                return Err(format!(
-                    "the dislodged unit in {} belongs to {}",
-                    map.province(p).full_name,
-                    map.power(unit.power).name
-                ));
-            }
-            if chosen[d].is_some() || disbanded[d] {
-                return Err("the unit already has an earlier order".into());
-            }
-            let Some(to) = to else {
-                disbanded[d] = true;
-                return Ok(());
-            };
-            let dest = match unit.kind {
-                diplo_map::UnitKind::Army => diplo_map::Location::province(to.province),
-                diplo_map::UnitKind::Fleet => cx.fleet_destination(unit.location, to)?,
-            };
-            if !options[d].iter().any(|o| {
-                o.province == dest.province
-                    && (unit.kind == diplo_map::UnitKind::Army || *o == dest)
-            }) {
-                let why = if dest.province == pos.dislodged[d].attacker_from {
-                    "the attacker came from there"
-                } else if pos.contested.contains(&dest.province) {
-                    "it was left contested by a standoff"
-                } else if occupied[dest.province.index()] {
-                    "it is occupied"
-                } else {
-                    "it is not adjacent"
-                };
-                return Err(format!(
-                    "cannot retreat to {}: {why}",
-                    map.location_full_name(dest)
-                ));
-            }
-            chosen[d] = Some((i, dest));
-            Ok(())
-        })();
-        status.push(r);
-    }
-
-    // Two retreats to one province: both units are disbanded.
-    let mut results = Vec::with_capacity(orders.len());
+    let mut book = RetreatBook::new(map, pos, &options);
+    let status: Vec<Result<(), String>> = orders
+        .iter()
+        .enumerate()
+        .map(|(i, (power, order))| book.enter(&cx, i, *power, order))
+        .collect();
     let mut next = Position {
         phase: pos.phase,
         units: pos.units.clone(),
@@ -162,57 +58,29 @@ pub fn adjudicate_retreats(
         dislodged: Vec::new(),
         contested: Vec::new(),
     };
-    let mut automatic = Vec::new();
-    let mut succeeded = vec![false; orders.len()];
-    let mut bounced = vec![false; orders.len()];
-    let rivals = Rivals::count(map, pos, &chosen);
-    for d in 0..k {
-        if let Some((i, dest)) = chosen[d] {
-            let clash = rivals.clash(map, pos, d, dest);
-            if clash {
-                bounced[i] = true;
-                automatic.push(AutomaticAction {
-                    unit: pos.dislodged[d].unit,
-                    reason: "disbanded: its retreat clashed with another".into(),
-                });
-            } else {
-                succeeded[i] = true;
-                next.units.push(Unit {
-                    location: dest,
-                    ..pos.dislodged[d].unit
-                });
+    let (bounced, automatic) = book.settle(&mut next.units, orders.len());
+    let results = orders
+        .iter()
+        .enumerate()
+        .map(|(i, (power, order))| {
+            let (resolution, reason) = match &status[i] {
+                Err(e) => (Resolution::Illegal, e.clone()),
+                Ok(()) if bounced[i] => (
+                    Resolution::Fails,
+                    "another unit retreated to the same province; both are disbanded".into(),
+                ),
+                Ok(()) => (Resolution::Succeeds, String::new()),
+            };
+            OrderResult {
+                index: i,
+                power: *power,
+                order: order.clone(),
+                resolution,
+                tag: None,
+                reason,
             }
-        } else if !disbanded[d] {
-            automatic.push(AutomaticAction {
-                unit: pos.dislodged[d].unit,
-                reason: "disbanded: no retreat ordered".into(),
-            });
-        }
-    }
-    for (i, (power, order)) in orders.iter().enumerate() {
-        let (resolution, reason) = match &status[i] {
-            Err(e) => (Resolution::Illegal, e.clone()),
-            Ok(()) if bounced[i] => (
-                Resolution::Fails,
-                "another unit retreated to the same province; both are disbanded".into(),
-            ),
-            Ok(()) if matches!(order, Order::Disband { .. }) => {
-                (Resolution::Succeeds, String::new())
-            }
-            Ok(()) => {
-                debug_assert!(succeeded[i]);
-                (Resolution::Succeeds, String::new())
-            }
-        };
-        results.push(OrderResult {
-            index: i,
-            power: *power,
-            order: order.clone(),
-            resolution,
-            tag: None,
-            reason,
-        });
-    }
+        })
+        .collect();
     crate::advance_after_season(map, rules, &mut next);
     let retreats = pos
         .dislodged
@@ -233,6 +101,179 @@ pub fn adjudicate_retreats(
     }
 }
 
+/// The retreat orders entered so far: per dislodged unit, its retreat (order index and
+/// destination) or whether it disbands.
+struct RetreatBook<'a> {
+    map: &'a Map,
+    pos: &'a Position,
+    options: &'a [Vec<Location>],
+    /// Per province: whether a unit stands there.
+    occupied: Vec<bool>,
+    /// Per province: the dislodged unit there (the first, if a bad position has several).
+    dislodged_in: Vec<Option<usize>>,
+    chosen: Vec<Option<(usize, Location)>>,
+    disbanded: Vec<bool>,
+}
+
+impl<'a> RetreatBook<'a> {
+    fn new(map: &'a Map, pos: &'a Position, options: &'a [Vec<Location>]) -> RetreatBook<'a> {
+        let mut occupied = vec![false; map.provinces().len()];
+        for u in &pos.units {
+            occupied[u.location.province.index()] = true;
+        }
+        let mut dislodged_in = vec![None; map.provinces().len()];
+        for (d, x) in pos.dislodged.iter().enumerate().rev() {
+            dislodged_in[x.unit.location.province.index()] = Some(d);
+        }
+        let k = pos.dislodged.len();
+        RetreatBook {
+            map,
+            pos,
+            options,
+            occupied,
+            dislodged_in,
+            chosen: vec![None; k],
+            disbanded: vec![false; k],
+        }
+    }
+
+    /// Enters order `i` of `power`: the unit's retreat or disbandment, or why it is illegal.
+    fn enter(&mut self, cx: &Ctx, i: usize, power: PowerId, order: &Order) -> Result<(), String> {
+        let (unit_ref, to) = retreat_of(self.map, cx.rules, order)?;
+        let d = self.own_dislodged(unit_ref.place.province, power)?;
+        if self.chosen[d].is_some() || self.disbanded[d] {
+            return Err("the unit already has an earlier order".into());
+        }
+        let Some(to) = to else {
+            self.disbanded[d] = true;
+            return Ok(());
+        };
+        let unit = self.pos.dislodged[d].unit;
+        let dest = match unit.kind {
+            UnitKind::Army => Location::province(to.province),
+            UnitKind::Fleet => cx.fleet_destination(unit.location, to)?,
+        };
+        let allowed = self.options[d]
+            .iter()
+            .any(|o| o.province == dest.province && (unit.kind == UnitKind::Army || *o == dest));
+        if !allowed {
+            return Err(format!(
+                "cannot retreat to {}: {}",
+                self.map.location_full_name(dest),
+                self.why_not(d, dest.province)
+            ));
+        }
+        self.chosen[d] = Some((i, dest));
+        Ok(())
+    }
+
+    /// The dislodged unit of `power` in province `p`.
+    fn own_dislodged(&self, p: ProvinceId, power: PowerId) -> Result<usize, String> {
+        let Some(d) = self.dislodged_in[p.index()] else {
+            return Err(format!(
+                "there is no dislodged unit in {}",
+                self.map.province(p).full_name
+            ));
+        };
+        let unit = self.pos.dislodged[d].unit;
+        if unit.power != power {
+            return Err(format!(
+                "the dislodged unit in {} belongs to {}",
+                self.map.province(p).full_name,
+                self.map.power(unit.power).name
+            ));
+        }
+        Ok(d)
+    }
+
+    /// Why dislodged unit `d` may not retreat to `dest`.
+    fn why_not(&self, d: usize, dest: ProvinceId) -> &'static str {
+        if dest == self.pos.dislodged[d].attacker_from {
+            "the attacker came from there"
+        } else if self.pos.contested.contains(&dest) {
+            "it was left contested by a standoff"
+        } else if self.occupied[dest.index()] {
+            "it is occupied"
+        } else {
+            "it is not adjacent"
+        }
+    }
+
+    /// Carries the retreats out: the units that get where they retreat join `units`; two
+    /// retreats to one province clash and both units are disbanded. Returns per order whether
+    /// it bounced, and the units disbanded without a disband order.
+    fn settle(&self, units: &mut Vec<Unit>, orders: usize) -> (Vec<bool>, Vec<AutomaticAction>) {
+        let mut automatic = Vec::new();
+        let mut bounced = vec![false; orders];
+        let rivals = Rivals::count(self.map, self.pos, &self.chosen);
+        for (d, chosen) in self.chosen.iter().enumerate() {
+            let unit = self.pos.dislodged[d].unit;
+            match *chosen {
+                Some((i, dest)) if rivals.clash(self.map, self.pos, d, dest) => {
+                    bounced[i] = true;
+                    automatic.push(AutomaticAction {
+                        unit,
+                        reason: "disbanded: its retreat clashed with another".into(),
+                    });
+                }
+                Some((_, dest)) => units.push(Unit {
+                    location: dest,
+                    ..unit
+                }),
+                None if !self.disbanded[d] => automatic.push(AutomaticAction {
+                    unit,
+                    reason: "disbanded: no retreat ordered".into(),
+                }),
+                None => {}
+            }
+        }
+        (bounced, automatic)
+    }
+}
+
+/// What a retreat-phase order asks: the unit, and where it retreats (`None`: it disbands); or
+/// why the order has no place in a retreat phase.
+fn retreat_of<'o>(
+    map: &Map,
+    rules: &Ruleset,
+    order: &'o Order,
+) -> Result<(&'o UnitRef, Option<&'o Place>), String> {
+    match order {
+        Order::Move {
+            unit,
+            to,
+            via_convoy,
+            path,
+        } => {
+            if *via_convoy || !path.is_empty() {
+                return Err("a retreat cannot use a convoy".into());
+            }
+            Ok((unit, Some(to)))
+        }
+        Order::Retreat { unit, to } => Ok((unit, Some(to))),
+        Order::Disband { unit } => Ok((unit, None)),
+        Order::Hold { .. } => {
+            Err("a dislodged unit must retreat or disband; holding is not possible".into())
+        }
+        Order::SupportHold { .. } | Order::SupportMove { .. } => {
+            Err("no supports in a retreat phase".into())
+        }
+        Order::Convoy { .. } => Err("no convoys in a retreat phase".into()),
+        // DATC 2.4 7.B.32 (the only choice of `railroad_retreat`).
+        Order::RailMove { railroad, .. } => Err(match rules.railroad_retreat {
+            RailroadRetreat::NotAllowed => format!(
+                "the {} cannot be used in a retreat",
+                map.railroads()
+                    .get(*railroad)
+                    .map_or("railroad", |r| r.full_name.as_str())
+            ),
+        }),
+        Order::Permit { .. } => Err("no canal permissions in a retreat phase".into()),
+        Order::Convert { .. } => Err("no conversions in a retreat phase".into()),
+        Order::Build { .. } | Order::Decline => Err("no builds in a retreat phase".into()),
+    }
+}
+
 /// Per province: how many retreats go there, and how many of them over an ordinary border.
 struct Rivals {
     all: Vec<u32>,
@@ -240,7 +281,7 @@ struct Rivals {
 }
 
 impl Rivals {
-    fn count(map: &Map, pos: &Position, chosen: &[Option<(usize, diplo_map::Location)>]) -> Rivals {
+    fn count(map: &Map, pos: &Position, chosen: &[Option<(usize, Location)>]) -> Rivals {
         let n = map.provinces().len();
         let mut rivals = Rivals {
             all: vec![0; n],
