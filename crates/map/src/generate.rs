@@ -4,8 +4,6 @@
 //! takes well under a second: the header, the powers and one province of each terrain come
 //! from a small map loaded the usual way, and are copied.
 
-use std::collections::HashMap;
-
 use crate::{Location, Map, ProvinceId, Terrain};
 
 /// A template with the header, the two powers `Red` and `Blue`, and one province of each
@@ -80,7 +78,7 @@ fn build(name: &str, terrain: &[Terrain], army: &[(u32, u32)], fleet: &[(u32, u3
     }
     map.army.iter_mut().for_each(|l| l.sort());
     map.fleet.iter_mut().for_each(|l| l.sort());
-    map.names = HashMap::with_capacity(n);
+    map.names = crate::NameTable::with_capacity_and_hasher(n, Default::default());
     for (i, p) in map.provinces.iter().enumerate() {
         map.names.insert(p.name.clone(), ProvinceId(i as u32));
     }

@@ -19,7 +19,6 @@ pub mod limits;
 mod load;
 pub mod suggest;
 
-use std::collections::HashMap;
 use std::fmt;
 
 pub use diag::{line_col, one_line, toml_error, Diagnostic, MapError};
@@ -491,7 +490,7 @@ pub struct Map {
     /// Fleet neighbours per fleet node, sorted.
     fleet: Vec<Vec<Location>>,
     /// Lower-cased names, full names and aliases.
-    names: HashMap<String, ProvinceId>,
+    names: NameTable,
     borders: Vec<Border>,
     /// Per province: indices into `borders` of the borders starting there.
     borders_from: Vec<Vec<u32>>,
@@ -766,6 +765,16 @@ impl Map {
     #[inline]
     pub fn province_by_key(&self, key: &str) -> Option<ProvinceId> {
         self.names.get(key).copied()
+    }
+
+    /// A coast of a province by its name already normalised (lower case, no dots, words
+    /// separated by one space: `nc`, `north coast`), without allocating.
+    pub fn coast_by_key(&self, province: ProvinceId, key: &str) -> Option<u8> {
+        self.province(province)
+            .coasts
+            .iter()
+            .position(|c| c.name == key || normalized_chars(&c.full_name).eq(key.chars()))
+            .map(|i| i as u8)
     }
 
     /// A coast of a province by short or full name (`nc`, `north coast`), case-insensitively.
@@ -1073,7 +1082,22 @@ fn find_base_map(name: &str, from_file: &str) -> Result<(String, String), String
     }
 }
 
+/// The province names of a map (short names, full names, aliases, normalised) to their ids,
+/// hashed with a fast non-cryptographic hash: every place an order names is looked up here.
+pub(crate) type NameTable = rustc_hash::FxHashMap<String, ProvinceId>;
+
 /// Lower-cases, removes dots and folds white space: the key used to look names up.
+/// The characters of [`normalize_name`]'s result, without building it.
+fn normalized_chars(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.split_whitespace().enumerate().flat_map(|(i, word)| {
+        (i > 0).then_some(' ').into_iter().chain(
+            word.chars()
+                .filter(|&c| c != '.')
+                .flat_map(char::to_lowercase),
+        )
+    })
+}
+
 pub fn normalize_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for word in name

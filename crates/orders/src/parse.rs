@@ -115,18 +115,14 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// characters of that line). A header naming an unknown power is an error, and the lines after it
 /// have no power until the next header.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
-    let mut lines = Vec::new();
+    // About one order a line: one allocation for the result, not one per doubling.
+    let mut lines = Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1);
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
-    let mut buffers = (Vec::new(), String::new());
+    let mut buffers = Buffers::sized();
     for (n, line) in text_lines(text).enumerate() {
         let line_no = n + 1;
-        let parser = Parser::reusing(
-            map,
-            line,
-            std::mem::take(&mut buffers.0),
-            std::mem::take(&mut buffers.1),
-        );
+        let parser = Parser::reusing(map, line, std::mem::replace(&mut buffers, Buffers::none()));
         let p = Reuse {
             parser,
             buffers: &mut buffers,
@@ -171,7 +167,37 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
 /// A line's parser that hands its buffers back for the next line when dropped.
 struct Reuse<'b, 'm, 's> {
     parser: Parser<'m, 's>,
-    buffers: &'b mut (Vec<Tok<'s>>, String),
+    buffers: &'b mut Buffers<'s>,
+}
+
+/// The buffers a parser fills for each line, reused from line to line (no allocation per line
+/// once they are large enough).
+struct Buffers<'s> {
+    toks: Vec<Tok<'s>>,
+    /// The normalised name being looked up.
+    key: String,
+    /// The words of the line normalised (lower case, no dots), one after another.
+    norms: String,
+}
+
+impl Buffers<'_> {
+    /// Buffers large enough for most lines.
+    fn sized() -> Self {
+        Buffers {
+            toks: Vec::with_capacity(16),
+            key: String::with_capacity(64),
+            norms: String::with_capacity(128),
+        }
+    }
+
+    /// No buffers (no allocation): what a parser leaves behind while it holds the buffers.
+    fn none() -> Self {
+        Buffers {
+            toks: Vec::new(),
+            key: String::new(),
+            norms: String::new(),
+        }
+    }
 }
 
 impl<'m, 's> std::ops::Deref for Reuse<'_, 'm, 's> {
@@ -183,8 +209,9 @@ impl<'m, 's> std::ops::Deref for Reuse<'_, 'm, 's> {
 
 impl Drop for Reuse<'_, '_, '_> {
     fn drop(&mut self) {
-        self.buffers.0 = std::mem::take(&mut self.parser.toks);
-        self.buffers.1 = std::mem::take(self.parser.key.get_mut());
+        self.buffers.toks = std::mem::take(&mut self.parser.toks);
+        self.buffers.key = std::mem::take(self.parser.key.get_mut());
+        self.buffers.norms = std::mem::take(&mut self.parser.norms);
     }
 }
 
@@ -209,8 +236,11 @@ struct Tok<'s> {
     kind: Kind,
     /// The text as written.
     raw: &'s str,
-    /// For a word: lower case, without dots.
-    norm: Norm,
+    /// For a word: where its normalised form (lower case, without dots) lies in the parser's
+    /// `norms` (start, end).
+    norm: (u32, u32),
+    /// For a word: the keyword sets it belongs to (`Kw` bits).
+    kw: u32,
     /// 1-based column (characters).
     col: usize,
     /// Byte offsets in the line.
@@ -220,61 +250,16 @@ struct Tok<'s> {
     spaced: bool,
 }
 
-/// A word in lower case without dots: inline for short ASCII words (no allocation per token),
-/// else on the heap.
-#[derive(Clone, Debug)]
-enum Norm {
-    Inline { len: u8, bytes: [u8; Norm::INLINE] },
-    Heap(String),
-}
-
-impl Norm {
-    const INLINE: usize = 22;
-
-    fn empty() -> Norm {
-        Norm::Inline {
-            len: 0,
-            bytes: [0; Norm::INLINE],
-        }
-    }
-
-    fn of(raw: &str) -> Norm {
-        if raw.is_ascii() && raw.len() <= Norm::INLINE {
-            let mut bytes = [0; Norm::INLINE];
-            let mut len = 0;
-            for b in raw.bytes().filter(|&b| b != b'.') {
-                bytes[len] = b.to_ascii_lowercase();
-                len += 1;
-            }
-            return Norm::Inline {
-                len: len as u8,
-                bytes,
-            };
-        }
-        Norm::Heap(
-            raw.chars()
-                .filter(|&c| c != '.')
-                .flat_map(char::to_lowercase)
-                .collect(),
-        )
-    }
-
-    fn as_str(&self) -> &str {
-        match self {
-            Norm::Inline { len, bytes } => {
-                std::str::from_utf8(&bytes[..*len as usize]).expect("ASCII is UTF-8")
-            }
-            Norm::Heap(s) => s,
-        }
-    }
-}
-
 fn is_word_start(c: char) -> bool {
-    c.is_alphanumeric()
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+    } else {
+        c.is_alphanumeric()
+    }
 }
 
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '.' || c == '_' || c == '\''
+    is_word_start(c) || c == '.' || c == '_' || c == '\''
 }
 
 fn is_dash(c: char) -> bool {
@@ -284,106 +269,160 @@ fn is_dash(c: char) -> bool {
     )
 }
 
-/// Splits a line into tokens (into `toks`, emptied first), stopping at `#` (a comment); returns
-/// where the order ends.
-fn tokenize<'s>(text: &'s str, toks: &mut Vec<Tok<'s>>) -> usize {
+/// Splits a line into tokens (into `toks`, emptied first; words normalised into `norms`),
+/// stopping at `#` (a comment); returns where the order ends. ASCII is read byte by byte; other
+/// characters are decoded where they occur.
+fn tokenize<'s>(text: &'s str, toks: &mut Vec<Tok<'s>>, norms: &mut String) -> usize {
     toks.clear();
-    let mut it = text.char_indices().peekable();
+    norms.clear();
+    let bytes = text.as_bytes();
+    let char_at = |i: usize| -> char {
+        match bytes[i] {
+            b if b.is_ascii() => b as char,
+            _ => text[i..].chars().next().unwrap_or(' '),
+        }
+    };
+    let mut i = 0;
     let mut col = 0usize; // characters consumed so far
     let mut spaced = true;
-    let mut body_end = text.len();
-    while let Some(&(start, c)) = it.peek() {
+    while i < bytes.len() {
+        let c = char_at(i);
         if c == '#' {
-            body_end = start;
-            break;
+            return i;
         }
         if c.is_whitespace() {
-            it.next();
+            i += c.len_utf8();
             col += 1;
             spaced = true;
             continue;
         }
-        let tok_col = col + 1;
-        let kind;
-        let mut end;
-        if is_word_start(c) {
-            end = start;
-            while let Some(&(i, d)) = it.peek() {
-                if !is_word_char(d) {
-                    break;
-                }
-                end = i + d.len_utf8();
-                it.next();
+        let (start, tok_col) = (i, col + 1);
+        let kind = if is_word_start(c) {
+            while i < bytes.len() && is_word_char(char_at(i)) {
+                i += char_at(i).len_utf8();
                 col += 1;
             }
-            kind = Kind::Word;
+            Kind::Word
         } else {
-            it.next();
+            i += c.len_utf8();
             col += 1;
-            end = start + c.len_utf8();
-            kind = if is_dash(c) || c == '=' {
-                if let Some(&(i, '>')) = it.peek() {
-                    it.next();
-                    col += 1;
-                    end = i + 1;
-                    Kind::Arrow
-                } else if c == '=' {
-                    Kind::Sym('=')
-                } else {
-                    Kind::Dash
-                }
+            if (is_dash(c) || c == '=') && bytes.get(i) == Some(&b'>') {
+                i += 1;
+                col += 1;
+                Kind::Arrow
+            } else if c == '=' {
+                Kind::Sym('=')
+            } else if is_dash(c) {
+                Kind::Dash
             } else if c == '→' {
                 Kind::Arrow
             } else {
                 Kind::Sym(c)
-            };
-        }
-        let raw = &text[start..end];
-        let norm = if kind == Kind::Word {
-            Norm::of(raw)
-        } else {
-            Norm::empty()
+            }
         };
+        let raw = &text[start..i];
+        let norm_start = norms.len() as u32;
+        let mut kw = 0;
+        if kind == Kind::Word {
+            push_normalised(norms, raw);
+            kw = keywords_of(&norms[norm_start as usize..]);
+        }
         toks.push(Tok {
             kind,
             raw,
-            norm,
+            norm: (norm_start, norms.len() as u32),
+            kw,
             col: tok_col,
             start,
-            end,
+            end: i,
             spaced,
         });
         spaced = false;
     }
-    body_end
+    text.len()
+}
+
+/// Appends `word` to `out` in lower case, without dots.
+fn push_normalised(out: &mut String, word: &str) {
+    if word.is_ascii() {
+        out.extend(
+            word.bytes()
+                .filter(|&b| b != b'.')
+                .map(|b| b.to_ascii_lowercase() as char),
+        );
+    } else {
+        out.extend(
+            word.chars()
+                .filter(|&c| c != '.')
+                .flat_map(char::to_lowercase),
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Keywords
 // ---------------------------------------------------------------------------------------------
 
-const HOLD: &[&str] = &["h", "hold", "holds", "stand", "stands"];
-const MOVE: &[&str] = &["move", "moves", "m"];
-const SUPPORT: &[&str] = &["s", "support", "supports"];
-const CONVOY: &[&str] = &["c", "convoy", "convoys"];
-const RETREAT: &[&str] = &["r", "retreat", "retreats"];
-const DISBAND: &[&str] = &["d", "disband", "disbands", "remove", "removes"];
-const BUILD: &[&str] = &["b", "build", "builds"];
+/// A set of keywords, as bits: a word's sets are found once, when the line is read.
+type Kw = u32;
+const HOLD: Kw = 1 << 0;
+const MOVE: Kw = 1 << 1;
+const SUPPORT: Kw = 1 << 2;
+const CONVOY: Kw = 1 << 3;
+const RETREAT: Kw = 1 << 4;
+const DISBAND: Kw = 1 << 5;
+const BUILD: Kw = 1 << 6;
 /// Converting a unit during adjustments (2025 Era of Empire): `Convert A mar`.
-const CONVERT: &[&str] = &["convert", "converts"];
-const DECLINE: &[&str] = &[
-    "waive", "waives", "waived", "decline", "declines", "declined",
-];
-const VIA: &[&str] = &["via", "by"];
-const CONVOY_WORD: &[&str] = &["convoy", "c"];
-const TO: &[&str] = &["to"];
+const CONVERT: Kw = 1 << 7;
+const DECLINE: Kw = 1 << 8;
+const VIA: Kw = 1 << 9;
+/// The word after `via` or `by`: `via convoy`, `by c`.
+const CONVOY_WORD: Kw = 1 << 10;
+const TO: Kw = 1 << 11;
 /// A canal permission (Colonial's Suez Canal): `SC F med - red`.
-const PERMIT: &[&str] = &["sc", "permit", "permits"];
+const PERMIT: Kw = 1 << 12;
+const ARMY: Kw = 1 << 13;
+const FLEET: Kw = 1 << 14;
+/// `coast` after a coast's name: `Spain north coast`.
+const COAST: Kw = 1 << 15;
 
-/// Every keyword: words that end a run of unknown province words in an error message.
-const KEYWORDS: &[&[&str]] = &[
-    HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND, BUILD, CONVERT, DECLINE, VIA, TO,
-];
+/// Every keyword but `sc`: words that end a run of unknown province words in an error message.
+const KEYWORDS: Kw = HOLD
+    | MOVE
+    | SUPPORT
+    | CONVOY
+    | RETREAT
+    | DISBAND
+    | BUILD
+    | CONVERT
+    | DECLINE
+    | VIA
+    | TO
+    | ARMY
+    | FLEET;
+
+/// The keyword sets a normalised word belongs to.
+fn keywords_of(norm: &str) -> Kw {
+    match norm {
+        "h" | "hold" | "holds" | "stand" | "stands" => HOLD,
+        "m" | "move" | "moves" => MOVE,
+        "s" | "support" | "supports" => SUPPORT,
+        "c" | "convoy" => CONVOY | CONVOY_WORD,
+        "convoys" => CONVOY,
+        "r" | "retreat" | "retreats" => RETREAT,
+        "d" | "disband" | "disbands" | "remove" | "removes" => DISBAND,
+        "b" | "build" | "builds" => BUILD,
+        "convert" | "converts" => CONVERT,
+        "waive" | "waives" | "waived" | "decline" | "declines" | "declined" => DECLINE,
+        "via" | "by" => VIA,
+        "to" => TO,
+        "sc" | "permit" | "permits" => PERMIT,
+        "a" | "army" => ARMY,
+        "f" | "fleet" => FLEET,
+        "coast" => COAST,
+        _ => 0,
+    }
+}
 
 /// Longest run of words tried as a province name.
 const MAX_NAME_WORDS: usize = 6;
@@ -392,11 +431,13 @@ const MAX_COAST_WORDS: usize = 3;
 /// Longest quoted text in an error message, in characters.
 const MAX_QUOTE: usize = 40;
 
-fn kind_word(norm: &str) -> Option<UnitKind> {
-    match norm {
-        "a" | "army" => Some(UnitKind::Army),
-        "f" | "fleet" => Some(UnitKind::Fleet),
-        _ => None,
+fn kind_word(kw: Kw) -> Option<UnitKind> {
+    if kw & ARMY != 0 {
+        Some(UnitKind::Army)
+    } else if kw & FLEET != 0 {
+        Some(UnitKind::Fleet)
+    } else {
+        None
     }
 }
 
@@ -437,6 +478,8 @@ struct Parser<'m, 's> {
     toks: Vec<Tok<'s>>,
     /// The normalised name being looked up (reused: no allocation per lookup).
     key: std::cell::RefCell<String>,
+    /// The words of the line normalised (`Tok::norm` ranges).
+    norms: String,
     /// Byte offset where the order ends (before any comment).
     body_end: usize,
     /// Column just after the last token.
@@ -445,12 +488,17 @@ struct Parser<'m, 's> {
 
 impl<'m, 's> Parser<'m, 's> {
     fn new(map: &'m Map, text: &'s str) -> Self {
-        Parser::reusing(map, text, Vec::new(), String::new())
+        Parser::reusing(map, text, Buffers::none())
     }
 
     /// A parser for `text` that reuses the buffers of the last line's parser.
-    fn reusing(map: &'m Map, text: &'s str, mut toks: Vec<Tok<'s>>, key: String) -> Self {
-        let body_end = tokenize(text, &mut toks);
+    fn reusing(map: &'m Map, text: &'s str, buffers: Buffers<'s>) -> Self {
+        let Buffers {
+            mut toks,
+            key,
+            mut norms,
+        } = buffers;
+        let body_end = tokenize(text, &mut toks, &mut norms);
         let end_col = toks
             .last()
             .map(|t| t.col + t.raw.chars().count())
@@ -460,6 +508,7 @@ impl<'m, 's> Parser<'m, 's> {
             text,
             toks,
             key: std::cell::RefCell::new(key),
+            norms,
             body_end,
             end_col,
         }
@@ -470,12 +519,18 @@ impl<'m, 's> Parser<'m, 's> {
         self.text[..self.body_end].trim()
     }
 
-    fn kw(&self, i: usize, words: &[&str]) -> bool {
-        matches!(self.toks.get(i), Some(t) if t.kind == Kind::Word && words.contains(&t.norm.as_str()))
+    /// Whether token `i` is a word of the keyword set(s) `words`.
+    fn kw(&self, i: usize, words: Kw) -> bool {
+        matches!(self.toks.get(i), Some(t) if t.kw & words != 0)
     }
 
     fn is_keyword(&self, i: usize) -> bool {
-        KEYWORDS.iter().any(|k| self.kw(i, k)) || self.kind_at(i).is_some()
+        self.kw(i, KEYWORDS)
+    }
+
+    /// A word token's normalised text (lower case, no dots).
+    fn norm(&self, t: &Tok) -> &str {
+        &self.norms[t.norm.0 as usize..t.norm.1 as usize]
     }
 
     fn is_move_op(&self, i: usize) -> bool {
@@ -521,14 +576,14 @@ impl<'m, 's> Parser<'m, 's> {
 
     fn kind_at(&self, i: usize) -> Option<UnitKind> {
         match self.toks.get(i) {
-            Some(t) if t.kind == Kind::Word => kind_word(t.norm.as_str()),
+            Some(t) => kind_word(t.kw),
             _ => None,
         }
     }
 
     fn power_at(&self, i: usize) -> Option<PowerId> {
         match self.toks.get(i) {
-            Some(t) if t.kind == Kind::Word => self.map.power_by_name(t.norm.as_str()),
+            Some(t) if t.kind == Kind::Word => self.map.power_by_name(self.norm(t)),
             _ => None,
         }
     }
@@ -551,13 +606,20 @@ impl<'m, 's> Parser<'m, 's> {
             // Not a prefix: the `:` is reported where the order reading meets it.
             return Ok((None, 0));
         }
+        // The common case, one word (`England:`), is looked up without building a name.
+        if colon == 1 {
+            if let Some(p) = self.power_at(0) {
+                return Ok((Some(p), 2));
+            }
+        }
         let name = self.context(0, colon);
+        let power = self.map.power_by_name(&name.replace('.', ""));
         // Words joined by dashes are a prefix only when they name a power (`Frozen-Antarctica:`
         // on the World map); otherwise the `:` is reported where the order reading meets it.
-        if (0..colon).any(dash) && self.map.power_by_name(&name.replace('.', "")).is_none() {
+        if (0..colon).any(dash) && power.is_none() {
             return Ok((None, 0));
         }
-        match self.map.power_by_name(&name.replace('.', "")) {
+        match power {
             Some(p) => Ok((Some(p), colon + 1)),
             None => self.fail(
                 0,
@@ -608,7 +670,7 @@ impl<'m, 's> Parser<'m, 's> {
                             break;
                         }
                     }
-                    key.push_str(t.norm.as_str());
+                    key.push_str(self.norm(t));
                     j += 1;
                     runs[count] = (key.len(), j);
                     count += 1;
@@ -768,7 +830,7 @@ impl<'m, 's> Parser<'m, 's> {
                     return Ok((Some(WrittenCoast::Known(c)), j));
                 }
                 let w = &self.toks[i + 1];
-                if self.kw(i + 2, &["coast"]) {
+                if self.kw(i + 2, COAST) {
                     let text = format!("{} coast", w.raw.to_lowercase());
                     return Ok((Some(WrittenCoast::Unknown(text)), i + 3));
                 }
@@ -778,10 +840,7 @@ impl<'m, 's> Parser<'m, 's> {
                 if let Some((c, j)) = self.known_coast_at(province, i) {
                     return Ok((Some(WrittenCoast::Known(c)), j));
                 }
-                if self.kw(i + 1, &["coast"])
-                    && !self.is_keyword(i)
-                    && self.province_at(i).is_none()
-                {
+                if self.kw(i + 1, COAST) && !self.is_keyword(i) && self.province_at(i).is_none() {
                     let text = format!("{} coast", t.raw.to_lowercase());
                     return Ok((Some(WrittenCoast::Unknown(text)), i + 2));
                 }
@@ -796,16 +855,17 @@ impl<'m, 's> Parser<'m, 's> {
         if self.map.province(province).coasts.is_empty() {
             return None;
         }
-        let mut name = String::new();
+        let mut key = self.key.borrow_mut();
+        key.clear();
         let mut found = None;
         let mut j = i;
         while j < self.toks.len() && j < i + MAX_COAST_WORDS && self.is_word(j) {
             if j > i {
-                name.push(' ');
+                key.push(' ');
             }
-            name.push_str(self.toks[j].raw);
+            key.push_str(self.norm(&self.toks[j]));
             j += 1;
-            if let Some(c) = self.map.coast_by_name(province, &name) {
+            if let Some(c) = self.map.coast_by_key(province, &key) {
                 found = Some((c, j));
             }
         }
@@ -1071,7 +1131,7 @@ impl<'m, 's> Parser<'m, 's> {
         }
         let mut via_convoy = false;
         if self.kw(k, VIA) {
-            let by = self.toks[k].norm.as_str() == "by";
+            let by = self.norm(&self.toks[k]) == "by";
             if self.kw(k + 1, CONVOY_WORD) {
                 k += 2;
             } else if by {

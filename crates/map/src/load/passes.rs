@@ -55,7 +55,7 @@ impl Ctx<'_> {
 
 /// The names that resolve provinces and powers, shared by the passes.
 struct Names<'a> {
-    provinces: HashMap<String, ProvinceId>,
+    provinces: crate::NameTable,
     powers: HashMap<String, PowerId>,
     raw: &'a RawMap,
 }
@@ -84,7 +84,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
     }
     let header = header(&mut cx, &raw);
     let mut names = Names {
-        provinces: HashMap::new(),
+        provinces: crate::NameTable::default(),
         powers: power_names(&mut cx, &raw),
         raw: &raw,
     };
@@ -488,8 +488,8 @@ impl Names<'_> {
 }
 
 /// Short names, full names and aliases: valid and unique across the map.
-fn province_names(cx: &mut Ctx, raw: &RawMap) -> HashMap<String, ProvinceId> {
-    let mut names: HashMap<String, ProvinceId> = HashMap::new();
+fn province_names(cx: &mut Ctx, raw: &RawMap) -> crate::NameTable {
+    let mut names = crate::NameTable::default();
     let mut first_at: HashMap<String, usize> = HashMap::new();
     if raw.provinces.len() > u32::MAX as usize - 1 {
         cx.err_file("too many provinces");
