@@ -95,6 +95,9 @@ mod tests {
         let c = cell(&seeds, 0, &[0, 1], &square);
         assert!(c.iter().all(|(p, _)| p[0] <= 5.0 + 1e-9));
         assert!(c.iter().any(|(_, e)| *e == Edge::Seed(1)));
-        assert!(inside([2.0, 5.0], &c.iter().map(|v| v.0).collect::<Vec<_>>()));
+        assert!(inside(
+            [2.0, 5.0],
+            &c.iter().map(|v| v.0).collect::<Vec<_>>()
+        ));
     }
 }

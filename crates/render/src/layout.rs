@@ -80,7 +80,11 @@ fn from_drawing(map: &Map, d: &Drawing) -> Layout {
         [(q[0] - f[0]) * s, (q[1] - f[1]) * s]
     };
     let (width, height) = ((f[2] - f[0]) * s, (f[3] - f[1]) * s);
-    let lands: Vec<Vec<Pt>> = d.lands.iter().map(|l| l.points.iter().map(|&p| px(p)).collect()).collect();
+    let lands: Vec<Vec<Pt>> = d
+        .lands
+        .iter()
+        .map(|l| l.points.iter().map(|&p| px(p)).collect())
+        .collect();
     let mut seeds = Vec::new();
     let mut seed_province = Vec::new();
     let mut group: Vec<Option<Option<usize>>> = Vec::new();
@@ -113,14 +117,24 @@ fn from_drawing(map: &Map, d: &Drawing) -> Layout {
         shapes,
         at: d.provinces.iter().map(|p| px(p.at)).collect(),
         label: d.provinces.iter().map(|p| px(p.label)).collect(),
-        coasts: d.provinces.iter().map(|p| p.coasts.iter().map(|&c| px(c)).collect()).collect(),
+        coasts: d
+            .provinces
+            .iter()
+            .map(|p| p.coasts.iter().map(|&c| px(c)).collect())
+            .collect(),
         unit: unit_radius(width, height, n),
     }
 }
 
 /// Cells per group: `None` = everything over the frame (no land masses), `Some(None)` = the sea
 /// over the frame, `Some(Some(k))` = land mass `k`; a land province on no land mass gets none.
-fn cells(seeds: &[Pt], prov: &[usize], group: &[Option<Option<usize>>], frame: &Poly, lands: &[Vec<Pt>]) -> Vec<Cell> {
+fn cells(
+    seeds: &[Pt],
+    prov: &[usize],
+    group: &[Option<Option<usize>>],
+    frame: &Poly,
+    lands: &[Vec<Pt>],
+) -> Vec<Cell> {
     let mut keys: Vec<Option<Option<usize>>> = group.to_vec();
     keys.sort();
     keys.dedup();
@@ -138,7 +152,11 @@ fn cells(seeds: &[Pt], prov: &[usize], group: &[Option<Option<usize>>], frame: &
         for &i in &among {
             let poly = geom::cell(seeds, i, &among, &start);
             if poly.len() >= 3 {
-                out.push(Cell { province: prov[i], poly, land });
+                out.push(Cell {
+                    province: prov[i],
+                    poly,
+                    land,
+                });
             }
         }
     }
@@ -148,7 +166,10 @@ fn cells(seeds: &[Pt], prov: &[usize], group: &[Option<Option<usize>>], frame: &
 fn automatic(map: &Map) -> Layout {
     let mut pos = force_layout(map);
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    let linked: Vec<bool> = map.province_ids().map(|p| !map.any_neighbours(p).is_empty()).collect();
+    let linked: Vec<bool> = map
+        .province_ids()
+        .map(|p| !map.any_neighbours(p).is_empty())
+        .collect();
     for p in pos.iter().zip(&linked).filter(|(_, l)| **l).map(|(p, _)| p) {
         (x0, y0, x1, y1) = (x0.min(p[0]), y0.min(p[1]), x1.max(p[0]), y1.max(p[1]));
     }
@@ -162,7 +183,10 @@ fn automatic(map: &Map) -> Layout {
     let pad = 0.08 * (x1 - x0).max(y1 - y0).max(1.0);
     let (x0, y0, x1, y1) = (x0 - pad, y0 - pad, x1 + pad, y1 + pad);
     let s = MAP_SIZE / (x1 - x0).max(y1 - y0);
-    let at: Vec<Pt> = pos.iter().map(|p| [(p[0] - x0) * s, (p[1] - y0) * s]).collect();
+    let at: Vec<Pt> = pos
+        .iter()
+        .map(|p| [(p[0] - x0) * s, (p[1] - y0) * s])
+        .collect();
     let (width, height) = ((x1 - x0) * s, (y1 - y0) * s);
     let frame = outer(&[[0.0, 0.0], [width, 0.0], [width, height], [0.0, height]]);
     let seed_province: Vec<usize> = (0..at.len()).collect();
@@ -170,7 +194,18 @@ fn automatic(map: &Map) -> Layout {
     let unit = unit_radius(width, height, at.len());
     let label = at.iter().map(|p| [p[0], p[1] + unit * 1.9]).collect();
     let coasts = coast_anchors(map, &at, unit);
-    Layout { width, height, lands: Vec::new(), cells, seed_province, shapes: Vec::new(), at, label, coasts, unit }
+    Layout {
+        width,
+        height,
+        lands: Vec::new(),
+        cells,
+        seed_province,
+        shapes: Vec::new(),
+        at,
+        label,
+        coasts,
+        unit,
+    }
 }
 
 /// A coast's anchor: from the province's anchor towards the coast's fleet neighbours.
@@ -208,7 +243,11 @@ fn force_layout(map: &Map) -> Vec<Pt> {
         .collect();
     let edges: Vec<(usize, usize)> = map
         .province_ids()
-        .flat_map(|p| map.any_neighbours(p).into_iter().map(move |q| (p.index(), q.index())))
+        .flat_map(|p| {
+            map.any_neighbours(p)
+                .into_iter()
+                .map(move |q| (p.index(), q.index()))
+        })
         .filter(|(a, b)| a < b)
         .collect();
     let iterations = (30_000_000 / (n * n).max(1)).clamp(15, 300);

@@ -17,7 +17,7 @@ mod svg;
 use std::path::Path;
 
 use diplo_engine::{OrderResult, Position, Resolution, RetreatOptions, Tag};
-use diplo_map::{Map, PowerId};
+use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
 pub use png::{png, RenderError};
@@ -57,18 +57,26 @@ pub struct Scene<'a> {
 impl<'a> Scene<'a> {
     /// A position with no orders.
     pub fn new(map: &'a Map, position: &'a Position, ruleset: &str) -> Scene<'a> {
-        Scene { map, position, orders: Vec::new(), retreats: Vec::new(), ruleset: ruleset.to_string(), title: None }
+        Scene {
+            map,
+            position,
+            orders: Vec::new(),
+            retreats: Vec::new(),
+            ruleset: ruleset.to_string(),
+            title: None,
+        }
     }
 
     /// Adds orders that were not adjudicated.
     pub fn with_orders(mut self, orders: &[(PowerId, Order)]) -> Self {
-        self.orders.extend(orders.iter().map(|(power, order)| DrawnOrder {
-            power: *power,
-            order: order.clone(),
-            resolution: None,
-            tag: None,
-            highlight: false,
-        }));
+        self.orders
+            .extend(orders.iter().map(|(power, order)| DrawnOrder {
+                power: *power,
+                order: order.clone(),
+                resolution: None,
+                tag: None,
+                highlight: false,
+            }));
         self
     }
 
@@ -111,10 +119,24 @@ pub fn panels(scenes: &[Scene]) -> String {
     let mut body = String::new();
     let mut x = 0.0;
     for p in &parts {
-        body.push_str(&format!("<g class=\"panel\" transform=\"translate({x:.1},0)\">{}</g>\n", p.body));
+        body.push_str(&format!(
+            "<g class=\"panel\" transform=\"translate({x:.1},0)\">{}</g>\n",
+            p.body
+        ));
         x += p.width + gap;
     }
     svg::document((x - gap).max(1.0), height.max(1.0), &body)
+}
+
+/// Where a unit at `loc` is drawn in `map`'s pictures (pixels from the map area's top left): a
+/// province's `at`, or its coast's anchor.
+pub fn anchor(map: &Map, loc: Location) -> [f64; 2] {
+    layout::Layout::new(map).anchor(loc)
+}
+
+/// The colour (`#rrggbb`) a power's units, centres and orders are drawn in.
+pub fn power_colour(map: &Map, power: PowerId) -> &'static str {
+    svg::colour(map, power)
 }
 
 /// The output format a file name asks for.
@@ -129,10 +151,18 @@ pub enum Format {
 impl Format {
     /// The format of `path` from its extension (`.svg` or `.png`, any case).
     pub fn from_path(path: &Path) -> Result<Format, RenderError> {
-        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
-            _ => Err(RenderError(format!("{}: the picture's name must end in .svg or .png", path.display()))),
+            _ => Err(RenderError(format!(
+                "{}: the picture's name must end in .svg or .png",
+                path.display()
+            ))),
         }
     }
 }

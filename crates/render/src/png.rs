@@ -30,14 +30,23 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
         fontdb: Arc::new(db),
         ..Default::default()
     };
-    let tree = resvg::usvg::Tree::from_str(svg, &opts).map_err(|e| RenderError(format!("SVG: {e}")))?;
+    let tree =
+        resvg::usvg::Tree::from_str(svg, &opts).map_err(|e| RenderError(format!("SVG: {e}")))?;
     let size = tree.size().to_int_size();
     let (w, h) = (size.width(), size.height());
     if w > MAX_SIDE || h > MAX_SIDE {
-        return Err(RenderError(format!("picture too large for PNG: {w}x{h} pixels")));
+        return Err(RenderError(format!(
+            "picture too large for PNG: {w}x{h} pixels"
+        )));
     }
     let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h)
         .ok_or_else(|| RenderError(format!("cannot make a {w}x{h} picture")))?;
-    resvg::render(&tree, resvg::tiny_skia::Transform::identity(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| RenderError(format!("PNG: {e}")))
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| RenderError(format!("PNG: {e}")))
 }

@@ -24,7 +24,10 @@ pub(crate) struct Panel {
 
 /// Escapes text for XML.
 pub(crate) fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// A number as SVG writes it.
@@ -57,7 +60,10 @@ pub(crate) fn colour(map: &Map, p: PowerId) -> &'static str {
         "#d6453d", "#2b4aa8", "#3aa655", "#f2c12e", "#8e5bc0", "#5fb6e8", "#6b5a48", "#e8833a",
         "#d45d9e", "#2a9d8f", "#9aa63a", "#7a7a7a",
     ];
-    let name = map.powers().get(p.index()).map_or("", |pw| pw.name.as_str());
+    let name = map
+        .powers()
+        .get(p.index())
+        .map_or("", |pw| pw.name.as_str());
     match name.to_ascii_lowercase().as_str() {
         "austria" => "#d6453d",
         "england" | "britain" => "#2b4aa8",
@@ -72,7 +78,8 @@ pub(crate) fn colour(map: &Map, p: PowerId) -> &'static str {
 
 /// Black or white, whichever reads on `bg`.
 pub(crate) fn ink(bg: &str) -> &'static str {
-    let v = |i: usize| u32::from_str_radix(bg.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0) as f64;
+    let v =
+        |i: usize| u32::from_str_radix(bg.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0) as f64;
     let l = 0.299 * v(1) + 0.587 * v(3) + 0.114 * v(5);
     if l > 140.0 {
         "#111"
@@ -91,7 +98,11 @@ pub(crate) fn panel(scene: &Scene) -> Panel {
     units(&mut b, scene, &layout);
     crate::orders::orders(&mut b, scene, &layout);
     let legend_h = crate::legend::legend(&mut b, scene, layout.width, layout.height);
-    Panel { width: layout.width, height: layout.height + legend_h, body: b }
+    Panel {
+        width: layout.width,
+        height: layout.height + legend_h,
+        body: b,
+    }
 }
 
 fn path_of(points: impl Iterator<Item = Pt>) -> String {
@@ -117,17 +128,27 @@ fn fill_of(scene: &Scene, p: usize) -> String {
 
 /// A light tint of a colour over the land colour.
 fn tint(c: &str) -> String {
-    let v = |s: &str, i: usize| u32::from_str_radix(s.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
+    let v =
+        |s: &str, i: usize| u32::from_str_radix(s.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
     let mix = |i| (v(c, i) * 35 + v(LAND, i) * 65) / 100;
     format!("#{:02x}{:02x}{:02x}", mix(1), mix(3), mix(5))
 }
 
 fn regions(b: &mut String, scene: &Scene, l: &Layout) {
-    let _ = writeln!(b, "<rect class=\"sea\" width=\"{}\" height=\"{}\" fill=\"{SEA}\"/>", n(l.width), n(l.height));
+    let _ = writeln!(
+        b,
+        "<rect class=\"sea\" width=\"{}\" height=\"{}\" fill=\"{SEA}\"/>",
+        n(l.width),
+        n(l.height)
+    );
     let (sea, land): (Vec<_>, Vec<_>) = l.cells.iter().partition(|c| c.land.is_none());
     cells(b, scene, l, &sea);
     for poly in &l.lands {
-        let _ = writeln!(b, "<path class=\"land\" d=\"{}\" fill=\"{LAND}\"/>", path_of(poly.iter().copied()));
+        let _ = writeln!(
+            b,
+            "<path class=\"land\" d=\"{}\" fill=\"{LAND}\"/>",
+            path_of(poly.iter().copied())
+        );
     }
     cells(b, scene, l, &land);
     for (p, shape) in &l.shapes {
@@ -159,11 +180,25 @@ fn cells(b: &mut String, scene: &Scene, l: &Layout, list: &[&crate::layout::Cell
 
 fn labels(b: &mut String, map: &Map, l: &Layout) {
     let size = (l.unit * 1.05).clamp(6.0, 11.0);
-    let _ = writeln!(b, "<g class=\"labels\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3b3326\">", n(size));
+    let _ = writeln!(
+        b,
+        "<g class=\"labels\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3b3326\">",
+        n(size)
+    );
     for (i, p) in map.provinces().iter().enumerate() {
         let at = l.label.get(i).copied().unwrap_or([0.0, 0.0]);
-        let style = if p.terrain == Terrain::Sea { " font-style=\"italic\" fill=\"#2d5470\"" } else { "" };
-        let _ = writeln!(b, "<text x=\"{}\" y=\"{}\"{style}>{}</text>", n(at[0]), n(at[1] + size * 0.35), esc(&p.name.to_uppercase()));
+        let style = if p.terrain == Terrain::Sea {
+            " font-style=\"italic\" fill=\"#2d5470\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            b,
+            "<text x=\"{}\" y=\"{}\"{style}>{}</text>",
+            n(at[0]),
+            n(at[1] + size * 0.35),
+            esc(&p.name.to_uppercase())
+        );
     }
     b.push_str("</g>\n");
 }
@@ -176,7 +211,13 @@ pub(crate) fn centre_spot(l: &Layout, p: usize) -> Pt {
 
 fn centres(b: &mut String, scene: &Scene, l: &Layout) {
     let r = (l.unit * 0.42).max(2.0);
-    for (i, p) in scene.map.provinces().iter().enumerate().filter(|(_, p)| p.supply_centre) {
+    for (i, p) in scene
+        .map
+        .provinces()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.supply_centre)
+    {
         let owner = scene.position.owners.get(i).copied().flatten();
         let (fill, name) = match owner {
             Some(o) => (colour(scene.map, o), esc(&scene.map.power(o).name)),
@@ -188,17 +229,44 @@ fn centres(b: &mut String, scene: &Scene, l: &Layout) {
 }
 
 /// Draws one unit symbol: an army is a circle, a fleet a boat; the letter inside.
-pub(crate) fn unit_symbol(b: &mut String, map: &Map, u: &Unit, at: Pt, r: f64, class: &str, extra: &str) {
+pub(crate) fn unit_symbol(
+    b: &mut String,
+    map: &Map,
+    u: &Unit,
+    at: Pt,
+    r: f64,
+    class: &str,
+    extra: &str,
+) {
     let fill = colour(map, u.power);
     let (x, y) = (at[0], at[1]);
-    let _ = write!(b, "<g class=\"{class}\" data-power=\"{}\" data-unit=\"{}\" data-at=\"{}\"{extra}>", esc(&map.power(u.power).name), esc(&u.short(map)), pt(at));
+    let _ = write!(
+        b,
+        "<g class=\"{class}\" data-power=\"{}\" data-unit=\"{}\" data-at=\"{}\"{extra}>",
+        esc(&map.power(u.power).name),
+        esc(&u.short(map)),
+        pt(at)
+    );
     match u.kind {
         UnitKind::Army => {
             let _ = write!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"#111\" stroke-width=\"1.2\"/>", n(x), n(y), n(r));
         }
         UnitKind::Fleet => {
-            let d = format!("M{},{}L{},{}L{},{}L{},{}Z", n(x - r * 1.25), n(y - r * 0.55), n(x + r * 1.25), n(y - r * 0.55), n(x + r * 0.8), n(y + r * 0.8), n(x - r * 0.8), n(y + r * 0.8));
-            let _ = write!(b, "<path d=\"{d}\" fill=\"{fill}\" stroke=\"#111\" stroke-width=\"1.2\"/>");
+            let d = format!(
+                "M{},{}L{},{}L{},{}L{},{}Z",
+                n(x - r * 1.25),
+                n(y - r * 0.55),
+                n(x + r * 1.25),
+                n(y - r * 0.55),
+                n(x + r * 0.8),
+                n(y + r * 0.8),
+                n(x - r * 0.8),
+                n(y + r * 0.8)
+            );
+            let _ = write!(
+                b,
+                "<path d=\"{d}\" fill=\"{fill}\" stroke=\"#111\" stroke-width=\"1.2\"/>"
+            );
         }
     }
     let _ = writeln!(b, "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>", n(x), n(y + r * 0.4), n(r * 1.1), ink(fill), u.kind.letter());
