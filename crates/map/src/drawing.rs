@@ -69,7 +69,12 @@ impl Drawing {
         let [a, b, c, d] = self.bounds;
         let p = self.project([a, b]);
         let q = self.project([c, d]);
-        [p[0].min(q[0]), p[1].min(q[1]), p[0].max(q[0]), p[1].max(q[1])]
+        [
+            p[0].min(q[0]),
+            p[1].min(q[1]),
+            p[0].max(q[0]),
+            p[1].max(q[1]),
+        ]
     }
 
     /// Whether a written point lies inside the frame (edges included).
@@ -80,7 +85,9 @@ impl Drawing {
 
     /// The index of the land mass a written point lies on, if any.
     pub fn land_at(&self, p: Point) -> Option<usize> {
-        self.lands.iter().position(|l| point_in_polygon(p, &l.points))
+        self.lands
+            .iter()
+            .position(|l| point_in_polygon(p, &l.points))
     }
 }
 

@@ -86,7 +86,7 @@ fn order(b: &mut String, scene: &Scene, l: &Layout, i: usize, o: &DrawnOrder) {
     let (c, dash) = style(scene, o);
     let word = o.resolution.map_or("", |r| r.word());
     let text = esc(&o.order.display(scene.map).to_string());
-    let power = esc(&scene
+    let power = esc(scene
         .map
         .powers()
         .get(o.power.index())
@@ -395,7 +395,8 @@ fn retreat_options(b: &mut String, scene: &Scene, l: &Layout) {
                 " stroke-dasharray=\"3,3\"",
                 1.4,
             );
-            let _ = write!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{FAIL}\" stroke-width=\"1.4\"/></g>\n", n(to[0]), n(to[1]), n(l.unit * 0.6));
+            let _ = write!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{FAIL}\" stroke-width=\"1.4\"/></g>", n(to[0]), n(to[1]), n(l.unit * 0.6));
+            b.push('\n');
         }
     }
     b.push_str("</g>\n");

@@ -103,9 +103,11 @@ impl Situation {
                 let (pos, adj, _) = adjudicate_case(map, rules, case)?;
                 Ok((m, pos, adj.results))
             }
-            Situation::Position { pos, orders } => {
-                Ok((map, pos.clone(), adjudicate(map, rules, pos, orders).results))
-            }
+            Situation::Position { pos, orders } => Ok((
+                map,
+                pos.clone(),
+                adjudicate(map, rules, pos, orders).results,
+            )),
         }
     }
 

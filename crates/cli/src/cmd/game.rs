@@ -680,7 +680,11 @@ fn render_history(
         what: "cannot make the pictures' directory",
         source,
     })?;
-    let ext = if format == PictureFormat::Png { "png" } else { "svg" };
+    let ext = if format == PictureFormat::Png {
+        "png"
+    } else {
+        "svg"
+    };
     let powers = game.played_phase_powers();
     for (i, ((pos, orders), powers)) in phases.iter().zip(&powers).enumerate() {
         let orders: Vec<(PowerId, diplo_orders::Order)> =
@@ -688,7 +692,12 @@ fn render_history(
         let adj = diplo_engine::adjudicate(&game.map, &game.rules, pos, &orders);
         let scene =
             super::render::position_scene(&game.map, &game.rules, pos).with_results(&adj.results);
-        let name = pos.phase.name(&game.map).to_string().to_lowercase().replace(' ', "-");
+        let name = pos
+            .phase
+            .name(&game.map)
+            .to_string()
+            .to_lowercase()
+            .replace(' ', "-");
         let path = dir.join(format!("{:03}-{name}.{ext}", i + 1));
         diplo_render::write_file(&path, &diplo_render::svg(&scene))
             .map_err(|e| GameError::Invalid(e.to_string()))?;

@@ -51,7 +51,10 @@ pub fn run(args: RenderArgs) -> ExitCode {
     };
     let orders: Vec<(PowerId, Order)> = match &args.orders {
         Some(path) => match read_orders(&map, path) {
-            Ok(lines) => lines.into_iter().filter_map(|l| Some((l.power?, l.order))).collect(),
+            Ok(lines) => lines
+                .into_iter()
+                .filter_map(|l| Some((l.power?, l.order)))
+                .collect(),
             Err(c) => return c,
         },
         None => Vec::new(),
