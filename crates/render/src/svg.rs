@@ -13,6 +13,7 @@ pub(crate) const SEA: &str = "#bcd7ea";
 pub(crate) const LAND: &str = "#efe6cf";
 const IMPASSABLE: &str = "#b9b2a3";
 const BORDER: &str = "#8a7f6a";
+const SEA_BORDER: &str = "#7d9fb8";
 const COAST: &str = "#4f6b80";
 
 /// One picture's content, to be placed in a document.
@@ -175,7 +176,9 @@ fn cells(b: &mut String, scene: &Scene, l: &Layout, list: &[&crate::layout::Cell
             }
         }
     }
-    let _ = writeln!(b, "<path class=\"borders\" d=\"{d}\" fill=\"none\" stroke=\"{BORDER}\" stroke-width=\"0.9\"/>");
+    let sea = !l.lands.is_empty() && list.iter().all(|c| c.land.is_none());
+    let stroke = if sea { SEA_BORDER } else { BORDER };
+    let _ = writeln!(b, "<path class=\"borders\" d=\"{d}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"0.9\"/>");
 }
 
 fn labels(b: &mut String, map: &Map, l: &Layout) {
