@@ -11,7 +11,7 @@ use crate::Scene;
 
 pub(crate) const SEA: &str = "#bcd7ea";
 pub(crate) const LAND: &str = "#efe6cf";
-const IMPASSABLE: &str = "#b9b2a3";
+const IMPASSABLE: &str = "#9a9a9a";
 const BORDER: &str = "#8a7f6a";
 const SEA_BORDER: &str = "#7d9fb8";
 const COAST: &str = "#4f6b80";
@@ -209,7 +209,7 @@ fn labels(b: &mut String, map: &Map, l: &Layout) {
 /// Where a province's supply-centre dot goes: beside its unit anchor.
 pub(crate) fn centre_spot(l: &Layout, p: usize) -> Pt {
     let a = l.at.get(p).copied().unwrap_or([0.0, 0.0]);
-    [a[0] + l.unit * 1.25, a[1] + l.unit * 1.0]
+    [a[0] + l.unit * 1.35, a[1] - l.unit * 1.0]
 }
 
 fn centres(b: &mut String, scene: &Scene, l: &Layout) {
