@@ -165,7 +165,14 @@ fn cells(b: &mut String, scene: &Scene, l: &Layout, list: &[&crate::layout::Cell
         let fill = fill_of(scene, c.province);
         let name = esc(&scene.map.provinces()[c.province].name);
         let d = path_of(c.poly.iter().map(|v| v.0));
-        let _ = writeln!(b, "<path class=\"region\" data-province=\"{name}\" d=\"{d}\" fill=\"{fill}\" stroke=\"{fill}\" stroke-width=\"0.6\"/>");
+        // Sea cells are stroked in their own colour to hide seams; a land cell is not, because
+        // clipping a concave land mass leaves zero-width slivers along the cut across the water.
+        let stroke = if c.land.is_none() {
+            fill.as_str()
+        } else {
+            "none"
+        };
+        let _ = writeln!(b, "<path class=\"region\" data-province=\"{name}\" d=\"{d}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"0.6\"/>");
     }
     let mut d = String::new();
     for c in list {
