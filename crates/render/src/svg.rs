@@ -230,7 +230,14 @@ fn centres(b: &mut String, scene: &Scene, l: &Layout) {
     {
         let owner = scene.position.owners.get(i).copied().flatten();
         let (fill, name) = match owner {
-            Some(o) => (colour(scene.map, o), esc(&scene.map.power(o).name)),
+            Some(o) => (
+                colour(scene.map, o),
+                esc(scene
+                    .map
+                    .powers()
+                    .get(o.index())
+                    .map_or("", |p| p.name.as_str())),
+            ),
             None => ("#ffffff", String::new()),
         };
         let c = centre_spot(l, i);
@@ -253,7 +260,10 @@ pub(crate) fn unit_symbol(
     let _ = write!(
         b,
         "<g class=\"{class}\" data-power=\"{}\" data-unit=\"{}\" data-at=\"{}\"{extra}>",
-        esc(&map.power(u.power).name),
+        esc(map
+            .powers()
+            .get(u.power.index())
+            .map_or("", |p| p.name.as_str())),
         esc(&u.short(map)),
         pt(at)
     );
