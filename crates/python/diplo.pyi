@@ -64,6 +64,9 @@ class Game:
     def get_all_possible_orders(self) -> Dict[str, List[str]]:
         """Every legal order per orderable location (`PAR`; `STP` also for a fleet on a coast)."""
     def get_orderable_locations(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]: ...
+    def render(self) -> str:
+        """A picture of the current position as SVG (retreat options in a retreat phase),
+        the same as `diplo game show --render FILE.svg`."""
     def to_toml(self) -> str:
         """The game in diplo's game-file format."""
     @staticmethod

@@ -877,3 +877,41 @@ fn toml_files_with_a_nul_or_a_lone_cr_in_a_comment_get_a_located_message() {
         stderr(&o)
     );
 }
+
+#[test]
+fn render_writes_svg_and_png_pictures() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let svg = dir.join("render-s1901.svg");
+    let o = diplo(&[
+        "render",
+        "--orders",
+        "examples/orders/spring-1901.txt",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("class=\"order\""));
+    let png = dir.join("compare-6F19.png");
+    let o = diplo(&[
+        "compare",
+        "--render",
+        png.to_str().unwrap(),
+        "--case",
+        "6.F.19",
+        "--rulesets",
+        "1971,1982,2000,datc",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..4], b"\x89PNG");
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    assert!(width > 4 * 1000, "four panels side by side: {width} pixels");
+    let bad = diplo(&["render", "--out", dir.join("x.gif").to_str().unwrap()]);
+    assert!(!bad.status.success());
+    assert!(
+        stderr(&bad).contains("must end in .svg or .png"),
+        "{}",
+        stderr(&bad)
+    );
+}

@@ -399,6 +399,18 @@ impl Game {
         }
     }
 
+    /// A picture of the current position as SVG (retreat options in a retreat phase): the
+    /// same picture as `diplo game show --render FILE.svg`.
+    fn render(&self) -> String {
+        let g = &self.game;
+        let mut scene = diplo_render::Scene::new(&g.map, &g.position, &g.rules.name);
+        if g.position.phase.kind == diplo_engine::PhaseKind::Retreat {
+            let options = diplo_engine::pending_retreat_options(&g.map, &g.rules, &g.position);
+            scene = scene.with_retreats(options);
+        }
+        diplo_render::svg(&scene)
+    }
+
     /// The game in diplo's game-file format (TOML): everything, history included.
     fn to_toml(&self) -> String {
         self.game.to_toml()

@@ -248,3 +248,12 @@ def test_the_mila_readme_script_runs_with_only_the_import_changed(tmp_path):
     names = [p["name"] for p in saved["phases"]]
     assert names[0] == "S1901M" and ("S1906M" in names or len(names) > 1)
     assert diplo.replay([json.dumps(saved)], ruleset="datc")["failed"] == 0
+
+
+def test_render_draws_the_position_as_svg():
+    game = diplo.Game()
+    svg = game.render()
+    assert svg.startswith("<svg")
+    assert svg.count('class="unit"') == 22
+    assert svg.count('class="centre"') == 34
+    assert "Spring 1901 Movement" in svg

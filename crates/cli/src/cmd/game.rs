@@ -130,6 +130,10 @@ pub struct ShowArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Also draw the current position (retreat options in a retreat phase): FILE.svg or
+    /// FILE.png.
+    #[arg(long)]
+    render: Option<PathBuf>,
 }
 
 /// Arguments of `diplo game history`.
@@ -140,6 +144,22 @@ pub struct HistoryArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = HistoryFormat::Text)]
     format: HistoryFormat,
+    /// Also draw every phase played, with its orders and results, into this directory
+    /// (`001-spring-1901-movement.svg`, ...; `.png` with --render-format png).
+    #[arg(long, value_name = "DIR")]
+    render: Option<PathBuf>,
+    /// The pictures' format with --render.
+    #[arg(long, value_enum, default_value_t = PictureFormat::Svg)]
+    render_format: PictureFormat,
+}
+
+/// The format of `game history --render` pictures.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// SVG.
+    Svg,
+    /// PNG.
+    Png,
 }
 
 /// How `diplo game history` prints.
@@ -473,6 +493,11 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
 
 fn show(a: ShowArgs) -> Result<(), GameError> {
     let game = Game::load(&a.file)?;
+    if let Some(path) = &a.render {
+        let scene = super::render::position_scene(&game.map, &game.rules, &game.position);
+        diplo_render::write_file(path, &diplo_render::svg(&scene))
+            .map_err(|e| GameError::Invalid(e.to_string()))?;
+    }
     let map = &game.map;
     let pos = &game.position;
     let waiting: Vec<String> = map
@@ -587,6 +612,9 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
 
 fn history(a: HistoryArgs) -> Result<(), GameError> {
     let game = Game::load(&a.file)?;
+    if let Some(dir) = &a.render {
+        render_history(&game, &a.file, dir, a.render_format)?;
+    }
     match a.format {
         HistoryFormat::Godip => print(&godip_record(&game, &a.file)?),
         HistoryFormat::Mila | HistoryFormat::Cicero => {
@@ -632,6 +660,47 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
             }
             print(&out);
         }
+    }
+    Ok(())
+}
+
+/// One picture per phase played: its position, orders and results (adjudicated again under the
+/// game's rules), written into `dir`.
+fn render_history(
+    game: &Game,
+    file: &Path,
+    dir: &Path,
+    format: PictureFormat,
+) -> Result<(), GameError> {
+    let phases = game
+        .played_phases()
+        .map_err(|e| GameError::Invalid(format!("{}: history: {e}", file.display())))?;
+    std::fs::create_dir_all(dir).map_err(|source| GameError::Io {
+        path: dir.display().to_string(),
+        what: "cannot make the pictures' directory",
+        source,
+    })?;
+    let ext = if format == PictureFormat::Png {
+        "png"
+    } else {
+        "svg"
+    };
+    let powers = game.played_phase_powers();
+    for (i, ((pos, orders), powers)) in phases.iter().zip(&powers).enumerate() {
+        let orders: Vec<(PowerId, diplo_orders::Order)> =
+            powers.iter().copied().zip(orders.iter().cloned()).collect();
+        let adj = diplo_engine::adjudicate(&game.map, &game.rules, pos, &orders);
+        let scene =
+            super::render::position_scene(&game.map, &game.rules, pos).with_results(&adj.results);
+        let name = pos
+            .phase
+            .name(&game.map)
+            .to_string()
+            .to_lowercase()
+            .replace(' ', "-");
+        let path = dir.join(format!("{:03}-{name}.{ext}", i + 1));
+        diplo_render::write_file(&path, &diplo_render::svg(&scene))
+            .map_err(|e| GameError::Invalid(e.to_string()))?;
     }
     Ok(())
 }

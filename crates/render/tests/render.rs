@@ -1,0 +1,408 @@
+//! Pictures: structure checks on the SVG, PNG renders, every embedded map, a map without
+//! drawing data, and bad drawing data.
+
+use diplo_engine::{adjudicate, Position};
+use diplo_map::{Location, Map, PowerId, EMBEDDED_MAPS};
+use diplo_orders::{parse_orders, Order};
+use diplo_render::{anchor, panels, png, power_colour, svg, Scene};
+use diplo_rules::Ruleset;
+
+fn orders(map: &Map, text: &str) -> Vec<(PowerId, Order)> {
+    let (lines, errors) = parse_orders(map, text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut last = None;
+    lines
+        .into_iter()
+        .map(|l| {
+            last = l.power.or(last);
+            (last.expect("a power"), l.order)
+        })
+        .collect()
+}
+
+fn pt(p: [f64; 2]) -> String {
+    format!("{:.1},{:.1}", p[0], p[1])
+}
+
+/// The elements of a class (exact class attribute).
+fn with_class<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .collect()
+}
+
+fn loc(map: &Map, s: &str) -> Location {
+    map.parse_location(s).unwrap_or_else(|| panic!("{s}"))
+}
+
+const OPENING: &str = "Austria: A vie - gal\nA bud - ser\nF tri - alb\nEngland: F lon - nth\nF edi - nwg\nA lvp - yor\nFrance: A par - bur\nA mar S A par - bur\nF bre - mao\nGermany: A mun - ruh\nA ber - kie\nF kie - den\nItaly: A ven H\nA rom - apu\nF nap - ion\nRussia: A war - gal\nA mos - ukr\nF sev - bla\nF stp/sc - bot\nTurkey: A con - bul\nA smy - con\nF ank - bla\n";
+
+#[test]
+fn every_unit_centre_and_order_is_drawn_once_in_its_colour_between_the_right_anchors() {
+    let map = Map::standard();
+    let rules = Ruleset::load("datc").unwrap();
+    let pos = Position::initial(&map);
+    let o = orders(&map, OPENING);
+    let adj = adjudicate(&map, &rules, &pos, &o);
+    let text = svg(&Scene::new(&map, &pos, "datc").with_results(&adj.results));
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let units = with_class(&doc, "unit");
+    assert_eq!(units.len(), pos.units.len());
+    for u in &pos.units {
+        let name = u.short(&map);
+        let found: Vec<_> = units
+            .iter()
+            .filter(|n| n.attribute("data-unit") == Some(name.as_str()))
+            .collect();
+        assert_eq!(found.len(), 1, "{name}");
+        assert_eq!(
+            found[0].attribute("data-at"),
+            Some(pt(anchor(&map, u.location)).as_str()),
+            "{name}"
+        );
+        let shape = found[0].first_element_child().unwrap();
+        assert_eq!(
+            shape.attribute("fill"),
+            Some(power_colour(&map, u.power)),
+            "{name}"
+        );
+    }
+    let centres = with_class(&doc, "centre");
+    assert_eq!(centres.len(), 34);
+    for c in &centres {
+        let p = map
+            .province_by_name(c.attribute("data-province").unwrap())
+            .unwrap();
+        let owner = pos.owners[p.index()];
+        assert_eq!(
+            c.attribute("fill"),
+            Some(owner.map_or("#ffffff", |o| power_colour(&map, o)))
+        );
+    }
+    let drawn = with_class(&doc, "order");
+    assert_eq!(drawn.len(), o.len());
+    for (i, r) in adj.results.iter().enumerate() {
+        let g = drawn
+            .iter()
+            .find(|n| n.attribute("data-index") == Some(i.to_string().as_str()))
+            .unwrap();
+        assert_eq!(g.attribute("data-result"), Some(r.resolution.word()));
+        assert_eq!(
+            g.attribute("data-power"),
+            Some(map.power(r.power).name.as_str())
+        );
+    }
+    let by_order = |s: &str| {
+        drawn
+            .iter()
+            .find(|n| n.attribute("data-order") == Some(s))
+            .unwrap_or_else(|| panic!("{s}"))
+    };
+    let m = by_order("A par - bur");
+    assert_eq!(m.attribute("data-kind"), Some("move"));
+    assert_eq!(
+        m.attribute("data-from"),
+        Some(pt(anchor(&map, loc(&map, "par"))).as_str())
+    );
+    assert_eq!(
+        m.attribute("data-to"),
+        Some(pt(anchor(&map, loc(&map, "bur"))).as_str())
+    );
+    let f = by_order("F stp/sc - bot");
+    assert_eq!(
+        f.attribute("data-from"),
+        Some(pt(anchor(&map, loc(&map, "stp/sc"))).as_str())
+    );
+    assert_ne!(
+        anchor(&map, loc(&map, "stp/sc")),
+        anchor(&map, loc(&map, "stp/nc"))
+    );
+    assert_eq!(
+        by_order("A mar S A par - bur").attribute("data-kind"),
+        Some("support")
+    );
+    assert_eq!(by_order("A ven H").attribute("data-kind"), Some("hold"));
+    // A bounce is marked: Vienna and Warsaw both fail to enter Galicia.
+    let bounce = by_order("A vie - gal");
+    assert_eq!(bounce.attribute("data-result"), Some("fails"));
+    assert!(bounce
+        .descendants()
+        .any(|n| n.attribute("class") == Some("fail")));
+    assert!(!m
+        .descendants()
+        .any(|n| n.attribute("class") == Some("fail")));
+}
+
+#[test]
+fn a_fleet_is_drawn_on_its_coast_and_a_cut_support_is_marked() {
+    let map = Map::standard();
+    let rules = Ruleset::load("datc").unwrap();
+    let text = "phase = \"Spring 1901 Movement\"\n[units]\nFrance = [\"F spa/sc\", \"A gas\", \"A mar\"]\nItaly = [\"A pie\"]\n";
+    let pos = Position::from_toml_str(&map, text, "pos.toml").unwrap();
+    let o = orders(
+        &map,
+        "France: A gas S A mar - bur\nA mar - bur\nF spa/sc H\nItaly: A pie - mar\n",
+    );
+    let adj = adjudicate(&map, &rules, &pos, &o);
+    let out = svg(&Scene::new(&map, &pos, "datc").with_results(&adj.results));
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let fleet = with_class(&doc, "unit")
+        .into_iter()
+        .find(|n| n.attribute("data-unit") == Some("F spa/sc"))
+        .unwrap();
+    let at = anchor(&map, loc(&map, "spa/sc"));
+    assert_eq!(fleet.attribute("data-at"), Some(pt(at).as_str()));
+    assert_ne!(at, anchor(&map, loc(&map, "spa/nc")));
+    assert_ne!(at, anchor(&map, loc(&map, "spa")));
+    let support = with_class(&doc, "order")
+        .into_iter()
+        .find(|n| n.attribute("data-kind") == Some("support"))
+        .unwrap();
+    assert_eq!(support.attribute("data-result"), Some("given"));
+    assert!(!support
+        .descendants()
+        .any(|n| n.attribute("class") == Some("fail")));
+    // Now Piedmont attacks Marseilles' supporter... of Gascony? Cut it: attack Gascony.
+    let o = orders(
+        &map,
+        "France: A gas S A mar - bur\nA mar - bur\nItaly: A pie - mar\n",
+    );
+    let pos2 = Position::from_toml_str(&map, "phase = \"Spring 1901 Movement\"\n[units]\nFrance = [\"A gas\", \"A mar\"]\nEngland = [\"A bre\"]\nItaly = [\"A pie\"]\n", "p").unwrap();
+    let mut o2 = o.clone();
+    o2.extend(orders(&map, "England: A bre - gas\n"));
+    let adj = adjudicate(&map, &rules, &pos2, &o2);
+    let out = svg(&Scene::new(&map, &pos2, "datc").with_results(&adj.results));
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let support = with_class(&doc, "order")
+        .into_iter()
+        .find(|n| n.attribute("data-kind") == Some("support"))
+        .unwrap();
+    assert_eq!(support.attribute("data-result"), Some("cut"));
+    assert!(support
+        .descendants()
+        .any(|n| n.attribute("class") == Some("fail")));
+}
+
+#[test]
+fn retreat_options_and_builds_are_drawn() {
+    let map = Map::standard();
+    let rules = Ruleset::load("datc").unwrap();
+    let pos = Position::from_toml_str(&map, "phase = \"Spring 1901 Movement\"\n[units]\nGermany = [\"A mun\", \"A ruh\"]\nFrance = [\"A bur\"]\n", "p").unwrap();
+    let adj = adjudicate(
+        &map,
+        &rules,
+        &pos,
+        &orders(&map, "Germany: A mun - bur\nA ruh S A mun - bur\n"),
+    );
+    assert_eq!(adj.next.dislodged.len(), 1);
+    let retreats = diplo_engine::pending_retreat_options(&map, &rules, &adj.next);
+    let n_options = retreats[0].options.len();
+    let out = svg(&Scene::new(&map, &adj.next, "datc").with_retreats(retreats));
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    assert_eq!(with_class(&doc, "unit dislodged").len(), 1);
+    assert_eq!(with_class(&doc, "retreat-option").len(), n_options);
+    assert!(n_options > 0);
+    let winter = Position::from_toml_str(&map, "phase = \"Winter 1901 Adjustment\"\n[units]\nFrance = [\"A bur\"]\n[centres]\nFrance = [\"par\", \"bre\", \"mar\", \"spa\"]\n", "w").unwrap();
+    let adj = adjudicate(
+        &map,
+        &rules,
+        &winter,
+        &orders(&map, "France: Build A par\nBuild F bre\n"),
+    );
+    let out = svg(&Scene::new(&map, &winter, "datc").with_results(&adj.results));
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let builds: Vec<_> = with_class(&doc, "order")
+        .into_iter()
+        .filter(|n| n.attribute("data-kind") == Some("build"))
+        .collect();
+    assert_eq!(builds.len(), 2);
+    assert_eq!(with_class(&doc, "built").len(), 2);
+}
+
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+fn svg_size(text: &str) -> (u32, u32) {
+    let doc = roxmltree::Document::parse(text).unwrap();
+    let root = doc.root_element();
+    let f = |a| root.attribute(a).unwrap().parse::<f64>().unwrap() as u32;
+    (f("width"), f("height"))
+}
+
+#[test]
+fn png_renders_have_the_svg_size_and_are_not_blank() {
+    let map = Map::standard();
+    let pos = Position::initial(&map);
+    let text = svg(&Scene::new(&map, &pos, "datc"));
+    let bytes = png(&text).unwrap();
+    assert_eq!(png_size(&bytes), svg_size(&text));
+    assert!(bytes.len() > 20_000, "{} bytes", bytes.len());
+    assert!(png("<svg").is_err());
+}
+
+#[test]
+fn compare_panels_sit_side_by_side() {
+    let map = Map::standard();
+    let pos = Position::initial(&map);
+    let scenes: Vec<Scene> = ["1971", "1982", "2000", "datc"]
+        .iter()
+        .map(|r| Scene::new(&map, &pos, r))
+        .collect();
+    let text = panels(&scenes);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(with_class(&doc, "panel").len(), 4);
+    let one = svg_size(&svg(&scenes[0]));
+    let all = svg_size(&text);
+    assert!(all.0 >= 4 * one.0 && all.1 == one.1, "{all:?} {one:?}");
+}
+
+#[test]
+fn every_embedded_map_renders() {
+    for (name, _) in EMBEDDED_MAPS {
+        let map = Map::embedded(name).unwrap().unwrap();
+        let pos = Position::initial(&map);
+        let text = svg(&Scene::new(&map, &pos, "datc"));
+        let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(with_class(&doc, "unit").len(), pos.units.len(), "{name}");
+        let regions = with_class(&doc, "region");
+        for p in map.provinces() {
+            assert!(
+                regions
+                    .iter()
+                    .any(|r| r.attribute("data-province") == Some(p.name.as_str())),
+                "{name}: {} has no region",
+                p.name
+            );
+        }
+    }
+}
+
+#[test]
+fn a_map_without_drawing_data_renders_land_and_sea_apart() {
+    let map = Map::embedded("pure").unwrap().unwrap();
+    assert!(map.drawing().is_none());
+    let pos = Position::initial(&map);
+    let text = svg(&Scene::new(&map, &pos, "datc"));
+    let bytes = png(&text).unwrap();
+    assert_eq!(png_size(&bytes), svg_size(&text));
+    let std_text = diplo_map::STANDARD_MAP_TOML;
+    let cut = std_text.find("# --- drawing ---").unwrap();
+    let stripped: String = std_text[..cut]
+        .lines()
+        .filter(|l| !l.starts_with("draw = "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let map = Map::from_toml_str(&stripped, "plain.toml").unwrap();
+    assert!(map.drawing().is_none());
+    let pos = Position::initial(&map);
+    let text = svg(&Scene::new(&map, &pos, "datc"));
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let fills: Vec<&str> = with_class(&doc, "region")
+        .iter()
+        .filter_map(|n| n.attribute("fill"))
+        .collect();
+    let sea = with_class(&doc, "region")
+        .iter()
+        .find(|n| n.attribute("data-province") == Some("nth"))
+        .unwrap()
+        .attribute("fill")
+        .unwrap();
+    let land = with_class(&doc, "region")
+        .iter()
+        .find(|n| n.attribute("data-province") == Some("boh"))
+        .unwrap()
+        .attribute("fill")
+        .unwrap();
+    assert_ne!(sea, land);
+    assert!(fills.len() >= 75);
+    // Deterministic: the same picture twice.
+    assert_eq!(text, svg(&Scene::new(&map, &pos, "datc")));
+}
+
+/// The standard map with its text changed: `from` replaced by `to` once.
+fn broken(from: &str, to: &str) -> String {
+    let t = diplo_map::STANDARD_MAP_TOML;
+    assert!(t.contains(from), "{from}");
+    t.replacen(from, to, 1)
+}
+
+fn errors(text: &str) -> String {
+    match Map::from_toml_str(text, "bad.toml") {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e
+            .diagnostics
+            .iter()
+            .map(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn bad_drawing_data_gives_located_errors() {
+    let t = broken(
+        "projection = \"equirectangular\"",
+        "projection = \"mercator\"",
+    );
+    let e = errors(&t);
+    assert!(
+        e.contains(&format!("bad.toml:{}:", line_of(&t, "mercator")))
+            && e.contains("unknown projection `mercator`"),
+        "{e}"
+    );
+
+    let t = broken("draw = { at = [-3.7, 40.3]", "draw = { at = [-30.7, 40.3]");
+    let e = errors(&t);
+    assert!(
+        e.contains(&format!("bad.toml:{}:", line_of(&t, "-30.7")))
+            && e.contains("outside the drawing's bounds"),
+        "{e}"
+    );
+
+    let t: String = diplo_map::STANDARD_MAP_TOML
+        .lines()
+        .filter(|l| !l.starts_with("draw = { at = [14.5, 49.8]"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = errors(&t);
+    assert!(e.contains("`boh` has no `draw`"), "{e}");
+
+    let t = broken("draw = { at = [14.5, 49.8]", "draw = { at = [14.0, 55.0]");
+    let e = errors(&t);
+    assert!(
+        e.contains(&format!("bad.toml:{}:", line_of(&t, "[14.0, 55.0]")))
+            && e.contains("land province `boh` has its `at` in no land polygon"),
+        "{e}"
+    );
+
+    let t = broken("draw = { at = [3.0, 55.6]", "draw = { at = [10.0, 50.0]");
+    let e = errors(&t);
+    assert!(
+        e.contains("sea province `nth` has its `at` on land `Europe and Asia`"),
+        "{e}"
+    );
+
+    let t = broken("points = [[23.5, 35.3], [24.1, 35.55], [25.1, 35.35], [26.3, 35.3], [26.2, 35.0], [24.7, 34.95], [23.6, 35.2]]", "points = [[23.5, 35.3], [24.1, 35.55]]");
+    let e = errors(&t);
+    assert!(
+        e.contains(&format!(
+            "bad.toml:{}:",
+            line_of(&t, "points = [[23.5, 35.3], [24.1, 35.55]]")
+        )) && e.contains("at least 3 points"),
+        "{e}"
+    );
+
+    let t = broken(
+        "draw = { at = [-5.2, 43.25] }",
+        "draw = { label = [-5.2, 43.25] }",
+    );
+    let e = errors(&t);
+    assert!(e.contains("coast `spa/nc` has no `draw"), "{e}");
+}
