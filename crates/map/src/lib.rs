@@ -13,6 +13,7 @@
 //! ```
 
 mod diag;
+pub mod drawing;
 pub mod generate;
 mod json;
 pub mod limits;
@@ -497,6 +498,7 @@ pub struct Map {
     borders_from: Vec<Vec<u32>>,
     railroads: Vec<Railroad>,
     canals: Vec<Canal>,
+    drawing: Option<drawing::Drawing>,
 }
 
 /// The maps shipped with diplo, by name: `(name, TOML source)`.
@@ -557,6 +559,11 @@ pub fn embedded_map_source(name: &str) -> Option<&'static str> {
 }
 
 impl Map {
+    /// The map's drawing data (`[drawing]` and each province's `draw`), if it has any.
+    pub fn drawing(&self) -> Option<&drawing::Drawing> {
+        self.drawing.as_ref()
+    }
+
     /// The embedded standard map.
     pub fn standard() -> Map {
         Map::from_toml_str(STANDARD_MAP_TOML, "maps/standard.toml")

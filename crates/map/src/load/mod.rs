@@ -2,6 +2,7 @@
 //! merged (`raw.rs`), then a sequence of named passes (`passes.rs`) turns the raw tables into a
 //! dense [`Map`], each pass adding what it finds wrong to one list of located diagnostics.
 
+mod drawing;
 mod passes;
 mod raw;
 

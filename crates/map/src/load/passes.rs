@@ -19,7 +19,7 @@ use crate::{
 /// scan of its file, so a file of a million bad entries would otherwise take hours.)
 const MAX_DIAGNOSTICS: usize = 500;
 
-struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     sources: &'a Sources,
     errors: Vec<Diagnostic>,
     /// The map's calendar, once the header pass has read it: season names resolve against it.
@@ -30,10 +30,14 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn err(&mut self, at: &S, msg: impl Into<String>) {
+    /// How many problems were found so far.
+    pub(super) fn error_count(&self) -> usize {
+        self.errors.len() + self.more
+    }
+    pub(super) fn err(&mut self, at: &S, msg: impl Into<String>) {
         self.err_at(at.span().start, msg);
     }
-    fn err_at(&mut self, offset: usize, msg: impl Into<String>) {
+    pub(super) fn err_at(&mut self, offset: usize, msg: impl Into<String>) {
         if self.errors.len() >= MAX_DIAGNOSTICS {
             self.more += 1;
             return;
@@ -41,7 +45,7 @@ impl Ctx<'_> {
         self.errors.push(self.sources.diagnostic(offset, msg));
     }
     /// A problem with no place in any file (a key missing from the whole map).
-    fn err_file(&mut self, msg: impl Into<String>) {
+    pub(super) fn err_file(&mut self, msg: impl Into<String>) {
         if self.errors.len() >= MAX_DIAGNOSTICS {
             self.more += 1;
             return;
@@ -102,6 +106,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
     let railroads = railroads(&mut cx, &names, &provinces, &graph);
     let canals = canals(&mut cx, &names, &provinces);
     reachability(&mut cx, &raw, &provinces, &graph);
+    let drawing = super::drawing::drawing(&mut cx, &raw, &provinces);
 
     if !cx.errors.is_empty() {
         let order: HashMap<&str, usize> = sources
@@ -142,6 +147,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         borders_from: Vec::new(),
         railroads,
         canals,
+        drawing,
     };
     map.index_borders();
     Ok(map)

@@ -49,6 +49,46 @@ pub(crate) struct RawMap {
     pub railroads: Vec<RawRailroad>,
     #[serde(default, rename = "canal")]
     pub canals: Vec<RawCanal>,
+    #[serde(default)]
+    pub drawing: Option<RawDrawing>,
+}
+
+/// A list of numbers with its place (a point `[lon, lat]`, or `bounds`).
+pub(crate) type Nums = Spanned<Vec<f64>>;
+/// A list of points with its place (a polygon, or `seeds`).
+pub(crate) type Points = Spanned<Vec<Vec<f64>>>;
+
+#[derive(Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawDrawing {
+    #[serde(default)]
+    pub projection: Option<S>,
+    #[serde(default)]
+    pub bounds: Option<Nums>,
+    #[serde(default)]
+    pub land: Option<Vec<RawLand>>,
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawLand {
+    #[serde(default)]
+    pub name: Option<S>,
+    pub points: Points,
+}
+
+/// A province's or coast's `draw` table.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawDraw {
+    #[serde(default)]
+    pub at: Option<Nums>,
+    #[serde(default)]
+    pub label: Option<Nums>,
+    #[serde(default)]
+    pub seeds: Option<Points>,
+    #[serde(default)]
+    pub shape: Option<Points>,
 }
 
 #[derive(Deserialize, Clone, Default)]
@@ -139,6 +179,8 @@ pub(crate) struct RawProvince {
     pub not_centre_for: Option<Vec<S>>,
     #[serde(default)]
     pub dummy: Option<bool>,
+    #[serde(default)]
+    pub draw: Option<Spanned<RawDraw>>,
 }
 
 #[derive(Deserialize)]
@@ -148,6 +190,8 @@ pub(crate) struct RawCoast {
     pub full_name: S,
     #[serde(default)]
     pub fleet: Vec<S>,
+    #[serde(default)]
+    pub draw: Option<Spanned<RawDraw>>,
 }
 
 #[derive(Deserialize)]
@@ -320,6 +364,19 @@ fn sh_opt<T: Clone>(s: &mut Option<Spanned<T>>, by: usize) {
     }
 }
 
+fn sh_draw(d: &mut Option<Spanned<RawDraw>>, by: usize) {
+    let Some(d) = d else { return };
+    let r = d.span();
+    let mut v = d.get_ref().clone();
+    for s in [&mut v.at, &mut v.label] {
+        sh_opt(s, by);
+    }
+    for s in [&mut v.seeds, &mut v.shape] {
+        sh_opt(s, by);
+    }
+    *d = Spanned::new(r.start + by..r.end + by, v);
+}
+
 fn sh_list(l: &mut [S], by: usize) {
     l.iter_mut().for_each(|s| sh(s, by));
 }
@@ -392,7 +449,9 @@ impl RawMap {
                 sh(&mut c.name, by);
                 sh(&mut c.full_name, by);
                 sh_list(&mut c.fleet, by);
+                sh_draw(&mut c.draw, by);
             }
+            sh_draw(&mut p.draw, by);
         }
         for b in &mut self.borders {
             if let Some(between) = &mut b.between {
@@ -417,6 +476,14 @@ impl RawMap {
         for c in &mut self.canals {
             sh(&mut c.province, by);
             sh_list(&mut c.seas, by);
+        }
+        if let Some(d) = &mut self.drawing {
+            sh_opt(&mut d.projection, by);
+            sh_opt(&mut d.bounds, by);
+            for l in d.land.iter_mut().flatten() {
+                sh_opt(&mut l.name, by);
+                sh(&mut l.points, by);
+            }
         }
     }
 
@@ -473,6 +540,13 @@ impl RawMap {
         self.borders.extend(child.borders);
         self.railroads.extend(child.railroads);
         self.canals.extend(child.canals);
+        if let Some(d) = child.drawing {
+            let base = self.drawing.get_or_insert_with(RawDrawing::default);
+            macro_rules! over_in {
+                ($($f:ident),*) => { $( if d.$f.is_some() { base.$f = d.$f; } )* };
+            }
+            over_in!(projection, bounds, land);
+        }
     }
 }
 
@@ -510,7 +584,8 @@ impl RawProvince {
             convoyable,
             closed,
             not_centre_for,
-            dummy
+            dummy,
+            draw
         );
     }
 }
