@@ -32,6 +32,8 @@ enum Command {
     Orders(cmd::orders::OrdersCommand),
     /// Adjudicate one phase: every order's result, the dislodged units, the next position.
     Adjudicate(cmd::adjudicate::AdjudicateArgs),
+    /// Draw a position (and its orders with their results) as SVG or PNG.
+    Render(cmd::render::RenderArgs),
     /// Run the DATC test cases; ends with `N passed, M failed`.
     Datc(cmd::datc::DatcArgs),
     /// List, show and compare ruleset profiles.
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Maps(cmd::map::MapsCommand::List { format }) => cmd::map::list(format),
         Command::Orders(c) => cmd::orders::run(c),
         Command::Adjudicate(a) => cmd::adjudicate::run(a),
+        Command::Render(a) => cmd::render::run(a),
         Command::Datc(a) => cmd::datc::run(a),
         Command::Rulesets(c) => cmd::rulesets::run(c),
         Command::Compare(a) => cmd::compare::run(a),

@@ -30,6 +30,9 @@ pub struct AdjudicateArgs {
     /// Also write the next position to this file (TOML).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also draw the position with the orders and their results: FILE.svg or FILE.png.
+    #[arg(long)]
+    render: Option<PathBuf>,
 }
 
 /// Runs `diplo adjudicate`.
@@ -57,6 +60,12 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
         Err(c) => return c,
     };
     let adj = adjudicate(&map, &rules, &pos, &orders);
+    if let Some(path) = &args.render {
+        let scene = super::render::position_scene(&map, &rules, &pos).with_results(&adj.results);
+        if super::render::write(path, &diplo_render::svg(&scene)) != ExitCode::SUCCESS {
+            return ExitCode::FAILURE;
+        }
+    }
     let fallbacks = if adj.unresolved.is_empty() {
         Vec::new()
     } else {

@@ -42,6 +42,10 @@ pub struct CompareArgs {
     /// Also give every cell's reason.
     #[arg(long, short)]
     verbose: bool,
+    /// Also draw one panel per ruleset side by side, differing results highlighted:
+    /// FILE.svg or FILE.png.
+    #[arg(long)]
+    render: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -86,6 +90,25 @@ enum Situation {
 }
 
 impl Situation {
+    /// The position and the results of the movement (or adjustment) phase under `rules`, and
+    /// the map it is played on.
+    fn picture<'m>(
+        &self,
+        map: &'m Map,
+        rules: &Ruleset,
+    ) -> Result<(&'m Map, Position, Vec<diplo_engine::OrderResult>), String> {
+        match self {
+            Situation::Case(case) => {
+                let m = diplo_datc::case_map(case, map)?;
+                let (pos, adj, _) = adjudicate_case(map, rules, case)?;
+                Ok((m, pos, adj.results))
+            }
+            Situation::Position { pos, orders } => {
+                Ok((map, pos.clone(), adjudicate(map, rules, pos, orders).results))
+            }
+        }
+    }
+
     /// Every order's result under `rules`, and the labels (power, order) of the rows.
     fn run(&self, map: &Map, rules: &Ruleset) -> Result<(Vec<Cell>, Labels), String> {
         let mut results = Vec::new();
@@ -223,6 +246,10 @@ fn compare(args: &CompareArgs) -> Result<(), String> {
         })
         .collect();
 
+    if let Some(path) = &args.render {
+        render(path, &map, &situation, &rulesets, base, &title)?;
+    }
+
     // The switch test for every cell that differs from the base's.
     let whys = explain(&map, &situation, &rulesets, base, &rows)?;
 
@@ -243,6 +270,37 @@ fn compare(args: &CompareArgs) -> Result<(), String> {
         Format::Text => print(&report.text(args.verbose)),
     }
     Ok(())
+}
+
+/// One panel per ruleset, side by side; a result that differs from the base ruleset's is
+/// highlighted.
+fn render(
+    path: &std::path::Path,
+    map: &Map,
+    situation: &Situation,
+    rulesets: &[Ruleset],
+    base: usize,
+    title: &str,
+) -> Result<(), String> {
+    let mut pictures = Vec::new();
+    for r in rulesets {
+        pictures.push(situation.picture(map, r)?);
+    }
+    let base_words: Vec<String> = pictures[base].2.iter().map(|r| r.words()).collect();
+    let scenes: Vec<diplo_render::Scene> = pictures
+        .iter()
+        .zip(rulesets)
+        .map(|((m, pos, results), r)| {
+            let mut scene = diplo_render::Scene::new(m, pos, &r.name)
+                .with_results(results)
+                .with_title(title);
+            for (o, res) in scene.orders.iter_mut().zip(results) {
+                o.highlight = base_words.get(res.index).is_some_and(|w| *w != res.words());
+            }
+            scene
+        })
+        .collect();
+    diplo_render::write_file(path, &diplo_render::panels(&scenes)).map_err(|e| e.to_string())
 }
 
 /// What the expectation `e` of `case` states for row `i` (the case's orders, then its retreats):

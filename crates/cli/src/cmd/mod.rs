@@ -7,5 +7,6 @@ pub mod game;
 pub mod import;
 pub mod map;
 pub mod orders;
+pub mod render;
 pub mod replay;
 pub mod rulesets;

@@ -1,0 +1,147 @@
+//! Pictures of a Diplomacy position, and optionally its orders and their results, as SVG and
+//! PNG: provinces (land and sea told apart), supply centres in their owner's colour, units in
+//! their power's colour (fleets on their coast), dislodged units offset, order arrows with
+//! failed moves and cut supports marked, retreat options, builds and removals, and a legend.
+//!
+//! The layout comes from the map's drawing data (`maps/FORMAT.md`, "Drawing") or, for a map
+//! without it, from a deterministic automatic layout of its adjacency graph. PNGs are rendered
+//! in Rust with resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
+
+mod geom;
+mod layout;
+mod legend;
+mod orders;
+mod png;
+mod svg;
+
+use std::path::Path;
+
+use diplo_engine::{OrderResult, Position, Resolution, RetreatOptions, Tag};
+use diplo_map::{Map, PowerId};
+use diplo_orders::Order;
+
+pub use png::{png, RenderError};
+
+/// One order to draw, with its result when it was adjudicated.
+#[derive(Clone, Debug)]
+pub struct DrawnOrder {
+    /// The power that gave it.
+    pub power: PowerId,
+    /// The order as written.
+    pub order: Order,
+    /// What happened to it (`None`: not adjudicated).
+    pub resolution: Option<Resolution>,
+    /// Whether its unit was dislodged or destroyed.
+    pub tag: Option<Tag>,
+    /// Drawn highlighted (a result that differs between rulesets).
+    pub highlight: bool,
+}
+
+/// What one picture shows.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    /// The map.
+    pub map: &'a Map,
+    /// The position (before the orders).
+    pub position: &'a Position,
+    /// The orders, with their results when adjudicated.
+    pub orders: Vec<DrawnOrder>,
+    /// Dislodged units and where they may retreat (shown in a retreat phase).
+    pub retreats: Vec<RetreatOptions>,
+    /// The ruleset's name, for the legend.
+    pub ruleset: String,
+    /// A heading for the legend (`DATC 6.F.19`), if any.
+    pub title: Option<String>,
+}
+
+impl<'a> Scene<'a> {
+    /// A position with no orders.
+    pub fn new(map: &'a Map, position: &'a Position, ruleset: &str) -> Scene<'a> {
+        Scene { map, position, orders: Vec::new(), retreats: Vec::new(), ruleset: ruleset.to_string(), title: None }
+    }
+
+    /// Adds orders that were not adjudicated.
+    pub fn with_orders(mut self, orders: &[(PowerId, Order)]) -> Self {
+        self.orders.extend(orders.iter().map(|(power, order)| DrawnOrder {
+            power: *power,
+            order: order.clone(),
+            resolution: None,
+            tag: None,
+            highlight: false,
+        }));
+        self
+    }
+
+    /// Adds adjudicated orders with their results.
+    pub fn with_results(mut self, results: &[OrderResult]) -> Self {
+        self.orders.extend(results.iter().map(|r| DrawnOrder {
+            power: r.power,
+            order: r.order.clone(),
+            resolution: Some(r.resolution),
+            tag: r.tag,
+            highlight: false,
+        }));
+        self
+    }
+
+    /// Adds the retreat options of dislodged units (a retreat phase's position).
+    pub fn with_retreats(mut self, retreats: Vec<RetreatOptions>) -> Self {
+        self.retreats = retreats;
+        self
+    }
+
+    /// Sets the legend's heading.
+    pub fn with_title(mut self, title: &str) -> Self {
+        self.title = Some(title.to_string());
+        self
+    }
+}
+
+/// The scene as a standalone SVG document.
+pub fn svg(scene: &Scene) -> String {
+    let panel = svg::panel(scene);
+    svg::document(panel.width, panel.height, &panel.body)
+}
+
+/// Several scenes side by side in one SVG document (one panel per ruleset).
+pub fn panels(scenes: &[Scene]) -> String {
+    let gap = 16.0;
+    let parts: Vec<svg::Panel> = scenes.iter().map(svg::panel).collect();
+    let height = parts.iter().map(|p| p.height).fold(0.0, f64::max);
+    let mut body = String::new();
+    let mut x = 0.0;
+    for p in &parts {
+        body.push_str(&format!("<g class=\"panel\" transform=\"translate({x:.1},0)\">{}</g>\n", p.body));
+        x += p.width + gap;
+    }
+    svg::document((x - gap).max(1.0), height.max(1.0), &body)
+}
+
+/// The output format a file name asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `.svg`
+    Svg,
+    /// `.png`
+    Png,
+}
+
+impl Format {
+    /// The format of `path` from its extension (`.svg` or `.png`, any case).
+    pub fn from_path(path: &Path) -> Result<Format, RenderError> {
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("svg") => Ok(Format::Svg),
+            Some("png") => Ok(Format::Png),
+            _ => Err(RenderError(format!("{}: the picture's name must end in .svg or .png", path.display()))),
+        }
+    }
+}
+
+/// Writes an SVG document to `path` as SVG or PNG, by the file's extension.
+pub fn write_file(path: &Path, svg: &str) -> Result<(), RenderError> {
+    let bytes = match Format::from_path(path)? {
+        Format::Svg => svg.as_bytes().to_vec(),
+        Format::Png => png(svg)?,
+    };
+    std::fs::write(path, bytes).map_err(|e| RenderError(format!("{}: {e}", path.display())))
+}

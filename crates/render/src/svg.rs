@@ -1,0 +1,224 @@
+//! The map layers of a picture: sea, land, regions, borders, names, centres and units.
+
+use std::fmt::Write;
+
+use diplo_engine::{PhaseKind, Unit};
+use diplo_map::{Map, PowerId, Terrain, UnitKind};
+
+use crate::geom::Pt;
+use crate::layout::{is_border, Layout};
+use crate::Scene;
+
+pub(crate) const SEA: &str = "#bcd7ea";
+pub(crate) const LAND: &str = "#efe6cf";
+const IMPASSABLE: &str = "#b9b2a3";
+const BORDER: &str = "#8a7f6a";
+const COAST: &str = "#4f6b80";
+
+/// One picture's content, to be placed in a document.
+pub(crate) struct Panel {
+    pub width: f64,
+    pub height: f64,
+    pub body: String,
+}
+
+/// Escapes text for XML.
+pub(crate) fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// A number as SVG writes it.
+pub(crate) fn n(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "0".into()
+    }
+}
+
+/// `x,y` of a point.
+pub(crate) fn pt(p: Pt) -> String {
+    format!("{},{}", n(p[0]), n(p[1]))
+}
+
+/// A whole document around `body`.
+pub(crate) fn document(width: f64, height: f64, body: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{f}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n{body}</svg>\n",
+        w = n(width.ceil()),
+        h = n(height.ceil()),
+        f = crate::png::FONT_FAMILY
+    )
+}
+
+/// A power's colour: the classic ones for the standard powers' names, else from a palette.
+pub(crate) fn colour(map: &Map, p: PowerId) -> &'static str {
+    const PALETTE: [&str; 12] = [
+        "#d6453d", "#2b4aa8", "#3aa655", "#f2c12e", "#8e5bc0", "#5fb6e8", "#6b5a48", "#e8833a",
+        "#d45d9e", "#2a9d8f", "#9aa63a", "#7a7a7a",
+    ];
+    let name = map.powers().get(p.index()).map_or("", |pw| pw.name.as_str());
+    match name.to_ascii_lowercase().as_str() {
+        "austria" => "#d6453d",
+        "england" | "britain" => "#2b4aa8",
+        "france" => "#5fb6e8",
+        "germany" => "#6b5a48",
+        "italy" => "#3aa655",
+        "russia" => "#8e5bc0",
+        "turkey" => "#f2c12e",
+        _ => PALETTE[p.index() % PALETTE.len()],
+    }
+}
+
+/// Black or white, whichever reads on `bg`.
+pub(crate) fn ink(bg: &str) -> &'static str {
+    let v = |i: usize| u32::from_str_radix(bg.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0) as f64;
+    let l = 0.299 * v(1) + 0.587 * v(3) + 0.114 * v(5);
+    if l > 140.0 {
+        "#111"
+    } else {
+        "white"
+    }
+}
+
+/// The whole picture of a scene: map, centres, units, orders, legend.
+pub(crate) fn panel(scene: &Scene) -> Panel {
+    let layout = Layout::new(scene.map);
+    let mut b = String::new();
+    regions(&mut b, scene, &layout);
+    labels(&mut b, scene.map, &layout);
+    centres(&mut b, scene, &layout);
+    units(&mut b, scene, &layout);
+    crate::orders::orders(&mut b, scene, &layout);
+    let legend_h = crate::legend::legend(&mut b, scene, layout.width, layout.height);
+    Panel { width: layout.width, height: layout.height + legend_h, body: b }
+}
+
+fn path_of(points: impl Iterator<Item = Pt>) -> String {
+    let mut d = String::new();
+    for (i, p) in points.enumerate() {
+        let _ = write!(d, "{}{}", if i == 0 { "M" } else { "L" }, pt(p));
+    }
+    d.push('Z');
+    d
+}
+
+fn fill_of(scene: &Scene, p: usize) -> String {
+    let prov = &scene.map.provinces()[p];
+    match prov.terrain {
+        Terrain::Sea => SEA.into(),
+        Terrain::Impassable => IMPASSABLE.into(),
+        _ => match scene.position.owners.get(p).copied().flatten() {
+            Some(o) if prov.supply_centre => tint(colour(scene.map, o)),
+            _ => LAND.into(),
+        },
+    }
+}
+
+/// A light tint of a colour over the land colour.
+fn tint(c: &str) -> String {
+    let v = |s: &str, i: usize| u32::from_str_radix(s.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
+    let mix = |i| (v(c, i) * 35 + v(LAND, i) * 65) / 100;
+    format!("#{:02x}{:02x}{:02x}", mix(1), mix(3), mix(5))
+}
+
+fn regions(b: &mut String, scene: &Scene, l: &Layout) {
+    let _ = writeln!(b, "<rect class=\"sea\" width=\"{}\" height=\"{}\" fill=\"{SEA}\"/>", n(l.width), n(l.height));
+    let (sea, land): (Vec<_>, Vec<_>) = l.cells.iter().partition(|c| c.land.is_none());
+    cells(b, scene, l, &sea);
+    for poly in &l.lands {
+        let _ = writeln!(b, "<path class=\"land\" d=\"{}\" fill=\"{LAND}\"/>", path_of(poly.iter().copied()));
+    }
+    cells(b, scene, l, &land);
+    for (p, shape) in &l.shapes {
+        let _ = writeln!(b, "<path class=\"region\" data-province=\"{}\" d=\"{}\" fill=\"{}\" stroke=\"{BORDER}\"/>", esc(&scene.map.provinces()[*p].name), path_of(shape.iter().copied()), fill_of(scene, *p));
+    }
+    for poly in &l.lands {
+        let _ = writeln!(b, "<path class=\"coastline\" d=\"{}\" fill=\"none\" stroke=\"{COAST}\" stroke-width=\"1.3\"/>", path_of(poly.iter().copied()));
+    }
+}
+
+fn cells(b: &mut String, scene: &Scene, l: &Layout, list: &[&crate::layout::Cell]) {
+    for c in list {
+        let fill = fill_of(scene, c.province);
+        let name = esc(&scene.map.provinces()[c.province].name);
+        let d = path_of(c.poly.iter().map(|v| v.0));
+        let _ = writeln!(b, "<path class=\"region\" data-province=\"{name}\" d=\"{d}\" fill=\"{fill}\" stroke=\"{fill}\" stroke-width=\"0.6\"/>");
+    }
+    let mut d = String::new();
+    for c in list {
+        for i in 0..c.poly.len() {
+            let ((a, e), (bb, _)) = (c.poly[i], c.poly[(i + 1) % c.poly.len()]);
+            if is_border(l, c, e, a, bb) {
+                let _ = write!(d, "M{}L{}", pt(a), pt(bb));
+            }
+        }
+    }
+    let _ = writeln!(b, "<path class=\"borders\" d=\"{d}\" fill=\"none\" stroke=\"{BORDER}\" stroke-width=\"0.9\"/>");
+}
+
+fn labels(b: &mut String, map: &Map, l: &Layout) {
+    let size = (l.unit * 1.05).clamp(6.0, 11.0);
+    let _ = writeln!(b, "<g class=\"labels\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3b3326\">", n(size));
+    for (i, p) in map.provinces().iter().enumerate() {
+        let at = l.label.get(i).copied().unwrap_or([0.0, 0.0]);
+        let style = if p.terrain == Terrain::Sea { " font-style=\"italic\" fill=\"#2d5470\"" } else { "" };
+        let _ = writeln!(b, "<text x=\"{}\" y=\"{}\"{style}>{}</text>", n(at[0]), n(at[1] + size * 0.35), esc(&p.name.to_uppercase()));
+    }
+    b.push_str("</g>\n");
+}
+
+/// Where a province's supply-centre dot goes: beside its unit anchor.
+pub(crate) fn centre_spot(l: &Layout, p: usize) -> Pt {
+    let a = l.at.get(p).copied().unwrap_or([0.0, 0.0]);
+    [a[0] + l.unit * 1.25, a[1] + l.unit * 1.0]
+}
+
+fn centres(b: &mut String, scene: &Scene, l: &Layout) {
+    let r = (l.unit * 0.42).max(2.0);
+    for (i, p) in scene.map.provinces().iter().enumerate().filter(|(_, p)| p.supply_centre) {
+        let owner = scene.position.owners.get(i).copied().flatten();
+        let (fill, name) = match owner {
+            Some(o) => (colour(scene.map, o), esc(&scene.map.power(o).name)),
+            None => ("#ffffff", String::new()),
+        };
+        let c = centre_spot(l, i);
+        let _ = writeln!(b, "<circle class=\"centre\" data-province=\"{}\" data-owner=\"{name}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"1\"/>", esc(&p.name), n(c[0]), n(c[1]), n(r));
+    }
+}
+
+/// Draws one unit symbol: an army is a circle, a fleet a boat; the letter inside.
+pub(crate) fn unit_symbol(b: &mut String, map: &Map, u: &Unit, at: Pt, r: f64, class: &str, extra: &str) {
+    let fill = colour(map, u.power);
+    let (x, y) = (at[0], at[1]);
+    let _ = write!(b, "<g class=\"{class}\" data-power=\"{}\" data-unit=\"{}\" data-at=\"{}\"{extra}>", esc(&map.power(u.power).name), esc(&u.short(map)), pt(at));
+    match u.kind {
+        UnitKind::Army => {
+            let _ = write!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"#111\" stroke-width=\"1.2\"/>", n(x), n(y), n(r));
+        }
+        UnitKind::Fleet => {
+            let d = format!("M{},{}L{},{}L{},{}L{},{}Z", n(x - r * 1.25), n(y - r * 0.55), n(x + r * 1.25), n(y - r * 0.55), n(x + r * 0.8), n(y + r * 0.8), n(x - r * 0.8), n(y + r * 0.8));
+            let _ = write!(b, "<path d=\"{d}\" fill=\"{fill}\" stroke=\"#111\" stroke-width=\"1.2\"/>");
+        }
+    }
+    let _ = writeln!(b, "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>", n(x), n(y + r * 0.4), n(r * 1.1), ink(fill), u.kind.letter());
+}
+
+/// Where a dislodged unit is drawn: offset from its province's anchor.
+pub(crate) fn dislodged_at(l: &Layout, u: &Unit) -> Pt {
+    let a = l.anchor(u.location);
+    [a[0] + l.unit * 1.3, a[1] - l.unit * 1.3]
+}
+
+fn units(b: &mut String, scene: &Scene, l: &Layout) {
+    for u in &scene.position.units {
+        unit_symbol(b, scene.map, u, l.anchor(u.location), l.unit, "unit", "");
+    }
+    if scene.position.phase.kind == PhaseKind::Retreat {
+        for d in &scene.position.dislodged {
+            let at = dislodged_at(l, &d.unit);
+            let _ = writeln!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"/>", n(at[0]), n(at[1]), n(l.unit * 1.6));
+            unit_symbol(b, scene.map, &d.unit, at, l.unit, "unit dislodged", "");
+        }
+    }
+}
