@@ -78,20 +78,43 @@ fn each_power_sees_its_own_orders_and_the_public_sees_only_who_submitted() {
     submit(&dir, &file, "Germany", "A ber - kie\nA mun - ruh\n", &[]);
 
     let host = ok(&["game", "show", s(&file)]);
-    assert!(host.contains("A par - bur") && host.contains("A mun - ruh"), "{host}");
+    assert!(
+        host.contains("A par - bur") && host.contains("A mun - ruh"),
+        "{host}"
+    );
 
     let france = ok(&["game", "show", s(&file), "--power", "France"]);
     assert!(france.contains("A par - bur"), "{france}");
-    assert!(!france.contains("A mun - ruh"), "France sees Germany's orders:\n{france}");
-    assert!(france.contains("France     orders received (1 set), ready"), "{france}");
-    assert!(france.contains("Germany    orders received (1 set)\n"), "{france}");
+    assert!(
+        !france.contains("A mun - ruh"),
+        "France sees Germany's orders:\n{france}"
+    );
+    assert!(
+        france.contains("France     orders received (1 set), ready"),
+        "{france}"
+    );
+    assert!(
+        france.contains("Germany    orders received (1 set)\n"),
+        "{france}"
+    );
     assert!(france.contains("Austria    no orders yet"), "{france}");
 
     let public = ok(&["game", "show", s(&file), "--public"]);
-    assert!(!public.contains("A par - bur") && !public.contains("A mun - ruh"), "{public}");
+    assert!(
+        !public.contains("A par - bur") && !public.contains("A mun - ruh"),
+        "{public}"
+    );
     assert!(public.contains("Germany    orders received"), "{public}");
 
-    let json = ok(&["game", "show", s(&file), "--power", "Germany", "--format", "json"]);
+    let json = ok(&[
+        "game",
+        "show",
+        s(&file),
+        "--power",
+        "Germany",
+        "--format",
+        "json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let sets = v["order_sets"].as_array().unwrap();
     assert_eq!(sets.len(), 1);
@@ -99,9 +122,15 @@ fn each_power_sees_its_own_orders_and_the_public_sees_only_who_submitted() {
     assert_eq!(v["powers"]["France"]["ready"], true);
     assert_eq!(v["powers"]["France"]["submitted"], true);
     assert_eq!(v["powers"]["Italy"]["submitted"], false);
-    let public: serde_json::Value =
-        serde_json::from_str(&ok(&["game", "show", s(&file), "--public", "--format", "json"]))
-            .unwrap();
+    let public: serde_json::Value = serde_json::from_str(&ok(&[
+        "game",
+        "show",
+        s(&file),
+        "--public",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
     assert_eq!(public["order_sets"].as_array().unwrap().len(), 0);
 
     let e = fails(&["game", "show", s(&file), "--power", "Frnace"]);
@@ -114,7 +143,13 @@ fn a_withdrawn_set_gives_way_to_the_earlier_one_and_replacements_are_named() {
     let file = dir.join("g.toml");
     ok(&["game", "new", s(&file)]);
     submit(&dir, &file, "France", FRANCE_SPRING, &[]);
-    let (out, _) = submit(&dir, &file, "France", "A par H\nA mar H\nF bre H\n", &["--ready"]);
+    let (out, _) = submit(
+        &dir,
+        &file,
+        "France",
+        "A par H\nA mar H\nF bre H\n",
+        &["--ready"],
+    );
     assert!(
         out.contains("note: France: order set 2 orders every unit and replaces set 1"),
         "{out}"
@@ -122,16 +157,43 @@ fn a_withdrawn_set_gives_way_to_the_earlier_one_and_replacements_are_named() {
     let show = ok(&["game", "show", s(&file)]);
     assert!(show.contains("replaces set 1"), "{show}");
 
-    let out = ok(&["game", "orders", s(&file), "--power", "France", "--withdraw"]);
-    assert!(out.contains("France: order set 2 withdrawn (3 orders)"), "{out}");
+    let out = ok(&[
+        "game",
+        "orders",
+        s(&file),
+        "--power",
+        "France",
+        "--withdraw",
+    ]);
+    assert!(
+        out.contains("France: order set 2 withdrawn (3 orders)"),
+        "{out}"
+    );
     assert!(out.contains("France: set 1 counts (3 orders)"), "{out}");
     let game = Game::load(&file).unwrap();
     assert_eq!(game.order_sets.len(), 1);
     assert!(game.ready.is_empty(), "a withdrawal takes readiness back");
 
-    ok(&["game", "orders", s(&file), "--power", "France", "--withdraw"]);
-    let e = fails(&["game", "orders", s(&file), "--power", "France", "--withdraw"]);
-    assert!(e.contains("France has no order set for Spring 1901 Movement to withdraw"), "{e}");
+    ok(&[
+        "game",
+        "orders",
+        s(&file),
+        "--power",
+        "France",
+        "--withdraw",
+    ]);
+    let e = fails(&[
+        "game",
+        "orders",
+        s(&file),
+        "--power",
+        "France",
+        "--withdraw",
+    ]);
+    assert!(
+        e.contains("France has no order set for Spring 1901 Movement to withdraw"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -139,7 +201,13 @@ fn a_legal_build_set_replaced_by_an_illegal_one_is_warned_about_loudly() {
     let (dir, file) = game_to_fall("ignored");
     submit(&dir, &file, "France", FRANCE_FALL, &[]);
     ok(&["game", "adjudicate", s(&file)]);
-    let (_, err) = submit(&dir, &file, "France", "Build A par\nBuild A mar\nBuild F bre\n", &[]);
+    let (_, err) = submit(
+        &dir,
+        &file,
+        "France",
+        "Build A par\nBuild A mar\nBuild F bre\n",
+        &[],
+    );
     assert_eq!(err, "", "a legal set gets no warning");
     let (out, err) = submit(
         &dir,
@@ -148,7 +216,10 @@ fn a_legal_build_set_replaced_by_an_illegal_one_is_warned_about_loudly() {
         "Build A bel\nBuild A spa\nBuild F por\n",
         &[],
     );
-    assert!(out.contains("order set 2 orders every unit and replaces set 1"), "{out}");
+    assert!(
+        out.contains("order set 2 orders every unit and replaces set 1"),
+        "{out}"
+    );
     assert!(
         err.contains("warning: France: 3 of the 3 orders that count (set 2) will be IGNORED"),
         "{err}"
@@ -170,18 +241,36 @@ fn summaries_after_a_fall_and_in_a_winter() {
         out.contains("  France gains bel (neutral), por (neutral), spa (neutral); now 6"),
         "{out}"
     );
-    assert!(out.contains("  Germany: A Berlin (no order) -> holds"), "{out}");
-    assert!(out.contains("France: 3 builds; sites: bre, mar, par"), "{out}");
+    assert!(
+        out.contains("  Germany: A Berlin (no order) -> holds"),
+        "{out}"
+    );
+    assert!(
+        out.contains("France: 3 builds; sites: bre, mar, par"),
+        "{out}"
+    );
 
     let show = ok(&["game", "show", s(&file)]);
     assert!(show.contains("Builds and removals due:"), "{show}");
-    assert!(show.contains("France: 3 builds; sites: bre, mar, par"), "{show}");
+    assert!(
+        show.contains("France: 3 builds; sites: bre, mar, par"),
+        "{show}"
+    );
     assert!(show.contains("France gains bel (neutral)"), "{show}");
 
     let history = ok(&["game", "history", s(&file)]);
-    assert!(history.starts_with("standard map, ruleset datc\n"), "{history}");
-    assert!(history.contains("  Supply centres after Fall 1901:"), "{history}");
-    assert!(history.contains("  Italy: A Rome (no order) -> holds"), "{history}");
+    assert!(
+        history.starts_with("standard map, ruleset datc\n"),
+        "{history}"
+    );
+    assert!(
+        history.contains("  Supply centres after Fall 1901:"),
+        "{history}"
+    );
+    assert!(
+        history.contains("  Italy: A Rome (no order) -> holds"),
+        "{history}"
+    );
 
     let v: serde_json::Value =
         serde_json::from_str(&ok(&["game", "history", s(&file), "--format", "json"])).unwrap();
@@ -232,7 +321,10 @@ fn a_rollback_keeps_the_undone_phases_and_adjudicates_again_the_same() {
     assert!(back.order_sets.is_empty());
     assert_eq!(back.undone.len(), 1);
     let u = &back.undone[0];
-    assert_eq!((u.from.as_str(), u.to.as_str()), ("Winter 1901 Adjustment", "Fall 1901 Movement"));
+    assert_eq!(
+        (u.from.as_str(), u.to.as_str()),
+        ("Winter 1901 Adjustment", "Fall 1901 Movement")
+    );
     assert_eq!(u.at.as_deref(), Some("2026-11-24T18:00:00Z"));
     assert_eq!(u.phases.len(), 1);
     assert_eq!(u.pending.len(), 1, "the pending build set is kept");
@@ -241,7 +333,10 @@ fn a_rollback_keeps_the_undone_phases_and_adjudicates_again_the_same() {
     // Played again, it comes out the same, and the undone phases stay.
     submit(&dir, &file, "France", FRANCE_FALL, &[]);
     assert_eq!(ok(&["game", "adjudicate", s(&file)]), first);
-    assert_eq!(ok(&["game", "history", s(&file), "--format", "json"]), history);
+    assert_eq!(
+        ok(&["game", "history", s(&file), "--format", "json"]),
+        history
+    );
     assert_eq!(Game::load(&file).unwrap().undone.len(), 1);
     let text = ok(&["game", "history", s(&file)]);
     assert!(text.contains("Rolled back at 2026-11-24T18:00:00Z from Winter 1901 Adjustment to Fall 1901 Movement: 1 phase kept as [[undone]]"), "{text}");
@@ -272,11 +367,19 @@ fn if_due_waits_for_readiness_or_the_deadline() {
 
     // A bad deadline is refused with where it goes wrong.
     let e = fails(&["game", "deadline", s(&file), "2026-11-31T18:00:00Z"]);
-    assert!(e.contains("deadline `2026-11-31T18:00:00Z`: column 9: day 31 is not in month 11"), "{e}");
+    assert!(
+        e.contains("deadline `2026-11-31T18:00:00Z`: column 9: day 31 is not in month 11"),
+        "{e}"
+    );
     ok(&["game", "deadline", s(&file), "2026-11-24T19:00:00+01:00"]);
-    assert!(std::fs::read_to_string(&file).unwrap().contains("deadline = \"2026-11-24T18:00:00Z\""));
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("deadline = \"2026-11-24T18:00:00Z\""));
     let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
-    assert!(out.contains("the deadline 2026-11-24T18:00:00Z is in 1 h 0 min"), "{out}");
+    assert!(
+        out.contains("the deadline 2026-11-24T18:00:00Z is in 1 h 0 min"),
+        "{out}"
+    );
 
     // Due by readiness: every power says so (France with orders, the others without).
     submit(&dir, &file, "France", FRANCE_SPRING, &["--ready"]);
@@ -286,15 +389,31 @@ fn if_due_waits_for_readiness_or_the_deadline() {
     let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
     assert!(out.contains("waiting for Turkey to be ready"), "{out}");
     ok(&["game", "orders", s(&file), "--power", "Turkey", "--ready"]);
-    ok(&["game", "orders", s(&file), "--power", "Turkey", "--not-ready"]);
+    ok(&[
+        "game",
+        "orders",
+        s(&file),
+        "--power",
+        "Turkey",
+        "--not-ready",
+    ]);
     let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
     assert!(out.contains("waiting for Turkey"), "{out}");
     ok(&["game", "orders", s(&file), "--power", "Turkey", "--ready"]);
     let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
-    assert!(out.starts_with("Spring 1901 Movement due: every power that must order is ready"), "{out}");
-    assert!(out.contains("France: A Paris - Burgundy -> succeeds"), "{out}");
+    assert!(
+        out.starts_with("Spring 1901 Movement due: every power that must order is ready"),
+        "{out}"
+    );
+    assert!(
+        out.contains("France: A Paris - Burgundy -> succeeds"),
+        "{out}"
+    );
     let g = Game::load(&file).unwrap();
-    assert!(g.ready.is_empty() && g.deadline.is_none(), "a new phase starts afresh");
+    assert!(
+        g.ready.is_empty() && g.deadline.is_none(),
+        "a new phase starts afresh"
+    );
 
     // Due by the deadline: France ready, the others late (civil disorder, as ever).
     submit(&dir, &file, "France", FRANCE_FALL, &["--ready"]);
@@ -303,9 +422,15 @@ fn if_due_waits_for_readiness_or_the_deadline() {
     assert!(out.contains("Fall 1901 Movement not due"), "{out}");
     let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &late);
     assert!(out.starts_with("Fall 1901 Movement due: the deadline 2026-11-24T18:00:00Z has passed; not ready: Austria, England, Germany, Italy, Russia, Turkey; no orders from Austria, England, Germany, Italy, Russia, Turkey (civil disorder)"), "{out}");
-    assert!(out.contains("note: Germany sent no orders (civil disorder)"), "{out}");
+    assert!(
+        out.contains("note: Germany sent no orders (civil disorder)"),
+        "{out}"
+    );
 
-    let bad = run(&["game", "adjudicate", s(&file), "--if-due"], &[("DIPLO_NOW", "soon")]);
+    let bad = run(
+        &["game", "adjudicate", s(&file), "--if-due"],
+        &[("DIPLO_NOW", "soon")],
+    );
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("DIPLO_NOW=`soon`: column 1"));
 }
@@ -317,7 +442,10 @@ fn game_files_without_the_new_sections_still_load_and_bad_ones_are_located() {
     submit(&dir, &file, "France", FRANCE_FALL, &[]);
     let text = std::fs::read_to_string(&file).unwrap();
     for new in ["deadline", "ready", "[[undone]]"] {
-        assert!(!text.contains(new), "{new} written for a game that does not use it");
+        assert!(
+            !text.contains(new),
+            "{new} written for a game that does not use it"
+        );
     }
     let g = Game::load(&file).unwrap();
     assert_eq!(g.to_toml(), text, "an old file is written back unchanged");
@@ -332,9 +460,18 @@ fn game_files_without_the_new_sections_still_load_and_bad_ones_are_located() {
     let e = fails(&["game", "show", s(&file)]);
     let line = bad.lines().position(|l| l.starts_with("deadline")).unwrap() + 1;
     assert!(
-        e.contains(&format!("g.toml:{line}:21: deadline `2026-02-30T00:00:00Z`: column 9: day 30 is not in month 2")),
+        e.contains(&format!(
+            "g.toml:{line}:21: deadline `2026-02-30T00:00:00Z`: column 9: day 30 is not in month 2"
+        )),
         "{e}"
     );
-    assert!(e.contains(&format!("g.toml:{}:10: unknown power `Frnace`", line + 1)), "{e}");
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), bad, "never overwritten");
+    assert!(
+        e.contains(&format!("g.toml:{}:10: unknown power `Frnace`", line + 1)),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        bad,
+        "never overwritten"
+    );
 }

@@ -66,6 +66,15 @@ pub enum GameError {
     Refused(Vec<String>),
 }
 
+/// The ruleset as every command prints it: `2023`, or `2023 with convoy_paradox=szykman`.
+pub fn ruleset_label(name: &str, overrides: &[String]) -> String {
+    if overrides.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} with {}", overrides.join(", "))
+    }
+}
+
 /// Where the game's map comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MapSource {
@@ -307,6 +316,11 @@ impl Game {
             what: "cannot write the game file (it is unchanged)",
             source,
         })
+    }
+
+    /// The game's ruleset as every command prints it ([`ruleset_label`]).
+    pub fn ruleset_label(&self) -> String {
+        ruleset_label(&self.rules.name, &self.overrides)
     }
 
     /// The current phase.
@@ -1079,9 +1093,8 @@ impl Game {
         let index = match to {
             None => played.len() - 1,
             Some(text) => {
-                let phase = Phase::parse(text, map).map_err(|e| {
-                    GameError::Refused(vec![format!("--to `{text}`: {e}")])
-                })?;
+                let phase = Phase::parse(text, map)
+                    .map_err(|e| GameError::Refused(vec![format!("--to `{text}`: {e}")]))?;
                 let name = phase.name(map).to_string();
                 played.iter().position(|p| *p == name).ok_or_else(|| {
                     GameError::Refused(vec![format!(
@@ -1138,7 +1151,8 @@ impl Game {
         let map = &self.map;
         let position = |i: usize| -> Result<Position, GameError> {
             let h = &self.history[i];
-            let text = toml::to_string(&h.position).map_err(|e| GameError::Invalid(e.to_string()))?;
+            let text =
+                toml::to_string(&h.position).map_err(|e| GameError::Invalid(e.to_string()))?;
             Position::from_toml_str(map, &text, &h.phase)
                 .map_err(|e| GameError::Invalid(format!("history, {}: {e}", h.phase)))
         };
@@ -1157,16 +1171,15 @@ impl Game {
                 .results
                 .iter()
                 .filter(|r| r.result.split(", ").next() == Some(Resolution::Succeeds.word()))
-                .filter_map(|r| diplo_orders::parse_order(map, &r.order).ok().map(|(_, o)| o))
+                .filter_map(|r| {
+                    diplo_orders::parse_order(map, &r.order)
+                        .ok()
+                        .map(|(_, o)| o)
+                })
                 .collect();
             let succeeded: Vec<&Order> = orders.iter().collect();
-            (produced, dislodged) = next_production(
-                &produced,
-                &dislodged,
-                current.phase.kind,
-                &succeeded,
-                &next,
-            );
+            (produced, dislodged) =
+                next_production(&produced, &dislodged, current.phase.kind, &succeeded, &next);
             current = next;
         }
         Ok((produced, dislodged))

@@ -67,7 +67,9 @@ pub fn parse_rfc3339(text: &str) -> Result<Seconds, TimeError> {
     let b = text.as_bytes();
     let err = |at: usize, message: String| TimeError { at, message };
     let digits = |at: usize, n: usize, what: &str| -> Result<i64, TimeError> {
-        let part = b.get(at..at + n).filter(|p| p.iter().all(u8::is_ascii_digit));
+        let part = b
+            .get(at..at + n)
+            .filter(|p| p.iter().all(u8::is_ascii_digit));
         match part {
             Some(p) => Ok(p.iter().fold(0, |v, d| v * 10 + i64::from(d - b'0'))),
             None => Err(err(at, format!("expected {n} digits of the {what}"))),
@@ -134,7 +136,20 @@ pub fn parse_rfc3339(text: &str) -> Result<Seconds, TimeError> {
     if !(1..=12).contains(&mo) {
         return Err(err(5, format!("month {mo} is not 1 to 12")));
     }
-    let month_days = [31, if leap(y) { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let month_days = [
+        31,
+        if leap(y) { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
     if d < 1 || d > month_days[(mo - 1) as usize] {
         return Err(err(8, format!("day {d} is not in month {mo} of {y}")));
     }
@@ -182,9 +197,7 @@ pub fn describe_span(secs: Seconds) -> String {
 pub fn now() -> Result<Seconds, String> {
     match std::env::var(NOW_VARIABLE) {
         Ok(v) => parse_rfc3339(&v).map_err(|e| format!("{NOW_VARIABLE}=`{v}`: {e}")),
-        Err(std::env::VarError::NotUnicode(_)) => {
-            Err(format!("{NOW_VARIABLE} is not valid UTF-8"))
-        }
+        Err(std::env::VarError::NotUnicode(_)) => Err(format!("{NOW_VARIABLE} is not valid UTF-8")),
         Err(std::env::VarError::NotPresent) => SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs() as Seconds)
@@ -203,7 +216,10 @@ mod tests {
         assert_eq!(format_rfc3339(t), "2026-11-24T18:00:00Z");
         assert_eq!(parse_rfc3339("2026-11-24T19:00:00+01:00"), Ok(t));
         assert_eq!(parse_rfc3339("2026-11-24t18:00:00.123z"), Ok(t));
-        assert_eq!(parse_rfc3339("2024-02-29T00:00:00Z").map(format_rfc3339), Ok("2024-02-29T00:00:00Z".into()));
+        assert_eq!(
+            parse_rfc3339("2024-02-29T00:00:00Z").map(format_rfc3339),
+            Ok("2024-02-29T00:00:00Z".into())
+        );
         assert_eq!(format_rfc3339(-1), "1969-12-31T23:59:59Z");
     }
 

@@ -406,7 +406,9 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
     }
     if a.not_ready || (a.ready && read.is_none()) {
         let Some(power) = power else {
-            return Err(refused("--ready without an orders file needs --power".into()));
+            return Err(refused(
+                "--ready without an orders file needs --power".into(),
+            ));
         };
         game.set_ready(power, a.ready)?;
         let name = game.power_name(power).to_string();
@@ -541,10 +543,7 @@ fn ignored_warning(game: &Game, power: PowerId, st: &diplo_game::SetStatus) -> S
     );
     for (i, why) in &illegal {
         if let Some(o) = st.orders.get(*i) {
-            out.push_str(&format!(
-                "warning:   {}: {why}\n",
-                o.display(&game.map)
-            ));
+            out.push_str(&format!("warning:   {}: {why}\n", o.display(&game.map)));
         }
     }
     if !st.replaced.is_empty() {
@@ -595,10 +594,16 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
         let phase = game.phase().name(&game.map).to_string();
         match game.due(now) {
             diplo_game::Due::Over => {
-                print(&format!("{}: not due: the game is over\n", a.file.display()));
+                print(&format!(
+                    "{}: not due: the game is over\n",
+                    a.file.display()
+                ));
                 return Ok(());
             }
-            diplo_game::Due::NotDue { not_ready, deadline } => {
+            diplo_game::Due::NotDue {
+                not_ready,
+                deadline,
+            } => {
                 let when = match deadline {
                     Some(d) => format!(
                         "the deadline {} is in {}",
@@ -615,9 +620,7 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
                 return Ok(());
             }
             diplo_game::Due::AllReady => {
-                why_due = Some(format!(
-                    "{phase} due: every power that must order is ready"
-                ))
+                why_due = Some(format!("{phase} due: every power that must order is ready"))
             }
             diplo_game::Due::DeadlinePassed {
                 deadline,
@@ -841,11 +844,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
             ));
         }
         Format::Text => {
-            let mut out = format!(
-                "{} map, ruleset {}\n",
-                map.name,
-                game.ruleset_label()
-            );
+            let mut out = format!("{} map, ruleset {}\n", map.name, game.ruleset_label());
             match &game.ended {
                 Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(map))),
                 None => out.push_str(&format!("Phase: {}\n", pos.phase.name(map))),
@@ -859,9 +858,7 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                     "View: {} (the other powers' pending orders are hidden)\n",
                     map.power(p).name
                 )),
-                Viewer::Public => {
-                    out.push_str("View: public (pending orders are hidden)\n")
-                }
+                Viewer::Public => out.push_str("View: public (pending orders are hidden)\n"),
             }
             out.push_str("Powers (centres, units):\n");
             for p in map.power_ids() {
@@ -976,9 +973,10 @@ fn rollback(a: RollbackArgs) -> Result<(), GameError> {
 
 fn deadline(a: DeadlineArgs) -> Result<(), GameError> {
     let when = match &a.time {
-        Some(t) => Some(diplo_game::time::parse_rfc3339(t.trim()).map_err(|e| {
-            refused(format!("deadline `{t}`: {e}"))
-        })?),
+        Some(t) => Some(
+            diplo_game::time::parse_rfc3339(t.trim())
+                .map_err(|e| refused(format!("deadline `{t}`: {e}")))?,
+        ),
         None => None,
     };
     let _lock = lock(&a.file)?;
@@ -988,10 +986,7 @@ fn deadline(a: DeadlineArgs) -> Result<(), GameError> {
     let phase = game.phase().name(&game.map).to_string();
     print(&match when {
         Some(t) => {
-            let mut m = format!(
-                "{phase}: deadline {}",
-                diplo_game::time::format_rfc3339(t)
-            );
+            let mut m = format!("{phase}: deadline {}", diplo_game::time::format_rfc3339(t));
             if let Ok(now) = diplo_game::time::now() {
                 if t <= now {
                     m.push_str(" (already passed: `game adjudicate --if-due` adjudicates now)");
@@ -1047,11 +1042,7 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
             ))
         }
         HistoryFormat::Text => {
-            let mut out = format!(
-                "{} map, ruleset {}\n",
-                game.map.name,
-                game.ruleset_label()
-            );
+            let mut out = format!("{} map, ruleset {}\n", game.map.name, game.ruleset_label());
             for (i, h) in game.history.iter().enumerate() {
                 let summary = game.phase_summary(i).unwrap_or_default();
                 out.push_str(&format!("{}\n", h.phase));
@@ -1088,7 +1079,9 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
             for u in &game.undone {
                 out.push_str(&format!(
                     "Rolled back{} from {} to {}: {} phase{} kept as [[undone]]\n",
-                    u.at.as_ref().map(|t| format!(" at {t}")).unwrap_or_default(),
+                    u.at.as_ref()
+                        .map(|t| format!(" at {t}"))
+                        .unwrap_or_default(),
                     u.from,
                     u.to,
                     u.phases.len(),
