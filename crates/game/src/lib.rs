@@ -1147,7 +1147,7 @@ impl Game {
     fn production_at(
         &self,
         index: usize,
-    ) -> Result<(BTreeMap<ProvinceId, u64>, BTreeMap<ProvinceId, u64>), GameError> {
+    ) -> Result<(Production, Production), GameError> {
         let map = &self.map;
         let position = |i: usize| -> Result<Position, GameError> {
             let h = &self.history[i];
@@ -1937,16 +1937,19 @@ impl Game {
     }
 }
 
+/// When each unit was produced (smaller is earlier), by province.
+type Production = BTreeMap<ProvinceId, u64>;
+
 /// When each unit of `next` was produced, from the numbers before a phase of `kind` and its
 /// successful orders: a unit that moved or retreated keeps its own, a unit built gets the next
 /// number. Returns the numbers of the units and of the dislodged units of `next`.
 fn next_production(
-    produced: &BTreeMap<ProvinceId, u64>,
-    produced_dislodged: &BTreeMap<ProvinceId, u64>,
+    produced: &Production,
+    produced_dislodged: &Production,
     kind: PhaseKind,
     succeeded: &[&Order],
     next: &Position,
-) -> (BTreeMap<ProvinceId, u64>, BTreeMap<ProvinceId, u64>) {
+) -> (Production, Production) {
     let next_number = produced
         .values()
         .chain(produced_dislodged.values())

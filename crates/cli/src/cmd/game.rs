@@ -588,7 +588,7 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
     let mut game = Game::load(&a.file)?;
     let mut why_due = None;
     if a.if_due {
-        let now = diplo_game::time::now().map_err(|e| refused(e))?;
+        let now = diplo_game::time::now().map_err(refused)?;
         let name = |p: &PowerId| game.power_name(*p).to_string();
         let names = |v: &[PowerId]| v.iter().map(name).collect::<Vec<_>>().join(", ");
         let phase = game.phase().name(&game.map).to_string();
