@@ -1144,10 +1144,7 @@ impl Game {
 
     /// When each unit was produced at the start of the history's phase `index`, found by
     /// walking the history from its first phase (the numbering [`Game::new`] gives).
-    fn production_at(
-        &self,
-        index: usize,
-    ) -> Result<(Production, Production), GameError> {
+    fn production_at(&self, index: usize) -> Result<(Production, Production), GameError> {
         let map = &self.map;
         let position = |i: usize| -> Result<Position, GameError> {
             let h = &self.history[i];

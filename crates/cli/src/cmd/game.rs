@@ -958,9 +958,9 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
 fn rollback(a: RollbackArgs) -> Result<(), GameError> {
     let _lock = lock(&a.file)?;
     let mut game = Game::load(&a.file)?;
-    let now = diplo_game::time::now().ok();
+    let now = diplo_game::time::now().map_err(refused)?;
     let from = game.phase().name(&game.map).to_string();
-    let n = game.rollback(a.to.as_deref(), now)?;
+    let n = game.rollback(a.to.as_deref(), Some(now))?;
     game.save(&a.file)?;
     print(&format!(
         "{}: rolled back from {from} to the start of {} ({n} phase{} taken back, kept in the file as [[undone]]); order sets, readiness and the deadline are cleared\n",
