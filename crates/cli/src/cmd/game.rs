@@ -710,17 +710,26 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
             for (p, u) in &summary.unordered {
                 out.push_str(&format!("  {p}: {u} (no order) -> holds\n"));
             }
-            for l in rest {
+            // The summaries come before the next position.
+            let mut summaries = summary.centre_lines();
+            if game.ended.is_none() {
+                summaries.extend(diplo_game::summary::adjustment_lines(&due_now));
+            }
+            let next_at = rest
+                .iter()
+                .position(|l| l.starts_with("Next:"))
+                .unwrap_or(rest.len());
+            for (i, l) in rest.iter().enumerate() {
+                if i == next_at {
+                    for s in summaries.drain(..) {
+                        out.push_str(&format!("{s}\n"));
+                    }
+                }
                 out.push_str(l);
                 out.push('\n');
             }
-            for l in summary.centre_lines() {
-                out.push_str(&format!("{l}\n"));
-            }
-            if game.ended.is_none() {
-                for l in diplo_game::summary::adjustment_lines(&due_now) {
-                    out.push_str(&format!("{l}\n"));
-                }
+            for s in summaries {
+                out.push_str(&format!("{s}\n"));
             }
             if let Some(e) = &outcome.ended {
                 out.push_str(&format!("Game over: {}\n", e.describe(map)));
