@@ -536,3 +536,20 @@ fn set_status_names_the_sets_replaced() {
         vec!["France: order set 2 replaces set 1 (DATC 4.D.1)".to_string()]
     );
 }
+
+/// A game file written before readiness, deadlines and rollbacks (format 1 as it was) reads,
+/// writes back unchanged, and plays on.
+#[test]
+fn a_game_file_from_before_hosting_features_reads_and_plays_on() {
+    let text = include_str!("data/format-1-before-hosting.toml");
+    let mut g = Game::from_toml_str(text, "old.toml").unwrap();
+    assert_eq!(g.to_toml(), text);
+    assert!(g.ready.is_empty() && g.deadline.is_none() && g.undone.is_empty());
+    let france = power(&g, "France");
+    assert_eq!(g.set_status(france).counting.len(), 2);
+    assert_eq!(g.ruleset_label(), "2023 with convoy_paradox=szykman");
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(g.phase().name(&g.map).to_string(), "Winter 1901 Adjustment");
+    g.rollback(None, None).unwrap();
+    assert_eq!(g.phase().name(&g.map).to_string(), "Fall 1901 Movement");
+}
