@@ -475,3 +475,29 @@ fn game_files_without_the_new_sections_still_load_and_bad_ones_are_located() {
         "never overwritten"
     );
 }
+
+#[test]
+fn a_rollback_over_the_phase_limit_is_refused_and_changes_nothing() {
+    let (dir, file) = game_to_fall("rollback-limit");
+    submit(&dir, &file, "France", FRANCE_FALL, &[]);
+    let env = [("DIPLO_MAX_PHASES", "2")];
+    ok_env(&["game", "adjudicate", s(&file)], &env);
+    // One phase back fits: the file then holds one undone phase and reads under the limit.
+    ok_env(&["game", "rollback", s(&file)], &env);
+    submit(&dir, &file, "France", FRANCE_FALL, &[]);
+    ok_env(&["game", "adjudicate", s(&file)], &env);
+    // Two more would make three undone phases: refused, nothing changed.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let o = run(
+        &["game", "rollback", s(&file), "--to", "Spring 1901 Movement"],
+        &env,
+    );
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("3 phases would be kept as [[undone]]") && e.contains("DIPLO_MAX_PHASES"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    ok_env(&["game", "show", s(&file)], &env);
+}

@@ -266,7 +266,7 @@ pub struct GameFileIn {
     pub history: Vec<Spanned<PhaseRecordIn>>,
     /// Rollbacks, for the record.
     #[serde(default)]
-    pub undone: Vec<UndoneFile>,
+    pub undone: Vec<Spanned<UndoneFile>>,
 }
 
 /// The ruleset as read.

@@ -1106,6 +1106,16 @@ impl Game {
                 })?
             }
         };
+        // The file must read back: the undone phases count against the phase limit.
+        let max = diplo_map::limits::max_phases();
+        let kept: usize = self.undone.iter().map(|u| u.phases.len()).sum();
+        if kept + (played.len() - index) > max {
+            return Err(GameError::Refused(vec![format!(
+                "{} phases would be kept as [[undone]]: {}; nothing was changed",
+                kept + played.len() - index,
+                Limit::Phases.exceeded(max)
+            )]));
+        }
         let target = &self.history[index];
         let position = Position::from_toml_str(
             map,
@@ -1548,6 +1558,22 @@ impl Game {
                 })
                 .ok()
         });
+        // The undone phases are a record, never replayed; they count against the phase limit.
+        let max_phases = diplo_map::limits::max_phases();
+        let mut undone_phases = 0usize;
+        for u in &raw.undone {
+            undone_phases += u.get_ref().phases.len();
+            if undone_phases > max_phases {
+                problems.at(
+                    u.span().start,
+                    format!(
+                        "[[undone]]: {undone_phases} phases taken back in all: {}",
+                        Limit::Phases.exceeded(max_phases)
+                    ),
+                );
+                break;
+            }
+        }
         let mut ready = BTreeSet::new();
         for r in &raw.ready {
             if let Some(p) = power(r, &mut problems) {
@@ -1623,7 +1649,7 @@ impl Game {
             produced_dislodged,
             deadline,
             ready,
-            undone: raw.undone,
+            undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
             next_seq: max_seq + 1,
         })
     }
