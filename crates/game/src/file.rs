@@ -24,6 +24,12 @@ pub struct GameFileOut {
     /// copy so that it does not depend on that file staying the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub map_file: Option<String>,
+    /// The deadline of the current phase (RFC 3339, UTC), if the host set one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
+    /// The powers that declared their orders for the current phase final (`--ready`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ready: Vec<String>,
     /// The ruleset: every choice, so the game never depends on a profile that may change.
     pub ruleset: RulesetOut,
     /// How the game ended, once it has.
@@ -54,6 +60,28 @@ pub struct GameFileOut {
     /// Every phase played, oldest first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<PhaseRecordFile>,
+    /// Phases taken back by `diplo game rollback`, kept for the record.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub undone: Vec<UndoneFile>,
+}
+
+/// One rollback: the phases it took back, kept in the file as a record (never replayed).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UndoneFile {
+    /// The phase the game was in (`Fall 1902 Movement`).
+    pub from: String,
+    /// The phase it went back to the start of.
+    pub to: String,
+    /// When (RFC 3339, UTC).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// The phases taken back, oldest first, as they were in the history.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phases: Vec<PhaseRecordFile>,
+    /// The order sets received for the phase the game was in, set aside.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<OrderSetOut>,
 }
 
 /// The ruleset as written.
@@ -98,18 +126,19 @@ pub struct RetreatOptionsFile {
 }
 
 /// An order set as written.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct OrderSetOut {
     /// The power that submitted it.
     pub power: String,
     /// Its place in the order of submissions (counts up over the whole game).
     pub seq: u64,
     /// `replaces`, `adds`, or absent (DATC 4.D.1).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub intent: Option<String>,
     /// Submitted at the same time as the previous set of the power: their order is not known
     /// (DATC 4.D.2).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub same_time: bool,
     /// The orders, in the canonical short form.
     pub lines: Vec<String>,
@@ -201,6 +230,12 @@ pub struct GameFileIn {
     /// The game's copy of a map file.
     #[serde(default)]
     pub map_file: Option<Spanned<String>>,
+    /// The current phase's deadline (RFC 3339).
+    #[serde(default)]
+    pub deadline: Option<Spanned<String>>,
+    /// The powers ready this phase.
+    #[serde(default)]
+    pub ready: Vec<Spanned<String>>,
     /// The ruleset.
     pub ruleset: RulesetIn,
     /// How the game ended.
@@ -229,6 +264,9 @@ pub struct GameFileIn {
     /// The history.
     #[serde(default)]
     pub history: Vec<Spanned<PhaseRecordIn>>,
+    /// Rollbacks, for the record.
+    #[serde(default)]
+    pub undone: Vec<Spanned<UndoneFile>>,
 }
 
 /// The ruleset as read.

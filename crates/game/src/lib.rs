@@ -23,8 +23,10 @@ pub mod file;
 pub mod mila;
 pub mod possible;
 mod store;
+pub mod summary;
+pub mod time;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use std::path::Path;
 
@@ -62,6 +64,15 @@ pub enum GameError {
     /// for another power's unit ...). Each line says what and why.
     #[error("{}", .0.join("\n"))]
     Refused(Vec<String>),
+}
+
+/// The ruleset as every command prints it: `2023`, or `2023 with convoy_paradox=szykman`.
+pub fn ruleset_label(name: &str, overrides: &[String]) -> String {
+    if overrides.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} with {}", overrides.join(", "))
+    }
 }
 
 /// Where the game's map comes from.
@@ -166,6 +177,47 @@ pub struct Gathered {
     pub notes: Vec<String>,
 }
 
+/// How a power's order sets of the current phase combine ([`Game::set_status`]).
+#[derive(Clone, Debug, Default)]
+pub struct SetStatus {
+    /// The orders that count.
+    pub orders: Vec<Order>,
+    /// The sets whose orders count, by submission number.
+    pub counting: Vec<u64>,
+    /// The sets a later set replaced: their orders no longer count.
+    pub replaced: Vec<u64>,
+    /// Sets came at the same time in no known order and the ruleset makes every unit hold.
+    pub all_hold: bool,
+    /// What each set did to the earlier ones (`France: order set 5 replaces set 3 (DATC 4.D.1)`).
+    pub notes: Vec<String>,
+}
+
+/// Whether the current phase is due for adjudication ([`Game::due`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Due {
+    /// Every power that must order is ready.
+    AllReady,
+    /// The deadline has passed; these powers were not ready, and these sent nothing (civil
+    /// disorder follows).
+    DeadlinePassed {
+        /// The deadline.
+        deadline: time::Seconds,
+        /// Powers that must order and did not say they were ready.
+        not_ready: Vec<PowerId>,
+        /// Powers that must order and sent no order set.
+        no_orders: Vec<PowerId>,
+    },
+    /// Not yet.
+    NotDue {
+        /// Powers that must order and are not ready.
+        not_ready: Vec<PowerId>,
+        /// The deadline, if any (in the future).
+        deadline: Option<time::Seconds>,
+    },
+    /// The game is over.
+    Over,
+}
+
 /// What adjudicating the current phase did.
 #[derive(Clone, Debug)]
 pub struct PhaseOutcome {
@@ -208,6 +260,12 @@ pub struct Game {
     pub produced: BTreeMap<ProvinceId, u64>,
     /// When each dislodged unit was produced, by the province it was dislodged from.
     pub produced_dislodged: BTreeMap<ProvinceId, u64>,
+    /// The current phase's deadline (seconds since the epoch, UTC), if the host set one.
+    pub deadline: Option<time::Seconds>,
+    /// The powers that declared their orders for the current phase final.
+    pub ready: BTreeSet<PowerId>,
+    /// Rollbacks: the phases each took back, kept for the record.
+    pub undone: Vec<UndoneFile>,
     next_seq: u64,
 }
 
@@ -234,6 +292,9 @@ impl Game {
             ended: None,
             produced,
             produced_dislodged: BTreeMap::new(),
+            deadline: None,
+            ready: BTreeSet::new(),
+            undone: Vec::new(),
             next_seq: 1,
         }
     }
@@ -255,6 +316,11 @@ impl Game {
             what: "cannot write the game file (it is unchanged)",
             source,
         })
+    }
+
+    /// The game's ruleset as every command prints it ([`ruleset_label`]).
+    pub fn ruleset_label(&self) -> String {
+        ruleset_label(&self.rules.name, &self.overrides)
     }
 
     /// The current phase.
@@ -383,6 +449,8 @@ impl Game {
                 self.perpetual.insert(p, orders.clone());
             }
             let seq = self.take_seq();
+            // New orders are not final until the power says so again.
+            self.ready.remove(&p);
             self.order_sets.push(OrderSet {
                 power: p,
                 seq,
@@ -394,18 +462,191 @@ impl Game {
         Ok(n)
     }
 
+    /// Withdraws `power`'s latest order set of this phase; its earlier sets (if any) count as
+    /// they did before it came. The power is no longer ready. Returns the set withdrawn.
+    pub fn withdraw(&mut self, power: PowerId) -> Result<OrderSet, GameError> {
+        self.refuse_if_ended()?;
+        let Some(i) = self.order_sets.iter().rposition(|s| s.power == power) else {
+            return Err(GameError::Refused(vec![format!(
+                "{} has no order set for {} to withdraw; nothing was changed",
+                self.power_name(power),
+                self.phase().name(&self.map)
+            )]));
+        };
+        self.ready.remove(&power);
+        Ok(self.order_sets.remove(i))
+    }
+
+    /// Declares `power`'s orders for this phase final (or not): `diplo game adjudicate
+    /// --if-due` adjudicates once every power that must order is ready.
+    pub fn set_ready(&mut self, power: PowerId, ready: bool) -> Result<(), GameError> {
+        self.refuse_if_ended()?;
+        if self.map.power(power).neutral {
+            return Err(GameError::Refused(vec![format!(
+                "{} is a neutral power of this map: it never orders",
+                self.power_name(power)
+            )]));
+        }
+        if ready {
+            self.ready.insert(power);
+        } else {
+            self.ready.remove(&power);
+        }
+        Ok(())
+    }
+
+    /// Whether `power` has anything to order this phase (units to move, dislodged units,
+    /// builds or removals): whom the phase waits for.
+    pub fn must_order(&self, power: PowerId) -> bool {
+        self.has_something_to_order(power)
+    }
+
+    /// Whether `power` has sent an order set this phase.
+    pub fn has_submitted(&self, power: PowerId) -> bool {
+        self.order_sets.iter().any(|s| s.power == power)
+    }
+
+    /// Sets the current phase's deadline (`None` clears it).
+    pub fn set_deadline(&mut self, deadline: Option<time::Seconds>) -> Result<(), GameError> {
+        self.refuse_if_ended()?;
+        self.deadline = deadline;
+        Ok(())
+    }
+
+    /// Whether the phase is due for adjudication at `now`: every power that must order is
+    /// ready, or the deadline has passed.
+    pub fn due(&self, now: time::Seconds) -> Due {
+        let must: Vec<PowerId> = self
+            .map
+            .power_ids()
+            .filter(|&p| self.must_order(p))
+            .collect();
+        let not_ready: Vec<PowerId> = must
+            .iter()
+            .copied()
+            .filter(|p| !self.ready.contains(p))
+            .collect();
+        if self.ended.is_some() {
+            return Due::Over;
+        }
+        if not_ready.is_empty() {
+            return Due::AllReady;
+        }
+        match self.deadline {
+            Some(d) if now >= d => Due::DeadlinePassed {
+                deadline: d,
+                not_ready,
+                no_orders: must
+                    .iter()
+                    .copied()
+                    .filter(|&p| !self.has_submitted(p))
+                    .collect(),
+            },
+            deadline => Due::NotDue {
+                not_ready,
+                deadline,
+            },
+        }
+    }
+
+    /// How `power`'s order sets of this phase combine under the ruleset (DATC 4.D.1, 4.D.2):
+    /// the orders that count and what each set did to the ones before it.
+    pub fn set_status(&self, power: PowerId) -> SetStatus {
+        let sets: Vec<&OrderSet> = self
+            .order_sets
+            .iter()
+            .filter(|s| s.power == power)
+            .collect();
+        let name = self.power_name(power);
+        let mut st = SetStatus::default();
+        let list = |seqs: &[u64]| {
+            let words: Vec<String> = seqs.iter().map(u64::to_string).collect();
+            format!(
+                "set{} {}",
+                if seqs.len() == 1 { "" } else { "s" },
+                words.join(", ")
+            )
+        };
+        for (i, s) in sets.iter().enumerate() {
+            if i == 0 {
+                st.orders = s.orders.clone();
+                st.counting = vec![s.seq];
+            } else if s.same_time {
+                if self.rules.order_sets_undefined.combines() {
+                    st.notes.push(format!(
+                        "{name}: order sets {} and {} came at the same time; they are combined (DATC 4.D.2)",
+                        sets[i - 1].seq, s.seq
+                    ));
+                    st.orders.extend(s.orders.iter().cloned());
+                    st.counting.push(s.seq);
+                } else {
+                    st.all_hold = true;
+                }
+            } else if self.is_complete(power, &s.orders) {
+                st.notes.push(format!(
+                    "{name}: order set {} orders every unit and replaces {}",
+                    s.seq,
+                    list(&st.counting)
+                ));
+                st.replaced.extend(st.counting.iter().copied());
+                st.orders = s.orders.clone();
+                st.counting = vec![s.seq];
+            } else if self.rules.order_sets_defined.keeps_earlier(s.intent) {
+                st.notes.push(format!(
+                    "{name}: order set {} is combined with {} (DATC 4.D.1)",
+                    s.seq,
+                    list(&st.counting)
+                ));
+                st.orders.extend(s.orders.iter().cloned());
+                st.counting.push(s.seq);
+            } else {
+                st.notes.push(format!(
+                    "{name}: order set {} replaces {} (DATC 4.D.1)",
+                    s.seq,
+                    list(&st.counting)
+                ));
+                st.replaced.extend(st.counting.iter().copied());
+                st.orders = s.orders.clone();
+                st.counting = vec![s.seq];
+            }
+        }
+        if st.all_hold {
+            st.notes.push(format!(
+                "{name}: order sets came at the same time in no known order: all its units hold (DATC 4.D.2)"
+            ));
+            st.orders = self
+                .position
+                .units
+                .iter()
+                .filter(|u| u.power == power && self.position.phase.kind == PhaseKind::Movement)
+                .map(|u| Order::Hold {
+                    unit: diplo_orders::UnitRef {
+                        kind: Some(u.kind),
+                        place: diplo_orders::Place::new(u.location.province),
+                    },
+                })
+                .collect();
+        }
+        st.replaced.sort_unstable();
+        st
+    }
+
     /// The orders of `set` that the rules will ignore as illegal (DATC 4.E.1) whatever the
     /// other orders are, each with the reason: a warning for the player, who may still send a
     /// better set. (Legality does not depend on the other powers' orders.)
     pub fn illegal_orders(&self, set: &OrderSet) -> Vec<(usize, String)> {
-        let orders: Vec<(PowerId, Order)> = set
-            .orders
+        self.illegal_among(set.power, &set.orders)
+    }
+
+    /// The orders of `power` among `orders` that the rules will ignore as illegal, by index.
+    pub fn illegal_among(&self, power: PowerId, orders: &[Order]) -> Vec<(usize, String)> {
+        let orders: Vec<(PowerId, Order)> = orders
             .iter()
             .map(|o| {
                 let owner = o
                     .unit()
                     .and_then(|u| self.unit_owner(u.place.province))
-                    .unwrap_or(set.power);
+                    .unwrap_or(power);
                 (owner, o.clone())
             })
             .collect();
@@ -645,12 +886,7 @@ impl Game {
         let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::new();
         for power in self.map.power_ids() {
             let name = self.power_name(power).to_string();
-            let sets: Vec<&OrderSet> = self
-                .order_sets
-                .iter()
-                .filter(|s| s.power == power)
-                .collect();
-            if sets.is_empty() {
+            if !self.has_submitted(power) {
                 let perpetual: Vec<Order> = self
                     .perpetual
                     .get(&power)
@@ -669,58 +905,9 @@ impl Game {
                 }
                 continue;
             }
-            let mut current: Vec<Order> = Vec::new();
-            let mut all_hold = false;
-            for (i, s) in sets.iter().enumerate() {
-                if i == 0 {
-                    current = s.orders.clone();
-                } else if s.same_time {
-                    if self.rules.order_sets_undefined.combines() {
-                        g.notes.push(format!(
-                            "{name}: order sets {} and {} came at the same time; they are combined (DATC 4.D.2)",
-                            sets[i - 1].seq, s.seq
-                        ));
-                        current.extend(s.orders.iter().cloned());
-                    } else {
-                        all_hold = true;
-                    }
-                } else if self.is_complete(power, &s.orders) {
-                    g.notes.push(format!(
-                        "{name}: order set {} orders every unit and replaces the earlier ones",
-                        s.seq
-                    ));
-                    current = s.orders.clone();
-                } else if self.rules.order_sets_defined.keeps_earlier(s.intent) {
-                    g.notes.push(format!(
-                        "{name}: order set {} is combined with the earlier ones (DATC 4.D.1)",
-                        s.seq
-                    ));
-                    current.extend(s.orders.iter().cloned());
-                } else {
-                    g.notes.push(format!(
-                        "{name}: order set {} replaces the earlier ones (DATC 4.D.1)",
-                        s.seq
-                    ));
-                    current = s.orders.clone();
-                }
-            }
-            if all_hold {
-                g.notes.push(format!(
-                    "{name}: order sets came at the same time in no known order: all its units hold (DATC 4.D.2)"
-                ));
-                current = self
-                    .position
-                    .units
-                    .iter()
-                    .filter(|u| u.power == power && self.position.phase.kind == PhaseKind::Movement)
-                    .map(|u| Order::Hold {
-                        unit: diplo_orders::UnitRef {
-                            kind: Some(u.kind),
-                            place: diplo_orders::Place::new(u.location.province),
-                        },
-                    })
-                    .collect();
-            }
+            let st = self.set_status(power);
+            g.notes.extend(st.notes);
+            let current = st.orders;
             submitted.push((power, current));
         }
         // Proxy orders (4.E.5): an order for another power's granted unit counts for that unit
@@ -834,6 +1021,8 @@ impl Game {
         self.position = adj.next.clone();
         self.order_sets.clear();
         self.proxies.clear();
+        self.ready.clear();
+        self.deadline = None;
         let season_over = self.map.calendar.spec(phase.season).captures
             && phase.kind != PhaseKind::Adjustment
             && self.position.phase.kind != PhaseKind::Retreat;
@@ -866,57 +1055,141 @@ impl Game {
     /// Carries each unit's production time to the next position: a unit that moved or
     /// retreated keeps its own, a unit built now gets the next one.
     fn track_production(&mut self, adj: &Adjudication) {
-        let next_number = self
-            .produced
-            .values()
-            .chain(self.produced_dislodged.values())
-            .max()
-            .map_or(0, |m| m + 1);
-        let retreat = self.position.phase.kind == PhaseKind::Retreat;
-        let mut arrived: BTreeMap<ProvinceId, u64> = BTreeMap::new();
-        for r in adj
+        let succeeded: Vec<&Order> = adj
             .results
             .iter()
             .filter(|r| r.resolution == Resolution::Succeeds)
-        {
-            let (from, to) = match &r.order {
-                Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
-                    (unit.place.province, to.province)
-                }
-                Order::Build { unit } => {
-                    arrived.insert(unit.place.province, next_number);
-                    continue;
-                }
-                _ => continue,
-            };
-            let source = if retreat {
-                &self.produced_dislodged
-            } else {
-                &self.produced
-            };
-            if let Some(&n) = source.get(&from) {
-                arrived.insert(to, n);
-            }
+            .map(|r| &r.order)
+            .collect();
+        let (produced, dislodged) = next_production(
+            &self.produced,
+            &self.produced_dislodged,
+            self.position.phase.kind,
+            &succeeded,
+            &adj.next,
+        );
+        self.produced = produced;
+        self.produced_dislodged = dislodged;
+    }
+
+    /// Takes the game back to the start of an earlier phase of its history (`to`, a phase
+    /// name; `None`: the phase before the current one). The phases taken back, and any order
+    /// sets received for the current phase, are kept in [`Game::undone`] with `at` (when);
+    /// the game continues from there as if they had never been played. Returns the phases
+    /// taken back.
+    pub fn rollback(
+        &mut self,
+        to: Option<&str>,
+        at: Option<time::Seconds>,
+    ) -> Result<usize, GameError> {
+        let map = &self.map;
+        let played: Vec<String> = self.history.iter().map(|h| h.phase.clone()).collect();
+        if played.is_empty() {
+            return Err(GameError::Refused(vec![format!(
+                "no phase has been played yet ({} is the first): nothing to roll back",
+                self.phase().name(map)
+            )]));
         }
-        let next = &adj.next;
-        let produced = next
+        let index = match to {
+            None => played.len() - 1,
+            Some(text) => {
+                let phase = Phase::parse(text, map)
+                    .map_err(|e| GameError::Refused(vec![format!("--to `{text}`: {e}")]))?;
+                let name = phase.name(map).to_string();
+                played.iter().position(|p| *p == name).ok_or_else(|| {
+                    GameError::Refused(vec![format!(
+                        "--to `{text}`: {name} is not a phase of this game's history; the phases \
+                         played are {} (the current one is {})",
+                        played.join(", "),
+                        self.phase().name(map)
+                    )])
+                })?
+            }
+        };
+        // The file must read back: the undone phases count against the phase limit.
+        let max = diplo_map::limits::max_phases();
+        let kept: usize = self.undone.iter().map(|u| u.phases.len()).sum();
+        if kept + (played.len() - index) > max {
+            return Err(GameError::Refused(vec![format!(
+                "{} phases would be kept as [[undone]]: {}; nothing was changed",
+                kept + played.len() - index,
+                Limit::Phases.exceeded(max)
+            )]));
+        }
+        let target = &self.history[index];
+        let position = Position::from_toml_str(
+            map,
+            &toml::to_string(&target.position).map_err(|e| GameError::Invalid(e.to_string()))?,
+            &target.phase,
+        )
+        .map_err(|e| GameError::Invalid(format!("history, {}: {e}", target.phase)))?;
+        let (produced, produced_dislodged) = self.production_at(index)?;
+        let from = self.phase().name(map).to_string();
+        let phases = self.history.split_off(index);
+        let undone = UndoneFile {
+            from,
+            to: phases[0].phase.clone(),
+            at: at.map(time::format_rfc3339),
+            pending: self.order_sets_out(),
+            phases,
+        };
+        let n = undone.phases.len();
+        self.undone.push(undone);
+        self.position = position;
+        self.produced = produced;
+        self.produced_dislodged = produced_dislodged;
+        self.order_sets.clear();
+        self.proxies.clear();
+        self.ready.clear();
+        self.deadline = None;
+        if self
+            .ended
+            .as_ref()
+            .is_some_and(|e| e.phase >= self.position.phase)
+        {
+            self.ended = None;
+        }
+        Ok(n)
+    }
+
+    /// When each unit was produced at the start of the history's phase `index`, found by
+    /// walking the history from its first phase (the numbering [`Game::new`] gives).
+    fn production_at(&self, index: usize) -> Result<(Production, Production), GameError> {
+        let map = &self.map;
+        let position = |i: usize| -> Result<Position, GameError> {
+            let h = &self.history[i];
+            let text =
+                toml::to_string(&h.position).map_err(|e| GameError::Invalid(e.to_string()))?;
+            Position::from_toml_str(map, &text, &h.phase)
+                .map_err(|e| GameError::Invalid(format!("history, {}: {e}", h.phase)))
+        };
+        let first = position(0)?;
+        let mut produced: BTreeMap<ProvinceId, u64> = first
             .units
             .iter()
-            .filter_map(|u| {
-                let p = u.location.province;
-                let n = arrived.get(&p).or_else(|| self.produced.get(&p))?;
-                Some((p, *n))
-            })
+            .zip(0..)
+            .map(|(u, n)| (u.location.province, n))
             .collect();
-        self.produced_dislodged = next
-            .dislodged
-            .iter()
-            .filter_map(|d| {
-                let p = d.unit.location.province;
-                Some((p, *self.produced.get(&p)?))
-            })
-            .collect();
-        self.produced = produced;
+        let mut dislodged = BTreeMap::new();
+        let mut current = first;
+        for i in 0..index {
+            let next = position(i + 1)?;
+            let orders: Vec<Order> = self.history[i]
+                .results
+                .iter()
+                .filter(|r| r.result.split(", ").next() == Some(Resolution::Succeeds.word()))
+                .filter_map(|r| {
+                    diplo_orders::parse_order(map, &r.order)
+                        .ok()
+                        .map(|(_, o)| o)
+                })
+                .collect();
+            let succeeded: Vec<&Order> = orders.iter().collect();
+            (produced, dislodged) =
+                next_production(&produced, &dislodged, current.phase.kind, &succeeded, &next);
+            current = next;
+        }
+        Ok((produced, dislodged))
     }
 
     fn record(&self, g: &Gathered, adj: &Adjudication) -> PhaseRecordFile {
@@ -972,6 +1245,8 @@ impl Game {
                 MapSource::Copy(t) => Some(t.clone()),
                 MapSource::Embedded(_) => None,
             },
+            deadline: self.deadline.map(time::format_rfc3339),
+            ready: self.ready.iter().map(|&p| name(p)).collect(),
             ruleset: RulesetOut {
                 name: self.rules.name.clone(),
                 description: self.rules.description.clone(),
@@ -1010,25 +1285,7 @@ impl Game {
                 .iter()
                 .map(|(p, n)| (map.province(*p).name.clone(), *n))
                 .collect(),
-            orders: self
-                .order_sets
-                .iter()
-                .map(|s| OrderSetOut {
-                    power: name(s.power),
-                    seq: s.seq,
-                    intent: match s.intent {
-                        SetIntent::Unstated => None,
-                        SetIntent::Replaces => Some("replaces".into()),
-                        SetIntent::Adds => Some("adds".into()),
-                    },
-                    same_time: s.same_time,
-                    lines: s
-                        .orders
-                        .iter()
-                        .map(|o| o.display(map).to_string())
-                        .collect(),
-                })
-                .collect(),
+            orders: self.order_sets_out(),
             proxy: self
                 .proxies
                 .iter()
@@ -1048,11 +1305,35 @@ impl Game {
                 })
                 .collect(),
             history: self.history.clone(),
+            undone: self.undone.clone(),
         };
         let body = toml::to_string(&out).expect("a game serializes to TOML");
         format!(
             "# A diplo game (format: crates/game/FORMAT.md). Change it with `diplo game`.\n{body}"
         )
+    }
+
+    /// The order sets of the current phase as the file writes them.
+    fn order_sets_out(&self) -> Vec<OrderSetOut> {
+        let map = &self.map;
+        self.order_sets
+            .iter()
+            .map(|s| OrderSetOut {
+                power: map.power(s.power).name.clone(),
+                seq: s.seq,
+                intent: match s.intent {
+                    SetIntent::Unstated => None,
+                    SetIntent::Replaces => Some("replaces".into()),
+                    SetIntent::Adds => Some("adds".into()),
+                },
+                same_time: s.same_time,
+                lines: s
+                    .orders
+                    .iter()
+                    .map(|o| o.display(map).to_string())
+                    .collect(),
+            })
+            .collect()
     }
 
     /// `A par`, or the province's name when no unit is there now.
@@ -1267,6 +1548,38 @@ impl Game {
             }
         }
         let history = read_history(&map, &raw.history, text, file, &mut problems);
+        let deadline = raw.deadline.as_ref().and_then(|d| {
+            time::parse_rfc3339(d.get_ref())
+                .map_err(|e| {
+                    problems.at(
+                        d.span().start + 1 + e.at,
+                        format!("deadline `{}`: {e}", d.get_ref()),
+                    )
+                })
+                .ok()
+        });
+        // The undone phases are a record, never replayed; they count against the phase limit.
+        let max_phases = diplo_map::limits::max_phases();
+        let mut undone_phases = 0usize;
+        for u in &raw.undone {
+            undone_phases += u.get_ref().phases.len();
+            if undone_phases > max_phases {
+                problems.at(
+                    u.span().start,
+                    format!(
+                        "[[undone]]: {undone_phases} phases taken back in all: {}",
+                        Limit::Phases.exceeded(max_phases)
+                    ),
+                );
+                break;
+            }
+        }
+        let mut ready = BTreeSet::new();
+        for r in &raw.ready {
+            if let Some(p) = power(r, &mut problems) {
+                ready.insert(p);
+            }
+        }
         if let (Some(last), Some(current)) = (history.last(), &position) {
             if let Ok(last_phase) = Phase::parse(&last.phase, &map) {
                 if current.phase <= last_phase {
@@ -1334,6 +1647,9 @@ impl Game {
             ended,
             produced,
             produced_dislodged,
+            deadline,
+            ready,
+            undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
             next_seq: max_seq + 1,
         })
     }
@@ -1642,6 +1958,66 @@ impl Game {
         out.push(Vec::new());
         out
     }
+}
+
+/// When each unit was produced (smaller is earlier), by province.
+type Production = BTreeMap<ProvinceId, u64>;
+
+/// When each unit of `next` was produced, from the numbers before a phase of `kind` and its
+/// successful orders: a unit that moved or retreated keeps its own, a unit built gets the next
+/// number. Returns the numbers of the units and of the dislodged units of `next`.
+fn next_production(
+    produced: &Production,
+    produced_dislodged: &Production,
+    kind: PhaseKind,
+    succeeded: &[&Order],
+    next: &Position,
+) -> (Production, Production) {
+    let next_number = produced
+        .values()
+        .chain(produced_dislodged.values())
+        .max()
+        .map_or(0, |m| m + 1);
+    let retreat = kind == PhaseKind::Retreat;
+    let mut arrived: BTreeMap<ProvinceId, u64> = BTreeMap::new();
+    for order in succeeded {
+        let (from, to) = match order {
+            Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
+                (unit.place.province, to.province)
+            }
+            Order::Build { unit } => {
+                arrived.insert(unit.place.province, next_number);
+                continue;
+            }
+            _ => continue,
+        };
+        let source = if retreat {
+            produced_dislodged
+        } else {
+            produced
+        };
+        if let Some(&n) = source.get(&from) {
+            arrived.insert(to, n);
+        }
+    }
+    let units = next
+        .units
+        .iter()
+        .filter_map(|u| {
+            let p = u.location.province;
+            let n = arrived.get(&p).or_else(|| produced.get(&p))?;
+            Some((p, *n))
+        })
+        .collect();
+    let dislodged = next
+        .dislodged
+        .iter()
+        .filter_map(|d| {
+            let p = d.unit.location.province;
+            Some((p, *produced.get(&p)?))
+        })
+        .collect();
+    (units, dislodged)
 }
 
 impl Ending {

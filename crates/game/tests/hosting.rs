@@ -478,3 +478,78 @@ fn a_nul_or_a_lone_cr_in_a_comment_of_a_game_file_is_named_and_located() {
         "{err}"
     );
 }
+
+/// Rolling back restores when each unit was produced (the 4.D.8 `least-recently-produced`
+/// rule depends on it), found again from the history, and readiness and the deadline with it.
+#[test]
+fn a_rollback_restores_production_order_readiness_and_deadline() {
+    let mut g = game(&[]);
+    let opts = SubmitOptions::default();
+    let play = |g: &mut Game, orders: &[(&str, &str)]| {
+        for (p, o) in orders {
+            submit(g, p, o, opts).unwrap();
+        }
+        g.adjudicate(&[]).unwrap();
+    };
+    play(&mut g, &[("France", FIRST)]);
+    play(&mut g, &[("France", "A bur - bel\nF mao - por\nA spa H\n")]);
+    play(&mut g, &[("France", "Build A par\nBuild F bre\n")]);
+    // Spring 1902: a retreat-free move of a built unit, so production numbers travel.
+    let spring = g.clone();
+    assert_eq!(
+        spring.phase().name(&spring.map).to_string(),
+        "Spring 1902 Movement"
+    );
+    play(&mut g, &[("France", "A par - pic\nF bre - eng\n")]);
+    let france = power(&g, "France");
+    g.set_ready(france, true).unwrap();
+    g.set_deadline(Some(1_000)).unwrap();
+    submit(&mut g, "France", "A pic - bel\n", opts).unwrap();
+    let n = g.rollback(Some("Spring 1902 Movement"), None).unwrap();
+    assert_eq!(n, 1);
+    assert_eq!(g.position.to_file(&g.map), spring.position.to_file(&g.map));
+    assert_eq!(g.produced, spring.produced);
+    assert_eq!(g.produced_dislodged, spring.produced_dislodged);
+    assert_eq!(g.history, spring.history);
+    assert!(g.ready.is_empty() && g.deadline.is_none() && g.order_sets.is_empty());
+    assert_eq!(
+        g.undone[0].pending[0].lines,
+        vec!["A pic - bel".to_string()]
+    );
+    // The file round trip keeps the undone record.
+    let back = Game::from_toml_str(&g.to_toml(), "g.toml").unwrap();
+    assert_eq!(back.undone, g.undone);
+    assert_eq!(back.to_toml(), g.to_toml());
+}
+
+/// A set replacing another is named by its number, and the replaced set no longer counts.
+#[test]
+fn set_status_names_the_sets_replaced() {
+    let mut g = game(&["order_sets_defined=latest"]);
+    submit(&mut g, "France", FIRST, SubmitOptions::default()).unwrap();
+    submit(&mut g, "France", "A par - pic\n", SubmitOptions::default()).unwrap();
+    let st = g.set_status(power(&g, "France"));
+    assert_eq!(st.counting, vec![2]);
+    assert_eq!(st.replaced, vec![1]);
+    assert_eq!(
+        st.notes,
+        vec!["France: order set 2 replaces set 1 (DATC 4.D.1)".to_string()]
+    );
+}
+
+/// A game file written before readiness, deadlines and rollbacks (format 1 as it was) reads,
+/// writes back unchanged, and plays on.
+#[test]
+fn a_game_file_from_before_hosting_features_reads_and_plays_on() {
+    let text = include_str!("data/format-1-before-hosting.toml");
+    let mut g = Game::from_toml_str(text, "old.toml").unwrap();
+    assert_eq!(g.to_toml(), text);
+    assert!(g.ready.is_empty() && g.deadline.is_none() && g.undone.is_empty());
+    let france = power(&g, "France");
+    assert_eq!(g.set_status(france).counting.len(), 2);
+    assert_eq!(g.ruleset_label(), "2023 with convoy_paradox=szykman");
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(g.phase().name(&g.map).to_string(), "Winter 1901 Adjustment");
+    g.rollback(None, None).unwrap();
+    assert_eq!(g.phase().name(&g.map).to_string(), "Fall 1901 Movement");
+}

@@ -94,7 +94,8 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
             ))
         }
         Format::Text => {
-            let mut text = adjudication_text(&map, &rules.name, &pos, &adj);
+            let label = diplo_game::ruleset_label(&rules.name, &args.rules.sets);
+            let mut text = adjudication_text(&map, &label, &pos, &adj);
             if !adj.unresolved.is_empty() {
                 text.push_str(&fallbacks_text(&map, &adj, &fallbacks));
             }

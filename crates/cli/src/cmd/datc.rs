@@ -95,9 +95,10 @@ pub fn run(args: DatcArgs) -> ExitCode {
             }
         }
         runs.push(Run {
-            ruleset: rules
-                .as_ref()
-                .map_or_else(|| PREFERRED.to_string(), |r| r.name.clone()),
+            ruleset: rules.as_ref().map_or_else(
+                || PREFERRED.to_string(),
+                |r| diplo_game::ruleset_label(&r.name, &args.rules.sets),
+            ),
             reports,
             not_stated,
         });

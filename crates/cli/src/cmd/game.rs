@@ -26,6 +26,11 @@ pub enum GameCommand {
     Show(ShowArgs),
     /// Show every phase played with its orders and results.
     History(HistoryArgs),
+    /// Take the game back to the start of an earlier phase (default: the previous one); the
+    /// phases taken back stay in the file as `[[undone]]`.
+    Rollback(RollbackArgs),
+    /// Set (or clear) the current phase's deadline, an RFC 3339 time in UTC.
+    Deadline(DeadlineArgs),
     /// Make a game file from a MILA or Cicero saved game (JSON): its orders are adjudicated
     /// again, phase by phase, under the ruleset given.
     Import(ImportArgs),
@@ -91,6 +96,39 @@ pub struct OrdersArgs {
     /// Stop the power's perpetual orders.
     #[arg(long)]
     clear_perpetual: bool,
+    /// Withdraw the power's latest order set of this phase (its earlier sets count again).
+    #[arg(long, requires = "power", conflicts_with_all = ["orders", "perpetual", "replaces", "adds", "same_time", "ready"])]
+    withdraw: bool,
+    /// The power's orders are final: `game adjudicate --if-due` waits for every power's.
+    /// Without an orders file, marks the power ready as it is. A new set clears it.
+    #[arg(long, conflicts_with = "not_ready")]
+    ready: bool,
+    /// Take back `--ready`.
+    #[arg(long, requires = "power", conflicts_with_all = ["orders", "withdraw"])]
+    not_ready: bool,
+}
+
+/// Arguments of `diplo game rollback`.
+#[derive(Args, Debug)]
+pub struct RollbackArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The phase to go back to the start of (`Spring 1902 Movement`); default: the previous one.
+    #[arg(long)]
+    to: Option<String>,
+}
+
+/// Arguments of `diplo game deadline`.
+#[derive(Args, Debug)]
+pub struct DeadlineArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The deadline of the current phase: an RFC 3339 time (`2026-11-24T18:00:00Z`).
+    #[arg(required_unless_present = "clear")]
+    time: Option<String>,
+    /// Remove the deadline.
+    #[arg(long, conflicts_with = "time")]
+    clear: bool,
 }
 
 /// Arguments of `diplo game proxy`.
@@ -117,6 +155,10 @@ pub struct AdjudicateArgs {
     /// Override one issue for this phase only, e.g. `paradox_fallback=szykman` (repeatable).
     #[arg(long = "set", value_name = "ISSUE=CHOICE")]
     sets: Vec<String>,
+    /// Only when due: every power that must order is ready, or the deadline has passed
+    /// (`DIPLO_NOW` overrides the clock). Otherwise say why not and exit 0 (for cron).
+    #[arg(long)]
+    if_due: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -127,6 +169,12 @@ pub struct AdjudicateArgs {
 pub struct ShowArgs {
     /// The game file.
     file: PathBuf,
+    /// What this power may see: its own pending orders, not the others'.
+    #[arg(long, conflicts_with = "public")]
+    power: Option<String>,
+    /// What spectators may see: no pending orders, only who has submitted.
+    #[arg(long)]
+    public: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -188,6 +236,8 @@ pub fn run(cmd: GameCommand) -> ExitCode {
         GameCommand::Adjudicate(a) => adjudicate(a),
         GameCommand::Show(a) => show(a),
         GameCommand::History(a) => history(a),
+        GameCommand::Rollback(a) => rollback(a),
+        GameCommand::Deadline(a) => deadline(a),
         GameCommand::Import(a) => import(a),
     };
     match result {
@@ -258,7 +308,7 @@ fn new(a: NewArgs) -> Result<(), GameError> {
         "{}: new game on the {} map under ruleset {}; {}\n",
         a.file.display(),
         game.map.name,
-        game.rules.name,
+        game.ruleset_label(),
         game.phase().name(&game.map)
     ));
     Ok(())
@@ -324,7 +374,7 @@ fn import(a: ImportArgs) -> Result<(), GameError> {
         a.file.display(),
         game.history.len(),
         game.map.name,
-        game.rules.name,
+        game.ruleset_label(),
         game.phase().name(&game.map)
     ));
     Ok(())
@@ -359,6 +409,43 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
             return Ok(());
         }
     }
+    if a.withdraw {
+        let power = power.expect("clap requires --power");
+        let set = game.withdraw(power)?;
+        let name = game.power_name(power).to_string();
+        let mut out = format!(
+            "{name}: order set {} withdrawn ({} order{})\n",
+            set.seq,
+            set.orders.len(),
+            if set.orders.len() == 1 { "" } else { "s" }
+        );
+        out.push_str(&counting_lines(&game, power));
+        game.save(&a.file)?;
+        print(&out);
+        return Ok(());
+    }
+    if a.not_ready || (a.ready && read.is_none()) {
+        let Some(power) = power else {
+            return Err(refused(
+                "--ready without an orders file needs --power".into(),
+            ));
+        };
+        game.set_ready(power, a.ready)?;
+        let name = game.power_name(power).to_string();
+        let mut out = if a.ready {
+            format!("{name} is ready\n")
+        } else {
+            format!("{name} is not ready\n")
+        };
+        if a.ready && !game.has_submitted(power) && game.must_order(power) {
+            out.push_str(&format!(
+                "note: {name} has sent no orders: if the phase is adjudicated so, it is in civil disorder\n"
+            ));
+        }
+        game.save(&a.file)?;
+        print(&out);
+        return Ok(());
+    }
     let Some(read) = read else {
         return Err(refused(
             "no orders file: give one (or `-` for standard input)".into(),
@@ -383,14 +470,19 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
         None => game.submit_by_headers(&text, &source, opts)?,
     };
     let mut out = String::new();
+    let mut warnings = String::new();
     for set in &sets {
+        if a.ready {
+            game.set_ready(set.power, true)?;
+        }
         out.push_str(&format!(
-            "{}: order set {} for {phase} ({} order{}){}\n",
+            "{}: order set {} for {phase} ({} order{}){}{}\n",
             game.power_name(set.power),
             set.seq,
             set.orders.len(),
             if set.orders.len() == 1 { "" } else { "s" },
-            if a.perpetual { ", also perpetual" } else { "" }
+            if a.perpetual { ", also perpetual" } else { "" },
+            if a.ready { ", ready" } else { "" }
         ));
         // Indexed by order, so that a set of many orders stays linear.
         let mut illegal: Vec<Option<String>> = vec![None; set.orders.len()];
@@ -408,10 +500,81 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
             }
             out.push('\n');
         }
+        let st = game.set_status(set.power);
+        for n in &st.notes {
+            if n.contains(&format!("order set {} ", set.seq)) || st.all_hold {
+                out.push_str(&format!("note: {n}\n"));
+            }
+        }
+        warnings.push_str(&ignored_warning(&game, set.power, &st));
     }
     game.save(&a.file)?;
     print(&out);
+    eprint!("{warnings}");
     Ok(())
+}
+
+/// What counts now for `power`: `France: set 3 counts (2 orders)`, or that it has none.
+fn counting_lines(game: &Game, power: PowerId) -> String {
+    let name = game.power_name(power);
+    if !game.has_submitted(power) {
+        return format!(
+            "{name} has no order set for {} now{}\n",
+            game.phase().name(&game.map),
+            if game.must_order(power) {
+                " (without one it is in civil disorder)"
+            } else {
+                ""
+            }
+        );
+    }
+    let st = game.set_status(power);
+    let sets: Vec<String> = st.counting.iter().map(u64::to_string).collect();
+    let mut out = format!(
+        "{name}: set{} {} count{} ({} order{})\n",
+        if sets.len() == 1 { "" } else { "s" },
+        sets.join(", "),
+        if sets.len() == 1 { "s" } else { "" },
+        st.orders.len(),
+        if st.orders.len() == 1 { "" } else { "s" }
+    );
+    for n in &st.notes {
+        out.push_str(&format!("note: {n}\n"));
+    }
+    out
+}
+
+/// A loud warning when orders of the sets that count for `power` will be ignored by the rules
+/// while earlier sets were replaced (a legal set lost to a later illegal one), or empty.
+fn ignored_warning(game: &Game, power: PowerId, st: &diplo_game::SetStatus) -> String {
+    let illegal = game.illegal_among(power, &st.orders);
+    if illegal.is_empty() {
+        return String::new();
+    }
+    let name = game.power_name(power);
+    let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let mut out = format!(
+        "warning: {name}: {} of the {} order{} that count (set{} {}) will be IGNORED by the rules as illegal:\n",
+        illegal.len(),
+        st.orders.len(),
+        if st.orders.len() == 1 { "" } else { "s" },
+        if st.counting.len() == 1 { "" } else { "s" },
+        list(&st.counting)
+    );
+    for (i, why) in &illegal {
+        if let Some(o) = st.orders.get(*i) {
+            out.push_str(&format!("warning:   {}: {why}\n", o.display(&game.map)));
+        }
+    }
+    if !st.replaced.is_empty() {
+        out.push_str(&format!(
+            "warning: {name}: set{} {} no longer count{}: replaced; to restore, withdraw the later set (`diplo game orders FILE --power {name} --withdraw`) or send it again with --adds\n",
+            if st.replaced.len() == 1 { "" } else { "s" },
+            list(&st.replaced),
+            if st.replaced.len() == 1 { "s" } else { "" },
+        ));
+    }
+    out
 }
 
 fn proxy(a: ProxyArgs) -> Result<(), GameError> {
@@ -443,9 +606,69 @@ fn proxy(a: ProxyArgs) -> Result<(), GameError> {
 fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
     let _lock = lock(&a.file)?;
     let mut game = Game::load(&a.file)?;
+    let mut why_due = None;
+    if a.if_due {
+        let now = diplo_game::time::now().map_err(refused)?;
+        let name = |p: &PowerId| game.power_name(*p).to_string();
+        let names = |v: &[PowerId]| v.iter().map(name).collect::<Vec<_>>().join(", ");
+        let phase = game.phase().name(&game.map).to_string();
+        match game.due(now) {
+            diplo_game::Due::Over => {
+                print(&format!(
+                    "{}: not due: the game is over\n",
+                    a.file.display()
+                ));
+                return Ok(());
+            }
+            diplo_game::Due::NotDue {
+                not_ready,
+                deadline,
+            } => {
+                let when = match deadline {
+                    Some(d) => format!(
+                        "the deadline {} is in {}",
+                        diplo_game::time::format_rfc3339(d),
+                        diplo_game::time::describe_span(d - now)
+                    ),
+                    None => "no deadline is set".to_string(),
+                };
+                print(&format!(
+                    "{}: {phase} not due: waiting for {} to be ready; {when}\n",
+                    a.file.display(),
+                    names(&not_ready)
+                ));
+                return Ok(());
+            }
+            diplo_game::Due::AllReady => {
+                why_due = Some(format!("{phase} due: every power that must order is ready"))
+            }
+            diplo_game::Due::DeadlinePassed {
+                deadline,
+                not_ready,
+                no_orders,
+            } => {
+                let mut m = format!(
+                    "{phase} due: the deadline {} has passed; not ready: {}",
+                    diplo_game::time::format_rfc3339(deadline),
+                    names(&not_ready)
+                );
+                if !no_orders.is_empty() {
+                    m.push_str(&format!(
+                        "; no orders from {} (civil disorder)",
+                        names(&no_orders)
+                    ));
+                }
+                why_due = Some(m);
+            }
+        }
+    }
     let outcome = game.adjudicate(&a.sets)?;
     game.save(&a.file)?;
     let map = &game.map;
+    let summary = game
+        .phase_summary(game.history.len() - 1)
+        .unwrap_or_default();
+    let due_now = game.adjustments_due();
     match a.format {
         Format::Json => {
             let mut v = adjudication_json(map, &outcome.position, &outcome.adjudication);
@@ -456,6 +679,10 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
                 .map(|p| map.power(*p).name.clone())
                 .collect::<Vec<_>>());
             v["notes"] = serde_json::json!(outcome.gathered.notes);
+            v["ruleset"] = game.ruleset_label().into();
+            v["due"] = why_due.clone().into();
+            v["summary"] = summary.to_json();
+            v["adjustments_due"] = diplo_game::summary::adjustments_json(&due_now);
             v["ended"] = match &outcome.ended {
                 Some(e) => e.to_json(map),
                 None => serde_json::Value::Null,
@@ -467,6 +694,9 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
         }
         Format::Text => {
             let mut out = String::new();
+            if let Some(w) = &why_due {
+                out.push_str(&format!("{w}\n"));
+            }
             for n in &outcome.gathered.notes {
                 out.push_str(&format!("note: {n}\n"));
             }
@@ -476,12 +706,51 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
                     map.power(*p).name
                 ));
             }
-            out.push_str(&adjudication_text(
+            let text = adjudication_text(
                 map,
-                &game.rules.name,
+                &game.ruleset_label(),
                 &outcome.position,
                 &outcome.adjudication,
-            ));
+            );
+            // Units nobody ordered go with the results, before what follows them.
+            let mut lines = text.lines();
+            if let Some(head) = lines.next() {
+                out.push_str(head);
+                out.push('\n');
+            }
+            let mut rest: Vec<&str> = lines.collect();
+            let results_end = rest
+                .iter()
+                .position(|l| !l.starts_with("  "))
+                .unwrap_or(rest.len());
+            for l in rest.drain(..results_end) {
+                out.push_str(l);
+                out.push('\n');
+            }
+            for (p, u) in &summary.unordered {
+                out.push_str(&format!("  {p}: {u} (no order) -> holds\n"));
+            }
+            // The summaries come before the next position.
+            let mut summaries = summary.centre_lines();
+            if game.ended.is_none() {
+                summaries.extend(diplo_game::summary::adjustment_lines(&due_now));
+            }
+            let next_at = rest
+                .iter()
+                .position(|l| l.starts_with("Next:"))
+                .unwrap_or(rest.len());
+            for (i, l) in rest.iter().enumerate() {
+                if i == next_at {
+                    for s in summaries.drain(..) {
+                        out.push_str(&format!("{s}\n"));
+                    }
+                }
+                out.push_str(l);
+                out.push('\n');
+            }
+            for s in summaries {
+                out.push_str(&format!("{s}\n"));
+            }
             if let Some(e) = &outcome.ended {
                 out.push_str(&format!("Game over: {}\n", e.describe(map)));
             }
@@ -489,6 +758,27 @@ fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
         }
     }
     Ok(())
+}
+
+/// Who is looking at a game: what `diplo game show` may print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Viewer {
+    /// The host: everything.
+    Host,
+    /// One power: its own pending orders, not the others'.
+    Power(PowerId),
+    /// Spectators: no pending orders.
+    Public,
+}
+
+impl Viewer {
+    fn sees_orders_of(self, p: PowerId) -> bool {
+        match self {
+            Viewer::Host => true,
+            Viewer::Power(me) => me == p,
+            Viewer::Public => false,
+        }
+    }
 }
 
 fn show(a: ShowArgs) -> Result<(), GameError> {
@@ -500,28 +790,48 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
     }
     let map = &game.map;
     let pos = &game.position;
+    let viewer = match (&a.power, a.public) {
+        (Some(p), _) => Viewer::Power(power_of(&game, p)?),
+        (None, true) => Viewer::Public,
+        (None, false) => Viewer::Host,
+    };
     let waiting: Vec<String> = map
         .power_ids()
-        .filter(|p| !game.order_sets.iter().any(|s| s.power == *p))
-        .filter(|p| {
-            let units = pos.unit_count(*p);
-            match pos.phase.kind {
-                diplo_engine::PhaseKind::Movement => units > 0,
-                diplo_engine::PhaseKind::Retreat => {
-                    pos.dislodged.iter().any(|d| d.unit.power == *p)
-                }
-                diplo_engine::PhaseKind::Adjustment => pos.counted_centres(map, *p) != units,
-            }
-        })
+        .filter(|p| !game.has_submitted(*p) && game.must_order(*p))
         .map(|p| map.power(p).name.clone())
         .collect();
+    // The powers the phase concerns: those that must order and any that sent orders.
+    let concerned: Vec<PowerId> = map
+        .power_ids()
+        .filter(|&p| game.must_order(p) || game.has_submitted(p) || game.ready.contains(&p))
+        .collect();
+    let last_changes = game
+        .history
+        .len()
+        .checked_sub(1)
+        .and_then(|i| game.phase_summary(i).ok())
+        .filter(|s| !s.centre_changes.is_empty());
+    let due = if game.ended.is_none() {
+        game.adjustments_due()
+    } else {
+        Vec::new()
+    };
+    let deadline = game.deadline.map(diplo_game::time::format_rfc3339);
     match a.format {
         Format::Json => {
+            let view = match viewer {
+                Viewer::Host => "host".to_string(),
+                Viewer::Power(p) => map.power(p).name.clone(),
+                Viewer::Public => "public".to_string(),
+            };
             let v = serde_json::json!({
                 "map": map.name,
                 "ruleset": game.rules.name,
                 "overrides": game.overrides,
+                "ruleset_label": game.ruleset_label(),
+                "view": view,
                 "phase": pos.phase.name(map).to_string(),
+                "deadline": deadline,
                 "ended": game.ended.as_ref().map(|e| e.to_json(map)),
                 "position": pos.to_file(map),
                 "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<std::collections::BTreeMap<_, _>>(),
@@ -530,12 +840,37 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                     "unit": r.dislodged.unit.short(map),
                     "options": r.options.iter().map(|l| map.location_name(*l)).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
-                "order_sets": game.order_sets.iter().map(|s| serde_json::json!({
-                    "power": map.power(s.power).name, "seq": s.seq,
-                    "orders": s.orders.iter().map(|o| o.display(map).to_string()).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
+                "order_sets": game.order_sets.iter().filter(|s| viewer.sees_orders_of(s.power)).map(|s| {
+                    let st = game.set_status(s.power);
+                    serde_json::json!({
+                        "power": map.power(s.power).name, "seq": s.seq,
+                        "counts": st.counting.contains(&s.seq),
+                        "orders": s.orders.iter().map(|o| o.display(map).to_string()).collect::<Vec<_>>(),
+                    })
+                }).collect::<Vec<_>>(),
+                "set_notes": concerned.iter().filter(|&&p| viewer.sees_orders_of(p)).flat_map(|&p| game.set_status(p).notes).collect::<Vec<_>>(),
+                "ignored_orders": concerned.iter().filter(|&&p| viewer.sees_orders_of(p)).flat_map(|&p| {
+                    let st = game.set_status(p);
+                    game.illegal_among(p, &st.orders).into_iter().filter_map(move |(i, why)| {
+                        st.orders.get(i).map(|o| serde_json::json!({
+                            "power": map.power(p).name, "order": o.display(map).to_string(), "why": why,
+                        }))
+                    }).collect::<Vec<_>>()
+                }).collect::<Vec<_>>(),
+                "powers": concerned.iter().map(|&p| (map.power(p).name.clone(), serde_json::json!({
+                    "must_order": game.must_order(p),
+                    "submitted": game.has_submitted(p),
+                    "ready": game.ready.contains(&p),
+                }))).collect::<std::collections::BTreeMap<_, _>>(),
                 "waiting_for": waiting,
+                "last_centre_changes": last_changes.as_ref().map(|s| serde_json::json!({
+                    "season": s.season,
+                    "changes": diplo_game::summary::centre_changes_json(&s.centre_changes),
+                    "centres_after": s.centres_after,
+                })),
+                "adjustments_due": diplo_game::summary::adjustments_json(&due),
                 "phases_played": game.history.len(),
+                "rollbacks": game.undone.len(),
             });
             print(&format!(
                 "{}\n",
@@ -543,19 +878,21 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
             ));
         }
         Format::Text => {
-            let mut out = format!(
-                "{} map, ruleset {}{}\n",
-                map.name,
-                game.rules.name,
-                if game.overrides.is_empty() {
-                    String::new()
-                } else {
-                    format!(" with {}", game.overrides.join(", "))
-                }
-            );
+            let mut out = format!("{} map, ruleset {}\n", map.name, game.ruleset_label());
             match &game.ended {
                 Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(map))),
                 None => out.push_str(&format!("Phase: {}\n", pos.phase.name(map))),
+            }
+            if let (Some(d), None) = (&deadline, &game.ended) {
+                out.push_str(&format!("Deadline: {d}\n"));
+            }
+            match viewer {
+                Viewer::Host => {}
+                Viewer::Power(p) => out.push_str(&format!(
+                    "View: {} (the other powers' pending orders are hidden)\n",
+                    map.power(p).name
+                )),
+                Viewer::Public => out.push_str("View: public (pending orders are hidden)\n"),
             }
             out.push_str("Powers (centres, units):\n");
             for p in map.power_ids() {
@@ -567,6 +904,14 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                     units.len(),
                     units.join(", ")
                 ));
+            }
+            if let Some(s) = &last_changes {
+                for l in s.centre_lines() {
+                    out.push_str(&format!("{l}\n"));
+                }
+            }
+            for l in diplo_game::summary::adjustment_lines(&due) {
+                out.push_str(&format!("{l}\n"));
             }
             let retreats = game.retreat_options();
             if !retreats.is_empty() {
@@ -587,7 +932,29 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                 }
             }
             if game.ended.is_none() {
-                for s in &game.order_sets {
+                out.push_str("Submissions:\n");
+                for &p in &concerned {
+                    let n = game.order_sets.iter().filter(|s| s.power == p).count();
+                    out.push_str(&format!(
+                        "  {:<10} {}{}\n",
+                        map.power(p).name,
+                        match n {
+                            0 => "no orders yet".to_string(),
+                            1 => "orders received (1 set)".to_string(),
+                            n => format!("orders received ({n} sets)"),
+                        },
+                        if game.ready.contains(&p) {
+                            ", ready"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
+                for s in game
+                    .order_sets
+                    .iter()
+                    .filter(|s| viewer.sees_orders_of(s.power))
+                {
                     let orders: Vec<String> = s
                         .orders
                         .iter()
@@ -600,6 +967,18 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
                         orders.join("; ")
                     ));
                 }
+                for &p in concerned.iter().filter(|&&p| viewer.sees_orders_of(p)) {
+                    if !game.has_submitted(p) {
+                        continue;
+                    }
+                    let st = game.set_status(p);
+                    for n in &st.notes {
+                        out.push_str(&format!("note: {n}\n"));
+                    }
+                    for l in ignored_warning(&game, p, &st).lines() {
+                        out.push_str(&format!("{l}\n"));
+                    }
+                }
                 if !waiting.is_empty() {
                     out.push_str(&format!("Waiting for: {}\n", waiting.join(", ")));
                 }
@@ -607,6 +986,55 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
             print(&out);
         }
     }
+    Ok(())
+}
+
+fn rollback(a: RollbackArgs) -> Result<(), GameError> {
+    let _lock = lock(&a.file)?;
+    let mut game = Game::load(&a.file)?;
+    let now = diplo_game::time::now().map_err(refused)?;
+    let from = game.phase().name(&game.map).to_string();
+    let n = game.rollback(a.to.as_deref(), Some(now))?;
+    game.save(&a.file)?;
+    print(&format!(
+        "{}: rolled back from {from} to the start of {} ({n} phase{} taken back, kept in the file as [[undone]]); order sets, readiness and the deadline are cleared\n",
+        a.file.display(),
+        game.phase().name(&game.map),
+        if n == 1 { "" } else { "s" }
+    ));
+    Ok(())
+}
+
+fn deadline(a: DeadlineArgs) -> Result<(), GameError> {
+    let when = match &a.time {
+        Some(t) => Some(
+            diplo_game::time::parse_rfc3339(t.trim())
+                .map_err(|e| refused(format!("deadline `{t}`: {e}")))?,
+        ),
+        None => None,
+    };
+    let _lock = lock(&a.file)?;
+    let mut game = Game::load(&a.file)?;
+    game.set_deadline(when)?;
+    game.save(&a.file)?;
+    let phase = game.phase().name(&game.map).to_string();
+    print(&match when {
+        Some(t) => {
+            let mut m = format!("{phase}: deadline {}", diplo_game::time::format_rfc3339(t));
+            if let Ok(now) = diplo_game::time::now() {
+                if t <= now {
+                    m.push_str(" (already passed: `game adjudicate --if-due` adjudicates now)");
+                } else {
+                    m.push_str(&format!(
+                        " (in {})",
+                        diplo_game::time::describe_span(t - now)
+                    ));
+                }
+            }
+            m + "\n"
+        }
+        None => format!("{phase}: no deadline\n"),
+    });
     Ok(())
 }
 
@@ -629,14 +1057,35 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
                 serde_json::to_string_pretty(&saved).expect("json")
             ));
         }
-        HistoryFormat::Json => print(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&game.history).expect("json")
-        )),
+        HistoryFormat::Json => {
+            // Each phase as the file keeps it, with its summary added.
+            let phases: Vec<serde_json::Value> = game
+                .history
+                .iter()
+                .enumerate()
+                .map(|(i, h)| {
+                    let mut v = serde_json::to_value(h).expect("json");
+                    if let Ok(s) = game.phase_summary(i) {
+                        if let serde_json::Value::Object(m) = &mut v {
+                            m.insert("summary".into(), s.to_json());
+                        }
+                    }
+                    v
+                })
+                .collect();
+            print(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&phases).expect("json")
+            ))
+        }
         HistoryFormat::Text => {
-            let mut out = String::new();
-            for h in &game.history {
+            let mut out = format!("{} map, ruleset {}\n", game.map.name, game.ruleset_label());
+            for (i, h) in game.history.iter().enumerate() {
+                let summary = game.phase_summary(i).unwrap_or_default();
                 out.push_str(&format!("{}\n", h.phase));
+                for l in summary.adjustment_lines() {
+                    out.push_str(&format!("  {l}\n"));
+                }
                 for p in &h.civil_disorder {
                     out.push_str(&format!("  {p}: no orders (civil disorder)\n"));
                 }
@@ -650,13 +1099,31 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
                     }
                     out.push('\n');
                 }
+                for (p, u) in &summary.unordered {
+                    out.push_str(&format!("  {p}: {u} (no order) -> holds\n"));
+                }
                 for u in h.unordered.iter().chain(&h.automatic) {
                     out.push_str(&format!("  {}: {} -> {}\n", u.power, u.unit, u.what));
+                }
+                for l in summary.centre_lines() {
+                    out.push_str(&format!("  {l}\n"));
                 }
             }
             match &game.ended {
                 Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(&game.map))),
                 None => out.push_str(&format!("Now: {}\n", game.phase().name(&game.map))),
+            }
+            for u in &game.undone {
+                out.push_str(&format!(
+                    "Rolled back{} from {} to {}: {} phase{} kept as [[undone]]\n",
+                    u.at.as_ref()
+                        .map(|t| format!(" at {t}"))
+                        .unwrap_or_default(),
+                    u.from,
+                    u.to,
+                    u.phases.len(),
+                    if u.phases.len() == 1 { "" } else { "s" }
+                ));
             }
             print(&out);
         }
