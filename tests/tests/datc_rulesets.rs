@@ -21,6 +21,7 @@ use rstest::rstest;
 #[case("alexander")]
 #[case("droidippy")]
 #[case("mila")]
+#[case("webdiplomacy")]
 fn every_stated_outcome_holds(#[case] name: &str) {
     let map = Map::standard();
     let rules = Ruleset::load(name).unwrap_or_else(|e| panic!("{e}"));
@@ -73,7 +74,8 @@ fn the_test_list_names_every_embedded_ruleset() {
             "dptg",
             "droidippy",
             "alexander",
-            "mila"
+            "mila",
+            "webdiplomacy"
         ]
     );
 }

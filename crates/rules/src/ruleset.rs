@@ -28,6 +28,10 @@ pub const EMBEDDED_RULESETS: &[(&str, &str)] = &[
         include_str!("../../../rulesets/alexander.toml"),
     ),
     ("mila", include_str!("../../../rulesets/mila.toml")),
+    (
+        "webdiplomacy",
+        include_str!("../../../rulesets/webdiplomacy.toml"),
+    ),
 ];
 
 /// One disputable issue as a ruleset file names it.
