@@ -338,9 +338,40 @@ fn build(map: &Map, case: &Case) -> (Position, Vec<(PowerId, Order)>) {
     };
     // The destination of a move: a neighbour, or with `kind % 6 == 5` any province of the
     // region (so that armies are convoyed).
+    // Fleets at sea, and the places they could convoy an army between.
+    let at_sea: Vec<Location> = pos
+        .units
+        .iter()
+        .filter(|u| {
+            u.kind == UnitKind::Fleet && map.province(u.location.province).terrain == Terrain::Sea
+        })
+        .map(|u| u.location)
+        .collect();
+    let across = |place: ProvinceId| -> Vec<ProvinceId> {
+        region
+            .iter()
+            .copied()
+            .filter(|&q| {
+                q != place
+                    && map.province(q).terrain == Terrain::Coast
+                    && at_sea
+                        .iter()
+                        .any(|&f| map.fleet_can_reach(f, place) && map.fleet_can_reach(f, q))
+            })
+            .collect()
+    };
+    // The destination of a move: a neighbour or (`kind % 6 == 5`) mostly a place a fleet at
+    // sea could convoy it to, else any province of the region.
     let dest = |place: ProvinceId, kind: u8, b: u16| {
         let n = neighbours(map, place);
-        if kind % 6 == 5 || n.is_empty() {
+        let far = if kind % 6 == 5 && b & 0x8000 == 0 {
+            across(place)
+        } else {
+            Vec::new()
+        };
+        if !far.is_empty() {
+            far[b as usize % far.len()]
+        } else if kind % 6 == 5 || n.is_empty() {
             pick(b)
         } else {
             n[b as usize % n.len()]
@@ -406,7 +437,15 @@ fn build(map: &Map, case: &Case) -> (Position, Vec<(PowerId, Order)>) {
         };
         // Another unit (not the ordered one), an army for a convoy.
         let other = |s: u16| -> (OtherUnit, ProvinceId) {
-            let pool: Vec<ProvinceId> = if kind == 4 && !armies.is_empty() {
+            // For a convoy, mostly an army next to the fleet.
+            let beside: Vec<ProvinceId> = armies
+                .iter()
+                .copied()
+                .filter(|&p| map.fleet_can_reach(Location::province(place), p))
+                .collect();
+            let pool: Vec<ProvinceId> = if kind == 4 && !beside.is_empty() && s & 0x8000 == 0 {
+                beside
+            } else if kind == 4 && !armies.is_empty() {
                 armies.clone()
             } else {
                 units.iter().map(|u| u.location.province).collect()
