@@ -24,7 +24,7 @@ use std::sync::OnceLock;
 
 use diplo_engine::{adjudicate, Adjudication, PhaseKind, Position, Resolution, Unit};
 use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind, EMBEDDED_MAPS};
-use diplo_orders::{Order, OtherUnit, Place, UnitRef};
+use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::policies::RetreatAfterConvoy;
 use diplo_rules::{Ruleset, EMBEDDED_RULESETS, ISSUES};
 use proptest::collection::vec;
@@ -275,6 +275,19 @@ fn region(map: &Map, start: u16) -> Vec<ProvinceId> {
     out
 }
 
+/// A destination as written: for a multi-coast province (shipped maps) mostly no coast, else
+/// one of its coasts or (`sel % 4 == 3`) one it does not have.
+fn with_coast(map: &Map, p: ProvinceId, sel: u16) -> Place {
+    let coasts = map.province(p).coasts.len();
+    let coast = match sel % 4 {
+        _ if coasts == 0 => None,
+        0 => None,
+        3 => Some(WrittenCoast::Unknown("xc".into())),
+        _ => Some(WrittenCoast::Known(((sel >> 2) as usize % coasts) as u8)),
+    };
+    Place { province: p, coast }
+}
+
 /// The position and the orders a case describes on a map.
 fn build(map: &Map, case: &Case) -> (Position, Vec<(PowerId, Order)>) {
     let region = region(map, case.start);
@@ -484,7 +497,7 @@ fn build(map: &Map, case: &Case) -> (Position, Vec<(PowerId, Order)>) {
             0 => Order::Hold { unit },
             1 | 5 => Order::Move {
                 unit,
-                to: Place::new(dest(place, kind, b)),
+                to: with_coast(map, dest(place, kind, b), a),
                 via_convoy: via && (kind == 5 || misc & 0x40 != 0),
                 path: Vec::new(),
             },
