@@ -1,0 +1,966 @@
+//! Property tests of the adjudicator (issue 13): random positions on random small maps and on
+//! every shipped map, with random orders (holds, moves, supports, convoys, illegal ones and
+//! via-convoy moves), under every shipped ruleset. Each case checks:
+//!
+//! * no panic;
+//! * at most one unit per province after the movement phase and after the retreat phase;
+//! * every dislodged unit has a dislodger: a unit that moved into its province from where the
+//!   dislodgement says;
+//! * every unit that moved went along an army or fleet edge or (an army) along a path of fleets
+//!   ordered to convoy it; no unit appears from nowhere;
+//! * retreat options never include the attacker's origin (unless the ruleset's
+//!   `retreat_after_convoy` allows it after a convoyed attack), a contested province or an
+//!   occupied one; a retreat that succeeds goes to one of its options;
+//! * with at most one order per unit, the results do not depend on the order in which the
+//!   orders are listed;
+//! * a position written (`Position::to_toml`) reads back (`Position::from_toml_str`) as an equal
+//!   position, and a ruleset written as a ruleset file reads back as an equal ruleset.
+//!
+//! The checks return `Err` with a message rather than panicking, so that `checks_catch_*`
+//! below can show that each one rejects a deliberately wrong adjudication.
+
+use std::collections::{HashSet, VecDeque};
+use std::sync::OnceLock;
+
+use diplo_engine::{adjudicate, Adjudication, PhaseKind, Position, Resolution, Unit};
+use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind, EMBEDDED_MAPS};
+use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
+use diplo_rules::policies::RetreatAfterConvoy;
+use diplo_rules::{Ruleset, EMBEDDED_RULESETS, ISSUES};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------
+
+fn rulesets() -> &'static [Ruleset] {
+    static R: OnceLock<Vec<Ruleset>> = OnceLock::new();
+    R.get_or_init(|| {
+        EMBEDDED_RULESETS
+            .iter()
+            .map(|(n, _)| Ruleset::load(n).expect("an embedded ruleset loads"))
+            .collect()
+    })
+}
+
+fn shipped_maps() -> &'static [Map] {
+    static M: OnceLock<Vec<Map>> = OnceLock::new();
+    M.get_or_init(|| {
+        EMBEDDED_MAPS
+            .iter()
+            .map(|(n, _)| {
+                Map::embedded(n)
+                    .expect("listed")
+                    .expect("an embedded map loads")
+            })
+            .collect()
+    })
+}
+
+/// A small random connected map: terrain per province (0 inland, 1 coast, 2 sea), a spanning
+/// tree (province `i` joins an earlier one), extra edges, supply centres and 2 or 3 powers.
+#[derive(Clone, Debug)]
+struct GenMap {
+    terrain: Vec<u8>,
+    parent: Vec<u16>,
+    extra: Vec<(u16, u16, bool)>,
+    centres: Vec<bool>,
+    powers: usize,
+}
+
+fn gen_map() -> impl Strategy<Value = GenMap> {
+    (3usize..=9).prop_flat_map(|n| {
+        (
+            vec(0u8..3, n),
+            vec(any::<u16>(), n),
+            vec((any::<u16>(), any::<u16>(), any::<bool>()), 0..2 * n),
+            vec(any::<bool>(), n),
+            2usize..=3,
+        )
+            .prop_map(|(terrain, parent, extra, centres, powers)| GenMap {
+                terrain,
+                parent,
+                extra,
+                centres,
+                powers,
+            })
+    })
+}
+
+const POWERS: [(&str, &str); 3] = [("Red", "RED"), ("Blue", "BLU"), ("Green", "GRN")];
+
+impl GenMap {
+    /// The map as TOML text in the map format (`maps/FORMAT.md`).
+    fn toml(&self) -> String {
+        let n = self.terrain.len();
+        let mut terrain = self.terrain.clone();
+        let mut army = vec![Vec::new(); n];
+        let mut fleet = vec![Vec::new(); n];
+        let mut edge = |a: usize, b: usize, coast_fleet: bool, t: &[u8]| {
+            if a == b {
+                return;
+            }
+            let (ta, tb) = (t[a], t[b]);
+            let land = ta != 2 && tb != 2;
+            let water = ta != 0 && tb != 0;
+            // Two coasts: always by land, by sea when they share a coastline.
+            let by_sea = water && (ta == 2 || tb == 2 || coast_fleet);
+            if land && !army[a].contains(&b) {
+                army[a].push(b);
+                army[b].push(a);
+            }
+            if by_sea && !fleet[a].contains(&b) {
+                fleet[a].push(b);
+                fleet[b].push(a);
+            }
+        };
+        for i in 1..n {
+            let p = self.parent[i] as usize % i;
+            // An inland province cannot border a sea: the later one becomes coastal.
+            if (terrain[i] == 0 && terrain[p] == 2) || (terrain[i] == 2 && terrain[p] == 0) {
+                terrain[i] = 1;
+            }
+            edge(i, p, self.parent[i] & 0x8000 != 0, &terrain);
+        }
+        for &(a, b, f) in &self.extra {
+            edge(a as usize % n, b as usize % n, f, &terrain);
+        }
+        let mut t = String::from(
+            "name = \"random\"\nfirst_year = 1901\nfirst_season = \"spring\"\nvictory_centres = 99\n",
+        );
+        for (name, abbr) in &POWERS[..self.powers] {
+            t.push_str(&format!(
+                "[[power]]\nname = \"{name}\"\nadjective = \"{name}\"\nabbreviation = \"{abbr}\"\n"
+            ));
+        }
+        let list = |l: &[usize]| {
+            l.iter()
+                .map(|j| format!("\"p{j}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        for i in 0..n {
+            let kind = ["inland", "coast", "sea"][terrain[i] as usize];
+            t.push_str(&format!(
+                "[[province]]\nname = \"p{i}\"\nfull_name = \"P{i}\"\nterrain = \"{kind}\"\n"
+            ));
+            if self.centres[i] && terrain[i] != 2 {
+                t.push_str("supply_centre = true\n");
+            }
+            if !army[i].is_empty() {
+                t.push_str(&format!("army = [{}]\n", list(&army[i])));
+            }
+            if !fleet[i].is_empty() {
+                t.push_str(&format!("fleet = [{}]\n", list(&fleet[i])));
+            }
+        }
+        t
+    }
+
+    fn load(&self) -> Map {
+        let text = self.toml();
+        Map::from_toml_str(&text, "random.toml")
+            .unwrap_or_else(|e| panic!("the generated map does not load: {e}\n{text}"))
+    }
+}
+
+/// A unit to place: a province of the region, its power, fleet or army (where both can stand),
+/// a coast (multi-coast provinces).
+type UnitSpec = (u16, u8, bool, u8);
+
+/// One order: who (a unit; with `misc % 16 == 0` any province of the region), what (`kind % 6`:
+/// hold, move, support hold, support move, convoy, move anywhere), two selectors, `via convoy`,
+/// and `misc` for mistakes (`misc % 16`: 1 another power, 2 no unit type, 3 the wrong one, 4
+/// no type for the other unit) and for supports and convoys that match no move (`0x80`).
+type OrderSpec = (u16, u8, u16, u16, bool, u8);
+
+#[derive(Clone, Debug)]
+struct Case {
+    /// Where the units stand: the provinces reached first from this one.
+    start: u16,
+    units: Vec<UnitSpec>,
+    owners: Vec<(u16, u8)>,
+    orders: Vec<OrderSpec>,
+    /// Sort keys for listing the orders in another order.
+    keys: Vec<u32>,
+    /// Retreat orders: (selector, what): disband, retreat to an option, move anywhere, none.
+    retreats: Vec<(u16, u8)>,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (
+        any::<u16>(),
+        vec(
+            (any::<u16>(), any::<u8>(), any::<bool>(), any::<u8>()),
+            2..14,
+        ),
+        vec((any::<u16>(), any::<u8>()), 0..4),
+        vec(
+            (
+                any::<u16>(),
+                any::<u8>(),
+                any::<u16>(),
+                any::<u16>(),
+                any::<bool>(),
+                any::<u8>(),
+            ),
+            0..16,
+        ),
+        vec(any::<u32>(), 16),
+        vec((any::<u16>(), 0u8..4), 1..4),
+    )
+        .prop_map(|(start, units, owners, orders, keys, retreats)| Case {
+            start,
+            units,
+            owners,
+            orders,
+            keys,
+            retreats,
+        })
+}
+
+/// Every place a unit of the province can stand (each coast of a multi-coast province).
+fn locations(map: &Map, p: ProvinceId) -> Vec<Location> {
+    let prov = map.province(p);
+    if prov.is_multi_coast() {
+        (0..prov.coasts.len() as u8)
+            .map(|c| Location {
+                province: p,
+                coast: Some(c),
+            })
+            .collect()
+    } else {
+        vec![Location::province(p)]
+    }
+}
+
+/// Provinces an army or a fleet of `p` can reach in one move.
+fn neighbours(map: &Map, p: ProvinceId) -> Vec<ProvinceId> {
+    let from = locations(map, p);
+    map.province_ids()
+        .filter(|&q| {
+            q != p && (map.army_adjacent(p, q) || from.iter().any(|&l| map.fleet_can_reach(l, q)))
+        })
+        .collect()
+}
+
+/// Up to 10 enterable provinces, breadth first from `start`.
+fn region(map: &Map, start: u16) -> Vec<ProvinceId> {
+    let n = map.provinces().len();
+    let enterable = |p: ProvinceId| map.province(p).terrain != Terrain::Impassable;
+    let Some(first) = (0..n)
+        .map(|i| ProvinceId(((start as usize + i) % n) as u32))
+        .find(|&p| enterable(p))
+    else {
+        return Vec::new();
+    };
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    let mut queue = VecDeque::from([first]);
+    seen[first.index()] = true;
+    while let Some(p) = queue.pop_front() {
+        out.push(p);
+        if out.len() == 10 {
+            break;
+        }
+        for q in neighbours(map, p) {
+            if !seen[q.index()] && enterable(q) {
+                seen[q.index()] = true;
+                queue.push_back(q);
+            }
+        }
+    }
+    out
+}
+
+/// A destination as written: for a multi-coast province (shipped maps) mostly no coast, else
+/// one of its coasts or (`sel % 4 == 3`) one it does not have.
+fn with_coast(map: &Map, p: ProvinceId, sel: u16) -> Place {
+    let coasts = map.province(p).coasts.len();
+    let coast = match sel % 4 {
+        _ if coasts == 0 => None,
+        0 => None,
+        3 => Some(WrittenCoast::Unknown("xc".into())),
+        _ => Some(WrittenCoast::Known(((sel >> 2) as usize % coasts) as u8)),
+    };
+    Place { province: p, coast }
+}
+
+/// The position and the orders a case describes on a map.
+fn build(map: &Map, case: &Case) -> (Position, Vec<(PowerId, Order)>) {
+    let region = region(map, case.start);
+    let powers = map.power_ids().count().max(1);
+    let mut pos = Position::initial(map);
+    pos.units.clear();
+    pos.owners.iter_mut().for_each(|o| *o = None);
+    if region.is_empty() {
+        return (pos, Vec::new());
+    }
+    for &(sel, power, fleet, coast) in &case.units {
+        let p = region[sel as usize % region.len()];
+        if pos.unit_in(p).is_some() {
+            continue;
+        }
+        let prov = map.province(p);
+        let kind = match prov.terrain {
+            Terrain::Inland => UnitKind::Army,
+            Terrain::Sea => UnitKind::Fleet,
+            _ if fleet => UnitKind::Fleet,
+            _ => UnitKind::Army,
+        };
+        let coast = (kind == UnitKind::Fleet && prov.is_multi_coast())
+            .then(|| coast % prov.coasts.len() as u8);
+        pos.units.push(Unit {
+            power: PowerId((power as usize % powers) as u8),
+            kind,
+            location: Location { province: p, coast },
+        });
+    }
+    for &(sel, power) in &case.owners {
+        let p = region[sel as usize % region.len()];
+        if map.province(p).supply_centre {
+            pos.owners[p.index()] = Some(PowerId((power as usize % powers) as u8));
+        }
+    }
+    let units = pos.units.clone();
+    let pick = |s: u16| region[s as usize % region.len()];
+    // The ordered province, the unit's kind and power, and the power giving the order.
+    let who = |i: usize, who: u16, misc: u8| {
+        let (place, kind, power) = if misc.is_multiple_of(16) || units.is_empty() {
+            let p = pick(who);
+            let u = pos.unit_in(p);
+            (
+                p,
+                u.map_or(UnitKind::Army, |u| u.kind),
+                u.map_or(PowerId(0), |u| u.power),
+            )
+        } else {
+            // Mostly one order per unit; with `misc % 16 == 5` any unit (a second order).
+            let k = if misc % 16 == 5 { who as usize } else { i };
+            let u = units[k % units.len()];
+            (u.location.province, u.kind, u.power)
+        };
+        let giver = if misc % 16 == 1 {
+            PowerId(((misc >> 4) as usize % powers) as u8)
+        } else {
+            power
+        };
+        (place, kind, giver)
+    };
+    // The destination of a move: a neighbour, or with `kind % 6 == 5` any province of the
+    // region (so that armies are convoyed).
+    // Fleets at sea, and the places they could convoy an army between.
+    let at_sea: Vec<Location> = pos
+        .units
+        .iter()
+        .filter(|u| {
+            u.kind == UnitKind::Fleet && map.province(u.location.province).terrain == Terrain::Sea
+        })
+        .map(|u| u.location)
+        .collect();
+    let across = |place: ProvinceId| -> Vec<ProvinceId> {
+        region
+            .iter()
+            .copied()
+            .filter(|&q| {
+                q != place
+                    && map.province(q).terrain == Terrain::Coast
+                    && at_sea
+                        .iter()
+                        .any(|&f| map.fleet_can_reach(f, place) && map.fleet_can_reach(f, q))
+            })
+            .collect()
+    };
+    // The destination of a move: a neighbour or (`kind % 6 == 5`) mostly a place a fleet at
+    // sea could convoy it to, else any province of the region.
+    let dest = |place: ProvinceId, kind: u8, b: u16| {
+        let n = neighbours(map, place);
+        let far = if kind % 6 == 5 && b & 0x8000 == 0 {
+            across(place)
+        } else {
+            Vec::new()
+        };
+        if !far.is_empty() {
+            far[b as usize % far.len()]
+        } else if kind % 6 == 5 || n.is_empty() {
+            pick(b)
+        } else {
+            n[b as usize % n.len()]
+        }
+    };
+    // The moves ordered, for supports and convoys that match them.
+    // What an order does: fleets at sea convoy instead of moving anywhere, armies move
+    // anywhere instead of convoying.
+    let what = |place: ProvinceId, kind: u8| {
+        let at_sea = map.province(place).terrain == Terrain::Sea
+            && pos
+                .unit_in(place)
+                .is_some_and(|u| u.kind == UnitKind::Fleet);
+        match kind % 6 {
+            4 | 5 if at_sea => 4,
+            4 | 5 => 5,
+            k => k,
+        }
+    };
+    let moves: Vec<(ProvinceId, ProvinceId)> = case
+        .orders
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &(w, kind, _, b, _, misc))| {
+            if i >= units.len() && !matches!(misc % 16, 0 | 5) {
+                return None;
+            }
+            let place = who(i, w, misc).0;
+            matches!(what(place, kind), 1 | 5).then(|| (place, dest(place, what(place, kind), b)))
+        })
+        .collect();
+    let armies: Vec<ProvinceId> = units
+        .iter()
+        .filter(|u| u.kind == UnitKind::Army)
+        .map(|u| u.location.province)
+        .collect();
+    let mut orders = Vec::new();
+    for (i, &(w, kind, a, b, via, misc)) in case.orders.iter().enumerate() {
+        // Beyond one order per unit, only orders for any province or any unit.
+        if i >= units.len() && !matches!(misc % 16, 0 | 5) {
+            continue;
+        }
+        let (place, unit_kind, power) = who(i, w, misc);
+        let kind = what(place, kind);
+        let written = match misc % 16 {
+            2 => None,
+            3 => Some(match unit_kind {
+                UnitKind::Army => UnitKind::Fleet,
+                UnitKind::Fleet => UnitKind::Army,
+            }),
+            _ => Some(unit_kind),
+        };
+        let unit = UnitRef {
+            kind: written,
+            place: Place::new(place),
+        };
+        // Where the other unit was ordered to move (mostly), else anywhere near or far.
+        let target = |p: ProvinceId| {
+            moves
+                .iter()
+                .find(|&&(f, _)| f == p && misc & 0x80 == 0)
+                .map_or_else(|| dest(p, (misc >> 4) % 6, b), |&(_, t)| t)
+        };
+        // Another unit (not the ordered one), an army for a convoy.
+        let other = |s: u16| -> (OtherUnit, ProvinceId) {
+            // For a convoy, mostly an army next to the fleet.
+            let beside: Vec<ProvinceId> = armies
+                .iter()
+                .copied()
+                .filter(|&p| map.fleet_can_reach(Location::province(place), p))
+                .collect();
+            let pool: Vec<ProvinceId> = if kind == 4 && !beside.is_empty() && s & 0x8000 == 0 {
+                beside
+            } else if kind == 4 && !armies.is_empty() {
+                armies.clone()
+            } else {
+                units.iter().map(|u| u.location.province).collect()
+            };
+            let pool: Vec<ProvinceId> = pool.into_iter().filter(|&p| p != place).collect();
+            // Mostly a unit the supporter can help: next to it or moving next to it.
+            let near = neighbours(map, place);
+            let helped: Vec<ProvinceId> = pool
+                .iter()
+                .copied()
+                .filter(|&p| kind != 4 && (near.contains(&p) || near.contains(&target(p))))
+                .collect();
+            let pool = if helped.is_empty() || misc & 0x40 != 0 {
+                pool
+            } else {
+                helped
+            };
+            let p = if pool.is_empty() {
+                pick(s)
+            } else {
+                pool[s as usize % pool.len()]
+            };
+            let kind = if misc % 16 == 4 {
+                None
+            } else {
+                pos.unit_in(p).map(|u| u.kind)
+            };
+            let other = OtherUnit {
+                power: None,
+                kind,
+                place: Place::new(p),
+            };
+            (other, p)
+        };
+        let order = match kind {
+            0 => Order::Hold { unit },
+            1 | 5 => Order::Move {
+                unit,
+                to: with_coast(map, dest(place, kind, b), a),
+                via_convoy: via && (kind == 5 || misc & 0x40 != 0),
+                path: Vec::new(),
+            },
+            2 => Order::SupportHold {
+                unit,
+                supported: other(a).0,
+            },
+            3 => {
+                let (supported, p) = other(a);
+                Order::SupportMove {
+                    unit,
+                    supported,
+                    to: Place::new(target(p)),
+                }
+            }
+            _ => {
+                let (army, p) = other(a);
+                Order::Convoy {
+                    unit,
+                    army,
+                    to: Place::new(target(p)),
+                }
+            }
+        };
+        orders.push((power, order));
+    }
+    (pos, orders)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------------------------
+
+fn check_one_unit_per_province(pos: &Position, when: &str) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    for u in &pos.units {
+        if !seen.insert(u.location.province) {
+            return Err(format!(
+                "two units in one province after the {when}: {:?}",
+                pos.units
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The succeeded moves of a movement phase: (from, to).
+fn succeeded_moves(adj: &Adjudication) -> Vec<(ProvinceId, ProvinceId)> {
+    adj.results
+        .iter()
+        .filter(|r| r.resolution == Resolution::Succeeds)
+        .filter_map(|r| match &r.order {
+            Order::Move { unit, to, .. } => Some((unit.place.province, to.province)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every dislodged unit was dislodged by a unit that moved into its province from the
+/// province the dislodgement names, and that unit is there now.
+fn check_dislodgers(pos: &Position, adj: &Adjudication) -> Result<(), String> {
+    let moves = succeeded_moves(adj);
+    for d in &adj.next.dislodged {
+        let at = d.unit.location.province;
+        if !moves.contains(&(d.attacker_from, at)) {
+            return Err(format!(
+                "{d:?} is dislodged, but no move from {:?} to {at:?} succeeded",
+                d.attacker_from
+            ));
+        }
+        let attacker = pos.unit_in(d.attacker_from);
+        let now = adj.next.unit_in(at);
+        if attacker.is_none()
+            || now.is_none_or(|n| {
+                n.power != attacker.unwrap().power || n.kind != attacker.unwrap().kind
+            })
+        {
+            return Err(format!(
+                "{d:?}: the dislodger {attacker:?} is not in the province (there: {now:?})"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether fleets ordered to convoy the army `from` → `to` form a path between the two.
+fn convoy_path(
+    map: &Map,
+    pos: &Position,
+    adj: &Adjudication,
+    from: ProvinceId,
+    to: ProvinceId,
+) -> bool {
+    let fleets: Vec<Location> = adj
+        .results
+        .iter()
+        .filter_map(|r| match &r.order {
+            Order::Convoy {
+                unit, army, to: t, ..
+            } if army.place.province == from && t.province == to => pos
+                .unit_in(unit.place.province)
+                .filter(|u| u.kind == UnitKind::Fleet)
+                .map(|u| u.location),
+            _ => None,
+        })
+        .collect();
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&i| map.fleet_can_reach(fleets[i], from))
+        .collect();
+    while let Some(i) = stack.pop() {
+        if std::mem::replace(&mut seen[i], true) {
+            continue;
+        }
+        if map.fleet_can_reach(fleets[i], to) {
+            return true;
+        }
+        for j in 0..fleets.len() {
+            if !seen[j] && map.fleet_can_reach(fleets[i], fleets[j].province) {
+                stack.push(j);
+            }
+        }
+    }
+    false
+}
+
+/// Every succeeded move went along an edge or a path of convoying fleets, and every unit on
+/// the board afterwards either stayed or arrived by a succeeded move.
+fn check_moves(map: &Map, pos: &Position, adj: &Adjudication) -> Result<(), String> {
+    let moves = succeeded_moves(adj);
+    for &(from, to) in &moves {
+        let Some(u) = pos.unit_in(from) else {
+            return Err(format!(
+                "a move from the empty {from:?} to {to:?} succeeded"
+            ));
+        };
+        let ok = match u.kind {
+            UnitKind::Army => map.army_adjacent(from, to) || convoy_path(map, pos, adj, from, to),
+            UnitKind::Fleet => map.fleet_can_reach(u.location, to),
+        };
+        if !ok {
+            return Err(format!("{u:?} moved to {to:?} along no edge or convoy"));
+        }
+    }
+    for v in &adj.next.units {
+        let p = v.location.province;
+        let stayed = pos.units.contains(v) && !moves.iter().any(|&(f, _)| f == p);
+        let arrived = moves.iter().any(|&(f, t)| {
+            t == p
+                && pos
+                    .unit_in(f)
+                    .is_some_and(|u| u.power == v.power && u.kind == v.kind)
+        });
+        if !stayed && !arrived {
+            return Err(format!(
+                "{v:?} is on the board but neither stayed nor moved there"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Retreat options: not the attacker's origin (unless allowed after a convoy), not contested,
+/// not occupied.
+fn check_retreat_options(rules: &Ruleset, adj: &Adjudication) -> Result<(), String> {
+    let allow = rules
+        .retreat_after_convoy
+        .may_retreat_to_convoyed_attackers_origin();
+    for r in &adj.retreats {
+        for o in &r.options {
+            let p = o.province;
+            if p == r.dislodged.attacker_from && !(allow && r.dislodged.by_convoy) {
+                return Err(format!("{r:?} may retreat to its attacker's origin"));
+            }
+            if adj.next.contested.contains(&p) {
+                return Err(format!("{r:?} may retreat to the contested {p:?}"));
+            }
+            if adj.next.unit_in(p).is_some() {
+                return Err(format!("{r:?} may retreat to the occupied {p:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A retreat that succeeds goes to one of the unit's options.
+fn check_retreats_follow_options(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    adj: &Adjudication,
+) -> Result<(), String> {
+    let options = diplo_engine::pending_retreat_options(map, rules, pos);
+    for r in adj.results.iter() {
+        let (unit, to) = match &r.order {
+            Order::Move { unit, to, .. } | Order::Retreat { unit, to } => (unit, to),
+            _ => continue,
+        };
+        if r.resolution != Resolution::Succeeds {
+            continue;
+        }
+        let ok = options.iter().any(|o| {
+            o.dislodged.unit.location.province == unit.place.province
+                && o.options.iter().any(|l| l.province == to.province)
+        });
+        if !ok {
+            return Err(format!(
+                "the retreat {:?} succeeded, not to an option",
+                r.order
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A position with its lists in a canonical order.
+fn normal(pos: &Position) -> Position {
+    let mut p = pos.clone();
+    p.units.sort_by_key(|u| (u.location, u.power, u.kind));
+    p.dislodged
+        .sort_by_key(|d| (d.unit.location, d.attacker_from, d.by_convoy));
+    p.contested.sort();
+    p
+}
+
+/// Written and read back, the position is the same (the file lists units by power, so the
+/// board's order of units is compared canonically) and writes the same text again.
+fn check_position_round_trip(map: &Map, pos: &Position) -> Result<(), String> {
+    let text = pos.to_toml(map);
+    let back = Position::from_toml_str(map, &text, "position.toml")
+        .map_err(|e| format!("a written position does not read back: {e}\n{text}"))?;
+    if normal(&back) != normal(pos) {
+        return Err(format!(
+            "a position read back differs:\n{pos:?}\n{back:?}\n{text}"
+        ));
+    }
+    if back.to_toml(map) != text {
+        return Err(format!("a position read back writes other text:\n{text}"));
+    }
+    Ok(())
+}
+
+type Orders = Vec<(PowerId, Order)>;
+
+/// The orders with at most one per unit (the first); the same listed in the order of `keys`;
+/// for each of those, its index among the first.
+fn reordered(orders: &[(PowerId, Order)], keys: &[u32]) -> (Orders, Orders, Vec<usize>) {
+    let mut seen = HashSet::new();
+    let once: Vec<(PowerId, Order)> = orders
+        .iter()
+        .filter(|(_, o)| o.unit().is_none_or(|u| seen.insert(u.place.province)))
+        .cloned()
+        .collect();
+    let mut idx: Vec<usize> = (0..once.len()).collect();
+    idx.sort_by_key(|&i| (keys[i % keys.len()], i));
+    let shuffled = idx.iter().map(|&i| once[i].clone()).collect();
+    (once, shuffled, idx)
+}
+
+/// The same orders listed in another order give the same results, retreats, unresolved
+/// orders and next position.
+fn check_order_independence(
+    a: &Adjudication,
+    b: &Adjudication,
+    idx: &[usize],
+) -> Result<(), String> {
+    for (k, &i) in idx.iter().enumerate() {
+        let (x, y) = (&a.results[i], &b.results[k]);
+        if (x.resolution, x.tag, &x.order) != (y.resolution, y.tag, &y.order) {
+            return Err(format!(
+                "order {:?} gives {} listed first and {} reordered",
+                x.order,
+                x.words(),
+                y.words()
+            ));
+        }
+    }
+    if normal(&a.next) != normal(&b.next) {
+        return Err(format!(
+            "the next position depends on the order of the orders:\n{:?}\n{:?}",
+            a.next, b.next
+        ));
+    }
+    let retreats = |adj: &Adjudication| {
+        let mut r: Vec<_> = adj
+            .retreats
+            .iter()
+            .map(|r| {
+                let mut o = r.options.clone();
+                o.sort();
+                (r.dislodged.unit.location, o)
+            })
+            .collect();
+        r.sort();
+        r
+    };
+    if retreats(a) != retreats(b) {
+        return Err("the retreat options depend on the order of the orders".into());
+    }
+    let mut ua: Vec<usize> = a.unresolved.clone();
+    let mut ub: Vec<usize> = b.unresolved.iter().map(|&k| idx[k]).collect();
+    ua.sort();
+    ub.sort();
+    if ua != ub {
+        return Err("the unresolved orders depend on the order of the orders".into());
+    }
+    Ok(())
+}
+
+/// Retreat orders for the dislodged units of a retreat phase.
+fn retreat_orders(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    raw: &[(u16, u8)],
+) -> Vec<(PowerId, Order)> {
+    let options = diplo_engine::pending_retreat_options(map, rules, pos);
+    let n = map.provinces().len();
+    let mut out = Vec::new();
+    for (i, r) in options.iter().enumerate() {
+        let (sel, what) = raw[i % raw.len()];
+        let u = r.dislodged.unit;
+        let unit = UnitRef {
+            kind: Some(u.kind),
+            place: Place::new(u.location.province),
+        };
+        let order = match what {
+            0 => Order::Disband { unit },
+            1 if !r.options.is_empty() => Order::Retreat {
+                unit,
+                to: Place::new(r.options[sel as usize % r.options.len()].province),
+            },
+            1 | 2 => Order::Move {
+                unit,
+                to: Place::new(ProvinceId((sel as usize % n) as u32)),
+                via_convoy: false,
+                path: Vec::new(),
+            },
+            _ => continue,
+        };
+        out.push((u.power, order));
+    }
+    out
+}
+
+/// Every property, for one case on one map under every shipped ruleset.
+fn check_case(map: &Map, case: &Case) -> Result<(), String> {
+    let (pos, orders) = build(map, case);
+    check_position_round_trip(map, &pos)?;
+    let (once, shuffled, idx) = reordered(&orders, &case.keys);
+    for rules in rulesets() {
+        let ctx = |e: String| format!("ruleset {}: {e}", rules.name);
+        let adj = adjudicate(map, rules, &pos, &orders);
+        if adj.results.len() != orders.len() {
+            return Err(ctx("not one result per order".into()));
+        }
+        check_one_unit_per_province(&adj.next, "movement phase").map_err(ctx)?;
+        {
+            let m = succeeded_moves(&adj);
+            let conv = m
+                .iter()
+                .filter(|&&(f, t)| {
+                    !map.army_adjacent(f, t)
+                        && pos.unit_in(f).is_some_and(|u| u.kind == UnitKind::Army)
+                })
+                .count();
+            eprintln!("STAT orders={} moves={} convoyed={} dislodged={} retreats={} unresolved={} illegal={}", orders.len(), m.len(), conv, adj.next.dislodged.len(), adj.retreats.iter().map(|r| r.options.len()).sum::<usize>(), adj.unresolved.len(), adj.results.iter().filter(|r| r.resolution == Resolution::Illegal).count());
+        }
+        check_dislodgers(&pos, &adj).map_err(ctx)?;
+        check_moves(map, &pos, &adj).map_err(ctx)?;
+        check_retreat_options(rules, &adj).map_err(ctx)?;
+        check_position_round_trip(map, &adj.next).map_err(ctx)?;
+        if adj.next.phase.kind == PhaseKind::Retreat {
+            let retreats = retreat_orders(map, rules, &adj.next, &case.retreats);
+            let after = adjudicate(map, rules, &adj.next, &retreats);
+            check_one_unit_per_province(&after.next, "retreat phase").map_err(ctx)?;
+            check_retreats_follow_options(map, rules, &adj.next, &after).map_err(ctx)?;
+        }
+        let a = adjudicate(map, rules, &pos, &once);
+        let b = adjudicate(map, rules, &pos, &shuffled);
+        check_order_independence(&a, &b, &idx).map_err(ctx)?;
+    }
+    Ok(())
+}
+
+/// Writes a ruleset as a ruleset file: its name, description and every issue's choice.
+fn ruleset_toml(r: &Ruleset) -> String {
+    let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let mut t = format!(
+        "name = {}\ndescription = {}\n",
+        q(&r.name),
+        q(&r.description)
+    );
+    for i in ISSUES {
+        let c = r.choice(i.key).expect("every issue has a choice");
+        t.push_str(&format!("{} = {}\n", i.key, q(c)));
+    }
+    t
+}
+
+fn check_ruleset_round_trip(r: &Ruleset) -> Result<(), String> {
+    let text = ruleset_toml(r);
+    let back = Ruleset::from_toml_str(&text, "ruleset.toml")
+        .map_err(|e| format!("a written ruleset does not read back: {e}\n{text}"))?;
+    if &back != r {
+        return Err(format!("a ruleset read back differs:\n{r:?}\n{back:?}"));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------------------------
+
+proptest! {
+    // About 25 s for this file in the debug test profile on one core.
+    #![proptest_config(ProptestConfig { cases: 16000, ..ProptestConfig::default() })]
+
+    /// Random positions and orders on random small maps, under every shipped ruleset.
+    #[test]
+    fn random_maps_keep_every_property(m in gen_map(), c in case()) {
+        let map = m.load();
+        check_case(&map, &c).map_err(TestCaseError::fail)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    /// Random positions and orders on the shipped maps, under every shipped ruleset.
+    #[test]
+    fn shipped_maps_keep_every_property(i in 0..EMBEDDED_MAPS.len(), c in case()) {
+        let map = &shipped_maps()[i];
+        check_case(map, &c).map_err(|e| TestCaseError::fail(format!("map {}: {e}", map.name)))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A ruleset with any choice for each issue, written and read back, is the same ruleset.
+    #[test]
+    fn rulesets_round_trip(
+        base in 0..EMBEDDED_RULESETS.len(),
+        picks in vec(any::<u16>(), ISSUES.len()),
+        name in "[a-z0-9][a-z0-9 _-]{0,11}",
+        description in "[ -~]{0,30}",
+    ) {
+        let mut r = rulesets()[base].clone();
+        for (i, pick) in ISSUES.iter().zip(&picks) {
+            let choices = i.choices();
+            let (c, _) = choices[*pick as usize % choices.len()];
+            r.set(i.key, c).map_err(TestCaseError::fail)?;
+        }
+        r.name = name;
+        r.description = description;
+        check_ruleset_round_trip(&r).map_err(TestCaseError::fail)?;
+    }
+}
+
+#[test]
+fn shipped_rulesets_round_trip() {
+    for r in rulesets() {
+        check_ruleset_round_trip(r).unwrap();
+    }
+}
