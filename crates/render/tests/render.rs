@@ -407,3 +407,20 @@ fn bad_drawing_data_gives_located_errors() {
     let e = errors(&t);
     assert!(e.contains("coast `spa/nc` has no `draw"), "{e}");
 }
+
+#[test]
+fn the_powers_of_every_shipped_map_have_distinct_colours() {
+    for (name, _) in diplo_map::EMBEDDED_MAPS {
+        let map = Map::embedded(name).unwrap().unwrap();
+        let colours: Vec<&str> = (0..map.powers().len())
+            .map(|i| diplo_render::power_colour(&map, diplo_map::PowerId(i as u8)))
+            .collect();
+        for (i, c) in colours.iter().enumerate() {
+            assert!(
+                !colours[..i].contains(c),
+                "{name}: {} has the colour of another power ({c})",
+                map.powers()[i].name
+            );
+        }
+    }
+}
