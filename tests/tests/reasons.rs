@@ -188,14 +188,19 @@ fn check_unresolved(rules: &Ruleset, map: &Map, r: &OrderResult) -> Option<Strin
     );
     let own = r.order.display(map).full().to_string();
     let names_itself = !r.reason.starts_with("part of") || r.reason.contains(&own);
-    (!(r.reason.contains("convoy paradox") && r.reason.contains(&rule) && names_itself)).then(
-        || {
-            format!(
-                "unresolved `{own}` without its paradox and rule: `{}`",
-                r.reason
-            )
-        },
-    )
+    // A cycle that is no convoy paradox, left unresolved by the ruleset's choice (5.B.9).
+    let other_cycle = r
+        .reason
+        .contains("neither circular movement nor a convoy paradox")
+        && r.reason.contains("other_cycles = \"unresolved\"")
+        && rules.choice("other_cycles") == Some("unresolved");
+    let paradox = r.reason.contains("convoy paradox") && r.reason.contains(&rule);
+    (!((paradox || other_cycle) && names_itself)).then(|| {
+        format!(
+            "unresolved `{own}` without its paradox and rule: `{}`",
+            r.reason
+        )
+    })
 }
 
 #[test]
