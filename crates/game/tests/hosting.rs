@@ -537,6 +537,27 @@ fn set_status_names_the_sets_replaced() {
     );
 }
 
+/// Order sets are numbered from 1 in every phase, whether the game stays in memory or is
+/// saved and read back between phases.
+#[test]
+fn order_sets_are_numbered_afresh_each_phase() {
+    let mut g = game(&["order_sets_defined=latest"]);
+    submit(&mut g, "France", FIRST, SubmitOptions::default()).unwrap();
+    submit(&mut g, "France", "A par - pic\n", SubmitOptions::default()).unwrap();
+    g.adjudicate(&[]).unwrap();
+    let mut reloaded = Game::from_toml_str(&g.to_toml(), "g.toml").unwrap();
+    for g in [&mut g, &mut reloaded] {
+        submit(g, "France", "A pic - bel\n", SubmitOptions::default()).unwrap();
+        submit(g, "France", "A pic - bur\n", SubmitOptions::default()).unwrap();
+        let st = g.set_status(power(g, "France"));
+        assert_eq!(
+            (st.counting.clone(), st.replaced.clone()),
+            (vec![2], vec![1])
+        );
+    }
+    assert_eq!(g.to_toml(), reloaded.to_toml());
+}
+
 /// A game file written before readiness, deadlines and rollbacks (format 1 as it was) reads,
 /// writes back unchanged, and plays on.
 #[test]
