@@ -228,7 +228,7 @@ impl Winter<'_> {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+pub(crate) enum Action {
     Build(Unit),
     Decline,
     Disband(Location),
@@ -244,7 +244,7 @@ impl Action {
     }
 }
 
-struct Refusal {
+pub(crate) struct Refusal {
     fails: bool,
     reason: String,
 }
@@ -327,7 +327,7 @@ fn dedupe(
     keep
 }
 
-fn check(
+pub(crate) fn check(
     map: &Map,
     rules: &Ruleset,
     pos: &Position,

@@ -423,7 +423,7 @@ impl<'a> Ctx<'a> {
 
     /// A canal permission (DATC 2.4 7.C.2): the power must have a unit in the province of a
     /// canal that joins the two seas.
-    fn check_permit(&self, power: PowerId, order: &Order) -> Result<Permit, String> {
+    pub(crate) fn check_permit(&self, power: PowerId, order: &Order) -> Result<Permit, String> {
         let Order::Permit { fleet, to } = order else {
             return Err("not a canal permission".into());
         };
@@ -449,7 +449,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Checks one movement-phase order; on success returns the unit and its effective order.
-    fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), String> {
+    pub(crate) fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), String> {
         match order {
             Order::Hold { unit } => {
                 let (u, _) = self.ordered_unit(power, unit)?;

@@ -19,6 +19,7 @@
 //! ```
 
 mod adjust;
+mod check;
 mod explain;
 mod interpret;
 mod movement;
@@ -32,6 +33,7 @@ use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
+pub use check::{adjustment_is_legal, MovementCheck};
 pub use outcome::{
     Adjudication, AutomaticAction, OrderResult, Resolution, ResultLine, RetreatOptions, Tag,
 };

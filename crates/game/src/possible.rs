@@ -7,13 +7,17 @@
 //! borders over which no support is given, convoy routes through the fleets on the board; each
 //! convoy order is also put to the engine, whose convoy-route rule is subtler);
 //! retreats come from the engine's retreat options; builds are the engine's own legality check
-//! applied to every empty owned centre. A test checks every generated order against the engine.
+//! applied to every empty owned centre. Convoys and builds are checked one order at a time
+//! ([`MovementCheck`], [`adjustment_is_legal`]), without adjudicating the phase. A test checks
+//! every generated order against a whole adjudication ([`is_legal`]).
 
 use std::collections::BTreeMap;
 
-use diplo_engine::{adjudicate, PhaseKind, Position, Resolution, Unit};
+use diplo_engine::{
+    adjudicate, adjustment_is_legal, MovementCheck, PhaseKind, Position, Resolution, Unit,
+};
 use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
-use diplo_orders::parse_order;
+use diplo_orders::{parse_order, Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::Ruleset;
 
 /// The orders possible for one location: who may order there, and what.
@@ -25,15 +29,185 @@ pub struct PossibleAt {
     pub orders: Vec<String>,
 }
 
+/// A unit as an order names it: its kind and where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitAt {
+    /// Army or fleet.
+    pub kind: UnitKind,
+    /// Its province, and coast for a fleet on a coast of several.
+    pub location: Location,
+}
+
+impl UnitAt {
+    fn of(u: &Unit) -> UnitAt {
+        UnitAt {
+            kind: u.kind,
+            location: u.location,
+        }
+    }
+
+    /// The unit as an order names it, kind and coast written.
+    fn unit_ref(self) -> UnitRef {
+        UnitRef {
+            kind: Some(self.kind),
+            place: Place {
+                province: self.location.province,
+                coast: self.location.coast.map(WrittenCoast::Known),
+            },
+        }
+    }
+}
+
+/// One possible order, as data: what [`PossibleOrder::write`] puts into MILA's words. Small and
+/// hashable, so that a caller listing the orders of every phase can keep the text of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PossibleOrder {
+    /// `A PAR H`.
+    Hold(UnitAt),
+    /// `A PAR - BUR`, `F MAO - SPA/NC`.
+    Move(UnitAt, Location),
+    /// `A LON - NWY VIA`.
+    MoveVia(UnitAt, ProvinceId),
+    /// `A PAR S A BUR`.
+    SupportHold(UnitAt, UnitAt),
+    /// `A PAR S A MAR - BUR`.
+    SupportMove(UnitAt, UnitAt, ProvinceId),
+    /// `F NTH C A LON - NWY`.
+    Convoy(UnitAt, UnitAt, ProvinceId),
+    /// `A PAR R BUR`.
+    Retreat(UnitAt, Location),
+    /// `A PAR D` (a retreat not made, or a removal).
+    Disband(UnitAt),
+    /// `A PAR B`, `F STP/NC B`.
+    Build(UnitAt),
+    /// `WAIVE`.
+    Waive,
+}
+
+impl PossibleOrder {
+    /// Writes the order in MILA's notation.
+    pub fn write(&self, map: &Map, out: &mut String) {
+        use PossibleOrder::*;
+        match *self {
+            Hold(u) => tail(map, out, u, " H"),
+            Move(u, to) => {
+                unit(map, out, u);
+                out.push_str(" - ");
+                location(map, out, to);
+            }
+            MoveVia(u, to) => {
+                unit(map, out, u);
+                out.push_str(" - ");
+                province(map, out, to);
+                out.push_str(" VIA");
+            }
+            SupportHold(u, v) => {
+                unit(map, out, u);
+                out.push_str(" S ");
+                unit(map, out, v);
+            }
+            SupportMove(u, v, to) => named_move(map, out, u, " S ", v, to),
+            Convoy(u, v, to) => named_move(map, out, u, " C ", v, to),
+            Retreat(u, to) => {
+                unit(map, out, u);
+                out.push_str(" R ");
+                location(map, out, to);
+            }
+            Disband(u) => tail(map, out, u, " D"),
+            Build(u) => tail(map, out, u, " B"),
+            Waive => out.push_str("WAIVE"),
+        }
+    }
+
+    /// The order in MILA's notation, as a new string.
+    pub fn text(&self, map: &Map) -> String {
+        let mut out = String::with_capacity(32);
+        self.write(map, &mut out);
+        out
+    }
+}
+
+/// Appends `name` in upper case.
+fn upper(out: &mut String, name: &str) {
+    if name.is_ascii() {
+        let start = out.len();
+        out.push_str(name);
+        out[start..].make_ascii_uppercase();
+    } else {
+        out.extend(name.chars().flat_map(char::to_uppercase));
+    }
+}
+
+fn province(map: &Map, out: &mut String, p: ProvinceId) {
+    upper(out, &map.province(p).name);
+}
+
+fn location(map: &Map, out: &mut String, loc: Location) {
+    province(map, out, loc.province);
+    if let Some(c) = loc.coast {
+        out.push('/');
+        upper(out, &map.province(loc.province).coasts[c as usize].name);
+    }
+}
+
+fn unit(map: &Map, out: &mut String, u: UnitAt) {
+    out.push(u.kind.letter());
+    out.push(' ');
+    location(map, out, u.location);
+}
+
+fn tail(map: &Map, out: &mut String, u: UnitAt, word: &str) {
+    unit(map, out, u);
+    out.push_str(word);
+}
+
+fn named_move(map: &Map, out: &mut String, u: UnitAt, word: &str, v: UnitAt, to: ProvinceId) {
+    unit(map, out, u);
+    out.push_str(word);
+    unit(map, out, v);
+    out.push_str(" - ");
+    province(map, out, to);
+}
+
+/// The orders possible at one orderable location, as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Possible {
+    /// The orderable location (a unit's province, or a centre to build in).
+    pub province: ProvinceId,
+    /// The power that orders here.
+    pub power: PowerId,
+    /// The orders, in a stable order.
+    pub orders: Vec<PossibleOrder>,
+}
+
+/// Every orderable location of the phase, in the order of their upper-case names (the keys of
+/// [`possible_orders`]), with the orders possible there, as data.
+pub fn possible(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
+    let mut out = match pos.phase.kind {
+        PhaseKind::Movement => movement(map, rules, pos),
+        PhaseKind::Retreat => retreats(map, rules, pos),
+        PhaseKind::Adjustment => adjustments(map, rules, pos),
+    };
+    out.sort_by_cached_key(|p| pname(map, p.province));
+    out.dedup_by_key(|p| p.province);
+    out
+}
+
 /// Every orderable location of the phase (upper-case short province names, `STP` also for a
 /// fleet on a coast, as MILA's `get_orderable_locations` gives them), with the orders possible
 /// there.
 pub fn possible_orders(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, PossibleAt> {
-    match pos.phase.kind {
-        PhaseKind::Movement => movement(map, rules, pos),
-        PhaseKind::Retreat => retreats(map, rules, pos),
-        PhaseKind::Adjustment => adjustments(map, rules, pos),
-    }
+    possible(map, rules, pos)
+        .into_iter()
+        .map(|p| {
+            let orders = p.orders.iter().map(|o| o.text(map)).collect();
+            let at = PossibleAt {
+                power: p.power,
+                orders,
+            };
+            (pname(map, p.province), at)
+        })
+        .collect()
 }
 
 /// The orderable locations of the phase and who orders there, without listing the orders:
@@ -57,7 +231,7 @@ pub fn orderable_locations(
             .collect(),
         PhaseKind::Adjustment => adjustments(map, rules, pos)
             .into_iter()
-            .map(|(k, v)| (k, v.power))
+            .map(|p| (pname(map, p.province), p.power))
             .collect(),
     }
 }
@@ -67,22 +241,17 @@ pub fn location_key(map: &Map, loc: Location) -> String {
     map.location_name(loc).to_uppercase()
 }
 
-fn unit_text(map: &Map, u: &Unit) -> String {
-    format!("{} {}", u.kind.letter(), location_key(map, u.location))
-}
-
 fn pname(map: &Map, p: ProvinceId) -> String {
     map.province(p).name.to_uppercase()
 }
 
 /// The fleet nodes of a province: each coast, or the province itself.
-fn fleet_nodes(map: &Map, p: ProvinceId) -> Vec<Location> {
-    let n = map.province(p).coasts.len();
-    if n == 0 {
-        vec![Location::province(p)]
-    } else {
-        (0..n as u8).map(|c| Location::coast(p, c)).collect()
-    }
+fn fleet_nodes(map: &Map, p: ProvinceId) -> impl Iterator<Item = Location> {
+    let n = map.province(p).coasts.len() as u8;
+    let single = (n == 0).then(|| Location::province(p));
+    single
+        .into_iter()
+        .chain((0..n).map(move |c| Location::coast(p, c)))
 }
 
 /// Where a unit may move this season, as locations (a fleet's with their coast).
@@ -108,10 +277,10 @@ fn moves(map: &Map, pos: &Position, u: &Unit) -> Vec<Location> {
 }
 
 /// The provinces a unit could support into: where it could move, less the difficult borders.
-fn support_reach(map: &Map, pos: &Position, u: &Unit) -> Vec<ProvinceId> {
+fn support_reach(map: &Map, u: &Unit, moves: &[Location]) -> Vec<ProvinceId> {
     let from = u.location.province;
-    let mut out: Vec<ProvinceId> = moves(map, pos, u)
-        .into_iter()
+    let mut out: Vec<ProvinceId> = moves
+        .iter()
         .map(|l| l.province)
         .filter(|&to| !map.is_difficult(u.kind, from, to))
         .collect();
@@ -122,6 +291,7 @@ fn support_reach(map: &Map, pos: &Position, u: &Unit) -> Vec<ProvinceId> {
 
 /// For an army on a coast: the seas (with a convoying fleet in them) it can be carried through,
 /// and the coastal provinces it can reach by them.
+#[derive(Default)]
 struct ConvoyReach {
     fleets: Vec<ProvinceId>,
     destinations: Vec<ProvinceId>,
@@ -134,10 +304,7 @@ fn convoy_reach(
     without: Option<ProvinceId>,
 ) -> ConvoyReach {
     let origin = army.location.province;
-    let mut reach = ConvoyReach {
-        fleets: Vec::new(),
-        destinations: Vec::new(),
-    };
+    let mut reach = ConvoyReach::default();
     if map.province(origin).terrain != Terrain::Coast {
         return reach;
     }
@@ -179,10 +346,9 @@ fn convoy_reach(
     reach
 }
 
-/// What each unit of a movement phase can do, worked out once: its name in orders, where it
-/// moves, where it could support, where it could be convoyed.
+/// What each unit of a movement phase can do, worked out once: where it moves, where it could
+/// support, where it could be convoyed.
 struct Reach {
-    text: String,
     moves: Vec<Location>,
     /// Provinces of `moves`, sorted.
     move_provinces: Vec<ProvinceId>,
@@ -200,14 +366,10 @@ fn reaches(map: &Map, pos: &Position) -> Vec<Reach> {
             move_provinces.dedup();
             let convoy = match u.kind {
                 UnitKind::Army => convoy_reach(map, pos, u, None),
-                UnitKind::Fleet => ConvoyReach {
-                    fleets: Vec::new(),
-                    destinations: Vec::new(),
-                },
+                UnitKind::Fleet => ConvoyReach::default(),
             };
             Reach {
-                text: unit_text(map, u),
-                support: support_reach(map, pos, u),
+                support: support_reach(map, u, &moves),
                 moves,
                 move_provinces,
                 convoy,
@@ -216,32 +378,32 @@ fn reaches(map: &Map, pos: &Position) -> Vec<Reach> {
         .collect()
 }
 
-fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, PossibleAt> {
+/// Scratch space reused over the units of a phase.
+#[derive(Default)]
+struct Scratch {
+    targets: Vec<ProvinceId>,
+}
+
+fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
+    let Some(check) = MovementCheck::new(map, rules, pos) else {
+        return Vec::new();
+    };
     let all = reaches(map, pos);
-    let upper: Vec<String> = map
-        .provinces()
-        .iter()
-        .map(|p| p.name.to_uppercase())
-        .collect();
-    let mut out = BTreeMap::new();
+    let mut scratch = Scratch::default();
+    let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
-        let me = &all[i];
-        let mut orders = vec![format!("{} H", me.text)];
-        for &to in &me.moves {
-            orders.push(format!("{} - {}", me.text, location_key(map, to)));
-        }
-        for &d in &me.convoy.destinations {
-            orders.push(format!("{} - {} VIA", me.text, upper[d.index()]));
-        }
-        supports(map, pos, i, &all, &upper, &mut orders);
-        convoy_orders(map, rules, pos, i, &all, &upper, &mut orders);
-        out.insert(
-            pname(map, u.location.province),
-            PossibleAt {
-                power: u.power,
-                orders,
-            },
-        );
+        let (me, reach) = (UnitAt::of(u), &all[i]);
+        let mut orders = vec![PossibleOrder::Hold(me)];
+        orders.extend(reach.moves.iter().map(|&to| PossibleOrder::Move(me, to)));
+        let via = reach.convoy.destinations.iter();
+        orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
+        supports(map, pos, i, &all, &mut scratch, &mut orders);
+        convoy_orders(map, &check, pos, i, &all, &mut orders);
+        out.push(Possible {
+            province: u.location.province,
+            power: u.power,
+            orders,
+        });
     }
     out
 }
@@ -252,8 +414,8 @@ fn supports(
     pos: &Position,
     i: usize,
     all: &[Reach],
-    upper: &[String],
-    orders: &mut Vec<String>,
+    scratch: &mut Scratch,
+    orders: &mut Vec<PossibleOrder>,
 ) {
     let (u, me) = (&pos.units[i], &all[i]);
     let own = u.location.province;
@@ -261,9 +423,9 @@ fn supports(
         if j == i {
             continue;
         }
-        let them = &all[j].text;
+        let them = UnitAt::of(v);
         if me.support.binary_search(&v.location.province).is_ok() {
-            orders.push(format!("{} S {them}", me.text));
+            orders.push(PossibleOrder::SupportHold(UnitAt::of(u), them));
         }
         // A fleet cannot support a convoyed move whose only route goes through itself.
         let rerouted;
@@ -273,31 +435,31 @@ fn supports(
         } else {
             &all[j].convoy.destinations
         };
-        let mut targets: Vec<ProvinceId> = all[j]
-            .move_provinces
-            .iter()
-            .chain(by_convoy)
-            .copied()
-            .filter(|d| me.support.binary_search(d).is_ok())
-            .collect();
+        let targets = &mut scratch.targets;
+        targets.clear();
+        let reachable = all[j].move_provinces.iter().chain(by_convoy);
+        targets.extend(reachable.filter(|d| me.support.binary_search(d).is_ok()));
         targets.sort();
         targets.dedup();
-        for d in targets {
-            orders.push(format!("{} S {them} - {}", me.text, upper[d.index()]));
-        }
+        let me = UnitAt::of(u);
+        orders.extend(
+            targets
+                .iter()
+                .map(|&d| PossibleOrder::SupportMove(me, them, d)),
+        );
     }
 }
 
 /// A fleet that can convoy: every army move with a convoy route through it that the engine
-/// accepts (a route with no shortcut, DATC 4.A.2's reading of what a convoy route is).
+/// accepts (a route with no shortcut, DATC 4.A.2's reading of what a convoy route is): the
+/// engine's own legality check, built once for the position.
 fn convoy_orders(
     map: &Map,
-    rules: &Ruleset,
+    check: &MovementCheck,
     pos: &Position,
     i: usize,
     all: &[Reach],
-    upper: &[String],
-    orders: &mut Vec<String>,
+    orders: &mut Vec<PossibleOrder>,
 ) {
     let u = &pos.units[i];
     if u.kind != UnitKind::Fleet || !map.can_convoy_through(u.location.province) {
@@ -309,48 +471,55 @@ fn convoy_orders(
             continue;
         }
         for &d in &reach.destinations {
-            let order = format!("{} C {} - {}", all[i].text, all[j].text, upper[d.index()]);
-            if is_legal(map, rules, pos, u.power, &order) {
-                orders.push(order);
+            let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
+            let order = Order::Convoy {
+                unit: fleet.unit_ref(),
+                army: OtherUnit {
+                    power: None,
+                    kind: Some(army.kind),
+                    place: army.unit_ref().place,
+                },
+                to: Place::new(d),
+            };
+            if check.is_legal(u.power, &order) {
+                orders.push(PossibleOrder::Convoy(fleet, army, d));
             }
         }
     }
 }
 
-fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, PossibleAt> {
-    let mut out = BTreeMap::new();
+fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
+    let mut out = Vec::new();
     for r in diplo_engine::pending_retreat_options(map, rules, pos) {
         let u = r.dislodged.unit;
-        let me = unit_text(map, &u);
-        let mut orders: Vec<String> = r
-            .options
+        let me = UnitAt::of(&u);
+        let mut options = r.options.clone();
+        options.sort_by_cached_key(|&to| location_key(map, to));
+        let mut orders: Vec<PossibleOrder> = options
             .iter()
-            .map(|&to| format!("{me} R {}", location_key(map, to)))
+            .map(|&to| PossibleOrder::Retreat(me, to))
             .collect();
-        orders.sort();
-        orders.push(format!("{me} D"));
-        out.insert(
-            pname(map, u.location.province),
-            PossibleAt {
-                power: u.power,
-                orders,
-            },
-        );
+        orders.push(PossibleOrder::Disband(me));
+        out.push(Possible {
+            province: u.location.province,
+            power: u.power,
+            orders,
+        });
     }
     out
 }
 
-fn adjustments(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, PossibleAt> {
-    let mut out = BTreeMap::new();
+fn adjustments(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
+    let mut out = Vec::new();
     for power in map.power_ids() {
         let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
         if delta < 0 {
             for u in pos.units.iter().filter(|u| u.power == power) {
-                let orders = vec![format!("{} D", unit_text(map, u))];
-                out.insert(
-                    pname(map, u.location.province),
-                    PossibleAt { power, orders },
-                );
+                out.push(Possible {
+                    province: u.location.province,
+                    power,
+                    orders: vec![PossibleOrder::Disband(UnitAt::of(u))],
+                });
             }
         } else if delta > 0 {
             builds(map, rules, pos, power, &mut out);
@@ -360,30 +529,37 @@ fn adjustments(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<String, P
 }
 
 /// Every build the engine accepts for `power`, by location, each list ending in `WAIVE`.
-fn builds(
-    map: &Map,
-    rules: &Ruleset,
-    pos: &Position,
-    power: PowerId,
-    out: &mut BTreeMap<String, PossibleAt>,
-) {
+fn builds(map: &Map, rules: &Ruleset, pos: &Position, power: PowerId, out: &mut Vec<Possible>) {
     let owned = map
         .province_ids()
         .filter(|&p| pos.owners[p.index()] == Some(power) && pos.unit_in(p).is_none());
     for p in owned {
-        let mut orders = Vec::new();
-        let mut candidates = vec![format!("A {} B", pname(map, p))];
-        for loc in fleet_nodes(map, p) {
-            candidates.push(format!("F {} B", location_key(map, loc)));
-        }
-        for c in candidates {
-            if is_legal(map, rules, pos, power, &c) {
-                orders.push(c);
-            }
-        }
+        let army = UnitAt {
+            kind: UnitKind::Army,
+            location: Location::province(p),
+        };
+        let fleets = fleet_nodes(map, p).map(|location| UnitAt {
+            kind: UnitKind::Fleet,
+            location,
+        });
+        let mut orders: Vec<PossibleOrder> = std::iter::once(army)
+            .chain(fleets)
+            .map(PossibleOrder::Build)
+            .filter(|o| {
+                let PossibleOrder::Build(u) = o else {
+                    return false;
+                };
+                let order = Order::Build { unit: u.unit_ref() };
+                adjustment_is_legal(map, rules, pos, power, &order)
+            })
+            .collect();
         if !orders.is_empty() {
-            orders.push("WAIVE".into());
-            out.insert(pname(map, p), PossibleAt { power, orders });
+            orders.push(PossibleOrder::Waive);
+            out.push(Possible {
+                province: p,
+                power,
+                orders,
+            });
         }
     }
 }

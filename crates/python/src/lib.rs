@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use diplo_engine::Position;
 use diplo_game::mila::short_phase;
-use diplo_game::possible::{location_key, orderable_locations, possible_orders};
+use diplo_game::possible::location_key;
 use diplo_game::{Game as HostedGame, MapSource, SubmitOptions};
 use diplo_map::{Map, PowerId};
 use diplo_rules::policies::SetIntent;
@@ -18,12 +18,15 @@ use diplo_rules::Ruleset;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::IntoPyObjectExt;
 use serde_json::{json, Value};
 
 mod convert;
+mod names;
 
 use convert::to_py;
+use names::{list, Names, PhaseCache};
 
 create_exception!(
     diplo,
@@ -116,17 +119,30 @@ fn result_json(map: &Map, r: &diplo_engine::OrderResult) -> Value {
 #[pyclass(module = "diplo")]
 struct Game {
     game: HostedGame,
-    /// Results of the last phase processed.
-    last: Vec<Value>,
+    /// Results of the last phase processed (put into dicts only when asked for).
+    last: Vec<diplo_engine::OrderResult>,
+    /// The map's names in MILA's notation.
+    names: Names,
     /// MILA's hosting rules given at creation (`NO_PRESS` ...): kept for the saved game; they
     /// change no adjudication.
     mila_rules: Vec<String>,
-    /// The orderable locations of the phase, worked out once per phase (a bot asks for each
-    /// power in turn; in a winter each answer puts every build to the engine).
-    orderable: std::sync::Mutex<Option<(diplo_engine::Phase, BTreeMap<String, PowerId>)>>,
+    /// What is worked out once per phase (a bot asks for each power's orderable locations in
+    /// turn) and the order texts already made, kept over the game.
+    cache: std::sync::Mutex<PhaseCache>,
 }
 
 impl Game {
+    /// Wraps a hosted game.
+    fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
+        Game {
+            names: Names::new(&game.map),
+            game,
+            last: Vec::new(),
+            mila_rules,
+            cache: Default::default(),
+        }
+    }
+
     fn power(&self, name: &str) -> PyResult<PowerId> {
         self.game.map.power_by_name(name).ok_or_else(|| {
             let names: Vec<&str> = self
@@ -144,64 +160,61 @@ impl Game {
         })
     }
 
-    fn units_of(&self, p: PowerId) -> Vec<String> {
-        let map = &self.game.map;
-        self.game
-            .position
-            .units
-            .iter()
-            .filter(|u| u.power == p)
-            .map(|u| format!("{} {}", u.kind.letter(), location_key(map, u.location)))
-            .collect()
+    /// The phase cache, emptied of another phase's results.
+    fn cache(&self) -> PyResult<std::sync::MutexGuard<'_, PhaseCache>> {
+        let mut cache = self
+            .cache
+            .lock()
+            .map_err(|_| err("a previous call panicked"))?;
+        cache.enter(self.game.position.phase);
+        Ok(cache)
     }
 
-    fn centres_of(&self, p: PowerId) -> Vec<String> {
-        let map = &self.game.map;
-        map.province_ids()
-            .filter(|c| self.game.position.owners[c.index()] == Some(p))
-            .map(|c| map.province(c).name.to_uppercase())
-            .collect()
+    fn units_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
+        let g = &self.game;
+        list(py, &self.names.units_of(&g.map, &g.position, p))
     }
 
-    fn per_power<T: serde::Serialize>(&self, f: impl Fn(PowerId) -> T) -> Value {
-        let map = &self.game.map;
-        let out: BTreeMap<String, T> = map
-            .power_ids()
-            .map(|p| (map.power(p).name.clone(), f(p)))
-            .collect();
-        json!(out)
+    fn centres_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
+        let g = &self.game;
+        list(py, &self.names.centres_of(&g.map, &g.position, p))
     }
 
-    fn state(&self) -> Value {
+    /// Each power's dislodged units (`A PAR`) with the places they may retreat to.
+    fn retreats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = &self.game.map;
-        let pos = &self.game.position;
-        let retreats = self.per_power(|p| {
-            let mut out = BTreeMap::new();
-            for r in self
-                .game
-                .retreat_options()
-                .iter()
-                .filter(|r| r.dislodged.unit.power == p)
-            {
-                let u = r.dislodged.unit;
-                let key = format!("{} {}", u.kind.letter(), location_key(map, u.location));
-                let options: Vec<String> =
-                    r.options.iter().map(|&l| location_key(map, l)).collect();
-                out.insert(key, options);
+        let options = self.game.retreat_options();
+        self.names.per_power(py, map, |p| {
+            let out = PyDict::new(py);
+            for r in options.iter().filter(|r| r.dislodged.unit.power == p) {
+                let places: Vec<String> = r.options.iter().map(|&l| location_key(map, l)).collect();
+                out.set_item(self.names.unit(map, &r.dislodged.unit), places)?;
             }
-            out
-        });
-        json!({
-            "name": short_phase(map, pos.phase),
-            "phase": pos.phase.name(map).to_string(),
-            "map": map.name,
-            "ruleset": self.game.rules.name,
-            "units": self.per_power(|p| self.units_of(p)),
-            "centers": self.per_power(|p| self.centres_of(p)),
-            "homes": self.per_power(|p| map.home_centres(p).iter().map(|&c| map.province(c).name.to_uppercase()).collect::<Vec<_>>()),
-            "retreats": retreats,
-            "builds": self.per_power(|p| pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64),
+            Ok(out.into_any())
         })
+    }
+
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (map, pos, names) = (&self.game.map, &self.game.position, &self.names);
+        let out = PyDict::new(py);
+        out.set_item("name", short_phase(map, pos.phase))?;
+        out.set_item("phase", pos.phase.name(map).to_string())?;
+        out.set_item("map", &map.name)?;
+        out.set_item("ruleset", &self.game.rules.name)?;
+        out.set_item("units", names.per_power(py, map, |p| self.units_of(py, p))?)?;
+        out.set_item(
+            "centers",
+            names.per_power(py, map, |p| self.centres_of(py, p))?,
+        )?;
+        let homes = names.per_power(py, map, |p| list(py, &names.homes_of(map, p)))?;
+        out.set_item("homes", homes)?;
+        out.set_item("retreats", self.retreats(py)?)?;
+        let builds = names.per_power(py, map, |p| {
+            let delta = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
+            delta.into_bound_py_any(py)
+        })?;
+        out.set_item("builds", builds)?;
+        Ok(out.into_any())
     }
 
     fn saved_game(&self) -> PyResult<Value> {
@@ -232,12 +245,10 @@ impl Game {
         let sets = overrides_of(overrides)?;
         let (map, source) = load_map(map_name.unwrap_or(map))?;
         let ruleset = load_rules(ruleset, &sets)?;
-        Ok(Game {
-            game: HostedGame::new(map, source, ruleset, sets),
-            last: Vec::new(),
-            mila_rules: rules.unwrap_or_default(),
-            orderable: Default::default(),
-        })
+        Ok(Game::wrap(
+            HostedGame::new(map, source, ruleset, sets),
+            rules.unwrap_or_default(),
+        ))
     }
 
     /// The map's name.
@@ -259,18 +270,12 @@ impl Game {
         let map = &self.game.map;
         let out = PyDict::new(py);
         for p in map.power_ids() {
-            let homes: Vec<String> = map
-                .home_centres(p)
-                .iter()
-                .map(|&c| map.province(c).name.to_uppercase())
-                .collect();
-            let info = json!({
-                "name": map.power(p).name,
-                "units": self.units_of(p),
-                "centers": self.centres_of(p),
-                "homes": homes,
-            });
-            out.set_item(&map.power(p).name, to_py(py, &info)?)?;
+            let info = PyDict::new(py);
+            info.set_item("name", &map.power(p).name)?;
+            info.set_item("units", self.units_of(py, p)?)?;
+            info.set_item("centers", self.centres_of(py, p)?)?;
+            info.set_item("homes", list(py, &self.names.homes_of(map, p))?)?;
+            out.set_item(&map.power(p).name, info)?;
         }
         Ok(out.into_any())
     }
@@ -317,32 +322,34 @@ impl Game {
     /// and moves to the next phase; results are in `get_results()`.
     fn process(&mut self) -> PyResult<()> {
         let outcome = self.game.adjudicate(&[]).map_err(err)?;
-        let map = &self.game.map;
-        self.last = outcome
-            .adjudication
-            .results
-            .iter()
-            .map(|r| result_json(map, r))
-            .collect();
+        self.last = outcome.adjudication.results;
         Ok(())
     }
 
     /// The results of the last phase processed: power, order, the DATC's result words, reason.
     fn get_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &Value::Array(self.last.clone()))
+        let map = &self.game.map;
+        let results: Vec<Value> = self.last.iter().map(|r| result_json(map, r)).collect();
+        to_py(py, &Value::Array(results))
     }
 
     /// The position: phase, units, centres, home centres, retreats, builds (+) or removals (-).
     fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.state())
+        self.state(py)
     }
 
     /// Units per power (`A PAR`, `F STP/SC`), or one power's list.
     #[pyo3(signature = (power = None))]
     fn get_units<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         match power {
-            Some(name) => to_py(py, &json!(self.units_of(self.power(name)?))),
-            None => to_py(py, &self.per_power(|p| self.units_of(p))),
+            Some(name) => self.units_of(py, self.power(name)?),
+            None => {
+                let map = &self.game.map;
+                Ok(self
+                    .names
+                    .per_power(py, map, |p| self.units_of(py, p))?
+                    .into_any())
+            }
         }
     }
 
@@ -354,17 +361,36 @@ impl Game {
         power: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         match power {
-            Some(name) => to_py(py, &json!(self.centres_of(self.power(name)?))),
-            None => to_py(py, &self.per_power(|p| self.centres_of(p))),
+            Some(name) => self.centres_of(py, self.power(name)?),
+            None => {
+                let map = &self.game.map;
+                Ok(self
+                    .names
+                    .per_power(py, map, |p| self.centres_of(py, p))?
+                    .into_any())
+            }
         }
     }
 
     /// Every legal order of every orderable location: `{"PAR": ["A PAR H", "A PAR - BUR", ...]}`.
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let g = &self.game;
+        let map = &self.game.map;
+        let mut cache = self.cache()?;
+        let (possible, texts) = cache.possible_with_texts(&self.game);
         let out = PyDict::new(py);
-        for (k, v) in possible_orders(&g.map, &g.rules, &g.position) {
-            out.set_item(k, v.orders)?;
+        let mut buf = String::new();
+        for at in possible {
+            let mut items = Vec::with_capacity(at.orders.len());
+            for o in &at.orders {
+                let text = texts.entry(*o).or_insert_with(|| {
+                    buf.clear();
+                    o.write(map, &mut buf);
+                    PyString::new(py, &buf).unbind()
+                });
+                items.push(text.bind(py).clone());
+            }
+            let texts = items;
+            out.set_item(self.names.province(at.province), PyList::new(py, texts)?)?;
         }
         Ok(out.into_any())
     }
@@ -378,24 +404,14 @@ impl Game {
         power: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
-        let mut cache = self
-            .orderable
-            .lock()
-            .map_err(|_| err("a previous call panicked"))?;
-        let phase = g.position.phase;
-        if cache.as_ref().is_none_or(|(p, _)| *p != phase) {
-            *cache = Some((phase, orderable_locations(&g.map, &g.rules, &g.position)));
-        }
-        let all = &cache.as_ref().expect("just filled").1;
-        let of = |p: PowerId| -> Vec<String> {
-            all.iter()
-                .filter(|(_, &q)| q == p)
-                .map(|(k, _)| k.clone())
-                .collect()
-        };
+        let mut cache = self.cache()?;
+        let by_power = cache.orderable(g, &self.names);
         match power {
-            Some(name) => to_py(py, &json!(of(self.power(name)?))),
-            None => to_py(py, &self.per_power(of)),
+            Some(name) => list(py, &by_power[self.power(name)?.index()]),
+            None => Ok(self
+                .names
+                .per_power(py, &g.map, |p| list(py, &by_power[p.index()]))?
+                .into_any()),
         }
     }
 
@@ -420,12 +436,7 @@ impl Game {
     #[staticmethod]
     fn from_toml(text: &str) -> PyResult<Game> {
         let game = HostedGame::from_toml_str(text, "game.toml").map_err(err)?;
-        Ok(Game {
-            game,
-            last: Vec::new(),
-            mila_rules: Vec::new(),
-            orderable: Default::default(),
-        })
+        Ok(Game::wrap(game, Vec::new()))
     }
 
     /// The game in the MILA `diplomacy` package's saved-game format (a dict).
@@ -664,12 +675,7 @@ fn from_saved_game_format(
     let ruleset = load_rules(ruleset, &[])?;
     let game = diplo_game::mila::from_saved_game(&doc, map, source, ruleset)
         .map_err(|e| err(format!("saved game: {e}")))?;
-    Ok(Game {
-        game,
-        last: Vec::new(),
-        mila_rules: rules,
-        orderable: Default::default(),
-    })
+    Ok(Game::wrap(game, rules))
 }
 
 /// The built-in maps' names.

@@ -1,0 +1,162 @@
+//! Order legality without adjudicating: the same check the movement phase makes of each order
+//! (DATC 4.E.1, ruleset policies included), for callers that put many candidate orders to one
+//! position (the Python package's list of every possible order).
+
+use diplo_map::{Map, PowerId};
+use diplo_orders::Order;
+use diplo_rules::Ruleset;
+
+use crate::interpret::Ctx;
+use crate::position::{PhaseKind, Position};
+
+/// Checks movement-phase orders against one position, each as if it were the only order
+/// given: the map's and the ruleset's legality rules, built once for the position.
+pub struct MovementCheck<'a> {
+    cx: Ctx<'a>,
+}
+
+impl<'a> MovementCheck<'a> {
+    /// A checker for `pos`, which must be a movement phase (`None` otherwise).
+    pub fn new(map: &'a Map, rules: &'a Ruleset, pos: &'a Position) -> Option<Self> {
+        (pos.phase.kind == PhaseKind::Movement).then(|| MovementCheck {
+            cx: Ctx::new(map, rules, &pos.units, pos.phase.season),
+        })
+    }
+
+    /// Whether `order`, given alone by `power`, is legal: [`crate::adjudicate`] with this order
+    /// only would not give it the `illegal` result.
+    pub fn is_legal(&self, power: PowerId, order: &Order) -> bool {
+        match order {
+            Order::Permit { .. } => self.cx.check_permit(power, order).is_ok(),
+            _ => self.cx.check(power, order).is_ok(),
+        }
+    }
+}
+
+/// Whether a build, a declined build or a removal, given alone by `power`, is legal in the
+/// adjustment phase `pos`: [`crate::adjudicate`] with this order only would not give it the
+/// `illegal` result (the power's allowance, owned and empty centres, the build rule, coasts).
+pub fn adjustment_is_legal(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    power: PowerId,
+    order: &Order,
+) -> bool {
+    if pos.phase.kind != PhaseKind::Adjustment {
+        return false;
+    }
+    let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
+    crate::adjust::check(map, rules, pos, power, order, delta).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Resolution;
+    use crate::position::Phase;
+    use diplo_map::{Season, Terrain};
+
+    /// Whether a whole adjudication with `text` as the only order calls it illegal.
+    fn adjudicated_legal(
+        map: &Map,
+        rules: &Ruleset,
+        pos: &Position,
+        power: PowerId,
+        o: &Order,
+    ) -> bool {
+        let adj = crate::adjudicate(map, rules, pos, &[(power, o.clone())]);
+        adj.results[0].resolution != Resolution::Illegal
+    }
+
+    fn parse(map: &Map, text: &str) -> Order {
+        diplo_orders::parse_order(map, text)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+            .1
+    }
+
+    #[test]
+    fn a_convoy_is_legal_alone_exactly_when_adjudication_takes_it() {
+        let map = Map::standard();
+        let text = "phase = \"Spring 1901 Movement\"\n[units]\nEngland = [\"F North Sea\", \"F English Channel\", \"A London\", \"F Mid-Atlantic Ocean\"]\nFrance = [\"A Brest\", \"F Irish Sea\"]\n";
+        let pos = Position::from_toml_str(&map, text, "pos.toml").expect("position");
+        let coasts: Vec<_> = map
+            .province_ids()
+            .filter(|&p| map.province(p).terrain == Terrain::Coast)
+            .collect();
+        for rules in [Ruleset::datc(), Ruleset::load("1971").expect("1971")] {
+            let check = MovementCheck::new(&map, &rules, &pos).expect("movement");
+            let mut legal = 0;
+            for f in pos
+                .units
+                .iter()
+                .filter(|u| u.kind == diplo_map::UnitKind::Fleet)
+            {
+                for a in pos
+                    .units
+                    .iter()
+                    .filter(|u| u.kind == diplo_map::UnitKind::Army)
+                {
+                    for &to in &coasts {
+                        let o = parse(
+                            &map,
+                            &format!(
+                                "F {} C A {} - {}",
+                                map.province(f.location.province).name,
+                                map.province(a.location.province).name,
+                                map.province(to).name
+                            ),
+                        );
+                        let (alone, whole) = (
+                            check.is_legal(f.power, &o),
+                            adjudicated_legal(&map, &rules, &pos, f.power, &o),
+                        );
+                        assert_eq!(alone, whole, "{}: {}", rules.name, o.display(&map));
+                        legal += usize::from(alone);
+                    }
+                }
+            }
+            assert!(legal > 10, "{}: only {legal} legal convoys", rules.name);
+        }
+    }
+
+    #[test]
+    fn a_build_is_legal_alone_exactly_when_adjudication_takes_it() {
+        let map = Map::standard();
+        let rules = Ruleset::datc();
+        let mut pos = Position::initial(&map);
+        pos.phase = Phase {
+            year: 1901,
+            season: Season::FALL,
+            kind: PhaseKind::Adjustment,
+        };
+        pos.units.retain(|u| map.power(u.power).name != "France");
+        let mut legal = 0;
+        for power in map.power_ids() {
+            for p in map.province_ids() {
+                let name = &map.province(p).name;
+                let mut texts = vec![format!("A {name} B"), format!("F {name} B")];
+                texts.extend(
+                    map.province(p)
+                        .coasts
+                        .iter()
+                        .map(|c| format!("F {name}/{} B", c.name)),
+                );
+                for t in texts {
+                    let o = parse(&map, &t);
+                    let alone = adjustment_is_legal(&map, &rules, &pos, power, &o);
+                    assert_eq!(
+                        alone,
+                        adjudicated_legal(&map, &rules, &pos, power, &o),
+                        "{t}"
+                    );
+                    legal += usize::from(alone);
+                }
+            }
+        }
+        assert_eq!(
+            legal, 5,
+            "France's three centres: A and F in Brest and Marseilles, A in Paris"
+        );
+    }
+}
