@@ -24,7 +24,7 @@ use std::cell::Cell;
 
 use diplo_engine::{Position, Resolution};
 use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
-use diplo_orders::Order;
+use diplo_orders::{Order, OtherUnit, Place, WrittenCoast};
 use diplo_rules::Ruleset;
 
 /// The largest group of mutually dependent decisions the oracle tries exhaustively.
@@ -71,6 +71,8 @@ struct Piece {
     power: PowerId,
     fleet: bool,
     at: ProvinceId,
+    /// Where it stands, with the coast.
+    loc: Location,
     act: Act,
     /// Index of its decision, for a move or a support or convoy that matches.
     var: Option<usize>,
@@ -179,14 +181,14 @@ impl<'a> Board<'a> {
                 power: u.power,
                 fleet: u.kind == UnitKind::Fleet,
                 at: u.location.province,
+                loc: u.location,
                 act: Act::Hold,
                 var: None,
             })
             .collect();
-        let find = |p: ProvinceId| pieces.iter().position(|x| x.at == p);
         let mut acts: Vec<(usize, Act)> = Vec::new();
         for (power, order) in orders {
-            let (unit, act) = read_order(map, order, &find)?;
+            let (unit, act) = read_order(map, order, &pieces)?;
             if pieces[unit].power != *power {
                 return Err("an order for another power's unit");
             }
@@ -226,9 +228,12 @@ impl<'a> Board<'a> {
                     }
                     true
                 }
-                Act::Convoy { .. } => {
+                Act::Convoy { army, to } => {
                     if self.map.province(self.pieces[i].at).terrain != Terrain::Sea {
                         return Err("a convoy by a fleet that is not at sea");
+                    }
+                    if !self.on_proper_route(self.pieces[army].at, to, i) {
+                        return Err("a convoy on no proper route (illegal, 4.E.1)");
                     }
                     self.matches(i)
                 }
@@ -253,6 +258,57 @@ impl<'a> Board<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the fleet `f` lies on a proper route (DATC 4.E.1) of fleets at sea from `from` to
+    /// `to`: a chain whose first fleet alone is next to `from`, whose last alone reaches `to`,
+    /// and in which no fleet is next to any earlier one but its predecessor.
+    fn on_proper_route(&self, from: ProvinceId, to: ProvinceId, f: usize) -> bool {
+        let seas: Vec<ProvinceId> = self
+            .pieces
+            .iter()
+            .filter(|x| x.fleet && self.map.province(x.at).terrain == Terrain::Sea)
+            .map(|x| x.at)
+            .collect();
+        let mut chain = Vec::new();
+        self.proper_from(from, to, &seas, &mut chain, self.pieces[f].at)
+    }
+
+    /// Extends `chain` properly; true when a completed proper route contains `want`.
+    fn proper_from(
+        &self,
+        from: ProvinceId,
+        to: ProvinceId,
+        seas: &[ProvinceId],
+        chain: &mut Vec<ProvinceId>,
+        want: ProvinceId,
+    ) -> bool {
+        let near = |a: ProvinceId, b: ProvinceId| self.reaches(a, b);
+        for &q in seas {
+            let ok = match chain.split_last() {
+                None => near(q, from),
+                Some((&last, earlier)) => {
+                    !chain.contains(&q)
+                        && near(last, q)
+                        && !near(q, from)
+                        && earlier.iter().all(|&e| !near(e, q))
+                }
+            };
+            if !ok || q == to {
+                continue;
+            }
+            chain.push(q);
+            let found = if near(q, to) {
+                chain.contains(&want)
+            } else {
+                self.proper_from(from, to, seas, chain, want)
+            };
+            chain.pop();
+            if found {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether a support or convoy order matches the order of the unit it names.
@@ -375,15 +431,18 @@ impl<'a> Board<'a> {
     }
 }
 
-/// Reads one order into (piece, act); `find` gives the piece standing in a province.
-fn read_order(
-    map: &Map,
-    order: &Order,
-    find: &dyn Fn(ProvinceId) -> Option<usize>,
-) -> Result<(usize, Act), &'static str> {
+/// Reads one order into (piece, act), declining what raises a question of DATC 4.B (coasts),
+/// 4.C (unit designation, nationality) or 4.E.1 (legality) that the oracle does not answer.
+fn read_order(map: &Map, order: &Order, pieces: &[Piece]) -> Result<(usize, Act), &'static str> {
     let unit = order.unit().ok_or("an order without a unit")?;
-    let me = find(unit.place.province).ok_or("an order for a province without a unit")?;
-    let other = |p: ProvinceId| find(p).ok_or("a support or convoy naming no unit");
+    let me = named(pieces, unit.kind, &unit.place, true)?;
+    let other = |u: &OtherUnit| {
+        if u.power.is_some() {
+            return Err("a nationality written in a support or convoy (4.C.5)");
+        }
+        named(pieces, u.kind, &u.place, false)
+    };
+    let piece = &pieces[me];
     let act = match order {
         Order::Hold { .. } => Act::Hold,
         Order::Move {
@@ -395,28 +454,90 @@ fn read_order(
             if *via_convoy || !path.is_empty() {
                 return Err("'via convoy' or a written convoy path");
             }
-            let from = unit.place.province;
-            let convoyed =
-                unit.kind == Some(UnitKind::Army) && !map.army_adjacent(from, to.province);
-            Act::Move {
-                to: to.province,
-                convoyed,
+            let to = destination(map, to, piece.fleet)?;
+            let convoyed = !piece.fleet && !map.army_adjacent(piece.at, to);
+            if piece.fleet && !map.fleet_can_reach(piece.loc, to) {
+                return Err("a fleet move to a province it cannot reach (illegal)");
             }
+            Act::Move { to, convoyed }
         }
-        Order::SupportHold { supported, .. } => Act::SupportHold {
-            target: other(supported.place.province)?,
-        },
-        Order::SupportMove { supported, to, .. } => Act::SupportMove {
-            target: other(supported.place.province)?,
-            to: to.province,
-        },
-        Order::Convoy { army, to, .. } => Act::Convoy {
-            army: other(army.place.province)?,
-            to: to.province,
-        },
+        Order::SupportHold { supported, .. } => {
+            let target = other(supported)?;
+            support_reach(map, piece, pieces[target].at)?;
+            Act::SupportHold { target }
+        }
+        Order::SupportMove { supported, to, .. } => {
+            let target = other(supported)?;
+            let to = destination(map, to, pieces[target].fleet)?;
+            support_reach(map, piece, to)?;
+            Act::SupportMove { target, to }
+        }
+        Order::Convoy { army, to, .. } => {
+            let army = other(army)?;
+            if !piece.fleet || pieces[army].fleet {
+                return Err("a convoy by an army or of a fleet (illegal)");
+            }
+            let to = destination(map, to, false)?;
+            Act::Convoy { army, to }
+        }
         _ => return Err("an order other than hold, move, support or convoy"),
     };
     Ok((me, act))
+}
+
+/// The piece a written unit names: declines an omitted or wrong unit type (4.C.1, 4.C.2) and a
+/// written coast other than the unit's own (4.B.5).
+fn named(
+    pieces: &[Piece],
+    kind: Option<UnitKind>,
+    place: &Place,
+    own: bool,
+) -> Result<usize, &'static str> {
+    let i = pieces
+        .iter()
+        .position(|x| x.at == place.province)
+        .ok_or(if own {
+            "an order for a province without a unit"
+        } else {
+            "a support or convoy naming no unit"
+        })?;
+    let fleet = match kind {
+        Some(k) => k == UnitKind::Fleet,
+        None => return Err("a unit type omitted (4.C.1)"),
+    };
+    if fleet != pieces[i].fleet {
+        return Err("a unit type that is not the unit's (4.C.2)");
+    }
+    match &place.coast {
+        None => Ok(i),
+        Some(WrittenCoast::Known(c)) if pieces[i].loc.coast == Some(*c) => Ok(i),
+        Some(_) => Err("a written coast that is not the unit's (4.B.5)"),
+    }
+}
+
+/// A destination's province: declines written coasts and fleets into multi-coast provinces
+/// (4.B.1-4.B.4, 4.B.6).
+fn destination(map: &Map, to: &Place, fleet: bool) -> Result<ProvinceId, &'static str> {
+    if to.coast.is_some() || (fleet && map.province(to.province).is_multi_coast()) {
+        return Err(
+            "a coast question (4.B): a written coast or a fleet into a multi-coast province",
+        );
+    }
+    Ok(to.province)
+}
+
+/// Declines a support into a province the supporter cannot reach (illegal, 4.E.1).
+fn support_reach(map: &Map, piece: &Piece, place: ProvinceId) -> Result<(), &'static str> {
+    let reach = if piece.fleet {
+        map.fleet_can_reach(piece.loc, place)
+    } else {
+        map.army_adjacent(piece.at, place)
+    };
+    if reach && place != piece.at {
+        Ok(())
+    } else {
+        Err("a support into a province the supporter cannot reach (illegal)")
+    }
 }
 
 /// One evaluation of the conditions under an assignment, recording which decisions it read.
@@ -597,8 +718,17 @@ impl Eval<'_, '_> {
         let at = self.b.pieces[s].at;
         let movers = self.b.movers_into(at);
         let cuts: Vec<bool> = movers.iter().map(|&m| self.cuts(m, s)).collect();
-        let dislodged = self.dislodged(s);
-        !cuts.contains(&true) && !dislodged
+        // The rulebooks' paradox rules exempt the support from the dislodge rule too (6.F.17).
+        let dislodging: Vec<bool> = movers
+            .iter()
+            .map(|&m| self.val(m) && !(self.convoyed(m) && self.exempt(m, s)))
+            .collect();
+        !cuts.contains(&true) && !dislodging.contains(&true)
+    }
+
+    /// Whether `m` is a convoyed move.
+    fn convoyed(&self, m: usize) -> bool {
+        matches!(self.b.pieces[m].act, Act::Move { convoyed: true, .. })
     }
 
     /// Whether the move `m` into the supporter `s`'s province cuts its support.
