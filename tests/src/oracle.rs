@@ -27,8 +27,10 @@ use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, WrittenCoast};
 use diplo_rules::Ruleset;
 
-/// The largest group of mutually dependent decisions the oracle tries exhaustively.
-pub const MAX_CYCLE: usize = 16;
+/// The most decisions of one cycle the oracle guesses (2^MAX_GUESSED assignments): the
+/// cycle's other decisions are computed from the guessed ones, so this bounds a feedback set of
+/// the cycle (its convoys, then its moves), not the cycle's size.
+pub const MAX_GUESSED: usize = 16;
 
 /// The most units a position may have (decisions are kept in a 64-bit mask).
 const MAX_UNITS: usize = 64;
@@ -865,7 +867,11 @@ impl Board<'_> {
         let forced: Vec<(usize, bool)> = group
             .iter()
             .filter_map(|&v| {
-                let outs = self.outcomes(v, deps[v] & gmask, states);
+                let free = deps[v] & gmask;
+                if free.count_ones() as usize > MAX_GUESSED {
+                    return None;
+                }
+                let outs = self.outcomes(v, free, states);
                 outs.iter().all(|&o| o == outs[0]).then_some((v, outs[0]))
             })
             .collect();
@@ -875,10 +881,11 @@ impl Board<'_> {
             }
             return Ok(());
         }
-        if group.len() > MAX_CYCLE {
-            return Err("a cycle of more decisions than MAX_CYCLE");
+        let (guessed, order) = self.feedback(group, deps);
+        if guessed.len() > MAX_GUESSED {
+            return Err("a cycle needing more guessed decisions than MAX_GUESSED");
         }
-        let solutions = self.consistent(group, states);
+        let solutions = self.consistent(group, &guessed, &order, states);
         if let [one] = solutions[..] {
             for (k, &v) in group.iter().enumerate() {
                 states[v] = State::Fixed(one & (1 << k) != 0);
@@ -888,15 +895,64 @@ impl Board<'_> {
         self.backup(group, states)
     }
 
-    /// Every assignment of `group` (bit k for `group[k]`) that agrees with its conditions.
-    fn consistent(&self, group: &[usize], states: &[State]) -> Vec<u64> {
+    /// Splits a cycle into decisions to guess (a feedback set: convoys first, then moves, then
+    /// supports) and the others in an order in which each reads only guessed or earlier ones.
+    fn feedback(&self, group: &[usize], deps: &[u64]) -> (Vec<usize>, Vec<usize>) {
+        let rank = |v: usize| match self.pieces[self.vars[v]].act {
+            Act::Convoy { .. } => 0,
+            Act::Move { .. } => 1,
+            _ => 2,
+        };
+        let mut guessed: Vec<usize> = Vec::new();
+        loop {
+            let mut known = mask(&guessed);
+            let mut order = Vec::new();
+            let mut rest: Vec<usize> = group
+                .iter()
+                .copied()
+                .filter(|v| !guessed.contains(v))
+                .collect();
+            let gmask = mask(group);
+            while let Some(k) = rest
+                .iter()
+                .position(|&v| deps[v] & gmask & !known & !(1 << v) == 0 && deps[v] & (1 << v) == 0)
+            {
+                let v = rest.remove(k);
+                known |= 1 << v;
+                order.push(v);
+            }
+            match rest.iter().min_by_key(|&&v| rank(v)) {
+                None => return (guessed, order),
+                Some(&v) => guessed.push(v),
+            }
+        }
+    }
+
+    /// Every assignment of `group` (bit k for `group[k]`) that agrees with its conditions: each
+    /// assignment of `guessed`, the others computed in `order`, kept when the guessed decisions'
+    /// conditions agree with the guesses.
+    fn consistent(
+        &self,
+        group: &[usize],
+        guessed: &[usize],
+        order: &[usize],
+        states: &[State],
+    ) -> Vec<u64> {
         let mut vals = Self::base(states);
-        (0..1u64 << group.len())
-            .filter(|&a| {
-                for (k, &v) in group.iter().enumerate() {
+        (0..1u64 << guessed.len())
+            .filter_map(|a| {
+                for (k, &v) in guessed.iter().enumerate() {
                     vals[v] = a & (1 << k) != 0;
                 }
-                group.iter().all(|&v| self.eval(v, &vals).0 == vals[v])
+                for &v in order {
+                    vals[v] = self.eval(v, &vals).0;
+                }
+                let ok = guessed.iter().all(|&v| self.eval(v, &vals).0 == vals[v]);
+                let m = group
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (k, &v)| m | u64::from(vals[v]) << k);
+                ok.then_some(m)
             })
             .collect()
     }
