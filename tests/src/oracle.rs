@@ -1,24 +1,37 @@
 //! A second, independent movement adjudicator, used only as a test oracle (issue 13).
 //!
-//! It follows the DATC 3.2 chapter 5 the simple way (5.F, the guess algorithm, done by brute
-//! force): every move, support and convoy order is a yes/no decision; the conditions of 5.B
+//! It follows DATC 3.2 chapter 5 the simple way (the guess algorithm, done by brute force):
+//! every move, matching support and matching convoy is a yes/no decision; the conditions of 5.B
 //! (attack, hold, prevent and defend strength, path, cut, dislodge) say what each decision must
-//! be given the others. Decisions that depend on nothing undecided are settled directly. The
-//! undecided ones are split into strongly connected groups of the "reads" relation; a group
-//! whose dependencies are settled is settled by trying every assignment of it:
+//! be given the others. The open decisions are split into strongly connected groups of the
+//! "reads" relation; a group that reads no other open decision is settled:
 //!
-//! * an order whose condition gives the same answer for every assignment of the others is
-//!   decided (partial information, 5.E);
-//! * exactly one consistent assignment: that is the answer;
+//! * a decision whose condition gives the same answer for every assignment of the group's
+//!   decisions it reads is decided (partial information, 5.E);
+//! * otherwise every assignment of a feedback set of the group (its convoys first, then its
+//!   moves, then supports, until the rest reads no undecided decision in a cycle) is tried, the
+//!   rest computed from it, and the consistent ones kept: exactly one is the answer;
 //! * none or several: the cycle's backup rule (5.B.9): a cycle of moves only is circular
 //!   movement and its moves succeed; a cycle with a convoy order is a convoy paradox and gets the
-//!   ruleset's 4.A.2 ruling; any other cycle gets the ruleset's `other_cycles` ruling.
+//!   ruleset's 4.A.2 ruling (Szykman: its convoys fail; the rulebooks' rules with no fallback:
+//!   unresolved); any other cycle gets the ruleset's `other_cycles` ruling. Then solving resumes.
 //!
-//! It shares no code with `diplo_engine`'s resolver and handles only what the property tests
-//! generate: holds; moves to an adjacent province or, for an army, to a province it does not
-//! border, by convoy; supports of holds and moves; convoys by fleets at sea; supports and
-//! convoys that do not match (`invalid`). Whatever else it meets it declines with a reason
-//! ([`Verdict::Skipped`]) rather than guess.
+//! Bounds: at most 64 units (decisions are kept in 64-bit masks) and at most [`MAX_GUESSED`]
+//! guessed decisions per cycle; beyond them the oracle declines.
+//!
+//! What it shares with the engine: the map (`diplo_map`: provinces, adjacency, terrain), the
+//! position type (`diplo_engine::Position`), the order type (`diplo_orders::Order`), the result
+//! words (`diplo_engine::Resolution`) and the ruleset's choices read by key
+//! (`Ruleset::choice`). It calls none of the engine's functions: order reading, legality (reach,
+//! proper convoy routes), matching, strengths, paradox rules and backup rules are its own.
+//!
+//! It handles only what the property tests generate and the plainer DATC cases: holds; moves
+//! to an adjacent province or, for an army, by convoy to one it does not border; supports of
+//! holds and moves; convoys by fleets at sea on a proper route; supports and convoys that do not
+//! match (`invalid`). Whatever else it meets (coasts, omitted or wrong unit types, written
+//! nationalities, illegal orders, convoys to adjacent provinces, variant map features,
+//! Brannan's rule, and convoy paradoxes under the DPTG's and Alexander's rules) it declines with
+//! a reason ([`Verdict::Skipped`]) rather than guess.
 
 use std::cell::Cell;
 
@@ -771,7 +784,7 @@ impl Eval<'_, '_> {
             }
             ("2000", Act::SupportMove { to, .. }) => fleets
                 .iter()
-                .any(|&f| b.pieces[f].at == to && !b.route_exists(m, u64::MAX & !(1 << f))),
+                .any(|&f| b.pieces[f].at == to && !b.route_exists(m, !(1 << f))),
             _ => false,
         }
     }
