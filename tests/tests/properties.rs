@@ -1285,6 +1285,26 @@ fn plan_rest(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Option<P
     }
 }
 
+/// Circular movement (DATC 6.C): three unplanned units that can each move into the next one's
+/// province are ordered round (the `case.start`-th such ring).
+fn plan_rotation(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Option<Plan>]) {
+    let n = units.len();
+    let next = |i: usize, j: usize| {
+        i != j && plans[i].is_none() && can_reach(map, &units[i], units[j].location.province)
+    };
+    let rings: Vec<[usize; 3]> = (0..n)
+        .flat_map(|i| (0..n).flat_map(move |j| (0..n).map(move |k| [i, j, k])))
+        .filter(|&[i, j, k]| i < j && i < k && next(i, j) && next(j, k) && next(k, i))
+        .collect();
+    if rings.is_empty() {
+        return;
+    }
+    let ring = rings[case.start as usize / 3 % rings.len()];
+    for (a, b) in [(0, 1), (1, 2), (2, 0)] {
+        plans[ring[a]] = Some(Plan::Move(units[ring[b]].location.province));
+    }
+}
+
 /// The paradox shape of DATC 6.F.14: the unit `i` at the destination of another power's
 /// convoyed army supports a move into one of that army's convoying fleets.
 fn paradox_support(
@@ -1356,6 +1376,9 @@ fn build_convoy_case(map: &Map, case: &ConvoyCase) -> (Position, Vec<(PowerId, O
     let units = place_units(map, &region, case);
     let mut plans = vec![None; units.len()];
     plan_convoys(map, &units, case, &mut plans);
+    if case.start % 3 == 0 {
+        plan_rotation(map, &units, case, &mut plans);
+    }
     plan_moves(map, &units, case, &mut plans);
     plan_rest(map, &units, case, &mut plans);
     let mut pos = Position::initial(map);
