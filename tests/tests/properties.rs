@@ -1376,7 +1376,7 @@ fn build_convoy_case(map: &Map, case: &ConvoyCase) -> (Position, Vec<(PowerId, O
     let units = place_units(map, &region, case);
     let mut plans = vec![None; units.len()];
     plan_convoys(map, &units, case, &mut plans);
-    if case.start % 3 == 0 {
+    if case.start.is_multiple_of(3) {
         plan_rotation(map, &units, case, &mut plans);
     }
     plan_moves(map, &units, case, &mut plans);
