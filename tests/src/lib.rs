@@ -1,3 +1,4 @@
 //! Shared helpers for the workspace-level integration tests.
 
+pub mod oracle;
 pub mod robust;
