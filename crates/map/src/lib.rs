@@ -492,6 +492,13 @@ pub struct Map {
     fleet: Vec<Vec<Location>>,
     /// Lower-cased names, full names and aliases.
     names: NameTable,
+    /// Every key of `names`, and every key a longer one starts with before a space or hyphen:
+    /// see [`Map::name_key`].
+    name_keys: rustc_hash::FxHashMap<Box<str>, NameKey>,
+    /// Powers' names, adjectives and abbreviations, ASCII lower case: see [`Map::power_by_key`].
+    power_keys: rustc_hash::FxHashMap<Box<str>, PowerId>,
+    /// Per province, its coasts' full names normalised: see [`Map::coast_by_key`].
+    coast_keys: Vec<Vec<Box<str>>>,
     borders: Vec<Border>,
     /// Per province: indices into `borders` of the borders starting there.
     borders_from: Vec<Vec<u32>>,
@@ -601,6 +608,43 @@ impl Map {
         Map::from_toml_str(&text, &file)
     }
 
+    /// Builds the lookup tables of names already normalised: `name_keys` from `names` (every
+    /// name, and every name's start that ends before a space or a hyphen), `power_keys` and
+    /// `coast_keys`.
+    fn index_names(&mut self) {
+        let mut keys = rustc_hash::FxHashMap::default();
+        for (name, &id) in &self.names {
+            keys.entry(name.as_str().into())
+                .or_insert(NameKey::default())
+                .province = Some(id);
+            for (at, _) in name.match_indices([' ', '-']).filter(|&(at, _)| at > 0) {
+                keys.entry(name[..at].into())
+                    .or_insert(NameKey::default())
+                    .longer = true;
+            }
+        }
+        self.name_keys = keys;
+        self.power_keys = Default::default();
+        for (i, p) in self.powers.iter().enumerate() {
+            for name in [&p.name, &p.abbreviation, &p.adjective] {
+                // The first power to use a name has it, as in `power_by_name`.
+                self.power_keys
+                    .entry(name.to_ascii_lowercase().into())
+                    .or_insert(PowerId(i as u8));
+            }
+        }
+        self.coast_keys = self
+            .provinces
+            .iter()
+            .map(|p| {
+                p.coasts
+                    .iter()
+                    .map(|c| normalize_name(&c.full_name).into())
+                    .collect()
+            })
+            .collect();
+    }
+
     fn index_borders(&mut self) {
         self.borders_from = vec![Vec::new(); self.provinces.len()];
         for (i, b) in self.borders.iter().enumerate() {
@@ -697,6 +741,15 @@ impl Map {
             .position(|r| normalize_name(&r.name) == name || normalize_name(&r.full_name) == name)
     }
 
+    /// A railroad by its name already normalised as [`normalize_name`] does (`tsr`,
+    /// `trans-siberian railroad`), without allocating.
+    pub fn railroad_by_key(&self, key: &str) -> Option<usize> {
+        self.railroads.iter().position(|r| {
+            normalized_chars(&r.name).eq(key.chars())
+                || normalized_chars(&r.full_name).eq(key.chars())
+        })
+    }
+
     /// The canals of the map.
     pub fn canals(&self) -> &[Canal] {
         &self.canals
@@ -761,6 +814,14 @@ impl Map {
             .map(|i| PowerId(i as u8))
     }
 
+    /// A power by name, adjective or abbreviation already in lower case (`england`, `eng`):
+    /// what [`Map::power_by_name`] finds for it, looked up without allocating or comparing with
+    /// every power.
+    #[inline]
+    pub fn power_by_key(&self, key: &str) -> Option<PowerId> {
+        self.power_keys.get(key).copied()
+    }
+
     /// A province by short name, full name or alias, case-insensitively. Dots are ignored
     /// (`St. Petersburg`) and runs of white space count as one space.
     pub fn province_by_name(&self, name: &str) -> Option<ProvinceId> {
@@ -774,13 +835,24 @@ impl Map {
         self.names.get(key).copied()
     }
 
+    /// What a key normalised as [`normalize_name`] does is among the map's province names: the
+    /// province it names, and whether a longer name starts with it (followed by a space or a
+    /// hyphen); `None` when it is neither. A parser reading a name word by word stops as soon
+    /// as this is `None` or not [`NameKey::longer`]. No allocation.
+    #[inline]
+    pub fn name_key(&self, key: &str) -> Option<NameKey> {
+        self.name_keys.get(key).copied()
+    }
+
     /// A coast of a province by its name already normalised (lower case, no dots, words
     /// separated by one space: `nc`, `north coast`), without allocating.
     pub fn coast_by_key(&self, province: ProvinceId, key: &str) -> Option<u8> {
+        let full = &self.coast_keys[province.index()];
         self.province(province)
             .coasts
             .iter()
-            .position(|c| c.name == key || normalized_chars(&c.full_name).eq(key.chars()))
+            .zip(full)
+            .position(|(c, full)| c.name == key || **full == *key)
             .map(|i| i as u8)
     }
 
@@ -1087,6 +1159,16 @@ fn find_base_map(name: &str, from_file: &str) -> Result<(String, String), String
             ))
         }
     }
+}
+
+/// What a normalised key is among a map's province names ([`Map::name_key`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NameKey {
+    /// The province the key names, if it is a whole name.
+    pub province: Option<ProvinceId>,
+    /// Whether a longer name starts with the key followed by a space or a hyphen
+    /// (`north` for `north sea`, `mid` for `mid-atlantic ocean`).
+    pub longer: bool,
 }
 
 /// The province names of a map (short names, full names, aliases, normalised) to their ids,

@@ -143,6 +143,9 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         node_base: graph.node_base,
         fleet: graph.fleet,
         names: names.provinces,
+        name_keys: Default::default(),
+        power_keys: Default::default(),
+        coast_keys: Vec::new(),
         borders,
         borders_from: Vec::new(),
         railroads,
@@ -150,6 +153,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         drawing,
     };
     map.index_borders();
+    map.index_names();
     Ok(map)
 }
 
