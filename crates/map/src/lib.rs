@@ -495,8 +495,13 @@ pub struct Map {
     /// Every key of `names`, and every key a longer one starts with before a space or hyphen:
     /// see [`Map::name_key`].
     name_keys: rustc_hash::FxHashMap<Box<str>, NameKey>,
+    /// The keys of `name_keys` of at most eight bytes, by [`short_key`]: most names, looked up
+    /// without hashing a string or comparing bytes.
+    short_name_keys: rustc_hash::FxHashMap<u64, NameKey>,
     /// Powers' names, adjectives and abbreviations, ASCII lower case: see [`Map::power_by_key`].
     power_keys: rustc_hash::FxHashMap<Box<str>, PowerId>,
+    /// The keys of `power_keys` of at most eight bytes, by [`short_key`].
+    short_power_keys: rustc_hash::FxHashMap<u64, PowerId>,
     /// Per province, its coasts' full names normalised: see [`Map::coast_by_key`].
     coast_keys: Vec<Vec<Box<str>>>,
     borders: Vec<Border>,
@@ -623,6 +628,7 @@ impl Map {
                     .longer = true;
             }
         }
+        self.short_name_keys = short_keys(&keys);
         self.name_keys = keys;
         self.power_keys = Default::default();
         for (i, p) in self.powers.iter().enumerate() {
@@ -633,6 +639,7 @@ impl Map {
                     .or_insert(PowerId(i as u8));
             }
         }
+        self.short_power_keys = short_keys(&self.power_keys);
         self.coast_keys = self
             .provinces
             .iter()
@@ -819,7 +826,11 @@ impl Map {
     /// every power.
     #[inline]
     pub fn power_by_key(&self, key: &str) -> Option<PowerId> {
-        self.power_keys.get(key).copied()
+        match short_key(key) {
+            Some(short) => self.short_power_keys.get(&short),
+            None => self.power_keys.get(key),
+        }
+        .copied()
     }
 
     /// A province by short name, full name or alias, case-insensitively. Dots are ignored
@@ -841,7 +852,11 @@ impl Map {
     /// as this is `None` or not [`NameKey::longer`]. No allocation.
     #[inline]
     pub fn name_key(&self, key: &str) -> Option<NameKey> {
-        self.name_keys.get(key).copied()
+        match short_key(key) {
+            Some(short) => self.short_name_keys.get(&short),
+            None => self.name_keys.get(key),
+        }
+        .copied()
     }
 
     /// A coast of a province by its name already normalised (lower case, no dots, words
@@ -1169,6 +1184,35 @@ pub struct NameKey {
     /// Whether a longer name starts with the key followed by a space or a hyphen
     /// (`north` for `north sea`, `mid` for `mid-atlantic ocean`).
     pub longer: bool,
+}
+
+/// A key of at most eight bytes, none of them zero, as one number (its bytes little-endian,
+/// zero-padded): two such keys give the same number only when they are equal. `None` for any
+/// other key.
+#[inline]
+fn short_key(key: &str) -> Option<u64> {
+    let bytes = key.as_bytes();
+    if bytes.len() > 8 {
+        return None;
+    }
+    let mut packed = 0u64;
+    for (k, &b) in bytes.iter().enumerate() {
+        if b == 0 {
+            return None;
+        }
+        packed |= u64::from(b) << (8 * k);
+    }
+    Some(packed)
+}
+
+/// The entries of a table whose keys are short ([`short_key`]), by their number.
+fn short_keys<V: Copy>(
+    table: &rustc_hash::FxHashMap<Box<str>, V>,
+) -> rustc_hash::FxHashMap<u64, V> {
+    table
+        .iter()
+        .filter_map(|(k, &v)| Some((short_key(k)?, v)))
+        .collect()
 }
 
 /// The province names of a map (short names, full names, aliases, normalised) to their ids,

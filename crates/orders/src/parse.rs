@@ -417,43 +417,66 @@ fn is_word_byte(b: u8) -> bool {
 
 /// Reads the word starting at byte `i` (letters, digits, `.`, `_`, `'`), appends it to `norms`
 /// in lower case without dots, and finds its keyword sets; returns the byte offset after it,
-/// its length in characters and its `Kw` bits. ASCII is read byte by byte (its keyword key
-/// packed on the way); other characters are decoded where they occur.
-fn scan_word(text: &str, mut i: usize, norms: &mut String) -> (usize, usize, Kw) {
+/// its length in characters and its `Kw` bits. A run of ASCII is copied at once (its keyword key
+/// packed while it is scanned); a word with other characters is read on by [`scan_word_rest`].
+fn scan_word(text: &str, i: usize, norms: &mut String) -> (usize, usize, Kw) {
     let bytes = text.as_bytes();
-    let start = norms.len();
-    let (mut chars, mut key, mut ascii) = (0, 0u64, true);
-    while let Some(&b) = bytes.get(i) {
-        if b.is_ascii() {
-            if !is_word_byte(b) {
-                break;
-            }
-            i += 1;
-            if b != b'.' {
-                let lower = b.to_ascii_lowercase();
-                let n = norms.len() - start;
-                if n < 8 {
-                    key |= u64::from(lower) << (8 * n);
-                }
-                norms.push(char::from(lower));
-            }
-        } else {
-            let c = char_at(text, i);
-            if !c.is_alphanumeric() {
-                break;
-            }
-            norms.extend(c.to_lowercase());
-            i += c.len_utf8();
-            ascii = false;
+    let (mut end, mut dots, mut key) = (i, false, 0u64);
+    while let Some(&b) = bytes.get(end).filter(|&&b| is_word_byte(b)) {
+        if end - i < 8 {
+            key |= u64::from(b.to_ascii_lowercase()) << (8 * (end - i));
         }
+        dots |= b == b'.';
+        end += 1;
+    }
+    let start = norms.len();
+    push_lower_ascii(norms, &text[i..end], dots);
+    if bytes.get(end).is_some_and(|b| !b.is_ascii()) {
+        let (rest_end, rest_chars) = scan_word_rest(text, end, norms);
+        if rest_end > end {
+            let kw = keywords_of(&norms[start..]);
+            return (rest_end, end - i + rest_chars, kw);
+        }
+    }
+    let kw = if dots || end - i > 8 {
+        keywords_of(&norms[start..])
+    } else {
+        keywords_of_key(key)
+    };
+    (end, end - i, kw)
+}
+
+/// Reads on, from byte `i`, a word that holds characters beyond ASCII, one character at a time
+/// (appended to `norms` in lower case, without dots); returns the byte offset after it and the
+/// number of characters read.
+fn scan_word_rest(text: &str, mut i: usize, norms: &mut String) -> (usize, usize) {
+    let mut chars = 0;
+    while let Some(c) = text[i..].chars().next() {
+        let in_word = match u8::try_from(c) {
+            Ok(b) if b.is_ascii() => is_word_byte(b),
+            _ => c.is_alphanumeric(),
+        };
+        if !in_word {
+            break;
+        }
+        if c != '.' {
+            norms.extend(c.to_lowercase());
+        }
+        i += c.len_utf8();
         chars += 1;
     }
-    let kw = match ascii {
-        true if norms.len() - start <= 8 => keywords_of_key(key),
-        true => 0,
-        false => keywords_of_key(packed(norms[start..].as_bytes())),
-    };
-    (i, chars, kw)
+    (i, chars)
+}
+
+/// Appends an ASCII word to `out` in lower case, without dots (if it has `dots`).
+fn push_lower_ascii(out: &mut String, word: &str, dots: bool) {
+    let start = out.len();
+    if dots {
+        out.extend(word.chars().filter(|&c| c != '.'));
+    } else {
+        out.push_str(word);
+    }
+    out[start..].make_ascii_lowercase();
 }
 
 /// The token of a symbol `c` at byte `i`: its kind, length in bytes and in characters.
@@ -641,7 +664,6 @@ fn keywords_of_key(key: u64) -> Kw {
 }
 
 /// The keyword sets a normalised word belongs to.
-#[cfg(test)]
 fn keywords_of(norm: &str) -> Kw {
     keywords_of_key(packed(norm.as_bytes()))
 }

@@ -145,6 +145,8 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         names: names.provinces,
         name_keys: Default::default(),
         power_keys: Default::default(),
+        short_name_keys: Default::default(),
+        short_power_keys: Default::default(),
         coast_keys: Vec::new(),
         borders,
         borders_from: Vec::new(),
