@@ -821,14 +821,14 @@ impl Map {
             .map(|i| PowerId(i as u8))
     }
 
-    /// A power by name, adjective or abbreviation already in lower case (`england`, `eng`):
-    /// what [`Map::power_by_name`] finds for it, looked up without allocating or comparing with
-    /// every power.
+    /// A power by name, adjective or abbreviation already in lower case, as UTF-8 bytes
+    /// (`b"england"`, `b"eng"`): what [`Map::power_by_name`] finds for it, looked up without
+    /// allocating or comparing with every power.
     #[inline]
-    pub fn power_by_key(&self, key: &str) -> Option<PowerId> {
+    pub fn power_by_key(&self, key: &[u8]) -> Option<PowerId> {
         match short_key(key) {
             Some(short) => self.short_power_keys.get(&short),
-            None => self.power_keys.get(key),
+            None => self.power_keys.get(std::str::from_utf8(key).ok()?),
         }
         .copied()
     }
@@ -849,12 +849,13 @@ impl Map {
     /// What a key normalised as [`normalize_name`] does is among the map's province names: the
     /// province it names, and whether a longer name starts with it (followed by a space or a
     /// hyphen); `None` when it is neither. A parser reading a name word by word stops as soon
-    /// as this is `None` or not [`NameKey::longer`]. No allocation.
+    /// as this is `None` or not [`NameKey::longer`]. The key is UTF-8 bytes (a parser's buffer
+    /// of normalised words); no allocation.
     #[inline]
-    pub fn name_key(&self, key: &str) -> Option<NameKey> {
+    pub fn name_key(&self, key: &[u8]) -> Option<NameKey> {
         match short_key(key) {
             Some(short) => self.short_name_keys.get(&short),
-            None => self.name_keys.get(key),
+            None => self.name_keys.get(std::str::from_utf8(key).ok()?),
         }
         .copied()
     }
@@ -1190,8 +1191,8 @@ pub struct NameKey {
 /// zero-padded): two such keys give the same number only when they are equal. `None` for any
 /// other key.
 #[inline]
-fn short_key(key: &str) -> Option<u64> {
-    let bytes = key.as_bytes();
+fn short_key(key: &[u8]) -> Option<u64> {
+    let bytes = key;
     if bytes.len() > 8 {
         return None;
     }
@@ -1211,7 +1212,7 @@ fn short_keys<V: Copy>(
 ) -> rustc_hash::FxHashMap<u64, V> {
     table
         .iter()
-        .filter_map(|(k, &v)| Some((short_key(k)?, v)))
+        .filter_map(|(k, &v)| Some((short_key(k.as_bytes())?, v)))
         .collect()
 }
 

@@ -212,7 +212,7 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// reused from line to line.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
     // About one order a line: one allocation for the result, not one per doubling.
-    let mut lines = Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    let mut lines = Vec::with_capacity(text.as_bytes().iter().filter(|&&b| b == b'\n').count() + 1);
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
     let mut buffers = Buffers::default();
@@ -291,7 +291,7 @@ struct Buffers {
     toks: Vec<Tok>,
     /// The words of the line normalised (lower case, no dots), each after the character that
     /// joins it to the word before in a name (see [`tokenize`]).
-    norms: String,
+    norms: Vec<u8>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,28 +347,30 @@ fn char_at(text: &str, i: usize) -> char {
 ///
 /// Each word's normalised form follows, in `norms`, the character that joins it to the word
 /// before it in a name ([`joiner`]), so that the key of a run of words is one slice of `norms`:
-/// names are looked up without building a string.
-fn tokenize(text: &str, toks: &mut Vec<Tok>, norms: &mut String) -> usize {
+/// names are looked up without building a string. ASCII is read byte by byte; other characters
+/// are decoded where they occur.
+fn tokenize(text: &str, toks: &mut Vec<Tok>, norms: &mut Vec<u8>) -> usize {
     toks.clear();
     norms.clear();
-    let mut i = 0;
-    let mut col = 0usize; // characters consumed so far
-    let mut end_col = 1;
-    let mut spaced = true;
-    while i < text.len() {
+    let bytes = text.as_bytes();
+    let (mut i, mut col, mut end_col, mut spaced) = (0, 0usize, 1, true);
+    while let Some(&b) = bytes.get(i) {
         let c = char_at(text, i);
-        if c == '#' {
-            break;
-        }
-        if c.is_whitespace() {
-            i += c.len_utf8();
-            col += 1;
-            spaced = true;
-            continue;
+        match b {
+            b'#' => break,
+            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => {
+                (i, col, spaced) = (i + 1, col + 1, true);
+                continue;
+            }
+            _ if b >= 0x80 && c.is_whitespace() => {
+                (i, col, spaced) = (i + c.len_utf8(), col + 1, true);
+                continue;
+            }
+            _ => {}
         }
         let (start, tok_col) = (i, col + 1);
         let (mut norm, mut kw) = ((0, 0), 0);
-        let kind = if c.is_alphanumeric() {
+        let kind = if b.is_ascii_alphanumeric() || (b >= 0x80 && c.is_alphanumeric()) {
             if let Some(sep) = joiner(toks, spaced) {
                 norms.push(sep);
             }
@@ -397,51 +399,74 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, norms: &mut String) -> usize {
     end_col
 }
 
+/// A slice of the normalised words as text: they are whole characters (ASCII bytes, or every
+/// byte of a character's lower case) and separators, so the slices the parser takes (whole
+/// words and runs of them) are always UTF-8; `""` otherwise.
+fn utf8(norms: &[u8]) -> &str {
+    std::str::from_utf8(norms).unwrap_or_default()
+}
+
 /// The character that joins a word to the tokens before it in a name, if any: a space after a
 /// word (`North Sea`), a hyphen after a word and a dash with no space on either side
 /// (`Mid-Atlantic`).
-fn joiner(toks: &[Tok], spaced: bool) -> Option<char> {
+fn joiner(toks: &[Tok], spaced: bool) -> Option<u8> {
     match toks {
         [.., w, d] if d.kind == Kind::Dash => {
-            (w.kind == Kind::Word && !d.spaced && !spaced).then_some('-')
+            (w.kind == Kind::Word && !d.spaced && !spaced).then_some(b'-')
         }
-        [.., w] if w.kind == Kind::Word => Some(' '),
+        [.., w] if w.kind == Kind::Word => Some(b' '),
         _ => None,
     }
 }
 
-/// Whether an ASCII byte belongs in a word: a letter, a digit, `.`, `_` or `'`.
-fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'\'')
-}
+/// Per byte, its lower case if it is an ASCII byte that belongs in a word (a letter, a digit,
+/// `.`, `_` or `'`), else 0.
+const WORD_LOWER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'\'') {
+            t[b] = c.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    t
+};
 
 /// Reads the word starting at byte `i` (letters, digits, `.`, `_`, `'`), appends it to `norms`
 /// in lower case without dots, and finds its keyword sets; returns the byte offset after it,
-/// its length in characters and its `Kw` bits. A run of ASCII is copied at once (its keyword key
-/// packed while it is scanned); a word with other characters is read on by [`scan_word_rest`].
-fn scan_word(text: &str, i: usize, norms: &mut String) -> (usize, usize, Kw) {
+/// its length in characters and its `Kw` bits. ASCII is copied byte by byte (its keyword key
+/// packed on the way); a word with other characters is read on by [`scan_word_rest`].
+fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, usize, Kw) {
     let bytes = text.as_bytes();
-    let (mut end, mut dots, mut key) = (i, false, 0u64);
-    while let Some(&b) = bytes.get(end).filter(|&&b| is_word_byte(b)) {
-        if end - i < 8 {
-            key |= u64::from(b.to_ascii_lowercase()) << (8 * (end - i));
-        }
-        dots |= b == b'.';
-        end += 1;
-    }
     let start = norms.len();
-    push_lower_ascii(norms, &text[i..end], dots);
+    let (mut end, mut key) = (i, 0u64);
+    while let Some(&b) = bytes.get(end) {
+        let lower = WORD_LOWER[usize::from(b)];
+        if lower == 0 {
+            break;
+        }
+        end += 1;
+        if lower == b'.' {
+            continue;
+        }
+        let n = norms.len() - start;
+        if n < 8 {
+            key |= u64::from(lower) << (8 * n);
+        }
+        norms.push(lower);
+    }
     if bytes.get(end).is_some_and(|b| !b.is_ascii()) {
         let (rest_end, rest_chars) = scan_word_rest(text, end, norms);
         if rest_end > end {
-            let kw = keywords_of(&norms[start..]);
+            let kw = keywords_of_key(packed(&norms[start..]));
             return (rest_end, end - i + rest_chars, kw);
         }
     }
-    let kw = if dots || end - i > 8 {
-        keywords_of(&norms[start..])
-    } else {
-        keywords_of_key(key)
+    let kw = match norms.len() - start {
+        0..=8 => keywords_of_key(key),
+        _ => 0,
     };
     (end, end - i, kw)
 }
@@ -449,34 +474,25 @@ fn scan_word(text: &str, i: usize, norms: &mut String) -> (usize, usize, Kw) {
 /// Reads on, from byte `i`, a word that holds characters beyond ASCII, one character at a time
 /// (appended to `norms` in lower case, without dots); returns the byte offset after it and the
 /// number of characters read.
-fn scan_word_rest(text: &str, mut i: usize, norms: &mut String) -> (usize, usize) {
+fn scan_word_rest(text: &str, mut i: usize, norms: &mut Vec<u8>) -> (usize, usize) {
     let mut chars = 0;
     while let Some(c) = text[i..].chars().next() {
         let in_word = match u8::try_from(c) {
-            Ok(b) if b.is_ascii() => is_word_byte(b),
+            Ok(b) if b.is_ascii() => WORD_LOWER[usize::from(b)] != 0,
             _ => c.is_alphanumeric(),
         };
         if !in_word {
             break;
         }
         if c != '.' {
-            norms.extend(c.to_lowercase());
+            for lower in c.to_lowercase() {
+                norms.extend_from_slice(lower.encode_utf8(&mut [0; 4]).as_bytes());
+            }
         }
         i += c.len_utf8();
         chars += 1;
     }
     (i, chars)
-}
-
-/// Appends an ASCII word to `out` in lower case, without dots (if it has `dots`).
-fn push_lower_ascii(out: &mut String, word: &str, dots: bool) {
-    let start = out.len();
-    if dots {
-        out.extend(word.chars().filter(|&c| c != '.'));
-    } else {
-        out.push_str(word);
-    }
-    out[start..].make_ascii_lowercase();
 }
 
 /// The token of a symbol `c` at byte `i`: its kind, length in bytes and in characters.
@@ -663,11 +679,6 @@ fn keywords_of_key(key: u64) -> Kw {
     }
 }
 
-/// The keyword sets a normalised word belongs to.
-fn keywords_of(norm: &str) -> Kw {
-    keywords_of_key(packed(norm.as_bytes()))
-}
-
 /// Longest run of words tried as a province name.
 const MAX_NAME_WORDS: usize = 6;
 /// Longest run of words tried as a coast name.
@@ -723,7 +734,7 @@ struct Parser<'m, 's> {
     text: &'s str,
     toks: &'m [Tok],
     /// The words of the line normalised (`Tok::norm` ranges).
-    norms: &'m str,
+    norms: &'m [u8],
     /// Column just after the last token.
     end_col: usize,
 }
@@ -766,8 +777,8 @@ impl<'m, 's> Parser<'m, 's> {
         &self.text[t.start..t.end]
     }
 
-    /// A word token's normalised text (lower case, no dots).
-    fn norm(&self, t: &Tok) -> &str {
+    /// A word token's normalised text (lower case, no dots), as UTF-8 bytes.
+    fn norm(&self, t: &Tok) -> &[u8] {
         &self.norms[t.norm.0 as usize..t.norm.1 as usize]
     }
 
@@ -906,8 +917,8 @@ impl<'m, 's> Parser<'m, 's> {
         found
     }
 
-    /// The normalised key of the run of words from token `i` to token `last`.
-    fn run_key(&self, i: usize, last: usize) -> &str {
+    /// The normalised key of the run of words from token `i` to token `last` (UTF-8 bytes).
+    fn run_key(&self, i: usize, last: usize) -> &[u8] {
         &self.norms[self.toks[i].norm.0 as usize..self.toks[last].norm.1 as usize]
     }
 
@@ -933,7 +944,7 @@ impl<'m, 's> Parser<'m, 's> {
         let mut found = None;
         let mut last = i;
         for _ in 0..MAX_NAME_WORDS {
-            if let Some(r) = self.map.railroad_by_key(self.run_key(i, last)) {
+            if let Some(r) = self.map.railroad_by_key(utf8(self.run_key(i, last))) {
                 found = Some((r, last + 1));
             }
             match self.next_in_run(last) {
@@ -1067,7 +1078,7 @@ impl<'m, 's> Parser<'m, 's> {
         let mut found = None;
         let mut j = i;
         while j < self.toks.len() && j < i + MAX_COAST_WORDS && self.is_word(j) {
-            if let Some(c) = self.map.coast_by_key(province, self.run_key(i, j)) {
+            if let Some(c) = self.map.coast_by_key(province, utf8(self.run_key(i, j))) {
                 found = Some((c, j + 1));
             }
             j += 1;
@@ -1084,7 +1095,7 @@ impl<'m, 's> Parser<'m, 's> {
         let key = self.run_key(from, close - 1);
         // Beyond ASCII, folding lower-cases a whole string (a final sigma): the slow way agrees.
         key.is_ascii()
-            .then(|| self.map.coast_by_key(province, key))
+            .then(|| self.map.coast_by_key(province, utf8(key)))
             .flatten()
     }
 
@@ -1324,7 +1335,7 @@ impl<'m, 's> Parser<'m, 's> {
         }
         let mut via_convoy = false;
         if self.kw(k, VIA) {
-            let by = self.norm(&self.toks[k]) == "by";
+            let by = self.norm(&self.toks[k]) == b"by";
             if self.kw(k + 1, CONVOY_WORD) {
                 k += 2;
             } else if by {
