@@ -492,6 +492,18 @@ pub struct Map {
     fleet: Vec<Vec<Location>>,
     /// Lower-cased names, full names and aliases.
     names: NameTable,
+    /// Every key of `names`, and every key a longer one starts with before a space or hyphen:
+    /// see [`Map::name_key`].
+    name_keys: rustc_hash::FxHashMap<Box<str>, NameKey>,
+    /// The keys of `name_keys` of at most eight bytes, by [`short_key`]: most names, looked up
+    /// without hashing a string or comparing bytes.
+    short_name_keys: rustc_hash::FxHashMap<u64, NameKey>,
+    /// Powers' names, adjectives and abbreviations, ASCII lower case: see [`Map::power_by_key`].
+    power_keys: rustc_hash::FxHashMap<Box<str>, PowerId>,
+    /// The keys of `power_keys` of at most eight bytes, by [`short_key`].
+    short_power_keys: rustc_hash::FxHashMap<u64, PowerId>,
+    /// Per province, its coasts' full names normalised: see [`Map::coast_by_key`].
+    coast_keys: Vec<Vec<Box<str>>>,
     borders: Vec<Border>,
     /// Per province: indices into `borders` of the borders starting there.
     borders_from: Vec<Vec<u32>>,
@@ -601,6 +613,45 @@ impl Map {
         Map::from_toml_str(&text, &file)
     }
 
+    /// Builds the lookup tables of names already normalised: `name_keys` from `names` (every
+    /// name, and every name's start that ends before a space or a hyphen), `power_keys` and
+    /// `coast_keys`.
+    fn index_names(&mut self) {
+        let mut keys = rustc_hash::FxHashMap::default();
+        for (name, &id) in &self.names {
+            keys.entry(name.as_str().into())
+                .or_insert(NameKey::default())
+                .province = Some(id);
+            for (at, _) in name.match_indices([' ', '-']).filter(|&(at, _)| at > 0) {
+                keys.entry(name[..at].into())
+                    .or_insert(NameKey::default())
+                    .longer = true;
+            }
+        }
+        self.short_name_keys = short_keys(&keys);
+        self.name_keys = keys;
+        self.power_keys = Default::default();
+        for (i, p) in self.powers.iter().enumerate() {
+            for name in [&p.name, &p.abbreviation, &p.adjective] {
+                // The first power to use a name has it, as in `power_by_name`.
+                self.power_keys
+                    .entry(name.to_ascii_lowercase().into())
+                    .or_insert(PowerId(i as u8));
+            }
+        }
+        self.short_power_keys = short_keys(&self.power_keys);
+        self.coast_keys = self
+            .provinces
+            .iter()
+            .map(|p| {
+                p.coasts
+                    .iter()
+                    .map(|c| normalize_name(&c.full_name).into())
+                    .collect()
+            })
+            .collect();
+    }
+
     fn index_borders(&mut self) {
         self.borders_from = vec![Vec::new(); self.provinces.len()];
         for (i, b) in self.borders.iter().enumerate() {
@@ -697,6 +748,15 @@ impl Map {
             .position(|r| normalize_name(&r.name) == name || normalize_name(&r.full_name) == name)
     }
 
+    /// A railroad by its name already normalised as [`normalize_name`] does (`tsr`,
+    /// `trans-siberian railroad`), without allocating.
+    pub fn railroad_by_key(&self, key: &str) -> Option<usize> {
+        self.railroads.iter().position(|r| {
+            normalized_chars(&r.name).eq(key.chars())
+                || normalized_chars(&r.full_name).eq(key.chars())
+        })
+    }
+
     /// The canals of the map.
     pub fn canals(&self) -> &[Canal] {
         &self.canals
@@ -761,6 +821,18 @@ impl Map {
             .map(|i| PowerId(i as u8))
     }
 
+    /// A power by name, adjective or abbreviation already in lower case, as UTF-8 bytes
+    /// (`b"england"`, `b"eng"`): what [`Map::power_by_name`] finds for it, looked up without
+    /// allocating or comparing with every power.
+    #[inline]
+    pub fn power_by_key(&self, key: &[u8]) -> Option<PowerId> {
+        match short_key(key) {
+            Some(short) => self.short_power_keys.get(&short),
+            None => self.power_keys.get(std::str::from_utf8(key).ok()?),
+        }
+        .copied()
+    }
+
     /// A province by short name, full name or alias, case-insensitively. Dots are ignored
     /// (`St. Petersburg`) and runs of white space count as one space.
     pub fn province_by_name(&self, name: &str) -> Option<ProvinceId> {
@@ -774,13 +846,29 @@ impl Map {
         self.names.get(key).copied()
     }
 
+    /// What a key normalised as [`normalize_name`] does is among the map's province names: the
+    /// province it names, and whether a longer name starts with it (followed by a space or a
+    /// hyphen); `None` when it is neither. A parser reading a name word by word stops as soon
+    /// as this is `None` or not [`NameKey::longer`]. The key is UTF-8 bytes (a parser's buffer
+    /// of normalised words); no allocation.
+    #[inline]
+    pub fn name_key(&self, key: &[u8]) -> Option<NameKey> {
+        match short_key(key) {
+            Some(short) => self.short_name_keys.get(&short),
+            None => self.name_keys.get(std::str::from_utf8(key).ok()?),
+        }
+        .copied()
+    }
+
     /// A coast of a province by its name already normalised (lower case, no dots, words
     /// separated by one space: `nc`, `north coast`), without allocating.
     pub fn coast_by_key(&self, province: ProvinceId, key: &str) -> Option<u8> {
+        let full = &self.coast_keys[province.index()];
         self.province(province)
             .coasts
             .iter()
-            .position(|c| c.name == key || normalized_chars(&c.full_name).eq(key.chars()))
+            .zip(full)
+            .position(|(c, full)| c.name == key || **full == *key)
             .map(|i| i as u8)
     }
 
@@ -1087,6 +1175,45 @@ fn find_base_map(name: &str, from_file: &str) -> Result<(String, String), String
             ))
         }
     }
+}
+
+/// What a normalised key is among a map's province names ([`Map::name_key`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NameKey {
+    /// The province the key names, if it is a whole name.
+    pub province: Option<ProvinceId>,
+    /// Whether a longer name starts with the key followed by a space or a hyphen
+    /// (`north` for `north sea`, `mid` for `mid-atlantic ocean`).
+    pub longer: bool,
+}
+
+/// A key of at most eight bytes, none of them zero, as one number (its bytes little-endian,
+/// zero-padded): two such keys give the same number only when they are equal. `None` for any
+/// other key.
+#[inline]
+fn short_key(key: &[u8]) -> Option<u64> {
+    let bytes = key;
+    if bytes.len() > 8 {
+        return None;
+    }
+    let mut packed = 0u64;
+    for (k, &b) in bytes.iter().enumerate() {
+        if b == 0 {
+            return None;
+        }
+        packed |= u64::from(b) << (8 * k);
+    }
+    Some(packed)
+}
+
+/// The entries of a table whose keys are short ([`short_key`]), by their number.
+fn short_keys<V: Copy>(
+    table: &rustc_hash::FxHashMap<Box<str>, V>,
+) -> rustc_hash::FxHashMap<u64, V> {
+    table
+        .iter()
+        .filter_map(|(k, &v)| Some((short_key(k.as_bytes())?, v)))
+        .collect()
 }
 
 /// The province names of a map (short names, full names, aliases, normalised) to their ids,

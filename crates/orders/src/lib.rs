@@ -17,7 +17,7 @@ mod parse;
 use diplo_map::{PowerId, ProvinceId, UnitKind};
 
 pub use display::OrderDisplay;
-pub use parse::{parse_order, parse_orders, text_lines, OrderLine, ParseError};
+pub use parse::{parse_order, parse_orders, text_lines, LineText, OrderLine, ParseError};
 
 /// A coast as written in an order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

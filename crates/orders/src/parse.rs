@@ -10,6 +10,8 @@
 //! Nothing is decided here that the rules decide: coasts, unit types and nationalities are kept
 //! as written.
 
+use std::sync::Arc;
+
 use diplo_map::{Map, PowerId, ProvinceId, UnitKind};
 
 use crate::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
@@ -24,7 +26,95 @@ pub struct OrderLine {
     /// The order.
     pub order: Order,
     /// The line as written (trimmed).
-    pub text: String,
+    pub text: LineText,
+}
+
+/// The text of an [`OrderLine`] as written. The lines [`parse_orders`] reads share one copy of
+/// the file (no allocation per line); the text reads as a `&str` (through `Deref` or
+/// [`LineText::as_str`]) and prints as one. Two texts are equal when they read the same.
+#[derive(Clone)]
+pub struct LineText {
+    file: Arc<str>,
+    range: std::ops::Range<usize>,
+}
+
+impl LineText {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.file[self.range.clone()]
+    }
+}
+
+impl From<&str> for LineText {
+    fn from(text: &str) -> Self {
+        LineText {
+            file: text.into(),
+            range: 0..text.len(),
+        }
+    }
+}
+
+impl From<LineText> for String {
+    fn from(t: LineText) -> String {
+        t.as_str().to_string()
+    }
+}
+
+impl std::ops::Deref for LineText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for LineText {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for LineText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Debug for LineText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for LineText {
+    fn eq(&self, other: &LineText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for LineText {}
+
+impl std::hash::Hash for LineText {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl PartialEq<str> for LineText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for LineText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for LineText {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
 }
 
 /// A line that cannot be read.
@@ -65,7 +155,8 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<PowerId>, Order), Pa
         message: f.msg,
         text: text.to_string(),
     };
-    let p = Parser::new(map, text);
+    let mut buffers = Buffers::default();
+    let p = Parser::new(map, text, &mut buffers);
     let (power, start) = p.prefix().map_err(fail)?;
     if start >= p.toks.len() {
         let msg = match power {
@@ -92,7 +183,8 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let t = rest?;
-        match t.find(['\n', '\r']) {
+        // Both ends of line are ASCII: a byte search finds them at character boundaries.
+        match t.bytes().position(|b| b == b'\n' || b == b'\r') {
             Some(i) => {
                 let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
                 rest = Some(&t[i + skip..]).filter(|r| !r.is_empty());
@@ -112,107 +204,94 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// A power prefix on a line (`ENG: F lon H`) overrides the header for that line only. Every
 /// readable line gives an [`OrderLine`] (its `text` is the line trimmed, without its comment);
 /// every unreadable one a [`ParseError`] (its `text` is the whole line, and its column counts
-/// characters of that line). A header naming an unknown power is an error, and the lines after it
-/// have no power until the next header.
+/// characters of that line). A header naming an unknown power is an error, and the lines after
+/// it have no power until the next header.
+///
+/// Besides the orders themselves (a convoy path, a coast the province lacks), reading allocates
+/// only the two lists returned, one copy of `text` that the lines' texts share, and two buffers
+/// reused from line to line.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
     // About one order a line: one allocation for the result, not one per doubling.
-    let mut lines = Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    let mut lines = Vec::with_capacity(text.as_bytes().iter().filter(|&&b| b == b'\n').count() + 1);
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
-    let mut buffers = Buffers::sized();
+    let mut buffers = Buffers::default();
+    let file: Arc<str> = text.into();
     for (n, line) in text_lines(text).enumerate() {
-        let line_no = n + 1;
-        let parser = Parser::reusing(map, line, std::mem::replace(&mut buffers, Buffers::none()));
-        let p = Reuse {
-            parser,
-            buffers: &mut buffers,
-        };
-        if p.toks.is_empty() {
-            continue;
-        }
-        let fail = |f: Fail| ParseError {
-            line: line_no,
-            column: f.col,
-            message: f.msg,
-            text: line.to_string(),
-        };
-        let (power, start) = match p.prefix() {
-            Ok(x) => x,
-            Err(f) => {
-                if p.is_header() {
-                    current = None;
-                }
-                errors.push(fail(f));
-                continue;
-            }
-        };
-        if start >= p.toks.len() {
-            // A header line: `England:`.
-            current = power;
-            continue;
-        }
-        match p.order(start) {
-            Ok(order) => lines.push(OrderLine {
-                line: line_no,
+        match read_line(map, line, &mut buffers) {
+            Line::Blank => {}
+            Line::Header(power) => current = power,
+            Line::Order(power, order, body) => lines.push(OrderLine {
+                line: n + 1,
                 power: power.or(current),
                 order,
-                text: p.body_text().to_string(),
+                text: LineText {
+                    file: Arc::clone(&file),
+                    range: offset_in(text, body),
+                },
             }),
-            Err(f) => errors.push(fail(f)),
+            Line::Error(f, header) => {
+                if header {
+                    current = None;
+                }
+                errors.push(ParseError {
+                    line: n + 1,
+                    column: f.col,
+                    message: f.msg,
+                    text: line.to_string(),
+                });
+            }
         }
     }
     (lines, errors)
 }
 
-/// A line's parser that hands its buffers back for the next line when dropped.
-struct Reuse<'b, 'm, 's> {
-    parser: Parser<'m, 's>,
-    buffers: &'b mut Buffers<'s>,
+/// Where `part`, a slice of `text`, lies in it.
+fn offset_in(text: &str, part: &str) -> std::ops::Range<usize> {
+    let start = part.as_ptr() as usize - text.as_ptr() as usize;
+    start..start + part.len()
 }
 
-/// The buffers a parser fills for each line, reused from line to line (no allocation per line
-/// once they are large enough).
-struct Buffers<'s> {
-    toks: Vec<Tok<'s>>,
-    /// The normalised name being looked up.
-    key: String,
-    /// The words of the line normalised (lower case, no dots), one after another.
-    norms: String,
+/// What a line of an orders file holds.
+enum Line<'s> {
+    /// Nothing but white space or a comment.
+    Blank,
+    /// `England:`: the power of the lines that follow.
+    Header(Option<PowerId>),
+    /// An order, with the power of its prefix and the text of the order (trimmed, without its
+    /// comment).
+    Order(Option<PowerId>, Order, &'s str),
+    /// An unreadable line; `true` if it is a header (`Unknown:`).
+    Error(Fail, bool),
 }
 
-impl Buffers<'_> {
-    /// Buffers large enough for most lines.
-    fn sized() -> Self {
-        Buffers {
-            toks: Vec::with_capacity(16),
-            key: String::with_capacity(64),
-            norms: String::with_capacity(128),
-        }
+/// Reads one line of an orders file into `buffers` (reused: no allocation once they are large
+/// enough, besides what the order itself holds).
+fn read_line<'s>(map: &Map, line: &'s str, buffers: &mut Buffers) -> Line<'s> {
+    let p = Parser::new(map, line, buffers);
+    if p.toks.is_empty() {
+        return Line::Blank;
     }
-
-    /// No buffers (no allocation): what a parser leaves behind while it holds the buffers.
-    fn none() -> Self {
-        Buffers {
-            toks: Vec::new(),
-            key: String::new(),
-            norms: String::new(),
-        }
+    let (power, start) = match p.prefix() {
+        Ok(x) => x,
+        Err(f) => return Line::Error(f, p.is_header()),
+    };
+    if start >= p.toks.len() {
+        return Line::Header(power);
     }
-}
-
-impl<'m, 's> std::ops::Deref for Reuse<'_, 'm, 's> {
-    type Target = Parser<'m, 's>;
-    fn deref(&self) -> &Parser<'m, 's> {
-        &self.parser
+    match p.order(start) {
+        Ok(order) => Line::Order(power, order, p.body_text()),
+        Err(f) => Line::Error(f, false),
     }
 }
 
-impl Drop for Reuse<'_, '_, '_> {
-    fn drop(&mut self) {
-        self.buffers.toks = std::mem::take(&mut self.parser.toks);
-        self.buffers.key = std::mem::take(self.parser.key.get_mut());
-        self.buffers.norms = std::mem::take(&mut self.parser.norms);
-    }
+/// The buffers a line's parser fills, reused from line to line.
+#[derive(Default)]
+struct Buffers {
+    toks: Vec<Tok>,
+    /// The words of the line normalised (lower case, no dots), each after the character that
+    /// joins it to the word before in a name (see [`tokenize`]).
+    norms: Vec<u8>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,34 +311,20 @@ enum Kind {
 }
 
 #[derive(Clone, Debug)]
-struct Tok<'s> {
+struct Tok {
     kind: Kind,
-    /// The text as written.
-    raw: &'s str,
     /// For a word: where its normalised form (lower case, without dots) lies in the parser's
     /// `norms` (start, end).
     norm: (u32, u32),
     /// For a word: the keyword sets it belongs to (`Kw` bits).
     kw: u32,
+    /// Whether white space (or the start of the line) comes right before.
+    spaced: bool,
     /// 1-based column (characters).
     col: usize,
     /// Byte offsets in the line.
     start: usize,
     end: usize,
-    /// Whether white space (or the start of the line) comes right before.
-    spaced: bool,
-}
-
-fn is_word_start(c: char) -> bool {
-    if c.is_ascii() {
-        c.is_ascii_alphanumeric()
-    } else {
-        c.is_alphanumeric()
-    }
-}
-
-fn is_word_char(c: char) -> bool {
-    is_word_start(c) || c == '.' || c == '_' || c == '\''
 }
 
 fn is_dash(c: char) -> bool {
@@ -269,93 +334,180 @@ fn is_dash(c: char) -> bool {
     )
 }
 
+/// The character at byte `i` of `text` (a character boundary): ASCII without decoding.
+fn char_at(text: &str, i: usize) -> char {
+    match text.as_bytes()[i] {
+        b if b.is_ascii() => b as char,
+        _ => text[i..].chars().next().unwrap_or(' '),
+    }
+}
+
 /// Splits a line into tokens (into `toks`, emptied first; words normalised into `norms`),
-/// stopping at `#` (a comment); returns where the order ends. ASCII is read byte by byte; other
-/// characters are decoded where they occur.
-fn tokenize<'s>(text: &'s str, toks: &mut Vec<Tok<'s>>, norms: &mut String) -> usize {
+/// stopping at `#` (a comment); returns the column just after the last token.
+///
+/// Each word's normalised form follows, in `norms`, the character that joins it to the word
+/// before it in a name ([`joiner`]), so that the key of a run of words is one slice of `norms`:
+/// names are looked up without building a string. ASCII is read byte by byte; other characters
+/// are decoded where they occur.
+fn tokenize(text: &str, toks: &mut Vec<Tok>, norms: &mut Vec<u8>) -> usize {
     toks.clear();
     norms.clear();
     let bytes = text.as_bytes();
-    let char_at = |i: usize| -> char {
-        match bytes[i] {
-            b if b.is_ascii() => b as char,
-            _ => text[i..].chars().next().unwrap_or(' '),
-        }
-    };
-    let mut i = 0;
-    let mut col = 0usize; // characters consumed so far
-    let mut spaced = true;
-    while i < bytes.len() {
-        let c = char_at(i);
-        if c == '#' {
-            return i;
-        }
-        if c.is_whitespace() {
-            i += c.len_utf8();
-            col += 1;
-            spaced = true;
-            continue;
+    let (mut i, mut col, mut end_col, mut spaced) = (0, 0usize, 1, true);
+    while let Some(&b) = bytes.get(i) {
+        let c = char_at(text, i);
+        match b {
+            b'#' => break,
+            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => {
+                (i, col, spaced) = (i + 1, col + 1, true);
+                continue;
+            }
+            _ if b >= 0x80 && c.is_whitespace() => {
+                (i, col, spaced) = (i + c.len_utf8(), col + 1, true);
+                continue;
+            }
+            _ => {}
         }
         let (start, tok_col) = (i, col + 1);
-        let kind = if is_word_start(c) {
-            while i < bytes.len() && is_word_char(char_at(i)) {
-                i += char_at(i).len_utf8();
-                col += 1;
+        let (mut norm, mut kw) = ((0, 0), 0);
+        let kind = if b.is_ascii_alphanumeric() || (b >= 0x80 && c.is_alphanumeric()) {
+            if let Some(sep) = joiner(toks, spaced) {
+                norms.push(sep);
             }
+            let norm_start = norms.len();
+            let (end, chars, word_kw) = scan_word(text, i, norms);
+            (i, col, kw) = (end, col + chars, word_kw);
+            norm = (norm_start as u32, norms.len() as u32);
             Kind::Word
         } else {
-            i += c.len_utf8();
-            col += 1;
-            if (is_dash(c) || c == '=') && bytes.get(i) == Some(&b'>') {
-                i += 1;
-                col += 1;
-                Kind::Arrow
-            } else if c == '=' {
-                Kind::Sym('=')
-            } else if is_dash(c) {
-                Kind::Dash
-            } else if c == '→' {
-                Kind::Arrow
-            } else {
-                Kind::Sym(c)
-            }
+            let (kind, len, chars) = symbol(text, i, c);
+            (i, col) = (i + len, col + chars);
+            kind
         };
-        let raw = &text[start..i];
-        let norm_start = norms.len() as u32;
-        let mut kw = 0;
-        if kind == Kind::Word {
-            push_normalised(norms, raw);
-            kw = keywords_of(&norms[norm_start as usize..]);
-        }
         toks.push(Tok {
             kind,
-            raw,
-            norm: (norm_start, norms.len() as u32),
+            norm,
             kw,
+            spaced,
             col: tok_col,
             start,
             end: i,
-            spaced,
         });
         spaced = false;
+        end_col = col + 1;
     }
-    text.len()
+    end_col
 }
 
-/// Appends `word` to `out` in lower case, without dots.
-fn push_normalised(out: &mut String, word: &str) {
-    if word.is_ascii() {
-        out.extend(
-            word.bytes()
-                .filter(|&b| b != b'.')
-                .map(|b| b.to_ascii_lowercase() as char),
-        );
+/// A slice of the normalised words as text: they are whole characters (ASCII bytes, or every
+/// byte of a character's lower case) and separators, so the slices the parser takes (whole
+/// words and runs of them) are always UTF-8; `""` otherwise.
+fn utf8(norms: &[u8]) -> &str {
+    std::str::from_utf8(norms).unwrap_or_default()
+}
+
+/// The character that joins a word to the tokens before it in a name, if any: a space after a
+/// word (`North Sea`), a hyphen after a word and a dash with no space on either side
+/// (`Mid-Atlantic`).
+fn joiner(toks: &[Tok], spaced: bool) -> Option<u8> {
+    match toks {
+        [.., w, d] if d.kind == Kind::Dash => {
+            (w.kind == Kind::Word && !d.spaced && !spaced).then_some(b'-')
+        }
+        [.., w] if w.kind == Kind::Word => Some(b' '),
+        _ => None,
+    }
+}
+
+/// Per byte, its lower case if it is an ASCII byte that belongs in a word (a letter, a digit,
+/// `.`, `_` or `'`), else 0.
+const WORD_LOWER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'\'') {
+            t[b] = c.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Reads the word starting at byte `i` (letters, digits, `.`, `_`, `'`), appends it to `norms`
+/// in lower case without dots, and finds its keyword sets; returns the byte offset after it,
+/// its length in characters and its `Kw` bits. ASCII is copied byte by byte (its keyword key
+/// packed on the way); a word with other characters is read on by [`scan_word_rest`].
+fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, usize, Kw) {
+    let bytes = text.as_bytes();
+    let start = norms.len();
+    let (mut end, mut key) = (i, 0u64);
+    while let Some(&b) = bytes.get(end) {
+        let lower = WORD_LOWER[usize::from(b)];
+        if lower == 0 {
+            break;
+        }
+        end += 1;
+        if lower == b'.' {
+            continue;
+        }
+        let n = norms.len() - start;
+        if n < 8 {
+            key |= u64::from(lower) << (8 * n);
+        }
+        norms.push(lower);
+    }
+    if bytes.get(end).is_some_and(|b| !b.is_ascii()) {
+        let (rest_end, rest_chars) = scan_word_rest(text, end, norms);
+        if rest_end > end {
+            let kw = keywords_of_key(packed(&norms[start..]));
+            return (rest_end, end - i + rest_chars, kw);
+        }
+    }
+    let kw = match norms.len() - start {
+        0..=8 => keywords_of_key(key),
+        _ => 0,
+    };
+    (end, end - i, kw)
+}
+
+/// Reads on, from byte `i`, a word that holds characters beyond ASCII, one character at a time
+/// (appended to `norms` in lower case, without dots); returns the byte offset after it and the
+/// number of characters read.
+fn scan_word_rest(text: &str, mut i: usize, norms: &mut Vec<u8>) -> (usize, usize) {
+    let mut chars = 0;
+    while let Some(c) = text[i..].chars().next() {
+        let in_word = match u8::try_from(c) {
+            Ok(b) if b.is_ascii() => WORD_LOWER[usize::from(b)] != 0,
+            _ => c.is_alphanumeric(),
+        };
+        if !in_word {
+            break;
+        }
+        if c != '.' {
+            for lower in c.to_lowercase() {
+                norms.extend_from_slice(lower.encode_utf8(&mut [0; 4]).as_bytes());
+            }
+        }
+        i += c.len_utf8();
+        chars += 1;
+    }
+    (i, chars)
+}
+
+/// The token of a symbol `c` at byte `i`: its kind, length in bytes and in characters.
+fn symbol(text: &str, i: usize, c: char) -> (Kind, usize, usize) {
+    let len = c.len_utf8();
+    if (is_dash(c) || c == '=') && text.as_bytes().get(i + len) == Some(&b'>') {
+        (Kind::Arrow, len + 1, 2)
+    } else if c == '=' {
+        (Kind::Sym('='), len, 1)
+    } else if is_dash(c) {
+        (Kind::Dash, len, 1)
+    } else if c == '→' {
+        (Kind::Arrow, len, 1)
     } else {
-        out.extend(
-            word.chars()
-                .filter(|&c| c != '.')
-                .flat_map(char::to_lowercase),
-        );
+        (Kind::Sym(c), len, 1)
     }
 }
 
@@ -401,26 +553,129 @@ const KEYWORDS: Kw = HOLD
     | ARMY
     | FLEET;
 
-/// The keyword sets a normalised word belongs to.
-fn keywords_of(norm: &str) -> Kw {
-    match norm {
-        "h" | "hold" | "holds" | "stand" | "stands" => HOLD,
-        "m" | "move" | "moves" => MOVE,
-        "s" | "support" | "supports" => SUPPORT,
-        "c" | "convoy" => CONVOY | CONVOY_WORD,
-        "convoys" => CONVOY,
-        "r" | "retreat" | "retreats" => RETREAT,
-        "d" | "disband" | "disbands" | "remove" | "removes" => DISBAND,
-        "b" | "build" | "builds" => BUILD,
-        "convert" | "converts" => CONVERT,
-        "waive" | "waives" | "waived" | "decline" | "declines" | "declined" => DECLINE,
-        "via" | "by" => VIA,
-        "to" => TO,
-        "sc" | "permit" | "permits" => PERMIT,
-        "a" | "army" => ARMY,
-        "f" | "fleet" => FLEET,
-        "coast" => COAST,
-        _ => 0,
+/// Every keyword and the sets it belongs to.
+const KEYWORD_LIST: [(&str, Kw); 44] = [
+    ("h", HOLD),
+    ("hold", HOLD),
+    ("holds", HOLD),
+    ("stand", HOLD),
+    ("stands", HOLD),
+    ("m", MOVE),
+    ("move", MOVE),
+    ("moves", MOVE),
+    ("s", SUPPORT),
+    ("support", SUPPORT),
+    ("supports", SUPPORT),
+    ("c", CONVOY | CONVOY_WORD),
+    ("convoy", CONVOY | CONVOY_WORD),
+    ("convoys", CONVOY),
+    ("r", RETREAT),
+    ("retreat", RETREAT),
+    ("retreats", RETREAT),
+    ("d", DISBAND),
+    ("disband", DISBAND),
+    ("disbands", DISBAND),
+    ("remove", DISBAND),
+    ("removes", DISBAND),
+    ("b", BUILD),
+    ("build", BUILD),
+    ("builds", BUILD),
+    ("convert", CONVERT),
+    ("converts", CONVERT),
+    ("waive", DECLINE),
+    ("waives", DECLINE),
+    ("waived", DECLINE),
+    ("decline", DECLINE),
+    ("declines", DECLINE),
+    ("declined", DECLINE),
+    ("via", VIA),
+    ("by", VIA),
+    ("to", TO),
+    ("sc", PERMIT),
+    ("permit", PERMIT),
+    ("permits", PERMIT),
+    ("a", ARMY),
+    ("army", ARMY),
+    ("f", FLEET),
+    ("fleet", FLEET),
+    ("coast", COAST),
+];
+
+/// A word of at most eight bytes as one number (little-endian, zero-padded), `0` for a longer
+/// one: no word holds a zero byte, so two words of eight bytes or fewer pack alike only when
+/// they are equal.
+const fn packed(word: &[u8]) -> u64 {
+    if word.len() > 8 {
+        return 0;
+    }
+    let mut v = 0u64;
+    let mut k = 0;
+    while k < word.len() {
+        v |= (word[k] as u64) << (8 * k);
+        k += 1;
+    }
+    v
+}
+
+/// Slots of the keyword hash table: a power of two, large enough that a multiplier placing
+/// every keyword in a slot of its own is found after a few tries.
+const KW_SLOTS: usize = 256;
+
+/// The slot of a packed word for a multiplier: the top bits of the product.
+const fn kw_slot(key: u64, multiplier: u64) -> usize {
+    (key.wrapping_mul(multiplier) >> (64 - KW_SLOTS.trailing_zeros())) as usize
+}
+
+/// Whether `multiplier` puts every keyword in a slot of its own.
+const fn kw_perfect(multiplier: u64) -> bool {
+    let mut used = [false; KW_SLOTS];
+    let mut k = 0;
+    while k < KEYWORD_LIST.len() {
+        let slot = kw_slot(packed(KEYWORD_LIST[k].0.as_bytes()), multiplier);
+        if used[slot] {
+            return false;
+        }
+        used[slot] = true;
+        k += 1;
+    }
+    true
+}
+
+/// A multiplier that hashes the keywords without collision (searched at compile time).
+const KW_MULTIPLIER: u64 = {
+    let mut m: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut tries = 0;
+    while !kw_perfect(m) {
+        tries += 1;
+        assert!(tries < 100_000, "no perfect keyword hash found");
+        m = m
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407)
+            | 1;
+    }
+    m
+};
+
+/// The keywords by slot: each keyword's packed word and sets; `(0, 0)` in a free slot (no word
+/// packs to 0).
+const KW_TABLE: [(u64, Kw); KW_SLOTS] = {
+    let mut t = [(0u64, 0 as Kw); KW_SLOTS];
+    let mut k = 0;
+    while k < KEYWORD_LIST.len() {
+        let key = packed(KEYWORD_LIST[k].0.as_bytes());
+        t[kw_slot(key, KW_MULTIPLIER)] = (key, KEYWORD_LIST[k].1);
+        k += 1;
+    }
+    t
+};
+
+/// The keyword sets of a word packed by [`packed`] (`0` for a word longer than eight bytes).
+fn keywords_of_key(key: u64) -> Kw {
+    let (k, kw) = KW_TABLE[kw_slot(key, KW_MULTIPLIER)];
+    if k == key && key != 0 {
+        kw
+    } else {
+        0
     }
 }
 
@@ -472,51 +727,40 @@ struct Fail {
 
 type R<T> = Result<T, Fail>;
 
+/// Reads one line. `'m` is the borrow of the map and of the buffers the line was read into,
+/// `'s` that of the line.
 struct Parser<'m, 's> {
     map: &'m Map,
     text: &'s str,
-    toks: Vec<Tok<'s>>,
-    /// The normalised name being looked up (reused: no allocation per lookup).
-    key: std::cell::RefCell<String>,
+    toks: &'m [Tok],
     /// The words of the line normalised (`Tok::norm` ranges).
-    norms: String,
-    /// Byte offset where the order ends (before any comment).
-    body_end: usize,
+    norms: &'m [u8],
     /// Column just after the last token.
     end_col: usize,
 }
 
 impl<'m, 's> Parser<'m, 's> {
-    fn new(map: &'m Map, text: &'s str) -> Self {
-        Parser::reusing(map, text, Buffers::none())
-    }
-
-    /// A parser for `text` that reuses the buffers of the last line's parser.
-    fn reusing(map: &'m Map, text: &'s str, buffers: Buffers<'s>) -> Self {
-        let Buffers {
-            mut toks,
-            key,
-            mut norms,
-        } = buffers;
-        let body_end = tokenize(text, &mut toks, &mut norms);
-        let end_col = toks
-            .last()
-            .map(|t| t.col + t.raw.chars().count())
-            .unwrap_or(1);
+    /// A parser for `text`, read into `buffers` (reused from line to line).
+    fn new(map: &'m Map, text: &'s str, buffers: &'m mut Buffers) -> Self {
+        let end_col = tokenize(text, &mut buffers.toks, &mut buffers.norms);
         Parser {
             map,
             text,
-            toks,
-            key: std::cell::RefCell::new(key),
-            norms,
-            body_end,
+            toks: &buffers.toks,
+            norms: &buffers.norms,
             end_col,
         }
     }
 
     /// The order's text without the comment, trimmed.
+    ///
+    /// White space is what lies outside the tokens (`tokenize` skips exactly the characters
+    /// `trim` removes): the body runs from the first token to the last.
     fn body_text(&self) -> &'s str {
-        self.text[..self.body_end].trim()
+        match (self.toks.first(), self.toks.last()) {
+            (Some(first), Some(last)) => &self.text[first.start..last.end],
+            _ => "",
+        }
     }
 
     /// Whether token `i` is a word of the keyword set(s) `words`.
@@ -528,8 +772,13 @@ impl<'m, 's> Parser<'m, 's> {
         self.kw(i, KEYWORDS)
     }
 
-    /// A word token's normalised text (lower case, no dots).
-    fn norm(&self, t: &Tok) -> &str {
+    /// A token's text as written.
+    fn raw(&self, t: &Tok) -> &'s str {
+        &self.text[t.start..t.end]
+    }
+
+    /// A word token's normalised text (lower case, no dots), as UTF-8 bytes.
+    fn norm(&self, t: &Tok) -> &[u8] {
         &self.norms[t.norm.0 as usize..t.norm.1 as usize]
     }
 
@@ -553,7 +802,7 @@ impl<'m, 's> Parser<'m, 's> {
     /// `found` part of a message: the token at `i`, quoted, or `end of order`.
     fn found(&self, i: usize) -> String {
         match self.toks.get(i) {
-            Some(t) => format!("`{}`", truncate(t.raw)),
+            Some(t) => format!("`{}`", truncate(self.raw(t))),
             None => "end of order".to_string(),
         }
     }
@@ -583,7 +832,7 @@ impl<'m, 's> Parser<'m, 's> {
 
     fn power_at(&self, i: usize) -> Option<PowerId> {
         match self.toks.get(i) {
-            Some(t) if t.kind == Kind::Word => self.map.power_by_name(self.norm(t)),
+            Some(t) if t.kind == Kind::Word => self.map.power_by_key(self.norm(t)),
             _ => None,
         }
     }
@@ -645,101 +894,65 @@ impl<'m, 's> Parser<'m, 's> {
 
     /// The longest run of words from `i` that names a province, and the index after it.
     ///
-    /// The runs are spelt as `names_at` spells them, already normalised (lower case, no dots)
-    /// into one reused buffer, and looked up without allocating.
+    /// A run is extended word by word while the map has a longer name starting with it; each
+    /// run's key is a slice of `norms` ([`tokenize`]): no string is built.
     fn province_at(&self, i: usize) -> Option<(ProvinceId, usize)> {
         if !self.is_word(i) {
             return None;
         }
-        let mut key = self.key.borrow_mut();
-        key.clear();
-        // Per run of words: the length of its key and the index after it.
-        let mut runs = [(0usize, 0usize); MAX_NAME_WORDS];
-        let mut count = 0;
-        let mut j = i;
-        while count < MAX_NAME_WORDS && j < self.toks.len() {
-            let t = &self.toks[j];
-            match t.kind {
-                Kind::Word => {
-                    if j > i {
-                        if self.toks[j - 1].kind == Kind::Dash {
-                            // joined by a hyphen: `Mid-Atlantic`
-                        } else if t.spaced {
-                            key.push(' ');
-                        } else {
-                            break;
-                        }
-                    }
-                    key.push_str(self.norm(t));
-                    j += 1;
-                    runs[count] = (key.len(), j);
-                    count += 1;
-                }
-                Kind::Dash
-                    if j > i && !t.spaced && self.is_word(j + 1) && !self.toks[j + 1].spaced =>
-                {
-                    key.push('-');
-                    j += 1;
-                }
+        let mut found = None;
+        let mut last = i;
+        for _ in 0..MAX_NAME_WORDS {
+            let Some(key) = self.map.name_key(self.run_key(i, last)) else {
+                break;
+            };
+            if let Some(p) = key.province {
+                found = Some((p, last + 1));
+            }
+            match self.next_in_run(last) {
+                Some(next) if key.longer => last = next,
                 _ => break,
             }
         }
-        runs[..count]
-            .iter()
-            .rev()
-            .find_map(|&(len, next)| self.map.province_by_key(&key[..len]).map(|p| (p, next)))
+        found
+    }
+
+    /// The normalised key of the run of words from token `i` to token `last` (UTF-8 bytes).
+    fn run_key(&self, i: usize, last: usize) -> &[u8] {
+        &self.norms[self.toks[i].norm.0 as usize..self.toks[last].norm.1 as usize]
+    }
+
+    /// The word after word `j` in a name: the next token if it is a word, or the one after a
+    /// dash written without spaces (`Mid-Atlantic`).
+    fn next_in_run(&self, j: usize) -> Option<usize> {
+        let t = self.toks.get(j + 1)?;
+        match t.kind {
+            Kind::Word if t.spaced => Some(j + 1),
+            Kind::Dash if !t.spaced && self.is_word(j + 2) && !self.toks[j + 2].spaced => {
+                Some(j + 2)
+            }
+            _ => None,
+        }
     }
 
     /// The longest run of words from `i` that names a railroad of the map (`TSR`,
     /// `Trans-Siberian Railroad`), and the index after it.
     fn railroad_at(&self, i: usize) -> Option<(usize, usize)> {
-        if self.map.railroads().is_empty() {
+        if self.map.railroads().is_empty() || !self.is_word(i) {
             return None;
         }
-        self.names_at(i)
-            .iter()
-            .rev()
-            .find_map(|(n, next)| self.map.railroad_by_name(n).map(|r| (r, *next)))
-    }
-
-    /// The names runs of words from `i` can spell (words joined by a space, or by a hyphen
-    /// written without spaces: `Mid-Atlantic`), shortest first, each with the index after it.
-    fn names_at(&self, i: usize) -> Vec<(String, usize)> {
-        if !self.is_word(i) {
-            return Vec::new();
-        }
-        let mut name = String::new();
-        let mut candidates: Vec<(String, usize)> = Vec::new();
-        let mut j = i;
-        let mut words = 0;
-        while words < MAX_NAME_WORDS && j < self.toks.len() {
-            let t = &self.toks[j];
-            match t.kind {
-                Kind::Word => {
-                    if j > i {
-                        if self.toks[j - 1].kind == Kind::Dash {
-                            // joined by a hyphen: `Mid-Atlantic`
-                        } else if t.spaced {
-                            name.push(' ');
-                        } else {
-                            break; // `spa.x` cannot happen: dots are in words; be safe
-                        }
-                    }
-                    name.push_str(t.raw);
-                    words += 1;
-                    j += 1;
-                    candidates.push((name.clone(), j));
-                }
-                Kind::Dash
-                    if j > i && !t.spaced && self.is_word(j + 1) && !self.toks[j + 1].spaced =>
-                {
-                    name.push('-');
-                    j += 1;
-                }
-                _ => break,
+        let mut found = None;
+        let mut last = i;
+        for _ in 0..MAX_NAME_WORDS {
+            if let Some(r) = self.map.railroad_by_key(utf8(self.run_key(i, last))) {
+                found = Some((r, last + 1));
+            }
+            match self.next_in_run(last) {
+                Some(next) => last = next,
+                None => break,
             }
         }
-        candidates
+        found
     }
 
     /// Reads a place: a province and a coast if one is written.
@@ -809,6 +1022,9 @@ impl<'m, 's> Parser<'m, 's> {
                         "expected `)` closing the coast, found end of order".to_string(),
                     );
                 };
+                if let Some(c) = self.coast_in_parens(province, i + 1, close) {
+                    return Ok((Some(WrittenCoast::Known(c)), close + 1));
+                }
                 let raw = &self.text[t.end..self.toks[close].start];
                 let text = fold(raw);
                 if text.is_empty() {
@@ -831,17 +1047,20 @@ impl<'m, 's> Parser<'m, 's> {
                 }
                 let w = &self.toks[i + 1];
                 if self.kw(i + 2, COAST) {
-                    let text = format!("{} coast", w.raw.to_lowercase());
+                    let text = format!("{} coast", self.raw(w).to_lowercase());
                     return Ok((Some(WrittenCoast::Unknown(text)), i + 3));
                 }
-                Ok((Some(WrittenCoast::Unknown(w.raw.to_lowercase())), i + 2))
+                Ok((
+                    Some(WrittenCoast::Unknown(self.raw(w).to_lowercase())),
+                    i + 2,
+                ))
             }
             Kind::Word => {
                 if let Some((c, j)) = self.known_coast_at(province, i) {
                     return Ok((Some(WrittenCoast::Known(c)), j));
                 }
                 if self.kw(i + 1, COAST) && !self.is_keyword(i) && self.province_at(i).is_none() {
-                    let text = format!("{} coast", t.raw.to_lowercase());
+                    let text = format!("{} coast", self.raw(t).to_lowercase());
                     return Ok((Some(WrittenCoast::Unknown(text)), i + 2));
                 }
                 Ok((None, i))
@@ -855,21 +1074,29 @@ impl<'m, 's> Parser<'m, 's> {
         if self.map.province(province).coasts.is_empty() {
             return None;
         }
-        let mut key = self.key.borrow_mut();
-        key.clear();
+        // Words in a row are joined by a space in `norms`: the key is a slice of it.
         let mut found = None;
         let mut j = i;
         while j < self.toks.len() && j < i + MAX_COAST_WORDS && self.is_word(j) {
-            if j > i {
-                key.push(' ');
+            if let Some(c) = self.map.coast_by_key(province, utf8(self.run_key(i, j))) {
+                found = Some((c, j + 1));
             }
-            key.push_str(self.norm(&self.toks[j]));
             j += 1;
-            if let Some(c) = self.map.coast_by_key(province, &key) {
-                found = Some((c, j));
-            }
         }
         found
+    }
+
+    /// A known coast written as the words `from..close` only (`(nc)`, `(North Coast)`), found
+    /// without building a string; `None` otherwise (then the text is folded and looked up).
+    fn coast_in_parens(&self, province: ProvinceId, from: usize, close: usize) -> Option<u8> {
+        if from >= close || !(from..close).all(|j| self.is_word(j)) {
+            return None;
+        }
+        let key = self.run_key(from, close - 1);
+        // Beyond ASCII, folding lower-cases a whole string (a final sigma): the slow way agrees.
+        key.is_ascii()
+            .then(|| self.map.coast_by_key(province, utf8(key)))
+            .flatten()
     }
 
     fn written_coast(&self, province: ProvinceId, text: &str) -> WrittenCoast {
@@ -898,97 +1125,73 @@ impl<'m, 's> Parser<'m, 's> {
         Ok((UnitRef { kind, place }, k))
     }
 
-    /// The readings of the unit named in a support or convoy: `RUS A war`, `A war`, `war`,
-    /// `RUS war`, in order of preference; or why none can be read.
-    fn other_unit(&self, i: usize, from: usize) -> R<Vec<(OtherUnit, usize)>> {
-        let mut out = Vec::new();
-        let mut power_err = None;
-        let power = self.power_at(i);
-        if let Some(p) = power {
-            if let Some(kind) = self.kind_at(i + 1) {
-                match self.place(i + 2, from) {
-                    Ok((place, k)) => out.push((
-                        OtherUnit {
-                            power: Some(p),
-                            kind: Some(kind),
-                            place,
-                        },
-                        k,
-                    )),
-                    Err(e) => power_err = Some(e),
-                }
+    /// Reading `n` of the unit named in a support or convoy at `i`, in order of preference:
+    /// 0 `RUS A war`, 1 `A war` or `war`, 2 `RUS war` (`power` is what token `i` names);
+    /// `None` where the reading does not apply.
+    fn other_unit(
+        &self,
+        n: usize,
+        power: Option<PowerId>,
+        i: usize,
+        from: usize,
+    ) -> Option<R<(OtherUnit, usize)>> {
+        let other = |power, kind, place| OtherUnit { power, kind, place };
+        match n {
+            0 => {
+                let kind = self.kind_at(i + 1)?;
+                let p = power?;
+                Some(
+                    self.place(i + 2, from)
+                        .map(|(place, k)| (other(Some(p), Some(kind), place), k)),
+                )
+            }
+            1 => Some(
+                self.unit(i, from)
+                    .map(|(u, k)| (other(None, u.kind, u.place), k)),
+            ),
+            _ => {
+                let p = power.filter(|_| self.kind_at(i + 1).is_none())?;
+                Some(
+                    self.place(i + 1, from)
+                        .map(|(place, k)| (other(Some(p), None, place), k)),
+                )
             }
         }
-        let plain = self.unit(i, from).map(|(u, k)| {
-            (
-                OtherUnit {
-                    power: None,
-                    kind: u.kind,
-                    place: u.place,
-                },
-                k,
-            )
-        });
-        let plain_err = match plain {
-            Ok(x) => {
-                out.push(x);
-                None
-            }
-            Err(e) => Some(e),
-        };
-        if let Some(p) = power {
-            if self.kind_at(i + 1).is_none() {
-                match self.place(i + 1, from) {
-                    Ok((place, k)) => out.push((
-                        OtherUnit {
-                            power: Some(p),
-                            kind: None,
-                            place,
-                        },
-                        k,
-                    )),
-                    Err(e) => power_err = power_err.or(Some(e)),
-                }
-            }
-        }
-        if out.is_empty() {
-            return Err(if power.is_some() {
-                power_err.or(plain_err)
-            } else {
-                plain_err.or(power_err)
-            }
-            .unwrap_or(Fail {
-                col: self.col(i),
-                msg: "expected a unit".to_string(),
-            }));
-        }
-        Ok(out)
     }
 
-    /// Tries each reading of the other unit with `rest`; the first that reads to the end wins,
-    /// else the error that got furthest.
+    /// Tries each reading of the other unit with `rest` (readings are made one at a time, and
+    /// none after one that reads to the end); the first that reads to the end wins, else the
+    /// error that got furthest, or, when no reading of the unit itself works, why.
     fn with_other<T>(
         &self,
         i: usize,
         from: usize,
         rest: impl Fn(OtherUnit, usize) -> R<T>,
     ) -> R<T> {
+        let power = self.power_at(i);
+        let (mut power_err, mut plain_err) = (None, None);
         let mut best: Option<Fail> = None;
-        for (other, k) in self.other_unit(i, from)? {
-            match rest(other, k) {
-                Ok(x) => return Ok(x),
-                Err(e) => {
-                    let further = match &best {
-                        Some(b) => e.col > b.col,
-                        None => true,
-                    };
-                    if further {
-                        best = Some(e);
+        for n in 0..3 {
+            match self.other_unit(n, power, i, from) {
+                None => {}
+                Some(Err(e)) if n == 1 => plain_err = Some(e),
+                Some(Err(e)) => power_err = power_err.or(Some(e)),
+                Some(Ok((other, k))) => match rest(other, k) {
+                    Ok(x) => return Ok(x),
+                    Err(e) => {
+                        if best.as_ref().is_none_or(|b| e.col > b.col) {
+                            best = Some(e);
+                        }
                     }
-                }
+                },
             }
         }
-        Err(best.unwrap_or(Fail {
+        let unread = if power.is_some() {
+            power_err.or(plain_err)
+        } else {
+            plain_err.or(power_err)
+        };
+        Err(best.or(unread).unwrap_or(Fail {
             col: self.col(i),
             msg: "expected a unit".to_string(),
         }))
@@ -1105,12 +1308,13 @@ impl<'m, 's> Parser<'m, 's> {
     /// After a move operator: the destination, a convoy path, `via convoy`.
     fn move_rest(&self, s: usize, unit: UnitRef, j: usize) -> R<Order> {
         let mut k = self.skip_move_op(j);
-        if self.province_at(k).is_none() {
-            if let Some((railroad, next)) = self.railroad_at(k) {
-                return self.rail_rest(s, unit, railroad, next);
-            }
-        }
-        let (mut to, next) = self.place(k, s)?;
+        let (mut to, next) = match self.province_at(k) {
+            Some((province, next)) => self.place_of(province, next)?,
+            None => match self.railroad_at(k) {
+                Some((railroad, next)) => return self.rail_rest(s, unit, railroad, next),
+                None => self.no_province(k, s)?,
+            },
+        };
         k = next;
         let mut path = Vec::new();
         while self.is_move_op(k) {
@@ -1131,7 +1335,7 @@ impl<'m, 's> Parser<'m, 's> {
         }
         let mut via_convoy = false;
         if self.kw(k, VIA) {
-            let by = self.norm(&self.toks[k]) == "by";
+            let by = self.norm(&self.toks[k]) == b"by";
             if self.kw(k + 1, CONVOY_WORD) {
                 k += 2;
             } else if by {

@@ -143,6 +143,11 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         node_base: graph.node_base,
         fleet: graph.fleet,
         names: names.provinces,
+        name_keys: Default::default(),
+        power_keys: Default::default(),
+        short_name_keys: Default::default(),
+        short_power_keys: Default::default(),
+        coast_keys: Vec::new(),
         borders,
         borders_from: Vec::new(),
         railroads,
@@ -150,6 +155,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         drawing,
     };
     map.index_borders();
+    map.index_names();
     Ok(map)
 }
 
