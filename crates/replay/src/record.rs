@@ -157,29 +157,36 @@ pub fn game_name(file: &str) -> &str {
 /// named by the season it follows, `Fall Adjustment`, or by its own name, `Winter Adjustment`).
 /// Season names are the map's.
 fn parse_phase_line(map: &Map, rest: &str) -> Result<Phase, String> {
-    let expected = format!(
-        "expected `PHASE <year> {} Movement|Retreat|Adjustment`",
-        map.calendar
-            .seasons
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect::<Vec<_>>()
-            .join("|")
-    );
+    // What was expected, written only when something else was found.
+    let expected = || {
+        format!(
+            "expected `PHASE <year> {} Movement|Retreat|Adjustment`",
+            map.calendar
+                .seasons
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join("|")
+        )
+    };
     let words: Vec<&str> = rest.split_whitespace().collect();
     let [year, season, kind] = words[..] else {
-        return Err(format!("`PHASE {rest}`: {expected}"));
+        return Err(format!("`PHASE {rest}`: {}", expected()));
     };
-    let year: u16 = year
-        .parse()
-        .map_err(|_| format!("`PHASE {rest}`: the year `{year}` is not a number; {expected}"))?;
+    let year: u16 = year.parse().map_err(|_| {
+        format!(
+            "`PHASE {rest}`: the year `{year}` is not a number; {}",
+            expected()
+        )
+    })?;
     let kind = match kind {
         "Movement" => PhaseKind::Movement,
         "Retreat" => PhaseKind::Retreat,
         "Adjustment" => PhaseKind::Adjustment,
         _ => {
             return Err(format!(
-                "`PHASE {rest}`: unknown phase type `{kind}`; {expected}"
+                "`PHASE {rest}`: unknown phase type `{kind}`; {}",
+                expected()
             ))
         }
     };
@@ -192,13 +199,15 @@ fn parse_phase_line(map: &Map, rest: &str) -> Result<Phase, String> {
     };
     let Some(season_id) = found else {
         return Err(format!(
-            "`PHASE {rest}`: unknown season `{season}`; {expected}"
+            "`PHASE {rest}`: unknown season `{season}`; {}",
+            expected()
         ));
     };
     if kind == PhaseKind::Adjustment && cal.spec(season_id).adjustment.is_none() {
         return Err(format!(
-            "`PHASE {rest}`: no adjustments follow {season} on map `{}`; {expected}",
-            map.name
+            "`PHASE {rest}`: no adjustments follow {season} on map `{}`; {}",
+            map.name,
+            expected()
         ));
     }
     Ok(Phase {
@@ -228,13 +237,14 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
     let mut phases: Vec<RecordedPhase> = Vec::new();
     let mut raw_orders: Vec<(usize, &str)> = Vec::new();
     let mut section = Section::None;
+    let mut powers = PowerNames::default();
     let finish = |phase: Option<&mut RecordedPhase>, raw: &mut Vec<(usize, &str)>| {
         if let Some(p) = phase {
             attribute_orders(map, file, p, raw);
         }
         raw.clear();
     };
-    for (n, raw_line) in diplo_orders::text_lines(text).enumerate() {
+    for (n, raw_line) in record_lines(text).enumerate() {
         let line_no = n + 1;
         let line = raw_line.trim();
         if line.is_empty() {
@@ -253,10 +263,12 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
                 ));
             }
             let phase = parse_phase_line(map, rest).map_err(|m| err(line_no, m))?;
+            // A phase mostly holds as many units as the one before it.
+            let units = phases.last().map_or(0, |p| p.units.len());
             phases.push(RecordedPhase {
                 line: line_no,
                 phase,
-                units: Vec::new(),
+                units: Vec::with_capacity(units),
                 dislodged: Vec::new(),
                 owners: vec![None; map.provinces().len()],
                 orders: Vec::new(),
@@ -277,7 +289,7 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
             "ORDERS" => section = Section::Orders,
             _ => match section {
                 Section::Positions => {
-                    position_line(map, current, line).map_err(|m| err(line_no, m))?
+                    position_line(map, &mut powers, current, line).map_err(|m| err(line_no, m))?
                 }
                 Section::Orders if raw_orders.len() == limits.orders => {
                     return Err(err(
@@ -310,42 +322,86 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
     })
 }
 
-/// `Power: army|fleet[/dislodged] loc` or `Power: supply loc`.
-fn position_line(map: &Map, phase: &mut RecordedPhase, line: &str) -> Result<(), String> {
-    let expected =
-        "expected `Power: army|fleet[/dislodged] <location>` or `Power: supply <province>`";
-    let (power_name, rest) = line
-        .split_once(':')
-        .ok_or_else(|| format!("`{line}`: {expected}"))?;
-    let power = map.power_by_name(power_name.trim()).ok_or_else(|| {
-        format!(
-            "`{line}`: unknown power `{}`; {expected}",
-            power_name.trim()
-        )
-    })?;
-    let (what, place) = rest
-        .trim()
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| format!("`{line}`: {expected}"))?;
-    match what {
-        "supply" => {
-            let p = map
-                .province_by_name(place.trim())
-                .filter(|p| map.province(*p).supply_centre)
-                .ok_or_else(|| format!("`{line}`: `{}` is not a supply centre", place.trim()))?;
-            phase.owners[p.index()] = Some(power);
-        }
-        _ => {
-            let (kind, dislodged) = match what.split_once('/') {
-                Some((k, "dislodged")) => (k, true),
-                None => (what, false),
-                Some(_) => return Err(format!("`{line}`: {expected}")),
-            };
-            if kind != "army" && kind != "fleet" {
-                return Err(format!("`{line}`: unknown unit type `{kind}`; {expected}"));
+/// What one position line says.
+enum Entry {
+    /// `Power: supply loc`: the centre's owner.
+    Supply(diplo_map::ProvinceId, PowerId),
+    /// `Power: army|fleet[/dislodged] loc`: a unit, dislodged or not.
+    Unit(Unit, bool),
+}
+
+/// The powers named so far in a record, by the text naming them: each power's name is looked
+/// up once per file rather than once per line.
+#[derive(Default)]
+struct PowerNames<'t> {
+    seen: Vec<(&'t str, Option<PowerId>)>,
+    /// The entry found last (consecutive lines often name the same power).
+    last: usize,
+}
+
+impl<'t> PowerNames<'t> {
+    /// The power `name` names, as [`Map::power_by_name`] finds it.
+    fn get(&mut self, map: &Map, name: &'t str) -> Option<PowerId> {
+        if let Some(&(n, p)) = self.seen.get(self.last) {
+            if n == name {
+                return p;
             }
-            let unit = parse_unit(map, power, &format!("{kind} {place}"))
-                .map_err(|e| format!("`{line}`: {e}"))?;
+        }
+        let first = name.as_bytes().first();
+        let same = |n: &&str| n.as_bytes().first() == first && *n == name;
+        if let Some(i) = self.seen.iter().position(|(n, _)| same(n)) {
+            self.last = i;
+            return self.seen[i].1;
+        }
+        let p = map.power_by_name(name.trim());
+        self.last = self.seen.len();
+        self.seen.push((name, p));
+        p
+    }
+}
+
+/// The lines of a record, split as [`diplo_orders::text_lines`] splits them (at `\n`, `\r\n` or
+/// `\r`, after a byte-order mark), by one pass over the bytes.
+fn record_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text.strip_prefix('\u{feff}').unwrap_or(text));
+    std::iter::from_fn(move || {
+        let t = rest?;
+        let bytes = t.as_bytes();
+        let Some(i) = bytes.iter().position(|&b| b == b'\n' || b == b'\r') else {
+            rest = None;
+            return Some(t);
+        };
+        let skip = if bytes[i..].starts_with(b"\r\n") {
+            2
+        } else {
+            1
+        };
+        // Line ends are ASCII, so both sides are whole characters.
+        rest = Some(&t[i + skip..]).filter(|r| !r.is_empty());
+        Some(&t[..i])
+    })
+}
+
+/// `s` split at the first `byte` (an ASCII character), which is left out.
+fn split_at_byte(s: &str, byte: u8) -> Option<(&str, &str)> {
+    let i = s.bytes().position(|b| b == byte)?;
+    Some((&s[..i], &s[i + 1..]))
+}
+
+/// `Power: army|fleet[/dislodged] loc` or `Power: supply loc`.
+fn position_line<'t>(
+    map: &Map,
+    powers: &mut PowerNames<'t>,
+    phase: &mut RecordedPhase,
+    line: &'t str,
+) -> Result<(), String> {
+    let entry = match quick_entry(map, powers, line) {
+        Some(e) => e,
+        None => read_entry(map, powers, line)?,
+    };
+    match entry {
+        Entry::Supply(p, power) => phase.owners[p.index()] = Some(power),
+        Entry::Unit(unit, dislodged) => {
             let list = if dislodged {
                 &mut phase.dislodged
             } else {
@@ -363,8 +419,106 @@ fn position_line(map: &Map, phase: &mut RecordedPhase, line: &str) -> Result<(),
     Ok(())
 }
 
+/// Whether `name` is already as [`diplo_map::normalize_name`] leaves it (lower case, no dots,
+/// no white space), so that it can be looked up without normalising.
+fn is_key(name: &str) -> bool {
+    !name.is_empty()
+        && name.bytes().all(|b| {
+            b.is_ascii() && !b.is_ascii_uppercase() && !b.is_ascii_whitespace() && b != b'.'
+        })
+}
+
+/// A position line as godip writes it (`Russia: fleet stp/sc`, names in lower case), read
+/// without allocating; `None` for anything else, which [`read_entry`] then reads (and reports).
+/// What it reads, it reads as [`read_entry`] would.
+fn quick_entry<'t>(map: &Map, powers: &mut PowerNames<'t>, line: &'t str) -> Option<Entry> {
+    let (power_name, rest) = split_at_byte(line, b':')?;
+    let (what, place) = split_at_byte(rest.strip_prefix(' ')?, b' ')?;
+    let power = powers.get(map, power_name)?;
+    let (kind, dislodged) = match what {
+        "supply" => {
+            let p = map
+                .province_by_key(place)
+                .filter(|p| is_key(place) && map.province(*p).supply_centre)?;
+            return Some(Entry::Supply(p, power));
+        }
+        "army" => (diplo_map::UnitKind::Army, false),
+        "fleet" => (diplo_map::UnitKind::Fleet, false),
+        "army/dislodged" => (diplo_map::UnitKind::Army, true),
+        "fleet/dislodged" => (diplo_map::UnitKind::Fleet, true),
+        _ => return None,
+    };
+    let location = quick_location(map, place)?;
+    map.can_stand(kind, location).then_some(Entry::Unit(
+        Unit {
+            power,
+            kind,
+            location,
+        },
+        dislodged,
+    ))
+}
+
+/// `stp` or `stp/sc` in lower case, as [`Map::parse_location`] reads it.
+fn quick_location(map: &Map, place: &str) -> Option<diplo_map::Location> {
+    let (prov, coast) = match split_at_byte(place, b'/') {
+        Some((p, c)) => (p, Some(c)),
+        None => (place, None),
+    };
+    if !is_key(prov) || place.contains('(') {
+        return None;
+    }
+    let province = map.province_by_key(prov)?;
+    match coast {
+        None => Some(diplo_map::Location::province(province)),
+        Some(c) if is_key(c) => Some(diplo_map::Location::coast(
+            province,
+            map.coast_by_key(province, c)?,
+        )),
+        Some(_) => None,
+    }
+}
+
+/// Any position line, read by the general name lookups, with a message when it cannot be.
+fn read_entry<'t>(map: &Map, powers: &mut PowerNames<'t>, line: &'t str) -> Result<Entry, String> {
+    let expected =
+        "expected `Power: army|fleet[/dislodged] <location>` or `Power: supply <province>`";
+    let (power_name, rest) = line
+        .split_once(':')
+        .ok_or_else(|| format!("`{line}`: {expected}"))?;
+    let power = powers.get(map, power_name).ok_or_else(|| {
+        format!(
+            "`{line}`: unknown power `{}`; {expected}",
+            power_name.trim()
+        )
+    })?;
+    let (what, place) = rest
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("`{line}`: {expected}"))?;
+    if what == "supply" {
+        let p = map
+            .province_by_name(place.trim())
+            .filter(|p| map.province(*p).supply_centre)
+            .ok_or_else(|| format!("`{line}`: `{}` is not a supply centre", place.trim()))?;
+        return Ok(Entry::Supply(p, power));
+    }
+    let (kind, dislodged) = match what.split_once('/') {
+        Some((k, "dislodged")) => (k, true),
+        None => (what, false),
+        Some(_) => return Err(format!("`{line}`: {expected}")),
+    };
+    if kind != "army" && kind != "fleet" {
+        return Err(format!("`{line}`: unknown unit type `{kind}`; {expected}"));
+    }
+    let unit =
+        parse_unit(map, power, &format!("{kind} {place}")).map_err(|e| format!("`{line}`: {e}"))?;
+    Ok(Entry::Unit(unit, dislodged))
+}
+
 /// Reads each order line and gives it the power of the unit (or centre) it names.
 fn attribute_orders(map: &Map, file: &str, phase: &mut RecordedPhase, raw: &[(usize, &str)]) {
+    phase.orders.reserve(raw.len());
     for &(line, text) in raw {
         let bad = |message: String| RecordError {
             file: file.to_string(),

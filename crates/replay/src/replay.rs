@@ -69,6 +69,9 @@ pub(crate) fn diff_units(
     (b, only_b): (&[Unit], &str),
     out: &mut Vec<String>,
 ) {
+    if same_units(a, b) {
+        return;
+    }
     let ka = units_by_key(map, a);
     let kb = units_by_key(map, b);
     for (k, v) in &ka {
@@ -81,6 +84,48 @@ pub(crate) fn diff_units(
             out.push(format!("{only_b} {what}{v}"));
         }
     }
+}
+
+/// Whether two lists of units are the same set, compared by ids without formatting anything.
+/// `false` also when a list holds two units in one province: the caller then compares the
+/// lists province by province, as it lists differences.
+fn same_units(a: &[Unit], b: &[Unit]) -> bool {
+    /// Provinces indexed directly; a map with more goes the slow way.
+    const SLOTS: usize = 256;
+    let small = |u: &Unit| u.location.province.index() < SLOTS;
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() >= usize::from(u16::MAX) || !a.iter().chain(b).all(small) {
+        return same_units_by_search(a, b);
+    }
+    // slot[province]: 1 + the index in `a` of the unit there, or 0.
+    let mut slot = [0u16; SLOTS];
+    for (i, u) in a.iter().enumerate() {
+        let s = &mut slot[u.location.province.index()];
+        if *s != 0 {
+            return false;
+        }
+        *s = i as u16 + 1;
+    }
+    // Each unit of `b` takes the unit of `a` in its province, which must be the same.
+    b.iter().all(|u| {
+        let s = &mut slot[u.location.province.index()];
+        let same = *s != 0 && a[usize::from(*s) - 1] == *u;
+        *s = 0;
+        same
+    })
+}
+
+/// [`same_units`] for lists of the same length on any map, by searching.
+fn same_units_by_search(a: &[Unit], b: &[Unit]) -> bool {
+    let distinct = a.iter().enumerate().all(|(i, u)| {
+        a[..i]
+            .iter()
+            .all(|v| v.location.province != u.location.province)
+    });
+    // `a`'s units are distinct and all in `b`, which holds as many: `b` holds exactly them.
+    distinct && a.iter().all(|u| b.contains(u))
 }
 
 fn owner_name(map: &Map, o: Option<PowerId>) -> String {
@@ -185,8 +230,8 @@ pub fn describe_results(map: &Map, adj: &Adjudication) -> Vec<String> {
 }
 
 /// The movement-phase result a following retreat phase takes its attackers from.
-pub(crate) fn carry(adj: &Adjudication, kind: PhaseKind) -> Option<Position> {
-    (kind == PhaseKind::Movement).then(|| adj.next.clone())
+pub(crate) fn carry(adj: Adjudication, kind: PhaseKind) -> Option<Position> {
+    (kind == PhaseKind::Movement).then_some(adj.next)
 }
 
 /// Replays every phase of a game under `rules`.
@@ -225,7 +270,7 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
                 differences,
             });
         }
-        after_movement = carry(&adj, phase.phase.kind);
+        after_movement = carry(adj, phase.phase.kind);
     }
     report
 }
