@@ -224,10 +224,78 @@ enum Section {
     Orders,
 }
 
+/// Lines already read on one map (order lines and position lines), by their text. Records
+/// repeat the same lines: the Droidippy corpus holds 2.8 million order lines but about 8,000
+/// different ones, and 13 million position lines but about 2,000 different ones. A reader that
+/// keeps one cache across the records of a map reads each different line once.
+pub struct LineCache<'m> {
+    map: &'m Map,
+    orders: rustc_hash::FxHashMap<Box<str>, ReadOrder>,
+    positions: rustc_hash::FxHashMap<Box<str>, Entry>,
+}
+
+/// An order line read: the power prefix and the order, or the column and message of the error.
+type ReadOrder = Result<(Option<PowerId>, Order), (usize, String)>;
+
+impl<'m> LineCache<'m> {
+    /// Lines of each kind kept at most: beyond, lines are read without being kept (memory stays
+    /// bounded whatever the records hold).
+    const MAX_LINES: usize = 1 << 16;
+
+    /// An empty cache for records on `map`.
+    pub fn new(map: &'m Map) -> Self {
+        LineCache {
+            map,
+            orders: Default::default(),
+            positions: Default::default(),
+        }
+    }
+
+    /// The map the lines are read on.
+    pub fn map(&self) -> &'m Map {
+        self.map
+    }
+
+    /// An order line, read as [`diplo_orders::parse_order`] reads it.
+    fn order(&mut self, text: &str) -> ReadOrder {
+        if let Some(r) = self.orders.get(text) {
+            return r.clone();
+        }
+        let r = diplo_orders::parse_order(self.map, text).map_err(|e| (e.column, e.message));
+        if self.orders.len() < Self::MAX_LINES {
+            self.orders.insert(text.into(), r.clone());
+        }
+        r
+    }
+
+    /// A position line (trimmed), or what is wrong with it (not kept: it ends the reading).
+    fn position(&mut self, line: &str) -> Result<Entry, String> {
+        if let Some(e) = self.positions.get(line) {
+            return Ok(*e);
+        }
+        let e = read_entry(self.map, line)?;
+        if self.positions.len() < Self::MAX_LINES {
+            self.positions.insert(line.into(), e);
+        }
+        Ok(e)
+    }
+}
+
 /// Parses a record. A structural error (a bad `PHASE` or position line) stops reading and is
 /// returned; an order line that cannot be read is kept in its phase's
 /// [`RecordedPhase::unreadable`], one that names no unit in [`RecordedPhase::ignored`].
 pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError> {
+    parse_game_with(&mut LineCache::new(map), file, text)
+}
+
+/// [`parse_game`] on the cache's map, reading lines through `cache` (keep one cache for the
+/// records of a map: each different line is then read once).
+pub fn parse_game_with(
+    cache: &mut LineCache<'_>,
+    file: &str,
+    text: &str,
+) -> Result<Game, RecordError> {
+    let map = cache.map;
     let err = |line: usize, message: String| RecordError {
         file: file.to_string(),
         line,
@@ -237,10 +305,12 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
     let mut phases: Vec<RecordedPhase> = Vec::new();
     let mut raw_orders: Vec<(usize, &str)> = Vec::new();
     let mut section = Section::None;
-    let mut powers = PowerNames::default();
-    let finish = |phase: Option<&mut RecordedPhase>, raw: &mut Vec<(usize, &str)>| {
+    let mut previous = Previous::default();
+    let finish = |cache: &mut LineCache<'_>,
+                  phase: Option<&mut RecordedPhase>,
+                  raw: &mut Vec<(usize, &str)>| {
         if let Some(p) = phase {
-            attribute_orders(map, file, p, raw);
+            attribute_orders(cache, file, p, raw);
         }
         raw.clear();
     };
@@ -251,7 +321,7 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
             continue;
         }
         if let Some(rest) = line.strip_prefix("PHASE ") {
-            finish(phases.last_mut(), &mut raw_orders);
+            finish(cache, phases.last_mut(), &mut raw_orders);
             if phases.len() == limits.phases {
                 return Err(err(
                     line_no,
@@ -263,6 +333,7 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
                 ));
             }
             let phase = parse_phase_line(map, rest).map_err(|m| err(line_no, m))?;
+            previous.next_phase();
             // A phase mostly holds as many units as the one before it.
             let units = phases.last().map_or(0, |p| p.units.len());
             phases.push(RecordedPhase {
@@ -289,7 +360,8 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
             "ORDERS" => section = Section::Orders,
             _ => match section {
                 Section::Positions => {
-                    position_line(map, &mut powers, current, line).map_err(|m| err(line_no, m))?
+                    let entry = previous.entry(cache, line).map_err(|m| err(line_no, m))?;
+                    position_line(entry, current, line).map_err(|m| err(line_no, m))?
                 }
                 Section::Orders if raw_orders.len() == limits.orders => {
                     return Err(err(
@@ -312,7 +384,7 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
             },
         }
     }
-    finish(phases.last_mut(), &mut raw_orders);
+    finish(cache, phases.last_mut(), &mut raw_orders);
     if phases.is_empty() {
         return Err(err(1, "no `PHASE` line: not a game record".into()));
     }
@@ -323,41 +395,12 @@ pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError
 }
 
 /// What one position line says.
+#[derive(Clone, Copy)]
 enum Entry {
     /// `Power: supply loc`: the centre's owner.
     Supply(diplo_map::ProvinceId, PowerId),
     /// `Power: army|fleet[/dislodged] loc`: a unit, dislodged or not.
     Unit(Unit, bool),
-}
-
-/// The powers named so far in a record, by the text naming them: each power's name is looked
-/// up once per file rather than once per line.
-#[derive(Default)]
-struct PowerNames<'t> {
-    seen: Vec<(&'t str, Option<PowerId>)>,
-    /// The entry found last (consecutive lines often name the same power).
-    last: usize,
-}
-
-impl<'t> PowerNames<'t> {
-    /// The power `name` names, as [`Map::power_by_name`] finds it.
-    fn get(&mut self, map: &Map, name: &'t str) -> Option<PowerId> {
-        if let Some(&(n, p)) = self.seen.get(self.last) {
-            if n == name {
-                return p;
-            }
-        }
-        let first = name.as_bytes().first();
-        let same = |n: &&str| n.as_bytes().first() == first && *n == name;
-        if let Some(i) = self.seen.iter().position(|(n, _)| same(n)) {
-            self.last = i;
-            return self.seen[i].1;
-        }
-        let p = map.power_by_name(name.trim());
-        self.last = self.seen.len();
-        self.seen.push((name, p));
-        p
-    }
 }
 
 /// The lines of a record, split as [`diplo_orders::text_lines`] splits them (at `\n`, `\r\n` or
@@ -367,7 +410,7 @@ fn record_lines(text: &str) -> impl Iterator<Item = &str> {
     std::iter::from_fn(move || {
         let t = rest?;
         let bytes = t.as_bytes();
-        let Some(i) = bytes.iter().position(|&b| b == b'\n' || b == b'\r') else {
+        let Some(i) = memchr::memchr2(b'\n', b'\r', bytes) else {
             rest = None;
             return Some(t);
         };
@@ -382,23 +425,47 @@ fn record_lines(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// `s` split at the first `byte` (an ASCII character), which is left out.
-fn split_at_byte(s: &str, byte: u8) -> Option<(&str, &str)> {
-    let i = s.bytes().position(|b| b == byte)?;
-    Some((&s[..i], &s[i + 1..]))
+/// The position lines of the phase before and of this one, read. A phase's position mostly
+/// repeats the one before, in the same order: a line is first looked for just after the last
+/// one found there, which needs no look-up in the [`LineCache`].
+#[derive(Default)]
+struct Previous<'t> {
+    before: Vec<(&'t str, Entry)>,
+    now: Vec<(&'t str, Entry)>,
+    /// Where in `before` to look next.
+    at: usize,
+}
+
+impl<'t> Previous<'t> {
+    /// Lines of the phase before looked at, from `at`: a unit that left (or a centre that
+    /// changed owner) skips a line or two.
+    const AHEAD: usize = 3;
+
+    /// A new phase begins: its lines will be looked for among those of the one that ends.
+    fn next_phase(&mut self) {
+        std::mem::swap(&mut self.before, &mut self.now);
+        self.now.clear();
+        self.at = 0;
+    }
+
+    /// What `line` says, found among the previous phase's lines or read through `cache`.
+    fn entry(&mut self, cache: &mut LineCache<'_>, line: &'t str) -> Result<Entry, String> {
+        let end = self.before.len().min(self.at + Self::AHEAD);
+        let found = (self.at..end).find(|&k| self.before[k].0 == line);
+        let entry = match found {
+            Some(k) => {
+                self.at = k + 1;
+                self.before[k].1
+            }
+            None => cache.position(line)?,
+        };
+        self.now.push((line, entry));
+        Ok(entry)
+    }
 }
 
 /// `Power: army|fleet[/dislodged] loc` or `Power: supply loc`.
-fn position_line<'t>(
-    map: &Map,
-    powers: &mut PowerNames<'t>,
-    phase: &mut RecordedPhase,
-    line: &'t str,
-) -> Result<(), String> {
-    let entry = match quick_entry(map, powers, line) {
-        Some(e) => e,
-        None => read_entry(map, powers, line)?,
-    };
+fn position_line(entry: Entry, phase: &mut RecordedPhase, line: &str) -> Result<(), String> {
     match entry {
         Entry::Supply(p, power) => phase.owners[p.index()] = Some(power),
         Entry::Unit(unit, dislodged) => {
@@ -419,74 +486,14 @@ fn position_line<'t>(
     Ok(())
 }
 
-/// Whether `name` is already as [`diplo_map::normalize_name`] leaves it (lower case, no dots,
-/// no white space), so that it can be looked up without normalising.
-fn is_key(name: &str) -> bool {
-    !name.is_empty()
-        && name.bytes().all(|b| {
-            b.is_ascii() && !b.is_ascii_uppercase() && !b.is_ascii_whitespace() && b != b'.'
-        })
-}
-
-/// A position line as godip writes it (`Russia: fleet stp/sc`, names in lower case), read
-/// without allocating; `None` for anything else, which [`read_entry`] then reads (and reports).
-/// What it reads, it reads as [`read_entry`] would.
-fn quick_entry<'t>(map: &Map, powers: &mut PowerNames<'t>, line: &'t str) -> Option<Entry> {
-    let (power_name, rest) = split_at_byte(line, b':')?;
-    let (what, place) = split_at_byte(rest.strip_prefix(' ')?, b' ')?;
-    let power = powers.get(map, power_name)?;
-    let (kind, dislodged) = match what {
-        "supply" => {
-            let p = map
-                .province_by_key(place)
-                .filter(|p| is_key(place) && map.province(*p).supply_centre)?;
-            return Some(Entry::Supply(p, power));
-        }
-        "army" => (diplo_map::UnitKind::Army, false),
-        "fleet" => (diplo_map::UnitKind::Fleet, false),
-        "army/dislodged" => (diplo_map::UnitKind::Army, true),
-        "fleet/dislodged" => (diplo_map::UnitKind::Fleet, true),
-        _ => return None,
-    };
-    let location = quick_location(map, place)?;
-    map.can_stand(kind, location).then_some(Entry::Unit(
-        Unit {
-            power,
-            kind,
-            location,
-        },
-        dislodged,
-    ))
-}
-
-/// `stp` or `stp/sc` in lower case, as [`Map::parse_location`] reads it.
-fn quick_location(map: &Map, place: &str) -> Option<diplo_map::Location> {
-    let (prov, coast) = match split_at_byte(place, b'/') {
-        Some((p, c)) => (p, Some(c)),
-        None => (place, None),
-    };
-    if !is_key(prov) || place.contains('(') {
-        return None;
-    }
-    let province = map.province_by_key(prov)?;
-    match coast {
-        None => Some(diplo_map::Location::province(province)),
-        Some(c) if is_key(c) => Some(diplo_map::Location::coast(
-            province,
-            map.coast_by_key(province, c)?,
-        )),
-        Some(_) => None,
-    }
-}
-
 /// Any position line, read by the general name lookups, with a message when it cannot be.
-fn read_entry<'t>(map: &Map, powers: &mut PowerNames<'t>, line: &'t str) -> Result<Entry, String> {
+fn read_entry(map: &Map, line: &str) -> Result<Entry, String> {
     let expected =
         "expected `Power: army|fleet[/dislodged] <location>` or `Power: supply <province>`";
     let (power_name, rest) = line
         .split_once(':')
         .ok_or_else(|| format!("`{line}`: {expected}"))?;
-    let power = powers.get(map, power_name).ok_or_else(|| {
+    let power = map.power_by_name(power_name).ok_or_else(|| {
         format!(
             "`{line}`: unknown power `{}`; {expected}",
             power_name.trim()
@@ -517,7 +524,12 @@ fn read_entry<'t>(map: &Map, powers: &mut PowerNames<'t>, line: &'t str) -> Resu
 }
 
 /// Reads each order line and gives it the power of the unit (or centre) it names.
-fn attribute_orders(map: &Map, file: &str, phase: &mut RecordedPhase, raw: &[(usize, &str)]) {
+fn attribute_orders(
+    cache: &mut LineCache<'_>,
+    file: &str,
+    phase: &mut RecordedPhase,
+    raw: &[(usize, &str)],
+) {
     phase.orders.reserve(raw.len());
     for &(line, text) in raw {
         let bad = |message: String| RecordError {
@@ -525,12 +537,12 @@ fn attribute_orders(map: &Map, file: &str, phase: &mut RecordedPhase, raw: &[(us
             line,
             message,
         };
-        let (prefix, order) = match diplo_orders::parse_order(map, text) {
+        let (prefix, order) = match cache.order(text) {
             Ok(x) => x,
-            Err(e) => {
+            Err((column, message)) => {
                 phase
                     .unreadable
-                    .push(bad(format!("`{text}`: column {}: {}", e.column, e.message)));
+                    .push(bad(format!("`{text}`: column {column}: {message}")));
                 continue;
             }
         };

@@ -10,7 +10,7 @@ use diplo_engine::{adjudicate, Adjudication, PhaseKind, Position, ResultLine, Un
 use diplo_map::{Map, PowerId};
 use diplo_rules::Ruleset;
 
-use crate::record::{parse_game, Game, RecordError, RecordedPhase};
+use crate::record::{parse_game, parse_game_with, Game, LineCache, RecordError, RecordedPhase};
 
 /// A phase whose adjudication does not give the next recorded position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -300,17 +300,32 @@ pub fn for_each_file<T: Send>(
     job: &(dyn Fn(&std::path::Path) -> T + Sync),
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<T> {
+    for_each_file_with(files, threads, &|| (), &|_, path| job(path), progress)
+}
+
+/// [`for_each_file`] with a state per thread, made by `init` when the thread starts and handed
+/// to each `job` the thread runs (a cache kept across files).
+pub fn for_each_file_with<S, T: Send>(
+    files: &[PathBuf],
+    threads: usize,
+    init: &(dyn Fn() -> S + Sync),
+    job: &(dyn Fn(&mut S, &std::path::Path) -> T + Sync),
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<T> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<T>>> = Mutex::new((0..files.len()).map(|_| None).collect());
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(path) = files.get(i) else { break };
-                let r = job(path);
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            s.spawn(|| {
+                let mut state = init();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = files.get(i) else { break };
+                    let r = job(&mut state, path);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
             });
         }
     });
@@ -331,7 +346,9 @@ pub fn replay_files(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<GameReport> {
-    let job = |path: &std::path::Path| match load_games(map, path) {
+    let init = || LineCache::new(map);
+    let job = |cache: &mut LineCache<'_>, path: &std::path::Path| match load_games_with(cache, path)
+    {
         Ok(games) => {
             let mut reports = games.iter().map(|g| replay_game(map, rules, g));
             let first = reports.next().unwrap_or_else(|| empty_report(path, None));
@@ -346,7 +363,7 @@ pub fn replay_files(
         }
         Err(e) => empty_report(path, Some(e)),
     };
-    for_each_file(files, threads, &job, progress)
+    for_each_file_with(files, threads, &init, &job, progress)
 }
 
 fn empty_report(path: &std::path::Path, error: Option<RecordError>) -> GameReport {
@@ -363,11 +380,19 @@ fn empty_report(path: &std::path::Path, error: Option<RecordError>) -> GameRepor
 /// Reads the games of a file: a godip record (one game), or MILA saved-game JSON (one game, or
 /// several as JSON Lines), told apart by the content.
 pub fn load_games(map: &Map, path: &std::path::Path) -> Result<Vec<Game>, RecordError> {
+    load_games_with(&mut LineCache::new(map), path)
+}
+
+/// [`load_games`] on the cache's map, reading godip records' orders through `cache`.
+pub fn load_games_with(
+    cache: &mut LineCache<'_>,
+    path: &std::path::Path,
+) -> Result<Vec<Game>, RecordError> {
     let (file, text) = read_record(path)?;
     if crate::mila::looks_like_json(&text) {
-        crate::mila::parse_mila_games(map, &file, &text)
+        crate::mila::parse_mila_games(cache.map(), &file, &text)
     } else {
-        parse_game(map, &file, &text).map(|g| vec![g])
+        parse_game_with(cache, &file, &text).map(|g| vec![g])
     }
 }
 
