@@ -163,16 +163,19 @@ pub fn read_file(path: &Path) -> io::Result<String> {
     if meta.len() > max {
         return Err(too_large(meta.len(), max));
     }
-    read_limited(std::fs::File::open(path)?, max)
+    // The size is known: read into a buffer of that size (plus one byte, to see the end)
+    // rather than growing one.
+    let capacity = usize::try_from(meta.len().saturating_add(1)).unwrap_or(0);
+    read_limited(std::fs::File::open(path)?, max, capacity)
 }
 
 /// Reads standard input (or any reader) within [`max_file_bytes`].
 pub fn read_stdin() -> io::Result<String> {
-    read_limited(io::stdin().lock(), max_file_bytes())
+    read_limited(io::stdin().lock(), max_file_bytes(), 0)
 }
 
-fn read_limited(r: impl Read, max: u64) -> io::Result<String> {
-    let mut bytes = Vec::new();
+fn read_limited(r: impl Read, max: u64, capacity: usize) -> io::Result<String> {
+    let mut bytes = Vec::with_capacity(capacity);
     r.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
         return Err(too_large(bytes.len() as u64, max));
@@ -233,10 +236,14 @@ mod tests {
             let err = read_file(Path::new("/dev/zero")).unwrap_err().to_string();
             assert!(err.contains("not a regular file"), "{err}");
         }
-        let err = read_limited(io::repeat(b'a'), 10).unwrap_err().to_string();
+        let err = read_limited(io::repeat(b'a'), 10, 0)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("more than the limit of 10 bytes"), "{err}");
-        assert_eq!(read_limited(&b"abc"[..], 10).unwrap(), "abc");
-        let err = read_limited(&[0xff, 0xfe][..], 10).unwrap_err().to_string();
+        assert_eq!(read_limited(&b"abc"[..], 10, 0).unwrap(), "abc");
+        let err = read_limited(&[0xff, 0xfe][..], 10, 0)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("not UTF-8"), "{err}");
     }
 }

@@ -109,7 +109,7 @@ pub fn first_divergence(
                 differences: diffs,
             });
         }
-        after_movement = carry(&b, phase.phase.kind);
+        after_movement = carry(b, phase.phase.kind);
     }
     None
 }

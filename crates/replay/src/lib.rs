@@ -29,7 +29,9 @@ pub mod write;
 pub use diverge::{first_divergence, Divergence};
 pub use exceptions::{Exception, Exceptions, Verdict};
 pub use mila::{looks_like_json, parse_mila_games};
-pub use record::{parse_game, Game, RecordError, RecordedOrder, RecordedPhase};
+pub use record::{
+    parse_game, parse_game_with, Game, LineCache, RecordError, RecordedOrder, RecordedPhase,
+};
 pub use replay::{
     check_record_file, collect_files, replay_files, replay_game, GameReport, Mismatch,
     RECORD_EXPECTED,

@@ -10,7 +10,7 @@ use diplo_engine::{adjudicate, Adjudication, PhaseKind, Position, ResultLine, Un
 use diplo_map::{Map, PowerId};
 use diplo_rules::Ruleset;
 
-use crate::record::{parse_game, Game, RecordError, RecordedPhase};
+use crate::record::{parse_game, parse_game_with, Game, LineCache, RecordError, RecordedPhase};
 
 /// A phase whose adjudication does not give the next recorded position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +69,9 @@ pub(crate) fn diff_units(
     (b, only_b): (&[Unit], &str),
     out: &mut Vec<String>,
 ) {
+    if same_units(a, b) {
+        return;
+    }
     let ka = units_by_key(map, a);
     let kb = units_by_key(map, b);
     for (k, v) in &ka {
@@ -81,6 +84,48 @@ pub(crate) fn diff_units(
             out.push(format!("{only_b} {what}{v}"));
         }
     }
+}
+
+/// Whether two lists of units are the same set, compared by ids without formatting anything.
+/// `false` also when a list holds two units in one province: the caller then compares the
+/// lists province by province, as it lists differences.
+fn same_units(a: &[Unit], b: &[Unit]) -> bool {
+    /// Provinces indexed directly; a map with more goes the slow way.
+    const SLOTS: usize = 256;
+    let small = |u: &Unit| u.location.province.index() < SLOTS;
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() >= usize::from(u16::MAX) || !a.iter().chain(b).all(small) {
+        return same_units_by_search(a, b);
+    }
+    // slot[province]: 1 + the index in `a` of the unit there, or 0.
+    let mut slot = [0u16; SLOTS];
+    for (i, u) in a.iter().enumerate() {
+        let s = &mut slot[u.location.province.index()];
+        if *s != 0 {
+            return false;
+        }
+        *s = i as u16 + 1;
+    }
+    // Each unit of `b` takes the unit of `a` in its province, which must be the same.
+    b.iter().all(|u| {
+        let s = &mut slot[u.location.province.index()];
+        let same = *s != 0 && a[usize::from(*s) - 1] == *u;
+        *s = 0;
+        same
+    })
+}
+
+/// [`same_units`] for lists of the same length on any map, by searching.
+fn same_units_by_search(a: &[Unit], b: &[Unit]) -> bool {
+    let distinct = a.iter().enumerate().all(|(i, u)| {
+        a[..i]
+            .iter()
+            .all(|v| v.location.province != u.location.province)
+    });
+    // `a`'s units are distinct and all in `b`, which holds as many: `b` holds exactly them.
+    distinct && a.iter().all(|u| b.contains(u))
 }
 
 fn owner_name(map: &Map, o: Option<PowerId>) -> String {
@@ -185,8 +230,8 @@ pub fn describe_results(map: &Map, adj: &Adjudication) -> Vec<String> {
 }
 
 /// The movement-phase result a following retreat phase takes its attackers from.
-pub(crate) fn carry(adj: &Adjudication, kind: PhaseKind) -> Option<Position> {
-    (kind == PhaseKind::Movement).then(|| adj.next.clone())
+pub(crate) fn carry(adj: Adjudication, kind: PhaseKind) -> Option<Position> {
+    (kind == PhaseKind::Movement).then_some(adj.next)
 }
 
 /// Replays every phase of a game under `rules`.
@@ -225,7 +270,7 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
                 differences,
             });
         }
-        after_movement = carry(&adj, phase.phase.kind);
+        after_movement = carry(adj, phase.phase.kind);
     }
     report
 }
@@ -255,17 +300,32 @@ pub fn for_each_file<T: Send>(
     job: &(dyn Fn(&std::path::Path) -> T + Sync),
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<T> {
+    for_each_file_with(files, threads, &|| (), &|_, path| job(path), progress)
+}
+
+/// [`for_each_file`] with a state per thread, made by `init` when the thread starts and handed
+/// to each `job` the thread runs (a cache kept across files).
+pub fn for_each_file_with<S, T: Send>(
+    files: &[PathBuf],
+    threads: usize,
+    init: &(dyn Fn() -> S + Sync),
+    job: &(dyn Fn(&mut S, &std::path::Path) -> T + Sync),
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<T> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<T>>> = Mutex::new((0..files.len()).map(|_| None).collect());
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(path) = files.get(i) else { break };
-                let r = job(path);
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            s.spawn(|| {
+                let mut state = init();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = files.get(i) else { break };
+                    let r = job(&mut state, path);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
             });
         }
     });
@@ -286,7 +346,9 @@ pub fn replay_files(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<GameReport> {
-    let job = |path: &std::path::Path| match load_games(map, path) {
+    let init = || LineCache::new(map);
+    let job = |cache: &mut LineCache<'_>, path: &std::path::Path| match load_games_with(cache, path)
+    {
         Ok(games) => {
             let mut reports = games.iter().map(|g| replay_game(map, rules, g));
             let first = reports.next().unwrap_or_else(|| empty_report(path, None));
@@ -301,7 +363,7 @@ pub fn replay_files(
         }
         Err(e) => empty_report(path, Some(e)),
     };
-    for_each_file(files, threads, &job, progress)
+    for_each_file_with(files, threads, &init, &job, progress)
 }
 
 fn empty_report(path: &std::path::Path, error: Option<RecordError>) -> GameReport {
@@ -318,11 +380,19 @@ fn empty_report(path: &std::path::Path, error: Option<RecordError>) -> GameRepor
 /// Reads the games of a file: a godip record (one game), or MILA saved-game JSON (one game, or
 /// several as JSON Lines), told apart by the content.
 pub fn load_games(map: &Map, path: &std::path::Path) -> Result<Vec<Game>, RecordError> {
+    load_games_with(&mut LineCache::new(map), path)
+}
+
+/// [`load_games`] on the cache's map, reading godip records' orders through `cache`.
+pub fn load_games_with(
+    cache: &mut LineCache<'_>,
+    path: &std::path::Path,
+) -> Result<Vec<Game>, RecordError> {
     let (file, text) = read_record(path)?;
     if crate::mila::looks_like_json(&text) {
-        crate::mila::parse_mila_games(map, &file, &text)
+        crate::mila::parse_mila_games(cache.map(), &file, &text)
     } else {
-        parse_game(map, &file, &text).map(|g| vec![g])
+        parse_game_with(cache, &file, &text).map(|g| vec![g])
     }
 }
 

@@ -82,6 +82,30 @@ fn orders_get_the_power_of_their_unit_and_bad_lines_are_kept() {
     assert!(r.mismatches[0].differences[0].starts_with("unreadable order at line 11"));
 }
 
+#[test]
+fn one_line_cache_across_records_reads_each_as_a_fresh_one() {
+    let map = Map::standard();
+    let game_1 = include_str!("../../../examples/records/game_1.txt");
+    // The same lines again, then lines that differ only a little from ones already read
+    // (another coast, a unit where a centre was, a bad line after good ones).
+    let records = [
+        game_1.to_string(),
+        wrong_fall(),
+        format!("{SPRING}par explode\nmun move bur\n"),
+        "PHASE 1901 Spring Movement\nPOSITIONS\nRussia: fleet stp/nc\nRussia: supply stp\n\
+         France: army par\nORDERS\nstp/nc move bar\npar move bur\n"
+            .to_string(),
+        "PHASE 1901 Spring Movement\nPOSITIONS\nFrance: army par\nFrance: army par\n".to_string(),
+        "PHASE 1901 Spring Movement\nPOSITIONS\nFrance: army par\nFrance: fleet par\n".to_string(),
+        game_1.to_string(),
+    ];
+    let mut cache = diplo_replay::LineCache::new(&map);
+    for text in &records {
+        let cached = diplo_replay::parse_game_with(&mut cache, "g.txt", text);
+        assert_eq!(cached, parse_game(&map, "g.txt", text), "{text}");
+    }
+}
+
 /// SPRING, then a Fall position that claims France entered Burgundy (the bounce leaves both
 /// armies at home).
 fn wrong_fall() -> String {

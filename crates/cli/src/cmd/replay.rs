@@ -37,8 +37,8 @@ pub struct ReplayArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (default: all cores); `--jobs` is the same option.
+    #[arg(long, visible_alias = "jobs")]
     threads: Option<usize>,
 }
 
