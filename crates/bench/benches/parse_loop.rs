@@ -1,5 +1,5 @@
 //! Parses the benchmark phases in a loop, for a profiler (`perf record`, callgrind):
-//! `cargo run --release -p diplo-bench --example parse_loop -- 100000`.
+//! `cargo bench -p diplo-bench --bench parse_loop -- 100000`.
 
 use diplo_bench::{ALL_HOLD, MIDGAME, OPENING};
 use diplo_map::Map;

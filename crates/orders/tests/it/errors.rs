@@ -1,6 +1,6 @@
 //! Error messages: what was found, what was expected, and the 1-based column (in characters).
 
-mod common;
+use crate::common;
 
 use common::map;
 use diplo_orders::parse_order;

@@ -1,7 +1,7 @@
 //! Every order of the DATC 3.2 chapter 6 (as transcribed in `datc/6.*.toml`) parses, with its
 //! power, into the kind of order its words say, and its canonical forms parse back to it.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! Property tests: the parser never panics, whatever it is given, and every order written by
 //! `Display` (short or full, with or without the power) parses back to the same order.
 
-mod common;
+use crate::common;
 
 use common::strategies::{any_order, power};
 use common::{assert_round_trip, map};

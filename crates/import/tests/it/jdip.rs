@@ -1,6 +1,6 @@
 //! The jDip importer, one format construct at a time, on small inline files.
 
-mod common;
+use crate::common;
 
 use common::{found, id, load};
 use diplo_import::{jdip, FindingKind, Imported};

@@ -1,6 +1,6 @@
 //! Specific readings: each notation, coast form and keyword, and what the parser keeps as written.
 
-mod common;
+use crate::common;
 
 use common::{assert_round_trip, coast, map, order, parse, place, power, prov, unknown_coast};
 use diplo_map::UnitKind::{Army, Fleet};

@@ -1,6 +1,6 @@
 //! The MILA importer, one format construct at a time, on small inline maps.
 
-mod common;
+use crate::common;
 
 use common::{found, id, load};
 use diplo_import::{mila, FindingKind, Imported};

@@ -1,7 +1,7 @@
 //! Random orders written in random accepted notations (short, DATC, godip words; every name,
 //! alias, coast form, keyword and case) read back to the order; mangled versions never panic.
 
-mod common;
+use crate::common;
 
 use common::strategies::{any_order, power};
 use common::{assert_round_trip, map};

@@ -1,0 +1,10 @@
+//! The game crate's integration tests.
+//!
+//! One module per topic, all in one test binary (a file directly in `tests/` would be a
+//! binary of its own, linked separately): `cargo test -p diplo-game --test it`; one module's
+//! tests with a filter, e.g. `cargo test -p diplo-game --test it MODULE::`.
+
+mod hosting;
+mod possible;
+mod shipped_maps;
+mod variants;
