@@ -596,7 +596,7 @@ fn run_into(
         variant::check(map, case, &adj, radj.as_ref(), report);
     }
     let expected = errata::corrected_orders(case, &exp);
-    compare(&case.orders, &expected, &adj, "", old_words, report);
+    compare(map, &case.orders, &expected, &adj, "", old_words, report);
     if exp.unresolved && adj.unresolved.is_empty() {
         report.mismatches.push(Mismatch {
             what: "paradox".into(),
@@ -606,6 +606,7 @@ fn run_into(
     }
     if let (Some(radj), false) = (&radj, exp.retreats.is_empty()) {
         compare(
+            map,
             &case.retreats,
             exp.retreats,
             radj,
@@ -636,8 +637,9 @@ fn run_into(
 }
 
 /// Compares the expected orders (any subset of `all`, matched by power and text) with the
-/// results, which are in the order of `all`.
+/// results, which are in the order of `all` (`map` names the reasons' places and units).
 fn compare(
+    map: &Map,
     all: &[CaseOrder],
     expected: &[CaseOrder],
     adj: &diplo_engine::Adjudication,
@@ -678,7 +680,7 @@ fn compare(
             let actual = if r.reason.is_empty() {
                 got
             } else {
-                format!("{got} ({})", r.reason)
+                format!("{got} ({})", r.reason_text(map))
             };
             report.mismatches.push(Mismatch {
                 what: format!("{prefix}{}: {}", e.power, e.order),

@@ -5,8 +5,10 @@ use diplo_orders::{Order, UnitRef, WrittenCoast};
 use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
 
+use crate::interpret::no_coast;
 use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution};
 use crate::position::{Phase, PhaseKind, Position, Unit};
+use crate::reason::{CoastIn, Fact, Reason, Text, Why};
 
 /// Adjudicates the orders of an adjustment phase, top to bottom per power (DATC 4.D.4-4.D.6).
 pub fn adjudicate_adjustments(
@@ -85,7 +87,7 @@ impl Winter<'_> {
                     removed += 1;
                 }
             }
-            self.set(*i, Resolution::Succeeds, String::new());
+            self.set(*i, Resolution::Succeeds, Reason::NONE);
         }
         if delta > 0 && map.power(power).rebuild {
             let units = &mut self.units;
@@ -97,7 +99,7 @@ impl Winter<'_> {
         self.conversions(power);
     }
 
-    fn set(&mut self, i: usize, resolution: Resolution, reason: String) {
+    fn set(&mut self, i: usize, resolution: Resolution, reason: Reason) {
         self.results[i] = Some(result(i, self.orders, resolution, reason));
     }
 
@@ -117,7 +119,11 @@ impl Winter<'_> {
         for &i in &mine {
             match check(map, rules, self.pos, power, &self.orders[i].1, delta) {
                 Ok(a) => legal.push((i, a)),
-                Err(e) => self.set(i, Resolution::from_error(&e), e.reason),
+                Err(e) => self.set(
+                    i,
+                    Resolution::from_error(&e),
+                    Reason::from(Why::Text(e.reason)),
+                ),
             }
         }
         let legal = dedupe(
@@ -140,12 +146,12 @@ impl Winter<'_> {
         };
         for (i, _) in &legal {
             if !used.iter().any(|(j, _)| j == i) {
-                let name = &map.power(power).name;
-                let why = if delta > 0 {
-                    format!("{name} may build only {allowed}")
+                let template = if delta > 0 {
+                    "{} may build only {}"
                 } else {
-                    format!("{name} must remove only {allowed}")
+                    "{} must remove only {}"
                 };
+                let why = Reason::text(template, &[Fact::Power(power), Fact::Count(allowed)]);
                 self.set(*i, Resolution::Illegal, why);
             }
         }
@@ -196,7 +202,7 @@ impl Winter<'_> {
             self.units.retain(|u| u.location != unit.location);
             self.automatic.push(AutomaticAction {
                 unit,
-                reason: "removed: civil disorder".into(),
+                reason: Reason::plain("removed: civil disorder"),
             });
         }
     }
@@ -219,9 +225,9 @@ impl Winter<'_> {
                     self.units
                         .retain(|u| u.location.province != new.location.province);
                     self.units.push(new);
-                    self.set(i, Resolution::Succeeds, String::new());
+                    self.set(i, Resolution::Succeeds, Reason::NONE);
                 }
-                Err(why) => self.set(i, Resolution::Illegal, why),
+                Err(why) => self.set(i, Resolution::Illegal, Reason::from(Why::Text(why))),
             }
         }
     }
@@ -246,7 +252,7 @@ impl Action {
 
 pub(crate) struct Refusal {
     fails: bool,
-    reason: String,
+    reason: Text,
 }
 
 impl Resolution {
@@ -259,10 +265,10 @@ impl Resolution {
     }
 }
 
-fn illegal(reason: impl Into<String>) -> Refusal {
+fn illegal(reason: Text) -> Refusal {
     Refusal {
         fails: false,
-        reason: reason.into(),
+        reason,
     }
 }
 
@@ -270,7 +276,7 @@ fn result(
     i: usize,
     orders: &[(PowerId, Order)],
     resolution: Resolution,
-    reason: String,
+    reason: Reason,
 ) -> OrderResult {
     OrderResult {
         index: i,
@@ -319,7 +325,8 @@ fn dedupe(
                 Action::Disband(_) => "the unit is already disbanded by an earlier order",
                 _ => "another build order names the same province",
             };
-            results[item.0] = Some(result(item.0, orders, Resolution::Illegal, why.into()));
+            let why = Reason::plain(why);
+            results[item.0] = Some(result(item.0, orders, Resolution::Illegal, why));
         } else {
             keep.push(item);
         }
@@ -335,7 +342,7 @@ pub(crate) fn check(
     order: &Order,
     delta: i64,
 ) -> Result<Action, Refusal> {
-    let name = &map.power(power).name;
+    let name = Fact::Power(power);
     match order {
         Order::Build { .. } | Order::Decline if delta <= 0 => {
             let what = if matches!(order, Order::Build { .. }) {
@@ -343,20 +350,23 @@ pub(crate) fn check(
             } else {
                 "builds to decline"
             };
-            Err(illegal(format!("{name} has no {what}")))
+            Err(illegal(Text::new(
+                "{} has no {}",
+                &[name, Fact::Word(what)],
+            )))
         }
         Order::Build { unit } => check_build(map, rules, pos, power, unit),
         Order::Decline if !rules.declining_builds.may_decline() => {
-            Err(illegal("declining builds is not allowed"))
+            Err(illegal(Text::plain("declining builds is not allowed")))
         }
         Order::Decline => Ok(Action::Decline),
         Order::Disband { .. } if delta >= 0 => {
-            Err(illegal(format!("{name} has no units to remove")))
+            Err(illegal(Text::new("{} has no units to remove", &[name])))
         }
-        Order::Disband { unit } => check_disband(map, rules, pos, power, unit),
-        _ => Err(illegal(
+        Order::Disband { unit } => check_disband(rules, pos, power, unit),
+        _ => Err(illegal(Text::plain(
             "only builds, disbands and declined builds in an adjustment phase",
-        )),
+        ))),
     }
 }
 
@@ -372,15 +382,14 @@ fn check_build(
     let p = unit.place.province;
     let prov = map.province(p);
     if pos.owners[p.index()] != Some(power) {
-        return Err(illegal(format!(
+        return Err(illegal(Text::new(
             "{} does not own {}",
-            map.power(power).name,
-            prov.full_name
+            &[Fact::Power(power), Fact::Province(p)],
         )));
     }
     may_build_in(map, rules, pos, power, p).map_err(illegal)?;
     if pos.unit_in(p).is_some() {
-        return Err(illegal(format!("{} is occupied", prov.full_name)));
+        return Err(illegal(Text::new("{} is occupied", &[Fact::Province(p)])));
     }
     let kind = build_kind(rules, prov, unit)?;
     let location = build_location(rules, prov, p, kind, &unit.place.coast)?;
@@ -410,17 +419,17 @@ fn build_kind(
             UnitKind::Fleet
         }
         None => {
-            return Err(illegal(format!(
+            return Err(illegal(Text::new(
                 "the unit type (A or F) is missing for a build in {}",
-                prov.full_name
+                &[Fact::Province(unit.place.province)],
             )))
         }
     };
     if kind == UnitKind::Fleet && !prov.terrain.is_navigable() {
         return match rules.inland_fleet_build.inland_fleet_build() {
-            InlandFleetBuild::Illegal => Err(illegal(format!(
+            InlandFleetBuild::Illegal => Err(illegal(Text::new(
                 "a fleet cannot be built in {}, which is inland",
-                prov.full_name
+                &[Fact::Province(unit.place.province)],
             ))),
             InlandFleetBuild::Army => Ok(UnitKind::Army),
         };
@@ -444,42 +453,43 @@ fn build_location(
             Some(WrittenCoast::Known(c)) => Ok(Location::coast(p, *c)),
             _ if rules.build_coast.omitted_build_coast_fails() => Err(Refusal {
                 fails: true,
-                reason: format!("a fleet built in {} must name its coast", prov.full_name),
+                reason: Text::new(
+                    "a fleet built in {} must name its coast",
+                    &[Fact::Province(p)],
+                ),
             }),
             _ => Ok(Location::coast(p, 0)),
         },
-        (_, Some(WrittenCoast::Unknown(c))) if strict => {
-            Err(illegal(format!("{} has no coast `{c}`", prov.full_name)))
-        }
-        (UnitKind::Army, Some(_)) if strict => {
-            Err(illegal("an army is built in a province, not on a coast"))
-        }
+        (_, Some(WrittenCoast::Unknown(_))) if strict => Err(illegal(no_coast(p, CoastIn::Unit))),
+        (UnitKind::Army, Some(_)) if strict => Err(illegal(Text::plain(
+            "an army is built in a province, not on a coast",
+        ))),
         _ => Ok(Location::province(p)),
     }
 }
 
 /// A removal: of the power's own unit, of the kind written where the ruleset insists.
 fn check_disband(
-    map: &Map,
     rules: &Ruleset,
     pos: &Position,
     power: PowerId,
     unit: &UnitRef,
 ) -> Result<Action, Refusal> {
     let p = unit.place.province;
-    let full = &map.province(p).full_name;
+    let full = Fact::Province(p);
     let Some(u) = pos.unit_in(p) else {
-        return Err(illegal(format!("there is no unit in {full}")));
+        return Err(illegal(Text::new("there is no unit in {}", &[full])));
     };
     if u.power != power {
-        return Err(illegal(format!(
-            "the unit in {full} belongs to {}",
-            map.power(u.power).name
+        return Err(illegal(Text::new(
+            "the unit in {} belongs to {}",
+            &[full, Fact::Power(u.power)],
         )));
     }
     if let Some(k) = unit.kind.filter(|&k| k != u.kind) {
         if rules.wrong_unit_type.reading() == Reading::Illegal {
-            return Err(illegal(format!("the unit in {full} is not {}", k.word())));
+            let facts = [full, Fact::Word(k.word())];
+            return Err(illegal(Text::new("the unit in {} is not {}", &facts)));
         }
     }
     Ok(Action::Disband(u.location))
@@ -493,25 +503,24 @@ pub(crate) fn may_build_in(
     pos: &Position,
     power: PowerId,
     p: ProvinceId,
-) -> Result<(), String> {
+) -> Result<(), Text> {
     let prov = map.province(p);
-    let name = &map.power(power).name;
+    let name = Fact::Power(power);
+    let here = Fact::Province(p);
     if !map.centre_counts_for(p, power) {
-        return Err(format!(
-            "{} is not a supply centre for {name}",
-            prov.full_name
-        ));
+        return Err(Text::new("{} is not a supply centre for {}", &[here, name]));
     }
     if map.power(power).no_build.contains(&p) {
-        return Err(format!("{name} may never build in {}", prov.full_name));
+        return Err(Text::new("{} may never build in {}", &[name, here]));
     }
     if map.power(power).neutral {
         // A neutral power builds (rebuilds) only in the centres it started with.
         return if map.power(power).rebuild && map.power(power).centres.contains(&p) {
             Ok(())
         } else {
-            Err(format!(
-                "{name} is neutral and rebuilds only in its starting centres"
+            Err(Text::new(
+                "{} is neutral and rebuilds only in its starting centres",
+                &[name],
             ))
         };
     }
@@ -522,13 +531,16 @@ pub(crate) fn may_build_in(
     };
     match rules.builds.rule(map) {
         BuildRule::HomeCentres if prov.home != Some(power) => {
-            Err(format!("{} is not a home centre of {name}", prov.full_name))
+            Err(Text::new("{} is not a home centre of {}", &[here, name]))
         }
-        BuildRule::OwnedCentresIfHome if prov.home != Some(power) && !owns_home() => Err(format!(
-            "{name} owns none of its home centres, so it builds only in them"
-        )),
+        BuildRule::OwnedCentresIfHome if prov.home != Some(power) && !owns_home() => {
+            Err(Text::new(
+                "{} owns none of its home centres, so it builds only in them",
+                &[name],
+            ))
+        }
         BuildRule::BuildSites if !map.power(power).build_sites.contains(&p) => {
-            Err(format!("{} is not a build site of {name}", prov.full_name))
+            Err(Text::new("{} is not a build site of {}", &[here, name]))
         }
         _ => Ok(()),
     }
@@ -583,7 +595,7 @@ fn rebuild_neutral(
         units.push(unit);
         automatic.push(AutomaticAction {
             unit,
-            reason: "built: a neutral power rebuilds in its empty home centre".into(),
+            reason: Reason::plain("built: a neutral power rebuilds in its empty home centre"),
         });
         left -= 1;
     }
@@ -601,63 +613,53 @@ fn convert(
     unit: &diplo_orders::UnitRef,
     units: &[Unit],
     converted: &[ProvinceId],
-) -> Result<Unit, String> {
+) -> Result<Unit, Text> {
     if rules.unit_conversion.rule(map) != diplo_map::Conversion::OwnedCentres {
-        return Err("units are not converted under these rules (unit_conversion)".into());
+        return Err(Text::plain(
+            "units are not converted under these rules (unit_conversion)",
+        ));
     }
     let p = unit.place.province;
     let prov = map.province(p);
-    let name = &map.power(power).name;
+    let here = Fact::Province(p);
     let Some(u) = units.iter().find(|u| u.location.province == p) else {
-        return Err(format!("there is no unit in {} (any more)", prov.full_name));
+        return Err(Text::new("there is no unit in {} (any more)", &[here]));
     };
     if u.power != power {
-        return Err(format!(
+        return Err(Text::new(
             "the unit in {} belongs to {}",
-            prov.full_name,
-            map.power(u.power).name
+            &[here, Fact::Power(u.power)],
         ));
     }
     if pos.unit_in(p) != Some(u) {
-        return Err(format!(
-            "the unit in {} was built this winter",
-            prov.full_name
-        ));
+        return Err(Text::new("the unit in {} was built this winter", &[here]));
     }
     if unit.kind.is_some_and(|k| k != u.kind) && rules.wrong_unit_type.reading() == Reading::Illegal
     {
-        return Err(format!(
-            "the unit in {} is not {}",
-            prov.full_name,
-            unit.kind.unwrap().word()
-        ));
+        let facts = [here, Fact::Word(unit.kind.unwrap().word())];
+        return Err(Text::new("the unit in {} is not {}", &facts));
     }
     if pos.owners[p.index()] != Some(power) || !map.centre_counts_for(p, power) {
-        return Err(format!(
-            "{} is not a supply centre {name} owns",
-            prov.full_name
-        ));
+        let facts = [here, Fact::Power(power)];
+        return Err(Text::new("{} is not a supply centre {} owns", &facts));
     }
     if converted.contains(&p) {
-        return Err(format!(
-            "the unit in {} is already converted",
-            prov.full_name
-        ));
+        return Err(Text::new("the unit in {} is already converted", &[here]));
     }
     let location = match u.kind {
         UnitKind::Fleet => Location::province(p),
         UnitKind::Army if !prov.terrain.is_navigable() => {
-            return Err(format!(
+            return Err(Text::new(
                 "an army in {}, which is inland, cannot become a fleet",
-                prov.full_name
+                &[here],
             ));
         }
         UnitKind::Army if prov.is_multi_coast() => match &unit.place.coast {
             Some(WrittenCoast::Known(c)) => Location::coast(p, *c),
             _ => {
-                return Err(format!(
-                    "name the coast the fleet will stand on (`Convert A {}/{}`)",
-                    prov.name, prov.coasts[0].name
+                return Err(Text::new(
+                    "name the coast the fleet will stand on (`Convert A {}`)",
+                    &[Fact::ShortName(Location::coast(p, 0))],
                 ))
             }
         },

@@ -4,7 +4,6 @@
 //! they do not cover, DATC 4.A.2) and no `paradox_fallback` is set, the resolver marks the cycle
 //! `Unresolved`; every order it decides says so, names the paradox's orders and the rule.
 
-use diplo_map::Map;
 use diplo_map::PowerId;
 use diplo_orders::Order;
 use diplo_rules::policies::ConvoyParadox;
@@ -12,23 +11,24 @@ use diplo_rules::policies::ParadoxRuling;
 use diplo_rules::Ruleset;
 
 use crate::interpret::{Eff, Status};
+use crate::position::Unit;
+use crate::reason::{ParadoxFacts, ParadoxRole, Why};
 use crate::resolve::Board;
 
-/// The unresolved paradoxes of one movement phase, described for reasons.
+/// The unresolved paradoxes of one movement phase, kept for reasons.
 pub(crate) struct Paradoxes {
     /// Per paradox: its units.
     units: Vec<Vec<u32>>,
-    /// Per paradox: its orders in the DATC's full form, in submission order.
-    orders: Vec<String>,
-    /// The rule that gives no answer, in words.
-    rule: String,
+    /// Per paradox: its orders, in submission order.
+    orders: Vec<Vec<Order>>,
+    /// The `convoy_paradox` and `paradox_fallback` choices (the rule that gives no answer).
+    rule: (&'static str, &'static str),
     /// Per paradox: a cycle that is no convoy paradox (`other_cycles`, DATC 3.2 5.B.9).
     other: Vec<bool>,
 }
 
 impl Paradoxes {
     pub fn new(
-        map: &Map,
         rules: &Ruleset,
         board: &Board,
         status: &[Status],
@@ -38,20 +38,21 @@ impl Paradoxes {
             .paradoxes
             .iter()
             .map(|members| {
-                let mut listed: Vec<String> = status
+                status
                     .iter()
                     .enumerate()
                     .filter(|(_, s)| matches!(s, Status::Effective(u) if members.contains(u)))
-                    .map(|(i, _)| orders[i].1.display(map).full().to_string())
-                    .collect();
-                listed.dedup();
-                listed.join("; ")
+                    .map(|(i, _)| orders[i].1.clone())
+                    .collect()
             })
             .collect();
         Paradoxes {
             units: board.paradoxes.clone(),
             orders,
-            rule: no_answer_rule(rules),
+            rule: (
+                rules.choice("convoy_paradox").unwrap_or("?"),
+                rules.choice("paradox_fallback").unwrap_or("?"),
+            ),
             other: board.other_cycle.clone(),
         }
     }
@@ -76,52 +77,32 @@ impl Paradoxes {
         }
     }
 
-    /// `the convoy paradox of F A - B; F C Convoys ... (convoy_paradox = "1971" gives no answer,
-    /// paradox_fallback = "none"; DATC 4.A.2)`.
-    fn describe(&self, which: &[usize]) -> String {
-        let orders: Vec<&str> = which.iter().map(|&p| self.orders[p].as_str()).collect();
-        if which.iter().all(|&p| self.other[p]) {
-            let what = if which.len() == 1 {
-                "the cycle of "
-            } else {
-                "the cycles of "
-            };
-            return format!(
-                "{what}{} (neither circular movement nor a convoy paradox: other_cycles = \"unresolved\"; DATC 3.2 5.B.9)",
-                orders.join(", and of ")
-            );
-        }
-        let what = if which.len() == 1 {
-            "the convoy paradox of "
-        } else {
-            "the convoy paradoxes of "
-        };
-        format!("{what}{} ({})", orders.join(", and of "), self.rule)
+    /// The facts of paradoxes `which`, for an order in role `role`.
+    fn describe(&self, which: &[usize], role: ParadoxRole) -> Why {
+        Why::Paradox(Box::new(ParadoxFacts {
+            role,
+            orders: which.iter().map(|&p| self.orders[p].clone()).collect(),
+            other_cycles: which.iter().all(|&p| self.other[p]),
+            rule: self.rule,
+        }))
     }
 
     /// The reason of an `unresolved` order of unit `u`.
-    pub fn reason(&self, u: u32, board: &Board) -> String {
+    pub fn reason(&self, u: u32, board: &Board) -> Why {
         let which = self.of(u, &board.eff, board.unit_at);
-        if self.units.iter().any(|m| m.contains(&u)) {
-            format!("part of {}", self.describe(&which))
+        let role = if self.units.iter().any(|m| m.contains(&u)) {
+            ParadoxRole::PartOf
         } else {
-            format!("decided only by {}", self.describe(&which))
-        }
+            ParadoxRole::DecidedBy
+        };
+        self.describe(&which, role)
     }
 
-    /// The reason of a unit that holds and is attacked by the unresolved move of `attacker`.
-    pub fn attacked_reason(
-        &self,
-        attacker: u32,
-        board: &Board,
-        name: &dyn Fn(u32) -> String,
-    ) -> String {
+    /// The reason of a unit that holds and is attacked by the unresolved move of `attacker`
+    /// (the unit `unit`).
+    pub fn attacked_reason(&self, attacker: u32, unit: Unit, board: &Board) -> Why {
         let which = self.of(attacker, &board.eff, board.unit_at);
-        format!(
-            "attacked by {}, a move of {}",
-            name(attacker),
-            self.describe(&which)
-        )
+        self.describe(&which, ParadoxRole::AttackedBy(unit))
     }
 }
 
@@ -137,22 +118,13 @@ fn names(eff: &[Eff], unit_at: &[u32], a: u32, b: u32) -> bool {
     }
 }
 
-/// `convoy_paradox = "1971" gives no answer, paradox_fallback = "none"; DATC 4.A.2`.
-fn no_answer_rule(rules: &Ruleset) -> String {
-    format!(
-        "convoy_paradox = \"{}\" gives no answer, paradox_fallback = \"{}\"; DATC 4.A.2",
-        rules.choice("convoy_paradox").unwrap_or("?"),
-        rules.choice("paradox_fallback").unwrap_or("?")
-    )
-}
-
-/// The setting that settled a paradox by setting its convoys aside: the paradox rule, or the
-/// fallback when the rule has no answer of its own.
-pub(crate) fn settling_rule(rules: &Ruleset) -> String {
+/// The setting that settled a paradox by setting its convoys aside, as key and choice: the
+/// paradox rule, or the fallback when the rule has no answer of its own.
+pub(crate) fn settling_rule(rules: &Ruleset) -> (&'static str, &'static str) {
     let key = if rules.convoy_paradox.paradox_ruling() == ParadoxRuling::NoAnswer {
         "paradox_fallback"
     } else {
         "convoy_paradox"
     };
-    format!("{key} = \"{}\"", rules.choice(key).unwrap_or("?"))
+    (key, rules.choice(key).unwrap_or("?"))
 }

@@ -15,6 +15,7 @@ use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
 
 use crate::position::Unit;
+use crate::reason::{CoastIn, Fact, Text};
 use routes::Routes;
 
 /// No unit / no order.
@@ -83,7 +84,7 @@ pub(crate) enum Status {
     /// It is the unit's effective order.
     Effective(u32),
     /// It is illegal, with the reason.
-    Illegal(String),
+    Illegal(Text),
     /// A canal permission (it commands no unit); index into `Interpretation::permits`.
     Permission(usize),
 }
@@ -159,27 +160,26 @@ impl<'a> Ctx<'a> {
 
     /// Why a unit of `kind` cannot cross from `from` to `to` this season, if it cannot (a
     /// closed province or border: ice, DATC 2.4 chapter 8).
-    fn closed(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> Result<(), String> {
+    fn closed(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> Result<(), Text> {
         if !self.map.is_closed(kind, from, to, self.season) {
             return Ok(());
         }
-        let season = self.map.season_name(self.season).to_lowercase();
+        let season = Fact::Season(self.season);
         let shut = [from, to]
             .into_iter()
             .find(|&p| self.map.province_closed(p, self.season));
         Err(match shut {
-            Some(p) => format!("{} is closed (ice) in {season}", self.pname(p)),
-            None => format!(
-                "the border between {} and {} is closed in {season}",
-                self.pname(from),
-                self.pname(to)
+            Some(p) => Text::new("{} is closed (ice) in {}", &[Fact::Province(p), season]),
+            None => Text::new(
+                "the border between {} and {} is closed in {}",
+                &[Fact::Province(from), Fact::Province(to), season],
             ),
         })
     }
 
     /// A support over a difficult passable border (DATC 2.4 10.E) or a half-strength one (1900's
     /// route around Africa) is not possible.
-    fn support_reach(&self, me: &Unit, to: ProvinceId) -> Result<(), String> {
+    fn support_reach(&self, me: &Unit, to: ProvinceId) -> Result<(), Text> {
         let from = me.location.province;
         self.closed(me.kind, from, to)?;
         if self.map.blocks_support(me.kind, from, to) {
@@ -188,17 +188,12 @@ impl<'a> Ctx<'a> {
             } else {
                 "half-strength"
             };
-            return Err(format!(
-                "no support is given over the {what} border between {} and {}",
-                self.pname(from),
-                self.pname(to)
+            return Err(Text::new(
+                "no support is given over the {} border between {} and {}",
+                &[Fact::Word(what), Fact::Province(from), Fact::Province(to)],
             ));
         }
         Ok(())
-    }
-
-    fn pname(&self, p: ProvinceId) -> &str {
-        &self.map.province(p).full_name
     }
 
     fn unit_at(&self, p: ProvinceId) -> Option<u32> {
@@ -208,22 +203,24 @@ impl<'a> Ctx<'a> {
 
     /// Finds the ordered unit, applying 4.C.1, 4.C.2, 4.B.5 and 4.B.6. Returns the unit and the
     /// location as written when it names another coast of the unit's province.
-    fn ordered_unit(&self, power: PowerId, r: &UnitRef) -> Result<(u32, Option<Location>), String> {
+    fn ordered_unit(&self, power: PowerId, r: &UnitRef) -> Result<(u32, Option<Location>), Text> {
         let p = r.place.province;
         let Some(u) = self.unit_at(p) else {
-            return Err(format!("there is no unit in {}", self.pname(p)));
+            return Err(Text::new("there is no unit in {}", &[Fact::Province(p)]));
         };
         let unit = self.units[u as usize];
         if unit.power != power {
-            return Err(format!(
+            return Err(Text::new(
                 "the unit in {} belongs to {}, not {}",
-                self.pname(p),
-                self.map.power(unit.power).name,
-                self.map.power(power).name
+                &[
+                    Fact::Province(p),
+                    Fact::Power(unit.power),
+                    Fact::Power(power),
+                ],
             ));
         }
         self.check_kind(r.kind, unit.kind, p)?;
-        let written = self.check_unit_coast(&r.place, &unit)?;
+        let written = self.check_unit_coast(&r.place, &unit, CoastIn::Unit)?;
         Ok((u, written))
     }
 
@@ -232,20 +229,20 @@ impl<'a> Ctx<'a> {
         written: Option<UnitKind>,
         actual: UnitKind,
         p: ProvinceId,
-    ) -> Result<(), String> {
+    ) -> Result<(), Text> {
         match written {
-            None if self.rules.missing_unit_type.reading() == Reading::Illegal => Err(format!(
+            None if self.rules.missing_unit_type.reading() == Reading::Illegal => Err(Text::new(
                 "the unit type (A or F) of the unit in {} is missing",
-                self.pname(p)
+                &[Fact::Province(p)],
             )),
             Some(k) if k != actual && self.rules.wrong_unit_type.reading() == Reading::Illegal => {
-                Err(format!(
-                    "the unit in {} is {} {}, not {} {}",
-                    self.pname(p),
-                    article(actual),
-                    actual.word(),
-                    article(k),
-                    k.word()
+                Err(Text::new(
+                    "the unit in {} is {}, not {}",
+                    &[
+                        Fact::Province(p),
+                        Fact::Word(kind_words(actual)),
+                        Fact::Word(kind_words(k)),
+                    ],
                 ))
             }
             _ => Ok(()),
@@ -254,15 +251,20 @@ impl<'a> Ctx<'a> {
 
     /// The coast written for a unit's own position (4.B.5/4.B.6). Returns the written location
     /// when it is a real, different coast of the province and the policy ignores it.
-    fn check_unit_coast(&self, place: &Place, unit: &Unit) -> Result<Option<Location>, String> {
+    fn check_unit_coast(
+        &self,
+        place: &Place,
+        unit: &Unit,
+        at: CoastIn,
+    ) -> Result<Option<Location>, Text> {
         match &place.coast {
             None => Ok(None),
             Some(WrittenCoast::Known(c)) if Some(*c) == unit.location.coast => Ok(None),
             Some(WrittenCoast::Known(c)) => {
                 if self.rules.wrong_coast.reading() == Reading::Illegal {
-                    Err(format!(
+                    Err(Text::new(
                         "the unit is on {}, not on the coast written",
-                        self.map.location_full_name(unit.location)
+                        &[Fact::Location(unit.location)],
                     ))
                 } else if unit.kind == UnitKind::Fleet {
                     Ok(Some(Location::coast(place.province, *c)))
@@ -270,9 +272,9 @@ impl<'a> Ctx<'a> {
                     Ok(None)
                 }
             }
-            Some(WrittenCoast::Unknown(c)) => {
+            Some(WrittenCoast::Unknown(_)) => {
                 if self.rules.unknown_coast.reading() == Reading::Illegal {
-                    Err(format!("{} has no coast `{c}`", self.pname(place.province)))
+                    Err(no_coast(place.province, at))
                 } else {
                     Ok(None)
                 }
@@ -281,10 +283,10 @@ impl<'a> Ctx<'a> {
     }
 
     /// The unit a support or convoy names (4.C.1, 4.C.2, 4.C.5, 4.C.6, 4.B.5/4.B.6).
-    fn named_unit(&self, supporter_power: PowerId, o: &OtherUnit) -> Result<u32, String> {
+    fn named_unit(&self, supporter_power: PowerId, o: &OtherUnit) -> Result<u32, Text> {
         let p = o.place.province;
         let Some(u) = self.unit_at(p) else {
-            return Err(format!("there is no unit in {}", self.pname(p)));
+            return Err(Text::new("there is no unit in {}", &[Fact::Province(p)]));
         };
         let unit = self.units[u as usize];
         self.check_kind(o.kind, unit.kind, p)?;
@@ -292,61 +294,62 @@ impl<'a> Ctx<'a> {
             None if unit.power != supporter_power
                 && self.rules.missing_nationality.reading() == Reading::Illegal =>
             {
-                return Err(format!(
+                return Err(Text::new(
                     "the nationality of the {} unit in {} is missing",
-                    self.map.power(unit.power).adjective,
-                    self.pname(p)
+                    &[Fact::Adjective(unit.power), Fact::Province(p)],
                 ));
             }
             Some(n)
                 if n != unit.power
                     && self.rules.wrong_nationality.reading() == Reading::Illegal =>
             {
-                return Err(format!(
+                return Err(Text::new(
                     "the unit in {} is {}, not {}",
-                    self.pname(p),
-                    self.map.power(unit.power).adjective,
-                    self.map.power(n).adjective
+                    &[
+                        Fact::Province(p),
+                        Fact::Adjective(unit.power),
+                        Fact::Adjective(n),
+                    ],
                 ));
             }
             _ => {}
         }
-        self.check_unit_coast(&o.place, &unit)?;
+        self.check_unit_coast(&o.place, &unit, CoastIn::Named)?;
         Ok(u)
     }
 
     /// The location a fleet at `from` moves to when ordered to `to` (4.B.1, 4.B.2, 4.B.3, 4.B.6).
-    pub fn fleet_destination(&self, from: Location, to: &Place) -> Result<Location, String> {
+    pub fn fleet_destination(&self, from: Location, to: &Place) -> Result<Location, Text> {
         let prov = self.map.province(to.province);
-        let name = self.pname(to.province);
+        let name = Fact::Province(to.province);
         if !prov.terrain.is_navigable() {
-            return Err(format!(
-                "a fleet cannot go to {name}, which is {}",
-                terrain_word(prov.terrain)
+            return Err(Text::new(
+                "a fleet cannot go to {}, which is {}",
+                &[name, Fact::Word(terrain_word(prov.terrain))],
             ));
         }
         let mut reach = self.map.fleet_destinations(from, to.province);
         let first = reach.next();
         let second = reach.next();
         let Some(first) = first else {
-            return Err(format!(
-                "a fleet in {} cannot reach {name}",
-                self.map.location_full_name(from)
+            return Err(Text::new(
+                "a fleet in {} cannot reach {}",
+                &[Fact::Location(from), name],
             ));
         };
         if !prov.is_multi_coast() {
-            if let Some(WrittenCoast::Unknown(c)) = &to.coast {
+            if let Some(WrittenCoast::Unknown(_)) = &to.coast {
                 if self.rules.unknown_coast.reading() == Reading::Illegal {
-                    return Err(format!("{name} has no coast `{c}`"));
+                    return Err(no_coast(to.province, CoastIn::To));
                 }
             }
             return Ok(first);
         }
         let written = match &to.coast {
             Some(WrittenCoast::Known(c)) => Some(*c),
-            Some(WrittenCoast::Unknown(c)) => {
+            Some(WrittenCoast::Unknown(_)) => {
                 if self.rules.unknown_coast.reading() == Reading::Illegal {
-                    return Err(format!("{name} has no coast `{c}`"));
+                    return Err(no_coast(to.province, CoastIn::To));
                 }
                 None
             }
@@ -360,30 +363,31 @@ impl<'a> Ctx<'a> {
             }
             (Some(_), None) => match self.rules.impossible_coast.reading() {
                 Reading::Lenient => Ok(first),
-                Reading::Illegal => Err(format!(
+                Reading::Illegal => Err(Text::new(
                     "a fleet in {} cannot reach the coast written; it can reach only {}",
-                    self.map.location_full_name(from),
-                    self.map.location_full_name(first)
+                    &[Fact::Location(from), Fact::Location(first)],
                 )),
             },
-            (Some(_), Some(_)) => Err(format!("{name} has no such coast")),
+            (Some(_), Some(_)) => Err(Text::new("{} has no such coast", &[name])),
             (None, None) if self.rules.omitted_coast_one_possible.default_coast() => {
                 if first.coast == Some(0) {
                     Ok(first)
                 } else {
-                    Err(format!(
-                        "the coast of {name} is missing, and the fleet cannot reach its default coast"
+                    Err(Text::new(
+                        "the coast of {} is missing, and the fleet cannot reach its default coast",
+                        &[name],
                     ))
                 }
             }
             (None, None) => match self.rules.omitted_coast_one_possible.reading() {
                 Reading::Lenient => Ok(first),
-                Reading::Illegal => Err(format!("the coast of {name} is missing")),
+                Reading::Illegal => Err(Text::new("the coast of {} is missing", &[name])),
             },
             (None, Some(_)) => match self.rules.omitted_coast_two_possible.reading() {
                 Reading::Lenient => Ok(first),
-                Reading::Illegal => Err(format!(
-                    "the coast of {name} is missing, and both coasts can be reached"
+                Reading::Illegal => Err(Text::new(
+                    "the coast of {} is missing, and both coasts can be reached",
+                    &[name],
                 )),
             },
         }
@@ -423,33 +427,31 @@ impl<'a> Ctx<'a> {
 
     /// A canal permission (DATC 2.4 7.C.2): the power must have a unit in the province of a
     /// canal that joins the two seas.
-    pub(crate) fn check_permit(&self, power: PowerId, order: &Order) -> Result<Permit, String> {
+    pub(crate) fn check_permit(&self, power: PowerId, order: &Order) -> Result<Permit, Text> {
         let Order::Permit { fleet, to } = order else {
-            return Err("not a canal permission".into());
+            return Err(Text::plain("not a canal permission"));
         };
         let (from, to) = (fleet.place.province, to.province);
         let canal = self.map.canals().iter().find(|c| {
             (c.seas[0] == from && c.seas[1] == to) || (c.seas[1] == from && c.seas[0] == to)
         });
         let Some(canal) = canal else {
-            return Err(format!(
+            return Err(Text::new(
                 "no canal joins {} and {}",
-                self.pname(from),
-                self.pname(to)
+                &[Fact::Province(from), Fact::Province(to)],
             ));
         };
         match self.unit_at(canal.province) {
             Some(e) if self.units[e as usize].power == power => Ok(Permit { power, from, to }),
-            _ => Err(format!(
+            _ => Err(Text::new(
                 "{} has no unit in {}, so it cannot permit passage",
-                self.map.power(power).name,
-                self.pname(canal.province)
+                &[Fact::Power(power), Fact::Province(canal.province)],
             )),
         }
     }
 
     /// Checks one movement-phase order; on success returns the unit and its effective order.
-    pub(crate) fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), String> {
+    pub(crate) fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), Text> {
         match order {
             Order::Hold { unit } => {
                 let (u, _) = self.ordered_unit(power, unit)?;
@@ -473,13 +475,15 @@ impl<'a> Ctx<'a> {
             Order::RailMove { unit, railroad, to } => {
                 self.check_rail_move(power, unit, railroad, to)
             }
-            Order::Permit { .. } => Err("a canal permission commands no unit".into()),
-            Order::Retreat { .. } => Err("a retreat order in a movement phase".into()),
-            Order::Disband { .. } => Err("a disband order in a movement phase".into()),
-            Order::Build { .. } | Order::Decline => Err("a build order in a movement phase".into()),
-            Order::Convert { .. } => {
-                Err("a conversion in a movement phase: units convert during adjustments".into())
+            Order::Permit { .. } => Err(Text::plain("a canal permission commands no unit")),
+            Order::Retreat { .. } => Err(Text::plain("a retreat order in a movement phase")),
+            Order::Disband { .. } => Err(Text::plain("a disband order in a movement phase")),
+            Order::Build { .. } | Order::Decline => {
+                Err(Text::plain("a build order in a movement phase"))
             }
+            Order::Convert { .. } => Err(Text::plain(
+                "a conversion in a movement phase: units convert during adjustments",
+            )),
         }
     }
 
@@ -490,14 +494,14 @@ impl<'a> Ctx<'a> {
         unit: &UnitRef,
         to: &Place,
         via_convoy: &bool,
-    ) -> Result<(u32, Eff), String> {
+    ) -> Result<(u32, Eff), Text> {
         let (u, written) = self.ordered_unit(power, unit)?;
         let me = self.units[u as usize];
         let dest = to.province;
         if dest == me.location.province {
-            return Err(format!(
+            return Err(Text::new(
                 "a unit cannot move to its own province {}",
-                self.pname(dest)
+                &[Fact::Province(dest)],
             ));
         }
         self.closed(me.kind, me.location.province, dest)?;
@@ -509,19 +513,18 @@ impl<'a> Ctx<'a> {
     }
 
     /// An army's move: over land, or to a coast fleets at sea could carry it to.
-    fn army_move(&self, me: &Unit, to: &Place, via_convoy: bool) -> Result<Eff, String> {
+    fn army_move(&self, me: &Unit, to: &Place, via_convoy: bool) -> Result<Eff, Text> {
         let map = self.map;
         let dest = to.province;
         let prov = map.province(dest);
         if !prov.terrain.is_land() {
-            return Err(format!(
+            return Err(Text::new(
                 "an army cannot go to {}, which is {}",
-                prov.full_name,
-                terrain_word(prov.terrain)
+                &[Fact::Province(dest), Fact::Word(terrain_word(prov.terrain))],
             ));
         }
         if to.coast.is_some() && self.rules.unknown_coast.reading() == Reading::Illegal {
-            return Err("an army moves to a province, not to a coast".into());
+            return Err(Text::plain("an army moves to a province, not to a coast"));
         }
         let adjacent = map.army_adjacent(me.location.province, dest);
         let coast_to_coast = map.province(me.location.province).terrain == Terrain::Coast
@@ -529,16 +532,13 @@ impl<'a> Ctx<'a> {
         let coastal_route =
             coast_to_coast && self.convoy_route_exists(me.location.province, dest, None);
         if !adjacent && !coastal_route {
-            return Err(format!(
-                "an army in {} cannot reach {}{}",
-                self.pname(me.location.province),
-                prov.full_name,
-                if coast_to_coast {
-                    " (no fleets to convoy it)"
-                } else {
-                    ""
-                }
-            ));
+            let template = if coast_to_coast {
+                "an army in {} cannot reach {} (no fleets to convoy it)"
+            } else {
+                "an army in {} cannot reach {}"
+            };
+            let facts = [Fact::Province(me.location.province), Fact::Province(dest)];
+            return Err(Text::new(template, &facts));
         }
         Ok(Eff::Move {
             to: Location::province(dest),
@@ -557,7 +557,7 @@ impl<'a> Ctx<'a> {
         written: Option<Location>,
         to: &Place,
         via_convoy: bool,
-    ) -> Result<Eff, String> {
+    ) -> Result<Eff, Text> {
         let fleet_move = |to, possible| Eff::Move {
             to,
             convoy: false,
@@ -576,7 +576,7 @@ impl<'a> Ctx<'a> {
                     }
                 }
                 if via_convoy && !self.map.fleet_can_reach(me.location, to.province) {
-                    return Err("only armies can be convoyed".into());
+                    return Err(Text::plain("only armies can be convoyed"));
                 }
                 Err(e)
             }
@@ -589,19 +589,18 @@ impl<'a> Ctx<'a> {
         power: PowerId,
         unit: &UnitRef,
         supported: &OtherUnit,
-    ) -> Result<(u32, Eff), String> {
+    ) -> Result<(u32, Eff), Text> {
         let map = self.map;
         let (u, _) = self.ordered_unit(power, unit)?;
         let me = self.units[u as usize];
         if supported.place.province == me.location.province {
-            return Err("a unit cannot support itself".into());
+            return Err(Text::plain("a unit cannot support itself"));
         }
         let t = self.named_unit(power, supported)?;
         if !map.can_move(me.kind, me.location, supported.place.province) {
-            return Err(format!(
+            return Err(Text::new(
                 "{} cannot reach {}",
-                me.full(map),
-                self.pname(supported.place.province)
+                &[Fact::Unit(me), Fact::Province(supported.place.province)],
             ));
         }
         self.support_reach(&me, supported.place.province)?;
@@ -616,29 +615,30 @@ impl<'a> Ctx<'a> {
         unit: &UnitRef,
         supported: &OtherUnit,
         to: &Place,
-    ) -> Result<(u32, Eff), String> {
+    ) -> Result<(u32, Eff), Text> {
         let map = self.map;
         let (u, _) = self.ordered_unit(power, unit)?;
         let me = self.units[u as usize];
         if to.province == me.location.province {
-            return Err("a unit cannot support a move into its own province".into());
+            return Err(Text::plain(
+                "a unit cannot support a move into its own province",
+            ));
         }
         if supported.place.province == to.province {
-            return Err(format!(
+            return Err(Text::new(
                 "a unit cannot move to its own province {}",
-                self.pname(to.province)
+                &[Fact::Province(to.province)],
             ));
         }
         if supported.place.province == me.location.province {
-            return Err("a unit cannot support itself".into());
+            return Err(Text::plain("a unit cannot support itself"));
         }
         let t = self.named_unit(power, supported)?;
         let target = self.units[t as usize];
         if !map.can_move(me.kind, me.location, to.province) {
-            return Err(format!(
+            return Err(Text::new(
                 "{} cannot reach {}",
-                me.full(map),
-                self.pname(to.province)
+                &[Fact::Unit(me), Fact::Province(to.province)],
             ));
         }
         self.support_reach(&me, to.province)?;
@@ -657,10 +657,9 @@ impl<'a> Ctx<'a> {
             UnitKind::Fleet => map.fleet_can_reach(target.location, to.province),
         };
         if !possible {
-            return Err(format!(
+            return Err(Text::new(
                 "{} cannot move to {}",
-                target.full(map),
-                self.pname(to.province)
+                &[Fact::Unit(target), Fact::Province(to.province)],
             ));
         }
         self.closed(target.kind, target.location.province, to.province)?;
@@ -683,14 +682,14 @@ impl<'a> Ctx<'a> {
         unit: &UnitRef,
         army: &OtherUnit,
         to: &Place,
-    ) -> Result<(u32, Eff), String> {
+    ) -> Result<(u32, Eff), Text> {
         let map = self.map;
         let (u, _) = self.ordered_unit(power, unit)?;
         let me = self.units[u as usize];
         if me.kind != UnitKind::Fleet || !map.can_convoy_through(me.location.province) {
-            return Err(format!(
+            return Err(Text::new(
                 "only a fleet at sea can convoy; {} cannot",
-                me.full(map)
+                &[Fact::Unit(me)],
             ));
         }
         if map.province_closed(me.location.province, self.season) {
@@ -699,34 +698,36 @@ impl<'a> Ctx<'a> {
         let a = self.named_unit(power, army)?;
         let target = self.units[a as usize];
         if target.kind != UnitKind::Army {
-            return Err("only armies can be convoyed".into());
+            return Err(Text::plain("only armies can be convoyed"));
         }
         if to.province == target.location.province {
-            return Err(format!(
+            return Err(Text::new(
                 "a unit cannot move to its own province {}",
-                self.pname(to.province)
+                &[Fact::Province(to.province)],
             ));
         }
         if map.province(to.province).terrain != Terrain::Coast {
-            return Err(format!(
+            return Err(Text::new(
                 "an army cannot be convoyed to {}",
-                self.pname(to.province)
+                &[Fact::Province(to.province)],
             ));
         }
         // A fleet in a convoyable coast cannot carry an army to or from its own
         // province (DATC 2.4 9.A, 9.B).
         if me.location.province == to.province {
-            return Err(format!(
+            return Err(Text::new(
                 "{} cannot convoy an army into its own province",
-                me.full(map)
+                &[Fact::Unit(me)],
             ));
         }
         if !self.on_proper_route(target.location.province, to.province, me.location.province) {
-            return Err(format!(
+            return Err(Text::new(
                 "{} is on no convoy route from {} to {}",
-                me.full(map),
-                self.pname(target.location.province),
-                self.pname(to.province)
+                &[
+                    Fact::Unit(me),
+                    Fact::Province(target.location.province),
+                    Fact::Province(to.province),
+                ],
             ));
         }
         Ok((
@@ -746,41 +747,44 @@ impl<'a> Ctx<'a> {
         unit: &UnitRef,
         railroad: &usize,
         to: &Place,
-    ) -> Result<(u32, Eff), String> {
+    ) -> Result<(u32, Eff), Text> {
         let map = self.map;
         let (u, _) = self.ordered_unit(power, unit)?;
         let me = self.units[u as usize];
         let line = &map.railroads()[*railroad];
         if me.kind != UnitKind::Army {
-            return Err(format!("only armies use the {}", line.full_name));
+            return Err(Text::new(
+                "only armies use the {}",
+                &[Fact::Railroad(*railroad)],
+            ));
         }
         // DATC 2.4 7.B.34, errata 9.21: only the railroad's powers may use it.
         if !line.powers.contains(&me.power) {
-            return Err(format!(
+            return Err(Text::new(
                 "{} may not use the {}",
-                map.power(me.power).name,
-                line.full_name
+                &[Fact::Power(me.power), Fact::Railroad(*railroad)],
             ));
         }
         let on_line = |p: ProvinceId| line.provinces.contains(&p);
         if !on_line(me.location.province) {
-            return Err(format!(
+            return Err(Text::new(
                 "{} is not on the {}",
-                self.pname(me.location.province),
-                line.full_name
+                &[
+                    Fact::Province(me.location.province),
+                    Fact::Railroad(*railroad),
+                ],
             ));
         }
         if !on_line(to.province) {
-            return Err(format!(
+            return Err(Text::new(
                 "{} is not on the {}",
-                self.pname(to.province),
-                line.full_name
+                &[Fact::Province(to.province), Fact::Railroad(*railroad)],
             ));
         }
         if to.province == me.location.province {
-            return Err(format!(
+            return Err(Text::new(
                 "a unit cannot move to its own province {}",
-                self.pname(to.province)
+                &[Fact::Province(to.province)],
             ));
         }
         Ok((
@@ -793,25 +797,25 @@ impl<'a> Ctx<'a> {
     }
 
     /// 4.B.4: the coast written in a support order.
-    fn support_coast(&self, power: PowerId, target: &Unit, to: &Place) -> Result<CoastReq, String> {
+    fn support_coast(&self, power: PowerId, target: &Unit, to: &Place) -> Result<CoastReq, Text> {
         let prov = self.map.province(to.province);
         if self.rules.support_coast.support_coast_rule() == SupportCoastRule::Ignored {
             return Ok(CoastReq::Any);
         }
         if target.kind != UnitKind::Fleet || !prov.is_multi_coast() {
-            if let Some(WrittenCoast::Unknown(c)) = &to.coast {
+            if let Some(WrittenCoast::Unknown(_)) = &to.coast {
                 if self.rules.unknown_coast.reading() == Reading::Illegal {
-                    return Err(format!("{} has no coast `{c}`", prov.full_name));
+                    return Err(no_coast(to.province, CoastIn::To));
                 }
             }
             return Ok(CoastReq::Any);
         }
         match &to.coast {
             Some(WrittenCoast::Known(c)) => Ok(CoastReq::Exact(*c)),
-            Some(WrittenCoast::Unknown(c))
+            Some(WrittenCoast::Unknown(_))
                 if self.rules.unknown_coast.reading() == Reading::Illegal =>
             {
-                Err(format!("{} has no coast `{c}`", prov.full_name))
+                Err(no_coast(to.province, CoastIn::To))
             }
             _ => {
                 let reachable = self
@@ -835,9 +839,9 @@ impl<'a> Ctx<'a> {
                     SupportCoastRule::OmittedMatchesOwnPower if target.power == power => {
                         Ok(CoastReq::Any)
                     }
-                    _ => Err(format!(
+                    _ => Err(Text::new(
                         "the support must name the coast of {}",
-                        prov.full_name
+                        &[Fact::Province(to.province)],
                     )),
                 }
             }
@@ -845,11 +849,20 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn article(k: UnitKind) -> &'static str {
+/// `an army`, `a fleet`.
+fn kind_words(k: UnitKind) -> &'static str {
     match k {
-        UnitKind::Army => "an",
-        UnitKind::Fleet => "a",
+        UnitKind::Army => "an army",
+        UnitKind::Fleet => "a fleet",
     }
+}
+
+/// `Spain has no coast `xc``: the coast written at `at` in the order.
+pub(crate) fn no_coast(p: ProvinceId, at: CoastIn) -> Text {
+    Text::new(
+        "{} has no coast `{}`",
+        &[Fact::Province(p), Fact::WrittenCoast(at)],
+    )
 }
 
 pub(crate) fn terrain_word(t: Terrain) -> &'static str {
@@ -867,8 +880,8 @@ pub(crate) fn terrain_word(t: Terrain) -> &'static str {
 fn yield_to_right_designations(
     cx: &Ctx,
     orders: &[(PowerId, Order)],
-) -> Vec<Result<(u32, Eff), String>> {
-    let mut checked: Vec<Result<(u32, Eff), String>> =
+) -> Vec<Result<(u32, Eff), Text>> {
+    let mut checked: Vec<Result<(u32, Eff), Text>> =
         orders.iter().map(|(p, o)| cx.check(*p, o)).collect();
     let missing = cx.rules.missing_unit_type.yields_to_a_right_designation();
     let wrong = cx.rules.wrong_unit_type.yields_to_a_right_designation();
@@ -892,7 +905,9 @@ fn yield_to_right_designations(
             None => false,
         };
         if yields && named_rightly[*u as usize] {
-            *c = Err("another order to the unit gives its type rightly".into());
+            *c = Err(Text::plain(
+                "another order to the unit gives its type rightly",
+            ));
         }
     }
     checked
@@ -967,12 +982,12 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)]) -> Effective {
                     continue;
                 }
                 match precedence {
-                    Precedence::First => status.push(Status::Illegal(
-                        "the unit already has an earlier order".into(),
-                    )),
+                    Precedence::First => status.push(Status::Illegal(Text::plain(
+                        "the unit already has an earlier order",
+                    ))),
                     Precedence::Last => {
                         status[order_of[ui] as usize] =
-                            Status::Illegal("the unit has a later order".into());
+                            Status::Illegal(Text::plain("the unit has a later order"));
                         order_of[ui] = i as u32;
                         eff[ui] = e;
                         status.push(Status::Effective(u));
@@ -980,12 +995,12 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)]) -> Effective {
                     Precedence::None => {
                         if order_of[ui] != NONE {
                             status[order_of[ui] as usize] =
-                                Status::Illegal("the unit has several orders".into());
+                                Status::Illegal(Text::plain("the unit has several orders"));
                         }
                         order_of[ui] = NONE;
                         all_illegal[ui] = true;
                         eff[ui] = Eff::Hold;
-                        status.push(Status::Illegal("the unit has several orders".into()));
+                        status.push(Status::Illegal(Text::plain("the unit has several orders")));
                     }
                 }
             }
@@ -1018,9 +1033,9 @@ fn railroad_two_units(cx: &Ctx, eff: &mut [Eff], order_of: &[u32], status: &mut 
                     if order_of[u] == NONE {
                         continue;
                     }
-                    status[order_of[u] as usize] = Status::Illegal(format!(
+                    status[order_of[u] as usize] = Status::Illegal(Text::new(
                         "several armies are ordered to use the {} this turn: they hold",
-                        cx.map.railroads()[r].full_name
+                        &[Fact::Railroad(r)],
                     ));
                 }
             }

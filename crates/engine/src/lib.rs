@@ -25,6 +25,7 @@ mod interpret;
 mod movement;
 pub mod outcome;
 pub mod position;
+pub mod reason;
 mod resolve;
 mod retreat;
 pub mod victory;
@@ -38,6 +39,8 @@ pub use outcome::{
     Adjudication, AutomaticAction, OrderResult, Resolution, ResultLine, RetreatOptions, Tag,
 };
 pub use position::{Dislodged, Phase, PhaseKind, Position, PositionFile, PositionInput, Unit};
+pub use reason::{Reason, ReasonDisplay};
+pub use resolve::Strength;
 pub use retreat::pending_retreat_options;
 
 /// Adjudicates one phase of `pos` with the given orders.

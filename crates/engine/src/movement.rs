@@ -9,6 +9,7 @@ use crate::explain::{settling_rule, Paradoxes};
 use crate::interpret::{self, Ctx, Eff, Status, NONE};
 use crate::outcome::{Adjudication, OrderResult, Resolution, RetreatOptions, Tag};
 use crate::position::{Dislodged, Phase, PhaseKind, Position, Unit};
+use crate::reason::{Clash, ClashKind, Fact, Few, RailWhy, Reason, Rival, Text, Why};
 use crate::resolve::{Board, Strength, Tri};
 
 /// Adjudicates the orders of a movement phase.
@@ -36,10 +37,9 @@ pub fn adjudicate_movement(
     };
     let (retreats, tags) = dislodged_units(map, rules, pos, &board, &dislodged_by, &place);
     let attacked_unresolved = attacked_by_unresolved(&board, &cx.unit_at);
-    let paradoxes = Paradoxes::new(map, rules, &board, &interp.status, orders);
+    let paradoxes = Paradoxes::new(rules, &board, &interp.status, orders);
 
     let judged = Judged {
-        map,
         rules,
         units,
         unit_at: &cx.unit_at,
@@ -63,7 +63,7 @@ pub fn adjudicate_movement(
         .filter(|r| r.options.is_empty())
         .map(|r| crate::outcome::AutomaticAction {
             unit: r.dislodged.unit,
-            reason: "disbanded: dislodged with nowhere to retreat".into(),
+            reason: Reason::plain("disbanded: dislodged with nowhere to retreat"),
         })
         .collect();
     let unresolved = results
@@ -263,7 +263,6 @@ fn next_position(
 
 /// Everything the results of a movement phase are read from.
 struct Judged<'a> {
-    map: &'a Map,
     rules: &'a Ruleset,
     units: &'a [Unit],
     unit_at: &'a [u32],
@@ -277,15 +276,15 @@ struct Judged<'a> {
 }
 
 impl Judged<'_> {
-    fn name(&self, u: u32) -> String {
-        self.units[u as usize].full(self.map)
+    fn unit(&self, u: u32) -> Fact {
+        Fact::Unit(self.units[u as usize])
     }
 
     /// The result of submitted order `i`.
     fn result(&self, i: usize, power: PowerId, order: &Order) -> OrderResult {
         let (resolution, tag, reason) = match &self.interp.status[i] {
             Status::Permission(k) => self.permission(*k),
-            Status::Illegal(reason) => self.illegal(power, order, reason),
+            Status::Illegal(why) => self.illegal(power, order, why),
             Status::Effective(u) => self.effective(*u),
         };
         OrderResult {
@@ -299,30 +298,24 @@ impl Judged<'_> {
     }
 
     /// A canal permission: given when a fleet is ordered through the canal.
-    fn permission(&self, k: usize) -> (Resolution, Option<Tag>, String) {
+    fn permission(&self, k: usize) -> (Resolution, Option<Tag>, Reason) {
         let board = self.board;
-        let name = |u: u32| self.name(u);
         let pm = self.interp.permits[k];
         let fleet = self.unit_at[pm.from.index()];
         let moving = fleet != NONE
             && matches!(board.eff[fleet as usize], Eff::Move { to, .. } if to.province == pm.to);
         if moving {
             let used = board.canal_state(fleet) != Some(Tri::No);
-            let reason = if used {
-                format!("permits {} to pass the canal", name(fleet))
+            let template = if used {
+                "permits {} to pass the canal"
             } else {
-                format!(
-                    "permits {} to pass the canal, but only one fleet may pass",
-                    name(fleet)
-                )
+                "permits {} to pass the canal, but only one fleet may pass"
             };
+            let reason = Reason::text(template, &[self.unit(fleet)]);
             (Resolution::Given, None, reason)
         } else {
-            (
-                Resolution::Invalid,
-                None,
-                "no fleet was ordered to move that way".to_string(),
-            )
+            let reason = Reason::plain("no fleet was ordered to move that way");
+            (Resolution::Invalid, None, reason)
         }
     }
 
@@ -331,8 +324,8 @@ impl Judged<'_> {
         &self,
         power: PowerId,
         order: &Order,
-        reason: &str,
-    ) -> (Resolution, Option<Tag>, String) {
+        why: &Text,
+    ) -> (Resolution, Option<Tag>, Reason) {
         let unit = order
             .unit()
             .map(|r| self.unit_at[r.place.province.index()])
@@ -342,102 +335,103 @@ impl Judged<'_> {
         } else {
             None
         };
-        (Resolution::Illegal, tag, reason.to_string())
+        (Resolution::Illegal, tag, Reason::from(Why::Text(*why)))
     }
 
     /// The result of a unit's effective order, with its reason and tag.
-    fn effective(&self, u: u32) -> (Resolution, Option<Tag>, String) {
-        let (map, rules, units, interp, board) =
-            (self.map, self.rules, self.units, self.interp, self.board);
-        let (ends, dislodged_by, tags) = (self.ends, self.dislodged_by, self.tags);
-        let (attacked_unresolved, paradoxes) = (self.attacked_unresolved, self.paradoxes);
-        let name = |u: u32| self.name(u);
+    fn effective(&self, u: u32) -> (Resolution, Option<Tag>, Reason) {
         let ui = u as usize;
-        let tag = tags[ui];
-        let mut reason = String::new();
-        let res = match interp.eff[ui] {
-            _ if board.state[ui] == Tri::Unresolved => {
-                reason = paradoxes.reason(u, board);
-                Resolution::Unresolved
+        let tag = self.tags[ui];
+        let (res, why) = match self.interp.eff[ui] {
+            _ if self.board.state[ui] == Tri::Unresolved => {
+                (Resolution::Unresolved, self.paradoxes.reason(u, self.board))
             }
-            Eff::Hold if attacked_unresolved[ui] != NONE && tag.is_none() => {
-                reason = paradoxes.attacked_reason(attacked_unresolved[ui], board, &name);
-                Resolution::Unresolved
+            Eff::Hold if self.attacked_unresolved[ui] != NONE && tag.is_none() => {
+                let a = self.attacked_unresolved[ui];
+                let why = self
+                    .paradoxes
+                    .attacked_reason(a, self.units[a as usize], self.board);
+                (Resolution::Unresolved, why)
             }
-            Eff::Hold => Resolution::Stands,
-            Eff::Rail { to, .. } => {
-                let end = ends[ui].map_or(units[ui].location.province, |l| l.province);
-                if end == to {
-                    Resolution::Succeeds
-                } else {
-                    reason = rail_failure(board, map, u, end, &name);
-                    Resolution::Fails
-                }
-            }
-            Eff::Move {
-                to,
-                possible,
-                convoy,
-                ..
-            } => {
-                if board.state[ui] == Tri::Yes {
-                    Resolution::Succeeds
-                } else if convoy && possible && !board.convoy_ordered(u) {
-                    reason = "no fleets were ordered to convoy it".into();
-                    Resolution::Invalid
-                } else {
-                    reason = if !possible {
-                        format!("{} cannot reach {}", name(u), map.location_full_name(to))
-                    } else {
-                        move_failure(board, u, &name)
-                    };
-                    Resolution::Fails
-                }
-            }
-            Eff::SupportHold { .. } | Eff::SupportMove { .. } => {
-                if !interp.matches[ui] {
-                    reason = "the supported unit was not ordered that way".into();
-                    Resolution::Invalid
-                } else if board.state[ui] == Tri::Yes {
-                    Resolution::Given
-                } else {
-                    reason = support_cut(board, u, &name);
-                    Resolution::Cut
-                }
-            }
-            Eff::Convoy { .. } => {
-                if !interp.matches[ui] {
-                    reason = "the army was not ordered to move that way by convoy".into();
-                    Resolution::Invalid
-                } else if board.state[ui] == Tri::Yes {
-                    Resolution::Available
-                } else {
-                    reason = if dislodged_by[ui] != NONE {
-                        "the fleet is dislodged".into()
-                    } else {
-                        format!(
-                            "a convoy paradox: the convoy is set aside ({})",
-                            settling_rule(rules)
-                        )
-                    };
-                    Resolution::Disrupted
-                }
-            }
+            Eff::Hold => (Resolution::Stands, Why::Nothing),
+            Eff::Rail { to, .. } => self.rail(u, to),
+            Eff::Move { .. } => self.movement(u),
+            Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.support(u),
+            Eff::Convoy { .. } => self.convoy(u),
         };
-        if let Some(t) = tag {
-            let by = name(dislodged_by[ui]);
-            let extra = if t == Tag::Destroyed {
-                format!("dislodged by {by}, no retreat")
-            } else {
-                format!("dislodged by {by}")
-            };
-            reason = if reason.is_empty() {
-                extra
-            } else {
-                format!("{reason}; {extra}")
-            };
-        }
+        let reason = Reason {
+            why,
+            dislodged_by: tag.map(|t| (self.units[self.dislodged_by[ui] as usize], t)),
+        };
         (res, tag, reason)
+    }
+
+    fn rail(&self, u: u32, to: ProvinceId) -> (Resolution, Why) {
+        let ui = u as usize;
+        let end = self.ends[ui].map_or(self.units[ui].location.province, |l| l.province);
+        if end == to {
+            (Resolution::Succeeds, Why::Nothing)
+        } else {
+            (Resolution::Fails, rail_failure(self.board, u, end))
+        }
+    }
+
+    fn movement(&self, u: u32) -> (Resolution, Why) {
+        let ui = u as usize;
+        let board = self.board;
+        let Eff::Move {
+            to,
+            possible,
+            convoy,
+            ..
+        } = self.interp.eff[ui]
+        else {
+            return (Resolution::Fails, Why::Nothing);
+        };
+        if board.state[ui] == Tri::Yes {
+            (Resolution::Succeeds, Why::Nothing)
+        } else if convoy && possible && !board.convoy_ordered(u) {
+            let why = Why::Text(Text::plain("no fleets were ordered to convoy it"));
+            (Resolution::Invalid, why)
+        } else if !possible {
+            let facts = [self.unit(u), Fact::Location(to)];
+            let why = Why::Text(Text::new("{} cannot reach {}", &facts));
+            (Resolution::Fails, why)
+        } else {
+            (Resolution::Fails, move_failure(board, u))
+        }
+    }
+
+    fn support(&self, u: u32) -> (Resolution, Why) {
+        let ui = u as usize;
+        if !self.interp.matches[ui] {
+            let why = Text::plain("the supported unit was not ordered that way");
+            (Resolution::Invalid, Why::Text(why))
+        } else if self.board.state[ui] == Tri::Yes {
+            (Resolution::Given, Why::Nothing)
+        } else {
+            (Resolution::Cut, support_cut(self.board, u))
+        }
+    }
+
+    fn convoy(&self, u: u32) -> (Resolution, Why) {
+        let ui = u as usize;
+        if !self.interp.matches[ui] {
+            let why = Text::plain("the army was not ordered to move that way by convoy");
+            (Resolution::Invalid, Why::Text(why))
+        } else if self.board.state[ui] == Tri::Yes {
+            (Resolution::Available, Why::Nothing)
+        } else if self.dislodged_by[ui] != NONE {
+            let why = Text::plain("the fleet is dislodged");
+            (Resolution::Disrupted, Why::Text(why))
+        } else {
+            let (key, choice) = settling_rule(self.rules);
+            let why = Text::new(
+                "a convoy paradox: the convoy is set aside ({} = \"{}\")",
+                &[Fact::Word(key), Fact::Word(choice)],
+            );
+            (Resolution::Disrupted, Why::Text(why))
+        }
     }
 }
 
@@ -520,164 +514,181 @@ pub fn retreat_options(
 }
 
 /// Why a railroad move did not reach its destination, and where it ends.
-fn rail_failure(
-    b: &Board,
-    map: &Map,
-    u: u32,
-    end: ProvinceId,
-    name: &dyn Fn(u32) -> String,
-) -> String {
-    let pname = |p: ProvinceId| map.province(p).full_name.clone();
-    let stop = if end == b.units[u as usize].location.province {
-        format!("it stays in {}", pname(end))
+fn rail_failure(b: &Board, u: u32, end: ProvinceId) -> Why {
+    let stays = end == b.units[u as usize].location.province;
+    let why = match b.rail_index(u) {
+        Some(ri) => rail_block(b, ri),
+        None => rail_head_to_head(b, u),
+    };
+    Why::RailStopped { why, end, stays }
+}
+
+/// A head-to-head battle with the unit in the first place (DATC 2.4 7.B.26-7.B.29).
+fn rail_head_to_head(b: &Board, u: u32) -> RailWhy {
+    let o = b.counter[u as usize];
+    if o == NONE {
+        return RailWhy::Text(Text::plain("it fails"));
+    }
+    let template = if b.state[u as usize] == Tri::Yes {
+        "won the head-to-head battle with {} and stops in its place"
+    } else if b.state[o as usize] == Tri::Yes {
+        "lost the head-to-head battle with {}"
     } else {
-        format!("it ends in {}", pname(end))
+        "a head-to-head battle with {}, which a railroad move cannot dislodge"
     };
-    let Some(ri) = b.rail_index(u) else {
-        // A head-to-head battle with the unit in the first place (DATC 2.4 7.B.26-7.B.29).
-        let o = b.counter[u as usize];
-        let why = if o == NONE {
-            "it fails".to_string()
-        } else if b.state[u as usize] == Tri::Yes {
-            format!(
-                "won the head-to-head battle with {} and stops in its place",
-                name(o)
-            )
-        } else if b.state[o as usize] == Tri::Yes {
-            format!("lost the head-to-head battle with {}", name(o))
-        } else {
-            format!(
-                "a head-to-head battle with {}, which a railroad move cannot dislodge",
-                name(o)
-            )
-        };
-        return format!("{why}; {stop}");
-    };
+    RailWhy::Text(Text::new(template, &[Fact::Unit(b.units[o as usize])]))
+}
+
+/// Where along its line railroad move `ri` was stopped, and why.
+fn rail_block(b: &Board, ri: usize) -> RailWhy {
     let r = &b.rails[ri];
-    let mut why = String::new();
     for (k, &p) in r.path.iter().enumerate() {
         if b.state[b.rail_pass_id(ri, k) as usize] == Tri::Yes {
             continue;
         }
         if b.state[b.rail_at_id(ri, k) as usize] != Tri::Yes {
             // It had to stop in the place before: a centre to recapture (errata 9.241).
-            if let Some(&before) = k.checked_sub(1).and_then(|j| r.path.get(j)) {
-                why = format!(
+            return match k.checked_sub(1).and_then(|j| r.path.get(j)) {
+                Some(&before) => RailWhy::Text(Text::new(
                     "it stops in {} to recapture the supply centre",
-                    pname(before)
-                );
-            }
-            break;
+                    &[Fact::Province(before)],
+                )),
+                None => RailWhy::Nothing,
+            };
         }
         let x = b.unit_at[p.index()];
         if !b.rail_occupant_lets_through(ri, k, false) && x != NONE {
-            why = format!("{} stays in the way", name(x));
-        } else if b.rail_blocked(ri, k, false) {
-            let atk = b.rail_attack(ri, k, false);
-            let others: Vec<String> = b
-                .moves_to
-                .get(p.index())
-                .iter()
-                .map(|&c| format!("{} ({atk} against {})", name(c), b.prevent(c, true)))
-                .collect();
-            why = format!("bounced in {} with {}", pname(p), others.join(", "));
-        } else {
-            why = format!(
-                "a paradox: its part into {} fails, but still bounces",
-                pname(p)
-            );
+            let facts = [Fact::Unit(b.units[x as usize])];
+            return RailWhy::Text(Text::new("{} stays in the way", &facts));
         }
-        break;
+        if b.rail_blocked(ri, k, false) {
+            let mut rivals = Few::default();
+            for &c in b.moves_to.get(p.index()) {
+                let unit = b.units[c as usize];
+                let prevent = b.prevent(c, true);
+                rivals.push(Rival { unit, prevent });
+            }
+            let attack = b.rail_attack(ri, k, false);
+            return RailWhy::Bounced {
+                province: p,
+                attack,
+                rivals,
+            };
+        }
+        return RailWhy::Text(Text::new(
+            "a paradox: its part into {} fails, but still bounces",
+            &[Fact::Province(p)],
+        ));
     }
-    if why.is_empty() {
-        stop
-    } else {
-        format!("{why}; {stop}")
-    }
+    RailWhy::Nothing
 }
 
-fn move_failure(b: &Board, u: u32, name: &dyn Fn(u32) -> String) -> String {
+/// Why move `u` failed (its order possible).
+fn move_failure(b: &Board, u: u32) -> Why {
     if b.voided_canal(u) {
-        return "a paradox with the canal: the move through it fails and has no effect on its destination"
-            .into();
+        return Why::Text(Text::plain(
+            "a paradox with the canal: the move through it fails and has no effect on its destination",
+        ));
     }
     if b.canal_state(u) == Some(Tri::No) {
-        return "no permission to pass the canal".into();
+        return Why::Text(Text::plain("no permission to pass the canal"));
     }
     if !b.path(u, true) {
-        return "no convoy route: the convoy is disrupted or missing".into();
+        return Why::Text(Text::plain(
+            "no convoy route: the convoy is disrupted or missing",
+        ));
     }
     // A route that depends on an unresolved paradox: the move fails even if it is convoyed, so
     // explain it with the route (the strongest attack it could have).
     let route_open = !b.path(u, false);
-    let atk = b.attack(u, route_open);
+    let attack = b.attack(u, route_open);
     let Eff::Move { to, .. } = b.eff[u as usize] else {
-        return String::new();
+        return Why::Nothing;
     };
-    let mut parts = Vec::new();
-    if b.h2h(u) == Tri::Yes {
-        let o = b.counter[u as usize];
-        let def = b.defend(o, false);
-        if atk <= def {
-            parts.push(format!(
-                "lost the head-to-head battle with {} ({atk} against {def})",
-                name(o)
-            ));
-        }
-    } else {
-        let hold = b.hold(to.province, false);
-        let d = b.unit_at[to.province.index()];
-        if atk <= hold && d != NONE {
-            if atk == Strength::ZERO && b.units[d as usize].power == b.units[u as usize].power {
-                parts.push(format!("cannot dislodge its own power's {}", name(d)));
-            } else {
-                parts.push(format!("{} held ({atk} against {hold})", name(d)));
-            }
-        }
+    let mut clashes = Few::default();
+    if let Some(c) = defender_clash(b, u, to.province, attack) {
+        clashes.push(c);
     }
-    for &c in b.moves_to.get(to.province.index()) {
-        if c != u {
-            let prev = b.prevent(c, false);
-            if atk <= prev {
-                parts.push(format!("bounced with {} ({atk} against {prev})", name(c)));
-            }
-        }
+    bounce_clashes(b, u, to.province, attack, &mut clashes);
+    Why::MoveFailed {
+        even_if_convoyed: route_open && !clashes.is_empty(),
+        clashes,
     }
-    for (ri, k) in b.rails_into(to.province) {
-        let prev = Strength::from_shifted(b.rail_prevent(ri, k, false));
-        if b.rail_prevent(ri, k, false) > 0 && atk <= prev {
-            let train = b.rails[ri].unit;
-            parts.push(format!(
-                "bounced with the railroad move of {} ({atk} against {prev})",
-                name(train)
-            ));
-        }
-    }
-    if parts.is_empty() {
-        return "fails".into();
-    }
-    let mut reason = parts.join("; ");
-    if route_open {
-        reason.push_str(", even if convoyed (its convoy is part of an unresolved convoy paradox)");
-    }
-    reason
 }
 
-fn support_cut(b: &Board, s: u32, name: &dyn Fn(u32) -> String) -> String {
-    let p = b.units[s as usize].location.province;
-    let cutters: Vec<String> = b
-        .moves_to
-        .get(p.index())
-        .iter()
-        .filter(|&&a| {
-            b.units[a as usize].power != b.units[s as usize].power
-                || b.state[a as usize] == Tri::Yes
-        })
-        .map(|&a| name(a))
-        .collect();
-    if cutters.is_empty() {
-        "cut".into()
-    } else {
-        format!("cut by {}", cutters.join(", "))
+/// The defender a move of strength `attack` into `to` did not beat: the head-to-head opponent,
+/// or the unit holding there.
+fn defender_clash(b: &Board, u: u32, to: ProvinceId, attack: Strength) -> Option<Clash> {
+    if b.h2h(u) == Tri::Yes {
+        let o = b.counter[u as usize];
+        let against = b.defend(o, false);
+        return (attack <= against).then(|| Clash {
+            kind: ClashKind::LostHeadToHead,
+            unit: b.units[o as usize],
+            attack,
+            against,
+        });
     }
+    let against = b.hold(to, false);
+    let d = b.unit_at[to.index()];
+    if attack > against || d == NONE {
+        return None;
+    }
+    let own = attack == Strength::ZERO && b.units[d as usize].power == b.units[u as usize].power;
+    Some(Clash {
+        kind: if own {
+            ClashKind::OwnUnit
+        } else {
+            ClashKind::Held
+        },
+        unit: b.units[d as usize],
+        attack,
+        against,
+    })
+}
+
+/// The other moves (and railroad moves) into `to` that bounced move `u`.
+fn bounce_clashes(b: &Board, u: u32, to: ProvinceId, attack: Strength, out: &mut Few<Clash, 2>) {
+    for &c in b.moves_to.get(to.index()) {
+        if c != u {
+            let against = b.prevent(c, false);
+            if attack <= against {
+                let unit = b.units[c as usize];
+                let kind = ClashKind::Bounced;
+                out.push(Clash {
+                    kind,
+                    unit,
+                    attack,
+                    against,
+                });
+            }
+        }
+    }
+    for (ri, k) in b.rails_into(to) {
+        let against = Strength::from_shifted(b.rail_prevent(ri, k, false));
+        if b.rail_prevent(ri, k, false) > 0 && attack <= against {
+            let unit = b.units[b.rails[ri].unit as usize];
+            let kind = ClashKind::BouncedRailroad;
+            out.push(Clash {
+                kind,
+                unit,
+                attack,
+                against,
+            });
+        }
+    }
+}
+
+/// The units that cut support `s`: those of another power moving in, and its own power's that
+/// got in.
+fn support_cut(b: &Board, s: u32) -> Why {
+    let p = b.units[s as usize].location.province;
+    let mut cutters = Few::default();
+    for &a in b.moves_to.get(p.index()) {
+        if b.units[a as usize].power != b.units[s as usize].power || b.state[a as usize] == Tri::Yes
+        {
+            cutters.push(b.units[a as usize]);
+        }
+    }
+    Why::CutBy(cutters)
 }

@@ -6,6 +6,7 @@ use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
 use crate::position::{Dislodged, Position, Unit};
+use crate::reason::Reason;
 
 /// What happened to one order: the DATC's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,8 +83,9 @@ pub struct OrderResult {
     pub resolution: Resolution,
     /// Whether the unit was dislodged or destroyed.
     pub tag: Option<Tag>,
-    /// Why, in words a player reads: who bounced it, who cut it, why it is illegal.
-    pub reason: String,
+    /// Why, as facts: who bounced it, who cut it, why it is illegal
+    /// ([`OrderResult::reason_text`] gives the words a player reads).
+    pub reason: Reason,
 }
 
 impl OrderResult {
@@ -95,6 +97,11 @@ impl OrderResult {
             (r, None) => r.word().to_string(),
         }
     }
+
+    /// The reason in words (empty when there is nothing to say).
+    pub fn reason_text(&self, map: &Map) -> String {
+        self.reason.display(map, Some(&self.order)).to_string()
+    }
 }
 
 /// A unit the rules removed or changed without an order for it.
@@ -102,8 +109,15 @@ impl OrderResult {
 pub struct AutomaticAction {
     /// The unit.
     pub unit: Unit,
-    /// What happened (`disbanded: no retreat ordered`, `removed in civil disorder`).
-    pub reason: String,
+    /// What happened (`disbanded: no retreat ordered`, `removed: civil disorder`), as facts.
+    pub reason: Reason,
+}
+
+impl AutomaticAction {
+    /// What happened, in words.
+    pub fn reason_text(&self, map: &Map) -> String {
+        self.reason.display(map, None).to_string()
+    }
 }
 
 /// A dislodged unit and where it may retreat.
@@ -152,7 +166,7 @@ impl fmt::Display for ResultLine<'_> {
             r.words()
         )?;
         if !r.reason.is_empty() {
-            write!(f, " ({})", r.reason)?;
+            write!(f, " ({})", r.reason.display(self.map, Some(&r.order)))?;
         }
         Ok(())
     }

@@ -636,6 +636,7 @@ impl<'a> Board<'a> {
         if !self.map.borders().iter().any(|b| b.half_strength) {
             return;
         }
+        let (mut seen, mut on) = ([Vec::new(), Vec::new()], Vec::new());
         for x in 0..self.units.len() {
             let Eff::Move {
                 to, convoy: true, ..
@@ -645,7 +646,8 @@ impl<'a> Board<'a> {
             };
             let from = self.units[x].location.province;
             let fleets = self.convoys_of.get(x);
-            let on = self.fleets_on_a_route(from, to.province, fleets);
+            on.clear();
+            self.fleets_on_a_route((from, to.province), fleets, &mut seen, &mut on);
             let mut last = fleets
                 .iter()
                 .zip(&on)
@@ -965,29 +967,33 @@ impl<'a> Board<'a> {
         false
     }
 
-    /// Per fleet: whether it lies on some route from `from` to `to` through the ordered fleets.
+    /// Appends to `out`, per fleet of `fleets`: whether it lies on some route from `from` to `to`
+    /// through the ordered fleets (`seen`: the two walks' fleets, buffers reused across armies).
     fn fleets_on_a_route(
         &self,
-        from: diplo_map::ProvinceId,
-        to: diplo_map::ProvinceId,
+        (from, to): (diplo_map::ProvinceId, diplo_map::ProvinceId),
         fleets: &[u32],
-    ) -> Vec<bool> {
-        let mut forward = Vec::new();
+        seen: &mut [Vec<u32>; 2],
+        out: &mut Vec<bool>,
+    ) {
+        let [forward, backward] = seen;
+        forward.clear();
+        backward.clear();
         self.walk_fleets(from, fleets, &|_| true, |f| {
             forward.push(f);
             false
         });
-        let mut backward = Vec::new();
         self.walk_fleets(to, fleets, &|_| true, |f| {
             backward.push(f);
             false
         });
         forward.sort_unstable();
         backward.sort_unstable();
-        fleets
-            .iter()
-            .map(|f| forward.binary_search(f).is_ok() && backward.binary_search(f).is_ok())
-            .collect()
+        out.extend(
+            fleets
+                .iter()
+                .map(|f| forward.binary_search(f).is_ok() && backward.binary_search(f).is_ok()),
+        );
     }
 
     /// The convoying fleets of army `u` that lie on some route (computed once, in `new`).
@@ -998,6 +1004,7 @@ impl<'a> Board<'a> {
     /// Which convoying fleets of every army lie on some route, in `convoys_of` order.
     fn all_fleets_on_a_route(&self) -> Vec<bool> {
         let mut out = Vec::with_capacity(self.convoys_of.items.len());
+        let mut seen = [Vec::new(), Vec::new()];
         for a in 0..self.units.len() {
             let fleets = self.convoys_of.get(a);
             if fleets.is_empty() {
@@ -1008,7 +1015,7 @@ impl<'a> Board<'a> {
                 continue;
             };
             let from = self.units[a].location.province;
-            out.extend(self.fleets_on_a_route(from, to.province, fleets));
+            self.fleets_on_a_route((from, to.province), fleets, &mut seen, &mut out);
         }
         out
     }

@@ -9,6 +9,7 @@ use crate::interpret::Ctx;
 use crate::movement::{province_mask, retreat_options};
 use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, RetreatOptions};
 use crate::position::{Position, Unit};
+use crate::reason::{Fact, Reason, Text, Why};
 
 /// Where each dislodged unit of a retreat-phase position may retreat (in `pos.dislodged` order):
 /// not to an occupied or contested province, nor to its attacker's origin unless the ruleset
@@ -46,7 +47,7 @@ pub fn adjudicate_retreats(
     let units: Vec<Unit> = pos.dislodged.iter().map(|d| d.unit).collect();
     let cx = Ctx::new(map, rules, &units, pos.phase.season);
     let mut book = RetreatBook::new(map, pos, &options);
-    let status: Vec<Result<(), String>> = orders
+    let status: Vec<Result<(), Text>> = orders
         .iter()
         .enumerate()
         .map(|(i, (power, order))| book.enter(&cx, i, *power, order))
@@ -64,12 +65,14 @@ pub fn adjudicate_retreats(
         .enumerate()
         .map(|(i, (power, order))| {
             let (resolution, reason) = match &status[i] {
-                Err(e) => (Resolution::Illegal, e.clone()),
+                Err(e) => (Resolution::Illegal, Reason::from(Why::Text(*e))),
                 Ok(()) if bounced[i] => (
                     Resolution::Fails,
-                    "another unit retreated to the same province; both are disbanded".into(),
+                    Reason::plain(
+                        "another unit retreated to the same province; both are disbanded",
+                    ),
                 ),
-                Ok(()) => (Resolution::Succeeds, String::new()),
+                Ok(()) => (Resolution::Succeeds, Reason::NONE),
             };
             OrderResult {
                 index: i,
@@ -138,11 +141,11 @@ impl<'a> RetreatBook<'a> {
     }
 
     /// Enters order `i` of `power`: the unit's retreat or disbandment, or why it is illegal.
-    fn enter(&mut self, cx: &Ctx, i: usize, power: PowerId, order: &Order) -> Result<(), String> {
-        let (unit_ref, to) = retreat_of(self.map, cx.rules, order)?;
+    fn enter(&mut self, cx: &Ctx, i: usize, power: PowerId, order: &Order) -> Result<(), Text> {
+        let (unit_ref, to) = retreat_of(cx.rules, order)?;
         let d = self.own_dislodged(unit_ref.place.province, power)?;
         if self.chosen[d].is_some() || self.disbanded[d] {
-            return Err("the unit already has an earlier order".into());
+            return Err(Text::plain("the unit already has an earlier order"));
         }
         let Some(to) = to else {
             self.disbanded[d] = true;
@@ -157,10 +160,12 @@ impl<'a> RetreatBook<'a> {
             .iter()
             .any(|o| o.province == dest.province && (unit.kind == UnitKind::Army || *o == dest));
         if !allowed {
-            return Err(format!(
+            return Err(Text::new(
                 "cannot retreat to {}: {}",
-                self.map.location_full_name(dest),
-                self.why_not(d, dest.province)
+                &[
+                    Fact::Location(dest),
+                    Fact::Word(self.why_not(d, dest.province)),
+                ],
             ));
         }
         self.chosen[d] = Some((i, dest));
@@ -168,19 +173,18 @@ impl<'a> RetreatBook<'a> {
     }
 
     /// The dislodged unit of `power` in province `p`.
-    fn own_dislodged(&self, p: ProvinceId, power: PowerId) -> Result<usize, String> {
+    fn own_dislodged(&self, p: ProvinceId, power: PowerId) -> Result<usize, Text> {
         let Some(d) = self.dislodged_in[p.index()] else {
-            return Err(format!(
+            return Err(Text::new(
                 "there is no dislodged unit in {}",
-                self.map.province(p).full_name
+                &[Fact::Province(p)],
             ));
         };
         let unit = self.pos.dislodged[d].unit;
         if unit.power != power {
-            return Err(format!(
+            return Err(Text::new(
                 "the dislodged unit in {} belongs to {}",
-                self.map.province(p).full_name,
-                self.map.power(unit.power).name
+                &[Fact::Province(p), Fact::Power(unit.power)],
             ));
         }
         Ok(d)
@@ -213,7 +217,7 @@ impl<'a> RetreatBook<'a> {
                     bounced[i] = true;
                     automatic.push(AutomaticAction {
                         unit,
-                        reason: "disbanded: its retreat clashed with another".into(),
+                        reason: Reason::plain("disbanded: its retreat clashed with another"),
                     });
                 }
                 Some((_, dest)) => units.push(Unit {
@@ -222,7 +226,7 @@ impl<'a> RetreatBook<'a> {
                 }),
                 None if !self.disbanded[d] => automatic.push(AutomaticAction {
                     unit,
-                    reason: "disbanded: no retreat ordered".into(),
+                    reason: Reason::plain("disbanded: no retreat ordered"),
                 }),
                 None => {}
             }
@@ -234,10 +238,9 @@ impl<'a> RetreatBook<'a> {
 /// What a retreat-phase order asks: the unit, and where it retreats (`None`: it disbands); or
 /// why the order has no place in a retreat phase.
 fn retreat_of<'o>(
-    map: &Map,
     rules: &Ruleset,
     order: &'o Order,
-) -> Result<(&'o UnitRef, Option<&'o Place>), String> {
+) -> Result<(&'o UnitRef, Option<&'o Place>), Text> {
     match order {
         Order::Move {
             unit,
@@ -246,31 +249,29 @@ fn retreat_of<'o>(
             path,
         } => {
             if *via_convoy || !path.is_empty() {
-                return Err("a retreat cannot use a convoy".into());
+                return Err(Text::plain("a retreat cannot use a convoy"));
             }
             Ok((unit, Some(to)))
         }
         Order::Retreat { unit, to } => Ok((unit, Some(to))),
         Order::Disband { unit } => Ok((unit, None)),
-        Order::Hold { .. } => {
-            Err("a dislodged unit must retreat or disband; holding is not possible".into())
-        }
+        Order::Hold { .. } => Err(Text::plain(
+            "a dislodged unit must retreat or disband; holding is not possible",
+        )),
         Order::SupportHold { .. } | Order::SupportMove { .. } => {
-            Err("no supports in a retreat phase".into())
+            Err(Text::plain("no supports in a retreat phase"))
         }
-        Order::Convoy { .. } => Err("no convoys in a retreat phase".into()),
+        Order::Convoy { .. } => Err(Text::plain("no convoys in a retreat phase")),
         // DATC 2.4 7.B.32 (the only choice of `railroad_retreat`).
         Order::RailMove { railroad, .. } => Err(match rules.railroad_retreat {
-            RailroadRetreat::NotAllowed => format!(
+            RailroadRetreat::NotAllowed => Text::new(
                 "the {} cannot be used in a retreat",
-                map.railroads()
-                    .get(*railroad)
-                    .map_or("railroad", |r| r.full_name.as_str())
+                &[Fact::Railroad(*railroad)],
             ),
         }),
-        Order::Permit { .. } => Err("no canal permissions in a retreat phase".into()),
-        Order::Convert { .. } => Err("no conversions in a retreat phase".into()),
-        Order::Build { .. } | Order::Decline => Err("no builds in a retreat phase".into()),
+        Order::Permit { .. } => Err(Text::plain("no canal permissions in a retreat phase")),
+        Order::Convert { .. } => Err(Text::plain("no conversions in a retreat phase")),
+        Order::Build { .. } | Order::Decline => Err(Text::plain("no builds in a retreat phase")),
     }
 }
 

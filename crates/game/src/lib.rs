@@ -654,7 +654,7 @@ impl Game {
         adj.results
             .iter()
             .filter(|r| r.resolution == Resolution::Illegal)
-            .map(|r| (r.index, r.reason.clone()))
+            .map(|r| (r.index, r.reason_text(&self.map)))
             .collect()
     }
 
@@ -1216,7 +1216,7 @@ impl Game {
                     power: map.power(r.power).name.clone(),
                     order: r.order.display(map).full().to_string(),
                     result: r.words(),
-                    reason: r.reason.clone(),
+                    reason: r.reason_text(map),
                 })
                 .collect(),
             unordered: adj
@@ -1227,7 +1227,7 @@ impl Game {
             automatic: adj
                 .automatic
                 .iter()
-                .map(|a| unit_file(&a.unit, a.reason.clone()))
+                .map(|a| unit_file(&a.unit, a.reason_text(map)))
                 .collect(),
             position: self.position.to_file(map),
         }

@@ -111,7 +111,7 @@ fn result_json(map: &Map, r: &diplo_engine::OrderResult) -> Value {
         "power": map.power(r.power).name,
         "order": r.order.display(map).to_string(),
         "result": r.words(),
-        "reason": r.reason,
+        "reason": r.reason_text(map),
     })
 }
 

@@ -41,7 +41,7 @@ fn differences(
         if rb.resolution != ro.resolution || rb.tag != ro.tag {
             let mut alt = ro.words();
             if !ro.reason.is_empty() {
-                alt = format!("{alt} ({})", ro.reason);
+                alt = format!("{alt} ({})", ro.reason.display(map, Some(&ro.order)));
             }
             out.push(format!(
                 "{} [{bn}]; {alt} [{on}]",

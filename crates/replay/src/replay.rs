@@ -223,7 +223,7 @@ pub fn describe_results(map: &Map, adj: &Adjudication) -> Vec<String> {
             "{} {}: {}",
             map.power(a.unit.power).name,
             a.unit.short(map),
-            a.reason
+            a.reason_text(map)
         ));
     }
     lines

@@ -58,9 +58,8 @@ fn is_word_boundary(text: &str, at: usize, len: usize) -> bool {
 }
 
 /// Every problem with one reason.
-fn check_reason(board: &Board, r: &OrderResult) -> Vec<String> {
+fn check_reason(board: &Board, r: &OrderResult, reason: &str) -> Vec<String> {
     let map = board.map;
-    let reason = r.reason.as_str();
     let mut problems = Vec::new();
     let claim = |what: String, actual: Option<PowerId>, named: PowerId| {
         (actual != Some(named)).then(|| {
@@ -187,18 +186,17 @@ fn check_unresolved(rules: &Ruleset, map: &Map, r: &OrderResult) -> Option<Strin
         rules.choice("convoy_paradox").unwrap()
     );
     let own = r.order.display(map).full().to_string();
-    let names_itself = !r.reason.starts_with("part of") || r.reason.contains(&own);
+    let reason = r.reason_text(map);
+    let names_itself = !reason.starts_with("part of") || reason.contains(&own);
     // A cycle that is no convoy paradox, left unresolved by the ruleset's choice (5.B.9).
-    let other_cycle = r
-        .reason
-        .contains("neither circular movement nor a convoy paradox")
-        && r.reason.contains("other_cycles = \"unresolved\"")
+    let other_cycle = reason.contains("neither circular movement nor a convoy paradox")
+        && reason.contains("other_cycles = \"unresolved\"")
         && rules.choice("other_cycles") == Some("unresolved");
-    let paradox = r.reason.contains("convoy paradox") && r.reason.contains(&rule);
+    let paradox = reason.contains("convoy paradox") && reason.contains(&rule);
     (!((paradox || other_cycle) && names_itself)).then(|| {
         format!(
             "unresolved `{own}` without its paradox and rule: `{}`",
-            r.reason
+            reason
         )
     })
 }
@@ -225,7 +223,7 @@ fn no_reason_names_the_wrong_power_and_unresolved_orders_name_their_paradox() {
                 for r in &a.results {
                     checked += 1;
                     unresolved += usize::from(r.resolution == Resolution::Unresolved);
-                    for p in check_reason(&board, r)
+                    for p in check_reason(&board, r, &r.reason_text(map))
                         .into_iter()
                         .chain(check_unresolved(&rules, map, r))
                     {
@@ -257,13 +255,13 @@ fn the_checker_catches_the_old_wrong_power() {
         pos: &pos,
         dislodged: Vec::new(),
     };
-    let mut r = adj.results[2].clone();
+    let r = &adj.results[2];
     assert_eq!(r.order.display(&map).full().to_string(), "A Brest - London");
-    assert!(check_reason(&board, &r).is_empty(), "{}", r.reason);
-    r.reason = "cannot dislodge its own power's F London".into();
-    assert_eq!(check_reason(&board, &r).len(), 1);
-    r.reason = "the unit in London belongs to France, not France".into();
-    assert_eq!(check_reason(&board, &r).len(), 1);
-    r.reason = "a German plot".into();
-    assert_eq!(check_reason(&board, &r).len(), 1);
+    let reason = r.reason_text(&map);
+    assert!(check_reason(&board, r, &reason).is_empty(), "{reason}");
+    let own = "cannot dislodge its own power's F London";
+    assert_eq!(check_reason(&board, r, own).len(), 1);
+    let wrong = "the unit in London belongs to France, not France";
+    assert_eq!(check_reason(&board, r, wrong).len(), 1);
+    assert_eq!(check_reason(&board, r, "a German plot").len(), 1);
 }

@@ -170,7 +170,7 @@ fn fallbacks_text(
     for (word, what, a) in fallbacks {
         out.push_str(&format!("\nWith --set paradox_fallback={word} ({what}):\n"));
         for (old, new) in adj.results.iter().zip(&a.results) {
-            if old.words() != new.words() || old.reason != new.reason {
+            if old.words() != new.words() || old.reason_text(map) != new.reason_text(map) {
                 out.push_str(&format!("  {}\n", ResultLine { result: new, map }));
             }
         }
@@ -241,7 +241,7 @@ pub(crate) fn adjudication_text(
                 "  {} {}: {}\n",
                 map.power(a.unit.power).adjective,
                 a.unit.full(map),
-                a.reason
+                a.reason_text(map)
             ));
         }
     }
@@ -269,7 +269,7 @@ pub(crate) fn adjudication_json(
             "power": map.power(r.power).name,
             "order": r.order.display(map).full().to_string(),
             "result": r.words(),
-            "reason": r.reason,
+            "reason": r.reason_text(map),
         })).collect::<Vec<_>>(),
         "unordered_dislodged": adj.unordered_dislodged.iter().map(|(u, t)| serde_json::json!({
             "power": map.power(u.power).name, "unit": u.short(map), "tag": t.word(),
@@ -282,7 +282,7 @@ pub(crate) fn adjudication_json(
             "retreat_options": r.options.iter().map(|l| map.location_name(*l)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "automatic": adj.automatic.iter().map(|a| serde_json::json!({
-            "power": map.power(a.unit.power).name, "unit": a.unit.short(map), "reason": a.reason,
+            "power": map.power(a.unit.power).name, "unit": a.unit.short(map), "reason": a.reason_text(map),
         })).collect::<Vec<_>>(),
         "next": adj.next.to_file(map),
     })

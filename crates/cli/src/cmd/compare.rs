@@ -118,7 +118,7 @@ impl Situation {
         let mut push = |r: &diplo_engine::OrderResult, prefix: &str| {
             results.push(Cell {
                 words: r.words(),
-                reason: r.reason.clone(),
+                reason: r.reason_text(map),
             });
             labels.push((
                 map.power(r.power).name.clone(),

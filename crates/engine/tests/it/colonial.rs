@@ -267,7 +267,7 @@ difficult = true
     );
     assert_eq!(words(&adj), expected);
     if choice == "unresolved" {
-        let reason = &adj.results[0].reason;
+        let reason = adj.results[0].reason_text(&map);
         assert!(
             reason.contains("neither circular movement nor a convoy paradox")
                 && reason.contains("A Belgium Supports A Kiel - Holland"),
@@ -313,7 +313,7 @@ fn illegal_railroad_and_canal_orders(#[case] order: &str, #[case] reason: &str) 
         &[],
     );
     assert_eq!(words(&adj), ["illegal"]);
-    assert_eq!(adj.results[0].reason, reason);
+    assert_eq!(adj.results[0].reason_text(&map), reason);
 }
 
 /// A railroad move stopped part-way ends in the nearest place before the blocked one that is
@@ -331,8 +331,10 @@ fn a_stopped_railroad_move_ends_before_the_blocking_unit() {
     assert!(stands_in(&map, &adj, "Russia", "oms"));
     assert!(!stands_in(&map, &adj, "Russia", "mos"));
     assert!(
-        adj.results[0].reason.ends_with("it ends in Omsk"),
+        adj.results[0]
+            .reason_text(&map)
+            .ends_with("it ends in Omsk"),
         "{}",
-        adj.results[0].reason
+        adj.results[0].reason_text(&map)
     );
 }

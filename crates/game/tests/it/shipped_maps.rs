@@ -83,7 +83,12 @@ fn expect(g: &Game, out: &PhaseOutcome, want: &[(&str, &str)]) {
             out.adjudication
                 .results
                 .iter()
-                .map(|r| format!("{} {} ({})", r.order.display(&g.map), r.words(), r.reason))
+                .map(|r| format!(
+                    "{} {} ({})",
+                    r.order.display(&g.map),
+                    r.words(),
+                    r.reason_text(&g.map)
+                ))
                 .collect::<Vec<_>>()
         );
     }
@@ -503,7 +508,7 @@ fn y1900_suez_a_fleet_around_africa_moves_at_half_strength() {
         .adjudication
         .results
         .iter()
-        .any(|r| r.reason.contains("0.5 against 0.5")));
+        .any(|r| r.reason_text(&g.map).contains("0.5 against 0.5")));
 
     // With one support the move around Africa has strength 1: a standoff with an unsupported
     // ordinary move. Under `half_strength = "own"` (1/2 + 1) it wins.
@@ -638,7 +643,7 @@ fn y1900_suez_an_army_convoyed_to_egypt_attacks_at_half_strength() {
         .adjudication
         .results
         .iter()
-        .any(|r| r.reason.contains("1 against 1")));
+        .any(|r| r.reason_text(&g.map).contains("1 against 1")));
 }
 
 #[test]

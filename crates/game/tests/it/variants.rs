@@ -271,7 +271,7 @@ fn a_dislodged_neutral_unit_is_rebuilt_in_its_empty_centre() {
         out.adjudication
             .automatic
             .iter()
-            .any(|a| a.unit.power == neu && a.reason.contains("rebuilds")),
+            .any(|a| a.unit.power == neu && a.reason_text(&g.map).contains("rebuilds")),
         "{:?}",
         out.adjudication.automatic
     );
@@ -347,10 +347,10 @@ fn an_army_becomes_a_fleet_on_the_coast_written() {
     assert_eq!(out.adjudication.results[0].words(), "illegal");
     assert!(
         out.adjudication.results[0]
-            .reason
+            .reason_text(&g.map)
             .contains("name the coast"),
         "{}",
-        out.adjudication.results[0].reason
+        out.adjudication.results[0].reason_text(&g.map)
     );
     g.position = winter;
     orders(&mut g, "France", "Convert A Spain(south coast)");
