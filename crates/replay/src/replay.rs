@@ -281,6 +281,16 @@ pub fn load_game(map: &Map, path: &std::path::Path) -> Result<Game, RecordError>
     parse_game(map, &file, &text)
 }
 
+/// [`load_game`] on the cache's map, reading lines through `cache` (keep one cache per thread
+/// over many files).
+pub fn load_game_with(
+    cache: &mut LineCache<'_>,
+    path: &std::path::Path,
+) -> Result<Game, RecordError> {
+    let (file, text) = read_record(path)?;
+    parse_game_with(cache, &file, &text)
+}
+
 /// A record file's name (for messages) and text.
 fn read_record(path: &std::path::Path) -> Result<(String, String), RecordError> {
     let file = path.display().to_string();

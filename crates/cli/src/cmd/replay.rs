@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use diplo_replay::{collect_files, first_divergence, replay::load_game, replay_files, Exceptions};
+use diplo_replay::{collect_files, first_divergence, replay_files, Exceptions};
 use serde_json::json;
 
 use crate::common::{load_ruleset, print, read_text, Format};
@@ -287,10 +287,12 @@ fn diverge(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> ExitCode {
-    let job = |path: &std::path::Path| {
-        load_game(map, path).map(|g| (g.phases.len(), first_divergence(map, base, other, &g)))
+    let init = || diplo_replay::LineCache::new(map);
+    let job = |cache: &mut diplo_replay::LineCache<'_>, path: &std::path::Path| {
+        diplo_replay::replay::load_game_with(cache, path)
+            .map(|g| (g.phases.len(), first_divergence(map, base, other, &g)))
     };
-    let results = diplo_replay::replay::for_each_file(files, threads, &job, progress);
+    let results = diplo_replay::replay::for_each_file_with(files, threads, &init, &job, progress);
     let mut out = String::new();
     let mut list = Vec::new();
     let mut errors = Vec::new();
