@@ -378,18 +378,13 @@ fn reaches(map: &Map, pos: &Position) -> Vec<Reach> {
         .collect()
 }
 
-/// Scratch space reused over the units of a phase.
-#[derive(Default)]
-struct Scratch {
-    targets: Vec<ProvinceId>,
-}
-
 fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     let Some(check) = MovementCheck::new(map, rules, pos) else {
         return Vec::new();
     };
     let all = reaches(map, pos);
-    let mut scratch = Scratch::default();
+    // The support targets of one pair of units, reused over the phase.
+    let mut targets = Vec::new();
     let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
         let (me, reach) = (UnitAt::of(u), &all[i]);
@@ -397,7 +392,7 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         orders.extend(reach.moves.iter().map(|&to| PossibleOrder::Move(me, to)));
         let via = reach.convoy.destinations.iter();
         orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
-        supports(map, pos, i, &all, &mut scratch, &mut orders);
+        supports(map, pos, i, &all, &mut targets, &mut orders);
         convoy_orders(map, &check, pos, i, &all, &mut orders);
         out.push(Possible {
             province: u.location.province,
@@ -414,18 +409,18 @@ fn supports(
     pos: &Position,
     i: usize,
     all: &[Reach],
-    scratch: &mut Scratch,
+    targets: &mut Vec<ProvinceId>,
     orders: &mut Vec<PossibleOrder>,
 ) {
     let (u, me) = (&pos.units[i], &all[i]);
-    let own = u.location.province;
+    let (own, supporter) = (u.location.province, UnitAt::of(u));
     for (j, v) in pos.units.iter().enumerate() {
         if j == i {
             continue;
         }
         let them = UnitAt::of(v);
         if me.support.binary_search(&v.location.province).is_ok() {
-            orders.push(PossibleOrder::SupportHold(UnitAt::of(u), them));
+            orders.push(PossibleOrder::SupportHold(supporter, them));
         }
         // A fleet cannot support a convoyed move whose only route goes through itself.
         let rerouted;
@@ -435,18 +430,13 @@ fn supports(
         } else {
             &all[j].convoy.destinations
         };
-        let targets = &mut scratch.targets;
         targets.clear();
         let reachable = all[j].move_provinces.iter().chain(by_convoy);
         targets.extend(reachable.filter(|d| me.support.binary_search(d).is_ok()));
         targets.sort();
         targets.dedup();
-        let me = UnitAt::of(u);
-        orders.extend(
-            targets
-                .iter()
-                .map(|&d| PossibleOrder::SupportMove(me, them, d)),
-        );
+        let moves = targets.iter();
+        orders.extend(moves.map(|&d| PossibleOrder::SupportMove(supporter, them, d)));
     }
 }
 
@@ -493,7 +483,7 @@ fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     for r in diplo_engine::pending_retreat_options(map, rules, pos) {
         let u = r.dislodged.unit;
         let me = UnitAt::of(&u);
-        let mut options = r.options.clone();
+        let mut options = r.options;
         options.sort_by_cached_key(|&to| location_key(map, to));
         let mut orders: Vec<PossibleOrder> = options
             .iter()
