@@ -6,7 +6,12 @@ use diplo_map::{Map, PowerId, Season};
 use diplo_orders::parse_order;
 use diplo_rules::Ruleset;
 
-fn pos(map: &Map, phase: &str, units: &[(&str, &str)], centres: &[(&str, &str)]) -> Position {
+pub(crate) fn pos(
+    map: &Map,
+    phase: &str,
+    units: &[(&str, &str)],
+    centres: &[(&str, &str)],
+) -> Position {
     let phase = Phase::parse(phase, map).unwrap();
     let mut p = Position::empty(map, phase);
     for (power, u) in units {
@@ -20,7 +25,7 @@ fn pos(map: &Map, phase: &str, units: &[(&str, &str)], centres: &[(&str, &str)])
     p
 }
 
-fn orders(map: &Map, list: &[(&str, &str)]) -> Vec<(PowerId, diplo_orders::Order)> {
+pub(crate) fn orders(map: &Map, list: &[(&str, &str)]) -> Vec<(PowerId, diplo_orders::Order)> {
     list.iter()
         .map(|(power, o)| {
             (
@@ -31,7 +36,7 @@ fn orders(map: &Map, list: &[(&str, &str)]) -> Vec<(PowerId, diplo_orders::Order
         .collect()
 }
 
-fn rules(base: &str, set: &str) -> Ruleset {
+pub(crate) fn rules(base: &str, set: &str) -> Ruleset {
     let mut r = Ruleset::load(base).unwrap();
     if !set.is_empty() {
         r.apply_override(set).unwrap();
@@ -39,7 +44,7 @@ fn rules(base: &str, set: &str) -> Ruleset {
     r
 }
 
-fn units(map: &Map, p: &Position) -> Vec<String> {
+pub(crate) fn units(map: &Map, p: &Position) -> Vec<String> {
     let mut v: Vec<String> = p.units.iter().map(|u: &Unit| u.short(map)).collect();
     v.sort();
     v

@@ -6,6 +6,7 @@
 
 mod colonial;
 mod droidippy;
+mod mila;
 mod policies;
 mod position_file;
 mod scale;

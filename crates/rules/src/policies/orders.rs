@@ -260,6 +260,7 @@ choices!(
     HomeCentreShared,
     LeastRecentlyProduced,
     HomeCentrePlainByAbbreviation,
+    HomeCentreDistanceByAbbreviation,
     DptgDistance
 );
 
@@ -333,6 +334,14 @@ pub enum CivilDisorder {
         message = "farthest from a home centre by plain adjacency; fleets first; then by province abbreviation (Droidippy/godip)"
     )]
     HomeCentrePlainByAbbreviation(HomeCentrePlainByAbbreviation),
+    /// The MILA `diplomacy` package's rule: distance to the nearest home centre counted as for
+    /// `1971` (fleets by fleet moves, armies over land and sea), fleets first, then by the
+    /// province's abbreviation (its short name, byte order) rather than its full name.
+    #[strum(
+        serialize = "1971-abbreviation",
+        message = "as 1971 (DPTG counting, fleets first), ties broken by province abbreviation (MILA)"
+    )]
+    HomeCentreDistanceByAbbreviation(HomeCentreDistanceByAbbreviation),
     /// The DPTG's own rule (chapter XIII): distance to the nearest home centre counted as for
     /// `1971` (fleets by fleet moves, armies over land and sea), fleets first, then the DPTG's
     /// own alphabetical list, which files "Gulf of Bothnia" under B and "Gulf of Lyon" under L.
@@ -487,15 +496,24 @@ fn dptg_distances(
         .collect()
 }
 
+/// DPTG counting to the nearest of the centres distances are measured from.
+fn home_centre_distances(cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<u32> {
+    let targets = targets_mask(cx.map, cx.homes.iter().copied());
+    dptg_distances(cx, candidates, &targets)
+}
+
 impl CivilDisorderRemoval for HomeCentreDistance {
     fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
-        let targets = targets_mask(cx.map, cx.homes.iter().copied());
-        removal_by(
-            cx,
-            candidates,
-            &dptg_distances(cx, candidates, &targets),
-            true,
-        )
+        removal_by(cx, candidates, &home_centre_distances(cx, candidates), true)
+    }
+}
+
+impl CivilDisorderRemoval for HomeCentreDistanceByAbbreviation {
+    fn removal_order(&self, cx: &RemovalContext, candidates: &[RemovalCandidate]) -> Vec<usize> {
+        let dist = home_centre_distances(cx, candidates);
+        removal_sorted(candidates, &dist, true, |p| {
+            cx.map.province(p).name.as_bytes().to_vec()
+        })
     }
 }
 
