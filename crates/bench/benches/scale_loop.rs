@@ -1,0 +1,109 @@
+//! Large inputs measured once each, outside criterion (each takes seconds and gigabytes):
+//!
+//! * `cargo bench -p diplo-bench --bench scale_loop -- map N`: loads the generated line map of
+//!   `N` provinces from TOML text (`diplo_bench::line_toml`) and prints the time and the peak
+//!   memory of the load;
+//! * `cargo bench -p diplo-bench --bench scale_loop -- memory [MAX]`: the peak memory of
+//!   generating and adjudicating every scaling shape at 10,000, 100,000 and 1,000,000 units (up to
+//!   `MAX`), each in a process of its own, with bytes per unit.
+//!
+//! Peak memory is the kernel's high-water mark of resident memory (`VmHWM` in
+//! `/proc/self/status`, Linux only), measured before and after the work in the same process.
+
+use std::process::Command;
+use std::time::Instant;
+
+use diplo_bench::{line_toml, Shape};
+use diplo_engine::adjudicate;
+use diplo_map::limits::Limits;
+use diplo_map::Map;
+use diplo_rules::Ruleset;
+
+const SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let number = |i: usize, default: usize| {
+        args.get(i)
+            .and_then(|s| s.replace('_', "").parse().ok())
+            .unwrap_or(default)
+    };
+    match args.first().map(String::as_str) {
+        Some("map") => load_map(number(1, 1_000_000)),
+        Some("memory") => memory_table(number(1, 1_000_000)),
+        Some("one") => one_shape(number(1, 0), number(2, 10_000)),
+        _ => eprintln!("usage: scale_loop map N | memory [MAX]"),
+    }
+}
+
+/// The peak resident memory of this process so far, in bytes (0 where `/proc` is missing).
+fn peak_rss() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn load_map(n: usize) {
+    let text = line_toml(n);
+    let before = peak_rss();
+    let limits = Limits {
+        provinces: n.max(Limits::DEFAULT.provinces),
+        ..Limits::DEFAULT
+    };
+    let start = Instant::now();
+    let map = Map::from_toml_str_with_limits(&text, "line.toml", &limits);
+    let took = start.elapsed();
+    let provinces = map.map_or(0, |m| m.provinces().len());
+    println!(
+        "map of {provinces} provinces ({} MB of TOML) loaded in {:.3} s ({:.2} µs a province); \
+         peak memory {} MB above the text",
+        text.len() / 1_000_000,
+        took.as_secs_f64(),
+        took.as_secs_f64() * 1e6 / n as f64,
+        peak_rss().saturating_sub(before) / 1_000_000
+    );
+}
+
+fn memory_table(max: usize) {
+    println!("Peak memory above the process's start: generating the map, position and orders;");
+    println!("then in all, with the adjudication (and per unit).\n");
+    println!("| shape | 10,000 | 100,000 | 1,000,000 |");
+    println!("|---|---|---|---|");
+    let exe = std::env::current_exe().expect("the benchmark's own path");
+    for (i, shape) in Shape::ALL.iter().enumerate() {
+        let mut row = format!("| {} |", shape.name());
+        for n in SIZES.into_iter().filter(|&n| n <= max) {
+            let out = Command::new(&exe)
+                .args(["one", &i.to_string(), &n.to_string()])
+                .output()
+                .expect("the benchmark runs itself");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let mut figures = text.split_whitespace().map(|f| f.parse().unwrap_or(0u64));
+            let (generated, all) = (figures.next().unwrap_or(0), figures.next().unwrap_or(0));
+            row.push_str(&format!(
+                " {} MB; {} MB ({} B a unit) |",
+                generated / 1_000_000,
+                all / 1_000_000,
+                all / n as u64
+            ));
+        }
+        println!("{row}");
+    }
+}
+
+/// Generates and adjudicates one shape; prints the growth of the peak memory in bytes after
+/// generating the map, position and orders, and after adjudicating them.
+fn one_shape(shape: usize, n: usize) {
+    let before = peak_rss();
+    let x = Shape::ALL[shape].generate(n);
+    let generated = peak_rss().saturating_sub(before);
+    let result = adjudicate(&x.map, &Ruleset::datc(), &x.position, &x.orders);
+    std::hint::black_box(&result);
+    println!("{generated} {}", peak_rss().saturating_sub(before));
+}
