@@ -42,13 +42,21 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// A TOML syntax error as the byte offset it points at and a message that is never empty. The
-/// `toml` crate gives no words for a character that TOML allows nowhere, such as a NUL byte or
-/// a carriage return without a line feed (a lone CR, an old Mac line end), even in a comment:
-/// those get a message naming the character and what is expected. A message of several lines
-/// is joined into one.
+/// A TOML syntax error as the byte offset it points at and a message that is never empty. A
+/// character that TOML allows nowhere, such as a NUL byte or a carriage return without a line
+/// feed (a lone CR, an old Mac line end), even in a comment, gets a message naming the
+/// character and what is expected (the `toml` crate gives no or only general words for it). A
+/// message of several lines is joined into one.
 pub fn toml_error(e: &toml::de::Error, text: &str) -> (usize, String) {
-    let at = e.span().map_or(0, |s| s.start).min(text.len());
+    let mut at = e.span().map_or(0, |s| s.start).min(text.len());
+    // A lone CR may be reported at the character after it.
+    if at > 0 && text.as_bytes()[at - 1] == b'\r' && text.as_bytes().get(at) != Some(&b'\n') {
+        at -= 1;
+    }
+    let rest = text.get(at..).unwrap_or("");
+    if let Some(message) = forbidden_character(rest) {
+        return (at, message);
+    }
     // The crate's messages may run over several lines (`invalid array` / `expected `]``): one
     // line, so that every line of an error names its file.
     let message: Vec<&str> = e
@@ -60,25 +68,30 @@ pub fn toml_error(e: &toml::de::Error, text: &str) -> (usize, String) {
     if !message.is_empty() {
         return (at, message.join(": "));
     }
-    let found = text.get(at..).and_then(|t| t.chars().next());
-    let message = match found {
-        Some('\0') => {
-            "a NUL byte: TOML allows none anywhere, not even in a comment (is this a text file?)"
-                .to_string()
-        }
-        Some('\r') => {
-            "a carriage return (CR) without a line feed: TOML lines end with LF or CRLF, \
-                        not a lone CR, even in a comment"
-                .to_string()
-        }
-        Some(c) if c.is_control() => format!(
-            "the control character U+{:04X}: TOML allows none but tab, not even in a comment",
-            c as u32
-        ),
+    let message = match rest.chars().next() {
         Some(c) => format!("`{c}` is not valid TOML here"),
         None => "the file ends where TOML expects more".to_string(),
     };
     (at, message)
+}
+
+/// What is wrong with the character `rest` starts with, if TOML allows it nowhere.
+fn forbidden_character(rest: &str) -> Option<String> {
+    let message = match rest.chars().next()? {
+        '\0' => {
+            "a NUL byte: TOML allows none anywhere, not even in a comment (is this a text file?)"
+                .to_string()
+        }
+        '\r' if !rest[1..].starts_with('\n') => "a carriage return (CR) without a line feed: TOML \
+             lines end with LF or CRLF, not a lone CR, even in a comment"
+            .to_string(),
+        c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => format!(
+            "the control character U+{:04X}: TOML allows none but tab, not even in a comment",
+            c as u32
+        ),
+        _ => return None,
+    };
+    Some(message)
 }
 
 /// `message` on one line: a line end in it (a value quoted from a file, such as `"a\nb"`) is

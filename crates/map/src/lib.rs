@@ -1220,7 +1220,6 @@ fn short_keys<V: Copy>(
 /// hashed with a fast non-cryptographic hash: every place an order names is looked up here.
 pub(crate) type NameTable = rustc_hash::FxHashMap<String, ProvinceId>;
 
-/// Lower-cases, removes dots and folds white space: the key used to look names up.
 /// The characters of [`normalize_name`]'s result, without building it.
 fn normalized_chars(name: &str) -> impl Iterator<Item = char> + '_ {
     name.split_whitespace().enumerate().flat_map(|(i, word)| {
@@ -1232,7 +1231,20 @@ fn normalized_chars(name: &str) -> impl Iterator<Item = char> + '_ {
     })
 }
 
+/// [`normalize_name`], borrowing `name` where it is normalised already.
+pub(crate) fn normalized(name: &str) -> std::borrow::Cow<'_, str> {
+    if is_normalized(name.as_bytes()) {
+        name.into()
+    } else {
+        normalize_name(name).into()
+    }
+}
+
+/// Lower-cases, removes dots and folds white space: the key used to look names up.
 pub fn normalize_name(name: &str) -> String {
+    if is_normalized(name.as_bytes()) {
+        return name.to_string();
+    }
     let mut out = String::with_capacity(name.len());
     for word in name
         .split(|c: char| c.is_whitespace())
@@ -1250,7 +1262,52 @@ pub fn normalize_name(name: &str) -> String {
     out
 }
 
+/// Whether `name` is its own [`normalize_name`]: printable ASCII with no capital or dot, and
+/// single spaces between words only (the common case, checked without building a string).
+fn is_normalized(b: &[u8]) -> bool {
+    b.iter().enumerate().all(|(i, &c)| match c {
+        b' ' => i > 0 && b.get(i + 1).is_some_and(|&n| n != b' '),
+        b'.' => false,
+        c => c.is_ascii_graphic() && !c.is_ascii_uppercase(),
+    })
+}
+
 /// The README's example is compiled and run as a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
+
+#[cfg(test)]
+mod tests {
+    use super::{normalize_name, normalized_chars};
+
+    /// The fast path of `normalize_name` (a name already normalised) agrees with the full one.
+    #[test]
+    fn normalize_name_fast_path_agrees() {
+        let cases = [
+            "",
+            " ",
+            "a",
+            " a",
+            "a ",
+            "a  b",
+            "a b",
+            "a.b",
+            "A",
+            "north sea",
+            "North Sea",
+            "st. petersburg",
+            "mid-atlantic",
+            "é",
+            "É",
+            "a\tb",
+            "a\nb",
+            "x_1",
+            "p999999",
+        ];
+        for s in cases {
+            let slow: String = normalized_chars(s).collect();
+            assert_eq!(normalize_name(s), slow, "{s:?}");
+        }
+    }
+}

@@ -455,7 +455,7 @@ impl Names<'_> {
             Some((a, b)) => (a, Some(b)),
             None => (t.as_str(), None),
         };
-        let Some(&pid) = self.provinces.get(&normalize_name(pname)) else {
+        let Some(&pid) = self.provinces.get(&*crate::normalized(pname)) else {
             cx.err(s, format!("unknown province `{pname}`"));
             return None;
         };
@@ -502,16 +502,13 @@ impl Names<'_> {
 /// Short names, full names and aliases: valid and unique across the map.
 fn province_names(cx: &mut Ctx, raw: &RawMap) -> crate::NameTable {
     let mut names = crate::NameTable::default();
-    let mut first_at: HashMap<String, usize> = HashMap::new();
+    names.reserve(raw.provinces.len() * 2);
     if raw.provinces.len() > u32::MAX as usize - 1 {
         cx.err_file("too many provinces");
     }
     for (i, p) in raw.provinces.iter().enumerate() {
         let id = ProvinceId(i as u32);
-        let mut keys: Vec<&S> = vec![&p.name];
-        keys.extend(p.full_name.iter());
-        keys.extend(p.aliases.iter().flatten());
-        for key in keys {
+        for key in province_keys(p) {
             let k = normalize_name(key.get_ref());
             if k.is_empty() || k.contains(['/', '(', ')', ':', ',']) {
                 cx.err(
@@ -525,27 +522,40 @@ fn province_names(cx: &mut Ctx, raw: &RawMap) -> crate::NameTable {
             }
             match names.get(&k) {
                 Some(&other) if other == id => {}
-                Some(&other) => {
-                    let first = cx.sources.diagnostic(first_at[&k], "");
-                    cx.err(
-                        key,
-                        format!(
-                            "duplicate name `{}`: already used by province `{}` ({}:{})",
-                            key.get_ref(),
-                            raw.provinces[other.index()].name.get_ref(),
-                            first.file,
-                            first.line
-                        ),
-                    );
-                }
+                Some(&other) => duplicate_name(cx, raw, key, &k, other),
                 None => {
-                    names.insert(k.clone(), id);
-                    first_at.insert(k, key.span().start);
+                    names.insert(k, id);
                 }
             }
         }
     }
     names
+}
+
+/// A province's short name, full name and aliases, as written.
+fn province_keys(p: &RawProvince) -> impl Iterator<Item = &S> {
+    std::iter::once(&p.name)
+        .chain(p.full_name.iter())
+        .chain(p.aliases.iter().flatten())
+}
+
+/// Reports `key` (normalised `k`) as a name `other` already has, naming where `other` has it.
+fn duplicate_name(cx: &mut Ctx, raw: &RawMap, key: &S, k: &str, other: ProvinceId) {
+    let first = &raw.provinces[other.index()];
+    let at = province_keys(first)
+        .find(|f| normalize_name(f.get_ref()) == k)
+        .map_or(first.name.span().start, |f| f.span().start);
+    let place = cx.sources.diagnostic(at, "");
+    cx.err(
+        key,
+        format!(
+            "duplicate name `{}`: already used by province `{}` ({}:{})",
+            key.get_ref(),
+            first.name.get_ref(),
+            place.file,
+            place.line
+        ),
+    );
 }
 
 fn terrain(cx: &mut Ctx, p: &RawProvince) -> Terrain {
@@ -711,8 +721,10 @@ struct Graph {
     army: Vec<Vec<ProvinceId>>,
     node_base: Vec<u32>,
     fleet: Vec<Vec<Location>>,
-    army_spans: Vec<(ProvinceId, ProvinceId, S)>,
-    fleet_spans: Vec<(Location, Location, S)>,
+    /// Each army edge with the offset of its entry in the file.
+    army_spans: Vec<(ProvinceId, ProvinceId, usize)>,
+    /// Each fleet edge with the offset of its entry in the file.
+    fleet_spans: Vec<(Location, Location, usize)>,
 }
 
 impl Graph {
@@ -745,13 +757,14 @@ impl Graph {
 }
 
 fn army_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Graph) {
+    // `listed[p] == i`: province i's list has named p already (no set per province).
+    let mut listed = vec![usize::MAX; provinces.len()];
     for (i, p) in names.raw.provinces.iter().enumerate() {
         let from = ProvinceId(i as u32);
         let list = p.army.as_deref().unwrap_or_default();
         if too_many_neighbours(cx, list, &provinces[i].name, "army") {
             continue;
         }
-        let mut seen = std::collections::HashSet::new();
         for e in list {
             let Some(loc) = names.location(cx, provinces, e) else {
                 continue;
@@ -783,12 +796,12 @@ fn army_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Graph
                 cx.err(e, "a province cannot border itself");
                 continue;
             }
-            if !seen.insert(loc.province) {
+            if std::mem::replace(&mut listed[loc.province.index()], i) == i {
                 cx.err(e, format!("duplicate army edge `{}`", e.get_ref()));
                 continue;
             }
             g.army[i].push(loc.province);
-            g.army_spans.push((from, loc.province, e.clone()));
+            g.army_spans.push((from, loc.province, e.span().start));
         }
     }
 }
@@ -811,6 +824,8 @@ fn too_many_neighbours(cx: &mut Ctx, list: &[S], province: &str, kind: &str) -> 
 }
 
 fn fleet_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Graph) {
+    // `listed[n] == m`: the list of node m has named node n already (no set per list).
+    let mut listed = vec![usize::MAX; g.fleet.len()];
     for (i, p) in names.raw.provinces.iter().enumerate() {
         let pid = ProvinceId(i as u32);
         let lists: Vec<(Location, &Vec<S>)> = match p.coasts.as_deref() {
@@ -830,7 +845,7 @@ fn fleet_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Grap
             if too_many_neighbours(cx, list, &provinces[i].name, "fleet") {
                 continue;
             }
-            let mut seen = std::collections::HashSet::new();
+            let node = g.node(from);
             for e in list {
                 let Some(to) = names.location(cx, provinces, e) else {
                     continue;
@@ -864,13 +879,12 @@ fn fleet_edges(cx: &mut Ctx, names: &Names, provinces: &[Province], g: &mut Grap
                     cx.err(e, "a province cannot border itself");
                     continue;
                 }
-                if !seen.insert(to) {
+                if std::mem::replace(&mut listed[g.node(to)], node) == node {
                     cx.err(e, format!("duplicate fleet edge `{}`", e.get_ref()));
                     continue;
                 }
-                let node = g.node(from);
                 g.fleet[node].push(to);
-                g.fleet_spans.push((from, to, e.clone()));
+                g.fleet_spans.push((from, to, e.span().start));
             }
         }
     }
@@ -984,8 +998,8 @@ fn edge_symmetry(cx: &mut Ctx, provinces: &[Province], g: &Graph, borders: &[Bor
     for (from, to, span) in &g.army_spans {
         if g.army[to.index()].binary_search(from).is_err() && !one_way(*from, *to, true) {
             let (a, b) = (&provinces[from.index()].name, &provinces[to.index()].name);
-            cx.err(
-                span,
+            cx.err_at(
+                *span,
                 format!("one-sided army edge: `{a}` lists `{b}` but `{b}` does not list `{a}`"),
             );
         }
@@ -1003,8 +1017,8 @@ fn edge_symmetry(cx: &mut Ctx, provinces: &[Province], g: &Graph, borders: &[Bor
             && !one_way(from.province, to.province, false)
         {
             let (a, b) = (name(from), name(to));
-            cx.err(
-                span,
+            cx.err_at(
+                *span,
                 format!("one-sided fleet edge: `{a}` lists `{b}` but `{b}` does not list `{a}`"),
             );
         }

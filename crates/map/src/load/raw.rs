@@ -390,6 +390,9 @@ fn sh_opt_list(l: &mut Option<Vec<S>>, by: usize) {
 impl RawMap {
     /// Adds `by` to every span, so that offsets are unique across the map's files.
     fn shift(&mut self, by: usize) {
+        if by == 0 {
+            return;
+        }
         sh_opt(&mut self.name, by);
         sh_opt(&mut self.extends, by);
         sh_opt(&mut self.title, by);
