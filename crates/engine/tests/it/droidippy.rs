@@ -6,12 +6,7 @@ use diplo_map::{Map, PowerId, Season};
 use diplo_orders::parse_order;
 use diplo_rules::Ruleset;
 
-pub(crate) fn pos(
-    map: &Map,
-    phase: &str,
-    units: &[(&str, &str)],
-    centres: &[(&str, &str)],
-) -> Position {
+fn pos(map: &Map, phase: &str, units: &[(&str, &str)], centres: &[(&str, &str)]) -> Position {
     let phase = Phase::parse(phase, map).unwrap();
     let mut p = Position::empty(map, phase);
     for (power, u) in units {
@@ -25,7 +20,7 @@ pub(crate) fn pos(
     p
 }
 
-pub(crate) fn orders(map: &Map, list: &[(&str, &str)]) -> Vec<(PowerId, diplo_orders::Order)> {
+fn orders(map: &Map, list: &[(&str, &str)]) -> Vec<(PowerId, diplo_orders::Order)> {
     list.iter()
         .map(|(power, o)| {
             (
@@ -36,7 +31,7 @@ pub(crate) fn orders(map: &Map, list: &[(&str, &str)]) -> Vec<(PowerId, diplo_or
         .collect()
 }
 
-pub(crate) fn rules(base: &str, set: &str) -> Ruleset {
+fn rules(base: &str, set: &str) -> Ruleset {
     let mut r = Ruleset::load(base).unwrap();
     if !set.is_empty() {
         r.apply_override(set).unwrap();
@@ -44,16 +39,15 @@ pub(crate) fn rules(base: &str, set: &str) -> Ruleset {
     r
 }
 
-pub(crate) fn units(map: &Map, p: &Position) -> Vec<String> {
+fn units(map: &Map, p: &Position) -> Vec<String> {
     let mut v: Vec<String> = p.units.iter().map(|u: &Unit| u.short(map)).collect();
     v.sort();
     v
 }
 
-/// game_518, Winter 1902: Russia must remove one of F bot and F fin, both one move from St
-/// Petersburg. Droidippy removes the first by abbreviation (bot), not by full name (Finland).
-#[test]
-fn civil_disorder_ties_break_by_abbreviation() {
+/// The units Russia keeps after Winter 1902 under `base` with `set` applied, when it must
+/// remove one of F bot and F fin (both one move from St Petersburg) and orders nothing.
+pub(crate) fn russia_keeps_after_removal(base: &str, set: &str) -> Vec<String> {
     let map = Map::standard();
     let p = pos(
         &map,
@@ -65,11 +59,17 @@ fn civil_disorder_ties_break_by_abbreviation() {
         ],
         &[("Russia", "mos"), ("Russia", "stp")],
     );
-    let d = adjudicate(&map, &rules("droidippy", ""), &p, &[]);
-    assert_eq!(units(&map, &d.next), ["A mos", "F fin"]);
-    let by_name = rules("droidippy", "civil_disorder=1971-shared");
-    let d = adjudicate(&map, &by_name, &p, &[]);
-    assert_eq!(units(&map, &d.next), ["A mos", "F bot"]);
+    units(&map, &adjudicate(&map, &rules(base, set), &p, &[]).next)
+}
+
+/// game_518, Winter 1902: Russia must remove one of F bot and F fin, both one move from St
+/// Petersburg. Droidippy removes the first by abbreviation (bot), not by full name (Finland).
+#[test]
+fn civil_disorder_ties_break_by_abbreviation() {
+    let keeps = russia_keeps_after_removal("droidippy", "");
+    assert_eq!(keeps, ["A mos", "F fin"]);
+    let by_name = russia_keeps_after_removal("droidippy", "civil_disorder=1971-shared");
+    assert_eq!(by_name, ["A mos", "F bot"]);
 }
 
 /// game_2855, Spring 1901: `con move bul via convoy` with no fleet ordered to convoy moves over
