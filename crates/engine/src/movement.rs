@@ -22,6 +22,9 @@ pub fn adjudicate_movement(
     let units = &pos.units[..];
     let cx = Ctx::new(map, rules, units, pos.phase.season);
     let interp = interpret::interpret(&cx, orders);
+    if interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold)) {
+        return nothing_moves(map, rules, pos, orders, &interp);
+    }
     let mut board = Board::new(map, rules, units, &cx.unit_at, &pos.owners, &interp);
     board.resolve();
 
@@ -78,6 +81,45 @@ pub fn adjudicate_movement(
         retreats,
         automatic,
         unresolved,
+        next,
+    }
+}
+
+/// A phase whose effective orders are all holds (the rest illegal): nothing moves, nothing is
+/// dislodged, so the resolver has nothing to decide.
+fn nothing_moves(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    interp: &interpret::Interpretation,
+) -> Adjudication {
+    let results = orders
+        .iter()
+        .zip(&interp.status)
+        .enumerate()
+        .map(|(index, ((power, order), status))| {
+            let (resolution, reason) = match status {
+                Status::Illegal(why) => (Resolution::Illegal, Reason::from(Why::Text(*why))),
+                _ => (Resolution::Stands, Reason::NONE),
+            };
+            OrderResult {
+                index,
+                power: *power,
+                order: order.clone(),
+                resolution,
+                tag: None,
+                reason,
+            }
+        })
+        .collect();
+    let next = next_position(map, rules, pos, pos.units.clone(), &[], Vec::new());
+    Adjudication {
+        results,
+        unordered_dislodged: Vec::new(),
+        retreats: Vec::new(),
+        automatic: Vec::new(),
+        unresolved: Vec::new(),
         next,
     }
 }
