@@ -89,7 +89,8 @@ impl Tri {
     }
 }
 
-/// Compressed lists: `items[start[i]..start[i+1]]` belong to `i`.
+/// Compressed lists: `items[start[i]..start[i+1]]` belong to `i` (`start` is empty when every
+/// list is).
 pub(crate) struct Csr {
     start: Vec<u32>,
     items: Vec<u32>,
@@ -110,18 +111,38 @@ impl Csr {
             items: pairs.iter().map(|&(_, v)| v).collect(),
         }
     }
-    /// As [`Csr::build`], its vectors taken from `pool` (and `pairs` given back to it).
-    fn build_in(n: usize, mut pairs: Vec<(u32, u32)>, pool: &mut Pool) -> Csr {
-        pairs.sort_unstable();
+    /// As [`Csr::build`] for `pairs` whose values come in increasing order, its vectors taken
+    /// from `pool` (and `pairs` given back to it). A counting sort: each value is placed in its
+    /// key's slot in the order given, so no sorting is needed.
+    fn build_in(n: usize, pairs: Vec<(u32, u32)>, pool: &mut Pool) -> Csr {
+        debug_assert!(pairs.windows(2).all(|w| w[0].1 <= w[1].1));
+        if pairs.is_empty() {
+            // No lists at all: `get` answers the empty list for every key.
+            pool.give(pairs);
+            return Csr {
+                start: pool.empty(0),
+                items: pool.empty(0),
+            };
+        }
         let mut start = pool.take(n + 1, 0u32);
         for &(k, _) in pairs.iter() {
-            start[k as usize + 1] += 1;
+            start[k as usize] += 1;
         }
-        for i in 0..n {
-            start[i + 1] += start[i];
+        let mut at = 0;
+        for s in start.iter_mut() {
+            let count = *s;
+            *s = at;
+            at += count;
         }
-        let mut items = pool.empty(pairs.len());
-        items.extend(pairs.iter().map(|&(_, v)| v));
+        let mut items = pool.take(pairs.len(), 0u32);
+        // `start[k]` serves as the next free place of key `k`; it ends as `k + 1`'s start.
+        for &(k, v) in pairs.iter() {
+            let at = &mut start[k as usize];
+            items[*at as usize] = v;
+            *at += 1;
+        }
+        start.copy_within(0..n, 1);
+        start[0] = 0;
         pool.give(pairs);
         Csr { start, items }
     }
@@ -133,9 +154,13 @@ impl Csr {
     pub fn get(&self, i: usize) -> &[u32] {
         &self.items[self.range(i)]
     }
+    /// The place of `i`'s list in `items` (empty when there are no lists at all).
     #[inline]
     fn range(&self, i: usize) -> std::ops::Range<usize> {
-        self.start[i] as usize..self.start[i + 1] as usize
+        match self.start.get(i..i + 2) {
+            Some(&[a, b]) => a as usize..b as usize,
+            _ => 0..0,
+        }
     }
 }
 
