@@ -58,7 +58,10 @@ fn main() {
         let plain = ALLOCATIONS.load(Ordering::Relaxed) - before;
         drop(once);
         let mut adjudicator = Adjudicator::new(&map, &rules);
-        drop(adjudicator.adjudicate(&f.position, &f.orders));
+        // A few phases first: the context's buffers grow to what every role in the phase needs.
+        for _ in 0..10 {
+            drop(adjudicator.adjudicate(&f.position, &f.orders));
+        }
         let before = ALLOCATIONS.load(Ordering::Relaxed);
         let once = adjudicator.adjudicate(&f.position, &f.orders);
         let reused = ALLOCATIONS.load(Ordering::Relaxed) - before;

@@ -17,7 +17,7 @@ use diplo_rules::Ruleset;
 use crate::position::Unit;
 use crate::reason::{CoastIn, Fact, Text};
 use crate::scratch::Pool;
-use routes::Routes;
+pub(crate) use routes::Routes;
 
 /// No unit / no order.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -175,7 +175,7 @@ impl<'a> Ctx<'a> {
             unit_at,
             fleet_at_sea,
             season,
-            routes: RefCell::default(),
+            routes: RefCell::new(std::mem::take(&mut pool.routes).reset()),
         }
     }
 
@@ -183,6 +183,7 @@ impl<'a> Ctx<'a> {
     pub fn recycle(self, pool: &mut Pool) {
         pool.give(self.unit_at);
         pool.give(self.fleet_at_sea);
+        pool.routes = self.routes.into_inner();
     }
 
     /// Why a unit of `kind` cannot cross from `from` to `to` this season, if it cannot (a
@@ -556,9 +557,10 @@ impl<'a> Ctx<'a> {
         let adjacent = map.army_adjacent(me.location.province, dest);
         let coast_to_coast = map.province(me.location.province).terrain == Terrain::Coast
             && prov.terrain == Terrain::Coast;
+        // Searched only when needed: an adjacent move is possible anyway.
         let coastal_route =
-            coast_to_coast && self.convoy_route_exists(me.location.province, dest, None);
-        if !adjacent && !coastal_route {
+            || coast_to_coast && self.convoy_route_exists(me.location.province, dest, None);
+        if !adjacent && !coastal_route() {
             let template = if coast_to_coast {
                 "an army in {} cannot reach {} (no fleets to convoy it)"
             } else {

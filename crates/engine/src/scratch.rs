@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 
 use diplo_map::{Location, ProvinceId};
 
-use crate::interpret::{Eff, Status};
+use crate::interpret::{Eff, Routes, Status};
 use crate::outcome::Tag;
 use crate::reason::Text;
 use crate::resolve::Tri;
@@ -41,6 +41,8 @@ pub(crate) struct Pool {
     tags: Vec<Vec<Option<Tag>>>,
     /// The resolver's work queue.
     pub queue: VecDeque<u32>,
+    /// The interpreter's convoy route searches.
+    pub routes: Routes,
 }
 
 /// An element type the pool keeps vectors of.
