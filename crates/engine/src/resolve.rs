@@ -272,7 +272,7 @@ pub(crate) struct Board<'a> {
 /// Generation-stamped marks per province for `Board::walk_fleets` (nothing map-sized is
 /// cleared per walk).
 #[derive(Default)]
-struct FleetScratch {
+pub(crate) struct FleetScratch {
     /// Per province: the generation in which it holds one of the walked fleets.
     member: Vec<u32>,
     /// Per province: the generation in which the walk reached its fleet.
@@ -650,6 +650,7 @@ impl<'a> Board<'a> {
         let via_last_fleet = p.take(n, false);
         let voided = p.take(n, false);
         let reads = RefCell::new(p.empty(0));
+        let scratch = RefCell::new(std::mem::take(&mut p.fleets));
         let mut board = Board {
             map,
             rules,
@@ -685,7 +686,7 @@ impl<'a> Board<'a> {
                 .convoyed_attack_cuts_support_against_its_origin(),
             recording: false,
             reads,
-            scratch: RefCell::default(),
+            scratch,
             on_a_route: Vec::new(),
             pool,
         };
@@ -702,7 +703,9 @@ impl<'a> Board<'a> {
         {
             self.drop_foreign_fleets_where_own_route_exists();
         }
-        self.on_a_route = self.all_fleets_on_a_route();
+        let mut pool = std::mem::take(&mut self.pool);
+        self.on_a_route = self.all_fleets_on_a_route(&mut pool);
+        self.pool = pool;
         if rules
             .convoyed_attack_origin
             .convoyed_attack_meets_move_into_last_fleet()
@@ -1086,9 +1089,12 @@ impl<'a> Board<'a> {
     }
 
     /// Which convoying fleets of every army lie on some route, in `convoys_of` order.
-    fn all_fleets_on_a_route(&self) -> Vec<bool> {
-        let mut out = Vec::with_capacity(self.convoys_of.items.len());
-        let mut seen = [Vec::new(), Vec::new()];
+    fn all_fleets_on_a_route(&self, pool: &mut Pool) -> Vec<bool> {
+        let mut out = pool.empty(self.convoys_of.items.len());
+        if self.convoys_of.items.is_empty() {
+            return out;
+        }
+        let mut seen = [pool.empty(0), pool.empty(0)];
         for a in 0..self.units.len() {
             let fleets = self.convoys_of.get(a);
             if fleets.is_empty() {
@@ -1101,6 +1107,9 @@ impl<'a> Board<'a> {
             let from = self.units[a].location.province;
             self.fleets_on_a_route((from, to.province), fleets, &mut seen, &mut out);
         }
+        let [forward, backward] = seen;
+        pool.give(forward);
+        pool.give(backward);
         out
     }
 
@@ -1763,6 +1772,7 @@ impl<'a> Board<'a> {
         p.give(self.state);
         p.give(self.reads.into_inner());
         p.give(self.on_a_route);
+        p.fleets = self.scratch.into_inner();
         p
     }
 

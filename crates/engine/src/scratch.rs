@@ -13,7 +13,7 @@ use diplo_map::{Location, ProvinceId};
 use crate::interpret::{Eff, Routes, Status};
 use crate::outcome::Tag;
 use crate::reason::Text;
-use crate::resolve::Tri;
+use crate::resolve::{FleetScratch, Tri};
 
 /// The buffers of movement phases: those of the board (the resolver) apart, as the board owns
 /// them while the rest of the phase is judged.
@@ -43,6 +43,8 @@ pub(crate) struct Pool {
     pub queue: VecDeque<u32>,
     /// The interpreter's convoy route searches.
     pub routes: Routes,
+    /// The resolver's walks along convoying fleets.
+    pub fleets: FleetScratch,
 }
 
 /// An element type the pool keeps vectors of.
