@@ -97,9 +97,21 @@ fn judge(
         attacked_unresolved: &attacked_unresolved,
         paradoxes: &paradoxes,
     };
-    let mut results = Vec::with_capacity(orders.len());
+    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     for (i, (power, order)) in orders.iter().enumerate() {
-        results.push(judged.result(i, *power, order));
+        // Filled in place: a `Reason` is large, and moving it through several returns costs
+        // more than judging the order.
+        results.push(OrderResult {
+            index: i,
+            power: *power,
+            order: order.clone(),
+            resolution: Resolution::Stands,
+            tag: None,
+            reason: Reason::NONE,
+        });
+        if let Some(r) = results.last_mut() {
+            judged.fill(r);
+        }
     }
     let unordered_dislodged = unordered_dislodged(units, &interp.status, &tags, pool);
     let next = next_position(map, rules, pos, after, &retreats, contested);
@@ -380,20 +392,16 @@ impl Judged<'_> {
         Fact::Unit(self.units[u as usize])
     }
 
-    /// The result of submitted order `i`.
-    fn result(&self, i: usize, power: PowerId, order: &Order) -> OrderResult {
-        let (resolution, tag, reason) = match &self.interp.status[i] {
-            Status::Permission(k) => self.permission(*k),
-            Status::Illegal(why) => self.illegal(power, order, why),
-            Status::Effective(u) => self.effective(*u),
-        };
-        OrderResult {
-            index: i,
-            power,
-            order: order.clone(),
-            resolution,
-            tag,
-            reason,
+    /// Fills in the resolution, tag and reason of result `r` (its order, index and power set).
+    fn fill(&self, r: &mut OrderResult) {
+        match &self.interp.status[r.index] {
+            Status::Permission(k) => {
+                (r.resolution, r.tag, r.reason) = self.permission(*k);
+            }
+            Status::Illegal(why) => {
+                (r.resolution, r.tag, r.reason) = self.illegal(r.power, &r.order, why);
+            }
+            Status::Effective(u) => self.effective(*u, r),
         }
     }
 
@@ -438,8 +446,8 @@ impl Judged<'_> {
         (Resolution::Illegal, tag, Reason::from(Why::Text(*why)))
     }
 
-    /// The result of a unit's effective order, with its reason and tag.
-    fn effective(&self, u: u32) -> (Resolution, Option<Tag>, Reason) {
+    /// The result of a unit's effective order, with its reason and tag, written into `r`.
+    fn effective(&self, u: u32, r: &mut OrderResult) {
         let ui = u as usize;
         let tag = self.tags[ui];
         let (res, why) = match self.interp.eff[ui] {
@@ -459,11 +467,10 @@ impl Judged<'_> {
             Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.support(u),
             Eff::Convoy { .. } => self.convoy(u),
         };
-        let reason = Reason {
-            why,
-            dislodged_by: tag.map(|t| (self.units[self.dislodged_by[ui] as usize], t)),
-        };
-        (res, tag, reason)
+        r.resolution = res;
+        r.tag = tag;
+        r.reason.why = why;
+        r.reason.dislodged_by = tag.map(|t| (self.units[self.dislodged_by[ui] as usize], t));
     }
 
     fn rail(&self, u: u32, to: ProvinceId) -> (Resolution, Why) {
