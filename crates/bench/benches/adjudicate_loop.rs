@@ -1,12 +1,13 @@
-//! Adjudicates the three benchmark phases in a loop, for a profiler (`perf record`, callgrind),
-//! and counts the heap allocations of one adjudication of each:
+//! Adjudicates the three benchmark phases in a loop with a reused [`Adjudicator`], for a
+//! profiler (`perf record`, callgrind), and counts the heap allocations of one adjudication of
+//! each, by the plain `adjudicate` and by a warmed-up `Adjudicator`:
 //! `cargo bench -p diplo-bench --bench adjudicate_loop -- 100000 [opening|all-hold|mid-game]`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use diplo_bench::{fixture, ALL_HOLD, MIDGAME, OPENING};
-use diplo_engine::adjudicate;
+use diplo_engine::{adjudicate, Adjudicator};
 use diplo_map::Map;
 use diplo_rules::Ruleset;
 
@@ -54,17 +55,27 @@ fn main() {
         let f = fixture(&map, text, year);
         let before = ALLOCATIONS.load(Ordering::Relaxed);
         let once = adjudicate(&map, &rules, &f.position, &f.orders);
-        let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        let plain = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        drop(once);
+        let mut adjudicator = Adjudicator::new(&map, &rules);
+        // A few phases first: the context's buffers grow to what every role in the phase needs.
+        for _ in 0..10 {
+            drop(adjudicator.adjudicate(&f.position, &f.orders));
+        }
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let once = adjudicator.adjudicate(&f.position, &f.orders);
+        let reused = ALLOCATIONS.load(Ordering::Relaxed) - before;
         drop(once);
         let start = std::time::Instant::now();
         let mut results = 0;
         for _ in 0..n {
-            let a = adjudicate(&map, &rules, &f.position, std::hint::black_box(&f.orders));
+            let a = adjudicator.adjudicate(&f.position, std::hint::black_box(&f.orders));
             results += a.results.len();
         }
         let t = start.elapsed();
         println!(
-            "{name}: {allocations} allocations; {results} results in {t:?}: {:?} a phase",
+            "{name}: {plain} allocations ({reused} with a reused Adjudicator); \
+             {results} results in {t:?}: {:?} a phase",
             t / n.max(1)
         );
     }

@@ -1,7 +1,8 @@
 //! diplo's benchmarks, in one `cargo bench -p diplo-bench` (see BENCHMARKS.md):
 //!
 //! * `phase/*`: the Spring 1901 opening, all units holding, and a mid-game phase, adjudicated by
-//!   diplo and by the crates.io `diplomacy` crate, from parsed orders and from order text;
+//!   diplo (with a reused `Adjudicator`, and by the plain `adjudicate` function) and by the
+//!   crates.io `diplomacy` crate, from parsed orders and from order text;
 //! * `parse/*`: parsing alone (per order line);
 //! * `map/*`: loading the standard map and a generated map from TOML text;
 //! * `scaling/*`: generated positions of 1,000 to 1,000,000 units (`DIPLO_BENCH_MAX_UNITS`
@@ -13,7 +14,7 @@ use criterion::{
     criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use diplo_bench::{fixture, Shape, ALL_HOLD, MIDGAME, OPENING};
-use diplo_engine::adjudicate;
+use diplo_engine::{adjudicate, Adjudicator};
 use diplo_map::Map;
 use diplo_orders::{parse_orders, Order};
 use diplo_rules::Ruleset;
@@ -57,7 +58,11 @@ fn phases(c: &mut Criterion) {
         let orders = other_orders(&f.other_orders);
         let mut g = c.benchmark_group(format!("phase/{name}"));
         g.throughput(Throughput::Elements(f.orders.len() as u64));
+        let mut adjudicator = Adjudicator::new(&map, &rules);
         g.bench_function("diplo adjudicate", |b| {
+            b.iter(|| adjudicator.adjudicate(&f.position, black_box(&f.orders)))
+        });
+        g.bench_function("diplo adjudicate (plain fn)", |b| {
             b.iter(|| adjudicate(&map, &rules, &f.position, black_box(&f.orders)))
         });
         g.bench_function("diplomacy adjudicate", |b| {
@@ -74,7 +79,7 @@ fn phases(c: &mut Criterion) {
         g.bench_function("diplo parse+adjudicate", |b| {
             b.iter(|| {
                 let orders = parse(&map, black_box(text));
-                adjudicate(&map, &rules, &f.position, &orders)
+                adjudicator.adjudicate(&f.position, &orders)
             })
         });
         g.bench_function("diplomacy parse+adjudicate", |b| {

@@ -16,7 +16,8 @@ use diplo_rules::Ruleset;
 
 use crate::position::Unit;
 use crate::reason::{CoastIn, Fact, Text};
-use routes::Routes;
+use crate::scratch::Pool;
+pub(crate) use routes::Routes;
 
 /// No unit / no order.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -109,6 +110,16 @@ pub(crate) struct Interpretation {
     pub permits: Vec<Permit>,
 }
 
+impl Interpretation {
+    /// Gives the buffers back to `pool`.
+    pub fn recycle(self, pool: &mut Pool) {
+        pool.give(self.eff);
+        pool.give(self.status);
+        pool.give(self.matches);
+        pool.give(self.paths);
+    }
+}
+
 pub(crate) struct Ctx<'a> {
     pub map: &'a Map,
     pub rules: &'a Ruleset,
@@ -126,15 +137,25 @@ pub(crate) struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit], season: Season) -> Self {
-        let mut unit_at = vec![NONE; map.provinces().len()];
-        let mut fleet_at_sea: Vec<bool> = if rules.illegal_orders.legal_if_valid_in_some_position()
-        {
-            map.province_ids()
-                .map(|p| map.can_convoy_through(p))
-                .collect()
-        } else {
-            vec![false; map.provinces().len()]
-        };
+        Ctx::new_in(map, rules, units, season, &mut Pool::default())
+    }
+
+    /// As [`Ctx::new`], its buffers taken from `pool` (give them back with [`Ctx::recycle`]).
+    pub fn new_in(
+        map: &'a Map,
+        rules: &'a Ruleset,
+        units: &'a [Unit],
+        season: Season,
+        pool: &mut Pool,
+    ) -> Self {
+        let provinces = map.provinces().len();
+        let mut unit_at = pool.take(provinces, NONE);
+        let mut fleet_at_sea = pool.take(provinces, false);
+        if rules.illegal_orders.legal_if_valid_in_some_position() {
+            for p in map.province_ids() {
+                fleet_at_sea[p.index()] = map.can_convoy_through(p);
+            }
+        }
         for (i, u) in units.iter().enumerate() {
             unit_at[u.location.province.index()] = i as u32;
             if u.kind == UnitKind::Fleet && map.can_convoy_through(u.location.province) {
@@ -154,8 +175,15 @@ impl<'a> Ctx<'a> {
             unit_at,
             fleet_at_sea,
             season,
-            routes: RefCell::default(),
+            routes: RefCell::new(std::mem::take(&mut pool.routes).reset()),
         }
+    }
+
+    /// Gives the buffers back to `pool`.
+    pub fn recycle(self, pool: &mut Pool) {
+        pool.give(self.unit_at);
+        pool.give(self.fleet_at_sea);
+        pool.routes = self.routes.into_inner();
     }
 
     /// Why a unit of `kind` cannot cross from `from` to `to` this season, if it cannot (a
@@ -529,9 +557,10 @@ impl<'a> Ctx<'a> {
         let adjacent = map.army_adjacent(me.location.province, dest);
         let coast_to_coast = map.province(me.location.province).terrain == Terrain::Coast
             && prov.terrain == Terrain::Coast;
+        // Searched only when needed: an adjacent move is possible anyway.
         let coastal_route =
-            coast_to_coast && self.convoy_route_exists(me.location.province, dest, None);
-        if !adjacent && !coastal_route {
+            || coast_to_coast && self.convoy_route_exists(me.location.province, dest, None);
+        if !adjacent && !coastal_route() {
             let template = if coast_to_coast {
                 "an army in {} cannot reach {} (no fleets to convoy it)"
             } else {
@@ -880,16 +909,17 @@ pub(crate) fn terrain_word(t: Terrain) -> &'static str {
 fn yield_to_right_designations(
     cx: &Ctx,
     orders: &[(PowerId, Order)],
+    pool: &mut Pool,
 ) -> Vec<Result<(u32, Eff), Text>> {
-    let mut checked: Vec<Result<(u32, Eff), Text>> =
-        orders.iter().map(|(p, o)| cx.check(*p, o)).collect();
+    let mut checked: Vec<Result<(u32, Eff), Text>> = pool.empty(orders.len());
+    checked.extend(orders.iter().map(|(p, o)| cx.check(*p, o)));
     let missing = cx.rules.missing_unit_type.yields_to_a_right_designation();
     let wrong = cx.rules.wrong_unit_type.yields_to_a_right_designation();
     if !missing && !wrong {
         return checked;
     }
     let written = |i: usize| orders[i].1.unit().map(|r| r.kind);
-    let mut named_rightly = vec![false; cx.units.len()];
+    let mut named_rightly = pool.take(cx.units.len(), false);
     for (i, c) in checked.iter().enumerate() {
         if let Ok((u, _)) = c {
             if written(i) == Some(Some(cx.units[*u as usize].kind)) {
@@ -910,27 +940,31 @@ fn yield_to_right_designations(
             ));
         }
     }
+    pool.give(named_rightly);
     checked
 }
 
 /// Interprets the orders of a movement phase: each order checked, the effective order of each
 /// unit, then the readings that depend on several orders.
-pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)]) -> Interpretation {
+pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> Interpretation {
     let Effective {
         mut eff,
         order_of,
         mut status,
         all_illegal,
         permits,
-    } = effective_orders(cx, orders);
+    } = effective_orders(cx, orders, pool);
     railroad_two_units(cx, &mut eff, &order_of, &mut status);
-    adjacent_routes(cx, &mut eff);
+    adjacent_routes(cx, &mut eff, pool);
     if cx.rules.implicit_orders.implicit_orders() {
         implicit_orders(cx, &mut eff, &order_of, &all_illegal);
     }
-    let no_hold_support = no_hold_support(cx, orders, &status, &order_of);
-    let paths = written_paths(cx, orders, &status, &mut eff);
-    let matches = support_matches(cx, orders, &eff, &no_hold_support);
+    let no_hold_support = no_hold_support(cx, orders, &status, &order_of, pool);
+    let paths = written_paths(cx, orders, &status, &mut eff, pool);
+    let matches = support_matches(cx, orders, &eff, &no_hold_support, pool);
+    pool.give(order_of);
+    pool.give(all_illegal);
+    pool.give(no_hold_support);
     Interpretation {
         eff,
         status,
@@ -951,16 +985,16 @@ struct Effective {
     permits: Vec<Permit>,
 }
 
-fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)]) -> Effective {
+fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> Effective {
     let n = cx.units.len();
-    let mut eff = vec![Eff::Hold; n];
-    let mut order_of = vec![NONE; n];
-    let mut status: Vec<Status> = Vec::with_capacity(orders.len());
-    let mut all_illegal = vec![false; n];
+    let mut eff = pool.take(n, Eff::Hold);
+    let mut order_of = pool.take(n, NONE);
+    let mut status: Vec<Status> = pool.empty(orders.len());
+    let mut all_illegal = pool.take(n, false);
     let precedence = cx.rules.multiple_orders.precedence();
-    let checked = yield_to_right_designations(cx, orders);
+    let mut checked = yield_to_right_designations(cx, orders, pool);
     let mut permits = Vec::new();
-    for (i, checked) in checked.into_iter().enumerate() {
+    for (i, checked) in checked.drain(..).enumerate() {
         if let (power, order @ Order::Permit { .. }) = &orders[i] {
             match cx.check_permit(*power, order) {
                 Ok(p) => {
@@ -1006,6 +1040,7 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)]) -> Effective {
             }
         }
     }
+    pool.give(checked);
 
     Effective {
         eff,
@@ -1044,11 +1079,11 @@ fn railroad_two_units(cx: &Ctx, eff: &mut [Eff], order_of: &[u32], status: &mut 
 }
 
 /// 4.A.3: the route of armies moving to an adjacent province.
-fn adjacent_routes(cx: &Ctx, eff: &mut [Eff]) {
+fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
     let n = cx.units.len();
     // Which fleets are ordered to convoy each army to its destination (own power, foreign power).
-    let mut own_convoy = vec![false; n];
-    let mut foreign_convoy = vec![false; n];
+    let mut own_convoy = pool.take(n, false);
+    let mut foreign_convoy = pool.take(n, false);
     for (f, e) in eff.iter().enumerate() {
         if let Eff::Convoy { army, to } = *e {
             let a = army as usize;
@@ -1097,6 +1132,8 @@ fn adjacent_routes(cx: &Ctx, eff: &mut [Eff]) {
             };
         }
     }
+    pool.give(own_convoy);
+    pool.give(foreign_convoy);
 }
 
 /// 4.E.3: implicit orders for units without one: a unit its own power's supports or convoys
@@ -1154,9 +1191,10 @@ fn no_hold_support(
     orders: &[(PowerId, Order)],
     status: &[Status],
     order_of: &[u32],
+    pool: &mut Pool,
 ) -> Vec<bool> {
     let n = cx.units.len();
-    let mut no_hold_support = vec![false; n];
+    let mut no_hold_support = pool.take(n, false);
     if cx.rules.illegal_orders.illegal_move_is_a_move() {
         for (i, (power, order)) in orders.iter().enumerate() {
             if let (Status::Illegal(_), Order::Move { unit, .. }) = (&status[i], order) {
@@ -1178,9 +1216,10 @@ fn written_paths(
     orders: &[(PowerId, Order)],
     status: &[Status],
     eff: &mut [Eff],
+    pool: &mut Pool,
 ) -> Vec<Vec<ProvinceId>> {
     let n = cx.units.len();
-    let mut paths: Vec<Vec<ProvinceId>> = vec![Vec::new(); n];
+    let mut paths: Vec<Vec<ProvinceId>> = pool.take(n, Vec::new());
     for (i, (_, order)) in orders.iter().enumerate() {
         if let (Status::Effective(u), Order::Move { path, .. }) = (&status[i], order) {
             if !path.is_empty() {
@@ -1211,40 +1250,42 @@ fn support_matches(
     orders: &[(PowerId, Order)],
     eff: &[Eff],
     no_hold_support: &[bool],
+    pool: &mut Pool,
 ) -> Vec<bool> {
     let n = cx.units.len();
     // Civil disorder: powers that gave no order at all.
-    let mut ordered_power = vec![false; cx.map.powers().len()];
+    let mut ordered_power = pool.take(cx.map.powers().len(), false);
     for (p, _) in orders {
         ordered_power[p.index()] = true;
     }
 
     let support_counts_in_cd = cx.rules.civil_disorder_hold_support.support_counts();
-    (0..n)
-        .map(|s| match eff[s] {
-            Eff::SupportHold { target } => {
-                let t = target as usize;
-                !matches!(eff[t], Eff::Move { .. } | Eff::Rail { .. })
-                    && !no_hold_support[t]
-                    && (support_counts_in_cd || ordered_power[cx.units[t].power.index()])
+    let mut matches = pool.empty(n);
+    matches.extend((0..n).map(|s| match eff[s] {
+        Eff::SupportHold { target } => {
+            let t = target as usize;
+            !matches!(eff[t], Eff::Move { .. } | Eff::Rail { .. })
+                && !no_hold_support[t]
+                && (support_counts_in_cd || ordered_power[cx.units[t].power.index()])
+        }
+        Eff::SupportMove { target, to, coast } => match eff[target as usize] {
+            Eff::Move { to: mto, .. } => {
+                mto.province == to
+                    && match coast {
+                        CoastReq::Any => true,
+                        CoastReq::Exact(c) => mto.coast == Some(c),
+                    }
             }
-            Eff::SupportMove { target, to, coast } => match eff[target as usize] {
-                Eff::Move { to: mto, .. } => {
-                    mto.province == to
-                        && match coast {
-                            CoastReq::Any => true,
-                            CoastReq::Exact(c) => mto.coast == Some(c),
-                        }
-                }
-                Eff::Rail { to: rto, .. } => rto == to,
-                _ => false,
-            },
-            // A convoy order matches the army's move whatever route the army takes (DATC 6.G.2:
-            // an unwanted convoy is still "available"); only convoyed moves use it as a path.
-            Eff::Convoy { army, to } => {
-                matches!(eff[army as usize], Eff::Move { to: mto, .. } if mto.province == to)
-            }
-            _ => true,
-        })
-        .collect()
+            Eff::Rail { to: rto, .. } => rto == to,
+            _ => false,
+        },
+        // A convoy order matches the army's move whatever route the army takes (DATC 6.G.2:
+        // an unwanted convoy is still "available"); only convoyed moves use it as a path.
+        Eff::Convoy { army, to } => {
+            matches!(eff[army as usize], Eff::Move { to: mto, .. } if mto.province == to)
+        }
+        _ => true,
+    }));
+    pool.give(ordered_power);
+    matches
 }

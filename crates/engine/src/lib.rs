@@ -28,6 +28,7 @@ pub mod position;
 pub mod reason;
 mod resolve;
 mod retreat;
+mod scratch;
 pub mod victory;
 
 use diplo_map::{Map, PowerId};
@@ -54,6 +55,52 @@ pub fn adjudicate(
         PhaseKind::Movement => movement::adjudicate_movement(map, rules, pos, orders),
         PhaseKind::Retreat => retreat::adjudicate_retreats(map, rules, pos, orders),
         PhaseKind::Adjustment => adjust::adjudicate_adjustments(map, rules, pos, orders, &[]),
+    }
+}
+
+/// A reusable adjudication context for one map and ruleset: it keeps the working buffers of
+/// movement phases from one call to the next, so that adjudicating many phases (a game, a
+/// replay, a benchmark) allocates little more than the [`Adjudication`]s it returns. The
+/// results are those of [`adjudicate`].
+///
+/// ```
+/// use diplo_engine::{Adjudicator, Position};
+/// let map = diplo_map::Map::standard();
+/// let rules = diplo_rules::Ruleset::datc();
+/// let mut adjudicator = Adjudicator::new(&map, &rules);
+/// let pos = Position::initial(&map);
+/// let first = adjudicator.adjudicate(&pos, &[]);
+/// let again = adjudicator.adjudicate(&pos, &[]);
+/// assert_eq!(first, again);
+/// ```
+pub struct Adjudicator<'a> {
+    map: &'a Map,
+    rules: &'a Ruleset,
+    scratch: scratch::Scratch,
+}
+
+impl<'a> Adjudicator<'a> {
+    /// A context for adjudicating phases on `map` under `rules`.
+    pub fn new(map: &'a Map, rules: &'a Ruleset) -> Self {
+        Adjudicator {
+            map,
+            rules,
+            scratch: scratch::Scratch::default(),
+        }
+    }
+
+    /// Adjudicates one phase of `pos` with the given orders, as [`adjudicate`] does.
+    pub fn adjudicate(&mut self, pos: &Position, orders: &[(PowerId, Order)]) -> Adjudication {
+        match pos.phase.kind {
+            PhaseKind::Movement => movement::adjudicate_movement_in(
+                self.map,
+                self.rules,
+                pos,
+                orders,
+                &mut self.scratch,
+            ),
+            _ => adjudicate(self.map, self.rules, pos, orders),
+        }
     }
 }
 

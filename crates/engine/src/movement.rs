@@ -11,6 +11,7 @@ use crate::outcome::{Adjudication, OrderResult, Resolution, RetreatOptions, Tag}
 use crate::position::{Dislodged, Phase, PhaseKind, Position, Unit};
 use crate::reason::{Clash, ClashKind, Fact, Few, RailWhy, Reason, Rival, Text, Why};
 use crate::resolve::{Board, Strength, Tri};
+use crate::scratch::{Pool, Scratch};
 
 /// Adjudicates the orders of a movement phase.
 pub fn adjudicate_movement(
@@ -19,45 +20,107 @@ pub fn adjudicate_movement(
     pos: &Position,
     orders: &[(PowerId, Order)],
 ) -> Adjudication {
-    let units = &pos.units[..];
-    let cx = Ctx::new(map, rules, units, pos.phase.season);
-    let interp = interpret::interpret(&cx, orders);
-    let mut board = Board::new(map, rules, units, &cx.unit_at, &pos.owners, &interp);
-    board.resolve();
+    adjudicate_movement_in(map, rules, pos, orders, &mut Scratch::default())
+}
 
-    let ends = unit_ends(&board, units);
-    let moved: Vec<bool> = ends.iter().map(Option::is_some).collect();
-    let dislodged_by = dislodgements(&board, &cx.unit_at, &moved);
-    let (after, occupied) = standing_units(map, units, &ends, &dislodged_by);
-    let contested = contested_provinces(map, &board, &ends, &moved);
-    let contested_mask = province_mask(map, &contested);
+/// As [`adjudicate_movement`], its working buffers taken from `scratch` and given back to it.
+pub(crate) fn adjudicate_movement_in(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    scratch: &mut Scratch,
+) -> Adjudication {
+    let units = &pos.units[..];
+    let pool = &mut scratch.pool;
+    let cx = Ctx::new_in(map, rules, units, pos.phase.season, pool);
+    let interp = interpret::interpret(&cx, orders, pool);
+    let adjudication =
+        if interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold)) {
+            nothing_moves(map, rules, pos, orders, &interp)
+        } else {
+            let mut board = Board::new(
+                map,
+                rules,
+                units,
+                &cx.unit_at,
+                &pos.owners,
+                &interp,
+                std::mem::take(&mut scratch.board),
+            );
+            board.resolve();
+            let a = judge(pos, orders, &cx, &interp, &board, pool);
+            scratch.board = board.recycle();
+            a
+        };
+    interp.recycle(pool);
+    cx.recycle(pool);
+    adjudication
+}
+
+/// Everything that follows from the resolved board: the results, the dislodged units and the
+/// next position.
+fn judge(
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    cx: &Ctx,
+    interp: &interpret::Interpretation,
+    board: &Board,
+    pool: &mut Pool,
+) -> Adjudication {
+    let (map, rules, units) = (cx.map, cx.rules, &pos.units[..]);
+    let ends = unit_ends(board, units, pool);
+    let dislodged_by = dislodgements(board, &cx.unit_at, &ends, pool);
+    let (after, occupied) = standing_units(map, units, &ends, &dislodged_by, pool);
+    let contested = contested_provinces(map, board, &ends);
+    let mut contested_mask = pool.take(map.provinces().len(), false);
+    for p in &contested {
+        contested_mask[p.index()] = true;
+    }
     let place = RetreatPlace {
         occupied: &occupied,
         contested: &contested_mask,
     };
-    let (retreats, tags) = dislodged_units(map, rules, pos, &board, &dislodged_by, &place);
-    let attacked_unresolved = attacked_by_unresolved(&board, &cx.unit_at);
-    let paradoxes = Paradoxes::new(rules, &board, &interp.status, orders);
+    let (retreats, tags) = dislodged_units(map, rules, pos, board, &dislodged_by, &place, pool);
+    let attacked_unresolved = attacked_by_unresolved(board, &cx.unit_at, pool);
+    let paradoxes = Paradoxes::new(rules, board, &interp.status, orders);
 
     let judged = Judged {
         rules,
         units,
         unit_at: &cx.unit_at,
-        interp: &interp,
-        board: &board,
+        interp,
+        board,
         ends: &ends,
         dislodged_by: &dislodged_by,
         tags: &tags,
         attacked_unresolved: &attacked_unresolved,
         paradoxes: &paradoxes,
     };
-    let results: Vec<OrderResult> = orders
-        .iter()
-        .enumerate()
-        .map(|(i, (power, order))| judged.result(i, *power, order))
-        .collect();
-    let unordered_dislodged = unordered_dislodged(units, &interp.status, &tags);
+    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
+    for (i, (power, order)) in orders.iter().enumerate() {
+        // Filled in place: a `Reason` is large, and moving it through several returns costs
+        // more than judging the order.
+        results.push(OrderResult {
+            index: i,
+            power: *power,
+            order: order.clone(),
+            resolution: Resolution::Stands,
+            tag: None,
+            reason: Reason::NONE,
+        });
+        if let Some(r) = results.last_mut() {
+            judged.fill(r);
+        }
+    }
+    let unordered_dislodged = unordered_dislodged(units, &interp.status, &tags, pool);
     let next = next_position(map, rules, pos, after, &retreats, contested);
+    pool.give(ends);
+    pool.give(dislodged_by);
+    pool.give(occupied);
+    pool.give(contested_mask);
+    pool.give(tags);
+    pool.give(attacked_unresolved);
     let automatic = retreats
         .iter()
         .filter(|r| r.options.is_empty())
@@ -82,29 +145,73 @@ pub fn adjudicate_movement(
     }
 }
 
+/// A phase whose effective orders are all holds (the rest illegal): nothing moves, nothing is
+/// dislodged, so the resolver has nothing to decide.
+fn nothing_moves(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    interp: &interpret::Interpretation,
+) -> Adjudication {
+    let results = orders
+        .iter()
+        .zip(&interp.status)
+        .enumerate()
+        .map(|(index, ((power, order), status))| {
+            let (resolution, reason) = match status {
+                Status::Illegal(why) => (Resolution::Illegal, Reason::from(Why::Text(*why))),
+                _ => (Resolution::Stands, Reason::NONE),
+            };
+            OrderResult {
+                index,
+                power: *power,
+                order: order.clone(),
+                resolution,
+                tag: None,
+                reason,
+            }
+        })
+        .collect();
+    let next = next_position(map, rules, pos, pos.units.clone(), &[], Vec::new());
+    Adjudication {
+        results,
+        unordered_dislodged: Vec::new(),
+        retreats: Vec::new(),
+        automatic: Vec::new(),
+        unresolved: Vec::new(),
+        next,
+    }
+}
+
 /// Where each unit ends its move, if it moves: its destination, or for a railroad move the
 /// place it stops in (DATC 2.4 7.B).
-fn unit_ends(board: &Board, units: &[Unit]) -> Vec<Option<Location>> {
-    (0..units.len())
-        .map(|u| match board.eff[u] {
-            Eff::Move { to, .. } if board.state[u] == Tri::Yes => Some(to),
-            Eff::Rail { .. } => board.rail_index(u as u32).and_then(|ri| {
-                let end = board.rail_end(ri);
-                (end != units[u].location.province).then(|| Location::province(end))
-            }),
-            _ => None,
-        })
-        .collect()
+fn unit_ends(board: &Board, units: &[Unit], pool: &mut Pool) -> Vec<Option<Location>> {
+    let mut ends = pool.empty(units.len());
+    ends.extend((0..units.len()).map(|u| match board.eff[u] {
+        Eff::Move { to, .. } if board.state[u] == Tri::Yes => Some(to),
+        Eff::Rail { .. } => board.rail_index(u as u32).and_then(|ri| {
+            let end = board.rail_end(ri);
+            (end != units[u].location.province).then(|| Location::province(end))
+        }),
+        _ => None,
+    }));
+    ends
 }
 
 /// Per unit, the unit that dislodged it, or [`NONE`] (a railroad move never dislodges).
-fn dislodgements(board: &Board, unit_at: &[u32], moved: &[bool]) -> Vec<u32> {
-    let mut dislodged_by = vec![NONE; moved.len()];
-    for a in 0..moved.len() {
-        if moved[a] {
+fn dislodgements(
+    board: &Board,
+    unit_at: &[u32],
+    ends: &[Option<Location>],
+    pool: &mut Pool,
+) -> Vec<u32> {
+    let mut dislodged_by = pool.take(ends.len(), NONE);
+    for a in 0..ends.len() {
+        if ends[a].is_some() {
             if let Eff::Move { to, .. } = board.eff[a] {
                 let d = unit_at[to.province.index()];
-                if d != NONE && !moved[d as usize] {
+                if d != NONE && ends[d as usize].is_none() {
                     dislodged_by[d as usize] = a as u32;
                 }
             }
@@ -119,8 +226,9 @@ fn standing_units(
     units: &[Unit],
     ends: &[Option<Location>],
     dislodged_by: &[u32],
+    pool: &mut Pool,
 ) -> (Vec<Unit>, Vec<bool>) {
-    let mut occupied = vec![false; map.provinces().len()];
+    let mut occupied = pool.take(map.provinces().len(), false);
     let mut after: Vec<Unit> = Vec::with_capacity(units.len());
     for (u, &unit) in units.iter().enumerate() {
         if dislodged_by[u] != NONE {
@@ -152,10 +260,11 @@ fn dislodged_units(
     board: &Board,
     dislodged_by: &[u32],
     place: &RetreatPlace,
+    pool: &mut Pool,
 ) -> (Vec<RetreatOptions>, Vec<Option<Tag>>) {
     let units = &pos.units;
     let mut retreats = Vec::new();
-    let mut tags = vec![None; units.len()];
+    let mut tags = pool.take(units.len(), None);
     let allow_origin = rules
         .retreat_after_convoy
         .may_retreat_to_convoyed_attackers_origin();
@@ -194,8 +303,8 @@ fn dislodged_units(
 
 /// Per unit, the move attacking it whose result is unresolved (a paradox without an answer),
 /// or [`NONE`].
-fn attacked_by_unresolved(board: &Board, unit_at: &[u32]) -> Vec<u32> {
-    let mut attacked = vec![NONE; board.state.len()];
+fn attacked_by_unresolved(board: &Board, unit_at: &[u32], pool: &mut Pool) -> Vec<u32> {
+    let mut attacked = pool.take(board.state.len(), NONE);
     for (a, state) in board.state.iter().enumerate() {
         if *state == Tri::Unresolved {
             if let Eff::Move { to, .. } = board.eff[a] {
@@ -214,16 +323,19 @@ fn unordered_dislodged(
     units: &[Unit],
     status: &[Status],
     tags: &[Option<Tag>],
+    pool: &mut Pool,
 ) -> Vec<(Unit, Tag)> {
-    let mut ordered = vec![false; units.len()];
+    let mut ordered = pool.take(units.len(), false);
     for s in status {
         if let Status::Effective(u) = s {
             ordered[*u as usize] = true;
         }
     }
-    (0..units.len())
+    let unordered = (0..units.len())
         .filter_map(|u| Some((units[u], tags[u].filter(|_| !ordered[u])?)))
-        .collect()
+        .collect();
+    pool.give(ordered);
+    unordered
 }
 
 /// The position after the movement: a retreat phase when some dislodged unit can retreat,
@@ -280,20 +392,16 @@ impl Judged<'_> {
         Fact::Unit(self.units[u as usize])
     }
 
-    /// The result of submitted order `i`.
-    fn result(&self, i: usize, power: PowerId, order: &Order) -> OrderResult {
-        let (resolution, tag, reason) = match &self.interp.status[i] {
-            Status::Permission(k) => self.permission(*k),
-            Status::Illegal(why) => self.illegal(power, order, why),
-            Status::Effective(u) => self.effective(*u),
-        };
-        OrderResult {
-            index: i,
-            power,
-            order: order.clone(),
-            resolution,
-            tag,
-            reason,
+    /// Fills in the resolution, tag and reason of result `r` (its order, index and power set).
+    fn fill(&self, r: &mut OrderResult) {
+        match &self.interp.status[r.index] {
+            Status::Permission(k) => {
+                (r.resolution, r.tag, r.reason) = self.permission(*k);
+            }
+            Status::Illegal(why) => {
+                (r.resolution, r.tag, r.reason) = self.illegal(r.power, &r.order, why);
+            }
+            Status::Effective(u) => self.effective(*u, r),
         }
     }
 
@@ -338,8 +446,8 @@ impl Judged<'_> {
         (Resolution::Illegal, tag, Reason::from(Why::Text(*why)))
     }
 
-    /// The result of a unit's effective order, with its reason and tag.
-    fn effective(&self, u: u32) -> (Resolution, Option<Tag>, Reason) {
+    /// The result of a unit's effective order, with its reason and tag, written into `r`.
+    fn effective(&self, u: u32, r: &mut OrderResult) {
         let ui = u as usize;
         let tag = self.tags[ui];
         let (res, why) = match self.interp.eff[ui] {
@@ -359,11 +467,10 @@ impl Judged<'_> {
             Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.support(u),
             Eff::Convoy { .. } => self.convoy(u),
         };
-        let reason = Reason {
-            why,
-            dislodged_by: tag.map(|t| (self.units[self.dislodged_by[ui] as usize], t)),
-        };
-        (res, tag, reason)
+        r.resolution = res;
+        r.tag = tag;
+        r.reason.why = why;
+        r.reason.dislodged_by = tag.map(|t| (self.units[self.dislodged_by[ui] as usize], t));
     }
 
     fn rail(&self, u: u32, to: ProvinceId) -> (Resolution, Why) {
@@ -436,17 +543,13 @@ impl Judged<'_> {
 }
 
 /// Contested provinces: a standoff left them without a unit moving in (also where a railroad move
-/// bounced and nobody entered). `ends` is where each moving unit ends, `moved` whether it moved.
-fn contested_provinces(
-    map: &Map,
-    board: &Board,
-    ends: &[Option<Location>],
-    moved: &[bool],
-) -> Vec<ProvinceId> {
+/// bounced and nobody entered). `ends` is where each moving unit ends (`None`: it did not move).
+fn contested_provinces(map: &Map, board: &Board, ends: &[Option<Location>]) -> Vec<ProvinceId> {
+    let moved = |a: u32| ends[a as usize].is_some();
     let mut contested = Vec::new();
     for p in map.province_ids() {
         let movers = board.moves_to.get(p.index());
-        if movers.is_empty() || movers.iter().any(|&a| moved[a as usize]) {
+        if movers.is_empty() || movers.iter().any(|&a| moved(a)) {
             continue;
         }
         if movers.iter().any(|&c| board.prevents(c)) {
@@ -460,11 +563,7 @@ fn contested_provinces(
             let bounced = board.state[board.rail_at_id(ri, k) as usize] == Tri::Yes
                 && board.state[board.rail_pass_id(ri, k) as usize] != Tri::Yes
                 && !board.moves_to.get(p.index()).is_empty();
-            let entered = board
-                .moves_to
-                .get(p.index())
-                .iter()
-                .any(|&a| moved[a as usize])
+            let entered = board.moves_to.get(p.index()).iter().any(|&a| moved(a))
                 || ends[r.unit as usize].is_some_and(|l| l.province == p);
             if bounced && !entered && !contested.contains(&p) {
                 contested.push(p);

@@ -31,6 +31,7 @@ use diplo_rules::Ruleset;
 
 use crate::interpret::{Eff, Interpretation, NONE};
 use crate::position::Unit;
+use crate::scratch::Pool;
 
 /// `Board::half`: a move over a half-strength border by its own edge.
 const HALF_DIRECT: u8 = 1;
@@ -88,7 +89,8 @@ impl Tri {
     }
 }
 
-/// Compressed lists: `items[start[i]..start[i+1]]` belong to `i`.
+/// Compressed lists: `items[start[i]..start[i+1]]` belong to `i` (`start` is empty when every
+/// list is).
 pub(crate) struct Csr {
     start: Vec<u32>,
     items: Vec<u32>,
@@ -109,13 +111,56 @@ impl Csr {
             items: pairs.iter().map(|&(_, v)| v).collect(),
         }
     }
+    /// As [`Csr::build`] for `pairs` whose values come in increasing order, its vectors taken
+    /// from `pool` (and `pairs` given back to it). A counting sort: each value is placed in its
+    /// key's slot in the order given, so no sorting is needed.
+    fn build_in(n: usize, pairs: Vec<(u32, u32)>, pool: &mut Pool) -> Csr {
+        debug_assert!(pairs.windows(2).all(|w| w[0].1 <= w[1].1));
+        if pairs.is_empty() {
+            // No lists at all: `get` answers the empty list for every key.
+            pool.give(pairs);
+            return Csr {
+                start: pool.empty(0),
+                items: pool.empty(0),
+            };
+        }
+        let mut start = pool.take(n + 1, 0u32);
+        for &(k, _) in pairs.iter() {
+            start[k as usize] += 1;
+        }
+        let mut at = 0;
+        for s in start.iter_mut() {
+            let count = *s;
+            *s = at;
+            at += count;
+        }
+        let mut items = pool.take(pairs.len(), 0u32);
+        // `start[k]` serves as the next free place of key `k`; it ends as `k + 1`'s start.
+        for &(k, v) in pairs.iter() {
+            let at = &mut start[k as usize];
+            items[*at as usize] = v;
+            *at += 1;
+        }
+        start.copy_within(0..n, 1);
+        start[0] = 0;
+        pool.give(pairs);
+        Csr { start, items }
+    }
+    fn recycle(self, pool: &mut Pool) {
+        pool.give(self.start);
+        pool.give(self.items);
+    }
     #[inline]
     pub fn get(&self, i: usize) -> &[u32] {
         &self.items[self.range(i)]
     }
+    /// The place of `i`'s list in `items` (empty when there are no lists at all).
     #[inline]
     fn range(&self, i: usize) -> std::ops::Range<usize> {
-        self.start[i] as usize..self.start[i + 1] as usize
+        match self.start.get(i..i + 2) {
+            Some(&[a, b]) => a as usize..b as usize,
+            _ => 0..0,
+        }
     }
 }
 
@@ -219,12 +264,15 @@ pub(crate) struct Board<'a> {
     scratch: RefCell<FleetScratch>,
     /// Per entry of `convoys_of`: the fleet lies on some route of its army.
     on_a_route: Vec<bool>,
+    /// Spare buffers: those of the board are taken from it and given back by
+    /// [`Board::recycle`].
+    pool: Pool,
 }
 
 /// Generation-stamped marks per province for `Board::walk_fleets` (nothing map-sized is
 /// cleared per walk).
 #[derive(Default)]
-struct FleetScratch {
+pub(crate) struct FleetScratch {
     /// Per province: the generation in which it holds one of the walked fleets.
     member: Vec<u32>,
     /// Per province: the generation in which the walk reached its fleet.
@@ -265,13 +313,14 @@ impl RailPlans {
         units: &[Unit],
         unit_at: &[u32],
         mut eff: Vec<Eff>,
+        pool: &mut Pool,
     ) -> RailPlans {
         let n = units.len();
         let mut plans = RailPlans {
             eff: Vec::new(),
             paths: Vec::new(),
-            no_dislodge: vec![false; n],
-            unsupported: vec![false; n],
+            no_dislodge: pool.take(n, false),
+            unsupported: pool.take(n, false),
         };
         for u in 0..n {
             let Eff::Rail { railroad, to } = eff[u] else {
@@ -327,12 +376,18 @@ struct OrderLinks {
 }
 
 impl OrderLinks {
-    fn new(rules: &Ruleset, units: &[Unit], interp: &Interpretation, eff: &[Eff]) -> OrderLinks {
+    fn new(
+        rules: &Ruleset,
+        units: &[Unit],
+        interp: &Interpretation,
+        eff: &[Eff],
+        pool: &mut Pool,
+    ) -> OrderLinks {
         let path_rule = rules.convoy_path.path_rule();
         let mut links = OrderLinks {
-            supports: Vec::new(),
-            convoys: Vec::new(),
-            moves: Vec::new(),
+            supports: pool.empty(0),
+            convoys: pool.empty(0),
+            moves: pool.empty(eff.len()),
         };
         for (i, e) in eff.iter().enumerate() {
             match *e {
@@ -364,8 +419,8 @@ impl OrderLinks {
 
 /// Per moving unit: the unit at its destination moving back to its origin (any route), or
 /// `NONE`.
-fn counter_moves(units: &[Unit], unit_at: &[u32], eff: &[Eff]) -> Vec<u32> {
-    let mut counter = vec![NONE; units.len()];
+fn counter_moves(units: &[Unit], unit_at: &[u32], eff: &[Eff], pool: &mut Pool) -> Vec<u32> {
+    let mut counter = pool.take(units.len(), NONE);
     for (i, e) in eff.iter().enumerate() {
         let Eff::Move { to, .. } = *e else { continue };
         let d = unit_at[to.province.index()];
@@ -383,16 +438,15 @@ fn counter_moves(units: &[Unit], unit_at: &[u32], eff: &[Eff]) -> Vec<u32> {
 
 /// The units' decisions before resolution: a hold, or a support or convoy that matches no
 /// order, is settled as failing; everything else is open.
-fn initial_state(eff: &[Eff], interp: &Interpretation) -> Vec<Tri> {
-    eff.iter()
-        .enumerate()
-        .map(|(i, e)| match e {
-            Eff::Hold => Tri::No,
-            Eff::Move { .. } | Eff::Rail { .. } => Tri::Unknown,
-            _ if !interp.matches[i] => Tri::No,
-            _ => Tri::Unknown,
-        })
-        .collect()
+fn initial_state(eff: &[Eff], interp: &Interpretation, pool: &mut Pool) -> Vec<Tri> {
+    let mut state = pool.empty(eff.len());
+    state.extend(eff.iter().enumerate().map(|(i, e)| match e {
+        Eff::Hold => Tri::No,
+        Eff::Move { .. } | Eff::Rail { .. } => Tri::Unknown,
+        _ if !interp.matches[i] => Tri::No,
+        _ => Tri::Unknown,
+    }));
+    state
 }
 
 /// The railroad moves with two decisions per step (`At`, `Pass`) appended to `extra`; per unit
@@ -401,11 +455,12 @@ fn rail_steps(
     units: &[Unit],
     paths: Vec<(u32, Vec<ProvinceId>)>,
     extra: &mut Vec<Extra>,
+    pool: &mut Pool,
 ) -> (Vec<RailMove>, Vec<u32>, Vec<(u32, u32)>) {
     let n = units.len();
     let mut rails = Vec::new();
-    let mut rail_of = vec![NONE; n];
-    let mut into = Vec::new();
+    let mut rail_of = pool.take(n, NONE);
+    let mut into = pool.empty(0);
     for (ri, (u, path)) in paths.into_iter().enumerate() {
         let first = (n + extra.len()) as u32;
         for (k, p) in path.iter().enumerate() {
@@ -429,6 +484,8 @@ fn rail_steps(
 struct CanalMoves {
     perm: Vec<u32>,
     at: Vec<u32>,
+    /// The decisions past the units' own, where each permission decision is appended.
+    extra: Vec<Extra>,
 }
 
 /// Which canal moves may get permission (DATC 2.4 7.C.1-7.C.6); each gets a `Permit`
@@ -440,13 +497,10 @@ fn canal_permissions(
     unit_at: &[u32],
     eff: &[Eff],
     interp: &Interpretation,
-    extra: &mut Vec<Extra>,
-) -> CanalMoves {
+    moves: &mut CanalMoves,
+) {
     let n = units.len();
-    let mut moves = CanalMoves {
-        perm: vec![NONE; n],
-        at: vec![NONE; n],
-    };
+    let extra = &mut moves.extra;
     for canal in map.canals() {
         let passes = |from: ProvinceId, to: ProvinceId| {
             (from == canal.seas[0] && to == canal.seas[1])
@@ -480,7 +534,6 @@ fn canal_permissions(
             }
         }
     }
-    moves
 }
 
 /// The fleets moving through one canal that may have the canal power's permission: its own
@@ -518,18 +571,19 @@ fn permitted_movers(
 }
 
 /// Per unit: whether it moves over an edge for which `crosses(unit, destination)` holds.
-fn move_flags(
+fn move_flags<T: crate::scratch::Pooled>(
     eff: &[Eff],
     units: &[Unit],
-    crosses: impl Fn(&Unit, ProvinceId) -> bool,
-) -> Vec<bool> {
-    eff.iter()
-        .zip(units)
-        .map(|(e, u)| match *e {
-            Eff::Move { to, .. } => crosses(u, to.province),
-            _ => false,
-        })
-        .collect()
+    crosses: impl Fn(&Unit, ProvinceId) -> T,
+    none: T,
+    pool: &mut Pool,
+) -> Vec<T> {
+    let mut flags = pool.empty(eff.len());
+    flags.extend(eff.iter().zip(units).map(|(e, u)| match *e {
+        Eff::Move { to, .. } => crosses(u, to.province),
+        _ => none.clone(),
+    }));
+    flags
 }
 
 impl<'a> Board<'a> {
@@ -542,31 +596,61 @@ impl<'a> Board<'a> {
         unit_at: &'a [u32],
         owners: &'a [Option<PowerId>],
         interp: &'a Interpretation,
+        mut pool: Pool,
     ) -> Self {
         let n = units.len();
-        let plans = RailPlans::new(map, rules, units, unit_at, interp.eff.clone());
+        let p = &mut pool;
+        let mut eff = p.empty(n);
+        eff.extend_from_slice(&interp.eff);
+        let plans = RailPlans::new(map, rules, units, unit_at, eff, p);
         let eff = plans.eff;
-        let links = OrderLinks::new(rules, units, interp, &eff);
-        let counter = counter_moves(units, unit_at, &eff);
-        let mut state = initial_state(&eff, interp);
+        let links = OrderLinks::new(rules, units, interp, &eff, p);
+        let counter = counter_moves(units, unit_at, &eff, p);
+        let mut state = initial_state(&eff, interp, p);
         let mut extra = Vec::new();
-        let (rails, rail_of, mut into) = rail_steps(units, plans.paths, &mut extra);
-        let canals = canal_permissions(map, rules, units, unit_at, &eff, interp, &mut extra);
-        state.resize(n + extra.len(), Tri::Unknown);
-        let difficult = move_flags(&eff, units, |u, to| {
-            map.is_difficult(u.kind, u.location.province, to)
-        });
-        let half = move_flags(&eff, units, |u, to| {
-            map.is_half_strength(u.kind, u.location.province, to)
-        })
-        .into_iter()
-        .map(|h| if h { HALF_DIRECT } else { 0 })
-        .collect();
+        let (rails, rail_of, into) = rail_steps(units, plans.paths, &mut extra, p);
+        let mut canals = CanalMoves {
+            perm: p.take(n, NONE),
+            at: p.take(n, NONE),
+            extra,
+        };
+        canal_permissions(map, rules, units, unit_at, &eff, interp, &mut canals);
+        state.resize(n + canals.extra.len(), Tri::Unknown);
+        let difficult = move_flags(
+            &eff,
+            units,
+            |u, to| map.is_difficult(u.kind, u.location.province, to),
+            false,
+            p,
+        );
+        let half = move_flags(
+            &eff,
+            units,
+            |u, to| {
+                let h = map.is_half_strength(u.kind, u.location.province, to);
+                if h {
+                    HALF_DIRECT
+                } else {
+                    0
+                }
+            },
+            0,
+            p,
+        );
         let OrderLinks {
-            mut supports,
-            mut convoys,
-            mut moves,
+            supports,
+            convoys,
+            moves,
         } = links;
+        let provinces = map.provinces().len();
+        let rail_into = Csr::build_in(provinces, into, p);
+        let supports_of = Csr::build_in(n, supports, p);
+        let convoys_of = Csr::build_in(n, convoys, p);
+        let moves_to = Csr::build_in(provinces, moves, p);
+        let via_last_fleet = p.take(n, false);
+        let voided = p.take(n, false);
+        let reads = RefCell::new(p.empty(0));
+        let scratch = RefCell::new(std::mem::take(&mut p.fleets));
         let mut board = Board {
             map,
             rules,
@@ -576,19 +660,19 @@ impl<'a> Board<'a> {
             owners,
             rails,
             rail_of,
-            extra,
-            rail_into: Csr::build(map.provinces().len(), &mut into),
+            extra: canals.extra,
+            rail_into,
             canal_perm: canals.perm,
             canal_at: canals.at,
             no_dislodge: plans.no_dislodge,
             unsupported: plans.unsupported,
             ignoring: Cell::new(NONE),
-            supports_of: Csr::build(n, &mut supports),
-            convoys_of: Csr::build(n, &mut convoys),
-            moves_to: Csr::build(map.provinces().len(), &mut moves),
+            supports_of,
+            convoys_of,
+            moves_to,
             counter,
-            via_last_fleet: vec![false; n],
-            voided: vec![false; n],
+            via_last_fleet,
+            voided,
             difficult,
             half,
             state,
@@ -601,9 +685,10 @@ impl<'a> Board<'a> {
                 .convoyed_attack_origin
                 .convoyed_attack_cuts_support_against_its_origin(),
             recording: false,
-            reads: RefCell::new(Vec::new()),
-            scratch: RefCell::default(),
+            reads,
+            scratch,
             on_a_route: Vec::new(),
+            pool,
         };
         board.apply_convoy_rules();
         board
@@ -618,7 +703,9 @@ impl<'a> Board<'a> {
         {
             self.drop_foreign_fleets_where_own_route_exists();
         }
-        self.on_a_route = self.all_fleets_on_a_route();
+        let mut pool = std::mem::take(&mut self.pool);
+        self.on_a_route = self.all_fleets_on_a_route(&mut pool);
+        self.pool = pool;
         if rules
             .convoyed_attack_origin
             .convoyed_attack_meets_move_into_last_fleet()
@@ -1002,9 +1089,12 @@ impl<'a> Board<'a> {
     }
 
     /// Which convoying fleets of every army lie on some route, in `convoys_of` order.
-    fn all_fleets_on_a_route(&self) -> Vec<bool> {
-        let mut out = Vec::with_capacity(self.convoys_of.items.len());
-        let mut seen = [Vec::new(), Vec::new()];
+    fn all_fleets_on_a_route(&self, pool: &mut Pool) -> Vec<bool> {
+        let mut out = pool.empty(self.convoys_of.items.len());
+        if self.convoys_of.items.is_empty() {
+            return out;
+        }
+        let mut seen = [pool.empty(0), pool.empty(0)];
         for a in 0..self.units.len() {
             let fleets = self.convoys_of.get(a);
             if fleets.is_empty() {
@@ -1017,6 +1107,9 @@ impl<'a> Board<'a> {
             let from = self.units[a].location.province;
             self.fleets_on_a_route((from, to.province), fleets, &mut seen, &mut out);
         }
+        let [forward, backward] = seen;
+        pool.give(forward);
+        pool.give(backward);
         out
     }
 
@@ -1642,7 +1735,7 @@ impl<'a> Board<'a> {
 
     /// Resolves every decision.
     pub fn resolve(&mut self) {
-        let mut agenda = Agenda::new(&self.state);
+        let mut agenda = Agenda::new(&self.state, &mut self.pool);
         loop {
             self.propagate(&mut agenda);
             // Nothing more follows from partial information: apply the backup rule to the
@@ -1655,6 +1748,32 @@ impl<'a> Board<'a> {
                 agenda.wake(u, &self.state);
             }
         }
+        agenda.recycle(&mut self.pool);
+    }
+
+    /// Gives the board's buffers back: the pool, for the next phase.
+    pub fn recycle(self) -> Pool {
+        let mut p = self.pool;
+        p.give(self.eff);
+        p.give(self.rail_of);
+        self.rail_into.recycle(&mut p);
+        p.give(self.canal_perm);
+        p.give(self.canal_at);
+        p.give(self.no_dislodge);
+        p.give(self.unsupported);
+        self.supports_of.recycle(&mut p);
+        self.convoys_of.recycle(&mut p);
+        self.moves_to.recycle(&mut p);
+        p.give(self.counter);
+        p.give(self.via_last_fleet);
+        p.give(self.voided);
+        p.give(self.difficult);
+        p.give(self.half);
+        p.give(self.state);
+        p.give(self.reads.into_inner());
+        p.give(self.on_a_route);
+        p.fleets = self.scratch.into_inner();
+        p
     }
 
     /// Decides whatever partial information decides.
@@ -1694,8 +1813,9 @@ impl<'a> Board<'a> {
         for &(u, d) in fixed {
             self.state[u as usize] = d;
         }
-        let mut agenda = Agenda::new(&self.state);
+        let mut agenda = Agenda::new(&self.state, &mut self.pool);
         self.propagate(&mut agenda);
+        agenda.recycle(&mut self.pool);
         let r = f(self);
         self.state = saved;
         r
@@ -1754,8 +1874,9 @@ impl<'a> Board<'a> {
         for &c in convoys {
             self.state[c as usize] = Tri::No;
         }
-        let mut agenda = Agenda::new(&self.state);
+        let mut agenda = Agenda::new(&self.state, &mut self.pool);
         self.propagate(&mut agenda);
+        agenda.recycle(&mut self.pool);
         let out = convoys
             .iter()
             .map(|&c| !self.adjudicate_convoy(c, false))
@@ -2124,18 +2245,29 @@ struct Agenda {
 
 impl Agenda {
     /// Every undecided order, queued once.
-    fn new(state: &[Tri]) -> Agenda {
-        let queued: Vec<bool> = state.iter().map(|s| *s == Tri::Unknown).collect();
-        let queue = (0..state.len() as u32)
-            .filter(|&u| queued[u as usize])
-            .collect();
+    fn new(state: &[Tri], pool: &mut Pool) -> Agenda {
+        let mut queued = pool.empty(state.len());
+        queued.extend(state.iter().map(|s| *s == Tri::Unknown));
+        let mut queue = std::mem::take(&mut pool.queue);
+        queue.clear();
+        queue.reserve(state.len());
+        queue.extend((0..state.len() as u32).filter(|&u| queued[u as usize]));
         Agenda {
             queue,
             queued,
-            head: vec![NONE; state.len()],
-            next: Vec::new(),
-            watcher: Vec::new(),
+            head: pool.take(state.len(), NONE),
+            next: pool.empty(0),
+            watcher: pool.empty(0),
         }
+    }
+
+    /// Gives the buffers back to `pool`.
+    fn recycle(self, pool: &mut Pool) {
+        pool.queue = self.queue;
+        pool.give(self.queued);
+        pool.give(self.head);
+        pool.give(self.next);
+        pool.give(self.watcher);
     }
 
     fn pop(&mut self) -> Option<u32> {

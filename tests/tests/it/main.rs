@@ -7,6 +7,7 @@
 //! Proptest keeps the seeds of past failures beside `it/`, in `proptest-regressions/` (its
 //! default for a test whose crate root is a `main.rs`), e.g. `proptest-regressions/properties.txt`.
 
+mod adjudicator_reuse;
 mod datc24_variants_transcription;
 mod datc_cases;
 mod datc_rulesets;

@@ -73,6 +73,13 @@ fn sea_neighbours(map: &Map, p: ProvinceId) -> impl Iterator<Item = ProvinceId> 
 }
 
 impl Routes {
+    /// The same scratch space for a new phase: the proper routes found are forgotten (the
+    /// marks are generation-stamped or returned to zero by each search).
+    pub fn reset(mut self) -> Routes {
+        self.proper.clear();
+        self
+    }
+
     fn size_for(&mut self, map: &Map) {
         let n = map.provinces().len();
         if self.seen.len() != n {

@@ -1,0 +1,102 @@
+//! Buffers kept from one adjudication to the next, so that adjudicating a movement phase with a
+//! reused [`crate::Adjudicator`] allocates (almost) only what it returns.
+//!
+//! A [`Pool`] holds spare vectors per element type. A phase takes the ones it needs (cleared and
+//! filled to the length asked) and gives them back when done; a vector given back keeps its
+//! capacity, so after the first phase of a given size nothing is allocated for them. A fresh
+//! pool is just empty: taking from it allocates as `vec![fill; n]` would.
+
+use std::collections::VecDeque;
+
+use diplo_map::{Location, ProvinceId};
+
+use crate::interpret::{Eff, Routes, Status};
+use crate::outcome::Tag;
+use crate::reason::Text;
+use crate::resolve::{FleetScratch, Tri};
+
+/// The buffers of movement phases: those of the board (the resolver) apart, as the board owns
+/// them while the rest of the phase is judged.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// For interpreting the orders and judging the results.
+    pub pool: Pool,
+    /// For the board.
+    pub board: Pool,
+}
+
+/// Spare vectors, per element type.
+#[derive(Default)]
+pub(crate) struct Pool {
+    u32s: Vec<Vec<u32>>,
+    u8s: Vec<Vec<u8>>,
+    bools: Vec<Vec<bool>>,
+    tris: Vec<Vec<Tri>>,
+    effs: Vec<Vec<Eff>>,
+    statuses: Vec<Vec<Status>>,
+    pairs: Vec<Vec<(u32, u32)>>,
+    paths: Vec<Vec<Vec<ProvinceId>>>,
+    checked: Vec<Vec<Result<(u32, Eff), Text>>>,
+    ends: Vec<Vec<Option<Location>>>,
+    tags: Vec<Vec<Option<Tag>>>,
+    /// The resolver's work queue.
+    pub queue: VecDeque<u32>,
+    /// The interpreter's convoy route searches.
+    pub routes: Routes,
+    /// The resolver's walks along convoying fleets.
+    pub fleets: FleetScratch,
+}
+
+/// An element type the pool keeps vectors of.
+pub(crate) trait Pooled: Clone + Sized {
+    /// The pool's spare vectors of this type.
+    fn spares(pool: &mut Pool) -> &mut Vec<Vec<Self>>;
+}
+
+macro_rules! pooled {
+    ($($t:ty => $field:ident),* $(,)?) => {
+        $(impl Pooled for $t {
+            fn spares(pool: &mut Pool) -> &mut Vec<Vec<Self>> {
+                &mut pool.$field
+            }
+        })*
+    };
+}
+
+pooled! {
+    u32 => u32s,
+    u8 => u8s,
+    bool => bools,
+    Tri => tris,
+    Eff => effs,
+    Status => statuses,
+    (u32, u32) => pairs,
+    Vec<ProvinceId> => paths,
+    Result<(u32, Eff), Text> => checked,
+    Option<Location> => ends,
+    Option<Tag> => tags,
+}
+
+impl Pool {
+    /// An empty vector with room for at least `capacity` items (a spare one, if any).
+    pub fn empty<T: Pooled>(&mut self, capacity: usize) -> Vec<T> {
+        let mut v = T::spares(self).pop().unwrap_or_default();
+        v.clear();
+        v.reserve(capacity);
+        v
+    }
+
+    /// A vector of `n` copies of `fill`.
+    pub fn take<T: Pooled>(&mut self, n: usize, fill: T) -> Vec<T> {
+        let mut v = self.empty(n);
+        v.resize(n, fill);
+        v
+    }
+
+    /// Gives a vector back for later phases.
+    pub fn give<T: Pooled>(&mut self, v: Vec<T>) {
+        if v.capacity() > 0 {
+            T::spares(self).push(v);
+        }
+    }
+}
