@@ -1,7 +1,8 @@
 //! Parsing orders: the DATC notation and the common short notation.
 //!
 //! The parser reads a line into tokens (words, `-`, `->`, `/`, `(`, `)`, `:` and other
-//! symbols, each with its column), then reads the tokens with a small recursive-descent grammar.
+//! symbols, each with its byte offsets), then reads the tokens with a small recursive-descent
+//! grammar.
 //! Province names are matched greedily: at a place, the longest run of words that names a
 //! province wins (`North Atlantic Ocean`, `St. Petersburg`, `Mid-Atlantic Ocean`). The one
 //! ambiguous slot, the unit named inside a support or a convoy (`S ENG eng` is "the English unit
