@@ -18,6 +18,7 @@ pub mod generate;
 mod json;
 pub mod limits;
 mod load;
+mod short_table;
 pub mod suggest;
 
 use std::fmt;
@@ -497,11 +498,11 @@ pub struct Map {
     name_keys: rustc_hash::FxHashMap<Box<str>, NameKey>,
     /// The keys of `name_keys` of at most eight bytes, by [`short_key`]: most names, looked up
     /// without hashing a string or comparing bytes.
-    short_name_keys: rustc_hash::FxHashMap<u64, NameKey>,
+    short_name_keys: short_table::ShortTable<NameKey>,
     /// Powers' names, adjectives and abbreviations, ASCII lower case: see [`Map::power_by_key`].
     power_keys: rustc_hash::FxHashMap<Box<str>, PowerId>,
     /// The keys of `power_keys` of at most eight bytes, by [`short_key`].
-    short_power_keys: rustc_hash::FxHashMap<u64, PowerId>,
+    short_power_keys: short_table::ShortTable<PowerId>,
     /// Per province, its coasts' full names normalised: see [`Map::coast_by_key`].
     coast_keys: Vec<Vec<Box<str>>>,
     borders: Vec<Border>,
@@ -827,10 +828,9 @@ impl Map {
     #[inline]
     pub fn power_by_key(&self, key: &[u8]) -> Option<PowerId> {
         match short_key(key) {
-            Some(short) => self.short_power_keys.get(&short),
-            None => self.power_keys.get(std::str::from_utf8(key).ok()?),
+            Some(short) => self.short_power_keys.get(short),
+            None => self.power_keys.get(std::str::from_utf8(key).ok()?).copied(),
         }
-        .copied()
     }
 
     /// A province by short name, full name or alias, case-insensitively. Dots are ignored
@@ -854,10 +854,25 @@ impl Map {
     #[inline]
     pub fn name_key(&self, key: &[u8]) -> Option<NameKey> {
         match short_key(key) {
-            Some(short) => self.short_name_keys.get(&short),
-            None => self.name_keys.get(std::str::from_utf8(key).ok()?),
+            Some(short) => self.short_name_keys.get(short),
+            None => self.name_keys.get(std::str::from_utf8(key).ok()?).copied(),
         }
-        .copied()
+    }
+
+    /// [`Map::name_key`] for a key of one to eight bytes given packed: its bytes as a
+    /// little-endian number, zero-padded (`b"nth"` is `u64::from_le_bytes(*b"nth\0\0\0\0\0")`).
+    /// A parser that packs each word once as it reads it looks single words up with no byte
+    /// loop; `0` finds nothing.
+    #[inline]
+    pub fn name_key_packed(&self, packed: u64) -> Option<NameKey> {
+        self.short_name_keys.get(packed)
+    }
+
+    /// [`Map::power_by_key`] for a key of one to eight bytes given packed as
+    /// [`Map::name_key_packed`] takes it; `0` finds nothing.
+    #[inline]
+    pub fn power_by_packed(&self, packed: u64) -> Option<PowerId> {
+        self.short_power_keys.get(packed)
     }
 
     /// A coast of a province by its name already normalised (lower case, no dots, words
@@ -1207,13 +1222,12 @@ fn short_key(key: &[u8]) -> Option<u64> {
 }
 
 /// The entries of a table whose keys are short ([`short_key`]), by their number.
-fn short_keys<V: Copy>(
-    table: &rustc_hash::FxHashMap<Box<str>, V>,
-) -> rustc_hash::FxHashMap<u64, V> {
-    table
+fn short_keys<V: Copy>(table: &rustc_hash::FxHashMap<Box<str>, V>) -> short_table::ShortTable<V> {
+    let entries: Vec<(u64, V)> = table
         .iter()
         .filter_map(|(k, &v)| Some((short_key(k.as_bytes())?, v)))
-        .collect()
+        .collect();
+    short_table::ShortTable::new(&entries)
 }
 
 /// The province names of a map (short names, full names, aliases, normalised) to their ids,

@@ -1,7 +1,8 @@
 //! Parsing orders: the DATC notation and the common short notation.
 //!
 //! The parser reads a line into tokens (words, `-`, `->`, `/`, `(`, `)`, `:` and other
-//! symbols, each with its column), then reads the tokens with a small recursive-descent grammar.
+//! symbols, each with its byte offsets), then reads the tokens with a small recursive-descent
+//! grammar.
 //! Province names are matched greedily: at a place, the longest run of words that names a
 //! province wins (`North Atlantic Ocean`, `St. Petersburg`, `Mid-Atlantic Ocean`). The one
 //! ambiguous slot, the unit named inside a support or a convoy (`S ENG eng` is "the English unit
@@ -167,7 +168,7 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<PowerId>, Order), Pa
             None => "expected an order, found end of order".to_string(),
         };
         return Err(fail(Fail {
-            col: p.end_col,
+            col: p.end_col(),
             msg,
         }));
     }
@@ -184,7 +185,7 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
     std::iter::from_fn(move || {
         let t = rest?;
         // Both ends of line are ASCII: a byte search finds them at character boundaries.
-        match t.bytes().position(|b| b == b'\n' || b == b'\r') {
+        match memchr::memchr2(b'\n', b'\r', t.as_bytes()) {
             Some(i) => {
                 let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
                 rest = Some(&t[i + skip..]).filter(|r| !r.is_empty());
@@ -212,17 +213,24 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// reused from line to line.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
     // About one order a line: one allocation for the result, not one per doubling.
-    let mut lines = Vec::with_capacity(text.as_bytes().iter().filter(|&&b| b == b'\n').count() + 1);
+    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
-    let mut buffers = Buffers::default();
+    let mut buffers = Buffers::new();
     let file: Arc<str> = text.into();
-    for (n, line) in text_lines(text).enumerate() {
-        match read_line(map, line, &mut buffers) {
+    // The lines are split as `text_lines` splits them, while they are read: a line's tokens
+    // end at its end of line, which the tokenizer finds on its way.
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut n = 0;
+    while !rest.is_empty() || n == 0 {
+        n += 1;
+        let (line, read, next) = read_line(map, rest, &mut buffers);
+        rest = next;
+        match read {
             Line::Blank => {}
             Line::Header(power) => current = power,
             Line::Order(power, order, body) => lines.push(OrderLine {
-                line: n + 1,
+                line: n,
                 power: power.or(current),
                 order,
                 text: LineText {
@@ -235,7 +243,7 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
                     current = None;
                 }
                 errors.push(ParseError {
-                    line: n + 1,
+                    line: n,
                     column: f.col,
                     message: f.msg,
                     text: line.to_string(),
@@ -265,24 +273,12 @@ enum Line<'s> {
     Error(Fail, bool),
 }
 
-/// Reads one line of an orders file into `buffers` (reused: no allocation once they are large
-/// enough, besides what the order itself holds).
-fn read_line<'s>(map: &Map, line: &'s str, buffers: &mut Buffers) -> Line<'s> {
-    let p = Parser::new(map, line, buffers);
-    if p.toks.is_empty() {
-        return Line::Blank;
-    }
-    let (power, start) = match p.prefix() {
-        Ok(x) => x,
-        Err(f) => return Line::Error(f, p.is_header()),
-    };
-    if start >= p.toks.len() {
-        return Line::Header(power);
-    }
-    match p.order(start) {
-        Ok(order) => Line::Order(power, order, p.body_text()),
-        Err(f) => Line::Error(f, false),
-    }
+/// Reads the first line of `text` (up to `\n`, `\r\n`, `\r` or the end) into `buffers` (reused:
+/// no allocation once they are large enough, besides what the order itself holds); returns the
+/// line, what it holds, and the text after its end of line.
+fn read_line<'s>(map: &Map, text: &'s str, buffers: &mut Buffers) -> (&'s str, Line<'s>, &'s str) {
+    let (p, rest) = Parser::first_line(map, text, buffers);
+    (p.text, p.read(), rest)
 }
 
 /// The buffers a line's parser fills, reused from line to line.
@@ -292,6 +288,16 @@ struct Buffers {
     /// The words of the line normalised (lower case, no dots), each after the character that
     /// joins it to the word before in a name (see [`tokenize`]).
     norms: Vec<u8>,
+}
+
+impl Buffers {
+    /// Buffers large enough for most lines (no growing in the first lines read).
+    fn new() -> Self {
+        Buffers {
+            toks: Vec::with_capacity(16),
+            norms: Vec::with_capacity(64),
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,13 +322,14 @@ struct Tok {
     /// For a word: where its normalised form (lower case, without dots) lies in the parser's
     /// `norms` (start, end).
     norm: (u32, u32),
+    /// For a word of at most eight bytes normalised: those bytes packed ([`packed`]), the key
+    /// a single word is looked up by; `0` otherwise.
+    key: u64,
     /// For a word: the keyword sets it belongs to (`Kw` bits).
     kw: u32,
     /// Whether white space (or the start of the line) comes right before.
     spaced: bool,
-    /// 1-based column (characters).
-    col: usize,
-    /// Byte offsets in the line.
+    /// Byte offsets in the line (columns are counted from them when an error needs one).
     start: usize,
     end: usize,
 }
@@ -342,61 +349,116 @@ fn char_at(text: &str, i: usize) -> char {
     }
 }
 
+/// What a byte starts, for [`tokenize`]: white space, a comment, a word (an ASCII letter or
+/// digit), a character beyond ASCII (decoded to decide), or a symbol (`0`).
+const SPACE: u8 = 1;
+const COMMENT: u8 = 2;
+const WORD: u8 = 3;
+const NON_ASCII: u8 = 4;
+/// `\n` or `\r`: white space in a single order, the end of a line in a file.
+const LINE_END: u8 = 5;
+const BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'\n' | b'\r' => LINE_END,
+            b'\t' | 0x0b | 0x0c | b' ' => SPACE,
+            b'#' => COMMENT,
+            _ if c.is_ascii_alphanumeric() => WORD,
+            _ if !c.is_ascii() => NON_ASCII,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
 /// Splits a line into tokens (into `toks`, emptied first; words normalised into `norms`),
-/// stopping at `#` (a comment); returns the column just after the last token.
+/// stopping at `#` (a comment) and, if `one_line`, at the end of the line (`\n` or `\r`, else
+/// white space); returns the byte offset where it stopped (the length of `text` at its end).
 ///
 /// Each word's normalised form follows, in `norms`, the character that joins it to the word
-/// before it in a name ([`joiner`]), so that the key of a run of words is one slice of `norms`:
-/// names are looked up without building a string. ASCII is read byte by byte; other characters
-/// are decoded where they occur.
-fn tokenize(text: &str, toks: &mut Vec<Tok>, norms: &mut Vec<u8>) -> usize {
+/// before it in a name ([`Join`]), so that the key of a run of words is one slice of `norms`:
+/// names are looked up without building a string. ASCII is read through a table of byte
+/// classes; other characters are decoded where they occur.
+fn tokenize(text: &str, one_line: bool, toks: &mut Vec<Tok>, norms: &mut Vec<u8>) -> usize {
     toks.clear();
     norms.clear();
     let bytes = text.as_bytes();
-    let (mut i, mut col, mut end_col, mut spaced) = (0, 0usize, 1, true);
+    let (mut i, mut spaced, mut join) = (0, true, Join::None);
     while let Some(&b) = bytes.get(i) {
-        let c = char_at(text, i);
-        match b {
-            b'#' => break,
-            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => {
-                (i, col, spaced) = (i + 1, col + 1, true);
+        let class = BYTE_CLASS[usize::from(b)];
+        let c = if class == NON_ASCII {
+            char_at(text, i)
+        } else {
+            b as char
+        };
+        match class {
+            SPACE => {
+                (i, spaced) = (i + 1, true);
                 continue;
             }
-            _ if b >= 0x80 && c.is_whitespace() => {
-                (i, col, spaced) = (i + c.len_utf8(), col + 1, true);
+            COMMENT => break,
+            LINE_END if one_line => break,
+            LINE_END => {
+                (i, spaced) = (i + 1, true);
+                continue;
+            }
+            NON_ASCII if c.is_whitespace() => {
+                (i, spaced) = (i + c.len_utf8(), true);
                 continue;
             }
             _ => {}
         }
-        let (start, tok_col) = (i, col + 1);
-        let (mut norm, mut kw) = ((0, 0), 0);
-        let kind = if b.is_ascii_alphanumeric() || (b >= 0x80 && c.is_alphanumeric()) {
-            if let Some(sep) = joiner(toks, spaced) {
-                norms.push(sep);
+        let tok = if class == WORD || (class == NON_ASCII && c.is_alphanumeric()) {
+            match join {
+                Join::Space => norms.push(b' '),
+                Join::Hyphen if !spaced => norms.push(b'-'),
+                _ => {}
             }
             let norm_start = norms.len();
-            let (end, chars, word_kw) = scan_word(text, i, norms);
-            (i, col, kw) = (end, col + chars, word_kw);
-            norm = (norm_start as u32, norms.len() as u32);
-            Kind::Word
+            let (end, key, kw) = scan_word(text, i, norms);
+            let norm = (norm_start as u32, norms.len() as u32);
+            let kind = Kind::Word;
+            Tok {
+                kind,
+                key,
+                norm,
+                kw,
+                spaced,
+                start: i,
+                end,
+            }
         } else {
-            let (kind, len, chars) = symbol(text, i, c);
-            (i, col) = (i + len, col + chars);
-            kind
+            let (kind, len) = symbol(text, i, c);
+            let (key, norm, kw) = (0, (0, 0), 0);
+            Tok {
+                kind,
+                key,
+                norm,
+                kw,
+                spaced,
+                start: i,
+                end: i + len,
+            }
         };
-        toks.push(Tok {
-            kind,
-            norm,
-            kw,
-            spaced,
-            col: tok_col,
-            start,
-            end: i,
-        });
+        i = tok.end;
+        join = match tok.kind {
+            Kind::Word => Join::Space,
+            Kind::Dash if join == Join::Space && !spaced => Join::Hyphen,
+            _ => Join::None,
+        };
+        toks.push(tok);
         spaced = false;
-        end_col = col + 1;
     }
-    end_col
+    i
+}
+
+/// The column (1-based, in characters) of byte `i` of `text`.
+fn column(text: &str, i: usize) -> usize {
+    text.get(..i).map_or(0, |t| t.chars().count()) + 1
 }
 
 /// A slice of the normalised words as text: they are whole characters (ASCII bytes, or every
@@ -406,17 +468,15 @@ fn utf8(norms: &[u8]) -> &str {
     std::str::from_utf8(norms).unwrap_or_default()
 }
 
-/// The character that joins a word to the tokens before it in a name, if any: a space after a
-/// word (`North Sea`), a hyphen after a word and a dash with no space on either side
-/// (`Mid-Atlantic`).
-fn joiner(toks: &[Tok], spaced: bool) -> Option<u8> {
-    match toks {
-        [.., w, d] if d.kind == Kind::Dash => {
-            (w.kind == Kind::Word && !d.spaced && !spaced).then_some(b'-')
-        }
-        [.., w] if w.kind == Kind::Word => Some(b' '),
-        _ => None,
-    }
+/// What joins a word to the tokens before it in a name: a space after a word (`North Sea`), a
+/// hyphen after a word and a dash with no space on either side (`Mid-Atlantic`), or nothing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Join {
+    None,
+    Space,
+    /// After a word and a dash written without a space between: a hyphen if the word comes
+    /// without a space too.
+    Hyphen,
 }
 
 /// Per byte, its lower case if it is an ASCII byte that belongs in a word (a letter, a digit,
@@ -435,47 +495,46 @@ const WORD_LOWER: [u8; 256] = {
 };
 
 /// Reads the word starting at byte `i` (letters, digits, `.`, `_`, `'`), appends it to `norms`
-/// in lower case without dots, and finds its keyword sets; returns the byte offset after it,
-/// its length in characters and its `Kw` bits. ASCII is copied byte by byte (its keyword key
-/// packed on the way); a word with other characters is read on by [`scan_word_rest`].
-fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, usize, Kw) {
+/// in lower case without dots, and packs it; returns the byte offset after it, its packed form
+/// ([`packed`], `0` if longer than eight bytes) and its `Kw` bits. ASCII is copied through a
+/// lower-case table; a word with other characters is read on by [`scan_word_rest`].
+fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, u64, Kw) {
     let bytes = text.as_bytes();
     let start = norms.len();
-    let (mut end, mut key) = (i, 0u64);
+    let mut end = i;
     while let Some(&b) = bytes.get(end) {
         let lower = WORD_LOWER[usize::from(b)];
         if lower == 0 {
             break;
         }
         end += 1;
-        if lower == b'.' {
-            continue;
+        if lower != b'.' {
+            norms.push(lower);
         }
-        let n = norms.len() - start;
-        if n < 8 {
-            key |= u64::from(lower) << (8 * n);
-        }
-        norms.push(lower);
     }
     if bytes.get(end).is_some_and(|b| !b.is_ascii()) {
-        let (rest_end, rest_chars) = scan_word_rest(text, end, norms);
-        if rest_end > end {
-            let kw = keywords_of_key(packed(&norms[start..]));
-            return (rest_end, end - i + rest_chars, kw);
-        }
+        end = scan_word_rest(text, end, norms);
     }
-    let kw = match norms.len() - start {
-        0..=8 => keywords_of_key(key),
-        _ => 0,
-    };
-    (end, end - i, kw)
+    let key = pack_from(norms, start);
+    (end, key, keywords_of_key(key))
+}
+
+/// `norms[start..]` packed as [`packed`] does (`0` if longer than eight bytes), read as one
+/// number: eight zero bytes are appended for the read, then taken off.
+fn pack_from(norms: &mut Vec<u8>, start: usize) -> u64 {
+    let len = norms.len();
+    if len - start > 8 {
+        return 0;
+    }
+    norms.extend_from_slice(&[0; 8]);
+    let word: [u8; 8] = norms[start..start + 8].try_into().unwrap_or_default();
+    norms.truncate(len);
+    u64::from_le_bytes(word)
 }
 
 /// Reads on, from byte `i`, a word that holds characters beyond ASCII, one character at a time
-/// (appended to `norms` in lower case, without dots); returns the byte offset after it and the
-/// number of characters read.
-fn scan_word_rest(text: &str, mut i: usize, norms: &mut Vec<u8>) -> (usize, usize) {
-    let mut chars = 0;
+/// (appended to `norms` in lower case, without dots); returns the byte offset after it.
+fn scan_word_rest(text: &str, mut i: usize, norms: &mut Vec<u8>) -> usize {
     while let Some(c) = text[i..].chars().next() {
         let in_word = match u8::try_from(c) {
             Ok(b) if b.is_ascii() => WORD_LOWER[usize::from(b)] != 0,
@@ -490,24 +549,23 @@ fn scan_word_rest(text: &str, mut i: usize, norms: &mut Vec<u8>) -> (usize, usiz
             }
         }
         i += c.len_utf8();
-        chars += 1;
     }
-    (i, chars)
+    i
 }
 
-/// The token of a symbol `c` at byte `i`: its kind, length in bytes and in characters.
-fn symbol(text: &str, i: usize, c: char) -> (Kind, usize, usize) {
+/// The token of a symbol `c` at byte `i`: its kind and length in bytes.
+fn symbol(text: &str, i: usize, c: char) -> (Kind, usize) {
     let len = c.len_utf8();
     if (is_dash(c) || c == '=') && text.as_bytes().get(i + len) == Some(&b'>') {
-        (Kind::Arrow, len + 1, 2)
+        (Kind::Arrow, len + 1)
     } else if c == '=' {
-        (Kind::Sym('='), len, 1)
+        (Kind::Sym('='), len)
     } else if is_dash(c) {
-        (Kind::Dash, len, 1)
+        (Kind::Dash, len)
     } else if c == '→' {
-        (Kind::Arrow, len, 1)
+        (Kind::Arrow, len)
     } else {
-        (Kind::Sym(c), len, 1)
+        (Kind::Sym(c), len)
     }
 }
 
@@ -735,21 +793,67 @@ struct Parser<'m, 's> {
     toks: &'m [Tok],
     /// The words of the line normalised (`Tok::norm` ranges).
     norms: &'m [u8],
-    /// Column just after the last token.
-    end_col: usize,
 }
 
 impl<'m, 's> Parser<'m, 's> {
-    /// A parser for `text`, read into `buffers` (reused from line to line).
+    /// A parser for `text` (one order: line ends are white space), read into `buffers`.
     fn new(map: &'m Map, text: &'s str, buffers: &'m mut Buffers) -> Self {
-        let end_col = tokenize(text, &mut buffers.toks, &mut buffers.norms);
+        tokenize(text, false, &mut buffers.toks, &mut buffers.norms);
         Parser {
             map,
             text,
             toks: &buffers.toks,
             norms: &buffers.norms,
-            end_col,
         }
+    }
+
+    /// A parser for the first line of `text` (up to `\n`, `\r\n`, `\r` or the end), read into
+    /// `buffers` (reused from line to line); and the text after that line's end.
+    fn first_line(map: &'m Map, text: &'s str, buffers: &'m mut Buffers) -> (Self, &'s str) {
+        let stop = tokenize(text, true, &mut buffers.toks, &mut buffers.norms);
+        let bytes = text.as_bytes();
+        let end = match bytes.get(stop) {
+            // After a comment: the line ends where the next `\n` or `\r` is.
+            Some(b'#') => {
+                memchr::memchr2(b'\n', b'\r', &bytes[stop..]).map_or(text.len(), |k| stop + k)
+            }
+            _ => stop,
+        };
+        let skip = match &bytes[end..] {
+            [b'\r', b'\n', ..] => 2,
+            [] => 0,
+            _ => 1,
+        };
+        let p = Parser {
+            map,
+            text: &text[..end],
+            toks: &buffers.toks,
+            norms: &buffers.norms,
+        };
+        (p, &text[end + skip..])
+    }
+
+    /// What the line holds.
+    fn read(&self) -> Line<'s> {
+        if self.toks.is_empty() {
+            return Line::Blank;
+        }
+        let (power, start) = match self.prefix() {
+            Ok(x) => x,
+            Err(f) => return Line::Error(f, self.is_header()),
+        };
+        if start >= self.toks.len() {
+            return Line::Header(power);
+        }
+        match self.order(start) {
+            Ok(order) => Line::Order(power, order, self.body_text()),
+            Err(f) => Line::Error(f, false),
+        }
+    }
+
+    /// The column just after the last token (1 on a line without tokens).
+    fn end_col(&self) -> usize {
+        self.toks.last().map_or(1, |t| column(self.text, t.end))
     }
 
     /// The order's text without the comment, trimmed.
@@ -796,7 +900,10 @@ impl<'m, 's> Parser<'m, 's> {
     }
 
     fn col(&self, i: usize) -> usize {
-        self.toks.get(i).map(|t| t.col).unwrap_or(self.end_col)
+        match self.toks.get(i) {
+            Some(t) => column(self.text, t.start),
+            None => self.end_col(),
+        }
     }
 
     /// `found` part of a message: the token at `i`, quoted, or `end of order`.
@@ -832,6 +939,7 @@ impl<'m, 's> Parser<'m, 's> {
 
     fn power_at(&self, i: usize) -> Option<PowerId> {
         match self.toks.get(i) {
+            Some(t) if t.kind == Kind::Word && t.key != 0 => self.map.power_by_packed(t.key),
             Some(t) if t.kind == Kind::Word => self.map.power_by_key(self.norm(t)),
             _ => None,
         }
@@ -894,16 +1002,31 @@ impl<'m, 's> Parser<'m, 's> {
 
     /// The longest run of words from `i` that names a province, and the index after it.
     ///
-    /// A run is extended word by word while the map has a longer name starting with it; each
-    /// run's key is a slice of `norms` ([`tokenize`]): no string is built.
+    /// The common case, a word no longer name starts with (`lon`, `London`), is one lookup of
+    /// the number the word was packed into; [`Parser::province_run`] reads the others.
+    #[inline]
     fn province_at(&self, i: usize) -> Option<(ProvinceId, usize)> {
-        if !self.is_word(i) {
+        let t = self.toks.get(i)?;
+        if t.kind != Kind::Word {
             return None;
         }
+        if t.key != 0 {
+            let key = self.map.name_key_packed(t.key)?;
+            if !key.longer {
+                return key.province.map(|p| (p, i + 1));
+            }
+        }
+        self.province_run(i)
+    }
+
+    /// [`Parser::province_at`] for a name that may run on over several words (word `i` is a
+    /// word). A run is extended word by word while the map has a longer name starting with it;
+    /// each run's key is a slice of `norms` ([`tokenize`]): no string is built.
+    fn province_run(&self, i: usize) -> Option<(ProvinceId, usize)> {
         let mut found = None;
         let mut last = i;
         for _ in 0..MAX_NAME_WORDS {
-            let Some(key) = self.map.name_key(self.run_key(i, last)) else {
+            let Some(key) = self.name_key(i, last) else {
                 break;
             };
             if let Some(p) = key.province {
@@ -915,6 +1038,15 @@ impl<'m, 's> Parser<'m, 's> {
             }
         }
         found
+    }
+
+    /// What the run of words from token `i` to token `last` is among the map's names: a
+    /// single word by the number it was packed into when read.
+    fn name_key(&self, i: usize, last: usize) -> Option<diplo_map::NameKey> {
+        match self.toks[i].key {
+            key if i == last && key != 0 => self.map.name_key_packed(key),
+            _ => self.map.name_key(self.run_key(i, last)),
+        }
     }
 
     /// The normalised key of the run of words from token `i` to token `last` (UTF-8 bytes).
@@ -965,7 +1097,22 @@ impl<'m, 's> Parser<'m, 's> {
     }
 
     /// A place whose province was read, ending before token `j`: the coast written after it.
+    #[inline]
     fn place_of(&self, province: ProvinceId, j: usize) -> R<(Place, usize)> {
+        // Most places have no coast after them: an order's end, a dash, a keyword.
+        let plain = match self.toks.get(j) {
+            None => true,
+            Some(t) => match t.kind {
+                Kind::Sym('(' | '/') => false,
+                Kind::Word => {
+                    self.map.province(province).coasts.is_empty() && !self.kw(j + 1, COAST)
+                }
+                _ => true,
+            },
+        };
+        if plain {
+            return Ok((Place::new(province), j));
+        }
         let (coast, k) = self.coast(province, j)?;
         Ok((Place { province, coast }, k))
     }

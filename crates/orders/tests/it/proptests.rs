@@ -171,6 +171,59 @@ proptest! {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// A file reads as its lines
+// ---------------------------------------------------------------------------------------------
+
+/// A file of order-like lines, headers, comments and blank lines, with every kind of line end
+/// (and sometimes a byte-order mark).
+fn file_like() -> impl Strategy<Value = String> {
+    let line = prop_oneof![
+        4 => order_like(),
+        1 => proptest::sample::select(vec!["England:", "Utopia:", "", "  # note", "ENG: A"])
+            .prop_map(str::to_string),
+        1 => order_like().prop_map(|l| format!("{l}# comment - bur")),
+    ];
+    let end = proptest::sample::select(vec!["\n", "\r\n", "\r", "\n\n", ""]);
+    (any::<bool>(), proptest::collection::vec((line, end), 0..8)).prop_map(|(bom, lines)| {
+        let mut s = if bom {
+            "\u{feff}".to_string()
+        } else {
+            String::new()
+        };
+        for (l, e) in lines {
+            s.push_str(&l);
+            s.push_str(e);
+        }
+        s
+    })
+}
+
+proptest! {
+    #![proptest_config(common::cases(2000))]
+
+    /// `parse_orders` splits a file as `text_lines` does and reads each line as it reads that
+    /// line alone: the same orders and texts, the same errors at the same places (the powers of
+    /// headers aside).
+    #[test]
+    fn a_file_reads_as_its_lines_one_by_one(text in file_like()) {
+        let m = map();
+        let (lines, errors) = parse_orders(m, &text);
+        let (mut want_lines, mut want_errors) = (Vec::new(), Vec::new());
+        for (k, line) in diplo_orders::text_lines(&text).enumerate() {
+            let (l, e) = parse_orders(m, line);
+            want_lines.extend(l.into_iter().map(|o| (k + 1, o.order, o.text.to_string())));
+            want_errors.extend(e.into_iter().map(|e| (k + 1, e.column, e.message, e.text)));
+        }
+        let got_lines: Vec<_> =
+            lines.into_iter().map(|o| (o.line, o.order, o.text.to_string())).collect();
+        let got_errors: Vec<_> =
+            errors.into_iter().map(|e| (e.line, e.column, e.message, e.text)).collect();
+        prop_assert_eq!(got_lines, want_lines);
+        prop_assert_eq!(got_errors, want_errors);
+    }
+}
+
 #[test]
 fn huge_inputs() {
     let m = map();
