@@ -17,6 +17,7 @@ use diplo_rules::policies::SetIntent;
 use diplo_rules::Ruleset;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::IntoPyObjectExt;
@@ -26,7 +27,7 @@ mod convert;
 mod names;
 
 use convert::to_py;
-use names::{list, Names, PhaseCache};
+use names::{Names, PhaseCache};
 
 create_exception!(
     diplo,
@@ -135,7 +136,7 @@ impl Game {
     /// Wraps a hosted game.
     fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
         Game {
-            names: Names::new(&game.map),
+            names: Python::attach(|py| Names::new(py, &game.map)),
             game,
             last: Vec::new(),
             mila_rules,
@@ -172,23 +173,23 @@ impl Game {
 
     fn units_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
-        list(py, &self.names.units_of(&g.map, &g.position, p))
+        self.names.units_of(py, &g.map, &g.position, p)
     }
 
     fn centres_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
-        list(py, &self.names.centres_of(&g.map, &g.position, p))
+        self.names.centres_of(py, &g.map, &g.position, p)
     }
 
     /// Each power's dislodged units (`A PAR`) with the places they may retreat to.
     fn retreats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = &self.game.map;
         let options = self.game.retreat_options();
-        self.names.per_power(py, map, |p| {
+        self.names.per_power(py, |p| {
             let out = PyDict::new(py);
             for r in options.iter().filter(|r| r.dislodged.unit.power == p) {
                 let places: Vec<String> = r.options.iter().map(|&l| location_key(map, l)).collect();
-                out.set_item(self.names.unit(map, &r.dislodged.unit), places)?;
+                out.set_item(self.names.unit(py, map, &r.dislodged.unit), places)?;
             }
             Ok(out.into_any())
         })
@@ -197,23 +198,26 @@ impl Game {
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let (map, pos, names) = (&self.game.map, &self.game.position, &self.names);
         let out = PyDict::new(py);
-        out.set_item("name", short_phase(map, pos.phase))?;
-        out.set_item("phase", pos.phase.name(map).to_string())?;
-        out.set_item("map", &map.name)?;
-        out.set_item("ruleset", &self.game.rules.name)?;
-        out.set_item("units", names.per_power(py, map, |p| self.units_of(py, p))?)?;
+        out.set_item(intern!(py, "name"), short_phase(map, pos.phase))?;
+        out.set_item(intern!(py, "phase"), pos.phase.name(map).to_string())?;
+        out.set_item(intern!(py, "map"), &map.name)?;
+        out.set_item(intern!(py, "ruleset"), &self.game.rules.name)?;
         out.set_item(
-            "centers",
-            names.per_power(py, map, |p| self.centres_of(py, p))?,
+            intern!(py, "units"),
+            names.per_power(py, |p| self.units_of(py, p))?,
         )?;
-        let homes = names.per_power(py, map, |p| list(py, &names.homes_of(map, p)))?;
-        out.set_item("homes", homes)?;
-        out.set_item("retreats", self.retreats(py)?)?;
-        let builds = names.per_power(py, map, |p| {
+        out.set_item(
+            intern!(py, "centers"),
+            names.per_power(py, |p| self.centres_of(py, p))?,
+        )?;
+        let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
+        out.set_item(intern!(py, "homes"), homes)?;
+        out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
+        let builds = names.per_power(py, |p| {
             let delta = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
             delta.into_bound_py_any(py)
         })?;
-        out.set_item("builds", builds)?;
+        out.set_item(intern!(py, "builds"), builds)?;
         Ok(out.into_any())
     }
 
@@ -271,11 +275,12 @@ impl Game {
         let out = PyDict::new(py);
         for p in map.power_ids() {
             let info = PyDict::new(py);
-            info.set_item("name", &map.power(p).name)?;
-            info.set_item("units", self.units_of(py, p)?)?;
-            info.set_item("centers", self.centres_of(py, p)?)?;
-            info.set_item("homes", list(py, &self.names.homes_of(map, p))?)?;
-            out.set_item(&map.power(p).name, info)?;
+            let name = self.names.power(py, p);
+            info.set_item(intern!(py, "name"), name)?;
+            info.set_item(intern!(py, "units"), self.units_of(py, p)?)?;
+            info.set_item(intern!(py, "centers"), self.centres_of(py, p)?)?;
+            info.set_item(intern!(py, "homes"), self.names.homes_of(py, map, p)?)?;
+            out.set_item(name, info)?;
         }
         Ok(out.into_any())
     }
@@ -343,13 +348,10 @@ impl Game {
     fn get_units<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         match power {
             Some(name) => self.units_of(py, self.power(name)?),
-            None => {
-                let map = &self.game.map;
-                Ok(self
-                    .names
-                    .per_power(py, map, |p| self.units_of(py, p))?
-                    .into_any())
-            }
+            None => Ok(self
+                .names
+                .per_power(py, |p| self.units_of(py, p))?
+                .into_any()),
         }
     }
 
@@ -362,13 +364,10 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         match power {
             Some(name) => self.centres_of(py, self.power(name)?),
-            None => {
-                let map = &self.game.map;
-                Ok(self
-                    .names
-                    .per_power(py, map, |p| self.centres_of(py, p))?
-                    .into_any())
-            }
+            None => Ok(self
+                .names
+                .per_power(py, |p| self.centres_of(py, p))?
+                .into_any()),
         }
     }
 
@@ -389,8 +388,10 @@ impl Game {
                 });
                 items.push(text.bind(py).clone());
             }
-            let texts = items;
-            out.set_item(self.names.province(at.province), PyList::new(py, texts)?)?;
+            out.set_item(
+                self.names.province(py, at.province),
+                PyList::new(py, items)?,
+            )?;
         }
         Ok(out.into_any())
     }
@@ -406,12 +407,11 @@ impl Game {
         let g = &self.game;
         let mut cache = self.cache()?;
         let by_power = cache.orderable(g, &self.names);
+        let names = &self.names;
+        let list = |p: PowerId| names.provinces_list(py, by_power[p.index()].iter().copied());
         match power {
-            Some(name) => list(py, &by_power[self.power(name)?.index()]),
-            None => Ok(self
-                .names
-                .per_power(py, &g.map, |p| list(py, &by_power[p.index()]))?
-                .into_any()),
+            Some(name) => list(self.power(name)?),
+            None => Ok(names.per_power(py, list)?.into_any()),
         }
     }
 
