@@ -188,7 +188,13 @@ pub fn possible(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         PhaseKind::Retreat => retreats(map, rules, pos),
         PhaseKind::Adjustment => adjustments(map, rules, pos),
     };
-    out.sort_by_cached_key(|p| pname(map, p.province));
+    // A stable sort, as the keys' upper-case names compare.
+    out.sort_by(|a, b| {
+        upper_cmp(
+            &map.province(a.province).name,
+            &map.province(b.province).name,
+        )
+    });
     out.dedup_by_key(|p| p.province);
     out
 }
@@ -239,6 +245,18 @@ pub fn orderable_locations(
 /// A location as MILA writes it: `PAR`, `STP/NC`.
 pub fn location_key(map: &Map, loc: Location) -> String {
     map.location_name(loc).to_uppercase()
+}
+
+/// How two names compare in upper case (as [`pname`] would make them), without making them.
+fn upper_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    if a.is_ascii() && b.is_ascii() {
+        let (a, b) = (a.bytes(), b.bytes());
+        return a
+            .map(|c| c.to_ascii_uppercase())
+            .cmp(b.map(|c| c.to_ascii_uppercase()));
+    }
+    let up = |s: &str| s.chars().flat_map(char::to_uppercase).collect::<String>();
+    up(a).cmp(&up(b))
 }
 
 fn pname(map: &Map, p: ProvinceId) -> String {
@@ -383,16 +401,27 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         return Vec::new();
     };
     let all = reaches(map, pos);
-    // The support targets of one pair of units, reused over the phase.
+    // The support reach of the unit at hand, as a mark per province; and the support targets
+    // of one pair of units: both reused over the phase.
+    let mut in_reach = vec![false; map.provinces().len()];
     let mut targets = Vec::new();
     let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
         let (me, reach) = (UnitAt::of(u), &all[i]);
-        let mut orders = vec![PossibleOrder::Hold(me)];
+        let mut orders = Vec::with_capacity(32);
+        orders.push(PossibleOrder::Hold(me));
         orders.extend(reach.moves.iter().map(|&to| PossibleOrder::Move(me, to)));
         let via = reach.convoy.destinations.iter();
         orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
-        supports(map, pos, i, &all, &mut targets, &mut orders);
+        mark(&mut in_reach, &reach.support, true);
+        let ctx = SupportCtx {
+            map,
+            pos,
+            all: &all,
+            in_reach: &in_reach,
+        };
+        supports(&ctx, i, &mut targets, &mut orders);
+        mark(&mut in_reach, &reach.support, false);
         convoy_orders(map, &check, pos, i, &all, &mut orders);
         out.push(Possible {
             province: u.location.province,
@@ -403,36 +432,56 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     out
 }
 
+/// Sets (or clears) the marks of `provinces`.
+fn mark(marks: &mut [bool], provinces: &[ProvinceId], on: bool) {
+    for p in provinces {
+        marks[p.index()] = on;
+    }
+}
+
+/// What the supports of one unit are worked out from.
+struct SupportCtx<'a> {
+    map: &'a Map,
+    pos: &'a Position,
+    all: &'a [Reach],
+    /// Per province: whether the supporter could support into it.
+    in_reach: &'a [bool],
+}
+
 /// Supports to hold for the units in reach, and to move for every move that ends in reach.
 fn supports(
-    map: &Map,
-    pos: &Position,
+    ctx: &SupportCtx,
     i: usize,
-    all: &[Reach],
     targets: &mut Vec<ProvinceId>,
     orders: &mut Vec<PossibleOrder>,
 ) {
-    let (u, me) = (&pos.units[i], &all[i]);
+    let (u, all, in_reach) = (&ctx.pos.units[i], ctx.all, ctx.in_reach);
     let (own, supporter) = (u.location.province, UnitAt::of(u));
-    for (j, v) in pos.units.iter().enumerate() {
+    for (j, v) in ctx.pos.units.iter().enumerate() {
         if j == i {
             continue;
         }
         let them = UnitAt::of(v);
-        if me.support.binary_search(&v.location.province).is_ok() {
+        if in_reach[v.location.province.index()] {
             orders.push(PossibleOrder::SupportHold(supporter, them));
+        }
+        let moves = all[j].move_provinces.iter().filter(|d| in_reach[d.index()]);
+        if all[j].convoy.destinations.is_empty() {
+            // Sorted and without repeats already.
+            orders.extend(moves.map(|&d| PossibleOrder::SupportMove(supporter, them, d)));
+            continue;
         }
         // A fleet cannot support a convoyed move whose only route goes through itself.
         let rerouted;
         let by_convoy = if all[j].convoy.fleets.binary_search(&own).is_ok() {
-            rerouted = convoy_reach(map, pos, v, Some(own));
+            rerouted = convoy_reach(ctx.map, ctx.pos, v, Some(own));
             &rerouted.destinations
         } else {
             &all[j].convoy.destinations
         };
         targets.clear();
-        let reachable = all[j].move_provinces.iter().chain(by_convoy);
-        targets.extend(reachable.filter(|d| me.support.binary_search(d).is_ok()));
+        targets.extend(moves);
+        targets.extend(by_convoy.iter().filter(|d| in_reach[d.index()]));
         targets.sort();
         targets.dedup();
         let moves = targets.iter();
