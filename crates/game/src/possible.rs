@@ -332,6 +332,11 @@ fn convoy_reach(
             && pos.unit_in(p).is_some_and(|f| f.kind == UnitKind::Fleet)
             && !map.province_closed(p, pos.phase.season)
     };
+    // Most armies have no convoying fleet beside them: nothing to search.
+    let mut beside = fleet_nodes(map, origin).flat_map(|l| map.fleet_neighbours(l));
+    if !beside.any(|n| convoying(n.province)) {
+        return reach;
+    }
     let mut seen = vec![false; map.provinces().len()];
     let mut queue: Vec<ProvinceId> = Vec::new();
     let mut visit = |p: ProvinceId, queue: &mut Vec<ProvinceId>| {
