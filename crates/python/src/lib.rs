@@ -120,8 +120,11 @@ fn result_json(map: &Map, r: &diplo_engine::OrderResult) -> Value {
 #[pyclass(module = "diplo")]
 struct Game {
     game: HostedGame,
-    /// Results of the last phase processed (put into dicts only when asked for).
+    /// Results of the last phase processed and recorded (put into dicts only when asked for).
     last: Vec<diplo_engine::OrderResult>,
+    /// Phases processed whose history records are not made yet: made when the history is
+    /// read ([`Game::record_history`]), since a bot seldom reads it.
+    unrecorded: Vec<diplo_game::PhaseOutcome>,
     /// The map's names in MILA's notation.
     names: Names,
     /// MILA's hosting rules given at creation (`NO_PRESS` ...): kept for the saved game; they
@@ -139,6 +142,7 @@ impl Game {
             names: Python::attach(|py| Names::new(py, &game.map)),
             game,
             last: Vec::new(),
+            unrecorded: Vec::new(),
             mila_rules,
             cache: Default::default(),
         }
@@ -221,7 +225,24 @@ impl Game {
         Ok(out.into_any())
     }
 
-    fn saved_game(&self) -> PyResult<Value> {
+    /// Puts the phases processed and not recorded yet into the game's history.
+    fn record_history(&mut self) {
+        for outcome in std::mem::take(&mut self.unrecorded) {
+            self.game.record_phase(&outcome);
+            self.last = outcome.adjudication.results;
+        }
+    }
+
+    /// The results of the last phase processed.
+    fn last_results(&self) -> &[diplo_engine::OrderResult] {
+        match self.unrecorded.last() {
+            Some(outcome) => &outcome.adjudication.results,
+            None => &self.last,
+        }
+    }
+
+    fn saved_game(&mut self) -> PyResult<Value> {
+        self.record_history();
         let mut saved = diplo_game::mila::saved_game(&self.game).map_err(err)?;
         saved["rules"] = json!(self.mila_rules);
         Ok(saved)
@@ -326,15 +347,19 @@ impl Game {
     /// Adjudicates the phase with the orders set (powers that set none are in civil disorder)
     /// and moves to the next phase; results are in `get_results()`.
     fn process(&mut self) -> PyResult<()> {
-        let outcome = self.game.adjudicate(&[]).map_err(err)?;
-        self.last = outcome.adjudication.results;
+        let outcome = self
+            .game
+            .adjudicate_unrecorded(&[], self.unrecorded.len())
+            .map_err(err)?;
+        self.unrecorded.push(outcome);
         Ok(())
     }
 
     /// The results of the last phase processed: power, order, the DATC's result words, reason.
     fn get_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
-        let results: Vec<Value> = self.last.iter().map(|r| result_json(map, r)).collect();
+        let results = self.last_results().iter();
+        let results: Vec<Value> = results.map(|r| result_json(map, r)).collect();
         to_py(py, &Value::Array(results))
     }
 
@@ -428,7 +453,8 @@ impl Game {
     }
 
     /// The game in diplo's game-file format (TOML): everything, history included.
-    fn to_toml(&self) -> String {
+    fn to_toml(&mut self) -> String {
+        self.record_history();
         self.game.to_toml()
     }
 
@@ -440,13 +466,13 @@ impl Game {
     }
 
     /// The game in the MILA `diplomacy` package's saved-game format (a dict).
-    fn to_saved_game_format<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn to_saved_game_format<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.saved_game()?)
     }
 
     /// The game file as JSON (the same content as `to_toml`).
-    fn to_json(&self) -> PyResult<String> {
-        let value: toml::Value = toml::from_str(&self.game.to_toml()).map_err(err)?;
+    fn to_json(&mut self) -> PyResult<String> {
+        let value: toml::Value = toml::from_str(&self.to_toml()).map_err(err)?;
         serde_json::to_string(&value).map_err(err)
     }
 
@@ -461,7 +487,7 @@ impl Game {
     /// Pickling: the game file.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let from_toml = slf.get_type().getattr("from_toml")?;
-        Ok((from_toml, (slf.borrow().to_toml(),)))
+        Ok((from_toml, (slf.borrow_mut().to_toml(),)))
     }
 
     fn __repr__(&self) -> String {
@@ -625,7 +651,7 @@ fn replay_one(map: &Map, rules: &Ruleset, name: &str, text: &str) -> Value {
 #[pyo3(signature = (game, output_path = None, output_mode = "a"))]
 fn to_saved_game_format<'py>(
     py: Python<'py>,
-    game: PyRef<'py, Game>,
+    mut game: PyRefMut<'py, Game>,
     output_path: Option<std::path::PathBuf>,
     output_mode: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
