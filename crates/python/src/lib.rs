@@ -100,6 +100,19 @@ fn order_text(orders: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = orders.extract::<String>() {
         return Ok(s);
     }
+    let expected = || err("orders: expected a string or a list of strings");
+    if let Ok(list) = orders.cast::<PyList>() {
+        // A list's lines joined straight into one text, with no string of their own.
+        let mut text = String::new();
+        for (i, item) in list.iter().enumerate() {
+            let line = item.cast::<PyString>().map_err(|_| expected())?;
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(&line.to_cow().map_err(|_| expected())?);
+        }
+        return Ok(text);
+    }
     let lines: Vec<String> = orders
         .extract()
         .map_err(|_| err("orders: expected a string or a list of strings"))?;
@@ -138,13 +151,17 @@ struct Game {
 impl Game {
     /// Wraps a hosted game.
     fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
+        let texts = match &game.map_source {
+            MapSource::Embedded(name) => names::shared_texts(name),
+            MapSource::Copy(_) => Default::default(),
+        };
         Game {
             names: Python::attach(|py| Names::new(py, &game.map)),
             game,
             last: Vec::new(),
             unrecorded: Vec::new(),
             mila_rules,
-            cache: Default::default(),
+            cache: std::sync::Mutex::new(PhaseCache::new(texts)),
         }
     }
 
@@ -400,19 +417,18 @@ impl Game {
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
         let mut cache = self.cache()?;
-        let (possible, texts) = cache.possible_with_texts(&self.game);
+        let (possible, mut texts) = cache.possible_with_texts(&self.game);
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {
-            let mut items = Vec::with_capacity(at.orders.len());
-            for o in &at.orders {
+            let items = at.orders.iter().map(|o| {
                 let text = texts.entry(*o).or_insert_with(|| {
                     buf.clear();
                     o.write(map, &mut buf);
                     PyString::new(py, &buf).unbind()
                 });
-                items.push(text.bind(py).clone());
-            }
+                text.bind(py).clone()
+            });
             out.set_item(
                 self.names.province(py, at.province),
                 PyList::new(py, items)?,

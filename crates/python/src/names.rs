@@ -3,8 +3,9 @@
 //! the state every phase, so nothing here goes through an intermediate JSON value or makes a
 //! string it made before; and the cache of what a phase's questions share.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::hash::BuildHasherDefault;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
 use diplo_game::possible::{location_key, possible, Possible, PossibleOrder};
@@ -160,8 +161,24 @@ const MAX_TEXTS: usize = 1 << 20;
 /// A hash map with a fast hasher: the keys are small plain data made by diplo, not by users.
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
+/// Each possible order's text, as a Python string (immutable, so one may serve every game).
+pub type Texts = FastMap<PossibleOrder, Py<PyString>>;
+
+/// The order texts of each built-in map, by name, shared by every game on it: a new game
+/// starts with the texts of the games before it.
+static SHARED_TEXTS: Mutex<BTreeMap<String, Arc<Mutex<Texts>>>> = Mutex::new(BTreeMap::new());
+
+/// The order texts shared by the games on the built-in map `name`.
+pub fn shared_texts(name: &str) -> Arc<Mutex<Texts>> {
+    let Ok(mut all) = SHARED_TEXTS.lock() else {
+        return Arc::default();
+    };
+    all.entry(name.to_string()).or_default().clone()
+}
+
 /// What a game works out once per phase, and the Python text of each possible order seen so
-/// far (the same orders come back phase after phase, so most texts are made once a game).
+/// far (the same orders come back phase after phase, so most texts are made once; the games
+/// on a built-in map share them).
 #[derive(Default)]
 pub struct PhaseCache {
     /// The phase the other fields belong to.
@@ -170,19 +187,24 @@ pub struct PhaseCache {
     /// Per power (by index), its orderable locations in name order.
     orderable: Option<Vec<Vec<ProvinceId>>>,
     /// Each possible order's text, as a Python string.
-    texts: FastMap<PossibleOrder, Py<PyString>>,
+    texts: Arc<Mutex<Texts>>,
 }
 
 impl PhaseCache {
+    /// A cache whose order texts are `texts` (shared, or a game's own).
+    pub fn new(texts: Arc<Mutex<Texts>>) -> PhaseCache {
+        PhaseCache {
+            texts,
+            ..Default::default()
+        }
+    }
+
     /// Forgets what belongs to another phase than `phase`.
     pub fn enter(&mut self, phase: Phase) {
         if self.phase != Some(phase) {
             self.phase = Some(phase);
             self.possible = None;
             self.orderable = None;
-        }
-        if self.texts.len() > MAX_TEXTS {
-            self.texts.clear();
         }
     }
 
@@ -192,16 +214,19 @@ impl PhaseCache {
             .get_or_insert_with(|| possible(&g.map, &g.rules, &g.position))
     }
 
-    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far.
-    pub fn possible_with_texts(
-        &mut self,
-        g: &HostedGame,
-    ) -> (&[Possible], &mut FastMap<PossibleOrder, Py<PyString>>) {
+    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far (none
+    /// if another thread panicked while holding them).
+    pub fn possible_with_texts(&mut self, g: &HostedGame) -> (&[Possible], MutexGuard<'_, Texts>) {
         self.possible(g);
-        (
-            self.possible.as_deref().unwrap_or_default(),
-            &mut self.texts,
-        )
+        let mut texts = self.texts.lock().unwrap_or_else(|poisoned| {
+            let mut texts = poisoned.into_inner();
+            texts.clear();
+            texts
+        });
+        if texts.len() > MAX_TEXTS {
+            texts.clear();
+        }
+        (self.possible.as_deref().unwrap_or_default(), texts)
     }
 
     /// Per power (by index), its orderable locations in the order of their names: in a winter
