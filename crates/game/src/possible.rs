@@ -189,12 +189,9 @@ pub fn possible(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         PhaseKind::Adjustment => adjustments(map, rules, pos),
     };
     // A stable sort, as the keys' upper-case names compare.
-    out.sort_by(|a, b| {
-        upper_cmp(
-            &map.province(a.province).name,
-            &map.province(b.province).name,
-        )
-    });
+    let ascii = out.iter().all(|p| map.province(p.province).name.is_ascii());
+    let name = |p: &Possible| map.province(p.province).name.as_str();
+    out.sort_by(|a, b| upper_cmp(name(a), name(b), ascii));
     out.dedup_by_key(|p| p.province);
     out
 }
@@ -247,9 +244,10 @@ pub fn location_key(map: &Map, loc: Location) -> String {
     map.location_name(loc).to_uppercase()
 }
 
-/// How two names compare in upper case (as [`pname`] would make them), without making them.
-fn upper_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    if a.is_ascii() && b.is_ascii() {
+/// How two names compare in upper case (as [`pname`] would make them), without making them;
+/// `ascii`: both are known to be ASCII.
+fn upper_cmp(a: &str, b: &str, ascii: bool) -> std::cmp::Ordering {
+    if ascii {
         let (a, b) = (a.bytes(), b.bytes());
         return a
             .map(|c| c.to_ascii_uppercase())
@@ -410,6 +408,8 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     // of one pair of units: both reused over the phase.
     let mut in_reach = vec![false; map.provinces().len()];
     let mut targets = Vec::new();
+    let movers = Movers::new(map.provinces().len(), pos, &all);
+    let mut near = Vec::new();
     let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
         let (me, reach) = (UnitAt::of(u), &all[i]);
@@ -419,13 +419,20 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         let via = reach.convoy.destinations.iter();
         orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
         mark(&mut in_reach, &reach.support, true);
+        // The units a support of this one can name: those in or able to reach its reach.
+        near.clear();
+        for &p in &reach.support {
+            near.extend_from_slice(movers.at(p));
+        }
+        near.sort_unstable();
+        near.dedup();
         let ctx = SupportCtx {
             map,
             pos,
             all: &all,
             in_reach: &in_reach,
         };
-        supports(&ctx, i, &mut targets, &mut orders);
+        supports(&ctx, i, &near, &mut targets, &mut orders);
         mark(&mut in_reach, &reach.support, false);
         convoy_orders(map, &check, pos, i, &all, &mut orders);
         out.push(Possible {
@@ -435,6 +442,45 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         });
     }
     out
+}
+
+/// Per province, the units (by index, ascending) standing there or able to move or be
+/// convoyed there: the only units a support into that province can name.
+struct Movers {
+    /// Where each province's units start in `units` (one more entry than provinces).
+    start: Vec<usize>,
+    units: Vec<usize>,
+}
+
+impl Movers {
+    fn new(provinces: usize, pos: &Position, all: &[Reach]) -> Movers {
+        let places = |j: usize| {
+            let r = &all[j];
+            let here = std::iter::once(pos.units[j].location.province);
+            here.chain(r.move_provinces.iter().copied())
+                .chain(r.convoy.destinations.iter().copied())
+        };
+        let mut start = vec![0; provinces + 1];
+        for p in (0..all.len()).flat_map(places) {
+            start[p.index() + 1] += 1;
+        }
+        for k in 0..provinces {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut units = vec![0; start[provinces]];
+        for j in 0..all.len() {
+            for p in places(j) {
+                units[fill[p.index()]] = j;
+                fill[p.index()] += 1;
+            }
+        }
+        Movers { start, units }
+    }
+
+    fn at(&self, p: ProvinceId) -> &[usize] {
+        &self.units[self.start[p.index()]..self.start[p.index() + 1]]
+    }
 }
 
 /// Sets (or clears) the marks of `provinces`.
@@ -453,19 +499,22 @@ struct SupportCtx<'a> {
     in_reach: &'a [bool],
 }
 
-/// Supports to hold for the units in reach, and to move for every move that ends in reach.
+/// Supports to hold for the units in reach, and to move for every move that ends in reach;
+/// `near`: the units that could be named, in board order.
 fn supports(
     ctx: &SupportCtx,
     i: usize,
+    near: &[usize],
     targets: &mut Vec<ProvinceId>,
     orders: &mut Vec<PossibleOrder>,
 ) {
     let (u, all, in_reach) = (&ctx.pos.units[i], ctx.all, ctx.in_reach);
     let (own, supporter) = (u.location.province, UnitAt::of(u));
-    for (j, v) in ctx.pos.units.iter().enumerate() {
+    for &j in near {
         if j == i {
             continue;
         }
+        let v = &ctx.pos.units[j];
         let them = UnitAt::of(v);
         if in_reach[v.location.province.index()] {
             orders.push(PossibleOrder::SupportHold(supporter, them));
