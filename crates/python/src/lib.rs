@@ -258,6 +258,12 @@ impl Game {
         }
     }
 
+    /// The game file's text, history included.
+    fn toml_text(&mut self) -> String {
+        self.record_history();
+        self.game.to_toml()
+    }
+
     fn saved_game(&mut self) -> PyResult<Value> {
         self.record_history();
         let mut saved = diplo_game::mila::saved_game(&self.game).map_err(err)?;
@@ -469,9 +475,8 @@ impl Game {
     }
 
     /// The game in diplo's game-file format (TOML): everything, history included.
-    fn to_toml(&mut self) -> String {
-        self.record_history();
-        self.game.to_toml()
+    fn to_toml(mut slf: PyRefMut<'_, Self>) -> String {
+        slf.toml_text()
     }
 
     /// A game from diplo's game-file format.
@@ -482,13 +487,16 @@ impl Game {
     }
 
     /// The game in the MILA `diplomacy` package's saved-game format (a dict).
-    fn to_saved_game_format<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.saved_game()?)
+    fn to_saved_game_format<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &slf.saved_game()?)
     }
 
     /// The game file as JSON (the same content as `to_toml`).
-    fn to_json(&mut self) -> PyResult<String> {
-        let value: toml::Value = toml::from_str(&self.to_toml()).map_err(err)?;
+    fn to_json(mut slf: PyRefMut<'_, Self>) -> PyResult<String> {
+        let value: toml::Value = toml::from_str(&slf.toml_text()).map_err(err)?;
         serde_json::to_string(&value).map_err(err)
     }
 
@@ -503,7 +511,7 @@ impl Game {
     /// Pickling: the game file.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let from_toml = slf.get_type().getattr("from_toml")?;
-        Ok((from_toml, (slf.borrow_mut().to_toml(),)))
+        Ok((from_toml, (slf.borrow_mut().toml_text(),)))
     }
 
     fn __repr__(&self) -> String {
