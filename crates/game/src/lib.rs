@@ -959,13 +959,29 @@ impl Game {
     /// moves to the next phase. `overrides` (`issue=choice`) change the rules for this phase
     /// only, e.g. `paradox_fallback=szykman` when the ruleset leaves a paradox unresolved.
     pub fn adjudicate(&mut self, overrides: &[String]) -> Result<PhaseOutcome, GameError> {
+        let outcome = self.adjudicate_unrecorded(overrides, 0)?;
+        self.record_phase(&outcome);
+        Ok(outcome)
+    }
+
+    /// As [`Game::adjudicate`], but the phase's record is not put into the history: the caller
+    /// passes the outcome to [`Game::record_phase`] later, in the order the phases were played,
+    /// and before the history is read or the game saved (the Python binding does so: making a
+    /// record's texts is a good part of a phase's cost, and a bot seldom reads the history).
+    /// `unrecorded`: the phases adjudicated before and not recorded yet, which count against
+    /// the history's limit.
+    pub fn adjudicate_unrecorded(
+        &mut self,
+        overrides: &[String],
+        unrecorded: usize,
+    ) -> Result<PhaseOutcome, GameError> {
         self.refuse_if_ended()?;
         // A history longer than the limit could not be read back: refuse before it grows.
         let max = diplo_map::limits::max_phases();
-        if self.history.len() >= max {
+        let played = self.history.len() + unrecorded;
+        if played >= max {
             return Err(GameError::Refused(vec![format!(
-                "the game has played {} phases; one more would be {}; nothing was changed",
-                self.history.len(),
+                "the game has played {played} phases; one more would be {}; nothing was changed",
                 Limit::Phases.exceeded(max)
             )]));
         }
@@ -1016,7 +1032,6 @@ impl Game {
         }
         let start = self.position.clone();
         let phase = start.phase;
-        self.history.push(self.record(&gathered, &adj));
         self.track_production(&adj);
         self.position = adj.next.clone();
         self.order_sets.clear();
@@ -1194,7 +1209,13 @@ impl Game {
         Ok((produced, dislodged))
     }
 
-    fn record(&self, g: &Gathered, adj: &Adjudication) -> PhaseRecordFile {
+    /// Puts a phase adjudicated by [`Game::adjudicate_unrecorded`] into the history.
+    pub fn record_phase(&mut self, outcome: &PhaseOutcome) {
+        let record = self.record(&outcome.position, &outcome.gathered, &outcome.adjudication);
+        self.history.push(record);
+    }
+
+    fn record(&self, start: &Position, g: &Gathered, adj: &Adjudication) -> PhaseRecordFile {
         let map = &self.map;
         let unit_file = |u: &diplo_engine::Unit, what: String| AutomaticFile {
             power: map.power(u.power).name.clone(),
@@ -1202,7 +1223,7 @@ impl Game {
             what,
         };
         PhaseRecordFile {
-            phase: self.position.phase.name(&self.map).to_string(),
+            phase: start.phase.name(map).to_string(),
             civil_disorder: g
                 .civil_disorder
                 .iter()
@@ -1229,7 +1250,7 @@ impl Game {
                 .iter()
                 .map(|a| unit_file(&a.unit, a.reason_text(map)))
                 .collect(),
-            position: self.position.to_file(map),
+            position: start.to_file(map),
         }
     }
 

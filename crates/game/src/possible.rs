@@ -188,7 +188,10 @@ pub fn possible(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         PhaseKind::Retreat => retreats(map, rules, pos),
         PhaseKind::Adjustment => adjustments(map, rules, pos),
     };
-    out.sort_by_cached_key(|p| pname(map, p.province));
+    // A stable sort, as the keys' upper-case names compare.
+    let ascii = out.iter().all(|p| map.province(p.province).name.is_ascii());
+    let name = |p: &Possible| map.province(p.province).name.as_str();
+    out.sort_by(|a, b| upper_cmp(name(a), name(b), ascii));
     out.dedup_by_key(|p| p.province);
     out
 }
@@ -239,6 +242,19 @@ pub fn orderable_locations(
 /// A location as MILA writes it: `PAR`, `STP/NC`.
 pub fn location_key(map: &Map, loc: Location) -> String {
     map.location_name(loc).to_uppercase()
+}
+
+/// How two names compare in upper case (as [`pname`] would make them), without making them;
+/// `ascii`: both are known to be ASCII.
+fn upper_cmp(a: &str, b: &str, ascii: bool) -> std::cmp::Ordering {
+    if ascii {
+        let (a, b) = (a.bytes(), b.bytes());
+        return a
+            .map(|c| c.to_ascii_uppercase())
+            .cmp(b.map(|c| c.to_ascii_uppercase()));
+    }
+    let up = |s: &str| s.chars().flat_map(char::to_uppercase).collect::<String>();
+    up(a).cmp(&up(b))
 }
 
 fn pname(map: &Map, p: ProvinceId) -> String {
@@ -314,6 +330,11 @@ fn convoy_reach(
             && pos.unit_in(p).is_some_and(|f| f.kind == UnitKind::Fleet)
             && !map.province_closed(p, pos.phase.season)
     };
+    // Most armies have no convoying fleet beside them: nothing to search.
+    let mut beside = fleet_nodes(map, origin).flat_map(|l| map.fleet_neighbours(l));
+    if !beside.any(|n| convoying(n.province)) {
+        return reach;
+    }
     let mut seen = vec![false; map.provinces().len()];
     let mut queue: Vec<ProvinceId> = Vec::new();
     let mut visit = |p: ProvinceId, queue: &mut Vec<ProvinceId>| {
@@ -383,16 +404,36 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         return Vec::new();
     };
     let all = reaches(map, pos);
-    // The support targets of one pair of units, reused over the phase.
+    // The support reach of the unit at hand, as a mark per province; and the support targets
+    // of one pair of units: both reused over the phase.
+    let mut in_reach = vec![false; map.provinces().len()];
     let mut targets = Vec::new();
+    let movers = Movers::new(map.provinces().len(), pos, &all);
+    let mut near = Vec::new();
     let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
         let (me, reach) = (UnitAt::of(u), &all[i]);
-        let mut orders = vec![PossibleOrder::Hold(me)];
+        let mut orders = Vec::with_capacity(32);
+        orders.push(PossibleOrder::Hold(me));
         orders.extend(reach.moves.iter().map(|&to| PossibleOrder::Move(me, to)));
         let via = reach.convoy.destinations.iter();
         orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
-        supports(map, pos, i, &all, &mut targets, &mut orders);
+        mark(&mut in_reach, &reach.support, true);
+        // The units a support of this one can name: those in or able to reach its reach.
+        near.clear();
+        for &p in &reach.support {
+            near.extend_from_slice(movers.at(p));
+        }
+        near.sort_unstable();
+        near.dedup();
+        let ctx = SupportCtx {
+            map,
+            pos,
+            all: &all,
+            in_reach: &in_reach,
+        };
+        supports(&ctx, i, &near, &mut targets, &mut orders);
+        mark(&mut in_reach, &reach.support, false);
         convoy_orders(map, &check, pos, i, &all, &mut orders);
         out.push(Possible {
             province: u.location.province,
@@ -403,36 +444,98 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     out
 }
 
-/// Supports to hold for the units in reach, and to move for every move that ends in reach.
+/// Per province, the units (by index, ascending) standing there or able to move or be
+/// convoyed there: the only units a support into that province can name.
+struct Movers {
+    /// Where each province's units start in `units` (one more entry than provinces).
+    start: Vec<usize>,
+    units: Vec<usize>,
+}
+
+impl Movers {
+    fn new(provinces: usize, pos: &Position, all: &[Reach]) -> Movers {
+        let places = |j: usize| {
+            let r = &all[j];
+            let here = std::iter::once(pos.units[j].location.province);
+            here.chain(r.move_provinces.iter().copied())
+                .chain(r.convoy.destinations.iter().copied())
+        };
+        let mut start = vec![0; provinces + 1];
+        for p in (0..all.len()).flat_map(places) {
+            start[p.index() + 1] += 1;
+        }
+        for k in 0..provinces {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut units = vec![0; start[provinces]];
+        for j in 0..all.len() {
+            for p in places(j) {
+                units[fill[p.index()]] = j;
+                fill[p.index()] += 1;
+            }
+        }
+        Movers { start, units }
+    }
+
+    fn at(&self, p: ProvinceId) -> &[usize] {
+        &self.units[self.start[p.index()]..self.start[p.index() + 1]]
+    }
+}
+
+/// Sets (or clears) the marks of `provinces`.
+fn mark(marks: &mut [bool], provinces: &[ProvinceId], on: bool) {
+    for p in provinces {
+        marks[p.index()] = on;
+    }
+}
+
+/// What the supports of one unit are worked out from.
+struct SupportCtx<'a> {
+    map: &'a Map,
+    pos: &'a Position,
+    all: &'a [Reach],
+    /// Per province: whether the supporter could support into it.
+    in_reach: &'a [bool],
+}
+
+/// Supports to hold for the units in reach, and to move for every move that ends in reach;
+/// `near`: the units that could be named, in board order.
 fn supports(
-    map: &Map,
-    pos: &Position,
+    ctx: &SupportCtx,
     i: usize,
-    all: &[Reach],
+    near: &[usize],
     targets: &mut Vec<ProvinceId>,
     orders: &mut Vec<PossibleOrder>,
 ) {
-    let (u, me) = (&pos.units[i], &all[i]);
+    let (u, all, in_reach) = (&ctx.pos.units[i], ctx.all, ctx.in_reach);
     let (own, supporter) = (u.location.province, UnitAt::of(u));
-    for (j, v) in pos.units.iter().enumerate() {
+    for &j in near {
         if j == i {
             continue;
         }
+        let v = &ctx.pos.units[j];
         let them = UnitAt::of(v);
-        if me.support.binary_search(&v.location.province).is_ok() {
+        if in_reach[v.location.province.index()] {
             orders.push(PossibleOrder::SupportHold(supporter, them));
+        }
+        let moves = all[j].move_provinces.iter().filter(|d| in_reach[d.index()]);
+        if all[j].convoy.destinations.is_empty() {
+            // Sorted and without repeats already.
+            orders.extend(moves.map(|&d| PossibleOrder::SupportMove(supporter, them, d)));
+            continue;
         }
         // A fleet cannot support a convoyed move whose only route goes through itself.
         let rerouted;
         let by_convoy = if all[j].convoy.fleets.binary_search(&own).is_ok() {
-            rerouted = convoy_reach(map, pos, v, Some(own));
+            rerouted = convoy_reach(ctx.map, ctx.pos, v, Some(own));
             &rerouted.destinations
         } else {
             &all[j].convoy.destinations
         };
         targets.clear();
-        let reachable = all[j].move_provinces.iter().chain(by_convoy);
-        targets.extend(reachable.filter(|d| me.support.binary_search(d).is_ok()));
+        targets.extend(moves);
+        targets.extend(by_convoy.iter().filter(|d| in_reach[d.index()]));
         targets.sort();
         targets.dedup();
         let moves = targets.iter();

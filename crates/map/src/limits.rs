@@ -24,7 +24,7 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// The largest file diplo reads: `DIPLO_MAX_FILE_BYTES` when set to a number, else
 /// [`DEFAULT_MAX_FILE_BYTES`].
 pub fn max_file_bytes() -> u64 {
-    Limits::from_env().file_bytes
+    from_env(Limit::FileBytes, DEFAULT_MAX_FILE_BYTES)
 }
 
 /// The default largest map: 2,000 provinces (the largest shipped map has under 200).
@@ -112,20 +112,22 @@ impl Limits {
 
     /// The limits in force: each variable that is set to a number, else its default.
     pub fn from_env() -> Limits {
-        fn var<T: std::str::FromStr>(limit: Limit, default: T) -> T {
-            std::env::var(limit.var())
-                .ok()
-                .and_then(|v| v.trim().parse().ok())
-                .unwrap_or(default)
-        }
         Limits {
-            file_bytes: var(Limit::FileBytes, DEFAULT_MAX_FILE_BYTES),
-            provinces: var(Limit::Provinces, DEFAULT_MAX_PROVINCES),
-            neighbours: var(Limit::Neighbours, DEFAULT_MAX_NEIGHBOURS),
-            orders: var(Limit::Orders, DEFAULT_MAX_ORDERS),
-            phases: var(Limit::Phases, DEFAULT_MAX_PHASES),
+            file_bytes: from_env(Limit::FileBytes, DEFAULT_MAX_FILE_BYTES),
+            provinces: from_env(Limit::Provinces, DEFAULT_MAX_PROVINCES),
+            neighbours: from_env(Limit::Neighbours, DEFAULT_MAX_NEIGHBOURS),
+            orders: from_env(Limit::Orders, DEFAULT_MAX_ORDERS),
+            phases: from_env(Limit::Phases, DEFAULT_MAX_PHASES),
         }
     }
+}
+
+/// One limit in force: its variable when set to a number, else `default`.
+fn from_env<T: std::str::FromStr>(limit: Limit, default: T) -> T {
+    std::env::var(limit.var())
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
 }
 
 impl Default for Limits {
@@ -136,12 +138,12 @@ impl Default for Limits {
 
 /// The most orders of one phase in force ([`Limits::from_env`]).
 pub fn max_orders() -> usize {
-    Limits::from_env().orders
+    from_env(Limit::Orders, DEFAULT_MAX_ORDERS)
 }
 
 /// The longest history in force ([`Limits::from_env`]).
 pub fn max_phases() -> usize {
-    Limits::from_env().phases
+    from_env(Limit::Phases, DEFAULT_MAX_PHASES)
 }
 
 /// Reads a whole text file within the limits: a regular file, at most [`max_file_bytes`],

@@ -17,6 +17,7 @@ use diplo_rules::policies::SetIntent;
 use diplo_rules::Ruleset;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::IntoPyObjectExt;
@@ -26,7 +27,7 @@ mod convert;
 mod names;
 
 use convert::to_py;
-use names::{list, Names, PhaseCache};
+use names::{Names, PhaseCache};
 
 create_exception!(
     diplo,
@@ -99,6 +100,19 @@ fn order_text(orders: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = orders.extract::<String>() {
         return Ok(s);
     }
+    let expected = || err("orders: expected a string or a list of strings");
+    if let Ok(list) = orders.cast::<PyList>() {
+        // A list's lines joined straight into one text, with no string of their own.
+        let mut text = String::new();
+        for (i, item) in list.iter().enumerate() {
+            let line = item.cast::<PyString>().map_err(|_| expected())?;
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(&line.to_cow().map_err(|_| expected())?);
+        }
+        return Ok(text);
+    }
     let lines: Vec<String> = orders
         .extract()
         .map_err(|_| err("orders: expected a string or a list of strings"))?;
@@ -119,8 +133,11 @@ fn result_json(map: &Map, r: &diplo_engine::OrderResult) -> Value {
 #[pyclass(module = "diplo")]
 struct Game {
     game: HostedGame,
-    /// Results of the last phase processed (put into dicts only when asked for).
+    /// Results of the last phase processed and recorded (put into dicts only when asked for).
     last: Vec<diplo_engine::OrderResult>,
+    /// Phases processed whose history records are not made yet: made when the history is
+    /// read ([`Game::record_history`]), since a bot seldom reads it.
+    unrecorded: Vec<diplo_game::PhaseOutcome>,
     /// The map's names in MILA's notation.
     names: Names,
     /// MILA's hosting rules given at creation (`NO_PRESS` ...): kept for the saved game; they
@@ -134,12 +151,17 @@ struct Game {
 impl Game {
     /// Wraps a hosted game.
     fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
+        let texts = match &game.map_source {
+            MapSource::Embedded(name) => names::shared_texts(name),
+            MapSource::Copy(_) => Default::default(),
+        };
         Game {
-            names: Names::new(&game.map),
+            names: Python::attach(|py| Names::new(py, &game.map)),
             game,
             last: Vec::new(),
+            unrecorded: Vec::new(),
             mila_rules,
-            cache: Default::default(),
+            cache: std::sync::Mutex::new(PhaseCache::new(texts)),
         }
     }
 
@@ -172,23 +194,23 @@ impl Game {
 
     fn units_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
-        list(py, &self.names.units_of(&g.map, &g.position, p))
+        self.names.units_of(py, &g.map, &g.position, p)
     }
 
     fn centres_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
-        list(py, &self.names.centres_of(&g.map, &g.position, p))
+        self.names.centres_of(py, &g.map, &g.position, p)
     }
 
     /// Each power's dislodged units (`A PAR`) with the places they may retreat to.
     fn retreats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = &self.game.map;
         let options = self.game.retreat_options();
-        self.names.per_power(py, map, |p| {
+        self.names.per_power(py, |p| {
             let out = PyDict::new(py);
             for r in options.iter().filter(|r| r.dislodged.unit.power == p) {
                 let places: Vec<String> = r.options.iter().map(|&l| location_key(map, l)).collect();
-                out.set_item(self.names.unit(map, &r.dislodged.unit), places)?;
+                out.set_item(self.names.unit(py, map, &r.dislodged.unit), places)?;
             }
             Ok(out.into_any())
         })
@@ -197,27 +219,53 @@ impl Game {
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let (map, pos, names) = (&self.game.map, &self.game.position, &self.names);
         let out = PyDict::new(py);
-        out.set_item("name", short_phase(map, pos.phase))?;
-        out.set_item("phase", pos.phase.name(map).to_string())?;
-        out.set_item("map", &map.name)?;
-        out.set_item("ruleset", &self.game.rules.name)?;
-        out.set_item("units", names.per_power(py, map, |p| self.units_of(py, p))?)?;
+        out.set_item(intern!(py, "name"), short_phase(map, pos.phase))?;
+        out.set_item(intern!(py, "phase"), pos.phase.name(map).to_string())?;
+        out.set_item(intern!(py, "map"), &map.name)?;
+        out.set_item(intern!(py, "ruleset"), &self.game.rules.name)?;
         out.set_item(
-            "centers",
-            names.per_power(py, map, |p| self.centres_of(py, p))?,
+            intern!(py, "units"),
+            names.per_power(py, |p| self.units_of(py, p))?,
         )?;
-        let homes = names.per_power(py, map, |p| list(py, &names.homes_of(map, p)))?;
-        out.set_item("homes", homes)?;
-        out.set_item("retreats", self.retreats(py)?)?;
-        let builds = names.per_power(py, map, |p| {
+        out.set_item(
+            intern!(py, "centers"),
+            names.per_power(py, |p| self.centres_of(py, p))?,
+        )?;
+        let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
+        out.set_item(intern!(py, "homes"), homes)?;
+        out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
+        let builds = names.per_power(py, |p| {
             let delta = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
             delta.into_bound_py_any(py)
         })?;
-        out.set_item("builds", builds)?;
+        out.set_item(intern!(py, "builds"), builds)?;
         Ok(out.into_any())
     }
 
-    fn saved_game(&self) -> PyResult<Value> {
+    /// Puts the phases processed and not recorded yet into the game's history.
+    fn record_history(&mut self) {
+        for outcome in std::mem::take(&mut self.unrecorded) {
+            self.game.record_phase(&outcome);
+            self.last = outcome.adjudication.results;
+        }
+    }
+
+    /// The results of the last phase processed.
+    fn last_results(&self) -> &[diplo_engine::OrderResult] {
+        match self.unrecorded.last() {
+            Some(outcome) => &outcome.adjudication.results,
+            None => &self.last,
+        }
+    }
+
+    /// The game file's text, history included.
+    fn toml_text(&mut self) -> String {
+        self.record_history();
+        self.game.to_toml()
+    }
+
+    fn saved_game(&mut self) -> PyResult<Value> {
+        self.record_history();
         let mut saved = diplo_game::mila::saved_game(&self.game).map_err(err)?;
         saved["rules"] = json!(self.mila_rules);
         Ok(saved)
@@ -271,11 +319,12 @@ impl Game {
         let out = PyDict::new(py);
         for p in map.power_ids() {
             let info = PyDict::new(py);
-            info.set_item("name", &map.power(p).name)?;
-            info.set_item("units", self.units_of(py, p)?)?;
-            info.set_item("centers", self.centres_of(py, p)?)?;
-            info.set_item("homes", list(py, &self.names.homes_of(map, p))?)?;
-            out.set_item(&map.power(p).name, info)?;
+            let name = self.names.power(py, p);
+            info.set_item(intern!(py, "name"), name)?;
+            info.set_item(intern!(py, "units"), self.units_of(py, p)?)?;
+            info.set_item(intern!(py, "centers"), self.centres_of(py, p)?)?;
+            info.set_item(intern!(py, "homes"), self.names.homes_of(py, map, p)?)?;
+            out.set_item(name, info)?;
         }
         Ok(out.into_any())
     }
@@ -321,15 +370,19 @@ impl Game {
     /// Adjudicates the phase with the orders set (powers that set none are in civil disorder)
     /// and moves to the next phase; results are in `get_results()`.
     fn process(&mut self) -> PyResult<()> {
-        let outcome = self.game.adjudicate(&[]).map_err(err)?;
-        self.last = outcome.adjudication.results;
+        let outcome = self
+            .game
+            .adjudicate_unrecorded(&[], self.unrecorded.len())
+            .map_err(err)?;
+        self.unrecorded.push(outcome);
         Ok(())
     }
 
     /// The results of the last phase processed: power, order, the DATC's result words, reason.
     fn get_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
-        let results: Vec<Value> = self.last.iter().map(|r| result_json(map, r)).collect();
+        let results = self.last_results().iter();
+        let results: Vec<Value> = results.map(|r| result_json(map, r)).collect();
         to_py(py, &Value::Array(results))
     }
 
@@ -343,13 +396,10 @@ impl Game {
     fn get_units<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         match power {
             Some(name) => self.units_of(py, self.power(name)?),
-            None => {
-                let map = &self.game.map;
-                Ok(self
-                    .names
-                    .per_power(py, map, |p| self.units_of(py, p))?
-                    .into_any())
-            }
+            None => Ok(self
+                .names
+                .per_power(py, |p| self.units_of(py, p))?
+                .into_any()),
         }
     }
 
@@ -362,13 +412,10 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         match power {
             Some(name) => self.centres_of(py, self.power(name)?),
-            None => {
-                let map = &self.game.map;
-                Ok(self
-                    .names
-                    .per_power(py, map, |p| self.centres_of(py, p))?
-                    .into_any())
-            }
+            None => Ok(self
+                .names
+                .per_power(py, |p| self.centres_of(py, p))?
+                .into_any()),
         }
     }
 
@@ -376,21 +423,22 @@ impl Game {
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
         let mut cache = self.cache()?;
-        let (possible, texts) = cache.possible_with_texts(&self.game);
+        let (possible, mut texts) = cache.possible_with_texts(&self.game);
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {
-            let mut items = Vec::with_capacity(at.orders.len());
-            for o in &at.orders {
+            let items = at.orders.iter().map(|o| {
                 let text = texts.entry(*o).or_insert_with(|| {
                     buf.clear();
                     o.write(map, &mut buf);
                     PyString::new(py, &buf).unbind()
                 });
-                items.push(text.bind(py).clone());
-            }
-            let texts = items;
-            out.set_item(self.names.province(at.province), PyList::new(py, texts)?)?;
+                text.bind(py).clone()
+            });
+            out.set_item(
+                self.names.province(py, at.province),
+                PyList::new(py, items)?,
+            )?;
         }
         Ok(out.into_any())
     }
@@ -406,12 +454,11 @@ impl Game {
         let g = &self.game;
         let mut cache = self.cache()?;
         let by_power = cache.orderable(g, &self.names);
+        let names = &self.names;
+        let list = |p: PowerId| names.provinces_list(py, by_power[p.index()].iter().copied());
         match power {
-            Some(name) => list(py, &by_power[self.power(name)?.index()]),
-            None => Ok(self
-                .names
-                .per_power(py, &g.map, |p| list(py, &by_power[p.index()]))?
-                .into_any()),
+            Some(name) => list(self.power(name)?),
+            None => Ok(names.per_power(py, list)?.into_any()),
         }
     }
 
@@ -428,8 +475,8 @@ impl Game {
     }
 
     /// The game in diplo's game-file format (TOML): everything, history included.
-    fn to_toml(&self) -> String {
-        self.game.to_toml()
+    fn to_toml(mut slf: PyRefMut<'_, Self>) -> String {
+        slf.toml_text()
     }
 
     /// A game from diplo's game-file format.
@@ -440,13 +487,16 @@ impl Game {
     }
 
     /// The game in the MILA `diplomacy` package's saved-game format (a dict).
-    fn to_saved_game_format<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.saved_game()?)
+    fn to_saved_game_format<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &slf.saved_game()?)
     }
 
     /// The game file as JSON (the same content as `to_toml`).
-    fn to_json(&self) -> PyResult<String> {
-        let value: toml::Value = toml::from_str(&self.game.to_toml()).map_err(err)?;
+    fn to_json(mut slf: PyRefMut<'_, Self>) -> PyResult<String> {
+        let value: toml::Value = toml::from_str(&slf.toml_text()).map_err(err)?;
         serde_json::to_string(&value).map_err(err)
     }
 
@@ -461,7 +511,7 @@ impl Game {
     /// Pickling: the game file.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let from_toml = slf.get_type().getattr("from_toml")?;
-        Ok((from_toml, (slf.borrow().to_toml(),)))
+        Ok((from_toml, (slf.borrow_mut().toml_text(),)))
     }
 
     fn __repr__(&self) -> String {
@@ -625,7 +675,7 @@ fn replay_one(map: &Map, rules: &Ruleset, name: &str, text: &str) -> Value {
 #[pyo3(signature = (game, output_path = None, output_mode = "a"))]
 fn to_saved_game_format<'py>(
     py: Python<'py>,
-    game: PyRef<'py, Game>,
+    mut game: PyRefMut<'py, Game>,
     output_path: Option<std::path::PathBuf>,
     output_mode: &str,
 ) -> PyResult<Bound<'py, PyAny>> {

@@ -1,125 +1,210 @@
-//! The names of MILA's notation (`PAR`, `A PAR`, `F STP/SC`), worked out once per game, and the
-//! per-power dicts built from them straight into Python objects: a bot reads the state every
-//! phase, so nothing here goes through an intermediate JSON value; and the cache of what a
-//! phase's questions share.
+//! The names of MILA's notation (`PAR`, `A PAR`, `F STP/SC`), worked out once per game as Python
+//! strings, and the per-power dicts built from them straight into Python objects: a bot reads
+//! the state every phase, so nothing here goes through an intermediate JSON value or makes a
+//! string it made before; and the cache of what a phase's questions share.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasherDefault;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
-use diplo_game::possible::{location_key, orderable_locations, possible, Possible, PossibleOrder};
+use diplo_game::possible::{location_key, possible, Possible, PossibleOrder};
 use diplo_game::Game as HostedGame;
-use diplo_map::{Map, PowerId, ProvinceId};
+use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
+use rustc_hash::FxHasher;
 
-/// Upper-case province names and the powers in name order, for one map.
+/// A map's names as Python strings, made once per game.
 pub struct Names {
+    /// Per province: its short name in upper case (`PAR`), as Rust text (for sorting).
+    keys: Vec<String>,
     /// Per province: its short name in upper case (`PAR`).
-    provinces: Vec<String>,
+    provinces: Vec<Py<PyString>>,
+    /// Per province: an army there (`A PAR`).
+    armies: Vec<Py<PyString>>,
+    /// Per province: a fleet there with no coast named (`F PAR`).
+    fleets: Vec<Py<PyString>>,
+    /// Per province: a fleet on each of its coasts (`F STP/NC`, `F STP/SC`).
+    coasts: Vec<Vec<Py<PyString>>>,
+    /// Per power (by index): its name.
+    power_names: Vec<Py<PyString>>,
     /// The powers sorted by name (the key order of every per-power dict).
     powers: Vec<PowerId>,
 }
 
 impl Names {
     /// The names of `map`.
-    pub fn new(map: &Map) -> Names {
+    pub fn new(py: Python<'_>, map: &Map) -> Names {
+        let s = |text: &str| PyString::new(py, text).unbind();
         let mut powers: Vec<PowerId> = map.power_ids().collect();
         powers.sort_by(|a, b| map.power(*a).name.cmp(&map.power(*b).name));
+        let upper: Vec<String> = map
+            .provinces()
+            .iter()
+            .map(|p| p.name.to_uppercase())
+            .collect();
+        let coasts = map.province_ids().map(|p| {
+            let n = map.province(p).coasts.len() as u8;
+            let fleet = |c| format!("F {}", location_key(map, Location::coast(p, c)));
+            (0..n).map(|c| s(&fleet(c))).collect()
+        });
         Names {
-            provinces: map
-                .provinces()
-                .iter()
-                .map(|p| p.name.to_uppercase())
-                .collect(),
+            armies: upper.iter().map(|n| s(&format!("A {n}"))).collect(),
+            fleets: upper.iter().map(|n| s(&format!("F {n}"))).collect(),
+            coasts: coasts.collect(),
+            provinces: upper.iter().map(|n| s(n)).collect(),
+            power_names: map.powers().iter().map(|p| s(&p.name)).collect(),
             powers,
+            keys: upper,
         }
     }
 
+    /// A province's upper-case short name, as Rust text.
+    pub fn key(&self, p: ProvinceId) -> &str {
+        &self.keys[p.index()]
+    }
+
     /// A province's upper-case short name.
-    pub fn province(&self, p: ProvinceId) -> &str {
-        &self.provinces[p.index()]
+    pub fn province<'py>(&self, py: Python<'py>, p: ProvinceId) -> &Bound<'py, PyString> {
+        self.provinces[p.index()].bind(py)
     }
 
     /// A unit as MILA writes it: `A PAR`, `F STP/SC`.
-    pub fn unit(&self, map: &Map, u: &Unit) -> String {
-        if u.location.coast.is_none() {
-            format!("{} {}", u.kind.letter(), self.province(u.location.province))
-        } else {
-            format!("{} {}", u.kind.letter(), location_key(map, u.location))
+    pub fn unit<'py>(&self, py: Python<'py>, map: &Map, u: &Unit) -> Bound<'py, PyString> {
+        let p = u.location.province.index();
+        let made = match (u.kind, u.location.coast) {
+            (UnitKind::Army, None) => self.armies.get(p),
+            (UnitKind::Fleet, None) => self.fleets.get(p),
+            (_, Some(c)) if u.kind == UnitKind::Fleet => {
+                self.coasts.get(p).and_then(|c_| c_.get(c as usize))
+            }
+            _ => None,
+        };
+        match made {
+            Some(s) => s.bind(py).clone(),
+            None => {
+                let text = format!("{} {}", u.kind.letter(), location_key(map, u.location));
+                PyString::new(py, &text)
+            }
         }
     }
 
     /// A power's units (`A PAR`, `F STP/SC`), in board order.
-    pub fn units_of(&self, map: &Map, pos: &Position, p: PowerId) -> Vec<String> {
-        pos.units
-            .iter()
-            .filter(|u| u.power == p)
-            .map(|u| self.unit(map, u))
-            .collect()
+    pub fn units_of<'py>(
+        &self,
+        py: Python<'py>,
+        map: &Map,
+        pos: &Position,
+        p: PowerId,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let units = pos.units.iter().filter(|u| u.power == p);
+        Ok(PyList::new(py, units.map(|u| self.unit(py, map, u)))?.into_any())
     }
 
     /// A power's supply centres, in province order.
-    pub fn centres_of<'a>(&'a self, map: &Map, pos: &Position, p: PowerId) -> Vec<&'a str> {
-        map.province_ids()
-            .filter(|c| pos.owners[c.index()] == Some(p))
-            .map(|c| self.province(c))
-            .collect()
+    pub fn centres_of<'py>(
+        &self,
+        py: Python<'py>,
+        map: &Map,
+        pos: &Position,
+        p: PowerId,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let owned = map
+            .province_ids()
+            .filter(|c| pos.owners[c.index()] == Some(p));
+        self.provinces_list(py, owned)
     }
 
     /// A power's home centres.
-    pub fn homes_of<'a>(&'a self, map: &Map, p: PowerId) -> Vec<&'a str> {
-        map.home_centres(p)
-            .iter()
-            .map(|&c| self.province(c))
-            .collect()
+    pub fn homes_of<'py>(
+        &self,
+        py: Python<'py>,
+        map: &Map,
+        p: PowerId,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.provinces_list(py, map.home_centres(p).iter().copied())
+    }
+
+    /// A list of provinces' upper-case short names.
+    pub fn provinces_list<'py>(
+        &self,
+        py: Python<'py>,
+        provinces: impl Iterator<Item = ProvinceId>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let items = provinces.map(|p| self.province(py, p));
+        Ok(PyList::new(py, items)?.into_any())
     }
 
     /// A dict from each power's name (in name order) to `f(power)`.
     pub fn per_power<'py>(
         &self,
         py: Python<'py>,
-        map: &Map,
         mut f: impl FnMut(PowerId) -> PyResult<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let out = PyDict::new(py);
         for &p in &self.powers {
-            out.set_item(&map.power(p).name, f(p)?)?;
+            out.set_item(self.power(py, p), f(p)?)?;
         }
         Ok(out)
     }
-}
 
-/// A Python list of strings.
-pub fn list<'py, S: AsRef<str>>(py: Python<'py>, items: &[S]) -> PyResult<Bound<'py, PyAny>> {
-    Ok(PyList::new(py, items.iter().map(AsRef::as_ref))?.into_any())
+    /// A power's name.
+    pub fn power<'py>(&self, py: Python<'py>, p: PowerId) -> &Bound<'py, PyString> {
+        self.power_names[p.index()].bind(py)
+    }
 }
 
 /// Order texts kept at most: past this the cache starts afresh (a huge map's orders).
 const MAX_TEXTS: usize = 1 << 20;
 
+/// A hash map with a fast hasher: the keys are small plain data made by diplo, not by users.
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// Each possible order's text, as a Python string (immutable, so one may serve every game).
+pub type Texts = FastMap<PossibleOrder, Py<PyString>>;
+
+/// The order texts of each built-in map, by name, shared by every game on it: a new game
+/// starts with the texts of the games before it.
+static SHARED_TEXTS: Mutex<BTreeMap<String, Arc<Mutex<Texts>>>> = Mutex::new(BTreeMap::new());
+
+/// The order texts shared by the games on the built-in map `name`.
+pub fn shared_texts(name: &str) -> Arc<Mutex<Texts>> {
+    let Ok(mut all) = SHARED_TEXTS.lock() else {
+        return Arc::default();
+    };
+    all.entry(name.to_string()).or_default().clone()
+}
+
 /// What a game works out once per phase, and the Python text of each possible order seen so
-/// far (the same orders come back phase after phase, so most texts are made once a game).
+/// far (the same orders come back phase after phase, so most texts are made once; the games
+/// on a built-in map share them).
 #[derive(Default)]
 pub struct PhaseCache {
     /// The phase the other fields belong to.
     phase: Option<Phase>,
     possible: Option<Vec<Possible>>,
     /// Per power (by index), its orderable locations in name order.
-    orderable: Option<Vec<Vec<String>>>,
+    orderable: Option<Vec<Vec<ProvinceId>>>,
     /// Each possible order's text, as a Python string.
-    texts: HashMap<PossibleOrder, Py<PyString>>,
+    texts: Arc<Mutex<Texts>>,
 }
 
 impl PhaseCache {
+    /// A cache whose order texts are `texts` (shared, or a game's own).
+    pub fn new(texts: Arc<Mutex<Texts>>) -> PhaseCache {
+        PhaseCache {
+            texts,
+            ..Default::default()
+        }
+    }
+
     /// Forgets what belongs to another phase than `phase`.
     pub fn enter(&mut self, phase: Phase) {
         if self.phase != Some(phase) {
             self.phase = Some(phase);
             self.possible = None;
             self.orderable = None;
-        }
-        if self.texts.len() > MAX_TEXTS {
-            self.texts.clear();
         }
     }
 
@@ -129,31 +214,48 @@ impl PhaseCache {
             .get_or_insert_with(|| possible(&g.map, &g.rules, &g.position))
     }
 
-    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far.
-    pub fn possible_with_texts(
-        &mut self,
-        g: &HostedGame,
-    ) -> (&[Possible], &mut HashMap<PossibleOrder, Py<PyString>>) {
+    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far (none
+    /// if another thread panicked while holding them).
+    pub fn possible_with_texts(&mut self, g: &HostedGame) -> (&[Possible], MutexGuard<'_, Texts>) {
         self.possible(g);
-        (
-            self.possible.as_deref().unwrap_or_default(),
-            &mut self.texts,
-        )
+        let mut texts = self.texts.lock().unwrap_or_else(|poisoned| {
+            let mut texts = poisoned.into_inner();
+            texts.clear();
+            texts
+        });
+        if texts.len() > MAX_TEXTS {
+            texts.clear();
+        }
+        (self.possible.as_deref().unwrap_or_default(), texts)
     }
 
-    /// Per power (by index), its orderable locations: in a winter from the possible orders
-    /// (each build put to the engine once), otherwise straight from the units.
-    pub fn orderable(&mut self, g: &HostedGame, names: &Names) -> &[Vec<String>] {
+    /// Per power (by index), its orderable locations in the order of their names: in a winter
+    /// from the possible orders (each build put to the engine once), otherwise straight from
+    /// the units (dislodged units in a retreat phase).
+    pub fn orderable(&mut self, g: &HostedGame, names: &Names) -> &[Vec<ProvinceId>] {
         if self.orderable.is_none() {
             let mut by_power = vec![Vec::new(); g.map.powers().len()];
-            if g.position.phase.kind == PhaseKind::Adjustment {
-                for at in self.possible(g) {
-                    by_power[at.power.index()].push(names.province(at.province).to_string());
+            let pos = &g.position;
+            match pos.phase.kind {
+                PhaseKind::Adjustment => {
+                    for at in self.possible(g) {
+                        by_power[at.power.index()].push(at.province);
+                    }
                 }
-            } else {
-                for (loc, p) in orderable_locations(&g.map, &g.rules, &g.position) {
-                    by_power[p.index()].push(loc);
+                PhaseKind::Movement => {
+                    for u in &pos.units {
+                        by_power[u.power.index()].push(u.location.province);
+                    }
                 }
+                PhaseKind::Retreat => {
+                    for d in &pos.dislodged {
+                        by_power[d.unit.power.index()].push(d.unit.location.province);
+                    }
+                }
+            }
+            for provinces in &mut by_power {
+                provinces.sort_by(|a, b| names.key(*a).cmp(names.key(*b)));
+                provinces.dedup();
             }
             self.orderable = Some(by_power);
         }
