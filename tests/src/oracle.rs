@@ -905,7 +905,7 @@ impl Board<'_> {
             }
             return Ok(());
         }
-        self.backup(group, states)
+        self.backup(group, deps, &solutions, states)
     }
 
     /// Splits a cycle into decisions to guess (a feedback set: convoys first, then moves, then
@@ -970,43 +970,139 @@ impl Board<'_> {
             .collect()
     }
 
-    /// 5.B.9 and the ruleset's backup rules, for a cycle with no or several resolutions.
-    fn backup(&self, group: &[usize], states: &mut [State]) -> Result<(), &'static str> {
-        let act = |v: usize| self.pieces[self.vars[v]].act;
-        let is_move = |v: usize| matches!(act(v), Act::Move { .. });
-        let is_convoy = |v: usize| matches!(act(v), Act::Convoy { .. });
+    /// 5.B.9 and the ruleset's backup rules, for a cycle with no or several resolutions
+    /// (`solutions`, as [`Board::consistent`] gives them).
+    fn backup(
+        &self,
+        group: &[usize],
+        deps: &[u64],
+        solutions: &[u64],
+        states: &mut [State],
+    ) -> Result<(), &'static str> {
+        let is_move = |v: usize| self.is_move(self.vars[v]);
+        self.backups.set(self.backups.get() + 1);
         if group.iter().all(|&v| is_move(v)) {
             // Circular movement: every move succeeds.
-            self.backups.set(self.backups.get() + 1);
             group.iter().for_each(|&v| states[v] = State::Fixed(true));
             return Ok(());
         }
-        self.backups.set(self.backups.get() + 1);
+        if !group.iter().any(|&v| self.is_convoy(self.vars[v])) {
+            return self.other_cycle(group, states);
+        }
         let c = self.choices;
-        let ruling = if group.iter().any(|&v| is_convoy(v)) {
-            match (c.paradox, c.fallback) {
-                ("szykman", _) | ("1971" | "1982" | "2000", "szykman") => "fail-convoys",
-                ("1971" | "1982" | "2000", "none") => "unresolved",
-                ("dptg", _) => return Err("a convoy paradox under DPTG convoy subversion"),
-                ("alexander", _) => return Err("a convoy paradox under Alexander IV.5.f"),
-                _ => return Err("a convoy paradox under a rule the oracle does not implement"),
+        match (c.paradox, c.fallback) {
+            ("szykman", _) | ("1971" | "1982" | "2000", "szykman") => {
+                self.fail_convoys(group, states)
             }
-        } else {
-            match c.other_cycles {
-                "all-fail" => "fail-moves-and-supports",
-                "unresolved" => "unresolved",
-                _ => return Err("an other_cycles rule the oracle does not implement"),
+            ("1971" | "1982" | "2000", "none") => {
+                group.iter().for_each(|&v| states[v] = State::Unresolved)
             }
-        };
-        for &v in group {
-            match ruling {
-                "fail-convoys" if is_convoy(v) => states[v] = State::Fixed(false),
-                "fail-moves-and-supports" if !is_convoy(v) => states[v] = State::Fixed(false),
-                "unresolved" => states[v] = State::Unresolved,
-                _ => {}
-            }
+            ("dptg", _) => self.dptg(group, solutions, states),
+            ("alexander", _) => self.alexander(group, deps, states),
+            _ => return Err("a convoy paradox under a rule the oracle does not implement"),
         }
         Ok(())
+    }
+
+    /// The ruleset's `other_cycles` ruling for a cycle with no convoy that is not circular
+    /// movement.
+    fn other_cycle(&self, group: &[usize], states: &mut [State]) -> Result<(), &'static str> {
+        let fail = match self.choices.other_cycles {
+            "all-fail" => true,
+            "unresolved" => false,
+            _ => return Err("an other_cycles rule the oracle does not implement"),
+        };
+        for &v in group {
+            states[v] = if fail {
+                State::Fixed(false)
+            } else {
+                State::Unresolved
+            };
+        }
+        Ok(())
+    }
+
+    /// Szykman: the cycle's convoys fail (the fleets hold); the rest is solved again.
+    fn fail_convoys(&self, group: &[usize], states: &mut [State]) {
+        for &v in group {
+            if self.is_convoy(self.vars[v]) {
+                states[v] = State::Fixed(false);
+            }
+        }
+    }
+
+    /// The DPTG's convoy subversion as DATC 2.4 4.A.2 sums it up: when a resolution of the
+    /// paradox disrupts all its convoys, that one (Step 12: the convoys are struck, the attacks
+    /// on their fleets resolved as usual); otherwise a grand standoff (Step 13).
+    fn dptg(&self, group: &[usize], solutions: &[u64], states: &mut [State]) {
+        let convoys: u64 = group
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| self.is_convoy(self.vars[v]))
+            .fold(0, |m, (k, _)| m | 1 << k);
+        if solutions.iter().any(|s| s & convoys == 0) {
+            self.fail_convoys(group, states);
+        } else {
+            self.grand_standoff(group, states);
+        }
+    }
+
+    /// DPTG Step 13: the convoyed moves of the cycle's convoys are cancelled, and so are all
+    /// attacks on their convoying fleets; the fleets' convoys do not go through (disrupted).
+    fn grand_standoff(&self, group: &[usize], states: &mut [State]) {
+        let armies: Vec<usize> = group
+            .iter()
+            .filter_map(|&v| match self.pieces[self.vars[v]].act {
+                Act::Convoy { army, .. } => Some(army),
+                _ => None,
+            })
+            .collect();
+        let fleets: Vec<usize> = armies.iter().flat_map(|&a| self.convoys_of(a)).collect();
+        let seas: Vec<ProvinceId> = fleets.iter().map(|&f| self.pieces[f].at).collect();
+        for (i, p) in self.pieces.iter().enumerate() {
+            let cancelled = match p.act {
+                Act::Move { to, .. } => armies.contains(&i) || seas.contains(&to),
+                Act::Convoy { .. } => fleets.contains(&i),
+                _ => false,
+            };
+            if let (true, Some(v)) = (cancelled, p.var) {
+                states[v] = State::Fixed(false);
+            }
+        }
+    }
+
+    /// Alexander IV.5.f: each convoy of the cycle is judged as if its army had no effects (all
+    /// the cycle's convoys at once): the rest of the cycle is computed with the convoys
+    /// disrupted; a convoy whose fleet is then dislodged is disrupted, any other stands (and is
+    /// not disrupted even if its fleet is dislodged afterwards).
+    fn alexander(&self, group: &[usize], deps: &[u64], states: &mut [State]) {
+        let (convoys, rest): (Vec<usize>, Vec<usize>) =
+            group.iter().partition(|&&v| self.is_convoy(self.vars[v]));
+        let mut trial = states.to_vec();
+        convoys.iter().for_each(|&v| trial[v] = State::Fixed(false));
+        let (guessed, order) = self.feedback(&rest, deps);
+        let found = if guessed.len() > MAX_GUESSED {
+            Vec::new()
+        } else {
+            self.consistent(&rest, &guessed, &order, &trial)
+        };
+        let mut vals = Self::base(&trial);
+        if let [one] = found[..] {
+            for (k, &v) in rest.iter().enumerate() {
+                vals[v] = one & (1 << k) != 0;
+            }
+        }
+        let e = Eval {
+            b: self,
+            vals: &vals,
+            reads: Cell::new(0),
+        };
+        for &v in &convoys {
+            states[v] = match found.len() {
+                1 => State::Fixed(!e.dislodged(self.vars[v])),
+                _ => State::Unresolved,
+            };
+        }
     }
 
     /// The results in the DATC's words.
@@ -1046,6 +1142,10 @@ impl Board<'_> {
 
     fn is_move(&self, i: usize) -> bool {
         matches!(self.pieces[i].act, Act::Move { .. })
+    }
+
+    fn is_convoy(&self, i: usize) -> bool {
+        matches!(self.pieces[i].act, Act::Convoy { .. })
     }
 }
 

@@ -1643,6 +1643,42 @@ fn oracle_gives_the_datc_paradox_results() {
     }
 }
 
+/// Under the DPTG's convoy subversion and Alexander's IV.5.f the oracle takes every DATC
+/// convoy paradox case and gives the results the document states for the rule (DATC 2.4 for
+/// the DPTG; the alexander ruleset's transcribed readings), and checks at least the cases
+/// whose DPTG results the document states (6.F.14, 6.F.17, 6.F.18, 6.F.22-6.F.24).
+#[test]
+fn oracle_gives_the_datc_paradox_results_under_dptg_and_alexander() {
+    let map = Map::standard();
+    let cases = diplo_datc::all_cases();
+    for name in ["dptg", "alexander"] {
+        let rules = Ruleset::load(name).expect("a shipped ruleset");
+        let mut checked = Vec::new();
+        for id in [
+            "6.F.14", "6.F.15", "6.F.16", "6.F.17", "6.F.18", "6.F.19", "6.F.20", "6.F.22",
+            "6.F.23", "6.F.24", "6.F.25", "6.F.26", "6.F.27", "6.F.28", "6.F.29",
+        ] {
+            let case = cases.iter().find(|c| c.id == id).expect("a DATC case");
+            match oracle_on_datc_case(&map, &rules, case) {
+                Ok(None) => checked.push(id),
+                Ok(Some(why)) => {
+                    assert_eq!(
+                        why, "the document states no result under this ruleset",
+                        "{id}"
+                    )
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        println!("{name}: {checked:?}");
+        if name == "dptg" {
+            for id in ["6.F.14", "6.F.17", "6.F.18", "6.F.22", "6.F.23", "6.F.24"] {
+                assert!(checked.contains(&id), "{id} not checked under dptg");
+            }
+        }
+    }
+}
+
 /// The oracle gives the document's results on every DATC 3.2 movement case it takes, under
 /// every shipped ruleset the document states results for.
 #[test]
