@@ -13,8 +13,35 @@
 //!   rest computed from it, and the consistent ones kept: exactly one is the answer;
 //! * none or several: the cycle's backup rule (5.B.9): a cycle of moves only is circular
 //!   movement and its moves succeed; a cycle with a convoy order is a convoy paradox and gets the
-//!   ruleset's 4.A.2 ruling (Szykman: its convoys fail; the rulebooks' rules with no fallback:
-//!   unresolved); any other cycle gets the ruleset's `other_cycles` ruling. Then solving resumes.
+//!   ruleset's 4.A.2 ruling; any other cycle gets the ruleset's `other_cycles` ruling. Then
+//!   solving resumes.
+//!
+//! The 4.A.2 rulings, as the oracle reads the documents:
+//!
+//! * Szykman (DATC 3.2 4.A.2): the cycle's convoys fail (their fleets hold). The rulebooks'
+//!   rules (1971, 1982, 2000) are support-cut exemptions applied in the conditions themselves;
+//!   a paradox they leave gets their `paradox_fallback` (Szykman, or unresolved for `none`).
+//! * DPTG (`dptg-1998.txt` VIII Steps 5-13, as DATC 2.4 4.A.2 sums them up: "In case the
+//!   paradox has two resolutions and in one of the resolutions all the convoys of the paradox
+//!   core are disrupted, then this resolution is chosen. In all other cases the 'All Hold' rule
+//!   is used"): when some consistent resolution of the cycle disrupts all its convoys, the
+//!   convoys fail and the rest is solved again (Step 12: the convoys are struck, the attacks on
+//!   their fleets resolved as usual); otherwise the grand standoff of Step 13: the convoyed
+//!   moves of the cycle's convoys fail without effect (they cut nothing), every attack on one of
+//!   their convoying fleets fails, and the convoys do not go through (`disrupted`, the fleets
+//!   not dislodged); the supports are then judged as usual (they "survive uncut"). The cycle
+//!   stands for the DPTG's circle of subversion; where the guess algorithm finds exactly one
+//!   resolution (the DPTG's Futile and Indomitable convoys) there is no paradox.
+//! * Alexander IV.5.f ("If a convoy would be disrupted if not for the effects of the Army
+//!   being convoyed, then the convoy is disrupted. If a convoy would not be disrupted if not for
+//!   the effects of the Army being convoyed, then the convoy is not disrupted even if a Fleet
+//!   involved in the convoy is dislodged"; the notes: "first assume that the convoy fails"):
+//!   all the cycle's convoys are assumed to fail together, the rest of the cycle is solved under
+//!   that assumption, and each convoy whose fleet is then dislodged is disrupted, each other
+//!   one stands (`available`, even if its fleet is dislodged once the armies move). Where the
+//!   guess algorithm finds exactly one resolution, IV.5.f gives the same one (assuming the
+//!   convoy fails is consistent exactly when failing is a resolution), so it is applied only to
+//!   paradoxes. If the rest has no or several resolutions, the convoys are unresolved.
 //!
 //! Bounds: at most 64 units (decisions are kept in 64-bit masks) and at most [`MAX_GUESSED`]
 //! guessed decisions per cycle; beyond them the oracle declines.
@@ -29,9 +56,8 @@
 //! to an adjacent province or, for an army, by convoy to one it does not border; supports of
 //! holds and moves; convoys by fleets at sea on a proper route; supports and convoys that do not
 //! match (`invalid`). Whatever else it meets (coasts, omitted or wrong unit types, written
-//! nationalities, illegal orders, convoys to adjacent provinces, variant map features,
-//! Brannan's rule, and convoy paradoxes under the DPTG's and Alexander's rules) it declines with
-//! a reason ([`Verdict::Skipped`]) rather than guess.
+//! nationalities, illegal orders, convoys to adjacent provinces, variant map features and
+//! Brannan's rule) it declines with a reason ([`Verdict::Skipped`]) rather than guess.
 
 use std::cell::Cell;
 
@@ -60,6 +86,8 @@ pub struct OracleResult {
     /// How many times a backup rule (5.B.9: circular movement, a paradox rule, other cycles)
     /// settled a cycle.
     pub backups: usize,
+    /// How many of those were convoy paradoxes (the ruleset's 4.A.2 ruling).
+    pub paradoxes: usize,
 }
 
 /// The oracle's answer: a result, or why it declines the case.
@@ -105,8 +133,8 @@ struct Choices<'r> {
 }
 
 impl<'r> Choices<'r> {
-    /// Declines the choices the oracle does not implement (none of them is shipped except
-    /// where the case meets a paradox, which [`Board::backup`] declines).
+    /// Declines the choices the oracle does not implement (none of them is shipped; a paradox
+    /// rule it does not know is declined where a case meets a paradox, in [`Board::backup`]).
     fn check(&self) -> Result<(), &'static str> {
         if !matches!(self.multi_route, "all-routes" | "one-route" | "dptg") {
             return Err("a 4.A.1 multi-route rule the oracle does not implement");
@@ -143,6 +171,8 @@ struct Board<'a> {
     ordered: Vec<usize>,
     /// Backup rules applied so far.
     backups: Cell<usize>,
+    /// Convoy paradoxes settled so far.
+    paradoxes: Cell<usize>,
     choices: Choices<'a>,
 }
 
@@ -224,6 +254,7 @@ impl<'a> Board<'a> {
             vars: Vec::new(),
             ordered,
             backups: Cell::new(0),
+            paradoxes: Cell::new(0),
             choices,
         };
         board.number_decisions()?;
@@ -989,6 +1020,7 @@ impl Board<'_> {
         if !group.iter().any(|&v| self.is_convoy(self.vars[v])) {
             return self.other_cycle(group, states);
         }
+        self.paradoxes.set(self.paradoxes.get() + 1);
         let c = self.choices;
         match (c.paradox, c.fallback) {
             ("szykman", _) | ("1971" | "1982" | "2000", "szykman") => {
@@ -1048,7 +1080,8 @@ impl Board<'_> {
     }
 
     /// DPTG Step 13: the convoyed moves of the cycle's convoys are cancelled, and so are all
-    /// attacks on their convoying fleets; the fleets' convoys do not go through (disrupted).
+    /// attacks on their convoying fleets; the convoys do not go through (the cycle's convoy
+    /// orders are `disrupted`, their fleets not dislodged).
     fn grand_standoff(&self, group: &[usize], states: &mut [State]) {
         let armies: Vec<usize> = group
             .iter()
@@ -1065,8 +1098,12 @@ impl Board<'_> {
                 Act::Convoy { .. } => fleets.contains(&i),
                 _ => false,
             };
+            // A decision already settled is not part of the circle: a fleet of the convoy that
+            // nothing can dislodge stays `available`, as under Szykman.
             if let (true, Some(v)) = (cancelled, p.var) {
-                states[v] = State::Fixed(false);
+                if states[v] == State::Open {
+                    states[v] = State::Fixed(false);
+                }
             }
         }
     }
@@ -1137,6 +1174,7 @@ impl Board<'_> {
                 .map(|i| self.pieces[i].at)
                 .collect(),
             backups: self.backups.get(),
+            paradoxes: self.paradoxes.get(),
         }
     }
 

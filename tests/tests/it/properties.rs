@@ -1305,8 +1305,9 @@ fn plan_rotation(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Opti
     }
 }
 
-/// The paradox shape of DATC 6.F.14: the unit `i` at the destination of another power's
-/// convoyed army supports a move into one of that army's convoying fleets.
+/// The paradox shapes of DATC 6.F.14 and 6.F.18: the unit `i` at the destination of another
+/// power's convoyed army supports a move into one of that army's convoying fleets, or (the
+/// betrayal paradox) supports such a fleet to hold.
 fn paradox_support(
     map: &Map,
     units: &[Unit],
@@ -1315,25 +1316,21 @@ fn paradox_support(
     plans: &[Option<Plan>],
 ) -> Option<Plan> {
     let at = units[i].location.province;
-    let fleets: Vec<ProvinceId> = (0..units.len())
+    let fleets: Vec<usize> = (0..units.len())
         .filter(|&f| match plans[f] {
             Some(Plan::Convoy(army, to)) => to == at && units[army].power != units[i].power,
             _ => false,
         })
-        .map(|f| units[f].location.province)
+        .filter(|&f| can_reach(map, &units[i], units[f].location.province))
         .collect();
-    let attacks: Vec<(usize, ProvinceId)> = (0..units.len())
-        .filter_map(|j| match plans[j] {
-            Some(Plan::Move(q)) if fleets.contains(&q) && can_reach(map, &units[i], q) => {
-                Some((j, q))
-            }
-            _ => None,
-        })
-        .collect();
-    (!attacks.is_empty()).then(|| {
-        let (j, q) = attacks[a as usize % attacks.len()];
-        Plan::SupportMove(j, q)
-    })
+    let seas: Vec<ProvinceId> = fleets.iter().map(|&f| units[f].location.province).collect();
+    let attacks = (0..units.len()).filter_map(|j| match plans[j] {
+        Some(Plan::Move(q)) if seas.contains(&q) => Some(Plan::SupportMove(j, q)),
+        _ => None,
+    });
+    let holds = fleets.iter().map(|&f| Plan::SupportHold(f));
+    let options: Vec<Plan> = attacks.chain(holds).collect();
+    (!options.is_empty()).then(|| options[a as usize % options.len()])
 }
 
 /// A convoy by the fleet at sea `i` of an army next to it to a coast next to it that the army
@@ -1429,8 +1426,9 @@ fn build_convoy_case(map: &Map, case: &ConvoyCase) -> (Position, Vec<(PowerId, O
 
 /// What comparing the oracle with the engine on one case and ruleset gave.
 enum Compared {
-    /// Both agree; whether a backup rule (circular movement, paradox) was needed.
-    Agreed { backup: bool },
+    /// Both agree; whether a backup rule (circular movement, paradox) was needed, and whether
+    /// one of them was a convoy paradox's.
+    Agreed { backup: bool, paradox: bool },
     /// The oracle declines the case, with its reason.
     Skipped(&'static str),
 }
@@ -1493,6 +1491,7 @@ fn compare_with_oracle(
     }
     Ok(Compared::Agreed {
         backup: o.backups > 0,
+        paradox: o.paradoxes > 0,
     })
 }
 
@@ -1501,6 +1500,7 @@ fn compare_with_oracle(
 struct Tally {
     compared: usize,
     backup: usize,
+    paradox: usize,
     skipped: std::collections::BTreeMap<&'static str, usize>,
 }
 
@@ -1524,9 +1524,10 @@ fn oracle_agrees_with_the_engine() {
         for (k, rules) in rulesets().iter().enumerate() {
             let mut t = tallies.borrow_mut();
             match compare_with_oracle(&map, rules, &pos, &orders).map_err(TestCaseError::fail)? {
-                Compared::Agreed { backup } => {
+                Compared::Agreed { backup, paradox } => {
                     t[k].compared += 1;
                     t[k].backup += usize::from(backup);
+                    t[k].paradox += usize::from(paradox);
                 }
                 Compared::Skipped(why) => *t[k].skipped.entry(why).or_default() += 1,
             }
@@ -1536,8 +1537,8 @@ fn oracle_agrees_with_the_engine() {
     for (rules, t) in rulesets().iter().zip(tallies.borrow().iter()) {
         let skipped: usize = t.skipped.values().sum();
         println!(
-            "{:>14}: {} compared ({} with a backup rule), {} skipped {:?}",
-            rules.name, t.compared, t.backup, skipped, t.skipped
+            "{:>14}: {} compared ({} with a backup rule, {} with a convoy paradox), {} skipped {:?}",
+            rules.name, t.compared, t.backup, t.paradox, skipped, t.skipped
         );
     }
     if let Err(e) = outcome {
@@ -1557,6 +1558,12 @@ fn oracle_agrees_with_the_engine() {
     let datc = rulesets().iter().position(|r| r.name == "datc");
     let backups = datc.map(|k| tallies.borrow()[k].backup).unwrap_or(0);
     assert!(backups > 0, "no case needed a backup rule under datc");
+    // The DPTG's and Alexander's paradox rulings are compared, not declined.
+    for name in ["dptg", "alexander"] {
+        let k = rulesets().iter().position(|r| r.name == name);
+        let paradoxes = k.map(|k| tallies.borrow()[k].paradox).unwrap_or(0);
+        assert!(paradoxes > 0, "no convoy paradox compared under {name}");
+    }
 }
 
 /// Cases of `oracle_agrees_with_the_engine` (each under every shipped ruleset).
@@ -1676,6 +1683,77 @@ fn oracle_gives_the_datc_paradox_results_under_dptg_and_alexander() {
                 assert!(checked.contains(&id), "{id} not checked under dptg");
             }
         }
+    }
+}
+
+/// The Alexander Rules' own paradox examples (alexander-rules.md, "First Order Paradoxes",
+/// "Second Order Paradoxes", "Pandin's Paradox"), with the results its text gives under IV.5.f:
+/// in first and second order paradoxes "the Fleet being dislodged and the convoy being
+/// disrupted"; in Pandin's, "The attack succeeds, the support is cut, and Germany moves into
+/// the English Channel", the convoy not disrupted although its fleet is dislodged.
+const ALEXANDER_EXAMPLES: &str = r#"
+[[case]]
+id = "AR first order"
+title = "first order paradox"
+phase = "movement"
+orders = [
+  { power = "England", order = "F London Supports F Wales - English Channel", result = "given" },
+  { power = "England", order = "F Wales - English Channel", result = "succeeds" },
+  { power = "France", order = "A Brest - London", result = "fails" },
+  { power = "France", order = "F English Channel Convoys A Brest - London", result = "disrupted, dislodged" },
+]
+
+[[case]]
+id = "AR second order"
+title = "second order paradox"
+phase = "movement"
+orders = [
+  { power = "France", order = "A Brest - London", result = "fails" },
+  { power = "France", order = "F English Channel Convoys A Brest - London", result = "disrupted, dislodged" },
+  { power = "England", order = "F London Supports F Edinburgh - North Sea", result = "given" },
+  { power = "England", order = "F Edinburgh - North Sea", result = "succeeds" },
+  { power = "Russia", order = "A Norway - Belgium", result = "fails" },
+  { power = "Russia", order = "F North Sea Convoys A Norway - Belgium", result = "disrupted, dislodged" },
+  { power = "Germany", order = "F Belgium Supports F Picardy - English Channel", result = "given" },
+  { power = "Germany", order = "F Picardy - English Channel", result = "succeeds" },
+]
+
+[[case]]
+id = "AR Pandin"
+title = "Pandin's paradox"
+phase = "movement"
+orders = [
+  { power = "France", order = "A Brest - Wales", result = "fails" },
+  { power = "France", order = "F English Channel Convoys A Brest - Wales", result = "available, dislodged" },
+  { power = "England", order = "F Wales Supports F London - English Channel", result = "cut" },
+  { power = "England", order = "F London - English Channel", result = "fails" },
+  { power = "Germany", order = "F North Sea Supports F Belgium - English Channel", result = "given" },
+  { power = "Germany", order = "F Belgium - English Channel", result = "succeeds" },
+]
+"#;
+
+/// The oracle gives the Alexander Rules' own results for its paradox examples under the
+/// `alexander` ruleset (the DATC states few results under IV.5.f).
+#[test]
+fn oracle_gives_the_alexander_paradox_examples() {
+    #[derive(serde::Deserialize)]
+    struct File {
+        case: Vec<diplo_datc::Case>,
+    }
+    let map = Map::standard();
+    let rules = Ruleset::load("alexander").expect("a shipped ruleset");
+    let file: File = toml::from_str(ALEXANDER_EXAMPLES).expect("the examples parse");
+    for case in &file.case {
+        let (pos, orders) = diplo_datc::setup(&map, case).expect("the example sets up");
+        let o = match diplo_tests::oracle::adjudicate(&map, &rules, &pos, &orders) {
+            Verdict::Resolved(o) => o,
+            Verdict::Skipped(why) => panic!("{}: declined: {why}", case.id),
+        };
+        for (k, c) in case.orders.iter().enumerate() {
+            let got = oracle_words(o.resolutions[k], o.dislodged[k]);
+            assert_eq!(got, c.result, "{}: {}", case.id, c.order);
+        }
+        compare_with_oracle(&map, &rules, &pos, &orders).expect("the engine agrees");
     }
 }
 
