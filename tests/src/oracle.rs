@@ -53,11 +53,14 @@
 //! proper convoy routes), matching, strengths, paradox rules and backup rules are its own.
 //!
 //! It handles only what the property tests generate and the plainer DATC cases: holds; moves
-//! to an adjacent province or, for an army, by convoy to one it does not border; supports of
-//! holds and moves; convoys by fleets at sea on a proper route; supports and convoys that do not
-//! match (`invalid`). Whatever else it meets (coasts, omitted or wrong unit types, written
-//! nationalities, illegal orders, convoys to adjacent provinces, variant map features and
-//! Brannan's rule) it declines with a reason ([`Verdict::Skipped`]) rather than guess.
+//! to an adjacent province or, for an army, by convoy to one it does not border (with no
+//! convoy order, `invalid` or `illegal` as [`Board::judge_distant_moves`] reads 4.E.1 under the
+//! `ignored` and `dptg` rules); supports of holds and moves; convoys by fleets at sea on a
+//! proper route; supports and convoys that do not match (`invalid`). Whatever else it meets
+//! (coasts, omitted or wrong unit types, written nationalities, other illegal orders, supports
+//! of convoyed moves no convoy order serves, convoys to adjacent provinces, variant map
+//! features and Brannan's rule) it declines with a reason ([`Verdict::Skipped`]) rather than
+//! guess.
 
 use std::cell::Cell;
 
@@ -119,6 +122,11 @@ struct Piece {
     act: Act,
     /// Index of its decision, for a move or a support or convoy that matches.
     var: Option<usize>,
+    /// Its move is illegal (4.E.1): it holds, and its order's result is `illegal`.
+    illegal: bool,
+    /// Its move is a legal convoyed move that no convoy order matches: it fails, `invalid`
+    /// (DATC 4.E.2: "an invalid order is legal, but does not match"; 6.D.8).
+    unmatched: bool,
 }
 
 /// The ruleset choices the oracle follows (DATC 4.A), read by key.
@@ -130,6 +138,7 @@ struct Choices<'r> {
     origin: &'r str,
     bounce: &'r str,
     other_cycles: &'r str,
+    illegal: &'r str,
 }
 
 impl<'r> Choices<'r> {
@@ -157,6 +166,7 @@ impl<'r> Choices<'r> {
             origin: c("convoyed_attack_origin"),
             bounce: c("dislodged_unit_bounce"),
             other_cycles: c("other_cycles"),
+            illegal: c("illegal_orders"),
         }
     }
 }
@@ -229,6 +239,8 @@ impl<'a> Board<'a> {
                 loc: u.location,
                 act: Act::Hold,
                 var: None,
+                illegal: false,
+                unmatched: false,
             })
             .collect();
         let mut acts: Vec<(usize, Act)> = Vec::new();
@@ -257,8 +269,86 @@ impl<'a> Board<'a> {
             paradoxes: Cell::new(0),
             choices,
         };
+        board.judge_distant_moves()?;
         board.number_decisions()?;
         Ok(board)
+    }
+
+    /// Judges the legality (4.E.1) of each army's move to a province it does not border that no
+    /// route of fleets ordered to convoy it serves. Under both shipped readings (`ignored`, DATC
+    /// 3.2 4.E.1: "A London - Holland is illegal if there is no fleet in the North Sea"; `dptg`,
+    /// DPTG XII: "if the Skagerrak stands vacant, then one can legally order neither Army Sweden
+    /// to move to Yorkshire nor ...", and the Italian orders of Step 1 "would be illegal if there
+    /// were no French fleet") the move is legal when a chain of seas each holding a fleet (any
+    /// power's, whatever its order) connects the two provinces: it is then a move that fails,
+    /// `invalid` (no convoy order matches it; DATC 6.D.8).
+    /// Otherwise it is illegal: the unit holds (`ignored`: and may be supported to hold; `dptg`,
+    /// DPTG VII: "except that, because it is a move order, a unit so ordered may receive no
+    /// support to hold").
+    fn judge_distant_moves(&mut self) -> Result<(), &'static str> {
+        for i in 0..self.pieces.len() {
+            let Act::Move { to, convoyed: true } = self.pieces[i].act else {
+                continue;
+            };
+            if self.route_exists(i, u64::MAX) {
+                continue;
+            }
+            if !matches!(self.choices.illegal, "ignored" | "dptg") {
+                return Err("a convoyed move without convoying fleets under an unknown 4.E.1 rule");
+            }
+            if self.map.province(to).terrain == Terrain::Sea || to == self.pieces[i].at {
+                return Err("an army move into a sea or its own province");
+            }
+            if self.fleet_chain(self.pieces[i].at, to) {
+                self.pieces[i].unmatched = true;
+            } else {
+                self.pieces[i].act = Act::Hold;
+                self.pieces[i].illegal = true;
+            }
+        }
+        // A support of such a move raises 4.E.1 questions of its own (DPTG IX: "One cannot
+        // legally order a unit to support an illegal move"; DATC 6.D.31: a fleet the route
+        // needs cannot support the move), which the oracle does not answer.
+        let supported = self.pieces.iter().any(|p| match p.act {
+            Act::SupportMove { target, .. } => {
+                self.pieces[target].illegal || self.pieces[target].unmatched
+            }
+            _ => false,
+        });
+        if supported {
+            return Err("a support of an illegal or unmatched convoyed move");
+        }
+        Ok(())
+    }
+
+    /// Whether a chain of seas, each holding a fleet, leads from `from` to `to` (breadth
+    /// first).
+    fn fleet_chain(&self, from: ProvinceId, to: ProvinceId) -> bool {
+        let seas: Vec<ProvinceId> = self
+            .pieces
+            .iter()
+            .filter(|x| x.fleet && self.map.province(x.at).terrain == Terrain::Sea)
+            .map(|x| x.at)
+            .collect();
+        let mut reached: Vec<ProvinceId> = seas
+            .iter()
+            .copied()
+            .filter(|&q| self.reaches(q, from))
+            .collect();
+        let mut next = 0;
+        while next < reached.len() {
+            let at = reached[next];
+            if self.reaches(at, to) {
+                return true;
+            }
+            for &q in &seas {
+                if !reached.contains(&q) && self.reaches(at, q) {
+                    reached.push(q);
+                }
+            }
+            next += 1;
+        }
+        false
     }
 
     /// Gives each move, matching support and matching convoy a decision; checks the convoys.
@@ -266,14 +356,7 @@ impl<'a> Board<'a> {
         for i in 0..self.pieces.len() {
             let decides = match self.pieces[i].act {
                 Act::Hold => false,
-                Act::Move { convoyed, .. } => {
-                    if convoyed && !self.route_exists(i, u64::MAX) {
-                        return Err(
-                            "a convoyed move without a route of fleets ordered to convoy it",
-                        );
-                    }
-                    true
-                }
+                Act::Move { .. } => true,
                 Act::Convoy { army, to } => {
                     if self.map.province(self.pieces[i].at).terrain != Terrain::Sea {
                         return Err("a convoy by a fleet that is not at sea");
@@ -360,7 +443,11 @@ impl<'a> Board<'a> {
     /// Whether a support or convoy order matches the order of the unit it names.
     fn matches(&self, i: usize) -> bool {
         match self.pieces[i].act {
-            Act::SupportHold { target } => !matches!(self.pieces[target].act, Act::Move { .. }),
+            Act::SupportHold { target } => {
+                let t = &self.pieces[target];
+                let moving = t.illegal && self.choices.illegal == "dptg";
+                !matches!(t.act, Act::Move { .. }) && !moving
+            }
             Act::SupportMove { target, to } => {
                 matches!(self.pieces[target].act, Act::Move { to: t, .. } if t == to)
             }
@@ -1153,7 +1240,9 @@ impl Board<'_> {
             .map(|k| {
                 let i = self.ordered[k];
                 let words = match self.pieces[i].act {
+                    Act::Hold if self.pieces[i].illegal => return Resolution::Illegal,
                     Act::Hold => return Resolution::Stands,
+                    Act::Move { .. } if self.pieces[i].unmatched => return Resolution::Invalid,
                     Act::Move { .. } => [Resolution::Succeeds, Resolution::Fails],
                     Act::Convoy { .. } => [Resolution::Available, Resolution::Disrupted],
                     _ => [Resolution::Given, Resolution::Cut],

@@ -1155,6 +1155,49 @@ fn plan_convoys(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Optio
     }
 }
 
+/// Armies ordered to a coast they do not border with no convoy (`what % 8 == 3`, `b / 8` even):
+/// near ones (`b % 3 == 0`: within two seas, where fleets may stand) and any coast of the map
+/// (mostly reachable only through empty seas), so that the 4.E.1 legality of a convoyed move
+/// without convoys is compared (a chain of seas with fleets, or none).
+fn plan_distant(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Option<Plan>]) {
+    let coasts: Vec<ProvinceId> = map
+        .province_ids()
+        .filter(|&p| map.province(p).terrain == Terrain::Coast)
+        .filter(|&p| !map.province(p).is_multi_coast())
+        .collect();
+    for a in 0..units.len() {
+        let (what, sel, b) = case.orders[a];
+        if units[a].kind != UnitKind::Army || what % 8 != 3 || (b / 8) % 2 != 0 {
+            continue;
+        }
+        if plans[a].is_some() {
+            continue;
+        }
+        let from = units[a].location.province;
+        let far = |q: &ProvinceId| *q != from && !map.army_adjacent(from, *q);
+        let near: Vec<ProvinceId> = neighbours(map, from)
+            .into_iter()
+            .filter(|&s| map.province(s).terrain == Terrain::Sea)
+            .flat_map(|s| {
+                let mut out = neighbours(map, s);
+                for t in neighbours(map, s) {
+                    if map.province(t).terrain == Terrain::Sea {
+                        out.extend(neighbours(map, t));
+                    }
+                }
+                out
+            })
+            .filter(|q| coasts.contains(q) && far(q))
+            .collect();
+        let pick = if b % 3 == 0 && !near.is_empty() {
+            near
+        } else {
+            coasts.iter().copied().filter(far).collect()
+        };
+        plans[a] = Some(Plan::Move(pick[sel as usize % pick.len()]));
+    }
+}
+
 /// Moves and holds: `what % 8` 0 hold, 1-3 move (`b` even: onto a convoying fleet if one is
 /// next door), 4-7 decided later (supports, invalid convoys).
 fn plan_moves(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Option<Plan>]) {
@@ -1373,6 +1416,7 @@ fn build_convoy_case(map: &Map, case: &ConvoyCase) -> (Position, Vec<(PowerId, O
     let units = place_units(map, &region, case);
     let mut plans = vec![None; units.len()];
     plan_convoys(map, &units, case, &mut plans);
+    plan_distant(map, &units, case, &mut plans);
     if case.start.is_multiple_of(3) {
         plan_rotation(map, &units, case, &mut plans);
     }
@@ -1466,7 +1510,17 @@ fn compare_with_oracle(
     };
     let word =
         |r: Resolution, d: bool| format!("{}{}", r.word(), if d { ", dislodged" } else { "" });
-    let mut differ = !adj.unordered_dislodged.is_empty();
+    // A unit whose order is illegal and ignored (DATC 4.E.1) is also listed as unordered.
+    let illegal_at: Vec<ProvinceId> = adj
+        .results
+        .iter()
+        .filter(|r| r.resolution == Resolution::Illegal)
+        .filter_map(|r| r.order.unit().map(|u| u.place.province))
+        .collect();
+    let mut differ = adj
+        .unordered_dislodged
+        .iter()
+        .any(|(u, _)| !illegal_at.contains(&u.location.province));
     let lines: Vec<String> = adj
         .results
         .iter()
