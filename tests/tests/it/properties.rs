@@ -1811,6 +1811,57 @@ fn oracle_gives_the_alexander_paradox_examples() {
     }
 }
 
+/// DPTG XII's own example of an impossible convoy: "if the Skagerrak stands vacant, then one
+/// can legally order neither Army Sweden to move to Yorkshire nor Fleet North Sea to convoy
+/// Army Sweden to Yorkshire". With F Skagerrak there, both orders are legal (the move fails
+/// unmatched, DATC 6.D.8: `invalid`).
+const DPTG_XII: &str = r#"
+[[case]]
+id = "DPTG XII vacant"
+title = "Skagerrak vacant"
+phase = "movement"
+orders = [
+  { power = "Russia", order = "A Sweden - Yorkshire", result = "illegal" },
+  { power = "England", order = "F North Sea Convoys A Sweden - Yorkshire", result = "illegal" },
+]
+
+[[case]]
+id = "DPTG XII held"
+title = "Skagerrak held by a fleet that does not convoy"
+phase = "movement"
+orders = [
+  { power = "Russia", order = "A Sweden - Yorkshire", result = "invalid" },
+  { power = "England", order = "F North Sea Convoys A Sweden - Yorkshire", result = "available" },
+  { power = "Germany", order = "F Skagerrak Holds", result = "stands" },
+]
+"#;
+
+/// The engine under the `dptg` ruleset gives DPTG XII's legality of a move by convoy, and so
+/// does the oracle where it takes the case.
+#[test]
+fn dptg_convoy_legality_follows_dptg_xii() {
+    #[derive(serde::Deserialize)]
+    struct File {
+        case: Vec<diplo_datc::Case>,
+    }
+    let map = Map::standard();
+    let rules = Ruleset::load("dptg").expect("a shipped ruleset");
+    let file: File = toml::from_str(DPTG_XII).expect("the examples parse");
+    for case in &file.case {
+        let (pos, orders) = diplo_datc::setup(&map, case).expect("the example sets up");
+        let adj = adjudicate(&map, &rules, &pos, &orders);
+        for (r, c) in adj.results.iter().zip(&case.orders) {
+            assert_eq!(r.words(), c.result, "{}: {}", case.id, c.order);
+        }
+        if let Verdict::Resolved(o) = diplo_tests::oracle::adjudicate(&map, &rules, &pos, &orders) {
+            for (k, c) in case.orders.iter().enumerate() {
+                let got = oracle_words(o.resolutions[k], o.dislodged[k]);
+                assert_eq!(got, c.result, "oracle: {}: {}", case.id, c.order);
+            }
+        }
+    }
+}
+
 /// The oracle gives the document's results on every DATC 3.2 movement case it takes, under
 /// every shipped ruleset the document states results for.
 #[test]
