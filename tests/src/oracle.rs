@@ -55,12 +55,14 @@
 //! It handles only what the property tests generate and the plainer DATC cases: holds; moves
 //! to an adjacent province or, for an army, by convoy to one it does not border (with no
 //! convoy order, `invalid` or `illegal` as [`Board::judge_distant_moves`] reads 4.E.1 under the
-//! `ignored` and `dptg` rules); supports of holds and moves; convoys by fleets at sea on a
-//! proper route; supports and convoys that do not match (`invalid`). Whatever else it meets
-//! (coasts, omitted or wrong unit types, written nationalities, other illegal orders, supports
-//! of convoyed moves no convoy order serves, convoys to adjacent provinces, variant map
-//! features and Brannan's rule) it declines with a reason ([`Verdict::Skipped`]) rather than
-//! guess.
+//! `ignored` and `dptg` rules); fleets on a coast of a multi-coast province, and fleet moves to
+//! a coast written and reachable (supports name the province only); supports of holds and
+//! moves; convoys by fleets at sea on a proper route; supports and convoys that do not match
+//! (`invalid`). Whatever else it meets (4.B coast questions: a coast omitted, unknown or written
+//! where none is needed; omitted or wrong unit types, written nationalities, other illegal
+//! orders, supports of convoyed moves no convoy order serves, convoys to adjacent provinces,
+//! variant map features and Brannan's rule) it declines with a reason ([`Verdict::Skipped`])
+//! rather than guess.
 
 use std::cell::Cell;
 
@@ -587,11 +589,12 @@ fn read_order(map: &Map, order: &Order, pieces: &[Piece]) -> Result<(usize, Act)
             if *via_convoy || !path.is_empty() {
                 return Err("'via convoy' or a written convoy path");
             }
-            let to = destination(map, to, piece.fleet)?;
+            let to = if piece.fleet {
+                fleet_destination(map, piece.loc, to)?
+            } else {
+                destination(to)?
+            };
             let convoyed = !piece.fleet && !map.army_adjacent(piece.at, to);
-            if piece.fleet && !map.fleet_can_reach(piece.loc, to) {
-                return Err("a fleet move to a province it cannot reach (illegal)");
-            }
             Act::Move { to, convoyed }
         }
         Order::SupportHold { supported, .. } => {
@@ -601,7 +604,7 @@ fn read_order(map: &Map, order: &Order, pieces: &[Piece]) -> Result<(usize, Act)
         }
         Order::SupportMove { supported, to, .. } => {
             let target = other(supported)?;
-            let to = destination(map, to, pieces[target].fleet)?;
+            let to = destination(to)?;
             support_reach(map, piece, to)?;
             Act::SupportMove { target, to }
         }
@@ -610,7 +613,7 @@ fn read_order(map: &Map, order: &Order, pieces: &[Piece]) -> Result<(usize, Act)
             if !piece.fleet || pieces[army].fleet {
                 return Err("a convoy by an army or of a fleet (illegal)");
             }
-            let to = destination(map, to, false)?;
+            let to = destination(to)?;
             Act::Convoy { army, to }
         }
         _ => return Err("an order other than hold, move, support or convoy"),
@@ -648,15 +651,33 @@ fn named(
     }
 }
 
-/// A destination's province: declines written coasts and fleets into multi-coast provinces
-/// (4.B.1-4.B.4, 4.B.6).
-fn destination(map: &Map, to: &Place, fleet: bool) -> Result<ProvinceId, &'static str> {
-    if to.coast.is_some() || (fleet && map.province(to.province).is_multi_coast()) {
-        return Err(
-            "a coast question (4.B): a written coast or a fleet into a multi-coast province",
-        );
+/// A destination's province for an army's move or a support or convoy: declines written
+/// coasts (4.B.1-4.B.4, 4.B.6); a support of a fleet's move to a coast names the province only.
+fn destination(to: &Place) -> Result<ProvinceId, &'static str> {
+    if to.coast.is_some() {
+        return Err("a coast question (4.B): a coast written in an army move, support or convoy");
     }
     Ok(to.province)
+}
+
+/// A fleet's destination: a province it can reach, with the coast written exactly when the
+/// province has coasts and it is one the fleet can reach (a coast omitted or wrong raises a
+/// 4.B question the oracle declines).
+fn fleet_destination(map: &Map, from: Location, to: &Place) -> Result<ProvinceId, &'static str> {
+    let multi = map.province(to.province).is_multi_coast();
+    let want = match (&to.coast, multi) {
+        (None, false) => Location::province(to.province),
+        (Some(WrittenCoast::Known(c)), true) => Location {
+            province: to.province,
+            coast: Some(*c),
+        },
+        _ => return Err("a coast question (4.B): a coast omitted, unknown or not needed"),
+    };
+    if map.fleet_neighbours(from).contains(&want) {
+        Ok(to.province)
+    } else {
+        Err("a fleet move to a place it cannot reach (illegal)")
+    }
 }
 
 /// Declines a support into a province the supporter cannot reach (illegal, 4.E.1).
