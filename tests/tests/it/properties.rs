@@ -1269,9 +1269,16 @@ fn plan_moves(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Option<
 /// Supports (`what % 8` 4 of a hold, 5-6 of a move: mostly one into a convoying fleet or a
 /// convoyed one; `b % 7 == 1` one that was not ordered) and invalid convoys (7, fleets at sea).
 fn plan_rest(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Option<Plan>]) {
+    // Moves by convoy that no convoy order serves (`plan_distant`) are not supported: whether
+    // such a support is legal is a 4.E.1 question the oracle does not answer.
+    let served = |j: usize, q: ProvinceId| {
+        units[j].kind == UnitKind::Fleet
+            || map.army_adjacent(units[j].location.province, q)
+            || plans.contains(&Some(Plan::Convoy(j, q)))
+    };
     let moves: Vec<(usize, ProvinceId)> = (0..units.len())
         .filter_map(|j| match plans[j] {
-            Some(Plan::Move(q)) => Some((j, q)),
+            Some(Plan::Move(q)) if served(j, q) => Some((j, q)),
             _ => None,
         })
         .collect();
