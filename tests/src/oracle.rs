@@ -60,7 +60,7 @@
 //! moves; convoys by fleets at sea on a proper route; supports and convoys that do not match
 //! (`invalid`). Whatever else it meets (4.B coast questions: a coast omitted, unknown or written
 //! where none is needed; omitted or wrong unit types, written nationalities, other illegal
-//! orders, supports of convoyed moves no convoy order serves, convoys to adjacent provinces,
+//! orders, convoys to adjacent provinces,
 //! variant map features and Brannan's rule) it declines with a reason ([`Verdict::Skipped`])
 //! rather than guess.
 
@@ -126,6 +126,8 @@ struct Piece {
     var: Option<usize>,
     /// Its move is illegal (4.E.1): it holds, and its order's result is `illegal`.
     illegal: bool,
+    /// That illegal order is a move (under `dptg` it may receive no support to hold).
+    illegal_move: bool,
     /// Its move is a legal convoyed move that no convoy order matches: it fails, `invalid`
     /// (DATC 4.E.2: "an invalid order is legal, but does not match"; 6.D.8).
     unmatched: bool,
@@ -242,6 +244,7 @@ impl<'a> Board<'a> {
                 act: Act::Hold,
                 var: None,
                 illegal: false,
+                illegal_move: false,
                 unmatched: false,
             })
             .collect();
@@ -301,34 +304,55 @@ impl<'a> Board<'a> {
             if self.map.province(to).terrain == Terrain::Sea || to == self.pieces[i].at {
                 return Err("an army move into a sea or its own province");
             }
-            if self.fleet_chain(self.pieces[i].at, to) {
+            if self.fleet_chain(self.pieces[i].at, to, None) {
                 self.pieces[i].unmatched = true;
             } else {
                 self.pieces[i].act = Act::Hold;
                 self.pieces[i].illegal = true;
+                self.pieces[i].illegal_move = true;
             }
         }
-        // A support of such a move raises 4.E.1 questions of its own (DPTG IX: "One cannot
-        // legally order a unit to support an illegal move"; DATC 6.D.31: a fleet the route
-        // needs cannot support the move), which the oracle does not answer.
-        let supported = self.pieces.iter().any(|p| match p.act {
-            Act::SupportMove { target, .. } => {
-                self.pieces[target].illegal || self.pieces[target].unmatched
+        self.judge_distant_supports()
+    }
+
+    /// Judges the legality (4.E.1) of each support of an army's move to a province the army
+    /// does not border: such a support is legal only when that move is (DPTG IX: "One cannot
+    /// legally order a unit to support an illegal move"), that is when a chain of seas holding
+    /// fleets connects the two provinces. Under `ignored` the supporter's own fleet does not
+    /// count (DATC 3.2 6.D.31: "the only possible convoy is through the Black Sea and a fleet
+    /// cannot convoy and support at the same time"); DPTG judges each order "viewed
+    /// individually" (XII), so under `dptg` it does. An illegal support is no order: the unit
+    /// holds, `illegal`, and may be supported to hold (it is not a move, DPTG VII).
+    fn judge_distant_supports(&mut self) -> Result<(), &'static str> {
+        for s in 0..self.pieces.len() {
+            let Act::SupportMove { target, to } = self.pieces[s].act else {
+                continue;
+            };
+            let army = &self.pieces[target];
+            if army.fleet || self.map.army_adjacent(army.at, to) {
+                continue;
             }
-            _ => false,
-        });
-        if supported {
-            return Err("a support of an illegal or unmatched convoyed move");
+            if !matches!(self.choices.illegal, "ignored" | "dptg") {
+                return Err("a support of a convoyed move under an unknown 4.E.1 rule");
+            }
+            let without = (self.choices.illegal == "ignored").then_some(s);
+            let legal = to != army.at
+                && self.map.province(to).terrain != Terrain::Sea
+                && self.fleet_chain(army.at, to, without);
+            if !legal {
+                self.pieces[s].act = Act::Hold;
+                self.pieces[s].illegal = true;
+            }
         }
         Ok(())
     }
 
-    /// Whether a chain of seas, each holding a fleet, leads from `from` to `to` (breadth
-    /// first).
-    fn fleet_chain(&self, from: ProvinceId, to: ProvinceId) -> bool {
-        let seas: Vec<ProvinceId> = self
-            .pieces
-            .iter()
+    /// Whether a chain of seas, each holding a fleet other than `without`, leads from `from` to
+    /// `to` (breadth first).
+    fn fleet_chain(&self, from: ProvinceId, to: ProvinceId, without: Option<usize>) -> bool {
+        let seas: Vec<ProvinceId> = (0..self.pieces.len())
+            .filter(|&k| Some(k) != without)
+            .map(|k| &self.pieces[k])
             .filter(|x| x.fleet && self.map.province(x.at).terrain == Terrain::Sea)
             .map(|x| x.at)
             .collect();
@@ -447,11 +471,14 @@ impl<'a> Board<'a> {
         match self.pieces[i].act {
             Act::SupportHold { target } => {
                 let t = &self.pieces[target];
-                let moving = t.illegal && self.choices.illegal == "dptg";
+                let moving = t.illegal_move && self.choices.illegal == "dptg";
                 !matches!(t.act, Act::Move { .. }) && !moving
             }
             Act::SupportMove { target, to } => {
-                matches!(self.pieces[target].act, Act::Move { to: t, .. } if t == to)
+                // DPTG Step 1 cancels a convoyed move no cooperating fleets serve, and Step 3
+                // then cancels supports of it: its army "fails to attempt to move".
+                let cancelled = self.pieces[target].unmatched && self.choices.illegal == "dptg";
+                !cancelled && matches!(self.pieces[target].act, Act::Move { to: t, .. } if t == to)
             }
             Act::Convoy { army, to } => self.pieces[army].act == (Act::Move { to, convoyed: true }),
             _ => false,
