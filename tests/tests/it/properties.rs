@@ -1636,8 +1636,8 @@ fn oracle_agrees_with_the_engine() {
     for (rules, t) in rulesets().iter().zip(tallies.borrow().iter()) {
         let skipped: usize = t.skipped.values().sum();
         assert!(
-            t.compared >= 4 * skipped,
-            "{}: too many skips {:?}",
+            skipped == 0,
+            "{}: the oracle declined cases {:?}",
             rules.name,
             t.skipped
         );
