@@ -13,8 +13,35 @@
 //!   rest computed from it, and the consistent ones kept: exactly one is the answer;
 //! * none or several: the cycle's backup rule (5.B.9): a cycle of moves only is circular
 //!   movement and its moves succeed; a cycle with a convoy order is a convoy paradox and gets the
-//!   ruleset's 4.A.2 ruling (Szykman: its convoys fail; the rulebooks' rules with no fallback:
-//!   unresolved); any other cycle gets the ruleset's `other_cycles` ruling. Then solving resumes.
+//!   ruleset's 4.A.2 ruling; any other cycle gets the ruleset's `other_cycles` ruling. Then
+//!   solving resumes.
+//!
+//! The 4.A.2 rulings, as the oracle reads the documents:
+//!
+//! * Szykman (DATC 3.2 4.A.2): the cycle's convoys fail (their fleets hold). The rulebooks'
+//!   rules (1971, 1982, 2000) are support-cut exemptions applied in the conditions themselves;
+//!   a paradox they leave gets their `paradox_fallback` (Szykman, or unresolved for `none`).
+//! * DPTG (`dptg-1998.txt` VIII Steps 5-13, as DATC 2.4 4.A.2 sums them up: "In case the
+//!   paradox has two resolutions and in one of the resolutions all the convoys of the paradox
+//!   core are disrupted, then this resolution is chosen. In all other cases the 'All Hold' rule
+//!   is used"): when some consistent resolution of the cycle disrupts all its convoys, the
+//!   convoys fail and the rest is solved again (Step 12: the convoys are struck, the attacks on
+//!   their fleets resolved as usual); otherwise the grand standoff of Step 13: the convoyed
+//!   moves of the cycle's convoys fail without effect (they cut nothing), every attack on one of
+//!   their convoying fleets fails, and the convoys do not go through (`disrupted`, the fleets
+//!   not dislodged); the supports are then judged as usual (they "survive uncut"). The cycle
+//!   stands for the DPTG's circle of subversion; where the guess algorithm finds exactly one
+//!   resolution (the DPTG's Futile and Indomitable convoys) there is no paradox.
+//! * Alexander IV.5.f ("If a convoy would be disrupted if not for the effects of the Army
+//!   being convoyed, then the convoy is disrupted. If a convoy would not be disrupted if not for
+//!   the effects of the Army being convoyed, then the convoy is not disrupted even if a Fleet
+//!   involved in the convoy is dislodged"; the notes: "first assume that the convoy fails"):
+//!   all the cycle's convoys are assumed to fail together, the rest of the cycle is solved under
+//!   that assumption, and each convoy whose fleet is then dislodged is disrupted, each other
+//!   one stands (`available`, even if its fleet is dislodged once the armies move). Where the
+//!   guess algorithm finds exactly one resolution, IV.5.f gives the same one (assuming the
+//!   convoy fails is consistent exactly when failing is a resolution), so it is applied only to
+//!   paradoxes. If the rest has no or several resolutions, the convoys are unresolved.
 //!
 //! Bounds: at most 64 units (decisions are kept in 64-bit masks) and at most [`MAX_GUESSED`]
 //! guessed decisions per cycle; beyond them the oracle declines.
@@ -26,12 +53,16 @@
 //! proper convoy routes), matching, strengths, paradox rules and backup rules are its own.
 //!
 //! It handles only what the property tests generate and the plainer DATC cases: holds; moves
-//! to an adjacent province or, for an army, by convoy to one it does not border; supports of
-//! holds and moves; convoys by fleets at sea on a proper route; supports and convoys that do not
-//! match (`invalid`). Whatever else it meets (coasts, omitted or wrong unit types, written
-//! nationalities, illegal orders, convoys to adjacent provinces, variant map features,
-//! Brannan's rule, and convoy paradoxes under the DPTG's and Alexander's rules) it declines with
-//! a reason ([`Verdict::Skipped`]) rather than guess.
+//! to an adjacent province or, for an army, by convoy to one it does not border (with no
+//! convoy order, `invalid` or `illegal` as [`Board::judge_distant_moves`] reads 4.E.1 under the
+//! `ignored` and `dptg` rules, and supports of such moves as [`Board::judge_distant_supports`]
+//! reads it); fleets on a coast of a multi-coast province, and fleet moves to
+//! a coast written and reachable (supports name the province only); supports of holds and
+//! moves; convoys by fleets at sea on a proper route; supports and convoys that do not match
+//! (`invalid`). Whatever else it meets (4.B coast questions: a coast omitted, unknown or written
+//! where none is needed; omitted or wrong unit types, written nationalities, other illegal
+//! orders, convoys to adjacent provinces, variant map features and Brannan's rule) it declines with a reason ([`Verdict::Skipped`])
+//! rather than guess.
 
 use std::cell::Cell;
 
@@ -60,6 +91,8 @@ pub struct OracleResult {
     /// How many times a backup rule (5.B.9: circular movement, a paradox rule, other cycles)
     /// settled a cycle.
     pub backups: usize,
+    /// How many of those were convoy paradoxes (the ruleset's 4.A.2 ruling).
+    pub paradoxes: usize,
 }
 
 /// The oracle's answer: a result, or why it declines the case.
@@ -91,6 +124,13 @@ struct Piece {
     act: Act,
     /// Index of its decision, for a move or a support or convoy that matches.
     var: Option<usize>,
+    /// Its move is illegal (4.E.1): it holds, and its order's result is `illegal`.
+    illegal: bool,
+    /// That illegal order is a move (under `dptg` it may receive no support to hold).
+    illegal_move: bool,
+    /// Its move is a legal convoyed move that no convoy order matches: it fails, `invalid`
+    /// (DATC 4.E.2: "an invalid order is legal, but does not match"; 6.D.8).
+    unmatched: bool,
 }
 
 /// The ruleset choices the oracle follows (DATC 4.A), read by key.
@@ -102,11 +142,12 @@ struct Choices<'r> {
     origin: &'r str,
     bounce: &'r str,
     other_cycles: &'r str,
+    illegal: &'r str,
 }
 
 impl<'r> Choices<'r> {
-    /// Declines the choices the oracle does not implement (none of them is shipped except
-    /// where the case meets a paradox, which [`Board::backup`] declines).
+    /// Declines the choices the oracle does not implement (none of them is shipped; a paradox
+    /// rule it does not know is declined where a case meets a paradox, in [`Board::backup`]).
     fn check(&self) -> Result<(), &'static str> {
         if !matches!(self.multi_route, "all-routes" | "one-route" | "dptg") {
             return Err("a 4.A.1 multi-route rule the oracle does not implement");
@@ -129,6 +170,7 @@ impl<'r> Choices<'r> {
             origin: c("convoyed_attack_origin"),
             bounce: c("dislodged_unit_bounce"),
             other_cycles: c("other_cycles"),
+            illegal: c("illegal_orders"),
         }
     }
 }
@@ -143,6 +185,8 @@ struct Board<'a> {
     ordered: Vec<usize>,
     /// Backup rules applied so far.
     backups: Cell<usize>,
+    /// Convoy paradoxes settled so far.
+    paradoxes: Cell<usize>,
     choices: Choices<'a>,
 }
 
@@ -199,6 +243,9 @@ impl<'a> Board<'a> {
                 loc: u.location,
                 act: Act::Hold,
                 var: None,
+                illegal: false,
+                illegal_move: false,
+                unmatched: false,
             })
             .collect();
         let mut acts: Vec<(usize, Act)> = Vec::new();
@@ -224,10 +271,110 @@ impl<'a> Board<'a> {
             vars: Vec::new(),
             ordered,
             backups: Cell::new(0),
+            paradoxes: Cell::new(0),
             choices,
         };
+        board.judge_distant_moves()?;
         board.number_decisions()?;
         Ok(board)
+    }
+
+    /// Judges the legality (4.E.1) of each army's move to a province it does not border that no
+    /// route of fleets ordered to convoy it serves. Under both shipped readings (`ignored`, DATC
+    /// 3.2 4.E.1: "A London - Holland is illegal if there is no fleet in the North Sea"; `dptg`,
+    /// DPTG XII: "if the Skagerrak stands vacant, then one can legally order neither Army Sweden
+    /// to move to Yorkshire nor ...", and the Italian orders of Step 1 "would be illegal if there
+    /// were no French fleet") the move is legal when a chain of seas each holding a fleet (any
+    /// power's, whatever its order) connects the two provinces: it is then a move that fails,
+    /// `invalid` (no convoy order matches it; DATC 6.D.8).
+    /// Otherwise it is illegal: the unit holds (`ignored`: and may be supported to hold; `dptg`,
+    /// DPTG VII: "except that, because it is a move order, a unit so ordered may receive no
+    /// support to hold").
+    fn judge_distant_moves(&mut self) -> Result<(), &'static str> {
+        for i in 0..self.pieces.len() {
+            let Act::Move { to, convoyed: true } = self.pieces[i].act else {
+                continue;
+            };
+            if self.route_exists(i, u64::MAX) {
+                continue;
+            }
+            if !matches!(self.choices.illegal, "ignored" | "dptg") {
+                return Err("a convoyed move without convoying fleets under an unknown 4.E.1 rule");
+            }
+            if self.map.province(to).terrain == Terrain::Sea || to == self.pieces[i].at {
+                return Err("an army move into a sea or its own province");
+            }
+            if self.fleet_chain(self.pieces[i].at, to, None) {
+                self.pieces[i].unmatched = true;
+            } else {
+                self.pieces[i].act = Act::Hold;
+                self.pieces[i].illegal = true;
+                self.pieces[i].illegal_move = true;
+            }
+        }
+        self.judge_distant_supports()
+    }
+
+    /// Judges the legality (4.E.1) of each support of an army's move to a province the army
+    /// does not border: such a support is legal only when that move is (DPTG IX: "One cannot
+    /// legally order a unit to support an illegal move"), that is when a chain of seas holding
+    /// fleets connects the two provinces. Under `ignored` the supporter's own fleet does not
+    /// count (DATC 3.2 6.D.31: "the only possible convoy is through the Black Sea and a fleet
+    /// cannot convoy and support at the same time"); DPTG judges each order "viewed
+    /// individually" (XII), so under `dptg` it does. An illegal support is no order: the unit
+    /// holds, `illegal`, and may be supported to hold (it is not a move, DPTG VII).
+    fn judge_distant_supports(&mut self) -> Result<(), &'static str> {
+        for s in 0..self.pieces.len() {
+            let Act::SupportMove { target, to } = self.pieces[s].act else {
+                continue;
+            };
+            let army = &self.pieces[target];
+            if army.fleet || self.map.army_adjacent(army.at, to) {
+                continue;
+            }
+            if !matches!(self.choices.illegal, "ignored" | "dptg") {
+                return Err("a support of a convoyed move under an unknown 4.E.1 rule");
+            }
+            let without = (self.choices.illegal == "ignored").then_some(s);
+            let legal = to != army.at
+                && self.map.province(to).terrain != Terrain::Sea
+                && self.fleet_chain(army.at, to, without);
+            if !legal {
+                self.pieces[s].act = Act::Hold;
+                self.pieces[s].illegal = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a chain of seas, each holding a fleet other than `without`, leads from `from` to
+    /// `to` (breadth first).
+    fn fleet_chain(&self, from: ProvinceId, to: ProvinceId, without: Option<usize>) -> bool {
+        let seas: Vec<ProvinceId> = (0..self.pieces.len())
+            .filter(|&k| Some(k) != without)
+            .map(|k| &self.pieces[k])
+            .filter(|x| x.fleet && self.map.province(x.at).terrain == Terrain::Sea)
+            .map(|x| x.at)
+            .collect();
+        let mut reached: Vec<ProvinceId> = seas
+            .iter()
+            .copied()
+            .filter(|&q| self.reaches(q, from))
+            .collect();
+        let mut next = 0;
+        while next < reached.len() {
+            let at = reached[next];
+            if self.reaches(at, to) {
+                return true;
+            }
+            for &q in &seas {
+                if !reached.contains(&q) && self.reaches(at, q) {
+                    reached.push(q);
+                }
+            }
+            next += 1;
+        }
+        false
     }
 
     /// Gives each move, matching support and matching convoy a decision; checks the convoys.
@@ -235,14 +382,7 @@ impl<'a> Board<'a> {
         for i in 0..self.pieces.len() {
             let decides = match self.pieces[i].act {
                 Act::Hold => false,
-                Act::Move { convoyed, .. } => {
-                    if convoyed && !self.route_exists(i, u64::MAX) {
-                        return Err(
-                            "a convoyed move without a route of fleets ordered to convoy it",
-                        );
-                    }
-                    true
-                }
+                Act::Move { .. } => true,
                 Act::Convoy { army, to } => {
                     if self.map.province(self.pieces[i].at).terrain != Terrain::Sea {
                         return Err("a convoy by a fleet that is not at sea");
@@ -329,9 +469,16 @@ impl<'a> Board<'a> {
     /// Whether a support or convoy order matches the order of the unit it names.
     fn matches(&self, i: usize) -> bool {
         match self.pieces[i].act {
-            Act::SupportHold { target } => !matches!(self.pieces[target].act, Act::Move { .. }),
+            Act::SupportHold { target } => {
+                let t = &self.pieces[target];
+                let moving = t.illegal_move && self.choices.illegal == "dptg";
+                !matches!(t.act, Act::Move { .. }) && !moving
+            }
             Act::SupportMove { target, to } => {
-                matches!(self.pieces[target].act, Act::Move { to: t, .. } if t == to)
+                // DPTG Step 1 cancels a convoyed move no cooperating fleets serve, and Step 3
+                // then cancels supports of it: its army "fails to attempt to move".
+                let cancelled = self.pieces[target].unmatched && self.choices.illegal == "dptg";
+                !cancelled && matches!(self.pieces[target].act, Act::Move { to: t, .. } if t == to)
             }
             Act::Convoy { army, to } => self.pieces[army].act == (Act::Move { to, convoyed: true }),
             _ => false,
@@ -469,11 +616,12 @@ fn read_order(map: &Map, order: &Order, pieces: &[Piece]) -> Result<(usize, Act)
             if *via_convoy || !path.is_empty() {
                 return Err("'via convoy' or a written convoy path");
             }
-            let to = destination(map, to, piece.fleet)?;
+            let to = if piece.fleet {
+                fleet_destination(map, piece.loc, to)?
+            } else {
+                destination(to)?
+            };
             let convoyed = !piece.fleet && !map.army_adjacent(piece.at, to);
-            if piece.fleet && !map.fleet_can_reach(piece.loc, to) {
-                return Err("a fleet move to a province it cannot reach (illegal)");
-            }
             Act::Move { to, convoyed }
         }
         Order::SupportHold { supported, .. } => {
@@ -483,7 +631,7 @@ fn read_order(map: &Map, order: &Order, pieces: &[Piece]) -> Result<(usize, Act)
         }
         Order::SupportMove { supported, to, .. } => {
             let target = other(supported)?;
-            let to = destination(map, to, pieces[target].fleet)?;
+            let to = destination(to)?;
             support_reach(map, piece, to)?;
             Act::SupportMove { target, to }
         }
@@ -492,7 +640,7 @@ fn read_order(map: &Map, order: &Order, pieces: &[Piece]) -> Result<(usize, Act)
             if !piece.fleet || pieces[army].fleet {
                 return Err("a convoy by an army or of a fleet (illegal)");
             }
-            let to = destination(map, to, false)?;
+            let to = destination(to)?;
             Act::Convoy { army, to }
         }
         _ => return Err("an order other than hold, move, support or convoy"),
@@ -530,15 +678,33 @@ fn named(
     }
 }
 
-/// A destination's province: declines written coasts and fleets into multi-coast provinces
-/// (4.B.1-4.B.4, 4.B.6).
-fn destination(map: &Map, to: &Place, fleet: bool) -> Result<ProvinceId, &'static str> {
-    if to.coast.is_some() || (fleet && map.province(to.province).is_multi_coast()) {
-        return Err(
-            "a coast question (4.B): a written coast or a fleet into a multi-coast province",
-        );
+/// A destination's province for an army's move or a support or convoy: declines written
+/// coasts (4.B.1-4.B.4, 4.B.6); a support of a fleet's move to a coast names the province only.
+fn destination(to: &Place) -> Result<ProvinceId, &'static str> {
+    if to.coast.is_some() {
+        return Err("a coast question (4.B): a coast written in an army move, support or convoy");
     }
     Ok(to.province)
+}
+
+/// A fleet's destination: a province it can reach, with the coast written exactly when the
+/// province has coasts and it is one the fleet can reach (a coast omitted or wrong raises a
+/// 4.B question the oracle declines).
+fn fleet_destination(map: &Map, from: Location, to: &Place) -> Result<ProvinceId, &'static str> {
+    let multi = map.province(to.province).is_multi_coast();
+    let want = match (&to.coast, multi) {
+        (None, false) => Location::province(to.province),
+        (Some(WrittenCoast::Known(c)), true) => Location {
+            province: to.province,
+            coast: Some(*c),
+        },
+        _ => return Err("a coast question (4.B): a coast omitted, unknown or not needed"),
+    };
+    if map.fleet_neighbours(from).contains(&want) {
+        Ok(to.province)
+    } else {
+        Err("a fleet move to a place it cannot reach (illegal)")
+    }
 }
 
 /// Declines a support into a province the supporter cannot reach (illegal, 4.E.1).
@@ -905,7 +1071,7 @@ impl Board<'_> {
             }
             return Ok(());
         }
-        self.backup(group, states)
+        self.backup(group, deps, &solutions, states)
     }
 
     /// Splits a cycle into decisions to guess (a feedback set: convoys first, then moves, then
@@ -970,43 +1136,145 @@ impl Board<'_> {
             .collect()
     }
 
-    /// 5.B.9 and the ruleset's backup rules, for a cycle with no or several resolutions.
-    fn backup(&self, group: &[usize], states: &mut [State]) -> Result<(), &'static str> {
-        let act = |v: usize| self.pieces[self.vars[v]].act;
-        let is_move = |v: usize| matches!(act(v), Act::Move { .. });
-        let is_convoy = |v: usize| matches!(act(v), Act::Convoy { .. });
+    /// 5.B.9 and the ruleset's backup rules, for a cycle with no or several resolutions
+    /// (`solutions`, as [`Board::consistent`] gives them).
+    fn backup(
+        &self,
+        group: &[usize],
+        deps: &[u64],
+        solutions: &[u64],
+        states: &mut [State],
+    ) -> Result<(), &'static str> {
+        let is_move = |v: usize| self.is_move(self.vars[v]);
+        self.backups.set(self.backups.get() + 1);
         if group.iter().all(|&v| is_move(v)) {
             // Circular movement: every move succeeds.
-            self.backups.set(self.backups.get() + 1);
             group.iter().for_each(|&v| states[v] = State::Fixed(true));
             return Ok(());
         }
-        self.backups.set(self.backups.get() + 1);
+        if !group.iter().any(|&v| self.is_convoy(self.vars[v])) {
+            return self.other_cycle(group, states);
+        }
+        self.paradoxes.set(self.paradoxes.get() + 1);
         let c = self.choices;
-        let ruling = if group.iter().any(|&v| is_convoy(v)) {
-            match (c.paradox, c.fallback) {
-                ("szykman", _) | ("1971" | "1982" | "2000", "szykman") => "fail-convoys",
-                ("1971" | "1982" | "2000", "none") => "unresolved",
-                ("dptg", _) => return Err("a convoy paradox under DPTG convoy subversion"),
-                ("alexander", _) => return Err("a convoy paradox under Alexander IV.5.f"),
-                _ => return Err("a convoy paradox under a rule the oracle does not implement"),
+        match (c.paradox, c.fallback) {
+            ("szykman", _) | ("1971" | "1982" | "2000", "szykman") => {
+                self.fail_convoys(group, states)
             }
-        } else {
-            match c.other_cycles {
-                "all-fail" => "fail-moves-and-supports",
-                "unresolved" => "unresolved",
-                _ => return Err("an other_cycles rule the oracle does not implement"),
+            ("1971" | "1982" | "2000", "none") => {
+                group.iter().for_each(|&v| states[v] = State::Unresolved)
             }
-        };
-        for &v in group {
-            match ruling {
-                "fail-convoys" if is_convoy(v) => states[v] = State::Fixed(false),
-                "fail-moves-and-supports" if !is_convoy(v) => states[v] = State::Fixed(false),
-                "unresolved" => states[v] = State::Unresolved,
-                _ => {}
-            }
+            ("dptg", _) => self.dptg(group, solutions, states),
+            ("alexander", _) => self.alexander(group, deps, states),
+            _ => return Err("a convoy paradox under a rule the oracle does not implement"),
         }
         Ok(())
+    }
+
+    /// The ruleset's `other_cycles` ruling for a cycle with no convoy that is not circular
+    /// movement.
+    fn other_cycle(&self, group: &[usize], states: &mut [State]) -> Result<(), &'static str> {
+        let fail = match self.choices.other_cycles {
+            "all-fail" => true,
+            "unresolved" => false,
+            _ => return Err("an other_cycles rule the oracle does not implement"),
+        };
+        for &v in group {
+            states[v] = if fail {
+                State::Fixed(false)
+            } else {
+                State::Unresolved
+            };
+        }
+        Ok(())
+    }
+
+    /// Szykman: the cycle's convoys fail (the fleets hold); the rest is solved again.
+    fn fail_convoys(&self, group: &[usize], states: &mut [State]) {
+        for &v in group {
+            if self.is_convoy(self.vars[v]) {
+                states[v] = State::Fixed(false);
+            }
+        }
+    }
+
+    /// The DPTG's convoy subversion as DATC 2.4 4.A.2 sums it up: when a resolution of the
+    /// paradox disrupts all its convoys, that one (Step 12: the convoys are struck, the attacks
+    /// on their fleets resolved as usual); otherwise a grand standoff (Step 13).
+    fn dptg(&self, group: &[usize], solutions: &[u64], states: &mut [State]) {
+        let convoys: u64 = group
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| self.is_convoy(self.vars[v]))
+            .fold(0, |m, (k, _)| m | 1 << k);
+        if solutions.iter().any(|s| s & convoys == 0) {
+            self.fail_convoys(group, states);
+        } else {
+            self.grand_standoff(group, states);
+        }
+    }
+
+    /// DPTG Step 13: the convoyed moves of the cycle's convoys are cancelled, and so are all
+    /// attacks on their convoying fleets; the convoys do not go through (the cycle's convoy
+    /// orders are `disrupted`, their fleets not dislodged).
+    fn grand_standoff(&self, group: &[usize], states: &mut [State]) {
+        let armies: Vec<usize> = group
+            .iter()
+            .filter_map(|&v| match self.pieces[self.vars[v]].act {
+                Act::Convoy { army, .. } => Some(army),
+                _ => None,
+            })
+            .collect();
+        let fleets: Vec<usize> = armies.iter().flat_map(|&a| self.convoys_of(a)).collect();
+        let seas: Vec<ProvinceId> = fleets.iter().map(|&f| self.pieces[f].at).collect();
+        for (i, p) in self.pieces.iter().enumerate() {
+            let cancelled = match p.act {
+                Act::Move { to, .. } => armies.contains(&i) || seas.contains(&to),
+                Act::Convoy { .. } => fleets.contains(&i),
+                _ => false,
+            };
+            // A decision already settled is not part of the circle: a fleet of the convoy that
+            // nothing can dislodge stays `available`, as under Szykman.
+            if let (true, Some(v)) = (cancelled, p.var) {
+                if states[v] == State::Open {
+                    states[v] = State::Fixed(false);
+                }
+            }
+        }
+    }
+
+    /// Alexander IV.5.f: each convoy of the cycle is judged as if its army had no effects (all
+    /// the cycle's convoys at once): the rest of the cycle is computed with the convoys
+    /// disrupted; a convoy whose fleet is then dislodged is disrupted, any other stands (and is
+    /// not disrupted even if its fleet is dislodged afterwards).
+    fn alexander(&self, group: &[usize], deps: &[u64], states: &mut [State]) {
+        let (convoys, rest): (Vec<usize>, Vec<usize>) =
+            group.iter().partition(|&&v| self.is_convoy(self.vars[v]));
+        let mut trial = states.to_vec();
+        convoys.iter().for_each(|&v| trial[v] = State::Fixed(false));
+        let (guessed, order) = self.feedback(&rest, deps);
+        let found = if guessed.len() > MAX_GUESSED {
+            Vec::new()
+        } else {
+            self.consistent(&rest, &guessed, &order, &trial)
+        };
+        let mut vals = Self::base(&trial);
+        if let [one] = found[..] {
+            for (k, &v) in rest.iter().enumerate() {
+                vals[v] = one & (1 << k) != 0;
+            }
+        }
+        let e = Eval {
+            b: self,
+            vals: &vals,
+            reads: Cell::new(0),
+        };
+        for &v in &convoys {
+            states[v] = match found.len() {
+                1 => State::Fixed(!e.dislodged(self.vars[v])),
+                _ => State::Unresolved,
+            };
+        }
     }
 
     /// The results in the DATC's words.
@@ -1020,7 +1288,9 @@ impl Board<'_> {
             .map(|k| {
                 let i = self.ordered[k];
                 let words = match self.pieces[i].act {
+                    Act::Hold if self.pieces[i].illegal => return Resolution::Illegal,
                     Act::Hold => return Resolution::Stands,
+                    Act::Move { .. } if self.pieces[i].unmatched => return Resolution::Invalid,
                     Act::Move { .. } => [Resolution::Succeeds, Resolution::Fails],
                     Act::Convoy { .. } => [Resolution::Available, Resolution::Disrupted],
                     _ => [Resolution::Given, Resolution::Cut],
@@ -1041,11 +1311,16 @@ impl Board<'_> {
                 .map(|i| self.pieces[i].at)
                 .collect(),
             backups: self.backups.get(),
+            paradoxes: self.paradoxes.get(),
         }
     }
 
     fn is_move(&self, i: usize) -> bool {
         matches!(self.pieces[i].act, Act::Move { .. })
+    }
+
+    fn is_convoy(&self, i: usize) -> bool {
+        matches!(self.pieces[i].act, Act::Convoy { .. })
     }
 }
 
