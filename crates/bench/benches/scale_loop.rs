@@ -10,7 +10,8 @@
 //! * `cargo bench -p diplo-bench --bench scale_loop -- time [MAX] [K]`: for every scaling shape
 //!   at 10,000, 100,000 and 1,000,000 units (up to `MAX`), each in a process of its own, the time
 //!   per unit of `K` adjudications (default 5) with the plain `adjudicate` function and with a
-//!   reused `Adjudicator` (after one warm-up call), the best of the `K`.
+//!   reused `Adjudicator` (after one warm-up call), the best of the `K`, in the thread's CPU time
+//!   (kernel time included: page faults count) where Linux gives it, else the wall clock.
 //!
 //! Peak memory is the kernel's high-water mark of resident memory (`VmHWM` in
 //! `/proc/self/status`, Linux only), measured before and after the work in the same process.
@@ -44,6 +45,13 @@ fn main() {
         Some("time-one") => time_shape(number(1, 0), number(2, 10_000), number(3, 5)),
         _ => eprintln!("usage: scale_loop map N | memory [MAX] | time [MAX] [K]"),
     }
+}
+
+/// The CPU time of this thread so far in nanoseconds (the first figure of
+/// `/proc/thread-self/schedstat`, Linux only): on a loaded machine, steadier than the wall clock.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
 
 /// The peak resident memory of this process so far, in bytes (0 where `/proc` is missing).
@@ -116,7 +124,9 @@ fn one_shape(shape: usize, n: usize) {
 }
 
 fn time_table(max: usize, k: usize) {
-    println!("Best of {k} adjudications, ns per unit: plain `adjudicate`; reused `Adjudicator`.\n");
+    println!(
+        "Best of {k} adjudications, CPU ns per unit: plain `adjudicate`; reused `Adjudicator`.\n"
+    );
     println!("| shape | 10,000 | 100,000 | 1,000,000 |");
     println!("|---|---|---|---|");
     let exe = std::env::current_exe().expect("the benchmark's own path");
@@ -145,13 +155,21 @@ fn time_shape(shape: usize, n: usize, k: usize) {
     let best = |f: &mut dyn FnMut()| {
         (0..k.max(1))
             .map(|_| {
-                let start = Instant::now();
+                let (start, cpu) = (Instant::now(), cpu_ns());
                 f();
-                start.elapsed().as_secs_f64()
+                match (cpu, cpu_ns()) {
+                    (Some(a), Some(b)) => (b - a) as f64 / 1e9,
+                    _ => start.elapsed().as_secs_f64(),
+                }
             })
             .fold(f64::INFINITY, f64::min)
     };
+    // `DIPLO_REUSED_ONLY` skips the plain function, for a profile of the reused context alone.
+    let reused_only = std::env::var_os("DIPLO_REUSED_ONLY").is_some();
     let plain = best(&mut || {
+        if reused_only {
+            return;
+        }
         std::hint::black_box(adjudicate(&x.map, &rules, &x.position, &x.orders));
     });
     let mut adjudicator = Adjudicator::new(&x.map, &rules);
