@@ -9,9 +9,10 @@
 //!
 //! * `cargo bench -p diplo-bench --bench scale_loop -- time [MAX] [K]`: for every scaling shape
 //!   at 10,000, 100,000 and 1,000,000 units (up to `MAX`), each in a process of its own, the time
-//!   per unit of `K` adjudications (default 5) with the plain `adjudicate` function and with a
-//!   reused `Adjudicator` (after one warm-up call), the best of the `K`, in the thread's CPU time
-//!   (kernel time included: page faults count) where Linux gives it, else the wall clock.
+//!   per unit of `K` samples (default 5) of about a million units each (100 calls at 10,000)
+//!   with the plain `adjudicate` function and with a reused `Adjudicator` (after one warm-up
+//!   call), the best of the `K`, in the thread's CPU time (kernel time included: page faults
+//!   count) where Linux gives it, else the wall clock.
 //!
 //! Peak memory is the kernel's high-water mark of resident memory (`VmHWM` in
 //! `/proc/self/status`, Linux only), measured before and after the work in the same process.
@@ -152,11 +153,16 @@ fn time_table(max: usize, k: usize) {
 fn time_shape(shape: usize, n: usize, k: usize) {
     let x = Shape::ALL[shape].generate(n);
     let rules = Ruleset::datc();
+    // Each sample adjudicates about a million units in all: the kernel's CPU time of a running
+    // thread moves on at the scheduler's tick (a few ms), longer than one call at 10,000 units.
+    let reps = (1_000_000 / n.max(1)).max(1);
     let best = |f: &mut dyn FnMut()| {
         (0..k.max(1))
             .map(|_| {
                 let (start, cpu) = (Instant::now(), cpu_ns());
-                f();
+                for _ in 0..reps {
+                    f();
+                }
                 match (cpu, cpu_ns()) {
                     (Some(a), Some(b)) => (b - a) as f64 / 1e9,
                     _ => start.elapsed().as_secs_f64(),
