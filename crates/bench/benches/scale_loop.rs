@@ -126,7 +126,7 @@ fn one_shape(shape: usize, n: usize) {
 
 fn time_table(max: usize, k: usize) {
     println!(
-        "Best of {k} adjudications, CPU ns per unit: plain `adjudicate`; reused `Adjudicator`.\n"
+        "Best of {k} samples (about a million units each), CPU ns per unit: plain `adjudicate`; reused `Adjudicator`.\n"
     );
     println!("| shape | 10,000 | 100,000 | 1,000,000 |");
     println!("|---|---|---|---|");
