@@ -6,7 +6,8 @@
 //! * `parse/*`: parsing alone (per order line);
 //! * `map/*`: loading the standard map and a generated map from TOML text;
 //! * `scaling/*`: generated positions of 1,000 to 1,000,000 units (`DIPLO_BENCH_MAX_UNITS`
-//!   lowers the largest size), in time per unit.
+//!   lowers the largest size), in time per unit, with a reused `Adjudicator` (`scale_loop --
+//!   time` gives the plain function's figures beside it).
 
 use std::hint::black_box;
 
@@ -127,8 +128,11 @@ fn scaling(c: &mut Criterion) {
             g.throughput(Throughput::Elements(n as u64));
             g.bench_function(BenchmarkId::from_parameter(n), |b| {
                 // Generated only when this benchmark runs (not when a filter skips it).
+                // With a reused context, as a host adjudicating phase after phase would: the
+                // plain function's fresh buffers are measured by `scale_loop -- time`.
                 let x = shape.generate(n);
-                b.iter(|| adjudicate(&x.map, &rules, &x.position, &x.orders))
+                let mut adjudicator = Adjudicator::new(&x.map, &rules);
+                b.iter(|| adjudicator.adjudicate(&x.position, &x.orders))
             });
         }
         g.finish();

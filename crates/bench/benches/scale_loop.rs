@@ -7,6 +7,13 @@
 //!   generating and adjudicating every scaling shape at 10,000, 100,000 and 1,000,000 units (up to
 //!   `MAX`), each in a process of its own, with bytes per unit.
 //!
+//! * `cargo bench -p diplo-bench --bench scale_loop -- time [MAX] [K]`: for every scaling shape
+//!   at 10,000, 100,000 and 1,000,000 units (up to `MAX`), each in a process of its own, the time
+//!   per unit of `K` samples (default 5) of about a million units each (100 calls at 10,000)
+//!   with the plain `adjudicate` function and with a reused `Adjudicator` (after one warm-up
+//!   call), the best of the `K`, in the thread's CPU time (kernel time included: page faults
+//!   count) where Linux gives it, else the wall clock.
+//!
 //! Peak memory is the kernel's high-water mark of resident memory (`VmHWM` in
 //! `/proc/self/status`, Linux only), measured before and after the work in the same process.
 
@@ -14,7 +21,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use diplo_bench::{line_toml, Shape};
-use diplo_engine::adjudicate;
+use diplo_engine::{adjudicate, Adjudicator};
 use diplo_map::limits::Limits;
 use diplo_map::Map;
 use diplo_rules::Ruleset;
@@ -35,8 +42,17 @@ fn main() {
         Some("map") => load_map(number(1, 1_000_000)),
         Some("memory") => memory_table(number(1, 1_000_000)),
         Some("one") => one_shape(number(1, 0), number(2, 10_000)),
-        _ => eprintln!("usage: scale_loop map N | memory [MAX]"),
+        Some("time") => time_table(number(1, 1_000_000), number(2, 5)),
+        Some("time-one") => time_shape(number(1, 0), number(2, 10_000), number(3, 5)),
+        _ => eprintln!("usage: scale_loop map N | memory [MAX] | time [MAX] [K]"),
     }
+}
+
+/// The CPU time of this thread so far in nanoseconds (the first figure of
+/// `/proc/thread-self/schedstat`, Linux only): on a loaded machine, steadier than the wall clock.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
 
 /// The peak resident memory of this process so far, in bytes (0 where `/proc` is missing).
@@ -106,4 +122,67 @@ fn one_shape(shape: usize, n: usize) {
     let result = adjudicate(&x.map, &Ruleset::datc(), &x.position, &x.orders);
     std::hint::black_box(&result);
     println!("{generated} {}", peak_rss().saturating_sub(before));
+}
+
+fn time_table(max: usize, k: usize) {
+    println!(
+        "Best of {k} samples (about a million units each), CPU ns per unit: plain `adjudicate`; reused `Adjudicator`.\n"
+    );
+    println!("| shape | 10,000 | 100,000 | 1,000,000 |");
+    println!("|---|---|---|---|");
+    let exe = std::env::current_exe().expect("the benchmark's own path");
+    for (i, shape) in Shape::ALL.iter().enumerate() {
+        let mut row = format!("| {} |", shape.name());
+        for n in SIZES.into_iter().filter(|&n| n <= max) {
+            let out = Command::new(&exe)
+                .args(["time-one", &i.to_string(), &n.to_string(), &k.to_string()])
+                .output()
+                .expect("the benchmark runs itself");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let mut figures = text.split_whitespace();
+            let plain = figures.next().unwrap_or("?").to_string();
+            let reused = figures.next().unwrap_or("?");
+            row.push_str(&format!(" {plain}; {reused} |"));
+        }
+        println!("{row}");
+    }
+}
+
+/// Generates one shape and adjudicates it `k` times each way; prints the best time per unit in
+/// nanoseconds of the plain function, then of the reused context.
+fn time_shape(shape: usize, n: usize, k: usize) {
+    let x = Shape::ALL[shape].generate(n);
+    let rules = Ruleset::datc();
+    // Each sample adjudicates about a million units in all: the kernel's CPU time of a running
+    // thread moves on at the scheduler's tick (a few ms), longer than one call at 10,000 units.
+    let reps = (1_000_000 / n.max(1)).max(1);
+    let best = |f: &mut dyn FnMut()| {
+        (0..k.max(1))
+            .map(|_| {
+                let (start, cpu) = (Instant::now(), cpu_ns());
+                for _ in 0..reps {
+                    f();
+                }
+                match (cpu, cpu_ns()) {
+                    (Some(a), Some(b)) => (b - a) as f64 / 1e9,
+                    _ => start.elapsed().as_secs_f64(),
+                }
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    // `DIPLO_REUSED_ONLY` skips the plain function, for a profile of the reused context alone.
+    let reused_only = std::env::var_os("DIPLO_REUSED_ONLY").is_some();
+    let plain = best(&mut || {
+        if reused_only {
+            return;
+        }
+        std::hint::black_box(adjudicate(&x.map, &rules, &x.position, &x.orders));
+    });
+    let mut adjudicator = Adjudicator::new(&x.map, &rules);
+    std::hint::black_box(adjudicator.adjudicate(&x.position, &x.orders));
+    let reused = best(&mut || {
+        std::hint::black_box(adjudicator.adjudicate(&x.position, &x.orders));
+    });
+    let units = (n * reps) as f64;
+    println!("{:.0} {:.0}", plain * 1e9 / units, reused * 1e9 / units);
 }

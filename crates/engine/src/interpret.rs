@@ -909,10 +909,16 @@ pub(crate) fn terrain_word(t: Terrain) -> &'static str {
 fn yield_to_right_designations(
     cx: &Ctx,
     orders: &[(PowerId, Order)],
+    scan: &mut OrderScan,
     pool: &mut Pool,
 ) -> Vec<Result<(u32, Eff), Text>> {
     let mut checked: Vec<Result<(u32, Eff), Text>> = pool.empty(orders.len());
-    checked.extend(orders.iter().map(|(p, o)| cx.check(*p, o)));
+    // The only pass over the orders themselves (large, and at a million orders out of the
+    // caches): what later steps need of them is noted on the way.
+    checked.extend(orders.iter().map(|(p, o)| {
+        scan.note(*p, o);
+        cx.check(*p, o)
+    }));
     let missing = cx.rules.missing_unit_type.yields_to_a_right_designation();
     let wrong = cx.rules.wrong_unit_type.yields_to_a_right_designation();
     if !missing && !wrong {
@@ -944,6 +950,37 @@ fn yield_to_right_designations(
     checked
 }
 
+/// What the interpretation needs of the orders beyond their checks, noted in the pass that
+/// checks them.
+struct OrderScan {
+    /// Per order: a move with a written convoy path.
+    with_path: Vec<bool>,
+    /// Per power: it gave at least one order.
+    ordered_power: Vec<bool>,
+}
+
+impl OrderScan {
+    fn new(cx: &Ctx, orders: usize, pool: &mut Pool) -> OrderScan {
+        OrderScan {
+            with_path: pool.empty(orders),
+            ordered_power: pool.take(cx.map.powers().len(), false),
+        }
+    }
+
+    fn note(&mut self, power: PowerId, order: &Order) {
+        let path = matches!(order, Order::Move { path, .. } if !path.is_empty());
+        self.with_path.push(path);
+        if let Some(o) = self.ordered_power.get_mut(power.index()) {
+            *o = true;
+        }
+    }
+
+    fn recycle(self, pool: &mut Pool) {
+        pool.give(self.with_path);
+        pool.give(self.ordered_power);
+    }
+}
+
 /// Interprets the orders of a movement phase: each order checked, the effective order of each
 /// unit, then the readings that depend on several orders.
 pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> Interpretation {
@@ -953,6 +990,7 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) 
         mut status,
         all_illegal,
         permits,
+        scan,
     } = effective_orders(cx, orders, pool);
     railroad_two_units(cx, &mut eff, &order_of, &mut status);
     adjacent_routes(cx, &mut eff, pool);
@@ -960,8 +998,9 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) 
         implicit_orders(cx, &mut eff, &order_of, &all_illegal);
     }
     let no_hold_support = no_hold_support(cx, orders, &status, &order_of, pool);
-    let paths = written_paths(cx, orders, &status, &mut eff, pool);
-    let matches = support_matches(cx, orders, &eff, &no_hold_support, pool);
+    let paths = written_paths(cx, orders, &scan.with_path, &status, &mut eff, pool);
+    let matches = support_matches(cx, &scan.ordered_power, &eff, &no_hold_support, pool);
+    scan.recycle(pool);
     pool.give(order_of);
     pool.give(all_illegal);
     pool.give(no_hold_support);
@@ -983,6 +1022,7 @@ struct Effective {
     /// Per unit: all its orders are illegal because it has several (no precedence).
     all_illegal: Vec<bool>,
     permits: Vec<Permit>,
+    scan: OrderScan,
 }
 
 fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> Effective {
@@ -992,10 +1032,17 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> E
     let mut status: Vec<Status> = pool.empty(orders.len());
     let mut all_illegal = pool.take(n, false);
     let precedence = cx.rules.multiple_orders.precedence();
-    let mut checked = yield_to_right_designations(cx, orders, pool);
+    let mut scan = OrderScan::new(cx, orders.len(), pool);
+    let mut checked = yield_to_right_designations(cx, orders, &mut scan, pool);
     let mut permits = Vec::new();
     for (i, checked) in checked.drain(..).enumerate() {
-        if let (power, order @ Order::Permit { .. }) = &orders[i] {
+        // A canal permission never checks as a unit's order: the order itself is read only
+        // where the check failed.
+        let permit = match checked {
+            Err(_) => Some(&orders[i]).filter(|(_, o)| matches!(o, Order::Permit { .. })),
+            Ok(_) => None,
+        };
+        if let Some((power, order)) = permit {
             match cx.check_permit(*power, order) {
                 Ok(p) => {
                     status.push(Status::Permission(permits.len()));
@@ -1048,6 +1095,7 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> E
         status,
         all_illegal,
         permits,
+        scan,
     }
 }
 
@@ -1214,17 +1262,17 @@ fn no_hold_support(
 fn written_paths(
     cx: &Ctx,
     orders: &[(PowerId, Order)],
+    with_path: &[bool],
     status: &[Status],
     eff: &mut [Eff],
     pool: &mut Pool,
 ) -> Vec<Vec<ProvinceId>> {
     let n = cx.units.len();
     let mut paths: Vec<Vec<ProvinceId>> = pool.take(n, Vec::new());
-    for (i, (_, order)) in orders.iter().enumerate() {
-        if let (Status::Effective(u), Order::Move { path, .. }) = (&status[i], order) {
-            if !path.is_empty() {
-                paths[*u as usize] = path.clone();
-            }
+    let written = with_path.iter().enumerate().filter(|(_, &w)| w);
+    for (i, _) in written {
+        if let (Status::Effective(u), (_, Order::Move { path, .. })) = (&status[i], &orders[i]) {
+            paths[*u as usize] = path.clone();
         }
     }
     if cx.rules.convoy_path.path_rule() == PathRule::Required {
@@ -1247,17 +1295,12 @@ fn written_paths(
 /// Which supports and convoys match the order of the unit they name.
 fn support_matches(
     cx: &Ctx,
-    orders: &[(PowerId, Order)],
+    ordered_power: &[bool],
     eff: &[Eff],
     no_hold_support: &[bool],
     pool: &mut Pool,
 ) -> Vec<bool> {
     let n = cx.units.len();
-    // Civil disorder: powers that gave no order at all.
-    let mut ordered_power = pool.take(cx.map.powers().len(), false);
-    for (p, _) in orders {
-        ordered_power[p.index()] = true;
-    }
 
     let support_counts_in_cd = cx.rules.civil_disorder_hold_support.support_counts();
     let mut matches = pool.empty(n);
@@ -1286,6 +1329,5 @@ fn support_matches(
         }
         _ => true,
     }));
-    pool.give(ordered_power);
     matches
 }
