@@ -439,7 +439,18 @@ impl<'a> Board<'a> {
         want: ProvinceId,
     ) -> bool {
         let near = |a: ProvinceId, b: ProvinceId| self.reaches(a, b);
-        for &q in seas {
+        let base = chain.len();
+        // Depth-first with an explicit stack: `next[d]` is the next sea to try at depth d.
+        let mut next = vec![0usize];
+        while let Some(k) = next.last_mut() {
+            let Some(&q) = seas.get(*k) else {
+                next.pop();
+                if !next.is_empty() {
+                    chain.pop();
+                }
+                continue;
+            };
+            *k += 1;
             let ok = match chain.split_last() {
                 None => near(q, from),
                 Some((&last, earlier)) => {
@@ -453,13 +464,14 @@ impl<'a> Board<'a> {
                 continue;
             }
             chain.push(q);
-            let found = if near(q, to) {
-                chain.contains(&want)
-            } else {
-                self.proper_from(from, to, seas, chain, want)
-            };
+            if !near(q, to) {
+                next.push(0);
+                continue;
+            }
+            let found = chain.contains(&want);
             chain.pop();
             if found {
+                chain.truncate(base);
                 return true;
             }
         }
@@ -526,12 +538,25 @@ impl<'a> Board<'a> {
         if !stack.is_empty() && self.reaches(from, to) {
             out.push(stack.clone());
         }
-        for &f in fleets {
+        // Depth-first with an explicit stack of (the sea reached, the next fleet to try).
+        let mut frames = vec![(from, 0usize)];
+        while let Some(frame) = frames.last_mut() {
+            let (here, k) = *frame;
+            let Some(&f) = fleets.get(k) else {
+                frames.pop();
+                if !frames.is_empty() {
+                    stack.pop();
+                }
+                continue;
+            };
+            frame.1 += 1;
             let sea = self.pieces[f].at;
-            if !stack.contains(&f) && self.reaches_sea(from, sea, stack.is_empty()) {
+            if !stack.contains(&f) && self.reaches_sea(here, sea, stack.is_empty()) {
                 stack.push(f);
-                self.extend_routes(sea, to, fleets, stack, out);
-                stack.pop();
+                if self.reaches(sea, to) {
+                    out.push(stack.clone());
+                }
+                frames.push((sea, 0));
             }
         }
     }
