@@ -671,7 +671,9 @@ impl<'a> Ctx<'a> {
             ));
         }
         self.support_reach(&me, to.province)?;
-        // The supported unit must be able to make the move (not by the supporter's convoy).
+        // The supported unit must be able to make the move (not by the supporter's convoy,
+        // unless each order is viewed individually: DPTG XII against DATC 6.D.31).
+        let individually = self.rules.illegal_orders.orders_viewed_individually();
         let possible = match target.kind {
             UnitKind::Army => {
                 map.province(to.province).terrain.is_land()
@@ -679,7 +681,7 @@ impl<'a> Ctx<'a> {
                         || self.convoy_route_exists(
                             target.location.province,
                             to.province,
-                            Some(me.location.province),
+                            (!individually).then_some(me.location.province),
                         )
                         || self.railroad_joins(target.power, target.location.province, to.province))
             }
@@ -999,7 +1001,10 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) 
     }
     let no_hold_support = no_hold_support(cx, orders, &status, &order_of, pool);
     let paths = written_paths(cx, orders, &scan.with_path, &status, &mut eff, pool);
-    let matches = support_matches(cx, &scan.ordered_power, &eff, &no_hold_support, pool);
+    let mut matches = support_matches(cx, &scan.ordered_power, &eff, &no_hold_support, pool);
+    if cx.rules.illegal_orders.unserved_convoy_cancels_supports() {
+        cancel_supports_of_unserved_convoys(cx, &eff, &paths, &mut matches, pool);
+    }
     scan.recycle(pool);
     pool.give(order_of);
     pool.give(all_illegal);
@@ -1290,6 +1295,58 @@ fn written_paths(
         }
     }
     paths
+}
+
+/// DPTG VIII Step 1 cancels a move by convoy that no fleet ordered to convoy it can carry, and
+/// Step 3 then cancels each support of it (the army "fails to attempt to move"): those supports
+/// match nothing. A fleet counts when its convoy order names the move and, with a written path
+/// (4.A.6), when the path names its province.
+fn cancel_supports_of_unserved_convoys(
+    cx: &Ctx,
+    eff: &[Eff],
+    paths: &[Vec<ProvinceId>],
+    matches: &mut [bool],
+    pool: &mut Pool,
+) {
+    let path_rule = cx.rules.convoy_path.path_rule();
+    let mut carrying = pool.take(cx.map.provinces().len(), false);
+    for s in 0..eff.len() {
+        let Eff::SupportMove { target, to, .. } = eff[s] else {
+            continue;
+        };
+        let t = target as usize;
+        let convoyed = matches!(
+            eff[t],
+            Eff::Move {
+                convoy: true,
+                possible: true,
+                ..
+            }
+        );
+        if !matches[s] || !convoyed {
+            continue;
+        }
+        let path = &paths[t];
+        let carries = |f: usize| {
+            let at = cx.units[f].location.province;
+            matches[f]
+                && matches!(eff[f], Eff::Convoy { army, to: c } if army == target && c == to)
+                && (path_rule == PathRule::Ignored || path.is_empty() || path.contains(&at))
+        };
+        let fleets: Vec<usize> = (0..eff.len()).filter(|&f| carries(f)).collect();
+        let at = |f: usize| cx.units[f].location.province.index();
+        fleets
+            .iter()
+            .for_each(|&f| carrying[at(f)] = cx.fleet_at_sea[at(f)]);
+        let from = cx.units[t].location.province;
+        let served = cx
+            .routes
+            .borrow_mut()
+            .convoy_route_exists(cx.map, &carrying, from, to, None);
+        fleets.iter().for_each(|&f| carrying[at(f)] = false);
+        matches[s] = served;
+    }
+    pool.give(carrying);
 }
 
 /// Which supports and convoys match the order of the unit they name.

@@ -1269,12 +1269,14 @@ fn plan_moves(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Option<
 /// Supports (`what % 8` 4 of a hold, 5-6 of a move: mostly one into a convoying fleet or a
 /// convoyed one; `b % 7 == 1` one that was not ordered) and invalid convoys (7, fleets at sea).
 fn plan_rest(map: &Map, units: &[Unit], case: &ConvoyCase, plans: &mut [Option<Plan>]) {
-    // Moves by convoy that no convoy order serves (`plan_distant`) are not supported: whether
-    // such a support is legal is a 4.E.1 question the oracle does not answer.
+    // Moves by convoy that no convoy order serves (`plan_distant`) are supported now and then
+    // (the army's `b` even: all of them, as `plan_distant` takes only those): whether such a support is legal, and whether it is given, is
+    // a 4.E.1 question (6.D.31, DPTG XII and VIII Steps 1 and 3).
     let served = |j: usize, q: ProvinceId| {
         units[j].kind == UnitKind::Fleet
             || map.army_adjacent(units[j].location.province, q)
             || plans.contains(&Some(Plan::Convoy(j, q)))
+            || case.orders[j].2.is_multiple_of(2)
     };
     let moves: Vec<(usize, ProvinceId)> = (0..units.len())
         .filter_map(|j| match plans[j] {
@@ -1601,10 +1603,12 @@ fn oracle_agrees_with_the_engine() {
     };
     let mut runner = TestRunner::new(config);
     let coasted = std::cell::Cell::new(0usize);
+    let unserved = std::cell::Cell::new(0usize);
     let outcome = runner.run(&convoy_case(), |c| {
         let (pos, orders) = build_convoy_case(&map, &c);
         let on_coast = pos.units.iter().any(|u| u.location.coast.is_some());
         coasted.set(coasted.get() + usize::from(on_coast));
+        unserved.set(unserved.get() + usize::from(supports_unserved_convoy(&map, &orders)));
         for (k, rules) in rulesets().iter().enumerate() {
             let mut t = tallies.borrow_mut();
             match compare_with_oracle(&map, rules, &pos, &orders).map_err(TestCaseError::fail)? {
@@ -1632,7 +1636,15 @@ fn oracle_agrees_with_the_engine() {
     if let Err(e) = outcome {
         panic!("{e}");
     }
+    println!(
+        "{} cases with a support of an army's move by convoy no convoy order serves",
+        unserved.get()
+    );
     assert!(coasted.get() > 0, "no case with a fleet on a split coast");
+    assert!(
+        unserved.get() > 0,
+        "no case supports a move by convoy nobody convoys"
+    );
     for (rules, t) in rulesets().iter().zip(tallies.borrow().iter()) {
         let skipped: usize = t.skipped.values().sum();
         assert!(
@@ -1653,6 +1665,28 @@ fn oracle_agrees_with_the_engine() {
         let paradoxes = k.map(|k| tallies.borrow()[k].paradox).unwrap_or(0);
         assert!(paradoxes > 0, "no convoy paradox compared under {name}");
     }
+}
+
+/// Whether some order supports an army's move to a province it does not border that no
+/// convoy order names (the 4.E.1 readings of 6.D.31 and DPTG VIII Steps 1 and 3 then differ).
+fn supports_unserved_convoy(map: &Map, orders: &[(PowerId, Order)]) -> bool {
+    let convoyed = |from: ProvinceId, to: ProvinceId| {
+        orders.iter().any(|(_, o)| {
+            matches!(o, Order::Convoy { army, to: t, .. }
+                if army.place.province == from && t.province == to)
+        })
+    };
+    orders.iter().any(|(_, o)| match o {
+        Order::SupportMove { supported, to, .. } => {
+            let from = supported.place.province;
+            let army = orders.iter().any(|(_, m)| {
+                matches!(m, Order::Move { unit, .. }
+                    if unit.place.province == from && unit.kind == Some(UnitKind::Army))
+            });
+            army && !map.army_adjacent(from, to.province) && !convoyed(from, to.province)
+        }
+        _ => false,
+    })
 }
 
 /// Cases of `oracle_agrees_with_the_engine` (each under every shipped ruleset).
@@ -1981,15 +2015,14 @@ fn supports_of_distant_moves_follow_4e1() {
     check_distant_supports("dptg", DISTANT_SUPPORTS_DPTG, false);
 }
 
-/// The engine under `dptg` disagrees on two words (the oracle follows the documents): it calls
-/// 6.D.31's support `illegal`, where DPTG judges orders "viewed individually" (XII: the fleet
-/// in the Black Sea makes A Rumania - Armenia possible, so supporting it is legal, IX), and it
-/// calls a support of A Rumania - Armenia from Sevastopol `given`, where DPTG Step 1 cancels
-/// the move no cooperating fleet serves and Step 3 cancels supports of a unit that "fails to
-/// attempt to move" (`invalid`). Neither changes a unit's fate: the move fails either way and
-/// the supporter holds and can be supported to hold.
+/// The engine under `dptg` (`orders_viewed_individually`, `unserved_convoy_cancels_supports`)
+/// gives the DPTG's words: 6.D.31's support is legal, DPTG judging orders "viewed individually"
+/// (VIII Step 1 and XII: the fleet in the Black Sea makes A Rumania - Armenia possible, so
+/// supporting it is legal, IX), and `invalid`, as is a support of A Rumania - Armenia from
+/// Sevastopol: Step 1 cancels the move no cooperating fleet serves and Step 3 cancels supports
+/// of a unit that "fails to attempt to move". Neither changes a unit's fate: the move fails
+/// either way and the supporter holds and can be supported to hold.
 #[test]
-#[ignore = "the engine under dptg: 6.D.31's support illegal, a support of an unmatched convoyed move given"]
 fn engine_supports_of_distant_moves_follow_dptg() {
     check_distant_supports("dptg", DISTANT_SUPPORTS_DPTG, true);
 }

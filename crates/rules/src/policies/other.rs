@@ -18,6 +18,19 @@ pub trait IllegalOrderHandling {
     fn legal_if_valid_in_some_position(&self) -> bool {
         false
     }
+    /// Whether each order is judged "viewed individually" (DPTG XII): a support of an army's
+    /// move by convoy is legal when fleets could carry the army, the supporter's own fleet
+    /// included. Otherwise the supporter's own fleet does not count (DATC 3.2 6.D.31: "a fleet
+    /// cannot convoy and support at the same time").
+    fn orders_viewed_individually(&self) -> bool {
+        false
+    }
+    /// Whether a move by convoy that no fleet ordered to convoy it serves is cancelled before
+    /// supports are matched (DPTG VIII Step 1), so that supports of it are cancelled too (Step 3:
+    /// the army "fails to attempt to move") and are `invalid` rather than `given`.
+    fn unserved_convoy_cancels_supports(&self) -> bool {
+        false
+    }
 }
 
 choices!(
@@ -37,7 +50,9 @@ pub enum IllegalOrders {
         message = "illegal orders are ignored; the unit holds and can be supported (2023)"
     )]
     IllegalIgnored(IllegalIgnored),
-    /// DPTG VII: an illegal move is treated as a hold that may receive no support to hold.
+    /// DPTG VII: an illegal move is treated as a hold that may receive no support to hold. With
+    /// it the DPTG's other readings of legality: each order viewed individually (XII), and the
+    /// supports of a convoyed move no convoy order serves cancelled with it (VIII Steps 1, 3).
     #[strum(
         serialize = "dptg",
         message = "an illegal move still counts as a move: the unit holds but cannot be supported to hold (DPTG)"
@@ -64,6 +79,12 @@ impl IllegalOrderHandling for IllegalUnlessValidSomewhere {
 
 impl IllegalOrderHandling for IllegalMoveIsMove {
     fn illegal_move_is_a_move(&self) -> bool {
+        true
+    }
+    fn orders_viewed_individually(&self) -> bool {
+        true
+    }
+    fn unserved_convoy_cancels_supports(&self) -> bool {
         true
     }
 }
