@@ -89,25 +89,37 @@ fn load_map(n: usize) {
 fn memory_table(max: usize) {
     println!("Peak memory above the process's start: generating the map, position and orders;");
     println!("then in all, with the adjudication (and per unit).\n");
+    table(max, &["one"], |n, text| {
+        let mut figures = text.split_whitespace().map(|f| f.parse().unwrap_or(0u64));
+        let (generated, all) = (figures.next().unwrap_or(0), figures.next().unwrap_or(0));
+        format!(
+            "{} MB; {} MB ({} B a unit)",
+            generated / 1_000_000,
+            all / 1_000_000,
+            all / n as u64
+        )
+    });
+}
+
+/// Prints a table with a row per shape and a column per size up to `max`: each cell runs this
+/// benchmark again in a child process (`mode`, then the shape's index and the size, then any
+/// further arguments) and `cell` turns the child's output into the cell's text.
+fn table(max: usize, mode: &[&str], cell: impl Fn(usize, &str) -> String) {
     println!("| shape | 10,000 | 100,000 | 1,000,000 |");
     println!("|---|---|---|---|");
     let exe = std::env::current_exe().expect("the benchmark's own path");
     for (i, shape) in Shape::ALL.iter().enumerate() {
         let mut row = format!("| {} |", shape.name());
         for n in SIZES.into_iter().filter(|&n| n <= max) {
+            let (i, size) = (i.to_string(), n.to_string());
             let out = Command::new(&exe)
-                .args(["one", &i.to_string(), &n.to_string()])
+                .arg(mode[0])
+                .args([&i, &size])
+                .args(&mode[1..])
                 .output()
                 .expect("the benchmark runs itself");
             let text = String::from_utf8_lossy(&out.stdout);
-            let mut figures = text.split_whitespace().map(|f| f.parse().unwrap_or(0u64));
-            let (generated, all) = (figures.next().unwrap_or(0), figures.next().unwrap_or(0));
-            row.push_str(&format!(
-                " {} MB; {} MB ({} B a unit) |",
-                generated / 1_000_000,
-                all / 1_000_000,
-                all / n as u64
-            ));
+            row.push_str(&format!(" {} |", cell(n, &text)));
         }
         println!("{row}");
     }
@@ -128,24 +140,13 @@ fn time_table(max: usize, k: usize) {
     println!(
         "Best of {k} samples (about a million units each), CPU ns per unit: plain `adjudicate`; reused `Adjudicator`.\n"
     );
-    println!("| shape | 10,000 | 100,000 | 1,000,000 |");
-    println!("|---|---|---|---|");
-    let exe = std::env::current_exe().expect("the benchmark's own path");
-    for (i, shape) in Shape::ALL.iter().enumerate() {
-        let mut row = format!("| {} |", shape.name());
-        for n in SIZES.into_iter().filter(|&n| n <= max) {
-            let out = Command::new(&exe)
-                .args(["time-one", &i.to_string(), &n.to_string(), &k.to_string()])
-                .output()
-                .expect("the benchmark runs itself");
-            let text = String::from_utf8_lossy(&out.stdout);
-            let mut figures = text.split_whitespace();
-            let plain = figures.next().unwrap_or("?").to_string();
-            let reused = figures.next().unwrap_or("?");
-            row.push_str(&format!(" {plain}; {reused} |"));
-        }
-        println!("{row}");
-    }
+    let k = k.to_string();
+    table(max, &["time-one", &k], |_, text| {
+        let mut figures = text.split_whitespace();
+        let plain = figures.next().unwrap_or("?");
+        let reused = figures.next().unwrap_or("?");
+        format!("{plain}; {reused}")
+    });
 }
 
 /// Generates one shape and adjudicates it `k` times each way; prints the best time per unit in
