@@ -113,7 +113,7 @@ fn judge(
             judged.fill(r);
         }
     }
-    let unordered_dislodged = unordered_dislodged(units, &interp.status, &tags, pool);
+    let unordered_dislodged = unordered_dislodged(units, &cx.unit_at, &results, &tags, pool);
     let next = next_position(map, rules, pos, after, &retreats, contested);
     pool.give(ends);
     pool.give(dislodged_by);
@@ -318,23 +318,29 @@ fn attacked_by_unresolved(board: &Board, unit_at: &[u32], pool: &mut Pool) -> Ve
     attacked
 }
 
-/// The dislodged (or destroyed) units that had no effective order.
+/// The dislodged (or destroyed) units that no result reports: those with no effective order
+/// and no illegal order of their own power (whose result carries the tag, "illegal,
+/// dislodged").
 fn unordered_dislodged(
     units: &[Unit],
-    status: &[Status],
+    unit_at: &[u32],
+    results: &[OrderResult],
     tags: &[Option<Tag>],
     pool: &mut Pool,
 ) -> Vec<(Unit, Tag)> {
-    let mut ordered = pool.take(units.len(), false);
-    for s in status {
-        if let Status::Effective(u) = s {
-            ordered[*u as usize] = true;
+    let mut reported = pool.take(units.len(), false);
+    for r in results.iter().filter(|r| r.tag.is_some()) {
+        if let Some(unit) = r.order.unit() {
+            let u = unit_at[unit.place.province.index()];
+            if u != NONE {
+                reported[u as usize] = true;
+            }
         }
     }
     let unordered = (0..units.len())
-        .filter_map(|u| Some((units[u], tags[u].filter(|_| !ordered[u])?)))
+        .filter_map(|u| Some((units[u], tags[u].filter(|_| !reported[u])?)))
         .collect();
-    pool.give(ordered);
+    pool.give(reported);
     unordered
 }
 

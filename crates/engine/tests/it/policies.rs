@@ -251,3 +251,38 @@ Russia = ["F bar", "F bot"]
     let (_, adj) = run(pos, &format!("Russia: {order}"), &[&rule]);
     assert_eq!(words(&adj), [expected]);
 }
+
+/// A dislodged unit whose only order is illegal is reported once, by that order's result
+/// ("illegal, dislodged"), and not again among the units without orders (DATC 6.D.32 under
+/// `illegal_orders = "dptg"`: the illegal move may receive no support to hold).
+#[test]
+fn a_dislodged_unit_with_an_illegal_order_is_reported_once() {
+    let pos = r#"
+phase = "Spring 1901 Movement"
+[units]
+England = ["F edi", "A lvp"]
+France = ["F lon"]
+Germany = ["A yor"]
+"#;
+    let orders = "England: F Edinburgh Supports A Liverpool - Yorkshire\n\
+                  England: A Liverpool - Yorkshire\n\
+                  France: F London Supports A Yorkshire\n\
+                  Germany: A Yorkshire - Holland";
+    let (_, adj) = run(pos, orders, &["illegal_orders=dptg"]);
+    assert_eq!(adj.results[3].words(), "illegal, dislodged");
+    assert!(
+        adj.unordered_dislodged.is_empty(),
+        "{:?}",
+        adj.unordered_dislodged
+    );
+    // A unit with no order at all is still listed.
+    let unordered = "England: F Edinburgh Supports A Liverpool - Yorkshire\n\
+                     England: A Liverpool - Yorkshire";
+    let (_, adj) = run(pos, unordered, &[]);
+    assert_eq!(
+        adj.unordered_dislodged.len(),
+        1,
+        "{:?}",
+        adj.unordered_dislodged
+    );
+}
