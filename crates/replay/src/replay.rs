@@ -35,6 +35,9 @@ pub struct Mismatch {
 pub struct GameReport {
     /// The game file.
     pub file: String,
+    /// The games replayed: one for a godip record or a saved game, one per line of JSON
+    /// Lines; none when the file could not be read.
+    pub games: usize,
     /// Phases that matched (the last phase of a game, with nothing after it to compare, counts
     /// as passed when its orders are readable and adjudicate).
     pub passed: usize,
@@ -238,6 +241,7 @@ pub(crate) fn carry(adj: Adjudication, kind: PhaseKind) -> Option<Position> {
 pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
     let mut report = GameReport {
         file: game.file.clone(),
+        games: 1,
         passed: 0,
         compared: 0,
         mismatches: Vec::new(),
@@ -363,6 +367,7 @@ pub fn replay_files(
             let mut reports = games.iter().map(|g| replay_game(map, rules, g));
             let first = reports.next().unwrap_or_else(|| empty_report(path, None));
             reports.fold(first, |mut all, r| {
+                all.games += r.games;
                 all.passed += r.passed;
                 all.compared += r.compared;
                 all.mismatches.extend(r.mismatches);
@@ -379,6 +384,7 @@ pub fn replay_files(
 fn empty_report(path: &std::path::Path, error: Option<RecordError>) -> GameReport {
     GameReport {
         file: path.display().to_string(),
+        games: 0,
         passed: 0,
         compared: 0,
         mismatches: Vec::new(),

@@ -240,6 +240,7 @@ fn replay(
                     "line": m.line, "orders": m.orders, "differences": m.differences})
             };
             let doc = json!({
+                "games": reports.iter().filter(|r| r.error.is_none()).map(|r| r.games).sum::<usize>(),
                 "passed": passed, "failed": failed, "excepted": excepted,
                 "compared": reports.iter().map(|r| r.compared).sum::<usize>(),
                 "mismatches": verdict.failures.iter().map(|m| mismatch(m)).collect::<Vec<_>>(),
@@ -261,7 +262,11 @@ fn replay(
                 ));
             }
             let compared: usize = reports.iter().map(|r| r.compared).sum();
-            let games = reports.iter().filter(|r| r.error.is_none()).count();
+            let games: usize = reports
+                .iter()
+                .filter(|r| r.error.is_none())
+                .map(|r| r.games)
+                .sum();
             out.push_str(&format!(
                 "{games} game{}: {compared} phases compared with the next recorded position; each \
                  game's last phase (nothing recorded after it) passes when its orders read and adjudicate\n",

@@ -372,6 +372,18 @@ fn replay_checks_a_record_phase_by_phase() {
     );
 }
 
+/// A JSON Lines file of saved games counts each game (it was counted as one).
+#[test]
+fn replay_counts_each_game_of_a_json_lines_file() {
+    let file = "tests/mila-games/random-games.jsonl";
+    let o = diplo(&["replay", "--base", "mila", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("20 games: "), "{}", stdout(&o));
+    let o = diplo(&["replay", "--base", "mila", "--format", "json", file]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(doc["games"], 20, "{doc}");
+}
+
 #[test]
 fn replay_reports_a_mismatch_and_fails() {
     let text = std::fs::read_to_string(root().join("examples/records/game_1.txt"))
