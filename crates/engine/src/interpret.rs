@@ -16,7 +16,7 @@ use diplo_rules::Ruleset;
 
 use crate::position::Unit;
 use crate::reason::{CoastIn, Fact, Text};
-use crate::scratch::Pool;
+use crate::scratch::{MapFacts, Pool};
 pub(crate) use routes::Routes;
 
 /// No unit / no order.
@@ -137,33 +137,35 @@ pub(crate) struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit], season: Season) -> Self {
-        Ctx::new_in(map, rules, units, season, &mut Pool::default())
+        let facts = MapFacts::new(map);
+        Ctx::new_in(map, rules, units, season, &facts, &mut Pool::default())
     }
 
-    /// As [`Ctx::new`], its buffers taken from `pool` (give them back with [`Ctx::recycle`]).
+    /// As [`Ctx::new`], with the map's `facts` worked out before and its buffers taken from
+    /// `pool` (give them back with [`Ctx::recycle`]).
     pub fn new_in(
         map: &'a Map,
         rules: &'a Ruleset,
         units: &'a [Unit],
         season: Season,
+        facts: &MapFacts,
         pool: &mut Pool,
     ) -> Self {
         let provinces = map.provinces().len();
         let mut unit_at = pool.take(provinces, NONE);
         let mut fleet_at_sea = pool.take(provinces, false);
         if rules.illegal_orders.legal_if_valid_in_some_position() {
-            for p in map.province_ids() {
-                fleet_at_sea[p.index()] = map.can_convoy_through(p);
-            }
+            fleet_at_sea.copy_from_slice(&facts.convoyable);
         }
         for (i, u) in units.iter().enumerate() {
-            unit_at[u.location.province.index()] = i as u32;
-            if u.kind == UnitKind::Fleet && map.can_convoy_through(u.location.province) {
-                fleet_at_sea[u.location.province.index()] = true;
+            let p = u.location.province.index();
+            unit_at[p] = i as u32;
+            if u.kind == UnitKind::Fleet && facts.convoyable[p] {
+                fleet_at_sea[p] = true;
             }
         }
         // A fleet in a closed (ice) province convoys nothing (DATC 2.4 8.E).
-        for p in map.province_ids() {
+        for &p in &facts.closing {
             if map.province_closed(p, season) {
                 fleet_at_sea[p.index()] = false;
             }
