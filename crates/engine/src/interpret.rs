@@ -104,19 +104,24 @@ pub(crate) struct Interpretation {
     pub status: Vec<Status>,
     /// Per unit: whether the support/convoy matches the order of the unit it names.
     pub matches: Vec<bool>,
-    /// Per unit: the convoy path its move order wrote (empty if none), for DATC 4.A.6.
-    pub paths: Vec<Vec<ProvinceId>>,
+    /// The convoy paths move orders wrote (DATC 4.A.6), by unit, sorted by unit; only the
+    /// units whose effective order wrote one ([`Interpretation::path`] reads it).
+    pub paths: Vec<(u32, Vec<ProvinceId>)>,
     /// The canal permissions given (DATC 2.4 7.C).
     pub permits: Vec<Permit>,
 }
 
 impl Interpretation {
+    /// The convoy path unit `u`'s move order wrote (empty if none).
+    pub fn path(&self, u: u32) -> &[ProvinceId] {
+        written_path(&self.paths, u)
+    }
+
     /// Gives the buffers back to `pool`.
     pub fn recycle(self, pool: &mut Pool) {
         pool.give(self.eff);
         pool.give(self.status);
         pool.give(self.matches);
-        pool.give(self.paths);
     }
 }
 
@@ -1000,7 +1005,7 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) 
         implicit_orders(cx, &mut eff, &order_of, &all_illegal);
     }
     let no_hold_support = no_hold_support(cx, orders, &status, &order_of, pool);
-    let paths = written_paths(cx, orders, &scan.with_path, &status, &mut eff, pool);
+    let paths = written_paths(cx, orders, &scan.with_path, &status, &mut eff);
     let matches = support_matches(cx, &scan.ordered_power, &eff, &no_hold_support, pool);
     scan.recycle(pool);
     pool.give(order_of);
@@ -1259,33 +1264,41 @@ fn no_hold_support(
     no_hold_support
 }
 
+/// The path unit `u` wrote in `paths` (sorted by unit), or the empty path.
+fn written_path(paths: &[(u32, Vec<ProvinceId>)], u: u32) -> &[ProvinceId] {
+    match paths.binary_search_by_key(&u, |(v, _)| *v) {
+        Ok(k) => &paths[k].1,
+        Err(_) => &[],
+    }
+}
+
 /// 4.A.6: written convoy paths (a convoyed move without one is impossible where paths are
-/// required).
+/// required). Only the orders that write a path are looked at, and only their units' paths
+/// are kept.
 fn written_paths(
     cx: &Ctx,
     orders: &[(PowerId, Order)],
     with_path: &[bool],
     status: &[Status],
     eff: &mut [Eff],
-    pool: &mut Pool,
-) -> Vec<Vec<ProvinceId>> {
-    let n = cx.units.len();
-    let mut paths: Vec<Vec<ProvinceId>> = pool.take(n, Vec::new());
+) -> Vec<(u32, Vec<ProvinceId>)> {
+    let mut paths = Vec::new();
     let written = with_path.iter().enumerate().filter(|(_, &w)| w);
     for (i, _) in written {
         if let (Status::Effective(u), (_, Order::Move { path, .. })) = (&status[i], &orders[i]) {
-            paths[*u as usize] = path.clone();
+            paths.push((*u, path.clone()));
         }
     }
+    paths.sort_unstable_by_key(|(u, _)| *u);
     if cx.rules.convoy_path.path_rule() == PathRule::Required {
-        for u in 0..n {
+        for (u, e) in eff.iter_mut().enumerate() {
             if let Eff::Move {
                 convoy: true,
                 ref mut possible,
                 ..
-            } = eff[u]
+            } = *e
             {
-                if paths[u].is_empty() {
+                if written_path(&paths, u as u32).is_empty() {
                     *possible = false;
                 }
             }
