@@ -16,7 +16,7 @@ use diplo_rules::Ruleset;
 
 use crate::position::Unit;
 use crate::reason::{CoastIn, Fact, Text};
-use crate::scratch::Pool;
+use crate::scratch::{MapFacts, Pool};
 pub(crate) use routes::Routes;
 
 /// No unit / no order.
@@ -104,19 +104,24 @@ pub(crate) struct Interpretation {
     pub status: Vec<Status>,
     /// Per unit: whether the support/convoy matches the order of the unit it names.
     pub matches: Vec<bool>,
-    /// Per unit: the convoy path its move order wrote (empty if none), for DATC 4.A.6.
-    pub paths: Vec<Vec<ProvinceId>>,
+    /// The convoy paths move orders wrote (DATC 4.A.6), by unit, sorted by unit; only the
+    /// units whose effective order wrote one ([`Interpretation::path`] reads it).
+    pub paths: Vec<(u32, Vec<ProvinceId>)>,
     /// The canal permissions given (DATC 2.4 7.C).
     pub permits: Vec<Permit>,
 }
 
 impl Interpretation {
+    /// The convoy path unit `u`'s move order wrote (empty if none).
+    pub fn path(&self, u: u32) -> &[ProvinceId] {
+        written_path(&self.paths, u)
+    }
+
     /// Gives the buffers back to `pool`.
     pub fn recycle(self, pool: &mut Pool) {
         pool.give(self.eff);
         pool.give(self.status);
         pool.give(self.matches);
-        pool.give(self.paths);
     }
 }
 
@@ -137,33 +142,35 @@ pub(crate) struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit], season: Season) -> Self {
-        Ctx::new_in(map, rules, units, season, &mut Pool::default())
+        let facts = MapFacts::new(map);
+        Ctx::new_in(map, rules, units, season, &facts, &mut Pool::default())
     }
 
-    /// As [`Ctx::new`], its buffers taken from `pool` (give them back with [`Ctx::recycle`]).
+    /// As [`Ctx::new`], with the map's `facts` worked out before and its buffers taken from
+    /// `pool` (give them back with [`Ctx::recycle`]).
     pub fn new_in(
         map: &'a Map,
         rules: &'a Ruleset,
         units: &'a [Unit],
         season: Season,
+        facts: &MapFacts,
         pool: &mut Pool,
     ) -> Self {
         let provinces = map.provinces().len();
         let mut unit_at = pool.take(provinces, NONE);
         let mut fleet_at_sea = pool.take(provinces, false);
         if rules.illegal_orders.legal_if_valid_in_some_position() {
-            for p in map.province_ids() {
-                fleet_at_sea[p.index()] = map.can_convoy_through(p);
-            }
+            fleet_at_sea.copy_from_slice(&facts.convoyable);
         }
         for (i, u) in units.iter().enumerate() {
-            unit_at[u.location.province.index()] = i as u32;
-            if u.kind == UnitKind::Fleet && map.can_convoy_through(u.location.province) {
-                fleet_at_sea[u.location.province.index()] = true;
+            let p = u.location.province.index();
+            unit_at[p] = i as u32;
+            if u.kind == UnitKind::Fleet && facts.convoyable[p] {
+                fleet_at_sea[p] = true;
             }
         }
         // A fleet in a closed (ice) province convoys nothing (DATC 2.4 8.E).
-        for p in map.province_ids() {
+        for &p in &facts.closing {
             if map.province_closed(p, season) {
                 fleet_at_sea[p.index()] = false;
             }
@@ -1000,7 +1007,7 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) 
         implicit_orders(cx, &mut eff, &order_of, &all_illegal);
     }
     let no_hold_support = no_hold_support(cx, orders, &status, &order_of, pool);
-    let paths = written_paths(cx, orders, &scan.with_path, &status, &mut eff, pool);
+    let paths = written_paths(cx, orders, &scan.with_path, &status, &mut eff);
     let mut matches = support_matches(cx, &scan.ordered_power, &eff, &no_hold_support, pool);
     if cx.rules.illegal_orders.unserved_convoy_cancels_supports() {
         cancel_supports_of_unserved_convoys(cx, &eff, &paths, &mut matches, pool);
@@ -1262,33 +1269,41 @@ fn no_hold_support(
     no_hold_support
 }
 
+/// The path unit `u` wrote in `paths` (sorted by unit), or the empty path.
+fn written_path(paths: &[(u32, Vec<ProvinceId>)], u: u32) -> &[ProvinceId] {
+    match paths.binary_search_by_key(&u, |(v, _)| *v) {
+        Ok(k) => &paths[k].1,
+        Err(_) => &[],
+    }
+}
+
 /// 4.A.6: written convoy paths (a convoyed move without one is impossible where paths are
-/// required).
+/// required). Only the orders that write a path are looked at, and only their units' paths
+/// are kept.
 fn written_paths(
     cx: &Ctx,
     orders: &[(PowerId, Order)],
     with_path: &[bool],
     status: &[Status],
     eff: &mut [Eff],
-    pool: &mut Pool,
-) -> Vec<Vec<ProvinceId>> {
-    let n = cx.units.len();
-    let mut paths: Vec<Vec<ProvinceId>> = pool.take(n, Vec::new());
+) -> Vec<(u32, Vec<ProvinceId>)> {
+    let mut paths = Vec::new();
     let written = with_path.iter().enumerate().filter(|(_, &w)| w);
     for (i, _) in written {
         if let (Status::Effective(u), (_, Order::Move { path, .. })) = (&status[i], &orders[i]) {
-            paths[*u as usize] = path.clone();
+            paths.push((*u, path.clone()));
         }
     }
+    paths.sort_unstable_by_key(|(u, _)| *u);
     if cx.rules.convoy_path.path_rule() == PathRule::Required {
-        for u in 0..n {
+        for (u, e) in eff.iter_mut().enumerate() {
             if let Eff::Move {
                 convoy: true,
                 ref mut possible,
                 ..
-            } = eff[u]
+            } = *e
             {
-                if paths[u].is_empty() {
+                if written_path(&paths, u as u32).is_empty() {
                     *possible = false;
                 }
             }
@@ -1304,7 +1319,7 @@ fn written_paths(
 fn cancel_supports_of_unserved_convoys(
     cx: &Ctx,
     eff: &[Eff],
-    paths: &[Vec<ProvinceId>],
+    paths: &[(u32, Vec<ProvinceId>)],
     matches: &mut [bool],
     pool: &mut Pool,
 ) {
@@ -1326,7 +1341,7 @@ fn cancel_supports_of_unserved_convoys(
         if !matches[s] || !convoyed {
             continue;
         }
-        let path = &paths[t];
+        let path = written_path(paths, target);
         let carries = |f: usize| {
             let at = cx.units[f].location.province;
             matches[f]

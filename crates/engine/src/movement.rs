@@ -11,7 +11,7 @@ use crate::outcome::{Adjudication, OrderResult, Resolution, RetreatOptions, Tag}
 use crate::position::{Dislodged, Phase, PhaseKind, Position, Unit};
 use crate::reason::{Clash, ClashKind, Fact, Few, RailWhy, Reason, Rival, Text, Why};
 use crate::resolve::{Board, Strength, Tri};
-use crate::scratch::{Pool, Scratch};
+use crate::scratch::{MapFacts, Pool, Scratch};
 
 /// Adjudicates the orders of a movement phase.
 pub fn adjudicate_movement(
@@ -32,8 +32,9 @@ pub(crate) fn adjudicate_movement_in(
     scratch: &mut Scratch,
 ) -> Adjudication {
     let units = &pos.units[..];
+    let facts = scratch.facts.get_or_insert_with(|| MapFacts::new(map));
     let pool = &mut scratch.pool;
-    let cx = Ctx::new_in(map, rules, units, pos.phase.season, pool);
+    let cx = Ctx::new_in(map, rules, units, pos.phase.season, facts, pool);
     let interp = interpret::interpret(&cx, orders, pool);
     let adjudication =
         if interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold)) {
@@ -72,7 +73,7 @@ fn judge(
     let ends = unit_ends(board, units, pool);
     let dislodged_by = dislodgements(board, &cx.unit_at, &ends, pool);
     let (after, occupied) = standing_units(map, units, &ends, &dislodged_by, pool);
-    let contested = contested_provinces(map, board, &ends);
+    let contested = contested_provinces(board, &ends);
     let mut contested_mask = pool.take(map.provinces().len(), false);
     for p in &contested {
         contested_mask[p.index()] = true;
@@ -97,22 +98,7 @@ fn judge(
         attacked_unresolved: &attacked_unresolved,
         paradoxes: &paradoxes,
     };
-    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
-    for (i, (power, order)) in orders.iter().enumerate() {
-        // Filled in place: a `Reason` is large, and moving it through several returns costs
-        // more than judging the order.
-        results.push(OrderResult {
-            index: i,
-            power: *power,
-            order: order.clone(),
-            resolution: Resolution::Stands,
-            tag: None,
-            reason: Reason::NONE,
-        });
-        if let Some(r) = results.last_mut() {
-            judged.fill(r);
-        }
-    }
+    let results = results_of(orders, |r| judged.fill(r));
     let unordered_dislodged = unordered_dislodged(units, &cx.unit_at, &results, &tags, pool);
     let next = next_position(map, rules, pos, after, &retreats, contested);
     pool.give(ends);
@@ -154,25 +140,12 @@ fn nothing_moves(
     orders: &[(PowerId, Order)],
     interp: &interpret::Interpretation,
 ) -> Adjudication {
-    let results = orders
-        .iter()
-        .zip(&interp.status)
-        .enumerate()
-        .map(|(index, ((power, order), status))| {
-            let (resolution, reason) = match status {
-                Status::Illegal(why) => (Resolution::Illegal, Reason::from(Why::Text(*why))),
-                _ => (Resolution::Stands, Reason::NONE),
-            };
-            OrderResult {
-                index,
-                power: *power,
-                order: order.clone(),
-                resolution,
-                tag: None,
-                reason,
-            }
-        })
-        .collect();
+    // Every order is a hold or illegal (no canal permission is given: none was ordered).
+    let results = results_of(orders, |r| {
+        if let Status::Illegal(why) = &interp.status[r.index] {
+            fill_illegal(r, why, None);
+        }
+    });
     let next = next_position(map, rules, pos, pos.units.clone(), &[], Vec::new());
     Adjudication {
         results,
@@ -182,6 +155,37 @@ fn nothing_moves(
         unresolved: Vec::new(),
         next,
     }
+}
+
+/// One result per order, in submission order, each filled in place by `fill` from a hold that
+/// stands (its index, power and order set). In place: a `Reason` is large, and moving it
+/// through several returns costs more than judging the order.
+fn results_of(
+    orders: &[(PowerId, Order)],
+    mut fill: impl FnMut(&mut OrderResult),
+) -> Vec<OrderResult> {
+    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
+    for (index, (power, order)) in orders.iter().enumerate() {
+        results.push(OrderResult {
+            index,
+            power: *power,
+            order: order.clone(),
+            resolution: Resolution::Stands,
+            tag: None,
+            reason: Reason::NONE,
+        });
+        if let Some(r) = results.last_mut() {
+            fill(r);
+        }
+    }
+    results
+}
+
+/// An illegal order (DATC 4.E.1: it is ignored); `tag`: what became of the unit it names.
+fn fill_illegal(r: &mut OrderResult, why: &Text, tag: Option<Tag>) {
+    r.resolution = Resolution::Illegal;
+    r.tag = tag;
+    r.reason.why = Why::Text(*why);
 }
 
 /// Where each unit ends its move, if it moves: its destination, or for a railroad move the
@@ -405,7 +409,8 @@ impl Judged<'_> {
                 (r.resolution, r.tag, r.reason) = self.permission(*k);
             }
             Status::Illegal(why) => {
-                (r.resolution, r.tag, r.reason) = self.illegal(r.power, &r.order, why);
+                let tag = self.illegal_tag(r.power, &r.order);
+                fill_illegal(r, why, tag);
             }
             Status::Effective(u) => self.effective(*u, r),
         }
@@ -433,23 +438,18 @@ impl Judged<'_> {
         }
     }
 
-    /// An illegal order; the unit it names may still be dislodged.
-    fn illegal(
-        &self,
-        power: PowerId,
-        order: &Order,
-        why: &Text,
-    ) -> (Resolution, Option<Tag>, Reason) {
+    /// The tag of the unit an illegal order names, if it is the power's: it may still be
+    /// dislodged.
+    fn illegal_tag(&self, power: PowerId, order: &Order) -> Option<Tag> {
         let unit = order
             .unit()
             .map(|r| self.unit_at[r.place.province.index()])
             .unwrap_or(NONE);
-        let tag = if unit != NONE && self.units[unit as usize].power == power {
+        if unit != NONE && self.units[unit as usize].power == power {
             self.tags[unit as usize]
         } else {
             None
-        };
-        (Resolution::Illegal, tag, Reason::from(Why::Text(*why)))
+        }
     }
 
     /// The result of a unit's effective order, with its reason and tag, written into `r`.
@@ -550,18 +550,22 @@ impl Judged<'_> {
 
 /// Contested provinces: a standoff left them without a unit moving in (also where a railroad move
 /// bounced and nobody entered). `ends` is where each moving unit ends (`None`: it did not move).
-fn contested_provinces(map: &Map, board: &Board, ends: &[Option<Location>]) -> Vec<ProvinceId> {
+fn contested_provinces(board: &Board, ends: &[Option<Location>]) -> Vec<ProvinceId> {
     let moved = |a: u32| ends[a as usize].is_some();
     let mut contested = Vec::new();
-    for p in map.province_ids() {
-        let movers = board.moves_to.get(p.index());
-        if movers.is_empty() || movers.iter().any(|&a| moved(a)) {
+    // The provinces moves go to (a province once per move into it).
+    for e in board.eff.iter() {
+        let Eff::Move { to, .. } = *e else { continue };
+        let movers = board.moves_to.get(to.province.index());
+        if movers.iter().any(|&a| moved(a)) {
             continue;
         }
         if movers.iter().any(|&c| board.prevents(c)) {
-            contested.push(p);
+            contested.push(to.province);
         }
     }
+    contested.sort_unstable();
+    contested.dedup();
     // A railroad move that bounced in a place nobody entered leaves it contested.
     for ri in 0..board.rails.len() {
         let r = &board.rails[ri];

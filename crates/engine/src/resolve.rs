@@ -401,7 +401,7 @@ impl OrderLinks {
                         && matches!(eff[army as usize], Eff::Move { convoy: true, .. }) =>
                 {
                     // DATC 4.A.6: a written path restricts the convoy to the fleets it names.
-                    let path = &interp.paths[army as usize];
+                    let path = interp.path(army);
                     if path_rule == PathRule::Ignored
                         || path.is_empty()
                         || path.contains(&units[i].location.province)

@@ -8,7 +8,7 @@
 
 use std::collections::VecDeque;
 
-use diplo_map::{Location, ProvinceId};
+use diplo_map::{Location, Map, ProvinceId};
 
 use crate::interpret::{Eff, Routes, Status};
 use crate::outcome::Tag;
@@ -23,6 +23,33 @@ pub(crate) struct Scratch {
     pub pool: Pool,
     /// For the board.
     pub board: Pool,
+    /// What every phase reads of the map, worked out by the first one (a scratch serves one
+    /// map).
+    pub facts: Option<MapFacts>,
+}
+
+/// What adjudicating a movement phase reads of the map every time, worked out once per map.
+pub(crate) struct MapFacts {
+    /// Per province: whether a fleet there may convoy (a sea, or a convoyable coast).
+    pub convoyable: Vec<bool>,
+    /// The provinces closed (ice) in some season; on most maps none.
+    pub closing: Vec<ProvinceId>,
+}
+
+impl MapFacts {
+    /// The facts of `map`.
+    pub fn new(map: &Map) -> MapFacts {
+        MapFacts {
+            convoyable: map
+                .province_ids()
+                .map(|p| map.can_convoy_through(p))
+                .collect(),
+            closing: map
+                .province_ids()
+                .filter(|&p| !map.province(p).closed.is_empty())
+                .collect(),
+        }
+    }
 }
 
 /// Spare vectors, per element type.
@@ -35,7 +62,6 @@ pub(crate) struct Pool {
     effs: Vec<Vec<Eff>>,
     statuses: Vec<Vec<Status>>,
     pairs: Vec<Vec<(u32, u32)>>,
-    paths: Vec<Vec<Vec<ProvinceId>>>,
     checked: Vec<Vec<Result<(u32, Eff), Text>>>,
     ends: Vec<Vec<Option<Location>>>,
     tags: Vec<Vec<Option<Tag>>>,
@@ -71,7 +97,6 @@ pooled! {
     Eff => effs,
     Status => statuses,
     (u32, u32) => pairs,
-    Vec<ProvinceId> => paths,
     Result<(u32, Eff), Text> => checked,
     Option<Location> => ends,
     Option<Tag> => tags,
