@@ -418,6 +418,58 @@ impl Game {
                 "{source}: no orders, and no power named (an empty set needs --power)"
             ));
         }
+        problems.extend(self.set_problems(&sets, opts));
+        if !problems.is_empty() {
+            problems.push(format!("{source}: no orders stored; fix the lines above"));
+            return Err(GameError::Refused(problems));
+        }
+        Ok(self.store_sets(sets, opts))
+    }
+
+    /// As [`Game::submit`], for orders already read (a caller that made them itself, e.g. with
+    /// [`possible::PossibleOrder::to_order`], skips writing and parsing their text). The same
+    /// checks apply; a problem names the order by its place in `orders` (`source:3`) and its
+    /// canonical text.
+    pub fn submit_orders(
+        &mut self,
+        power: PowerId,
+        orders: Vec<Order>,
+        source: &str,
+        opts: SubmitOptions,
+    ) -> Result<&OrderSet, GameError> {
+        self.refuse_if_ended()?;
+        let max = diplo_map::limits::max_orders();
+        let stored: usize = self.order_sets.iter().map(|s| s.orders.len()).sum();
+        if stored + orders.len() > max {
+            return Err(GameError::Refused(vec![
+                format!(
+                    "{source}: {} orders this phase with those stored: {}",
+                    stored + orders.len(),
+                    Limit::Orders.exceeded(max)
+                ),
+                format!("{source}: no orders stored"),
+            ]));
+        }
+        let mut problems = Vec::new();
+        for (i, o) in orders.iter().enumerate() {
+            if let Err(why) = self.check_order(power, o, true) {
+                let text = o.display(&self.map);
+                problems.push(format!("{source}:{}: `{text}`: {why}", i + 1));
+            }
+        }
+        let sets = vec![(power, orders)];
+        problems.extend(self.set_problems(&sets, opts));
+        if !problems.is_empty() {
+            problems.push(format!("{source}: no orders stored; fix the lines above"));
+            return Err(GameError::Refused(problems));
+        }
+        self.store_sets(sets, opts);
+        Ok(self.order_sets.last().expect("one set stored"))
+    }
+
+    /// What is wrong with storing these order sets, whatever their orders.
+    fn set_problems(&self, sets: &[(PowerId, Vec<Order>)], opts: SubmitOptions) -> Vec<String> {
+        let mut problems = Vec::new();
         if opts.perpetual && !self.rules.perpetual_orders.allowed() {
             problems.push(
                 "perpetual orders are not allowed by this game's ruleset (perpetual_orders = \
@@ -425,7 +477,7 @@ impl Game {
                     .to_string(),
             );
         }
-        for (p, _) in &sets {
+        for (p, _) in sets {
             if self.map.power(*p).neutral {
                 problems.push(format!(
                     "{} is a neutral power of this map: it never orders (its units hold)",
@@ -439,10 +491,11 @@ impl Game {
                 ));
             }
         }
-        if !problems.is_empty() {
-            problems.push(format!("{source}: no orders stored; fix the lines above"));
-            return Err(GameError::Refused(problems));
-        }
+        problems
+    }
+
+    /// Stores checked order sets; returns how many.
+    fn store_sets(&mut self, sets: Vec<(PowerId, Vec<Order>)>, opts: SubmitOptions) -> usize {
         let n = sets.len();
         for (p, orders) in sets {
             if opts.perpetual {
@@ -459,7 +512,7 @@ impl Game {
                 orders,
             });
         }
-        Ok(n)
+        n
     }
 
     /// Withdraws `power`'s latest order set of this phase; its earlier sets (if any) count as

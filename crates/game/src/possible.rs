@@ -50,10 +50,16 @@ impl UnitAt {
     fn unit_ref(self) -> UnitRef {
         UnitRef {
             kind: Some(self.kind),
-            place: Place {
-                province: self.location.province,
-                coast: self.location.coast.map(WrittenCoast::Known),
-            },
+            place: place(self.location),
+        }
+    }
+
+    /// The unit as a support or convoy names it: kind and coast written, no nationality.
+    fn other(self) -> OtherUnit {
+        OtherUnit {
+            power: None,
+            kind: Some(self.kind),
+            place: place(self.location),
         }
     }
 }
@@ -124,6 +130,56 @@ impl PossibleOrder {
         let mut out = String::with_capacity(32);
         self.write(map, &mut out);
         out
+    }
+
+    /// The order diplo's parser reads from [`PossibleOrder::write`]'s text, without writing or
+    /// parsing it (a caller that handed out the text can take it back as this order).
+    pub fn to_order(&self) -> Order {
+        use PossibleOrder::*;
+        match *self {
+            Hold(u) => Order::Hold { unit: u.unit_ref() },
+            Move(u, to) => Order::Move {
+                unit: u.unit_ref(),
+                to: place(to),
+                via_convoy: false,
+                path: Vec::new(),
+            },
+            MoveVia(u, to) => Order::Move {
+                unit: u.unit_ref(),
+                to: Place::new(to),
+                via_convoy: true,
+                path: Vec::new(),
+            },
+            SupportHold(u, v) => Order::SupportHold {
+                unit: u.unit_ref(),
+                supported: v.other(),
+            },
+            SupportMove(u, v, to) => Order::SupportMove {
+                unit: u.unit_ref(),
+                supported: v.other(),
+                to: Place::new(to),
+            },
+            Convoy(u, v, to) => Order::Convoy {
+                unit: u.unit_ref(),
+                army: v.other(),
+                to: Place::new(to),
+            },
+            Retreat(u, to) => Order::Retreat {
+                unit: u.unit_ref(),
+                to: place(to),
+            },
+            Disband(u) => Order::Disband { unit: u.unit_ref() },
+            Build(u) => Order::Build { unit: u.unit_ref() },
+            Waive => Order::Decline,
+        }
+    }
+}
+
+/// A location as an order writes it, coast included.
+fn place(loc: Location) -> Place {
+    Place {
+        province: loc.province,
+        coast: loc.coast.map(WrittenCoast::Known),
     }
 }
 
@@ -565,17 +621,9 @@ fn convoy_orders(
         }
         for &d in &reach.destinations {
             let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
-            let order = Order::Convoy {
-                unit: fleet.unit_ref(),
-                army: OtherUnit {
-                    power: None,
-                    kind: Some(army.kind),
-                    place: army.unit_ref().place,
-                },
-                to: Place::new(d),
-            };
-            if check.is_legal(u.power, &order) {
-                orders.push(PossibleOrder::Convoy(fleet, army, d));
+            let convoy = PossibleOrder::Convoy(fleet, army, d);
+            if check.is_legal(u.power, &convoy.to_order()) {
+                orders.push(convoy);
             }
         }
     }
