@@ -192,6 +192,19 @@ impl Game {
         Ok(cache)
     }
 
+    /// The orders of `orders` if it is a list of texts handed out by
+    /// `get_all_possible_orders` (known by identity), without parsing them.
+    fn known_orders(&self, orders: &Bound<'_, PyAny>) -> Option<Vec<diplo_orders::Order>> {
+        let list = orders.cast::<PyList>().ok()?;
+        let cache = self.cache.lock().ok()?;
+        let texts = cache.texts();
+        let mut out = Vec::with_capacity(list.len());
+        for item in list.iter() {
+            out.push(texts.order_of(&item)?.to_order());
+        }
+        Some(out)
+    }
+
     fn units_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
         self.names.units_of(py, &g.map, &g.position, p)
@@ -356,11 +369,18 @@ impl Game {
     /// or a list of orders).
     fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>) -> PyResult<()> {
         let p = self.power(power)?;
-        let text = order_text(orders)?;
         let opts = SubmitOptions {
             intent: SetIntent::Replaces,
             ..Default::default()
         };
+        // A list of texts `get_all_possible_orders` gave: their orders are known, not parsed.
+        if let Some(known) = self.known_orders(orders) {
+            if self.game.submit_orders(p, known, "set_orders", opts).is_ok() {
+                return Ok(());
+            }
+            // Refused: the text's own path words the problems, line by line.
+        }
+        let text = order_text(orders)?;
         self.game
             .submit(p, &text, "set_orders", opts)
             .map_err(err)?;
@@ -427,14 +447,10 @@ impl Game {
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {
-            let items = at.orders.iter().map(|o| {
-                let text = texts.entry(*o).or_insert_with(|| {
-                    buf.clear();
-                    o.write(map, &mut buf);
-                    PyString::new(py, &buf).unbind()
-                });
-                text.bind(py).clone()
-            });
+            let items = at
+                .orders
+                .iter()
+                .map(|&o| texts.text(py, map, o, &mut buf).clone());
             out.set_item(
                 self.names.province(py, at.province),
                 PyList::new(py, items)?,

@@ -161,8 +161,51 @@ const MAX_TEXTS: usize = 1 << 20;
 /// A hash map with a fast hasher: the keys are small plain data made by diplo, not by users.
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
-/// Each possible order's text, as a Python string (immutable, so one may serve every game).
-pub type Texts = FastMap<PossibleOrder, Py<PyString>>;
+/// Each possible order's text as a Python string (immutable, so one may serve every game),
+/// and back: a text handed out is known by its address when it comes back to `set_orders`
+/// (the strings are kept alive here, so an address names one string while it is kept).
+#[derive(Default)]
+pub struct Texts {
+    by_order: FastMap<PossibleOrder, Py<PyString>>,
+    by_address: FastMap<usize, PossibleOrder>,
+}
+
+impl Texts {
+    /// The text of `order` (made now if it is new; `buf` is scratch).
+    pub fn text<'py>(
+        &mut self,
+        py: Python<'py>,
+        map: &Map,
+        order: PossibleOrder,
+        buf: &mut String,
+    ) -> &Bound<'py, PyString> {
+        let by_address = &mut self.by_address;
+        self.by_order
+            .entry(order)
+            .or_insert_with(|| {
+                buf.clear();
+                order.write(map, buf);
+                let text = PyString::new(py, buf).unbind();
+                by_address.insert(text.as_ptr() as usize, order);
+                text
+            })
+            .bind(py)
+    }
+
+    /// The possible order whose text `s` is, if `s` is one of the strings handed out.
+    pub fn order_of(&self, s: &Bound<'_, PyAny>) -> Option<PossibleOrder> {
+        self.by_address.get(&(s.as_ptr() as usize)).copied()
+    }
+
+    fn len(&self) -> usize {
+        self.by_order.len()
+    }
+
+    fn clear(&mut self) {
+        self.by_order.clear();
+        self.by_address.clear();
+    }
+}
 
 /// The order texts of each built-in map, by name, shared by every game on it: a new game
 /// starts with the texts of the games before it.
@@ -214,20 +257,32 @@ impl PhaseCache {
             .get_or_insert_with(|| possible(&g.map, &g.rules, &g.position))
     }
 
-    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far (none
-    /// if another thread panicked while holding them).
+    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far.
     pub fn possible_with_texts(&mut self, g: &HostedGame) -> (&[Possible], MutexGuard<'_, Texts>) {
         self.possible(g);
-        let mut texts = self.texts.lock().unwrap_or_else(|poisoned| {
-            let mut texts = poisoned.into_inner();
-            texts.clear();
-            texts
-        });
+        let mut texts = lock_texts(&self.texts);
         if texts.len() > MAX_TEXTS {
             texts.clear();
         }
         (self.possible.as_deref().unwrap_or_default(), texts)
     }
+
+    /// The texts made so far.
+    pub fn texts(&self) -> MutexGuard<'_, Texts> {
+        lock_texts(&self.texts)
+    }
+}
+
+/// The texts, emptied if another thread panicked while holding them.
+fn lock_texts(texts: &Mutex<Texts>) -> MutexGuard<'_, Texts> {
+    texts.lock().unwrap_or_else(|poisoned| {
+        let mut texts = poisoned.into_inner();
+        texts.clear();
+        texts
+    })
+}
+
+impl PhaseCache {
 
     /// Per power (by index), its orderable locations in the order of their names: in a winter
     /// from the possible orders (each build put to the engine once), otherwise straight from
