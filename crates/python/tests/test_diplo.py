@@ -127,6 +127,22 @@ def test_every_possible_order_is_accepted_through_three_years_of_random_play():
     assert seen > 120
 
 
+def test_possible_order_texts_given_back_count_as_the_same_text_typed():
+    handed, typed = diplo.Game(), diplo.Game()
+    possible = handed.get_all_possible_orders()
+    with pytest.raises(diplo.DiploError, match="set_orders:2: `A MOS H`: .*Russia"):
+        handed.set_orders("France", [possible["PAR"][0], possible["MOS"][0]])
+    rng = random.Random(3)
+    for power, locations in handed.get_orderable_locations().items():
+        orders = [rng.choice(possible[loc]) for loc in locations]
+        handed.set_orders(power, orders)
+        typed.set_orders(power, ["".join(list(o)) for o in orders])
+    handed.process()
+    typed.process()
+    assert handed.get_results() == typed.get_results()
+    assert handed.get_state() == typed.get_state()
+
+
 def test_possible_orders_of_the_opening():
     possible = diplo.Game().get_all_possible_orders()
     assert len(possible) == 22
