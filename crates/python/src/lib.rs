@@ -7,6 +7,7 @@
 //! The Python-facing documentation is the stub file `diplo.pyi` beside this crate.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use diplo_engine::Position;
 use diplo_game::mila::short_phase;
@@ -63,9 +64,29 @@ fn load_map(name: &str) -> PyResult<(Map, MapSource)> {
     Ok((map, MapSource::Copy(text)))
 }
 
+/// The built-in rulesets loaded so far, by lower-case name: a new game copies one.
+static EMBEDDED_RULES: std::sync::Mutex<BTreeMap<String, Ruleset>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
 /// A ruleset profile by name or path, with `key=value` overrides.
 fn load_rules(name: &str, overrides: &[String]) -> PyResult<Ruleset> {
-    let mut rules = Ruleset::load(name).map_err(err)?;
+    let embedded = diplo_rules::EMBEDDED_RULESETS
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(name));
+    let key = name.to_lowercase();
+    let cached = embedded
+        .then(|| EMBEDDED_RULES.lock().ok()?.get(&key).cloned())
+        .flatten();
+    let mut rules = match cached {
+        Some(rules) => rules,
+        None => {
+            let rules = Ruleset::load(name).map_err(err)?;
+            if let (true, Ok(mut cache)) = (embedded, EMBEDDED_RULES.lock()) {
+                cache.insert(key, rules.clone());
+            }
+            rules
+        }
+    };
     for o in overrides {
         rules.apply_override(o).map_err(err)?;
     }
@@ -138,8 +159,8 @@ struct Game {
     /// Phases processed whose history records are not made yet: made when the history is
     /// read ([`Game::record_history`]), since a bot seldom reads it.
     unrecorded: Vec<diplo_game::PhaseOutcome>,
-    /// The map's names in MILA's notation.
-    names: Names,
+    /// The map's names in MILA's notation (shared by the games on a built-in map).
+    names: Arc<Names>,
     /// MILA's hosting rules given at creation (`NO_PRESS` ...): kept for the saved game; they
     /// change no adjudication.
     mila_rules: Vec<String>,
@@ -151,12 +172,18 @@ struct Game {
 impl Game {
     /// Wraps a hosted game.
     fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
-        let texts = match &game.map_source {
-            MapSource::Embedded(name) => names::shared_texts(name),
-            MapSource::Copy(_) => Default::default(),
+        let (texts, names) = match &game.map_source {
+            MapSource::Embedded(name) => (
+                names::shared_texts(name),
+                Python::attach(|py| names::shared_names(py, name, &game.map)),
+            ),
+            MapSource::Copy(_) => (
+                Default::default(),
+                Python::attach(|py| Arc::new(Names::new(py, &game.map))),
+            ),
         };
         Game {
-            names: Python::attach(|py| Names::new(py, &game.map)),
+            names,
             game,
             last: Vec::new(),
             unrecorded: Vec::new(),
@@ -240,10 +267,9 @@ impl Game {
             intern!(py, "units"),
             names.per_power(py, |p| self.units_of(py, p))?,
         )?;
-        out.set_item(
-            intern!(py, "centers"),
-            names.per_power(py, |p| self.centres_of(py, p))?,
-        )?;
+        let centres = Names::centres_by_power(map, pos);
+        let centres_of = |p: PowerId| names.provinces_list(py, centres[p.index()].iter().copied());
+        out.set_item(intern!(py, "centers"), names.per_power(py, centres_of)?)?;
         let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
         out.set_item(intern!(py, "homes"), homes)?;
         out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
@@ -330,12 +356,17 @@ impl Game {
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
         let out = PyDict::new(py);
+        let centres = Names::centres_by_power(map, &self.game.position);
         for p in map.power_ids() {
             let info = PyDict::new(py);
             let name = self.names.power(py, p);
+            let owned = centres[p.index()].iter().copied();
             info.set_item(intern!(py, "name"), name)?;
             info.set_item(intern!(py, "units"), self.units_of(py, p)?)?;
-            info.set_item(intern!(py, "centers"), self.centres_of(py, p)?)?;
+            info.set_item(
+                intern!(py, "centers"),
+                self.names.provinces_list(py, owned)?,
+            )?;
             info.set_item(intern!(py, "homes"), self.names.homes_of(py, map, p)?)?;
             out.set_item(name, info)?;
         }
@@ -375,7 +406,11 @@ impl Game {
         };
         // A list of texts `get_all_possible_orders` gave: their orders are known, not parsed.
         if let Some(known) = self.known_orders(orders) {
-            if self.game.submit_orders(p, known, "set_orders", opts).is_ok() {
+            if self
+                .game
+                .submit_orders(p, known, "set_orders", opts)
+                .is_ok()
+            {
                 return Ok(());
             }
             // Refused: the text's own path words the problems, line by line.

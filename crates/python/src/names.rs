@@ -8,7 +8,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
-use diplo_game::possible::{location_key, possible, Possible, PossibleOrder};
+use diplo_game::possible::{location_key, possible, Possible, PossibleOrder, UnitAt};
 use diplo_game::Game as HostedGame;
 use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
 use pyo3::prelude::*;
@@ -116,6 +116,18 @@ impl Names {
         self.provinces_list(py, owned)
     }
 
+    /// Each power's supply centres (by power index), in province order, from one pass over
+    /// the owners.
+    pub fn centres_by_power(map: &Map, pos: &Position) -> Vec<Vec<ProvinceId>> {
+        let mut out = vec![Vec::new(); map.powers().len()];
+        for (c, owner) in map.province_ids().zip(&pos.owners) {
+            if let Some(p) = owner {
+                out[p.index()].push(c);
+            }
+        }
+        out
+    }
+
     /// A power's home centres.
     pub fn homes_of<'py>(
         &self,
@@ -166,8 +178,46 @@ pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 /// (the strings are kept alive here, so an address names one string while it is kept).
 #[derive(Default)]
 pub struct Texts {
-    by_order: FastMap<PossibleOrder, Py<PyString>>,
+    /// By the order's [`key`].
+    by_order: FastMap<u128, Py<PyString>>,
     by_address: FastMap<usize, PossibleOrder>,
+}
+
+/// A unit in 42 bits: province (32), coast + 1 or 0 (9), kind (1).
+fn unit_bits(u: UnitAt) -> u128 {
+    let kind = u128::from(u.kind == UnitKind::Fleet);
+    location_bits(u.location) << 1 | kind
+}
+
+/// A location in 41 bits: province (32), coast + 1 or 0 (9).
+fn location_bits(l: Location) -> u128 {
+    let coast = l.coast.map_or(0, |c| u128::from(c) + 1);
+    u128::from(l.province.0) << 9 | coast
+}
+
+/// A possible order as one number, different for different orders (a variant tag in 4 bits,
+/// then the variant's fields): a hash key quicker to hash and compare than the order.
+fn key(order: &PossibleOrder) -> u128 {
+    use PossibleOrder::*;
+    let (tag, fields) = match *order {
+        Hold(u) => (0, unit_bits(u)),
+        Move(u, to) => (1, unit_bits(u) | location_bits(to) << 42),
+        MoveVia(u, to) => (2, unit_bits(u) | u128::from(to.0) << 42),
+        SupportHold(u, v) => (3, unit_bits(u) | unit_bits(v) << 42),
+        SupportMove(u, v, to) => (
+            4,
+            unit_bits(u) | unit_bits(v) << 42 | u128::from(to.0) << 84,
+        ),
+        Convoy(u, v, to) => (
+            5,
+            unit_bits(u) | unit_bits(v) << 42 | u128::from(to.0) << 84,
+        ),
+        Retreat(u, to) => (6, unit_bits(u) | location_bits(to) << 42),
+        Disband(u) => (7, unit_bits(u)),
+        Build(u) => (8, unit_bits(u)),
+        Waive => (9, 0),
+    };
+    fields << 4 | tag
 }
 
 impl Texts {
@@ -181,7 +231,7 @@ impl Texts {
     ) -> &Bound<'py, PyString> {
         let by_address = &mut self.by_address;
         self.by_order
-            .entry(order)
+            .entry(key(&order))
             .or_insert_with(|| {
                 buf.clear();
                 order.write(map, buf);
@@ -205,6 +255,19 @@ impl Texts {
         self.by_order.clear();
         self.by_address.clear();
     }
+}
+
+/// The names of each built-in map, by name, shared by every game on it.
+static SHARED_NAMES: Mutex<BTreeMap<String, Arc<Names>>> = Mutex::new(BTreeMap::new());
+
+/// The names of the built-in map `name` (which is `map`), made once.
+pub fn shared_names(py: Python<'_>, name: &str, map: &Map) -> Arc<Names> {
+    let Ok(mut all) = SHARED_NAMES.lock() else {
+        return Arc::new(Names::new(py, map));
+    };
+    all.entry(name.to_string())
+        .or_insert_with(|| Arc::new(Names::new(py, map)))
+        .clone()
 }
 
 /// The order texts of each built-in map, by name, shared by every game on it: a new game
@@ -283,7 +346,6 @@ fn lock_texts(texts: &Mutex<Texts>) -> MutexGuard<'_, Texts> {
 }
 
 impl PhaseCache {
-
     /// Per power (by index), its orderable locations in the order of their names: in a winter
     /// from the possible orders (each build put to the engine once), otherwise straight from
     /// the units (dislodged units in a retreat phase).
