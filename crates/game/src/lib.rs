@@ -796,6 +796,31 @@ impl Game {
         }
     }
 
+    /// Per province, [`Game::unit_owner`]: one pass over the units.
+    fn unit_owners(&self) -> Vec<Option<PowerId>> {
+        let mut owners = vec![None; self.map.provinces().len()];
+        let mut own = |p: ProvinceId, power: PowerId| {
+            let slot = &mut owners[p.index()];
+            // The first unit found in a province, as `unit_owner` finds it.
+            if slot.is_none() {
+                *slot = Some(power);
+            }
+        };
+        match self.position.phase.kind {
+            PhaseKind::Retreat => {
+                for d in &self.position.dislodged {
+                    own(d.unit.location.province, d.unit.power);
+                }
+            }
+            _ => {
+                for u in &self.position.units {
+                    own(u.location.province, u.power);
+                }
+            }
+        }
+        owners
+    }
+
     /// Whether `power` may give `order` now. `at_submission`: proxy grants must already
     /// exist only where the ruleset says so.
     fn check_order(
@@ -938,7 +963,7 @@ impl Game {
         // Orders per submitting power, after 4.D.1/4.D.2 (or perpetual orders).
         let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::new();
         for power in self.map.power_ids() {
-            let name = self.power_name(power).to_string();
+            let name = self.power_name(power);
             if !self.has_submitted(power) {
                 let perpetual: Vec<Order> = self
                     .perpetual
@@ -967,11 +992,13 @@ impl Game {
         // instead of the owner's own orders to it.
         let mut proxied: Vec<ProvinceId> = Vec::new();
         let mut by_owner: Vec<(PowerId, Order)> = Vec::new();
+        let owners = self.unit_owners();
+        let unit_owner = |p: ProvinceId| owners.get(p.index()).copied().flatten();
         for (power, orders) in &submitted {
             for o in orders {
                 let owner = o
                     .unit()
-                    .and_then(|u| self.unit_owner(u.place.province))
+                    .and_then(|u| unit_owner(u.place.province))
                     .unwrap_or(*power);
                 if owner == *power {
                     continue;
@@ -998,7 +1025,7 @@ impl Game {
         for (power, orders) in submitted {
             for o in orders {
                 let province = o.unit().map(|u| u.place.province);
-                let own = province.is_none_or(|p| self.unit_owner(p).is_none_or(|q| q == power));
+                let own = province.is_none_or(|p| unit_owner(p).is_none_or(|q| q == power));
                 if own && !province.is_some_and(|p| proxied.contains(&p)) {
                     g.orders.push((power, o));
                 }

@@ -11,12 +11,13 @@
 //! ([`MovementCheck`], [`adjustment_is_legal`]), without adjudicating the phase. A test checks
 //! every generated order against a whole adjudication ([`is_legal`]).
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 
 use diplo_engine::{
     adjudicate, adjustment_is_legal, MovementCheck, PhaseKind, Position, Resolution, Unit,
 };
-use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
+use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{parse_order, Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::Ruleset;
 
@@ -239,8 +240,19 @@ pub struct Possible {
 /// Every orderable location of the phase, in the order of their upper-case names (the keys of
 /// [`possible_orders`]), with the orders possible there, as data.
 pub fn possible(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
+    possible_with(&mut PossibleCache::default(), map, rules, pos)
+}
+
+/// As [`possible`], with what the map alone says kept in `cache` (one cache per map) for the
+/// next phases.
+pub fn possible_with(
+    cache: &mut PossibleCache,
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+) -> Vec<Possible> {
     let mut out = match pos.phase.kind {
-        PhaseKind::Movement => movement(map, rules, pos),
+        PhaseKind::Movement => movement(map, rules, pos, cache),
         PhaseKind::Retreat => retreats(map, rules, pos),
         PhaseKind::Adjustment => adjustments(map, rules, pos),
     };
@@ -423,43 +435,90 @@ fn convoy_reach(
     reach
 }
 
-/// What each unit of a movement phase can do, worked out once: where it moves, where it could
-/// support, where it could be convoyed.
-struct Reach {
+/// Where a unit of one kind on one location moves and could support in one season: what the
+/// map alone says, the same in every phase of that season.
+#[derive(Debug)]
+struct Steps {
     moves: Vec<Location>,
     /// Provinces of `moves`, sorted.
     move_provinces: Vec<ProvinceId>,
     support: Vec<ProvinceId>,
+}
+
+impl Steps {
+    fn new(map: &Map, pos: &Position, u: &Unit) -> Steps {
+        let moves = moves(map, pos, u);
+        let mut move_provinces: Vec<ProvinceId> = moves.iter().map(|l| l.province).collect();
+        move_provinces.sort();
+        move_provinces.dedup();
+        Steps {
+            support: support_reach(map, u, &moves),
+            moves,
+            move_provinces,
+        }
+    }
+}
+
+/// What [`possible`] works out from the map alone (each unit's moves and support reach), kept
+/// from one phase to the next by a caller that lists the orders of many phases on one map
+/// ([`possible_with`]). One cache serves one map.
+#[derive(Debug, Default)]
+pub struct PossibleCache {
+    steps: BTreeMap<(UnitKind, Location, Season), Steps>,
+}
+
+impl PossibleCache {
+    /// The steps of every unit of `pos`, worked out now for those not seen before.
+    fn fill(&mut self, map: &Map, pos: &Position) {
+        for u in &pos.units {
+            let key = (u.kind, u.location, pos.phase.season);
+            self.steps
+                .entry(key)
+                .or_insert_with(|| Steps::new(map, pos, u));
+        }
+    }
+
+    fn steps(&self, pos: &Position, u: &Unit) -> Option<&Steps> {
+        self.steps.get(&(u.kind, u.location, pos.phase.season))
+    }
+}
+
+/// What each unit of a movement phase can do, worked out once: where it moves, where it could
+/// support, where it could be convoyed.
+struct Reach<'s> {
+    steps: &'s Steps,
     convoy: ConvoyReach,
 }
 
-fn reaches(map: &Map, pos: &Position) -> Vec<Reach> {
+fn reaches<'s>(map: &Map, pos: &Position, cache: &'s PossibleCache) -> Option<Vec<Reach<'s>>> {
     pos.units
         .iter()
         .map(|u| {
-            let moves = moves(map, pos, u);
-            let mut move_provinces: Vec<ProvinceId> = moves.iter().map(|l| l.province).collect();
-            move_provinces.sort();
-            move_provinces.dedup();
             let convoy = match u.kind {
                 UnitKind::Army => convoy_reach(map, pos, u, None),
                 UnitKind::Fleet => ConvoyReach::default(),
             };
-            Reach {
-                support: support_reach(map, u, &moves),
-                moves,
-                move_provinces,
+            Some(Reach {
+                steps: cache.steps(pos, u)?,
                 convoy,
-            }
+            })
         })
         .collect()
 }
 
-fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
-    let Some(check) = MovementCheck::new(map, rules, pos) else {
+fn movement(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    cache: &mut PossibleCache,
+) -> Vec<Possible> {
+    // The engine's legality check for convoys, built when a fleet first needs it.
+    let check = OnceCell::new();
+    let check = || check.get_or_init(|| MovementCheck::new(map, rules, pos));
+    cache.fill(map, pos);
+    let Some(all) = reaches(map, pos, cache) else {
         return Vec::new();
     };
-    let all = reaches(map, pos);
     // The support reach of the unit at hand, as a mark per province; and the support targets
     // of one pair of units: both reused over the phase.
     let mut in_reach = vec![false; map.provinces().len()];
@@ -471,13 +530,19 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         let (me, reach) = (UnitAt::of(u), &all[i]);
         let mut orders = Vec::with_capacity(32);
         orders.push(PossibleOrder::Hold(me));
-        orders.extend(reach.moves.iter().map(|&to| PossibleOrder::Move(me, to)));
+        orders.extend(
+            reach
+                .steps
+                .moves
+                .iter()
+                .map(|&to| PossibleOrder::Move(me, to)),
+        );
         let via = reach.convoy.destinations.iter();
         orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
-        mark(&mut in_reach, &reach.support, true);
+        mark(&mut in_reach, &reach.steps.support, true);
         // The units a support of this one can name: those in or able to reach its reach.
         near.clear();
-        for &p in &reach.support {
+        for &p in &reach.steps.support {
             near.extend_from_slice(movers.at(p));
         }
         near.sort_unstable();
@@ -489,7 +554,7 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
             in_reach: &in_reach,
         };
         supports(&ctx, i, &near, &mut targets, &mut orders);
-        mark(&mut in_reach, &reach.support, false);
+        mark(&mut in_reach, &reach.steps.support, false);
         convoy_orders(map, &check, pos, i, &all, &mut orders);
         out.push(Possible {
             province: u.location.province,
@@ -513,7 +578,7 @@ impl Movers {
         let places = |j: usize| {
             let r = &all[j];
             let here = std::iter::once(pos.units[j].location.province);
-            here.chain(r.move_provinces.iter().copied())
+            here.chain(r.steps.move_provinces.iter().copied())
                 .chain(r.convoy.destinations.iter().copied())
         };
         let mut start = vec![0; provinces + 1];
@@ -550,7 +615,7 @@ fn mark(marks: &mut [bool], provinces: &[ProvinceId], on: bool) {
 struct SupportCtx<'a> {
     map: &'a Map,
     pos: &'a Position,
-    all: &'a [Reach],
+    all: &'a [Reach<'a>],
     /// Per province: whether the supporter could support into it.
     in_reach: &'a [bool],
 }
@@ -575,7 +640,8 @@ fn supports(
         if in_reach[v.location.province.index()] {
             orders.push(PossibleOrder::SupportHold(supporter, them));
         }
-        let moves = all[j].move_provinces.iter().filter(|d| in_reach[d.index()]);
+        let moves = all[j].steps.move_provinces.iter();
+        let moves = moves.filter(|d| in_reach[d.index()]);
         if all[j].convoy.destinations.is_empty() {
             // Sorted and without repeats already.
             orders.extend(moves.map(|&d| PossibleOrder::SupportMove(supporter, them, d)));
@@ -602,9 +668,9 @@ fn supports(
 /// A fleet that can convoy: every army move with a convoy route through it that the engine
 /// accepts (a route with no shortcut, DATC 4.A.2's reading of what a convoy route is): the
 /// engine's own legality check, built once for the position.
-fn convoy_orders(
+fn convoy_orders<'p>(
     map: &Map,
-    check: &MovementCheck,
+    check: &impl Fn() -> &'p Option<MovementCheck<'p>>,
     pos: &Position,
     i: usize,
     all: &[Reach],
@@ -622,7 +688,10 @@ fn convoy_orders(
         for &d in &reach.destinations {
             let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
             let convoy = PossibleOrder::Convoy(fleet, army, d);
-            if check.is_legal(u.power, &convoy.to_order()) {
+            if check()
+                .as_ref()
+                .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
+            {
                 orders.push(convoy);
             }
         }

@@ -8,7 +8,9 @@ use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
-use diplo_game::possible::{location_key, possible, Possible, PossibleOrder, UnitAt};
+use diplo_game::possible::{
+    location_key, possible_with, Possible, PossibleCache, PossibleOrder, UnitAt,
+};
 use diplo_game::Game as HostedGame;
 use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
 use pyo3::prelude::*;
@@ -290,6 +292,8 @@ pub struct PhaseCache {
     /// The phase the other fields belong to.
     phase: Option<Phase>,
     possible: Option<Vec<Possible>>,
+    /// What the possible orders take from the map alone, kept over the game.
+    possible_cache: PossibleCache,
     /// Per power (by index), its orderable locations in name order.
     orderable: Option<Vec<Vec<ProvinceId>>>,
     /// Each possible order's text, as a Python string.
@@ -316,8 +320,9 @@ impl PhaseCache {
 
     /// Every orderable location with its possible orders, as data.
     pub fn possible(&mut self, g: &HostedGame) -> &[Possible] {
-        self.possible
-            .get_or_insert_with(|| possible(&g.map, &g.rules, &g.position))
+        self.possible.get_or_insert_with(|| {
+            possible_with(&mut self.possible_cache, &g.map, &g.rules, &g.position)
+        })
     }
 
     /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far.
