@@ -381,9 +381,27 @@ struct ConvoyReach {
     destinations: Vec<ProvinceId>,
 }
 
+/// Per province: whether a fleet there can convoy this phase (a sea or convoyable coast, not
+/// closed, the province's unit a fleet).
+fn convoying_fleets(map: &Map, pos: &Position) -> Vec<bool> {
+    let mut convoying = vec![false; map.provinces().len()];
+    // The first unit found in a province is the one that counts (as `Position::unit_in`).
+    let mut seen = vec![false; map.provinces().len()];
+    for u in &pos.units {
+        let p = u.location.province;
+        if !std::mem::replace(&mut seen[p.index()], true) {
+            convoying[p.index()] = u.kind == UnitKind::Fleet
+                && map.can_convoy_through(p)
+                && !map.province_closed(p, pos.phase.season);
+        }
+    }
+    convoying
+}
+
+/// `fleets`: [`convoying_fleets`]; `without`: a fleet left out.
 fn convoy_reach(
     map: &Map,
-    pos: &Position,
+    fleets: &[bool],
     army: &Unit,
     without: Option<ProvinceId>,
 ) -> ConvoyReach {
@@ -392,12 +410,7 @@ fn convoy_reach(
     if map.province(origin).terrain != Terrain::Coast {
         return reach;
     }
-    let convoying = |p: ProvinceId| {
-        Some(p) != without
-            && map.can_convoy_through(p)
-            && pos.unit_in(p).is_some_and(|f| f.kind == UnitKind::Fleet)
-            && !map.province_closed(p, pos.phase.season)
-    };
+    let convoying = |p: ProvinceId| Some(p) != without && fleets[p.index()];
     // Most armies have no convoying fleet beside them: nothing to search.
     let mut beside = fleet_nodes(map, origin).flat_map(|l| map.fleet_neighbours(l));
     if !beside.any(|n| convoying(n.province)) {
@@ -490,12 +503,17 @@ struct Reach<'s> {
     convoy: ConvoyReach,
 }
 
-fn reaches<'s>(map: &Map, pos: &Position, cache: &'s PossibleCache) -> Option<Vec<Reach<'s>>> {
+fn reaches<'s>(
+    map: &Map,
+    pos: &Position,
+    fleets: &[bool],
+    cache: &'s PossibleCache,
+) -> Option<Vec<Reach<'s>>> {
     pos.units
         .iter()
         .map(|u| {
             let convoy = match u.kind {
-                UnitKind::Army => convoy_reach(map, pos, u, None),
+                UnitKind::Army => convoy_reach(map, fleets, u, None),
                 UnitKind::Fleet => ConvoyReach::default(),
             };
             Some(Reach {
@@ -516,7 +534,8 @@ fn movement(
     let check = OnceCell::new();
     let check = || check.get_or_init(|| MovementCheck::new(map, rules, pos));
     cache.fill(map, pos);
-    let Some(all) = reaches(map, pos, cache) else {
+    let fleets = convoying_fleets(map, pos);
+    let Some(all) = reaches(map, pos, &fleets, cache) else {
         return Vec::new();
     };
     // The support reach of the unit at hand, as a mark per province; and the support targets
@@ -550,6 +569,7 @@ fn movement(
         let ctx = SupportCtx {
             map,
             pos,
+            fleets: &fleets,
             all: &all,
             in_reach: &in_reach,
         };
@@ -615,6 +635,8 @@ fn mark(marks: &mut [bool], provinces: &[ProvinceId], on: bool) {
 struct SupportCtx<'a> {
     map: &'a Map,
     pos: &'a Position,
+    /// [`convoying_fleets`].
+    fleets: &'a [bool],
     all: &'a [Reach<'a>],
     /// Per province: whether the supporter could support into it.
     in_reach: &'a [bool],
@@ -650,7 +672,7 @@ fn supports(
         // A fleet cannot support a convoyed move whose only route goes through itself.
         let rerouted;
         let by_convoy = if all[j].convoy.fleets.binary_search(&own).is_ok() {
-            rerouted = convoy_reach(ctx.map, ctx.pos, v, Some(own));
+            rerouted = convoy_reach(ctx.map, ctx.fleets, v, Some(own));
             &rerouted.destinations
         } else {
             &all[j].convoy.destinations

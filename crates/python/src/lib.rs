@@ -482,10 +482,7 @@ impl Game {
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {
-            let items = at
-                .orders
-                .iter()
-                .map(|&o| texts.text(py, map, o, &mut buf).clone());
+            let items = at.orders.iter().map(|&o| texts.text(py, map, o, &mut buf));
             out.set_item(
                 self.names.province(py, at.province),
                 PyList::new(py, items)?,

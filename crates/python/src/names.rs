@@ -180,9 +180,103 @@ pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 /// (the strings are kept alive here, so an address names one string while it is kept).
 #[derive(Default)]
 pub struct Texts {
-    /// By the order's [`key`].
-    by_order: FastMap<u128, Py<PyString>>,
+    /// Each order's [`key`] to its text's index in `strings`.
+    table: KeyTable,
+    strings: Vec<Py<PyString>>,
     by_address: FastMap<usize, PossibleOrder>,
+}
+
+/// An open-addressing table (linear probing, at most half full) from an order's [`key`] to a
+/// number: a lookup is a multiplication and a comparison or two.
+#[derive(Default)]
+struct KeyTable {
+    /// Key and number + 1 (0: an empty slot); a power of two long.
+    slots: Vec<(u128, u32)>,
+    len: usize,
+}
+
+impl KeyTable {
+    /// Where a key's probe starts: the top bits of the key's halves mixed by multiplication
+    /// (every bit of the key moves the top bits).
+    fn start(&self, key: u128) -> usize {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let h = ((key as u64).wrapping_mul(K) ^ ((key >> 64) as u64)).wrapping_mul(K);
+        (h >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    fn get(&self, key: u128) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mut i = self.start(key);
+        loop {
+            let (k, v) = self.slots[i];
+            if v == 0 {
+                return None;
+            }
+            if k == key {
+                return Some(v - 1);
+            }
+            i = (i + 1) & (self.slots.len() - 1);
+        }
+    }
+
+    /// Adds a key not in the table.
+    fn insert(&mut self, key: u128, value: u32) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = vec![(0, 0); (old.len() * 2).max(1024)];
+            for &(k, v) in old.iter().filter(|s| s.1 != 0) {
+                self.place(k, v);
+            }
+        }
+        self.place(key, value + 1);
+        self.len += 1;
+    }
+
+    fn place(&mut self, key: u128, stored: u32) {
+        let mut i = self.start(key);
+        while self.slots[i].1 != 0 {
+            i = (i + 1) & (self.slots.len() - 1);
+        }
+        self.slots[i] = (key, stored);
+    }
+}
+
+impl Texts {
+    /// The text of `order` (made now if it is new; `buf` is scratch).
+    pub fn text<'py>(
+        &mut self,
+        py: Python<'py>,
+        map: &Map,
+        order: PossibleOrder,
+        buf: &mut String,
+    ) -> Bound<'py, PyString> {
+        let k = key(&order);
+        if let Some(i) = self.table.get(k) {
+            return self.strings[i as usize].bind(py).clone();
+        }
+        buf.clear();
+        order.write(map, buf);
+        let text = PyString::new(py, buf);
+        self.by_address.insert(text.as_ptr() as usize, order);
+        self.table.insert(k, self.strings.len() as u32);
+        self.strings.push(text.clone().unbind());
+        text
+    }
+
+    /// The possible order whose text `s` is, if `s` is one of the strings handed out.
+    pub fn order_of(&self, s: &Bound<'_, PyAny>) -> Option<PossibleOrder> {
+        self.by_address.get(&(s.as_ptr() as usize)).copied()
+    }
+
+    fn len(&self) -> usize {
+        self.strings.len()
+    }
+
+    fn clear(&mut self) {
+        *self = Texts::default();
+    }
 }
 
 /// A unit in 42 bits: province (32), coast + 1 or 0 (9), kind (1).
@@ -220,43 +314,6 @@ fn key(order: &PossibleOrder) -> u128 {
         Waive => (9, 0),
     };
     fields << 4 | tag
-}
-
-impl Texts {
-    /// The text of `order` (made now if it is new; `buf` is scratch).
-    pub fn text<'py>(
-        &mut self,
-        py: Python<'py>,
-        map: &Map,
-        order: PossibleOrder,
-        buf: &mut String,
-    ) -> &Bound<'py, PyString> {
-        let by_address = &mut self.by_address;
-        self.by_order
-            .entry(key(&order))
-            .or_insert_with(|| {
-                buf.clear();
-                order.write(map, buf);
-                let text = PyString::new(py, buf).unbind();
-                by_address.insert(text.as_ptr() as usize, order);
-                text
-            })
-            .bind(py)
-    }
-
-    /// The possible order whose text `s` is, if `s` is one of the strings handed out.
-    pub fn order_of(&self, s: &Bound<'_, PyAny>) -> Option<PossibleOrder> {
-        self.by_address.get(&(s.as_ptr() as usize)).copied()
-    }
-
-    fn len(&self) -> usize {
-        self.by_order.len()
-    }
-
-    fn clear(&mut self) {
-        self.by_order.clear();
-        self.by_address.clear();
-    }
 }
 
 /// The names of each built-in map, by name, shared by every game on it.
