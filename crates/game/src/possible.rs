@@ -283,7 +283,8 @@ pub fn possible_orders(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<S
 
 /// The orderable locations of the phase and who orders there, without listing the orders:
 /// units in a movement phase, dislodged units in a retreat phase, units to remove and centres to
-/// build in (legal builds only) in an adjustment phase. The keys of [`possible_orders`].
+/// build in (legal builds only) in an adjustment phase; never a neutral power's, since a neutral
+/// power never orders (its orders are refused). The keys of [`possible_orders`].
 pub fn orderable_locations(
     map: &Map,
     rules: &Ruleset,
@@ -293,11 +294,13 @@ pub fn orderable_locations(
         PhaseKind::Movement => pos
             .units
             .iter()
+            .filter(|u| !map.power(u.power).neutral)
             .map(|u| (pname(map, u.location.province), u.power))
             .collect(),
         PhaseKind::Retreat => pos
             .dislodged
             .iter()
+            .filter(|d| !map.power(d.unit.power).neutral)
             .map(|d| (pname(map, d.unit.location.province), d.unit.power))
             .collect(),
         PhaseKind::Adjustment => adjustments(map, rules, pos)
@@ -546,6 +549,10 @@ fn movement(
     let mut near = Vec::new();
     let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
+        if map.power(u.power).neutral {
+            // A neutral power never orders (its units hold); others may still support them.
+            continue;
+        }
         let (me, reach) = (UnitAt::of(u), &all[i]);
         let mut orders = Vec::with_capacity(32);
         orders.push(PossibleOrder::Hold(me));
@@ -724,6 +731,9 @@ fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     let mut out = Vec::new();
     for r in diplo_engine::pending_retreat_options(map, rules, pos) {
         let u = r.dislodged.unit;
+        if map.power(u.power).neutral {
+            continue;
+        }
         let me = UnitAt::of(&u);
         let mut options = r.options;
         options.sort_by_cached_key(|&to| location_key(map, to));
@@ -743,7 +753,7 @@ fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
 
 fn adjustments(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     let mut out = Vec::new();
-    for power in map.power_ids() {
+    for power in map.power_ids().filter(|&p| !map.power(p).neutral) {
         let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
         if delta < 0 {
             for u in pos.units.iter().filter(|u| u.power == power) {

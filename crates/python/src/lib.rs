@@ -397,7 +397,8 @@ impl Game {
     }
 
     /// Sets a power's orders for the phase, replacing any given before (one string of lines,
-    /// or a list of orders).
+    /// or a list of orders). A neutral power never orders: its orders are refused, and no
+    /// orders (an empty list) change nothing.
     fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>) -> PyResult<()> {
         let p = self.power(power)?;
         let opts = SubmitOptions {
@@ -416,6 +417,10 @@ impl Game {
             // Refused: the text's own path words the problems, line by line.
         }
         let text = order_text(orders)?;
+        if self.game.map.power(p).neutral && self.game.ended.is_none() && text.trim().is_empty() {
+            // A neutral power has nothing to order: no orders is all it can set.
+            return Ok(());
+        }
         self.game
             .submit(p, &text, "set_orders", opts)
             .map_err(err)?;
@@ -492,7 +497,7 @@ impl Game {
     }
 
     /// The locations each power orders in this phase (units; dislodged units; build sites or
-    /// units to remove), or one power's list.
+    /// units to remove), or one power's list; none for a neutral power, which never orders.
     #[pyo3(signature = (power = None))]
     fn get_orderable_locations<'py>(
         &self,

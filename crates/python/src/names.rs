@@ -410,11 +410,13 @@ fn lock_texts(texts: &Mutex<Texts>) -> MutexGuard<'_, Texts> {
 impl PhaseCache {
     /// Per power (by index), its orderable locations in the order of their names: in a winter
     /// from the possible orders (each build put to the engine once), otherwise straight from
-    /// the units (dislodged units in a retreat phase).
+    /// the units (dislodged units in a retreat phase); none for a neutral power.
     pub fn orderable(&mut self, g: &HostedGame, names: &Names) -> &[Vec<ProvinceId>] {
         if self.orderable.is_none() {
             let mut by_power = vec![Vec::new(); g.map.powers().len()];
             let pos = &g.position;
+            // A neutral power never orders (its orders are refused): it has nothing to order.
+            let neutral = |p: PowerId| g.map.power(p).neutral;
             match pos.phase.kind {
                 PhaseKind::Adjustment => {
                     for at in self.possible(g) {
@@ -422,12 +424,12 @@ impl PhaseCache {
                     }
                 }
                 PhaseKind::Movement => {
-                    for u in &pos.units {
+                    for u in pos.units.iter().filter(|u| !neutral(u.power)) {
                         by_power[u.power.index()].push(u.location.province);
                     }
                 }
                 PhaseKind::Retreat => {
-                    for d in &pos.dislodged {
+                    for d in pos.dislodged.iter().filter(|d| !neutral(d.unit.power)) {
                         by_power[d.unit.power.index()].push(d.unit.location.province);
                     }
                 }

@@ -273,3 +273,19 @@ def test_render_draws_the_position_as_svg():
     assert svg.count('class="unit"') == 22
     assert svg.count('class="centre"') == 34
     assert "Spring 1901 Movement" in svg
+
+
+def test_a_neutral_power_has_nothing_to_order_and_every_listed_order_is_accepted():
+    g = diplo.Game(map="known_world_901")
+    assert g.get_orderable_locations("Neutral") == []
+    assert g.get_orderable_locations()["Neutral"] == []
+    neutral_units = {u.split()[1][:3] for u in g.get_units("Neutral")}
+    possible = g.get_all_possible_orders()
+    assert neutral_units and not neutral_units & set(possible)
+    rng = random.Random(5)
+    for power, locations in g.get_orderable_locations().items():
+        g.set_orders(power, [rng.choice(possible[loc]) for loc in locations])
+    with pytest.raises(diplo.DiploError, match="neutral"):
+        g.set_orders("Neutral", [possible[next(iter(possible))][0]])
+    g.process()
+

@@ -234,3 +234,19 @@ fn parsed_orders_are_checked_as_text_is() {
     );
     assert!(g.order_sets.is_empty());
 }
+
+#[test]
+fn a_neutral_power_orders_nothing() {
+    let map = Map::embedded("known_world_901")
+        .map(|m| m.unwrap())
+        .unwrap();
+    let rules = Ruleset::datc();
+    let pos = Position::initial(&map);
+    let neutral = map.power_by_name("Neutral").unwrap();
+    assert!(pos.units.iter().any(|u| u.power == neutral));
+    let got = possible_orders(&map, &rules, &pos);
+    assert!(got.values().all(|at| at.power != neutral));
+    let orderable = orderable_locations(&map, &rules, &pos);
+    assert!(orderable.values().all(|&p| p != neutral));
+    assert_eq!(orderable.len(), got.len());
+}
