@@ -20,6 +20,7 @@ use diplo_engine::{
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{parse_order, Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::Ruleset;
+use rustc_hash::FxHashMap;
 
 /// The orders possible for one location: who may order there, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -480,22 +481,25 @@ impl Steps {
 /// ([`possible_with`]). One cache serves one map.
 #[derive(Debug, Default)]
 pub struct PossibleCache {
-    steps: BTreeMap<(UnitKind, Location, Season), Steps>,
+    /// Where in `steps` the steps of a unit kind on a location in a season are.
+    index: FxHashMap<(UnitKind, Location, Season), usize>,
+    steps: Vec<Steps>,
 }
 
 impl PossibleCache {
-    /// The steps of every unit of `pos`, worked out now for those not seen before.
-    fn fill(&mut self, map: &Map, pos: &Position) {
+    /// Where the steps of each unit of `pos` are (worked out now for those not seen before).
+    fn fill(&mut self, map: &Map, pos: &Position) -> Vec<usize> {
+        let mut at = Vec::with_capacity(pos.units.len());
         for u in &pos.units {
             let key = (u.kind, u.location, pos.phase.season);
-            self.steps
-                .entry(key)
-                .or_insert_with(|| Steps::new(map, pos, u));
+            let next = self.steps.len();
+            let i = *self.index.entry(key).or_insert(next);
+            if i == next {
+                self.steps.push(Steps::new(map, pos, u));
+            }
+            at.push(i);
         }
-    }
-
-    fn steps(&self, pos: &Position, u: &Unit) -> Option<&Steps> {
-        self.steps.get(&(u.kind, u.location, pos.phase.season))
+        at
     }
 }
 
@@ -506,23 +510,26 @@ struct Reach<'s> {
     convoy: ConvoyReach,
 }
 
+/// `steps`: where each unit's steps are in `cache` ([`PossibleCache::fill`]).
 fn reaches<'s>(
     map: &Map,
     pos: &Position,
     fleets: &[bool],
     cache: &'s PossibleCache,
-) -> Option<Vec<Reach<'s>>> {
+    steps: &[usize],
+) -> Vec<Reach<'s>> {
     pos.units
         .iter()
-        .map(|u| {
+        .zip(steps)
+        .map(|(u, &i)| {
             let convoy = match u.kind {
                 UnitKind::Army => convoy_reach(map, fleets, u, None),
                 UnitKind::Fleet => ConvoyReach::default(),
             };
-            Some(Reach {
-                steps: cache.steps(pos, u)?,
+            Reach {
+                steps: &cache.steps[i],
                 convoy,
-            })
+            }
         })
         .collect()
 }
@@ -536,11 +543,9 @@ fn movement(
     // The engine's legality check for convoys, built when a fleet first needs it.
     let check = OnceCell::new();
     let check = || check.get_or_init(|| MovementCheck::new(map, rules, pos));
-    cache.fill(map, pos);
+    let steps = cache.fill(map, pos);
     let fleets = convoying_fleets(map, pos);
-    let Some(all) = reaches(map, pos, &fleets, cache) else {
-        return Vec::new();
-    };
+    let all = reaches(map, pos, &fleets, cache, &steps);
     // The support reach of the unit at hand, as a mark per province; and the support targets
     // of one pair of units: both reused over the phase.
     let mut in_reach = vec![false; map.provinces().len()];

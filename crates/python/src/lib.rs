@@ -172,12 +172,14 @@ struct Game {
 impl Game {
     /// Wraps a hosted game.
     fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
-        let (texts, names) = match &game.map_source {
+        let (texts, steps, names) = match &game.map_source {
             MapSource::Embedded(name) => (
                 names::shared_texts(name),
+                names::shared_steps(name),
                 Python::attach(|py| names::shared_names(py, name, &game.map)),
             ),
             MapSource::Copy(_) => (
+                Default::default(),
                 Default::default(),
                 Python::attach(|py| Arc::new(Names::new(py, &game.map))),
             ),
@@ -188,7 +190,7 @@ impl Game {
             last: Vec::new(),
             unrecorded: Vec::new(),
             mila_rules,
-            cache: std::sync::Mutex::new(PhaseCache::new(texts)),
+            cache: std::sync::Mutex::new(PhaseCache::new(texts, steps)),
         }
     }
 

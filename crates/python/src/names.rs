@@ -316,6 +316,19 @@ fn key(order: &PossibleOrder) -> u128 {
     fields << 4 | tag
 }
 
+/// What the possible orders take from each built-in map alone, by name, shared by every game
+/// on it.
+static SHARED_STEPS: Mutex<BTreeMap<String, Arc<Mutex<PossibleCache>>>> =
+    Mutex::new(BTreeMap::new());
+
+/// The map steps shared by the games on the built-in map `name`.
+pub fn shared_steps(name: &str) -> Arc<Mutex<PossibleCache>> {
+    let Ok(mut all) = SHARED_STEPS.lock() else {
+        return Arc::default();
+    };
+    all.entry(name.to_string()).or_default().clone()
+}
+
 /// The names of each built-in map, by name, shared by every game on it.
 static SHARED_NAMES: Mutex<BTreeMap<String, Arc<Names>>> = Mutex::new(BTreeMap::new());
 
@@ -349,8 +362,9 @@ pub struct PhaseCache {
     /// The phase the other fields belong to.
     phase: Option<Phase>,
     possible: Option<Vec<Possible>>,
-    /// What the possible orders take from the map alone, kept over the game.
-    possible_cache: PossibleCache,
+    /// What the possible orders take from the map alone, kept over the game (shared by the
+    /// games on a built-in map).
+    possible_cache: Arc<Mutex<PossibleCache>>,
     /// Per power (by index), its orderable locations in name order.
     orderable: Option<Vec<Vec<ProvinceId>>>,
     /// Each possible order's text, as a Python string.
@@ -358,10 +372,12 @@ pub struct PhaseCache {
 }
 
 impl PhaseCache {
-    /// A cache whose order texts are `texts` (shared, or a game's own).
-    pub fn new(texts: Arc<Mutex<Texts>>) -> PhaseCache {
+    /// A cache whose order texts are `texts` and whose map steps are `steps` (shared, or a
+    /// game's own).
+    pub fn new(texts: Arc<Mutex<Texts>>, steps: Arc<Mutex<PossibleCache>>) -> PhaseCache {
         PhaseCache {
             texts,
+            possible_cache: steps,
             ..Default::default()
         }
     }
@@ -378,7 +394,13 @@ impl PhaseCache {
     /// Every orderable location with its possible orders, as data.
     pub fn possible(&mut self, g: &HostedGame) -> &[Possible] {
         self.possible.get_or_insert_with(|| {
-            possible_with(&mut self.possible_cache, &g.map, &g.rules, &g.position)
+            // A cache poisoned by a panic elsewhere is dropped: it only saves work.
+            let mut cache = self.possible_cache.lock().unwrap_or_else(|poisoned| {
+                let mut cache = poisoned.into_inner();
+                *cache = PossibleCache::default();
+                cache
+            });
+            possible_with(&mut cache, &g.map, &g.rules, &g.position)
         })
     }
 
