@@ -247,7 +247,11 @@ impl Game {
     /// Each power's dislodged units (`A PAR`) with the places they may retreat to.
     fn retreats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = &self.game.map;
-        let options = self.game.retreat_options();
+        // Only dislodged units have retreat options (none in most phases).
+        let options = match self.game.position.dislodged.is_empty() {
+            true => Vec::new(),
+            false => self.game.retreat_options(),
+        };
         self.names.per_power(py, |p| {
             let out = PyDict::new(py);
             for r in options.iter().filter(|r| r.dislodged.unit.power == p) {
