@@ -50,7 +50,8 @@ class Game:
     def outcome(self) -> Optional[Dict[str, Any]]:
         """`{"winner": str | None, "draw": [str], "phase": str, "centres": int}` once ended."""
     def set_orders(self, power: str, orders: Orders) -> None:
-        """Sets a power's orders for the phase, replacing those it set before."""
+        """Sets a power's orders for the phase, replacing those it set before. A neutral
+        power never orders: its orders are refused, and no orders (`[]`) change nothing."""
     def process(self) -> None:
         """Adjudicates the phase (powers without orders are in civil disorder) and moves on."""
     def get_results(self) -> List[Dict[str, str]]:
@@ -63,7 +64,9 @@ class Game:
     def get_centers(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]: ...
     def get_all_possible_orders(self) -> Dict[str, List[str]]:
         """Every legal order per orderable location (`PAR`; `STP` also for a fleet on a coast)."""
-    def get_orderable_locations(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]: ...
+    def get_orderable_locations(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]:
+        """The locations each power orders this phase (or one power's list); a neutral
+        power's are never listed: it never orders (`set_orders` refuses it)."""
     def render(self) -> str:
         """A picture of the current position as SVG (retreat options in a retreat phase),
         the same as `diplo game show --render FILE.svg`."""

@@ -418,6 +418,58 @@ impl Game {
                 "{source}: no orders, and no power named (an empty set needs --power)"
             ));
         }
+        problems.extend(self.set_problems(&sets, opts));
+        if !problems.is_empty() {
+            problems.push(format!("{source}: no orders stored; fix the lines above"));
+            return Err(GameError::Refused(problems));
+        }
+        Ok(self.store_sets(sets, opts))
+    }
+
+    /// As [`Game::submit`], for orders already read (a caller that made them itself, e.g. with
+    /// [`possible::PossibleOrder::to_order`], skips writing and parsing their text). The same
+    /// checks apply; a problem names the order by its place in `orders` (`source:3`) and its
+    /// canonical text.
+    pub fn submit_orders(
+        &mut self,
+        power: PowerId,
+        orders: Vec<Order>,
+        source: &str,
+        opts: SubmitOptions,
+    ) -> Result<&OrderSet, GameError> {
+        self.refuse_if_ended()?;
+        let max = diplo_map::limits::max_orders();
+        let stored: usize = self.order_sets.iter().map(|s| s.orders.len()).sum();
+        if stored + orders.len() > max {
+            return Err(GameError::Refused(vec![
+                format!(
+                    "{source}: {} orders this phase with those stored: {}",
+                    stored + orders.len(),
+                    Limit::Orders.exceeded(max)
+                ),
+                format!("{source}: no orders stored"),
+            ]));
+        }
+        let mut problems = Vec::new();
+        for (i, o) in orders.iter().enumerate() {
+            if let Err(why) = self.check_order(power, o, true) {
+                let text = o.display(&self.map);
+                problems.push(format!("{source}:{}: `{text}`: {why}", i + 1));
+            }
+        }
+        let sets = vec![(power, orders)];
+        problems.extend(self.set_problems(&sets, opts));
+        if !problems.is_empty() {
+            problems.push(format!("{source}: no orders stored; fix the lines above"));
+            return Err(GameError::Refused(problems));
+        }
+        self.store_sets(sets, opts);
+        Ok(self.order_sets.last().expect("one set stored"))
+    }
+
+    /// What is wrong with storing these order sets, whatever their orders.
+    fn set_problems(&self, sets: &[(PowerId, Vec<Order>)], opts: SubmitOptions) -> Vec<String> {
+        let mut problems = Vec::new();
         if opts.perpetual && !self.rules.perpetual_orders.allowed() {
             problems.push(
                 "perpetual orders are not allowed by this game's ruleset (perpetual_orders = \
@@ -425,7 +477,7 @@ impl Game {
                     .to_string(),
             );
         }
-        for (p, _) in &sets {
+        for (p, _) in sets {
             if self.map.power(*p).neutral {
                 problems.push(format!(
                     "{} is a neutral power of this map: it never orders (its units hold)",
@@ -439,10 +491,11 @@ impl Game {
                 ));
             }
         }
-        if !problems.is_empty() {
-            problems.push(format!("{source}: no orders stored; fix the lines above"));
-            return Err(GameError::Refused(problems));
-        }
+        problems
+    }
+
+    /// Stores checked order sets; returns how many.
+    fn store_sets(&mut self, sets: Vec<(PowerId, Vec<Order>)>, opts: SubmitOptions) -> usize {
         let n = sets.len();
         for (p, orders) in sets {
             if opts.perpetual {
@@ -459,7 +512,7 @@ impl Game {
                 orders,
             });
         }
-        Ok(n)
+        n
     }
 
     /// Withdraws `power`'s latest order set of this phase; its earlier sets (if any) count as
@@ -743,6 +796,31 @@ impl Game {
         }
     }
 
+    /// Per province, [`Game::unit_owner`]: one pass over the units.
+    fn unit_owners(&self) -> Vec<Option<PowerId>> {
+        let mut owners = vec![None; self.map.provinces().len()];
+        let mut own = |p: ProvinceId, power: PowerId| {
+            let slot = &mut owners[p.index()];
+            // The first unit found in a province, as `unit_owner` finds it.
+            if slot.is_none() {
+                *slot = Some(power);
+            }
+        };
+        match self.position.phase.kind {
+            PhaseKind::Retreat => {
+                for d in &self.position.dislodged {
+                    own(d.unit.location.province, d.unit.power);
+                }
+            }
+            _ => {
+                for u in &self.position.units {
+                    own(u.location.province, u.power);
+                }
+            }
+        }
+        owners
+    }
+
     /// Whether `power` may give `order` now. `at_submission`: proxy grants must already
     /// exist only where the ruleset says so.
     fn check_order(
@@ -885,7 +963,7 @@ impl Game {
         // Orders per submitting power, after 4.D.1/4.D.2 (or perpetual orders).
         let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::new();
         for power in self.map.power_ids() {
-            let name = self.power_name(power).to_string();
+            let name = self.power_name(power);
             if !self.has_submitted(power) {
                 let perpetual: Vec<Order> = self
                     .perpetual
@@ -914,11 +992,13 @@ impl Game {
         // instead of the owner's own orders to it.
         let mut proxied: Vec<ProvinceId> = Vec::new();
         let mut by_owner: Vec<(PowerId, Order)> = Vec::new();
+        let owners = self.unit_owners();
+        let unit_owner = |p: ProvinceId| owners.get(p.index()).copied().flatten();
         for (power, orders) in &submitted {
             for o in orders {
                 let owner = o
                     .unit()
-                    .and_then(|u| self.unit_owner(u.place.province))
+                    .and_then(|u| unit_owner(u.place.province))
                     .unwrap_or(*power);
                 if owner == *power {
                     continue;
@@ -945,7 +1025,7 @@ impl Game {
         for (power, orders) in submitted {
             for o in orders {
                 let province = o.unit().map(|u| u.place.province);
-                let own = province.is_none_or(|p| self.unit_owner(p).is_none_or(|q| q == power));
+                let own = province.is_none_or(|p| unit_owner(p).is_none_or(|q| q == power));
                 if own && !province.is_some_and(|p| proxied.contains(&p)) {
                     g.orders.push((power, o));
                 }

@@ -11,14 +11,16 @@
 //! ([`MovementCheck`], [`adjustment_is_legal`]), without adjudicating the phase. A test checks
 //! every generated order against a whole adjudication ([`is_legal`]).
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 
 use diplo_engine::{
     adjudicate, adjustment_is_legal, MovementCheck, PhaseKind, Position, Resolution, Unit,
 };
-use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
+use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{parse_order, Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::Ruleset;
+use rustc_hash::FxHashMap;
 
 /// The orders possible for one location: who may order there, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,10 +52,16 @@ impl UnitAt {
     fn unit_ref(self) -> UnitRef {
         UnitRef {
             kind: Some(self.kind),
-            place: Place {
-                province: self.location.province,
-                coast: self.location.coast.map(WrittenCoast::Known),
-            },
+            place: place(self.location),
+        }
+    }
+
+    /// The unit as a support or convoy names it: kind and coast written, no nationality.
+    fn other(self) -> OtherUnit {
+        OtherUnit {
+            power: None,
+            kind: Some(self.kind),
+            place: place(self.location),
         }
     }
 }
@@ -125,6 +133,56 @@ impl PossibleOrder {
         self.write(map, &mut out);
         out
     }
+
+    /// The order diplo's parser reads from [`PossibleOrder::write`]'s text, without writing or
+    /// parsing it (a caller that handed out the text can take it back as this order).
+    pub fn to_order(&self) -> Order {
+        use PossibleOrder::*;
+        match *self {
+            Hold(u) => Order::Hold { unit: u.unit_ref() },
+            Move(u, to) => Order::Move {
+                unit: u.unit_ref(),
+                to: place(to),
+                via_convoy: false,
+                path: Vec::new(),
+            },
+            MoveVia(u, to) => Order::Move {
+                unit: u.unit_ref(),
+                to: Place::new(to),
+                via_convoy: true,
+                path: Vec::new(),
+            },
+            SupportHold(u, v) => Order::SupportHold {
+                unit: u.unit_ref(),
+                supported: v.other(),
+            },
+            SupportMove(u, v, to) => Order::SupportMove {
+                unit: u.unit_ref(),
+                supported: v.other(),
+                to: Place::new(to),
+            },
+            Convoy(u, v, to) => Order::Convoy {
+                unit: u.unit_ref(),
+                army: v.other(),
+                to: Place::new(to),
+            },
+            Retreat(u, to) => Order::Retreat {
+                unit: u.unit_ref(),
+                to: place(to),
+            },
+            Disband(u) => Order::Disband { unit: u.unit_ref() },
+            Build(u) => Order::Build { unit: u.unit_ref() },
+            Waive => Order::Decline,
+        }
+    }
+}
+
+/// A location as an order writes it, coast included.
+fn place(loc: Location) -> Place {
+    Place {
+        province: loc.province,
+        coast: loc.coast.map(WrittenCoast::Known),
+    }
 }
 
 /// Appends `name` in upper case.
@@ -183,8 +241,19 @@ pub struct Possible {
 /// Every orderable location of the phase, in the order of their upper-case names (the keys of
 /// [`possible_orders`]), with the orders possible there, as data.
 pub fn possible(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
+    possible_with(&mut PossibleCache::default(), map, rules, pos)
+}
+
+/// As [`possible`], with what the map alone says kept in `cache` (one cache per map) for the
+/// next phases.
+pub fn possible_with(
+    cache: &mut PossibleCache,
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+) -> Vec<Possible> {
     let mut out = match pos.phase.kind {
-        PhaseKind::Movement => movement(map, rules, pos),
+        PhaseKind::Movement => movement(map, rules, pos, cache),
         PhaseKind::Retreat => retreats(map, rules, pos),
         PhaseKind::Adjustment => adjustments(map, rules, pos),
     };
@@ -215,7 +284,8 @@ pub fn possible_orders(map: &Map, rules: &Ruleset, pos: &Position) -> BTreeMap<S
 
 /// The orderable locations of the phase and who orders there, without listing the orders:
 /// units in a movement phase, dislodged units in a retreat phase, units to remove and centres to
-/// build in (legal builds only) in an adjustment phase. The keys of [`possible_orders`].
+/// build in (legal builds only) in an adjustment phase; never a neutral power's, since a neutral
+/// power never orders (its orders are refused). The keys of [`possible_orders`].
 pub fn orderable_locations(
     map: &Map,
     rules: &Ruleset,
@@ -225,11 +295,13 @@ pub fn orderable_locations(
         PhaseKind::Movement => pos
             .units
             .iter()
+            .filter(|u| !map.power(u.power).neutral)
             .map(|u| (pname(map, u.location.province), u.power))
             .collect(),
         PhaseKind::Retreat => pos
             .dislodged
             .iter()
+            .filter(|d| !map.power(d.unit.power).neutral)
             .map(|d| (pname(map, d.unit.location.province), d.unit.power))
             .collect(),
         PhaseKind::Adjustment => adjustments(map, rules, pos)
@@ -313,9 +385,27 @@ struct ConvoyReach {
     destinations: Vec<ProvinceId>,
 }
 
+/// Per province: whether a fleet there can convoy this phase (a sea or convoyable coast, not
+/// closed, the province's unit a fleet).
+fn convoying_fleets(map: &Map, pos: &Position) -> Vec<bool> {
+    let mut convoying = vec![false; map.provinces().len()];
+    // The first unit found in a province is the one that counts (as `Position::unit_in`).
+    let mut seen = vec![false; map.provinces().len()];
+    for u in &pos.units {
+        let p = u.location.province;
+        if !std::mem::replace(&mut seen[p.index()], true) {
+            convoying[p.index()] = u.kind == UnitKind::Fleet
+                && map.can_convoy_through(p)
+                && !map.province_closed(p, pos.phase.season);
+        }
+    }
+    convoying
+}
+
+/// `fleets`: [`convoying_fleets`]; `without`: a fleet left out.
 fn convoy_reach(
     map: &Map,
-    pos: &Position,
+    fleets: &[bool],
     army: &Unit,
     without: Option<ProvinceId>,
 ) -> ConvoyReach {
@@ -324,12 +414,7 @@ fn convoy_reach(
     if map.province(origin).terrain != Terrain::Coast {
         return reach;
     }
-    let convoying = |p: ProvinceId| {
-        Some(p) != without
-            && map.can_convoy_through(p)
-            && pos.unit_in(p).is_some_and(|f| f.kind == UnitKind::Fleet)
-            && !map.province_closed(p, pos.phase.season)
-    };
+    let convoying = |p: ProvinceId| Some(p) != without && fleets[p.index()];
     // Most armies have no convoying fleet beside them: nothing to search.
     let mut beside = fleet_nodes(map, origin).flat_map(|l| map.fleet_neighbours(l));
     if !beside.any(|n| convoying(n.province)) {
@@ -367,43 +452,100 @@ fn convoy_reach(
     reach
 }
 
-/// What each unit of a movement phase can do, worked out once: where it moves, where it could
-/// support, where it could be convoyed.
-struct Reach {
+/// Where a unit of one kind on one location moves and could support in one season: what the
+/// map alone says, the same in every phase of that season.
+#[derive(Debug)]
+struct Steps {
     moves: Vec<Location>,
     /// Provinces of `moves`, sorted.
     move_provinces: Vec<ProvinceId>,
     support: Vec<ProvinceId>,
+}
+
+impl Steps {
+    fn new(map: &Map, pos: &Position, u: &Unit) -> Steps {
+        let moves = moves(map, pos, u);
+        let mut move_provinces: Vec<ProvinceId> = moves.iter().map(|l| l.province).collect();
+        move_provinces.sort();
+        move_provinces.dedup();
+        Steps {
+            support: support_reach(map, u, &moves),
+            moves,
+            move_provinces,
+        }
+    }
+}
+
+/// What [`possible`] works out from the map alone (each unit's moves and support reach), kept
+/// from one phase to the next by a caller that lists the orders of many phases on one map
+/// ([`possible_with`]). One cache serves one map.
+#[derive(Debug, Default)]
+pub struct PossibleCache {
+    /// Where in `steps` the steps of a unit kind on a location in a season are.
+    index: FxHashMap<(UnitKind, Location, Season), usize>,
+    steps: Vec<Steps>,
+}
+
+impl PossibleCache {
+    /// Where the steps of each unit of `pos` are (worked out now for those not seen before).
+    fn fill(&mut self, map: &Map, pos: &Position) -> Vec<usize> {
+        let mut at = Vec::with_capacity(pos.units.len());
+        for u in &pos.units {
+            let key = (u.kind, u.location, pos.phase.season);
+            let next = self.steps.len();
+            let i = *self.index.entry(key).or_insert(next);
+            if i == next {
+                self.steps.push(Steps::new(map, pos, u));
+            }
+            at.push(i);
+        }
+        at
+    }
+}
+
+/// What each unit of a movement phase can do, worked out once: where it moves, where it could
+/// support, where it could be convoyed.
+struct Reach<'s> {
+    steps: &'s Steps,
     convoy: ConvoyReach,
 }
 
-fn reaches(map: &Map, pos: &Position) -> Vec<Reach> {
+/// `steps`: where each unit's steps are in `cache` ([`PossibleCache::fill`]).
+fn reaches<'s>(
+    map: &Map,
+    pos: &Position,
+    fleets: &[bool],
+    cache: &'s PossibleCache,
+    steps: &[usize],
+) -> Vec<Reach<'s>> {
     pos.units
         .iter()
-        .map(|u| {
-            let moves = moves(map, pos, u);
-            let mut move_provinces: Vec<ProvinceId> = moves.iter().map(|l| l.province).collect();
-            move_provinces.sort();
-            move_provinces.dedup();
+        .zip(steps)
+        .map(|(u, &i)| {
             let convoy = match u.kind {
-                UnitKind::Army => convoy_reach(map, pos, u, None),
+                UnitKind::Army => convoy_reach(map, fleets, u, None),
                 UnitKind::Fleet => ConvoyReach::default(),
             };
             Reach {
-                support: support_reach(map, u, &moves),
-                moves,
-                move_provinces,
+                steps: &cache.steps[i],
                 convoy,
             }
         })
         .collect()
 }
 
-fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
-    let Some(check) = MovementCheck::new(map, rules, pos) else {
-        return Vec::new();
-    };
-    let all = reaches(map, pos);
+fn movement(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    cache: &mut PossibleCache,
+) -> Vec<Possible> {
+    // The engine's legality check for convoys, built when a fleet first needs it.
+    let check = OnceCell::new();
+    let check = || check.get_or_init(|| MovementCheck::new(map, rules, pos));
+    let steps = cache.fill(map, pos);
+    let fleets = convoying_fleets(map, pos);
+    let all = reaches(map, pos, &fleets, cache, &steps);
     // The support reach of the unit at hand, as a mark per province; and the support targets
     // of one pair of units: both reused over the phase.
     let mut in_reach = vec![false; map.provinces().len()];
@@ -412,16 +554,26 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     let mut near = Vec::new();
     let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
+        if map.power(u.power).neutral {
+            // A neutral power never orders (its units hold); others may still support them.
+            continue;
+        }
         let (me, reach) = (UnitAt::of(u), &all[i]);
         let mut orders = Vec::with_capacity(32);
         orders.push(PossibleOrder::Hold(me));
-        orders.extend(reach.moves.iter().map(|&to| PossibleOrder::Move(me, to)));
+        orders.extend(
+            reach
+                .steps
+                .moves
+                .iter()
+                .map(|&to| PossibleOrder::Move(me, to)),
+        );
         let via = reach.convoy.destinations.iter();
         orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
-        mark(&mut in_reach, &reach.support, true);
+        mark(&mut in_reach, &reach.steps.support, true);
         // The units a support of this one can name: those in or able to reach its reach.
         near.clear();
-        for &p in &reach.support {
+        for &p in &reach.steps.support {
             near.extend_from_slice(movers.at(p));
         }
         near.sort_unstable();
@@ -429,11 +581,12 @@ fn movement(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
         let ctx = SupportCtx {
             map,
             pos,
+            fleets: &fleets,
             all: &all,
             in_reach: &in_reach,
         };
         supports(&ctx, i, &near, &mut targets, &mut orders);
-        mark(&mut in_reach, &reach.support, false);
+        mark(&mut in_reach, &reach.steps.support, false);
         convoy_orders(map, &check, pos, i, &all, &mut orders);
         out.push(Possible {
             province: u.location.province,
@@ -457,7 +610,7 @@ impl Movers {
         let places = |j: usize| {
             let r = &all[j];
             let here = std::iter::once(pos.units[j].location.province);
-            here.chain(r.move_provinces.iter().copied())
+            here.chain(r.steps.move_provinces.iter().copied())
                 .chain(r.convoy.destinations.iter().copied())
         };
         let mut start = vec![0; provinces + 1];
@@ -494,7 +647,9 @@ fn mark(marks: &mut [bool], provinces: &[ProvinceId], on: bool) {
 struct SupportCtx<'a> {
     map: &'a Map,
     pos: &'a Position,
-    all: &'a [Reach],
+    /// [`convoying_fleets`].
+    fleets: &'a [bool],
+    all: &'a [Reach<'a>],
     /// Per province: whether the supporter could support into it.
     in_reach: &'a [bool],
 }
@@ -519,7 +674,8 @@ fn supports(
         if in_reach[v.location.province.index()] {
             orders.push(PossibleOrder::SupportHold(supporter, them));
         }
-        let moves = all[j].move_provinces.iter().filter(|d| in_reach[d.index()]);
+        let moves = all[j].steps.move_provinces.iter();
+        let moves = moves.filter(|d| in_reach[d.index()]);
         if all[j].convoy.destinations.is_empty() {
             // Sorted and without repeats already.
             orders.extend(moves.map(|&d| PossibleOrder::SupportMove(supporter, them, d)));
@@ -528,7 +684,7 @@ fn supports(
         // A fleet cannot support a convoyed move whose only route goes through itself.
         let rerouted;
         let by_convoy = if all[j].convoy.fleets.binary_search(&own).is_ok() {
-            rerouted = convoy_reach(ctx.map, ctx.pos, v, Some(own));
+            rerouted = convoy_reach(ctx.map, ctx.fleets, v, Some(own));
             &rerouted.destinations
         } else {
             &all[j].convoy.destinations
@@ -546,9 +702,9 @@ fn supports(
 /// A fleet that can convoy: every army move with a convoy route through it that the engine
 /// accepts (a route with no shortcut, DATC 4.A.2's reading of what a convoy route is): the
 /// engine's own legality check, built once for the position.
-fn convoy_orders(
+fn convoy_orders<'p>(
     map: &Map,
-    check: &MovementCheck,
+    check: &impl Fn() -> &'p Option<MovementCheck<'p>>,
     pos: &Position,
     i: usize,
     all: &[Reach],
@@ -565,17 +721,12 @@ fn convoy_orders(
         }
         for &d in &reach.destinations {
             let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
-            let order = Order::Convoy {
-                unit: fleet.unit_ref(),
-                army: OtherUnit {
-                    power: None,
-                    kind: Some(army.kind),
-                    place: army.unit_ref().place,
-                },
-                to: Place::new(d),
-            };
-            if check.is_legal(u.power, &order) {
-                orders.push(PossibleOrder::Convoy(fleet, army, d));
+            let convoy = PossibleOrder::Convoy(fleet, army, d);
+            if check()
+                .as_ref()
+                .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
+            {
+                orders.push(convoy);
             }
         }
     }
@@ -585,6 +736,9 @@ fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     let mut out = Vec::new();
     for r in diplo_engine::pending_retreat_options(map, rules, pos) {
         let u = r.dislodged.unit;
+        if map.power(u.power).neutral {
+            continue;
+        }
         let me = UnitAt::of(&u);
         let mut options = r.options;
         options.sort_by_cached_key(|&to| location_key(map, to));
@@ -604,7 +758,7 @@ fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
 
 fn adjustments(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     let mut out = Vec::new();
-    for power in map.power_ids() {
+    for power in map.power_ids().filter(|&p| !map.power(p).neutral) {
         let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
         if delta < 0 {
             for u in pos.units.iter().filter(|u| u.power == power) {

@@ -4,7 +4,10 @@ random, set the orders, process, read the state.
 
     pip install diplomacy            # MILA's package, for the comparison
     maturin develop --release        # in crates/python: diplo built optimised
-    python crates/python/bench/random_play.py [--games N] [--until YEAR]
+    python crates/python/bench/random_play.py [--games N] [--until YEAR] [--engine E]
+
+`--engine diplo` (or `mila`) runs one engine alone, e.g. under
+`valgrind --tool=callgrind` to count its instructions per phase.
 
 Prints the mean time per phase of each engine over the same number of games and the ratio.
 The games differ (each engine's random choices and rules), so the figure compares the cost of a
@@ -38,16 +41,20 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--until", type=int, default=1911)
+    parser.add_argument("--engine", choices=["both", "diplo", "mila"], default="both")
     args = parser.parse_args()
-    import diplo
+    engines = []
+    if args.engine in ("both", "diplo"):
+        import diplo
 
-    engines = [("diplo", diplo.Game)]
-    try:
-        import diplomacy
+        engines.append(("diplo", diplo.Game))
+    if args.engine in ("both", "mila"):
+        try:
+            import diplomacy
 
-        engines.append(("MILA", diplomacy.Game))
-    except ImportError:
-        print("MILA's package is not installed (pip install diplomacy): no comparison")
+            engines.append(("MILA", diplomacy.Game))
+        except ImportError:
+            print("MILA's package is not installed (pip install diplomacy): no comparison")
     totals = {name: [0, 0.0] for name, _ in engines}
     # The engines alternate game by game, so that a change in the machine's load hits both.
     for seed in range(args.games):
@@ -59,7 +66,7 @@ def main():
     for name, (phases, seconds) in totals.items():
         per_phase[name] = seconds / max(phases, 1)
         print(f"{name:8} {phases:6} phases  {per_phase[name] * 1e6:10.1f} us/phase")
-    if "MILA" in per_phase:
+    if "MILA" in per_phase and "diplo" in per_phase:
         print(f"ratio    MILA / diplo = {per_phase['MILA'] / per_phase['diplo']:.1f}x per phase")
 
 

@@ -7,6 +7,7 @@
 //! The Python-facing documentation is the stub file `diplo.pyi` beside this crate.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use diplo_engine::Position;
 use diplo_game::mila::short_phase;
@@ -63,9 +64,29 @@ fn load_map(name: &str) -> PyResult<(Map, MapSource)> {
     Ok((map, MapSource::Copy(text)))
 }
 
+/// The built-in rulesets loaded so far, by lower-case name: a new game copies one.
+static EMBEDDED_RULES: std::sync::Mutex<BTreeMap<String, Ruleset>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
 /// A ruleset profile by name or path, with `key=value` overrides.
 fn load_rules(name: &str, overrides: &[String]) -> PyResult<Ruleset> {
-    let mut rules = Ruleset::load(name).map_err(err)?;
+    let embedded = diplo_rules::EMBEDDED_RULESETS
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(name));
+    let key = name.to_lowercase();
+    let cached = embedded
+        .then(|| EMBEDDED_RULES.lock().ok()?.get(&key).cloned())
+        .flatten();
+    let mut rules = match cached {
+        Some(rules) => rules,
+        None => {
+            let rules = Ruleset::load(name).map_err(err)?;
+            if let (true, Ok(mut cache)) = (embedded, EMBEDDED_RULES.lock()) {
+                cache.insert(key, rules.clone());
+            }
+            rules
+        }
+    };
     for o in overrides {
         rules.apply_override(o).map_err(err)?;
     }
@@ -138,8 +159,8 @@ struct Game {
     /// Phases processed whose history records are not made yet: made when the history is
     /// read ([`Game::record_history`]), since a bot seldom reads it.
     unrecorded: Vec<diplo_game::PhaseOutcome>,
-    /// The map's names in MILA's notation.
-    names: Names,
+    /// The map's names in MILA's notation (shared by the games on a built-in map).
+    names: Arc<Names>,
     /// MILA's hosting rules given at creation (`NO_PRESS` ...): kept for the saved game; they
     /// change no adjudication.
     mila_rules: Vec<String>,
@@ -151,17 +172,25 @@ struct Game {
 impl Game {
     /// Wraps a hosted game.
     fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
-        let texts = match &game.map_source {
-            MapSource::Embedded(name) => names::shared_texts(name),
-            MapSource::Copy(_) => Default::default(),
+        let (texts, steps, names) = match &game.map_source {
+            MapSource::Embedded(name) => (
+                names::shared_texts(name),
+                names::shared_steps(name),
+                Python::attach(|py| names::shared_names(py, name, &game.map)),
+            ),
+            MapSource::Copy(_) => (
+                Default::default(),
+                Default::default(),
+                Python::attach(|py| Arc::new(Names::new(py, &game.map))),
+            ),
         };
         Game {
-            names: Python::attach(|py| Names::new(py, &game.map)),
+            names,
             game,
             last: Vec::new(),
             unrecorded: Vec::new(),
             mila_rules,
-            cache: std::sync::Mutex::new(PhaseCache::new(texts)),
+            cache: std::sync::Mutex::new(PhaseCache::new(texts, steps)),
         }
     }
 
@@ -192,6 +221,19 @@ impl Game {
         Ok(cache)
     }
 
+    /// The orders of `orders` if it is a list of texts handed out by
+    /// `get_all_possible_orders` (known by identity), without parsing them.
+    fn known_orders(&self, orders: &Bound<'_, PyAny>) -> Option<Vec<diplo_orders::Order>> {
+        let list = orders.cast::<PyList>().ok()?;
+        let cache = self.cache.lock().ok()?;
+        let texts = cache.texts();
+        let mut out = Vec::with_capacity(list.len());
+        for item in list.iter() {
+            out.push(texts.order_of(&item)?.to_order());
+        }
+        Some(out)
+    }
+
     fn units_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
         self.names.units_of(py, &g.map, &g.position, p)
@@ -205,7 +247,11 @@ impl Game {
     /// Each power's dislodged units (`A PAR`) with the places they may retreat to.
     fn retreats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = &self.game.map;
-        let options = self.game.retreat_options();
+        // Only dislodged units have retreat options (none in most phases).
+        let options = match self.game.position.dislodged.is_empty() {
+            true => Vec::new(),
+            false => self.game.retreat_options(),
+        };
         self.names.per_power(py, |p| {
             let out = PyDict::new(py);
             for r in options.iter().filter(|r| r.dislodged.unit.power == p) {
@@ -227,10 +273,9 @@ impl Game {
             intern!(py, "units"),
             names.per_power(py, |p| self.units_of(py, p))?,
         )?;
-        out.set_item(
-            intern!(py, "centers"),
-            names.per_power(py, |p| self.centres_of(py, p))?,
-        )?;
+        let centres = Names::centres_by_power(map, pos);
+        let centres_of = |p: PowerId| names.provinces_list(py, centres[p.index()].iter().copied());
+        out.set_item(intern!(py, "centers"), names.per_power(py, centres_of)?)?;
         let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
         out.set_item(intern!(py, "homes"), homes)?;
         out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
@@ -317,12 +362,17 @@ impl Game {
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
         let out = PyDict::new(py);
+        let centres = Names::centres_by_power(map, &self.game.position);
         for p in map.power_ids() {
             let info = PyDict::new(py);
             let name = self.names.power(py, p);
+            let owned = centres[p.index()].iter().copied();
             info.set_item(intern!(py, "name"), name)?;
             info.set_item(intern!(py, "units"), self.units_of(py, p)?)?;
-            info.set_item(intern!(py, "centers"), self.centres_of(py, p)?)?;
+            info.set_item(
+                intern!(py, "centers"),
+                self.names.provinces_list(py, owned)?,
+            )?;
             info.set_item(intern!(py, "homes"), self.names.homes_of(py, map, p)?)?;
             out.set_item(name, info)?;
         }
@@ -353,14 +403,30 @@ impl Game {
     }
 
     /// Sets a power's orders for the phase, replacing any given before (one string of lines,
-    /// or a list of orders).
+    /// or a list of orders). A neutral power never orders: its orders are refused, and no
+    /// orders (an empty list) change nothing.
     fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>) -> PyResult<()> {
         let p = self.power(power)?;
-        let text = order_text(orders)?;
         let opts = SubmitOptions {
             intent: SetIntent::Replaces,
             ..Default::default()
         };
+        // A list of texts `get_all_possible_orders` gave: their orders are known, not parsed.
+        if let Some(known) = self.known_orders(orders) {
+            if self
+                .game
+                .submit_orders(p, known, "set_orders", opts)
+                .is_ok()
+            {
+                return Ok(());
+            }
+            // Refused: the text's own path words the problems, line by line.
+        }
+        let text = order_text(orders)?;
+        if self.game.map.power(p).neutral && self.game.ended.is_none() && text.trim().is_empty() {
+            // A neutral power has nothing to order: no orders is all it can set.
+            return Ok(());
+        }
         self.game
             .submit(p, &text, "set_orders", opts)
             .map_err(err)?;
@@ -427,14 +493,7 @@ impl Game {
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {
-            let items = at.orders.iter().map(|o| {
-                let text = texts.entry(*o).or_insert_with(|| {
-                    buf.clear();
-                    o.write(map, &mut buf);
-                    PyString::new(py, &buf).unbind()
-                });
-                text.bind(py).clone()
-            });
+            let items = at.orders.iter().map(|&o| texts.text(py, map, o, &mut buf));
             out.set_item(
                 self.names.province(py, at.province),
                 PyList::new(py, items)?,
@@ -444,7 +503,7 @@ impl Game {
     }
 
     /// The locations each power orders in this phase (units; dislodged units; build sites or
-    /// units to remove), or one power's list.
+    /// units to remove), or one power's list; none for a neutral power, which never orders.
     #[pyo3(signature = (power = None))]
     fn get_orderable_locations<'py>(
         &self,

@@ -8,7 +8,9 @@ use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
-use diplo_game::possible::{location_key, possible, Possible, PossibleOrder};
+use diplo_game::possible::{
+    location_key, possible_with, Possible, PossibleCache, PossibleOrder, UnitAt,
+};
 use diplo_game::Game as HostedGame;
 use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
 use pyo3::prelude::*;
@@ -116,6 +118,18 @@ impl Names {
         self.provinces_list(py, owned)
     }
 
+    /// Each power's supply centres (by power index), in province order, from one pass over
+    /// the owners.
+    pub fn centres_by_power(map: &Map, pos: &Position) -> Vec<Vec<ProvinceId>> {
+        let mut out = vec![Vec::new(); map.powers().len()];
+        for (c, owner) in map.province_ids().zip(&pos.owners) {
+            if let Some(p) = owner {
+                out[p.index()].push(c);
+            }
+        }
+        out
+    }
+
     /// A power's home centres.
     pub fn homes_of<'py>(
         &self,
@@ -161,8 +175,172 @@ const MAX_TEXTS: usize = 1 << 20;
 /// A hash map with a fast hasher: the keys are small plain data made by diplo, not by users.
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
-/// Each possible order's text, as a Python string (immutable, so one may serve every game).
-pub type Texts = FastMap<PossibleOrder, Py<PyString>>;
+/// Each possible order's text as a Python string (immutable, so one may serve every game),
+/// and back: a text handed out is known by its address when it comes back to `set_orders`
+/// (the strings are kept alive here, so an address names one string while it is kept).
+#[derive(Default)]
+pub struct Texts {
+    /// Each order's [`key`] to its text's index in `strings`.
+    table: KeyTable,
+    strings: Vec<Py<PyString>>,
+    by_address: FastMap<usize, PossibleOrder>,
+}
+
+/// An open-addressing table (linear probing, at most half full) from an order's [`key`] to a
+/// number: a lookup is a multiplication and a comparison or two.
+#[derive(Default)]
+struct KeyTable {
+    /// Key and number + 1 (0: an empty slot); a power of two long.
+    slots: Vec<(u128, u32)>,
+    len: usize,
+}
+
+impl KeyTable {
+    /// Where a key's probe starts: the top bits of the key's halves mixed by multiplication
+    /// (every bit of the key moves the top bits).
+    fn start(&self, key: u128) -> usize {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let h = ((key as u64).wrapping_mul(K) ^ ((key >> 64) as u64)).wrapping_mul(K);
+        (h >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    fn get(&self, key: u128) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mut i = self.start(key);
+        loop {
+            let (k, v) = self.slots[i];
+            if v == 0 {
+                return None;
+            }
+            if k == key {
+                return Some(v - 1);
+            }
+            i = (i + 1) & (self.slots.len() - 1);
+        }
+    }
+
+    /// Adds a key not in the table.
+    fn insert(&mut self, key: u128, value: u32) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = vec![(0, 0); (old.len() * 2).max(1024)];
+            for &(k, v) in old.iter().filter(|s| s.1 != 0) {
+                self.place(k, v);
+            }
+        }
+        self.place(key, value + 1);
+        self.len += 1;
+    }
+
+    fn place(&mut self, key: u128, stored: u32) {
+        let mut i = self.start(key);
+        while self.slots[i].1 != 0 {
+            i = (i + 1) & (self.slots.len() - 1);
+        }
+        self.slots[i] = (key, stored);
+    }
+}
+
+impl Texts {
+    /// The text of `order` (made now if it is new; `buf` is scratch).
+    pub fn text<'py>(
+        &mut self,
+        py: Python<'py>,
+        map: &Map,
+        order: PossibleOrder,
+        buf: &mut String,
+    ) -> Bound<'py, PyString> {
+        let k = key(&order);
+        if let Some(i) = self.table.get(k) {
+            return self.strings[i as usize].bind(py).clone();
+        }
+        buf.clear();
+        order.write(map, buf);
+        let text = PyString::new(py, buf);
+        self.by_address.insert(text.as_ptr() as usize, order);
+        self.table.insert(k, self.strings.len() as u32);
+        self.strings.push(text.clone().unbind());
+        text
+    }
+
+    /// The possible order whose text `s` is, if `s` is one of the strings handed out.
+    pub fn order_of(&self, s: &Bound<'_, PyAny>) -> Option<PossibleOrder> {
+        self.by_address.get(&(s.as_ptr() as usize)).copied()
+    }
+
+    fn len(&self) -> usize {
+        self.strings.len()
+    }
+
+    fn clear(&mut self) {
+        *self = Texts::default();
+    }
+}
+
+/// A unit in 42 bits: province (32), coast + 1 or 0 (9), kind (1).
+fn unit_bits(u: UnitAt) -> u128 {
+    let kind = u128::from(u.kind == UnitKind::Fleet);
+    location_bits(u.location) << 1 | kind
+}
+
+/// A location in 41 bits: province (32), coast + 1 or 0 (9).
+fn location_bits(l: Location) -> u128 {
+    let coast = l.coast.map_or(0, |c| u128::from(c) + 1);
+    u128::from(l.province.0) << 9 | coast
+}
+
+/// A possible order as one number, different for different orders (a variant tag in 4 bits,
+/// then the variant's fields): a hash key quicker to hash and compare than the order.
+fn key(order: &PossibleOrder) -> u128 {
+    use PossibleOrder::*;
+    let (tag, fields) = match *order {
+        Hold(u) => (0, unit_bits(u)),
+        Move(u, to) => (1, unit_bits(u) | location_bits(to) << 42),
+        MoveVia(u, to) => (2, unit_bits(u) | u128::from(to.0) << 42),
+        SupportHold(u, v) => (3, unit_bits(u) | unit_bits(v) << 42),
+        SupportMove(u, v, to) => (
+            4,
+            unit_bits(u) | unit_bits(v) << 42 | u128::from(to.0) << 84,
+        ),
+        Convoy(u, v, to) => (
+            5,
+            unit_bits(u) | unit_bits(v) << 42 | u128::from(to.0) << 84,
+        ),
+        Retreat(u, to) => (6, unit_bits(u) | location_bits(to) << 42),
+        Disband(u) => (7, unit_bits(u)),
+        Build(u) => (8, unit_bits(u)),
+        Waive => (9, 0),
+    };
+    fields << 4 | tag
+}
+
+/// What the possible orders take from each built-in map alone, by name, shared by every game
+/// on it.
+static SHARED_STEPS: Mutex<BTreeMap<String, Arc<Mutex<PossibleCache>>>> =
+    Mutex::new(BTreeMap::new());
+
+/// The map steps shared by the games on the built-in map `name`.
+pub fn shared_steps(name: &str) -> Arc<Mutex<PossibleCache>> {
+    let Ok(mut all) = SHARED_STEPS.lock() else {
+        return Arc::default();
+    };
+    all.entry(name.to_string()).or_default().clone()
+}
+
+/// The names of each built-in map, by name, shared by every game on it.
+static SHARED_NAMES: Mutex<BTreeMap<String, Arc<Names>>> = Mutex::new(BTreeMap::new());
+
+/// The names of the built-in map `name` (which is `map`), made once.
+pub fn shared_names(py: Python<'_>, name: &str, map: &Map) -> Arc<Names> {
+    let Ok(mut all) = SHARED_NAMES.lock() else {
+        return Arc::new(Names::new(py, map));
+    };
+    all.entry(name.to_string())
+        .or_insert_with(|| Arc::new(Names::new(py, map)))
+        .clone()
+}
 
 /// The order texts of each built-in map, by name, shared by every game on it: a new game
 /// starts with the texts of the games before it.
@@ -184,6 +362,9 @@ pub struct PhaseCache {
     /// The phase the other fields belong to.
     phase: Option<Phase>,
     possible: Option<Vec<Possible>>,
+    /// What the possible orders take from the map alone, kept over the game (shared by the
+    /// games on a built-in map).
+    possible_cache: Arc<Mutex<PossibleCache>>,
     /// Per power (by index), its orderable locations in name order.
     orderable: Option<Vec<Vec<ProvinceId>>>,
     /// Each possible order's text, as a Python string.
@@ -191,10 +372,12 @@ pub struct PhaseCache {
 }
 
 impl PhaseCache {
-    /// A cache whose order texts are `texts` (shared, or a game's own).
-    pub fn new(texts: Arc<Mutex<Texts>>) -> PhaseCache {
+    /// A cache whose order texts are `texts` and whose map steps are `steps` (shared, or a
+    /// game's own).
+    pub fn new(texts: Arc<Mutex<Texts>>, steps: Arc<Mutex<PossibleCache>>) -> PhaseCache {
         PhaseCache {
             texts,
+            possible_cache: steps,
             ..Default::default()
         }
     }
@@ -210,32 +393,52 @@ impl PhaseCache {
 
     /// Every orderable location with its possible orders, as data.
     pub fn possible(&mut self, g: &HostedGame) -> &[Possible] {
-        self.possible
-            .get_or_insert_with(|| possible(&g.map, &g.rules, &g.position))
+        self.possible.get_or_insert_with(|| {
+            // A cache poisoned by a panic elsewhere is dropped: it only saves work.
+            let mut cache = self.possible_cache.lock().unwrap_or_else(|poisoned| {
+                let mut cache = poisoned.into_inner();
+                *cache = PossibleCache::default();
+                cache
+            });
+            possible_with(&mut cache, &g.map, &g.rules, &g.position)
+        })
     }
 
-    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far (none
-    /// if another thread panicked while holding them).
+    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far.
     pub fn possible_with_texts(&mut self, g: &HostedGame) -> (&[Possible], MutexGuard<'_, Texts>) {
         self.possible(g);
-        let mut texts = self.texts.lock().unwrap_or_else(|poisoned| {
-            let mut texts = poisoned.into_inner();
-            texts.clear();
-            texts
-        });
+        let mut texts = lock_texts(&self.texts);
         if texts.len() > MAX_TEXTS {
             texts.clear();
         }
         (self.possible.as_deref().unwrap_or_default(), texts)
     }
 
+    /// The texts made so far.
+    pub fn texts(&self) -> MutexGuard<'_, Texts> {
+        lock_texts(&self.texts)
+    }
+}
+
+/// The texts, emptied if another thread panicked while holding them.
+fn lock_texts(texts: &Mutex<Texts>) -> MutexGuard<'_, Texts> {
+    texts.lock().unwrap_or_else(|poisoned| {
+        let mut texts = poisoned.into_inner();
+        texts.clear();
+        texts
+    })
+}
+
+impl PhaseCache {
     /// Per power (by index), its orderable locations in the order of their names: in a winter
     /// from the possible orders (each build put to the engine once), otherwise straight from
-    /// the units (dislodged units in a retreat phase).
+    /// the units (dislodged units in a retreat phase); none for a neutral power.
     pub fn orderable(&mut self, g: &HostedGame, names: &Names) -> &[Vec<ProvinceId>] {
         if self.orderable.is_none() {
             let mut by_power = vec![Vec::new(); g.map.powers().len()];
             let pos = &g.position;
+            // A neutral power never orders (its orders are refused): it has nothing to order.
+            let neutral = |p: PowerId| g.map.power(p).neutral;
             match pos.phase.kind {
                 PhaseKind::Adjustment => {
                     for at in self.possible(g) {
@@ -243,12 +446,12 @@ impl PhaseCache {
                     }
                 }
                 PhaseKind::Movement => {
-                    for u in &pos.units {
+                    for u in pos.units.iter().filter(|u| !neutral(u.power)) {
                         by_power[u.power.index()].push(u.location.province);
                     }
                 }
                 PhaseKind::Retreat => {
-                    for d in &pos.dislodged {
+                    for d in pos.dislodged.iter().filter(|d| !neutral(d.unit.power)) {
                         by_power[d.unit.power.index()].push(d.unit.location.province);
                     }
                 }

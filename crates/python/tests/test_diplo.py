@@ -127,6 +127,22 @@ def test_every_possible_order_is_accepted_through_three_years_of_random_play():
     assert seen > 120
 
 
+def test_possible_order_texts_given_back_count_as_the_same_text_typed():
+    handed, typed = diplo.Game(), diplo.Game()
+    possible = handed.get_all_possible_orders()
+    with pytest.raises(diplo.DiploError, match="set_orders:2: `A MOS H`: .*Russia"):
+        handed.set_orders("France", [possible["PAR"][0], possible["MOS"][0]])
+    rng = random.Random(3)
+    for power, locations in handed.get_orderable_locations().items():
+        orders = [rng.choice(possible[loc]) for loc in locations]
+        handed.set_orders(power, orders)
+        typed.set_orders(power, ["".join(list(o)) for o in orders])
+    handed.process()
+    typed.process()
+    assert handed.get_results() == typed.get_results()
+    assert handed.get_state() == typed.get_state()
+
+
 def test_possible_orders_of_the_opening():
     possible = diplo.Game().get_all_possible_orders()
     assert len(possible) == 22
@@ -257,3 +273,19 @@ def test_render_draws_the_position_as_svg():
     assert svg.count('class="unit"') == 22
     assert svg.count('class="centre"') == 34
     assert "Spring 1901 Movement" in svg
+
+
+def test_a_neutral_power_has_nothing_to_order_and_every_listed_order_is_accepted():
+    g = diplo.Game(map="known_world_901")
+    assert g.get_orderable_locations("Neutral") == []
+    assert g.get_orderable_locations()["Neutral"] == []
+    neutral_units = {u.split()[1][:3] for u in g.get_units("Neutral")}
+    possible = g.get_all_possible_orders()
+    assert neutral_units and not neutral_units & set(possible)
+    rng = random.Random(5)
+    for power, locations in g.get_orderable_locations().items():
+        g.set_orders(power, [rng.choice(possible[loc]) for loc in locations])
+    with pytest.raises(diplo.DiploError, match="neutral"):
+        g.set_orders("Neutral", [possible[next(iter(possible))][0]])
+    g.process()
+

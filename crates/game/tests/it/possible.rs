@@ -2,9 +2,12 @@
 //! convoy position, a retreat phase and a winter; and the orders a player would expect are there.
 
 use diplo_engine::Position;
-use diplo_game::possible::{is_legal, orderable_locations, possible_orders, PossibleAt};
+use diplo_game::possible::{
+    is_legal, orderable_locations, possible, possible_orders, PossibleAt, PossibleOrder,
+};
 use diplo_game::{Game, MapSource};
 use diplo_map::Map;
+use diplo_orders::parse_order;
 use diplo_rules::Ruleset;
 use std::collections::BTreeMap;
 
@@ -159,4 +162,91 @@ fn every_listed_order_is_legal_through_three_years_of_play() {
         phases += 1;
     }
     assert!(phases >= 6, "{phases} phases");
+}
+
+/// Three years of play on the standard map and on a map with convoys everywhere: every
+/// possible order, as data, is the order the parser reads from its text; and a set submitted
+/// as parsed orders is stored as the same set submitted as text.
+#[test]
+fn possible_orders_as_data_are_what_their_text_parses_to() {
+    for name in ["standard", "ancmed", "1900"] {
+        let map = Map::embedded(name).map(|m| m.unwrap()).unwrap();
+        let mut g = Game::new(
+            map,
+            MapSource::Embedded(name.into()),
+            Ruleset::datc(),
+            Vec::new(),
+        );
+        let mut seed = 777u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let first = g.position.phase.year;
+        while g.position.phase.year < first + 3 && g.ended.is_none() {
+            let all = possible(&g.map, &g.rules, &g.position);
+            let mut by_power: BTreeMap<diplo_map::PowerId, Vec<PossibleOrder>> = BTreeMap::new();
+            for at in &all {
+                for o in &at.orders {
+                    let text = o.text(&g.map);
+                    let parsed = parse_order(&g.map, &text).map(|(_, o)| o);
+                    assert_eq!(parsed.ok(), Some(o.to_order()), "`{text}`");
+                }
+                let pick = at.orders[next(at.orders.len())];
+                by_power.entry(at.power).or_default().push(pick);
+            }
+            for (power, picks) in by_power {
+                let texts: Vec<String> = picks.iter().map(|o| o.text(&g.map)).collect();
+                let orders = picks.iter().map(PossibleOrder::to_order).collect();
+                let mut by_data = g.clone();
+                by_data
+                    .submit_orders(power, orders, "bot", Default::default())
+                    .unwrap_or_else(|e| panic!("{e}"));
+                g.submit(power, &texts.join("\n"), "bot", Default::default())
+                    .unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(by_data.order_sets, g.order_sets);
+            }
+            g.adjudicate(&[]).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+#[test]
+fn parsed_orders_are_checked_as_text_is() {
+    let mut g = Game::new(
+        Map::standard(),
+        MapSource::Embedded("standard".into()),
+        Ruleset::datc(),
+        Vec::new(),
+    );
+    let france = g.map.power_by_name("France").unwrap();
+    let (_, foreign) = parse_order(&g.map, "A MOS H").unwrap();
+    let (_, ok) = parse_order(&g.map, "A PAR H").unwrap();
+    let e = g
+        .submit_orders(france, vec![ok, foreign], "bot", Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("bot:2: `A mos H`") && e.contains("Russia"),
+        "{e}"
+    );
+    assert!(g.order_sets.is_empty());
+}
+
+#[test]
+fn a_neutral_power_orders_nothing() {
+    let map = Map::embedded("known_world_901")
+        .map(|m| m.unwrap())
+        .unwrap();
+    let rules = Ruleset::datc();
+    let pos = Position::initial(&map);
+    let neutral = map.power_by_name("Neutral").unwrap();
+    assert!(pos.units.iter().any(|u| u.power == neutral));
+    let got = possible_orders(&map, &rules, &pos);
+    assert!(got.values().all(|at| at.power != neutral));
+    let orderable = orderable_locations(&map, &rules, &pos);
+    assert!(orderable.values().all(|&p| p != neutral));
+    assert_eq!(orderable.len(), got.len());
 }
