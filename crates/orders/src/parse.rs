@@ -11,6 +11,8 @@
 //! Nothing is decided here that the rules decide: coasts, unit types and nationalities are kept
 //! as written.
 
+mod fast;
+
 use std::sync::Arc;
 
 use diplo_map::{Map, PowerId, ProvinceId, UnitKind};
@@ -216,7 +218,7 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
     let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
-    let mut buffers = Buffers::new();
+    let mut buffers = Buffers::default();
     let file: Arc<str> = text.into();
     // The lines are split as `text_lines` splits them, while they are read: a line's tokens
     // end at its end of line, which the tokenizer finds on its way.
@@ -224,6 +226,34 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
     let mut n = 0;
     while !rest.is_empty() || n == 0 {
         n += 1;
+        // The common lines first: an order read there goes straight into the list.
+        let push = |order, body| {
+            lines.push(OrderLine {
+                line: n,
+                power: current,
+                order,
+                text: LineText {
+                    file: Arc::clone(&file),
+                    range: offset_in(text, body),
+                },
+            })
+        };
+        if let Some((read, next)) = fast::read_line(map, rest, push) {
+            #[cfg(debug_assertions)]
+            check_fast(
+                map,
+                rest,
+                (&read, next),
+                lines.last(),
+                current,
+                &mut buffers,
+            );
+            if let fast::Read::Header(power) = read {
+                current = Some(power);
+            }
+            rest = next;
+            continue;
+        }
         let (line, read, next) = read_line(map, rest, &mut buffers);
         rest = next;
         match read {
@@ -261,6 +291,7 @@ fn offset_in(text: &str, part: &str) -> std::ops::Range<usize> {
 }
 
 /// What a line of an orders file holds.
+#[derive(Debug, PartialEq)]
 enum Line<'s> {
     /// Nothing but white space or a comment.
     Blank,
@@ -277,8 +308,34 @@ enum Line<'s> {
 /// no allocation once they are large enough, besides what the order itself holds); returns the
 /// line, what it holds, and the text after its end of line.
 fn read_line<'s>(map: &Map, text: &'s str, buffers: &mut Buffers) -> (&'s str, Line<'s>, &'s str) {
+    if buffers.toks.capacity() == 0 {
+        *buffers = Buffers::new();
+    }
     let (p, rest) = Parser::first_line(map, text, buffers);
     (p.text, p.read(), rest)
+}
+
+/// Checks that the fast path read the first line of `text` as the general parser reads it
+/// (`last` is the last order line, `current` the power before the line).
+#[cfg(debug_assertions)]
+fn check_fast(
+    map: &Map,
+    text: &str,
+    (read, next): (&fast::Read, &str),
+    last: Option<&OrderLine>,
+    current: Option<PowerId>,
+    buffers: &mut Buffers,
+) {
+    let (_, general, rest) = read_line(map, text, buffers);
+    let same = match (read, general) {
+        (fast::Read::Blank, Line::Blank) => true,
+        (fast::Read::Header(p), Line::Header(q)) => Some(*p) == q,
+        (fast::Read::Order, Line::Order(None, order, body)) => {
+            last.is_some_and(|l| (&l.order, l.text.as_str(), l.power) == (&order, body, current))
+        }
+        _ => false,
+    };
+    assert!(same && rest == next, "the fast path differs on {text:?}");
 }
 
 /// The buffers a line's parser fills, reused from line to line.
@@ -777,7 +834,7 @@ fn fold(s: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 
 /// Where and why reading failed.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 struct Fail {
     col: usize,
     msg: String,

@@ -1,0 +1,355 @@
+//! The fast path of [`super::parse_orders`]: a line of the common shapes, in the short notation
+//! (`A par H`, `A par - bur`, `F lon S A wal - yor`, `F nth C A lon - nwy`, `F stp/sc - bot`,
+//! `B A par`, `A par D`, `F tri R alb`, `England:`), is read straight from its bytes, without
+//! the general tokenizer, its buffers or its error bookkeeping.
+//!
+//! The path reads only what it can read exactly as the general parser does: words of ASCII
+//! letters and digits of at most eight bytes, `-`, `/`, `:` and spaces, on a map without
+//! railroads. At anything else (another character, a longer name, a nationality, a convoy
+//! path, `via convoy`, a comment, an error of any kind) it gives up and the line is read by the
+//! general parser, which gives the same result for every line this path reads (checked in debug
+//! builds, where every line this path reads is read by both).
+
+use diplo_map::{Map, PowerId, ProvinceId};
+
+use super::{
+    keywords_of_key, kind_word, Kw, BUILD, COAST, CONVERT, CONVOY, DECLINE, DISBAND, HOLD,
+    MAX_COAST_WORDS, MOVE, PERMIT, RETREAT, SUPPORT, TO,
+};
+use crate::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
+
+/// Most tokens a line read here holds (`F lon S A wal - yor` has seven).
+const MAX_TOKS: usize = 10;
+
+/// A token: a word (`sym == 0`) packed as the general tokenizer packs it, or a symbol.
+#[derive(Clone, Copy, Default)]
+struct Tok {
+    /// The word's lower case, packed (little-endian, zero-padded); `0` for a symbol.
+    key: u64,
+    /// The word's keyword sets.
+    kw: Kw,
+    /// `0` for a word, else the symbol's byte (`-`, `/`, `:`).
+    sym: u8,
+    /// Byte offsets in the line.
+    start: u32,
+    end: u32,
+}
+
+/// Per byte: its lower case if it is an ASCII letter or digit, else `0`.
+const ALNUM_LOWER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() {
+            t[b] = c.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    t
+};
+
+/// What a line the fast path read holds.
+pub(super) enum Read {
+    /// Nothing but spaces.
+    Blank,
+    /// `England:`.
+    Header(PowerId),
+    /// An order, handed to the caller as it was read.
+    Order,
+}
+
+/// Reads the first line of `text` (up to `\n`, `\r` or the end) as [`super::read_line`] does,
+/// if this path can; an order is handed to `push` with its text (the order is built where the
+/// caller keeps it: no copies of it on the way). Returns what the line holds and the text
+/// after its end of line.
+pub(super) fn read_line<'s>(
+    map: &Map,
+    text: &'s str,
+    push: impl FnOnce(Order, &'s str),
+) -> Option<(Read, &'s str)> {
+    if !map.railroads().is_empty() {
+        return None;
+    }
+    let mut toks = [Tok::default(); MAX_TOKS];
+    let (n, end, colon) = lex(text.as_bytes(), &mut toks)?;
+    let toks = &toks[..n];
+    let read = match toks {
+        [] => Read::Blank,
+        [word, _] if colon => Read::Header(
+            map.power_by_packed(word.key)
+                .filter(|_| word.sym == 0 && toks[1].sym == b':')?,
+        ),
+        _ if colon => return None,
+        [first, .., last] | [first @ last] => {
+            push(
+                Fast { map, toks }.order()?,
+                &text[first.start as usize..last.end as usize],
+            );
+            Read::Order
+        }
+    };
+    let skip = match &text.as_bytes()[end..] {
+        [b'\r', b'\n', ..] => 2,
+        [] => 0,
+        _ => 1,
+    };
+    Some((read, &text[end + skip..]))
+}
+
+/// Splits the first line of `text` into `toks`; returns how many there are and where the line
+/// ends and whether it holds a `:`, or `None` if the line holds anything this path does not read.
+fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, bool)> {
+    let (mut n, mut i, mut colon) = (0, 0, false);
+    while let Some(&b) = text.get(i) {
+        match b {
+            b' ' => {
+                i += 1;
+                continue;
+            }
+            b'\n' | b'\r' => break,
+            _ => {}
+        }
+        let tok = toks.get_mut(n)?;
+        n += 1;
+        tok.start = i as u32;
+        if ALNUM_LOWER[usize::from(b)] == 0 {
+            if !matches!(b, b'-' | b'/' | b':') {
+                return None;
+            }
+            (tok.sym, tok.end) = (b, i as u32 + 1);
+            colon |= b == b':';
+            i += 1;
+            continue;
+        }
+        let mut key = 0u64;
+        let mut len = 0;
+        while let Some(&lower) = text.get(i).map(|&b| &ALNUM_LOWER[usize::from(b)]) {
+            if lower == 0 {
+                break;
+            }
+            if len == 8 {
+                return None;
+            }
+            key |= u64::from(lower) << (8 * len);
+            (len, i) = (len + 1, i + 1);
+        }
+        (tok.key, tok.kw, tok.end) = (key, keywords_of_key(key), i as u32);
+    }
+    Some((n, i, colon))
+}
+
+/// One line's tokens, read with the map.
+struct Fast<'a> {
+    map: &'a Map,
+    toks: &'a [Tok],
+}
+
+impl Fast<'_> {
+    fn kw(&self, i: usize, words: Kw) -> bool {
+        self.toks.get(i).is_some_and(|t| t.kw & words != 0)
+    }
+
+    fn sym(&self, i: usize, c: u8) -> bool {
+        self.toks.get(i).is_some_and(|t| t.sym == c)
+    }
+
+    /// Whether token `i` is the line's end.
+    fn end(&self, i: usize) -> Option<()> {
+        (i == self.toks.len()).then_some(())
+    }
+
+    /// A one-word province name at `i` that no longer name starts with.
+    fn province_at(&self, i: usize) -> Option<(ProvinceId, usize)> {
+        let t = self.toks.get(i).filter(|t| t.sym == 0)?;
+        let key = self.map.name_key_packed(t.key)?;
+        if key.longer {
+            return None;
+        }
+        key.province.map(|p| (p, i + 1))
+    }
+
+    fn place(&self, i: usize) -> Option<(Place, usize)> {
+        let (province, j) = self.province_at(i)?;
+        self.place_of(province, j)
+    }
+
+    /// A place whose province was read, ending before token `j`: the coast written after it,
+    /// as `Parser::place_of` reads it.
+    fn place_of(&self, province: ProvinceId, j: usize) -> Option<(Place, usize)> {
+        let Some(t) = self.toks.get(j) else {
+            return Some((Place::new(province), j));
+        };
+        let coasts = self.map.province(province).coasts.is_empty();
+        let (coast, k) = match t.sym {
+            0 if coasts && !self.kw(j + 1, COAST) => return Some((Place::new(province), j)),
+            0 => match self.known_coast_at(province, j) {
+                Some((c, k)) => (Some(WrittenCoast::Known(c)), k),
+                None if self.kw(j + 1, COAST) => return None,
+                None => (None, j),
+            },
+            b'/' => {
+                let (c, k) = self.known_coast_at(province, j + 1)?;
+                (Some(WrittenCoast::Known(c)), k)
+            }
+            _ => return Some((Place::new(province), j)),
+        };
+        Some((Place { province, coast }, k))
+    }
+
+    /// The longest run of (at most three) words from `i` naming a coast of `province`, as
+    /// `Parser::known_coast_at` finds it.
+    fn known_coast_at(&self, province: ProvinceId, i: usize) -> Option<(u8, usize)> {
+        if self.map.province(province).coasts.is_empty() {
+            return None;
+        }
+        let mut key = [0u8; MAX_COAST_WORDS * 9];
+        let mut len = 0;
+        let mut found = None;
+        let last = self.toks.len().min(i + MAX_COAST_WORDS);
+        for (j, t) in self.toks.iter().enumerate().take(last).skip(i) {
+            if t.sym != 0 {
+                break;
+            }
+            if j > i {
+                key[len] = b' ';
+                len += 1;
+            }
+            let word = t.key.to_le_bytes();
+            let n = (64 - t.key.leading_zeros() as usize).div_ceil(8);
+            key[len..len + n].copy_from_slice(&word[..n]);
+            len += n;
+            let text = std::str::from_utf8(&key[..len]).ok()?;
+            if let Some(c) = self.map.coast_by_key(province, text) {
+                found = Some((c, j + 1));
+            }
+        }
+        found
+    }
+
+    /// The ordered unit at `i`: `A par`, `par`.
+    fn unit(&self, i: usize) -> Option<(UnitRef, usize)> {
+        let kind = self.toks.get(i).and_then(|t| kind_word(t.kw));
+        let j = if kind.is_some() { i + 1 } else { i };
+        let (place, k) = self.place(j)?;
+        Some((UnitRef { kind, place }, k))
+    }
+
+    /// The unit named in a support or convoy at `i`, without a nationality.
+    fn other(&self, i: usize) -> Option<(OtherUnit, usize)> {
+        let t = self.toks.get(i)?;
+        if t.sym == 0 && self.map.power_by_packed(t.key).is_some() {
+            return None;
+        }
+        let (u, k) = self.unit(i)?;
+        let other = OtherUnit {
+            power: None,
+            kind: u.kind,
+            place: u.place,
+        };
+        Some((other, k))
+    }
+
+    /// The order, as `Parser::order` reads it from the first token.
+    fn order(&self) -> Option<Order> {
+        if self.kw(0, BUILD) {
+            if self.kw(1, DECLINE) || self.toks.len() < 2 {
+                return None;
+            }
+            let (unit, k) = self.unit(1)?;
+            self.end(k)?;
+            return Some(Order::Build { unit });
+        }
+        if self.kw(0, DECLINE) {
+            return None;
+        }
+        if self.kw(0, DISBAND) {
+            let (unit, k) = self.unit(1)?;
+            self.end(k)?;
+            return Some(Order::Disband { unit });
+        }
+        if self.kw(0, CONVERT | PERMIT) {
+            return None;
+        }
+        let (unit, j) = self.unit(0)?;
+        self.after_unit(unit, j)
+    }
+
+    /// The order after its unit, which ends before token `j`.
+    fn after_unit(&self, unit: UnitRef, j: usize) -> Option<Order> {
+        if j == self.toks.len() {
+            return Some(Order::Hold { unit });
+        }
+        if self.kw(j, HOLD) {
+            self.end(j + 1)?;
+            return Some(Order::Hold { unit });
+        }
+        if self.kw(j, MOVE) {
+            return None;
+        }
+        if self.sym(j, b'-') {
+            let (to, k) = self.place(j + 1)?;
+            self.end(k)?;
+            let path = Vec::new();
+            let via_convoy = false;
+            return Some(Order::Move {
+                unit,
+                to,
+                via_convoy,
+                path,
+            });
+        }
+        if self.kw(j, SUPPORT) {
+            return self.support(unit, j + 1);
+        }
+        if self.kw(j, CONVOY) {
+            let (army, k) = self.other(j + 1)?;
+            let to = self.destination(k)?;
+            return Some(Order::Convoy { unit, army, to });
+        }
+        self.last_word(unit, j)
+    }
+
+    /// `R`, `D` or `B` after the unit at `j`.
+    fn last_word(&self, unit: UnitRef, j: usize) -> Option<Order> {
+        if self.kw(j, RETREAT) {
+            let k = if self.kw(j + 1, TO) { j + 2 } else { j + 1 };
+            let (to, k) = self.place(k)?;
+            self.end(k)?;
+            return Some(Order::Retreat { unit, to });
+        }
+        if self.kw(j, DISBAND) {
+            self.end(j + 1)?;
+            return Some(Order::Disband { unit });
+        }
+        if self.kw(j, BUILD) {
+            self.end(j + 1)?;
+            return Some(Order::Build { unit });
+        }
+        None
+    }
+
+    /// A support of the unit at `i`.
+    fn support(&self, unit: UnitRef, i: usize) -> Option<Order> {
+        let (supported, k) = self.other(i)?;
+        if k == self.toks.len() || (self.kw(k, HOLD) && k + 1 == self.toks.len()) {
+            return Some(Order::SupportHold { unit, supported });
+        }
+        let to = self.destination(k)?;
+        Some(Order::SupportMove {
+            unit,
+            supported,
+            to,
+        })
+    }
+
+    /// `- place` at `k`, ending the line.
+    fn destination(&self, k: usize) -> Option<Place> {
+        if !self.sym(k, b'-') {
+            return None;
+        }
+        let (to, next) = self.place(k + 1)?;
+        self.end(next)?;
+        Some(to)
+    }
+}
