@@ -226,30 +226,25 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
     let mut n = 0;
     while !rest.is_empty() || n == 0 {
         n += 1;
-        // The common lines first: an order read there goes straight into the list.
-        let push = |order, body| {
-            lines.push(OrderLine {
-                line: n,
-                power: current,
-                order,
-                text: LineText {
-                    file: Arc::clone(&file),
-                    range: offset_in(text, body),
-                },
-            })
-        };
-        if let Some((read, next)) = fast::read_line(map, rest, push) {
+        // The common lines first, read from their bytes.
+        if let Some((read, next)) = fast::read_line(map, rest) {
             #[cfg(debug_assertions)]
-            check_fast(
-                map,
-                rest,
-                (&read, next),
-                lines.last(),
-                current,
-                &mut buffers,
-            );
-            if let fast::Read::Header(power) = read {
-                current = Some(power);
+            check_fast(map, rest, (&read, next), current, &mut buffers);
+            match read {
+                fast::Read::Blank => {}
+                fast::Read::Header(power) => current = Some(power),
+                fast::Read::Order(shape, start, end) => {
+                    let base = offset_in(text, rest).start;
+                    lines.push(OrderLine {
+                        line: n,
+                        power: current,
+                        order: shape.order(),
+                        text: LineText {
+                            file: Arc::clone(&file),
+                            range: base + start as usize..base + end as usize,
+                        },
+                    });
+                }
             }
             rest = next;
             continue;
@@ -316,13 +311,12 @@ fn read_line<'s>(map: &Map, text: &'s str, buffers: &mut Buffers) -> (&'s str, L
 }
 
 /// Checks that the fast path read the first line of `text` as the general parser reads it
-/// (`last` is the last order line, `current` the power before the line).
+/// (`current` is the power before the line).
 #[cfg(debug_assertions)]
 fn check_fast(
     map: &Map,
     text: &str,
     (read, next): (&fast::Read, &str),
-    last: Option<&OrderLine>,
     current: Option<PowerId>,
     buffers: &mut Buffers,
 ) {
@@ -330,12 +324,15 @@ fn check_fast(
     let same = match (read, general) {
         (fast::Read::Blank, Line::Blank) => true,
         (fast::Read::Header(p), Line::Header(q)) => Some(*p) == q,
-        (fast::Read::Order, Line::Order(None, order, body)) => {
-            last.is_some_and(|l| (&l.order, l.text.as_str(), l.power) == (&order, body, current))
+        (fast::Read::Order(shape, start, end), Line::Order(None, order, body)) => {
+            (shape.order(), &text[*start as usize..*end as usize]) == (order, body)
         }
         _ => false,
     };
-    assert!(same && rest == next, "the fast path differs on {text:?}");
+    assert!(
+        same && rest == next,
+        "the fast path differs on {text:?} ({current:?})"
+    );
 }
 
 /// The buffers a line's parser fills, reused from line to line.

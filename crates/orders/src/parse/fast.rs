@@ -10,7 +10,7 @@
 //! general parser, which gives the same result for every line this path reads (checked in debug
 //! builds, where every line this path reads is read by both).
 
-use diplo_map::{Map, PowerId, ProvinceId};
+use diplo_map::{Map, PowerId, ProvinceId, UnitKind};
 
 use super::{
     keywords_of_key, kind_word, Kw, BUILD, COAST, CONVERT, CONVOY, DECLINE, DISBAND, HOLD,
@@ -50,24 +50,19 @@ const ALNUM_LOWER: [u8; 256] = {
 };
 
 /// What a line the fast path read holds.
+#[derive(Debug)]
 pub(super) enum Read {
     /// Nothing but spaces.
     Blank,
     /// `England:`.
     Header(PowerId),
-    /// An order, handed to the caller as it was read.
-    Order,
+    /// An order ([`Shape::order`] builds it), and where its text lies in the line (bytes).
+    Order(Shape, u32, u32),
 }
 
 /// Reads the first line of `text` (up to `\n`, `\r` or the end) as [`super::read_line`] does,
-/// if this path can; an order is handed to `push` with its text (the order is built where the
-/// caller keeps it: no copies of it on the way). Returns what the line holds and the text
-/// after its end of line.
-pub(super) fn read_line<'s>(
-    map: &Map,
-    text: &'s str,
-    push: impl FnOnce(Order, &'s str),
-) -> Option<(Read, &'s str)> {
+/// if this path can: what the line holds, and the text after its end of line.
+pub(super) fn read_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
     if !map.railroads().is_empty() {
         return None;
     }
@@ -76,25 +71,21 @@ pub(super) fn read_line<'s>(
     let toks = &toks[..n];
     let read = match toks {
         [] => Read::Blank,
-        [word, _] if colon => Read::Header(
-            map.power_by_packed(word.key)
-                .filter(|_| word.sym == 0 && toks[1].sym == b':')?,
-        ),
+        [word, c] if colon && word.sym == 0 && c.sym == b':' => {
+            Read::Header(map.power_by_packed(word.key)?)
+        }
         _ if colon => return None,
         [first, .., last] | [first @ last] => {
-            push(
-                Fast { map, toks }.order()?,
-                &text[first.start as usize..last.end as usize],
-            );
-            Read::Order
+            let shape = Fast { map, toks }.order()?;
+            Read::Order(shape, first.start, last.end)
         }
     };
-    let skip = match &text.as_bytes()[end..] {
-        [b'\r', b'\n', ..] => 2,
-        [] => 0,
+    let skip = match text.as_bytes().get(end..) {
+        Some([b'\r', b'\n', ..]) => 2,
+        Some([]) | None => 0,
         _ => 1,
     };
-    Some((read, &text[end + skip..]))
+    Some((read, text.get(end + skip..).unwrap_or_default()))
 }
 
 /// Splits the first line of `text` into `toks`; returns how many there are and where the line
@@ -139,6 +130,92 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, bool)> 
     Some((n, i, colon))
 }
 
+/// A place as read here (small and `Copy`: returned in registers), with the unit type written
+/// before it, if any, and the index of the token after it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct At {
+    province: ProvinceId,
+    coast: Option<u8>,
+    kind: Option<UnitKind>,
+    next: u8,
+}
+
+impl At {
+    fn place(self) -> Place {
+        Place {
+            province: self.province,
+            coast: self.coast.map(WrittenCoast::Known),
+        }
+    }
+
+    fn unit(self) -> UnitRef {
+        UnitRef {
+            kind: self.kind,
+            place: self.place(),
+        }
+    }
+
+    fn other(self) -> OtherUnit {
+        OtherUnit {
+            power: None,
+            kind: self.kind,
+            place: self.place(),
+        }
+    }
+
+    fn next(self) -> usize {
+        usize::from(self.next)
+    }
+}
+
+/// An order as read here: its unit, and the other unit and the destination it names.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Shape {
+    Hold(At),
+    Move(At, At),
+    SupportHold(At, At),
+    SupportMove(At, At, At),
+    Convoy(At, At, At),
+    Retreat(At, At),
+    Disband(At),
+    Build(At),
+}
+
+impl Shape {
+    /// The order.
+    pub(super) fn order(self) -> Order {
+        match self {
+            Shape::Hold(u) => Order::Hold { unit: u.unit() },
+            Shape::Move(u, to) => Order::Move {
+                unit: u.unit(),
+                to: to.place(),
+                via_convoy: false,
+                path: Vec::new(),
+            },
+            Shape::SupportHold(u, s) => Order::SupportHold {
+                unit: u.unit(),
+                supported: s.other(),
+            },
+            Shape::SupportMove(u, s, to) => Order::SupportMove {
+                unit: u.unit(),
+                supported: s.other(),
+                to: to.place(),
+            },
+            Shape::Convoy(u, a, to) => Order::Convoy {
+                unit: u.unit(),
+                army: a.other(),
+                to: to.place(),
+            },
+            Shape::Retreat(u, to) => Order::Retreat {
+                unit: u.unit(),
+                to: to.place(),
+            },
+            Shape::Disband(u) => Order::Disband { unit: u.unit() },
+            Shape::Build(u) => Order::Build { unit: u.unit() },
+        }
+    }
+}
+
 /// One line's tokens, read with the map.
 struct Fast<'a> {
     map: &'a Map,
@@ -160,41 +237,42 @@ impl Fast<'_> {
     }
 
     /// A one-word province name at `i` that no longer name starts with.
-    fn province_at(&self, i: usize) -> Option<(ProvinceId, usize)> {
+    fn province_at(&self, i: usize) -> Option<ProvinceId> {
         let t = self.toks.get(i).filter(|t| t.sym == 0)?;
         let key = self.map.name_key_packed(t.key)?;
         if key.longer {
             return None;
         }
-        key.province.map(|p| (p, i + 1))
+        key.province
     }
 
-    fn place(&self, i: usize) -> Option<(Place, usize)> {
-        let (province, j) = self.province_at(i)?;
-        self.place_of(province, j)
-    }
-
-    /// A place whose province was read, ending before token `j`: the coast written after it,
-    /// as `Parser::place_of` reads it.
-    fn place_of(&self, province: ProvinceId, j: usize) -> Option<(Place, usize)> {
-        let Some(t) = self.toks.get(j) else {
-            return Some((Place::new(province), j));
+    /// A place at `i`: a province, and a coast if one is written, as `Parser::place` reads it.
+    fn place(&self, i: usize) -> Option<At> {
+        let province = self.province_at(i)?;
+        let j = i + 1;
+        let at = |coast, next: usize| At {
+            province,
+            coast,
+            kind: None,
+            next: next as u8,
         };
-        let coasts = self.map.province(province).coasts.is_empty();
-        let (coast, k) = match t.sym {
-            0 if coasts && !self.kw(j + 1, COAST) => return Some((Place::new(province), j)),
+        let Some(t) = self.toks.get(j) else {
+            return Some(at(None, j));
+        };
+        let no_coasts = self.map.province(province).coasts.is_empty();
+        match t.sym {
+            0 if no_coasts && !self.kw(j + 1, COAST) => Some(at(None, j)),
             0 => match self.known_coast_at(province, j) {
-                Some((c, k)) => (Some(WrittenCoast::Known(c)), k),
-                None if self.kw(j + 1, COAST) => return None,
-                None => (None, j),
+                Some((c, k)) => Some(at(Some(c), k)),
+                None if self.kw(j + 1, COAST) => None,
+                None => Some(at(None, j)),
             },
             b'/' => {
                 let (c, k) = self.known_coast_at(province, j + 1)?;
-                (Some(WrittenCoast::Known(c)), k)
+                Some(at(Some(c), k))
             }
-            _ => return Some((Place::new(province), j)),
-        };
-        Some((Place { province, coast }, k))
+            _ => Some(at(None, j)),
+        }
     }
 
     /// The longest run of (at most three) words from `i` naming a coast of `province`, as
@@ -227,129 +305,107 @@ impl Fast<'_> {
         found
     }
 
-    /// The ordered unit at `i`: `A par`, `par`.
-    fn unit(&self, i: usize) -> Option<(UnitRef, usize)> {
+    /// The unit at `i`: `A par`, `par`.
+    fn unit(&self, i: usize) -> Option<At> {
         let kind = self.toks.get(i).and_then(|t| kind_word(t.kw));
         let j = if kind.is_some() { i + 1 } else { i };
-        let (place, k) = self.place(j)?;
-        Some((UnitRef { kind, place }, k))
+        let at = self.place(j)?;
+        Some(At { kind, ..at })
     }
 
-    /// The unit named in a support or convoy at `i`, without a nationality.
-    fn other(&self, i: usize) -> Option<(OtherUnit, usize)> {
+    /// The unit named in a support or convoy at `i`, without a nationality (`Parser::with_other`
+    /// reads a word naming a power otherwise).
+    fn other(&self, i: usize) -> Option<At> {
         let t = self.toks.get(i)?;
         if t.sym == 0 && self.map.power_by_packed(t.key).is_some() {
             return None;
         }
-        let (u, k) = self.unit(i)?;
-        let other = OtherUnit {
-            power: None,
-            kind: u.kind,
-            place: u.place,
-        };
-        Some((other, k))
+        self.unit(i)
     }
 
     /// The order, as `Parser::order` reads it from the first token.
-    fn order(&self) -> Option<Order> {
+    fn order(&self) -> Option<Shape> {
         if self.kw(0, BUILD) {
             if self.kw(1, DECLINE) || self.toks.len() < 2 {
                 return None;
             }
-            let (unit, k) = self.unit(1)?;
-            self.end(k)?;
-            return Some(Order::Build { unit });
+            let unit = self.unit(1)?;
+            self.end(unit.next())?;
+            return Some(Shape::Build(unit));
         }
         if self.kw(0, DECLINE) {
             return None;
         }
         if self.kw(0, DISBAND) {
-            let (unit, k) = self.unit(1)?;
-            self.end(k)?;
-            return Some(Order::Disband { unit });
+            let unit = self.unit(1)?;
+            self.end(unit.next())?;
+            return Some(Shape::Disband(unit));
         }
         if self.kw(0, CONVERT | PERMIT) {
             return None;
         }
-        let (unit, j) = self.unit(0)?;
-        self.after_unit(unit, j)
+        self.after_unit(self.unit(0)?)
     }
 
-    /// The order after its unit, which ends before token `j`.
-    fn after_unit(&self, unit: UnitRef, j: usize) -> Option<Order> {
+    /// The order after its unit.
+    fn after_unit(&self, unit: At) -> Option<Shape> {
+        let j = unit.next();
         if j == self.toks.len() {
-            return Some(Order::Hold { unit });
+            return Some(Shape::Hold(unit));
         }
         if self.kw(j, HOLD) {
             self.end(j + 1)?;
-            return Some(Order::Hold { unit });
+            return Some(Shape::Hold(unit));
         }
         if self.kw(j, MOVE) {
             return None;
         }
         if self.sym(j, b'-') {
-            let (to, k) = self.place(j + 1)?;
-            self.end(k)?;
-            let path = Vec::new();
-            let via_convoy = false;
-            return Some(Order::Move {
-                unit,
-                to,
-                via_convoy,
-                path,
-            });
+            let to = self.place(j + 1)?;
+            self.end(to.next())?;
+            return Some(Shape::Move(unit, to));
         }
         if self.kw(j, SUPPORT) {
-            return self.support(unit, j + 1);
+            let supported = self.other(j + 1)?;
+            let k = supported.next();
+            if k == self.toks.len() || (self.kw(k, HOLD) && k + 1 == self.toks.len()) {
+                return Some(Shape::SupportHold(unit, supported));
+            }
+            return Some(Shape::SupportMove(unit, supported, self.destination(k)?));
         }
         if self.kw(j, CONVOY) {
-            let (army, k) = self.other(j + 1)?;
-            let to = self.destination(k)?;
-            return Some(Order::Convoy { unit, army, to });
+            let army = self.other(j + 1)?;
+            return Some(Shape::Convoy(unit, army, self.destination(army.next())?));
         }
         self.last_word(unit, j)
     }
 
-    /// `R`, `D` or `B` after the unit at `j`.
-    fn last_word(&self, unit: UnitRef, j: usize) -> Option<Order> {
+    /// `R`, `D` or `B` after the unit, at `j`.
+    fn last_word(&self, unit: At, j: usize) -> Option<Shape> {
         if self.kw(j, RETREAT) {
             let k = if self.kw(j + 1, TO) { j + 2 } else { j + 1 };
-            let (to, k) = self.place(k)?;
-            self.end(k)?;
-            return Some(Order::Retreat { unit, to });
+            let to = self.place(k)?;
+            self.end(to.next())?;
+            return Some(Shape::Retreat(unit, to));
         }
         if self.kw(j, DISBAND) {
             self.end(j + 1)?;
-            return Some(Order::Disband { unit });
+            return Some(Shape::Disband(unit));
         }
         if self.kw(j, BUILD) {
             self.end(j + 1)?;
-            return Some(Order::Build { unit });
+            return Some(Shape::Build(unit));
         }
         None
     }
 
-    /// A support of the unit at `i`.
-    fn support(&self, unit: UnitRef, i: usize) -> Option<Order> {
-        let (supported, k) = self.other(i)?;
-        if k == self.toks.len() || (self.kw(k, HOLD) && k + 1 == self.toks.len()) {
-            return Some(Order::SupportHold { unit, supported });
-        }
-        let to = self.destination(k)?;
-        Some(Order::SupportMove {
-            unit,
-            supported,
-            to,
-        })
-    }
-
     /// `- place` at `k`, ending the line.
-    fn destination(&self, k: usize) -> Option<Place> {
+    fn destination(&self, k: usize) -> Option<At> {
         if !self.sym(k, b'-') {
             return None;
         }
-        let (to, next) = self.place(k + 1)?;
-        self.end(next)?;
+        let to = self.place(k + 1)?;
+        self.end(to.next())?;
         Some(to)
     }
 }
