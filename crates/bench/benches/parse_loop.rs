@@ -1,16 +1,28 @@
 //! Parses the benchmark phases in a loop, for a profiler (`perf record`, callgrind):
 //! `cargo bench -p diplo-bench --bench parse_loop -- 100000`; `-- 100000 hold` parses only the
-//! all-hold phase (22 lines of `A par H`).
+//! all-hold phase (22 lines of `A par H`), `-- 100000 full` the opening in the DATC's notation
+//! (full names, `Supports`, `Holds`), read partly by the parser's general path.
 
 use diplo_bench::{ALL_HOLD, MIDGAME, OPENING};
 use diplo_map::Map;
 use diplo_orders::parse_orders;
+
+/// The opening (`OPENING`) in the DATC's notation.
+const OPENING_FULL: &str = "Austria:\nA Vienna - Galicia\nA Budapest - Serbia\nF Trieste - Albania\n\
+England:\nF Edinburgh - Norwegian Sea\nF London - North Sea\nA Liverpool - Yorkshire\n\
+France:\nF Brest - Mid-Atlantic Ocean\nA Paris - Burgundy\nA Marseilles Supports A Paris - Burgundy\n\
+Germany:\nF Kiel - Denmark\nA Berlin - Kiel\nA Munich - Ruhr\n\
+Italy:\nF Naples - Ionian Sea\nA Rome - Apulia\nA Venice Holds\n\
+Russia:\nA Moscow - Ukraine\nA Warsaw - Galicia\nF Sevastopol - Black Sea\n\
+F St. Petersburg(south coast) - Gulf of Bothnia\n\
+Turkey:\nF Ankara - Black Sea\nA Constantinople - Bulgaria\nA Smyrna - Armenia\n";
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
     let phases: &[&str] = match args.next().as_deref() {
         Some("hold") => &[ALL_HOLD],
+        Some("full") => &[OPENING_FULL],
         _ => &[OPENING, ALL_HOLD, MIDGAME],
     };
     let map = Map::standard();

@@ -211,14 +211,16 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// it have no power until the next header.
 ///
 /// Besides the orders themselves (a convoy path, a coast the province lacks), reading allocates
-/// only the two lists returned, one copy of `text` that the lines' texts share, and two buffers
-/// reused from line to line.
+/// only the two lists returned, one copy of `text` that the lines' texts share, and, once a line
+/// is not one of the common shapes (`A par H`, `F lon S A wal - yor`, ...), two buffers reused
+/// from line to line.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
     // About one order a line: one allocation for the result, not one per doubling.
     let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
     let mut buffers = Buffers::default();
+    let mut toks = fast::Toks::default();
     let file: Arc<str> = text.into();
     // The lines are split as `text_lines` splits them, while they are read: a line's tokens
     // end at its end of line, which the tokenizer finds on its way.
@@ -227,7 +229,7 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
     while !rest.is_empty() || n == 0 {
         n += 1;
         // The common lines first, read from their bytes.
-        if let Some((read, next)) = fast::read_line(map, rest) {
+        if let Some((read, next)) = fast::read_line(map, rest, &mut toks) {
             #[cfg(debug_assertions)]
             check_fast(map, rest, (&read, next), current, &mut buffers);
             match read {
@@ -235,13 +237,14 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
                 fast::Read::Header(power) => current = Some(power),
                 fast::Read::Order(shape, start, end) => {
                     let base = offset_in(text, rest).start;
+                    let range = base + start as usize..base + end as usize;
                     lines.push(OrderLine {
                         line: n,
                         power: current,
                         order: shape.order(),
                         text: LineText {
                             file: Arc::clone(&file),
-                            range: base + start as usize..base + end as usize,
+                            range,
                         },
                     });
                 }

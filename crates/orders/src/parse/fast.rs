@@ -35,6 +35,10 @@ struct Tok {
     end: u32,
 }
 
+/// The tokens of a line, reused from line to line (each line writes those it reads).
+#[derive(Default)]
+pub(super) struct Toks([Tok; MAX_TOKS]);
+
 /// Per byte: its lower case if it is an ASCII letter or digit, else `0`.
 const ALNUM_LOWER: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -62,13 +66,12 @@ pub(super) enum Read {
 
 /// Reads the first line of `text` (up to `\n`, `\r` or the end) as [`super::read_line`] does,
 /// if this path can: what the line holds, and the text after its end of line.
-pub(super) fn read_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
+pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option<(Read, &'s str)> {
     if !map.railroads().is_empty() {
         return None;
     }
-    let mut toks = [Tok::default(); MAX_TOKS];
-    let (n, end, colon) = lex(text.as_bytes(), &mut toks)?;
-    let toks = &toks[..n];
+    let (n, end, colon) = lex(text.as_bytes(), &mut toks.0)?;
+    let toks = &toks.0[..n];
     let read = match toks {
         [] => Read::Blank,
         [word, c] if colon && word.sym == 0 && c.sym == b':' => {
@@ -103,12 +106,19 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, bool)> 
         }
         let tok = toks.get_mut(n)?;
         n += 1;
-        tok.start = i as u32;
+        let start = i as u32;
         if ALNUM_LOWER[usize::from(b)] == 0 {
             if !matches!(b, b'-' | b'/' | b':') {
                 return None;
             }
-            (tok.sym, tok.end) = (b, i as u32 + 1);
+            let (key, kw, sym, end) = (0, 0, b, start + 1);
+            *tok = Tok {
+                key,
+                kw,
+                sym,
+                start,
+                end,
+            };
             colon |= b == b':';
             i += 1;
             continue;
@@ -125,7 +135,14 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, bool)> 
             key |= u64::from(lower) << (8 * len);
             (len, i) = (len + 1, i + 1);
         }
-        (tok.key, tok.kw, tok.end) = (key, keywords_of_key(key), i as u32);
+        let (kw, sym, end) = (keywords_of_key(key), 0, i as u32);
+        *tok = Tok {
+            key,
+            kw,
+            sym,
+            start,
+            end,
+        };
     }
     Some((n, i, colon))
 }
@@ -183,6 +200,7 @@ pub(super) enum Shape {
 
 impl Shape {
     /// The order.
+    #[inline(always)]
     pub(super) fn order(self) -> Order {
         match self {
             Shape::Hold(u) => Order::Hold { unit: u.unit() },
