@@ -235,12 +235,12 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
             match read {
                 fast::Read::Blank => {}
                 fast::Read::Header(power) => current = Some(power),
-                fast::Read::Order(shape, start, end) => {
+                fast::Read::Order(power, shape, start, end) => {
                     let base = offset_in(text, rest).start;
                     let range = base + start as usize..base + end as usize;
                     lines.push(OrderLine {
                         line: n,
-                        power: current,
+                        power: power.or(current),
                         order: shape.order(),
                         text: LineText {
                             file: Arc::clone(&file),
@@ -327,8 +327,8 @@ fn check_fast(
     let same = match (read, general) {
         (fast::Read::Blank, Line::Blank) => true,
         (fast::Read::Header(p), Line::Header(q)) => Some(*p) == q,
-        (fast::Read::Order(shape, start, end), Line::Order(None, order, body)) => {
-            (shape.order(), &text[*start as usize..*end as usize]) == (order, body)
+        (fast::Read::Order(p, shape, start, end), Line::Order(q, order, body)) => {
+            (*p, shape.order(), &text[*start as usize..*end as usize]) == (q, order, body)
         }
         _ => false,
     };

@@ -1,7 +1,7 @@
 //! The fast path of [`super::parse_orders`]: a line of the common shapes, in the short notation
 //! (`A par H`, `A par - bur`, `F lon S A wal - yor`, `F nth C A lon - nwy`, `F stp/sc - bot`,
-//! `B A par`, `A par D`, `F tri R alb`, `England:`), is read straight from its bytes, without
-//! the general tokenizer, its buffers or its error bookkeeping.
+//! `B A par`, `A par D`, `F tri R alb`, `England:`, `ENG: A par H`), is read straight from its
+//! bytes, without the general tokenizer, its buffers or its error bookkeeping.
 //!
 //! The path reads only what it can read exactly as the general parser does: words of ASCII
 //! letters and digits of at most eight bytes, `-`, `/`, `:` and spaces, on a map without
@@ -18,8 +18,8 @@ use super::{
 };
 use crate::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
 
-/// Most tokens a line read here holds (`F lon S A wal - yor` has seven).
-const MAX_TOKS: usize = 10;
+/// Most tokens a line read here holds (`ENG: F lon S A wal - yor` has nine).
+const MAX_TOKS: usize = 12;
 
 /// A token: a word (`sym == 0`) packed as the general tokenizer packs it, or a symbol.
 #[derive(Clone, Copy, Default)]
@@ -60,8 +60,9 @@ pub(super) enum Read {
     Blank,
     /// `England:`.
     Header(PowerId),
-    /// An order ([`Shape::order`] builds it), and where its text lies in the line (bytes).
-    Order(Shape, u32, u32),
+    /// An order ([`Shape::order`] builds it), with the power of its prefix (`England: A lon H`),
+    /// and where its text lies in the line (bytes).
+    Order(Option<PowerId>, Shape, u32, u32),
 }
 
 /// Reads the first line of `text` (up to `\n`, `\r` or the end) as [`super::read_line`] does,
@@ -70,17 +71,24 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
     if !map.railroads().is_empty() {
         return None;
     }
-    let (n, end, colon) = lex(text.as_bytes(), &mut toks.0)?;
+    let (n, end, colons) = lex(text.as_bytes(), &mut toks.0)?;
     let toks = &toks.0[..n];
     let read = match toks {
         [] => Read::Blank,
-        [word, c] if colon && word.sym == 0 && c.sym == b':' => {
-            Read::Header(map.power_by_packed(word.key)?)
+        [word, c, order @ ..] if colons == 1 && word.sym == 0 && c.sym == b':' => {
+            let power = map.power_by_packed(word.key)?;
+            match order.last() {
+                None => Read::Header(power),
+                Some(last) => {
+                    let shape = Fast { map, toks: order }.order()?;
+                    Read::Order(Some(power), shape, word.start, last.end)
+                }
+            }
         }
-        _ if colon => return None,
+        _ if colons > 0 => return None,
         [first, .., last] | [first @ last] => {
             let shape = Fast { map, toks }.order()?;
-            Read::Order(shape, first.start, last.end)
+            Read::Order(None, shape, first.start, last.end)
         }
     };
     let skip = match text.as_bytes().get(end..) {
@@ -92,9 +100,10 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
 }
 
 /// Splits the first line of `text` into `toks`; returns how many there are and where the line
-/// ends and whether it holds a `:`, or `None` if the line holds anything this path does not read.
-fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, bool)> {
-    let (mut n, mut i, mut colon) = (0, 0, false);
+/// ends and how many `:` it holds, or `None` if the line holds anything this path does not
+/// read.
+fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, u8)> {
+    let (mut n, mut i, mut colons) = (0, 0, 0);
     while let Some(&b) = text.get(i) {
         match b {
             b' ' => {
@@ -119,7 +128,7 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, bool)> 
                 start,
                 end,
             };
-            colon |= b == b':';
+            colons += u8::from(b == b':');
             i += 1;
             continue;
         }
@@ -144,7 +153,7 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, bool)> 
             end,
         };
     }
-    Some((n, i, colon))
+    Some((n, i, colons))
 }
 
 /// A place as read here (small and `Copy`: returned in registers), with the unit type written
