@@ -73,23 +73,20 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
     }
     let (n, end, colons) = lex(text.as_bytes(), &mut toks.0)?;
     let toks = &toks.0[..n];
-    let read = match toks {
-        [] => Read::Blank,
+    let (power, order) = match toks {
         [word, c, order @ ..] if colons == 1 && word.sym == 0 && c.sym == b':' => {
-            let power = map.power_by_packed(word.key)?;
-            match order.last() {
-                None => Read::Header(power),
-                Some(last) => {
-                    let shape = Fast { map, toks: order }.order()?;
-                    Read::Order(Some(power), shape, word.start, last.end)
-                }
-            }
+            (Some(map.power_by_packed(word.key)?), order)
         }
         _ if colons > 0 => return None,
-        [first, .., last] | [first @ last] => {
-            let shape = Fast { map, toks }.order()?;
-            Read::Order(None, shape, first.start, last.end)
+        _ => (None, toks),
+    };
+    let read = match (power, toks.first(), toks.last()) {
+        (Some(power), _, _) if order.is_empty() => Read::Header(power),
+        (_, Some(first), Some(last)) => {
+            let shape = Fast { map, toks: order }.order()?;
+            Read::Order(power, shape, first.start, last.end)
         }
+        _ => Read::Blank,
     };
     let skip = match text.as_bytes().get(end..) {
         Some([b'\r', b'\n', ..]) => 2,
