@@ -14,7 +14,7 @@ use diplo_map::{Map, PowerId, ProvinceId, UnitKind};
 
 use super::{
     keywords_of_key, kind_word, Kw, BUILD, COAST, CONVERT, CONVOY, DECLINE, DISBAND, HOLD,
-    MAX_COAST_WORDS, MOVE, PERMIT, RETREAT, SUPPORT, TO,
+    MAX_COAST_WORDS, MAX_NAME_WORDS, MOVE, PERMIT, RETREAT, SUPPORT, TO,
 };
 use crate::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
 
@@ -24,12 +24,15 @@ const MAX_TOKS: usize = 12;
 /// A token: a word (`sym == 0`) packed as the general tokenizer packs it, or a symbol.
 #[derive(Clone, Copy, Default)]
 struct Tok {
-    /// The word's lower case, packed (little-endian, zero-padded); `0` for a symbol.
+    /// The word's lower case, packed (little-endian, zero-padded); `0` for a symbol or a word
+    /// longer than eight bytes.
     key: u64,
     /// The word's keyword sets.
     kw: Kw,
     /// `0` for a word, else the symbol's byte (`-`, `/`, `:`).
     sym: u8,
+    /// Whether a space (or the start of the line) comes right before.
+    spaced: bool,
     /// Byte offsets in the line.
     start: u32,
     end: u32,
@@ -83,7 +86,12 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
     let read = match (power, toks.first(), toks.last()) {
         (Some(power), _, _) if order.is_empty() => Read::Header(power),
         (_, Some(first), Some(last)) => {
-            let shape = Fast { map, toks: order }.order()?;
+            let shape = Fast {
+                map,
+                text: text.as_bytes(),
+                toks: order,
+            }
+            .order()?;
             Read::Order(power, shape, first.start, last.end)
         }
         _ => Read::Blank,
@@ -100,11 +108,15 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
 /// ends and how many `:` it holds, or `None` if the line holds anything this path does not
 /// read.
 fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, u8)> {
-    let (mut n, mut i, mut colons) = (0, 0, 0);
+    if u32::try_from(text.len()).is_err() {
+        // Offsets are kept in 32 bits: a longer text is read by the general parser.
+        return None;
+    }
+    let (mut n, mut i, mut colons, mut spaced) = (0, 0, 0, true);
     while let Some(&b) = text.get(i) {
         match b {
             b' ' => {
-                i += 1;
+                (i, spaced) = (i + 1, true);
                 continue;
             }
             b'\n' | b'\r' => break,
@@ -122,11 +134,12 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, u8)> {
                 key,
                 kw,
                 sym,
+                spaced,
                 start,
                 end,
             };
             colons += u8::from(b == b':');
-            i += 1;
+            (i, spaced) = (i + 1, false);
             continue;
         }
         let mut key = 0u64;
@@ -136,7 +149,9 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, u8)> {
                 break;
             }
             if len == 8 {
-                return None;
+                // A longer word is looked up by its bytes, as the general tokenizer does.
+                (key, i) = (0, word_end(text, i));
+                break;
             }
             key |= u64::from(lower) << (8 * len);
             (len, i) = (len + 1, i + 1);
@@ -146,11 +161,69 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, u8)> {
             key,
             kw,
             sym,
+            spaced,
             start,
             end,
         };
+        spaced = false;
     }
     Some((n, i, colons))
+}
+
+/// Where the word of ASCII letters and digits going on at byte `i` ends.
+#[cold]
+fn word_end(text: &[u8], mut i: usize) -> usize {
+    while text
+        .get(i)
+        .is_some_and(|&b| ALNUM_LOWER[usize::from(b)] != 0)
+    {
+        i += 1;
+    }
+    i
+}
+
+/// Longest name (a run of words and the characters joining them) looked up here, in bytes.
+const MAX_NAME: usize = 64;
+
+/// A name being read word by word: its lower case, words joined as the general tokenizer joins
+/// them (a space, or a hyphen for a dash with no space around it).
+struct Name {
+    bytes: [u8; MAX_NAME],
+    len: usize,
+}
+
+impl Name {
+    fn new() -> Self {
+        Name {
+            bytes: [0; MAX_NAME],
+            len: 0,
+        }
+    }
+
+    /// Appends `join` (if not `0`) and the lower case of `word`; `None` if the name gets too long.
+    fn push(&mut self, join: u8, word: &[u8]) -> Option<()> {
+        let start = self.len + usize::from(join != 0);
+        let dest = self.bytes.get_mut(start..start + word.len())?;
+        for (d, &b) in dest.iter_mut().zip(word) {
+            *d = b.to_ascii_lowercase();
+        }
+        if join != 0 {
+            self.bytes[self.len] = join;
+        }
+        self.len = start + word.len();
+        Some(())
+    }
+
+    /// The name of one word.
+    fn of(word: &[u8]) -> Option<Self> {
+        let mut name = Name::new();
+        name.push(0, word)?;
+        Some(name)
+    }
+
+    fn key(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
 }
 
 /// A place as read here (small and `Copy`: returned in registers), with the unit type written
@@ -243,6 +316,8 @@ impl Shape {
 /// One line's tokens, read with the map.
 struct Fast<'a> {
     map: &'a Map,
+    /// The line (the tokens' offsets are in it).
+    text: &'a [u8],
     toks: &'a [Tok],
 }
 
@@ -260,20 +335,76 @@ impl Fast<'_> {
         (i == self.toks.len()).then_some(())
     }
 
-    /// A one-word province name at `i` that no longer name starts with.
-    fn province_at(&self, i: usize) -> Option<ProvinceId> {
+    /// The text of word token `t`.
+    fn word(&self, t: &Tok) -> &[u8] {
+        self.text
+            .get(t.start as usize..t.end as usize)
+            .unwrap_or_default()
+    }
+
+    /// The longest run of words from `i` that names a province, and the index after it, as
+    /// `Parser::province_at` finds it.
+    fn province_at(&self, i: usize) -> Option<(ProvinceId, usize)> {
         let t = self.toks.get(i).filter(|t| t.sym == 0)?;
-        let key = self.map.name_key_packed(t.key)?;
-        if key.longer {
-            return None;
+        if t.key != 0 {
+            let key = self.map.name_key_packed(t.key)?;
+            if !key.longer {
+                return key.province.map(|p| (p, i + 1));
+            }
         }
-        key.province
+        self.province_run(i)
+    }
+
+    /// `Parser::province_run`: a run of words is extended while the map has a longer name
+    /// starting with it.
+    fn province_run(&self, i: usize) -> Option<(ProvinceId, usize)> {
+        let mut name = Name::new();
+        name.push(0, self.word(&self.toks[i]))?;
+        let (mut found, mut last) = (None, i);
+        for _ in 0..MAX_NAME_WORDS {
+            let key = match self.toks[i].key {
+                key if i == last && key != 0 => self.map.name_key_packed(key),
+                _ => self.map.name_key(name.key()),
+            };
+            let Some(key) = key else {
+                break;
+            };
+            if let Some(p) = key.province {
+                found = Some((p, last + 1));
+            }
+            match self.next_in_run(last) {
+                Some(next) if key.longer => {
+                    let join = if next == last + 1 { b' ' } else { b'-' };
+                    name.push(join, self.word(&self.toks[next]))?;
+                    last = next;
+                }
+                _ => break,
+            }
+        }
+        found
+    }
+
+    /// `Parser::next_in_run`: the word after word `j` in a name, the next token if it is a word,
+    /// or the one after a dash written without spaces (`Mid-Atlantic`).
+    fn next_in_run(&self, j: usize) -> Option<usize> {
+        let t = self.toks.get(j + 1)?;
+        match t.sym {
+            0 if t.spaced => Some(j + 1),
+            b'-' if !t.spaced
+                && self
+                    .toks
+                    .get(j + 2)
+                    .is_some_and(|w| w.sym == 0 && !w.spaced) =>
+            {
+                Some(j + 2)
+            }
+            _ => None,
+        }
     }
 
     /// A place at `i`: a province, and a coast if one is written, as `Parser::place` reads it.
     fn place(&self, i: usize) -> Option<At> {
-        let province = self.province_at(i)?;
-        let j = i + 1;
+        let (province, j) = self.province_at(i)?;
         let at = |coast, next: usize| At {
             province,
             coast,
@@ -305,23 +436,15 @@ impl Fast<'_> {
         if self.map.province(province).coasts.is_empty() {
             return None;
         }
-        let mut key = [0u8; MAX_COAST_WORDS * 9];
-        let mut len = 0;
+        let mut name = Name::new();
         let mut found = None;
         let last = self.toks.len().min(i + MAX_COAST_WORDS);
         for (j, t) in self.toks.iter().enumerate().take(last).skip(i) {
             if t.sym != 0 {
                 break;
             }
-            if j > i {
-                key[len] = b' ';
-                len += 1;
-            }
-            let word = t.key.to_le_bytes();
-            let n = (64 - t.key.leading_zeros() as usize).div_ceil(8);
-            key[len..len + n].copy_from_slice(&word[..n]);
-            len += n;
-            let text = std::str::from_utf8(&key[..len]).ok()?;
+            name.push(if j > i { b' ' } else { 0 }, self.word(t))?;
+            let text = std::str::from_utf8(name.key()).ok()?;
             if let Some(c) = self.map.coast_by_key(province, text) {
                 found = Some((c, j + 1));
             }
@@ -341,7 +464,12 @@ impl Fast<'_> {
     /// reads a word naming a power otherwise).
     fn other(&self, i: usize) -> Option<At> {
         let t = self.toks.get(i)?;
-        if t.sym == 0 && self.map.power_by_packed(t.key).is_some() {
+        let power = match (t.sym, t.key) {
+            (0, 0) => self.map.power_by_key(Name::of(self.word(t))?.key()),
+            (0, key) => self.map.power_by_packed(key),
+            _ => None,
+        };
+        if power.is_some() {
             return None;
         }
         self.unit(i)
