@@ -356,7 +356,8 @@ impl Fast<'_> {
     }
 
     /// `Parser::province_run`: a run of words is extended while the map has a longer name
-    /// starting with it.
+    /// starting with it. (Kept out of [`Fast::place`], whose common case is one lookup.)
+    #[inline(never)]
     fn province_run(&self, i: usize) -> Option<(ProvinceId, usize)> {
         let mut name = Name::new();
         name.push(0, self.word(&self.toks[i]))?;
@@ -432,6 +433,7 @@ impl Fast<'_> {
 
     /// The longest run of (at most three) words from `i` naming a coast of `province`, as
     /// `Parser::known_coast_at` finds it.
+    #[inline(never)]
     fn known_coast_at(&self, province: ProvinceId, i: usize) -> Option<(u8, usize)> {
         if self.map.province(province).coasts.is_empty() {
             return None;
