@@ -152,7 +152,7 @@ impl std::error::Error for ParseError {}
 /// is ignored. A unit with no order (`A par`) is a hold. Column numbers in the error count
 /// characters of `text` from 1.
 pub fn parse_order(map: &Map, text: &str) -> Result<(Option<PowerId>, Order), ParseError> {
-    let fail = |f: Fail| ParseError {
+    let fail = |f: Box<Fail>| ParseError {
         line: 1,
         column: f.col,
         message: f.msg,
@@ -169,10 +169,10 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<PowerId>, Order), Pa
             ),
             None => "expected an order, found end of order".to_string(),
         };
-        return Err(fail(Fail {
+        return Err(fail(Box::new(Fail {
             col: p.end_col(),
             msg,
-        }));
+        })));
     }
     let order = p.order(start).map_err(fail)?;
     Ok((power, order))
@@ -840,7 +840,9 @@ struct Fail {
     msg: String,
 }
 
-type R<T> = Result<T, Fail>;
+/// A reading's result: the error is boxed, so that what is passed around on the way to success
+/// is no larger than what was read.
+type R<T> = Result<T, Box<Fail>>;
 
 /// Reads one line. `'m` is the borrow of the map and of the buffers the line was read into,
 /// `'s` that of the line.
@@ -897,14 +899,14 @@ impl<'m, 's> Parser<'m, 's> {
         }
         let (power, start) = match self.prefix() {
             Ok(x) => x,
-            Err(f) => return Line::Error(f, self.is_header()),
+            Err(f) => return Line::Error(*f, self.is_header()),
         };
         if start >= self.toks.len() {
             return Line::Header(power);
         }
         match self.order(start) {
             Ok(order) => Line::Order(power, order, self.body_text()),
-            Err(f) => Line::Error(f, false),
+            Err(f) => Line::Error(*f, false),
         }
     }
 
@@ -980,11 +982,12 @@ impl<'m, 's> Parser<'m, 's> {
         truncate(&raw.split_whitespace().collect::<Vec<_>>().join(" "))
     }
 
+    #[cold]
     fn fail<T>(&self, i: usize, msg: String) -> R<T> {
-        Err(Fail {
+        Err(Box::new(Fail {
             col: self.col(i),
             msg,
-        })
+        }))
     }
 
     fn kind_at(&self, i: usize) -> Option<UnitKind> {
@@ -1374,7 +1377,7 @@ impl<'m, 's> Parser<'m, 's> {
     ) -> R<T> {
         let power = self.power_at(i);
         let (mut power_err, mut plain_err) = (None, None);
-        let mut best: Option<Fail> = None;
+        let mut best: Option<Box<Fail>> = None;
         for n in 0..3 {
             match self.other_unit(n, power, i, from) {
                 None => {}
@@ -1395,9 +1398,11 @@ impl<'m, 's> Parser<'m, 's> {
         } else {
             plain_err.or(power_err)
         };
-        Err(best.or(unread).unwrap_or(Fail {
-            col: self.col(i),
-            msg: "expected a unit".to_string(),
+        Err(best.or(unread).unwrap_or_else(|| {
+            Box::new(Fail {
+                col: self.col(i),
+                msg: "expected a unit".to_string(),
+            })
         }))
     }
 
