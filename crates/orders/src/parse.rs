@@ -559,6 +559,8 @@ fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, u64, Kw) {
     let bytes = text.as_bytes();
     let start = norms.len();
     let mut end = i;
+    // An ASCII word is packed as it is read (`0` once it is longer than eight bytes).
+    let (mut key, mut len) = (0u64, 0);
     while let Some(&b) = bytes.get(end) {
         let lower = WORD_LOWER[usize::from(b)];
         if lower == 0 {
@@ -567,12 +569,18 @@ fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, u64, Kw) {
         end += 1;
         if lower != b'.' {
             norms.push(lower);
+            key = if len < 8 {
+                key | u64::from(lower) << (8 * len)
+            } else {
+                0
+            };
+            len += 1;
         }
     }
     if bytes.get(end).is_some_and(|b| !b.is_ascii()) {
         end = scan_word_rest(text, end, norms);
+        key = pack_from(norms, start);
     }
-    let key = pack_from(norms, start);
     (end, key, keywords_of_key(key))
 }
 
