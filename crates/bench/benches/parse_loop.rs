@@ -1,20 +1,41 @@
 //! Parses the benchmark phases in a loop, for a profiler (`perf record`, callgrind):
-//! `cargo bench -p diplo-bench --bench parse_loop -- 100000`.
+//! `cargo bench -p diplo-bench --bench parse_loop -- 100000`; `-- 100000 hold` parses only the
+//! all-hold phase (22 lines of `A par H`), `-- 100000 full` the opening in the DATC's notation
+//! (full names, `Supports`, `Holds`), and `-- 100000 general` the three phases with tabs for
+//! spaces, which only the parser's general path reads (its fast path reads spaces only).
 
 use diplo_bench::{ALL_HOLD, MIDGAME, OPENING};
 use diplo_map::Map;
 use diplo_orders::parse_orders;
 
+/// The opening (`OPENING`) in the DATC's notation.
+const OPENING_FULL: &str = "Austria:\nA Vienna - Galicia\nA Budapest - Serbia\nF Trieste - Albania\n\
+England:\nF Edinburgh - Norwegian Sea\nF London - North Sea\nA Liverpool - Yorkshire\n\
+France:\nF Brest - Mid-Atlantic Ocean\nA Paris - Burgundy\nA Marseilles Supports A Paris - Burgundy\n\
+Germany:\nF Kiel - Denmark\nA Berlin - Kiel\nA Munich - Ruhr\n\
+Italy:\nF Naples - Ionian Sea\nA Rome - Apulia\nA Venice Holds\n\
+Russia:\nA Moscow - Ukraine\nA Warsaw - Galicia\nF Sevastopol - Black Sea\n\
+F St. Petersburg(south coast) - Gulf of Bothnia\n\
+Turkey:\nF Ankara - Black Sea\nA Constantinople - Bulgaria\nA Smyrna - Armenia\n";
+
 fn main() {
-    let n: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
+    let mut args = std::env::args().skip(1);
+    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    let tabbed: Vec<String> = [OPENING, ALL_HOLD, MIDGAME]
+        .iter()
+        .map(|t| t.replace(' ', "\t"))
+        .collect();
+    let phases: Vec<&str> = match args.next().as_deref() {
+        Some("hold") => vec![ALL_HOLD],
+        Some("full") => vec![OPENING_FULL],
+        Some("general") => tabbed.iter().map(String::as_str).collect(),
+        _ => vec![OPENING, ALL_HOLD, MIDGAME],
+    };
     let map = Map::standard();
     let mut lines = 0;
     let start = std::time::Instant::now();
     for _ in 0..n {
-        for text in [OPENING, ALL_HOLD, MIDGAME] {
+        for &text in &phases {
             let (ok, errors) = parse_orders(&map, std::hint::black_box(text));
             assert!(errors.is_empty());
             lines += ok.len();

@@ -495,12 +495,13 @@ pub struct Map {
     names: NameTable,
     /// Every key of `names`, and every key a longer one starts with before a space or hyphen:
     /// see [`Map::name_key`].
-    name_keys: rustc_hash::FxHashMap<Box<str>, NameKey>,
+    /// Keyed by bytes, so that a parser's buffer is looked up as it is (no UTF-8 check).
+    name_keys: rustc_hash::FxHashMap<Box<[u8]>, NameKey>,
     /// The keys of `name_keys` of at most eight bytes, by [`short_key`]: most names, looked up
     /// without hashing a string or comparing bytes.
     short_name_keys: short_table::ShortTable<NameKey>,
     /// Powers' names, adjectives and abbreviations, ASCII lower case: see [`Map::power_by_key`].
-    power_keys: rustc_hash::FxHashMap<Box<str>, PowerId>,
+    power_keys: rustc_hash::FxHashMap<Box<[u8]>, PowerId>,
     /// The keys of `power_keys` of at most eight bytes, by [`short_key`].
     short_power_keys: short_table::ShortTable<PowerId>,
     /// Per province, its coasts' full names normalised: see [`Map::coast_by_key`].
@@ -620,11 +621,11 @@ impl Map {
     fn index_names(&mut self) {
         let mut keys = rustc_hash::FxHashMap::default();
         for (name, &id) in &self.names {
-            keys.entry(name.as_str().into())
+            keys.entry(name.as_bytes().into())
                 .or_insert(NameKey::default())
                 .province = Some(id);
             for (at, _) in name.match_indices([' ', '-']).filter(|&(at, _)| at > 0) {
-                keys.entry(name[..at].into())
+                keys.entry(name.as_bytes()[..at].into())
                     .or_insert(NameKey::default())
                     .longer = true;
             }
@@ -636,7 +637,7 @@ impl Map {
             for name in [&p.name, &p.abbreviation, &p.adjective] {
                 // The first power to use a name has it, as in `power_by_name`.
                 self.power_keys
-                    .entry(name.to_ascii_lowercase().into())
+                    .entry(name.to_ascii_lowercase().into_bytes().into())
                     .or_insert(PowerId(i as u8));
             }
         }
@@ -829,7 +830,7 @@ impl Map {
     pub fn power_by_key(&self, key: &[u8]) -> Option<PowerId> {
         match short_key(key) {
             Some(short) => self.short_power_keys.get(short),
-            None => self.power_keys.get(std::str::from_utf8(key).ok()?).copied(),
+            None => self.power_keys.get(key).copied(),
         }
     }
 
@@ -855,7 +856,7 @@ impl Map {
     pub fn name_key(&self, key: &[u8]) -> Option<NameKey> {
         match short_key(key) {
             Some(short) => self.short_name_keys.get(short),
-            None => self.name_keys.get(std::str::from_utf8(key).ok()?).copied(),
+            None => self.name_keys.get(key).copied(),
         }
     }
 
@@ -1222,10 +1223,10 @@ fn short_key(key: &[u8]) -> Option<u64> {
 }
 
 /// The entries of a table whose keys are short ([`short_key`]), by their number.
-fn short_keys<V: Copy>(table: &rustc_hash::FxHashMap<Box<str>, V>) -> short_table::ShortTable<V> {
+fn short_keys<V: Copy>(table: &rustc_hash::FxHashMap<Box<[u8]>, V>) -> short_table::ShortTable<V> {
     let entries: Vec<(u64, V)> = table
         .iter()
-        .filter_map(|(k, &v)| Some((short_key(k.as_bytes())?, v)))
+        .filter_map(|(k, &v)| Some((short_key(k)?, v)))
         .collect();
     short_table::ShortTable::new(&entries)
 }

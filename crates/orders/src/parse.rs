@@ -11,6 +11,8 @@
 //! Nothing is decided here that the rules decide: coasts, unit types and nationalities are kept
 //! as written.
 
+mod fast;
+
 use std::sync::Arc;
 
 use diplo_map::{Map, PowerId, ProvinceId, UnitKind};
@@ -150,7 +152,7 @@ impl std::error::Error for ParseError {}
 /// is ignored. A unit with no order (`A par`) is a hold. Column numbers in the error count
 /// characters of `text` from 1.
 pub fn parse_order(map: &Map, text: &str) -> Result<(Option<PowerId>, Order), ParseError> {
-    let fail = |f: Fail| ParseError {
+    let fail = |f: Box<Fail>| ParseError {
         line: 1,
         column: f.col,
         message: f.msg,
@@ -167,10 +169,10 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<PowerId>, Order), Pa
             ),
             None => "expected an order, found end of order".to_string(),
         };
-        return Err(fail(Fail {
+        return Err(fail(Box::new(Fail {
             col: p.end_col(),
             msg,
-        }));
+        })));
     }
     let order = p.order(start).map_err(fail)?;
     Ok((power, order))
@@ -209,14 +211,16 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// it have no power until the next header.
 ///
 /// Besides the orders themselves (a convoy path, a coast the province lacks), reading allocates
-/// only the two lists returned, one copy of `text` that the lines' texts share, and two buffers
-/// reused from line to line.
+/// only the two lists returned, one copy of `text` that the lines' texts share, and, once a line
+/// is not one of the common shapes (`A par H`, `F lon S A wal - yor`, ...), two buffers reused
+/// from line to line.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
     // About one order a line: one allocation for the result, not one per doubling.
     let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut errors = Vec::new();
     let mut current: Option<PowerId> = None;
-    let mut buffers = Buffers::new();
+    let mut buffers = Buffers::default();
+    let mut toks = fast::Toks::default();
     let file: Arc<str> = text.into();
     // The lines are split as `text_lines` splits them, while they are read: a line's tokens
     // end at its end of line, which the tokenizer finds on its way.
@@ -224,6 +228,30 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
     let mut n = 0;
     while !rest.is_empty() || n == 0 {
         n += 1;
+        // The common lines first, read from their bytes.
+        if let Some((read, next)) = fast::read_line(map, rest, &mut toks) {
+            #[cfg(debug_assertions)]
+            check_fast(map, rest, (&read, next), current, &mut buffers);
+            match read {
+                fast::Read::Blank => {}
+                fast::Read::Header(power) => current = Some(power),
+                fast::Read::Order(power, shape, start, end) => {
+                    let base = offset_in(text, rest).start;
+                    let range = base + start as usize..base + end as usize;
+                    lines.push(OrderLine {
+                        line: n,
+                        power: power.or(current),
+                        order: shape.order(),
+                        text: LineText {
+                            file: Arc::clone(&file),
+                            range,
+                        },
+                    });
+                }
+            }
+            rest = next;
+            continue;
+        }
         let (line, read, next) = read_line(map, rest, &mut buffers);
         rest = next;
         match read {
@@ -261,6 +289,7 @@ fn offset_in(text: &str, part: &str) -> std::ops::Range<usize> {
 }
 
 /// What a line of an orders file holds.
+#[derive(Debug, PartialEq)]
 enum Line<'s> {
     /// Nothing but white space or a comment.
     Blank,
@@ -277,8 +306,36 @@ enum Line<'s> {
 /// no allocation once they are large enough, besides what the order itself holds); returns the
 /// line, what it holds, and the text after its end of line.
 fn read_line<'s>(map: &Map, text: &'s str, buffers: &mut Buffers) -> (&'s str, Line<'s>, &'s str) {
+    if buffers.toks.capacity() == 0 {
+        *buffers = Buffers::new();
+    }
     let (p, rest) = Parser::first_line(map, text, buffers);
     (p.text, p.read(), rest)
+}
+
+/// Checks that the fast path read the first line of `text` as the general parser reads it
+/// (`current` is the power before the line).
+#[cfg(debug_assertions)]
+fn check_fast(
+    map: &Map,
+    text: &str,
+    (read, next): (&fast::Read, &str),
+    current: Option<PowerId>,
+    buffers: &mut Buffers,
+) {
+    let (_, general, rest) = read_line(map, text, buffers);
+    let same = match (read, general) {
+        (fast::Read::Blank, Line::Blank) => true,
+        (fast::Read::Header(p), Line::Header(q)) => Some(*p) == q,
+        (fast::Read::Order(p, shape, start, end), Line::Order(q, order, body)) => {
+            (*p, shape.order(), &text[*start as usize..*end as usize]) == (q, order, body)
+        }
+        _ => false,
+    };
+    assert!(
+        same && rest == next,
+        "the fast path differs on {text:?} ({current:?})"
+    );
 }
 
 /// The buffers a line's parser fills, reused from line to line.
@@ -502,6 +559,8 @@ fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, u64, Kw) {
     let bytes = text.as_bytes();
     let start = norms.len();
     let mut end = i;
+    // An ASCII word is packed as it is read (`0` once it is longer than eight bytes).
+    let (mut key, mut len) = (0u64, 0);
     while let Some(&b) = bytes.get(end) {
         let lower = WORD_LOWER[usize::from(b)];
         if lower == 0 {
@@ -510,12 +569,18 @@ fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, u64, Kw) {
         end += 1;
         if lower != b'.' {
             norms.push(lower);
+            key = if len < 8 {
+                key | u64::from(lower) << (8 * len)
+            } else {
+                0
+            };
+            len += 1;
         }
     }
     if bytes.get(end).is_some_and(|b| !b.is_ascii()) {
         end = scan_word_rest(text, end, norms);
+        key = pack_from(norms, start);
     }
-    let key = pack_from(norms, start);
     (end, key, keywords_of_key(key))
 }
 
@@ -777,13 +842,15 @@ fn fold(s: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 
 /// Where and why reading failed.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 struct Fail {
     col: usize,
     msg: String,
 }
 
-type R<T> = Result<T, Fail>;
+/// A reading's result: the error is boxed, so that what is passed around on the way to success
+/// is no larger than what was read.
+type R<T> = Result<T, Box<Fail>>;
 
 /// Reads one line. `'m` is the borrow of the map and of the buffers the line was read into,
 /// `'s` that of the line.
@@ -840,14 +907,14 @@ impl<'m, 's> Parser<'m, 's> {
         }
         let (power, start) = match self.prefix() {
             Ok(x) => x,
-            Err(f) => return Line::Error(f, self.is_header()),
+            Err(f) => return Line::Error(*f, self.is_header()),
         };
         if start >= self.toks.len() {
             return Line::Header(power);
         }
         match self.order(start) {
             Ok(order) => Line::Order(power, order, self.body_text()),
-            Err(f) => Line::Error(f, false),
+            Err(f) => Line::Error(*f, false),
         }
     }
 
@@ -923,11 +990,12 @@ impl<'m, 's> Parser<'m, 's> {
         truncate(&raw.split_whitespace().collect::<Vec<_>>().join(" "))
     }
 
+    #[cold]
     fn fail<T>(&self, i: usize, msg: String) -> R<T> {
-        Err(Fail {
+        Err(Box::new(Fail {
             col: self.col(i),
             msg,
-        })
+        }))
     }
 
     fn kind_at(&self, i: usize) -> Option<UnitKind> {
@@ -1317,7 +1385,7 @@ impl<'m, 's> Parser<'m, 's> {
     ) -> R<T> {
         let power = self.power_at(i);
         let (mut power_err, mut plain_err) = (None, None);
-        let mut best: Option<Fail> = None;
+        let mut best: Option<Box<Fail>> = None;
         for n in 0..3 {
             match self.other_unit(n, power, i, from) {
                 None => {}
@@ -1338,9 +1406,11 @@ impl<'m, 's> Parser<'m, 's> {
         } else {
             plain_err.or(power_err)
         };
-        Err(best.or(unread).unwrap_or(Fail {
-            col: self.col(i),
-            msg: "expected a unit".to_string(),
+        Err(best.or(unread).unwrap_or_else(|| {
+            Box::new(Fail {
+                col: self.col(i),
+                msg: "expected a unit".to_string(),
+            })
         }))
     }
 

@@ -12,5 +12,6 @@ mod common;
 mod datc;
 mod errors;
 mod examples;
+mod fast_path;
 mod notations;
 mod proptests;

@@ -1,0 +1,135 @@
+//! `parse_orders` reads the common lines (`A par H`, `F lon S A wal - yor`, `ENG: F nth C A
+//! lon - nwy`, ...) on a fast path of their own: every line of a file must read as
+//! `parse_order` (the general parser alone) reads it, order, power and error alike.
+
+use diplo_orders::{parse_order, parse_orders};
+
+use crate::common::map;
+
+/// A small deterministic generator (a linear congruential one): the same lines on every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn pick<'a>(&mut self, items: &'a [String]) -> &'a str {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        &items[(self.0 >> 33) as usize % items.len()]
+    }
+}
+
+/// Words for a place: the map's names in several cases, and words that are not names.
+fn place_words() -> Vec<String> {
+    let mut words = Vec::new();
+    for p in map().provinces() {
+        words.push(p.name.clone());
+        words.push(p.name.to_uppercase());
+        words.push(p.full_name.clone());
+        words.push(p.full_name.to_lowercase());
+    }
+    for w in [
+        "h", "s", "c", "sc", "north", "coast", "eng", "England", "via", "to", "xyz", "1",
+    ] {
+        words.push(w.to_string());
+    }
+    words
+}
+
+/// What may follow a province: nothing, or a coast written in one of the ways.
+fn coast_suffixes() -> Vec<String> {
+    let mut out = vec![String::new(); 12];
+    for c in ["nc", "sc", "ec", "NC", "xx", "north coast", "north"] {
+        out.push(format!("/{c}"));
+        out.push(format!("({c})"));
+        out.push(format!(" {c}"));
+    }
+    out
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+/// One line made from `template`, its `{}` filled in turn: `K` a unit type (or none), `P` a
+/// place with a coast perhaps, `W` a power word (or none), anything else as written.
+fn line(rng: &mut Lcg, template: &str, pools: &Pools) -> String {
+    let mut out = String::new();
+    for part in template.split(' ') {
+        let word = match part {
+            "K" => rng.pick(&pools.kinds).to_string(),
+            "P" => format!("{}{}", rng.pick(&pools.places), rng.pick(&pools.coasts)),
+            "W" => rng.pick(&pools.powers).to_string(),
+            other => other.to_string(),
+        };
+        if !word.is_empty() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&word);
+        }
+    }
+    out
+}
+
+struct Pools {
+    kinds: Vec<String>,
+    places: Vec<String>,
+    coasts: Vec<String>,
+    powers: Vec<String>,
+}
+
+const TEMPLATES: [&str; 16] = [
+    "K P",
+    "K P H",
+    "K P - P",
+    "K P S K P",
+    "K P S K P H",
+    "K P S K P - P",
+    "K P S W K P - P",
+    "K P C K P - P",
+    "B K P",
+    "Build K P",
+    "K P D",
+    "Disband K P",
+    "K P R P",
+    "K P retreat to P",
+    "W: K P H",
+    "W: K P - P S",
+];
+
+#[test]
+fn common_lines_read_as_the_general_parser_reads_them() {
+    let m = map();
+    let pools = Pools {
+        kinds: strings(&["A", "F", "a", "f", "Army", "", ""]),
+        places: place_words(),
+        coasts: coast_suffixes(),
+        powers: strings(&["ENG", "eng", "England", "English", "Fra", "xx", ""]),
+    };
+    let mut rng = Lcg(12);
+    let lines: Vec<String> = (0..20_000)
+        .map(|k| line(&mut rng, TEMPLATES[k % TEMPLATES.len()], &pools))
+        .collect();
+    let (read, errors) = parse_orders(m, &lines.join("\n"));
+    let (mut read, mut errors) = (read.into_iter().peekable(), errors.into_iter().peekable());
+    let mut orders = 0;
+    for (k, text) in lines.iter().enumerate() {
+        let n = k + 1;
+        match parse_order(m, text) {
+            Ok((power, order)) => {
+                let got = read.next_if(|l| l.line == n).expect(text);
+                assert_eq!((got.power, &got.order), (power, &order), "{text}");
+                assert_eq!(got.text, text.trim(), "{text}");
+                orders += 1;
+            }
+            Err(e) => {
+                let got = errors.next_if(|e| e.line == n).expect(text);
+                assert_eq!((got.column, &got.message), (e.column, &e.message), "{text}");
+            }
+        }
+    }
+    assert!(read.next().is_none() && errors.next().is_none());
+    // The lines are not all errors: the comparison reads orders of every shape.
+    assert!(orders > 5_000, "{orders} orders read");
+}
