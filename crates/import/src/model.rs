@@ -688,39 +688,7 @@ fn names(m: &mut Model) {
         }
     }
     for i in 0..m.provinces.len() {
-        let aliases = std::mem::take(&mut m.provinces[i].aliases);
-        let mut kept: Vec<(String, Place)> = Vec::new();
-        for (alias, at) in aliases {
-            let key = diplo_map::normalize_name(&alias);
-            if key.is_empty() || key.contains(['/', '(', ')', ':', ',']) {
-                findings.push((
-                    at,
-                    FindingKind::NotExpressed,
-                    format!(
-                        "alias `{alias}` of `{}` left out: diplo names may not contain / ( ) : ,",
-                        m.provinces[i].name
-                    ),
-                ));
-                continue;
-            }
-            match owner.get(&key) {
-                Some(&j) if j == i => {} // already a name of this province
-                Some(&j) => findings.push((
-                    at,
-                    FindingKind::NotExpressed,
-                    format!(
-                        "alias `{alias}` of `{}` left out: it is already a name of `{}` (diplo \
-                         names are unique)",
-                        m.provinces[i].name, m.provinces[j].name
-                    ),
-                )),
-                None => {
-                    owner.insert(key, i);
-                    kept.push((alias, at));
-                }
-            }
-        }
-        m.provinces[i].aliases = kept;
+        keep_unique_aliases(m, i, &mut owner, &mut findings);
     }
     for (at, kind, msg) in findings {
         m.report(&at, kind, msg);
@@ -734,6 +702,49 @@ fn names(m: &mut Model) {
             ),
         );
     }
+}
+
+/// Province `i`'s aliases that are valid diplo names and name no other province; the others
+/// are left out (into `findings`). `owner` maps each normalized name to its province.
+fn keep_unique_aliases(
+    m: &mut Model,
+    i: usize,
+    owner: &mut HashMap<String, usize>,
+    findings: &mut Vec<(Place, FindingKind, String)>,
+) {
+    let aliases = std::mem::take(&mut m.provinces[i].aliases);
+    let mut kept: Vec<(String, Place)> = Vec::new();
+    for (alias, at) in aliases {
+        let key = diplo_map::normalize_name(&alias);
+        if key.is_empty() || key.contains(['/', '(', ')', ':', ',']) {
+            findings.push((
+                at,
+                FindingKind::NotExpressed,
+                format!(
+                    "alias `{alias}` of `{}` left out: diplo names may not contain / ( ) : ,",
+                    m.provinces[i].name
+                ),
+            ));
+            continue;
+        }
+        match owner.get(&key) {
+            Some(&j) if j == i => {} // already a name of this province
+            Some(&j) => findings.push((
+                at,
+                FindingKind::NotExpressed,
+                format!(
+                    "alias `{alias}` of `{}` left out: it is already a name of `{}` (diplo \
+                     names are unique)",
+                    m.provinces[i].name, m.provinces[j].name
+                ),
+            )),
+            None => {
+                owner.insert(key, i);
+                kept.push((alias, at));
+            }
+        }
+    }
+    m.provinces[i].aliases = kept;
 }
 
 /// Three-letter abbreviations where the source gives none: the name's first three letters,
