@@ -495,65 +495,109 @@ impl Names {
     }
 }
 
+/// Where node `n` of the XML document of `file` starts.
+fn node_place(doc: &Document, file: &str, n: Node) -> Place {
+    Place::new(file, doc.text_pos_at(n.range().start).row as usize)
+}
+
 /// Reads the adjacency file into the model.
 fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
-    let at = |n: Node| Place::new(file, doc.text_pos_at(n.range().start).row as usize);
+    let defs = border_defs(doc, file);
+    let mut raws = read_provinces(m, doc, file);
+    let mut names = province_names(m);
+    mistyped_sea_adjacency(m, &mut raws, &names);
+    set_terrain(m, &raws);
+    unmark_convoyable(m);
+    read_coasts(m, &mut raws, &mut names.renames);
+    push_edges(m, &raws, &names);
+    attach_borders(m, &raws, &defs, &names);
+    names
+}
+
+/// Every `BORDER` definition of the document, by id.
+fn border_defs(doc: &Document, file: &str) -> HashMap<String, BorderDef> {
     let mut defs: HashMap<String, BorderDef> = HashMap::new();
-    let root = doc.root_element();
-    for d in root.descendants().filter(|n| n.has_tag_name("BORDER")) {
+    for d in doc
+        .root_element()
+        .descendants()
+        .filter(|n| n.has_tag_name("BORDER"))
+    {
         let attrs: HashMap<String, String> = d
             .attributes()
             .map(|a| (a.name().to_string(), a.value().to_string()))
             .collect();
         let id = attrs.get("id").cloned().unwrap_or_default();
-        defs.insert(id, BorderDef { attrs, at: at(d) });
+        defs.insert(
+            id,
+            BorderDef {
+                attrs,
+                at: node_place(doc, file, d),
+            },
+        );
     }
+    defs
+}
+
+/// Every `PROVINCE` element into the model's provinces (terrain left impassable until the
+/// adjacency is known), with its adjacency as written, in the same order.
+fn read_provinces(m: &mut Model, doc: &Document, file: &str) -> Vec<Raw> {
     let mut raws: Vec<Raw> = Vec::new();
-    for p in elements(root).filter(|n| n.has_tag_name("PROVINCE")) {
-        let here = at(p);
-        let short = p.attribute("shortname").unwrap_or_default().to_lowercase();
-        let mut prov = Province::new(&short, Terrain::Impassable, here.clone());
-        prov.full_name = p.attribute("fullname").map(str::to_string);
-        prov.convoyable = p.attribute("isConvoyableCoast") == Some("true");
-        let mut raw = Raw {
-            at: here.clone(),
-            mv: Vec::new(),
-            xc: Vec::new(),
-            coasts: Vec::new(),
-            borders: list(p.attribute("borders").unwrap_or_default())
-                .map(str::to_string)
-                .collect(),
-        };
-        for c in elements(p) {
-            let cat = at(c);
-            match c.tag_name().name() {
-                "UNIQUENAME" => {
-                    if let Some(n) = c.attribute("name") {
-                        prov.aliases.push((n.to_string(), cat));
-                    }
-                }
-                "ADJACENCY" => {
-                    let refs: Vec<String> = list(c.attribute("refs").unwrap_or_default())
-                        .map(str::to_lowercase)
-                        .collect();
-                    match c.attribute("type").unwrap_or("mv") {
-                        "mv" => raw.mv.push((refs, cat)),
-                        "xc" => raw.xc.extend(refs.into_iter().map(|r| (r, cat.clone()))),
-                        t => raw.coasts.push((t.to_string(), refs, cat)),
-                    }
-                }
-                other => m.report(
-                    &cat,
-                    FindingKind::NotExpressed,
-                    format!("element <{other}> not understood; left out"),
-                ),
-            }
-        }
+    for p in elements(doc.root_element()).filter(|n| n.has_tag_name("PROVINCE")) {
+        let (prov, raw) = read_province(m, doc, file, p);
         m.provinces.push(prov);
         raws.push(raw);
     }
-    // Names: short names first, then full names, then unique names; a name two provinces
-    // claim is the first one's.
+    raws
+}
+
+/// One `PROVINCE` element: the province and its adjacency as written; elements not
+/// understood are reported.
+fn read_province(m: &mut Model, doc: &Document, file: &str, p: Node) -> (Province, Raw) {
+    let here = node_place(doc, file, p);
+    let short = p.attribute("shortname").unwrap_or_default().to_lowercase();
+    let mut prov = Province::new(&short, Terrain::Impassable, here.clone());
+    prov.full_name = p.attribute("fullname").map(str::to_string);
+    prov.convoyable = p.attribute("isConvoyableCoast") == Some("true");
+    let mut raw = Raw {
+        at: here.clone(),
+        mv: Vec::new(),
+        xc: Vec::new(),
+        coasts: Vec::new(),
+        borders: list(p.attribute("borders").unwrap_or_default())
+            .map(str::to_string)
+            .collect(),
+    };
+    for c in elements(p) {
+        let cat = node_place(doc, file, c);
+        match c.tag_name().name() {
+            "UNIQUENAME" => {
+                if let Some(n) = c.attribute("name") {
+                    prov.aliases.push((n.to_string(), cat));
+                }
+            }
+            "ADJACENCY" => {
+                let refs: Vec<String> = list(c.attribute("refs").unwrap_or_default())
+                    .map(str::to_lowercase)
+                    .collect();
+                match c.attribute("type").unwrap_or("mv") {
+                    "mv" => raw.mv.push((refs, cat)),
+                    "xc" => raw.xc.extend(refs.into_iter().map(|r| (r, cat.clone()))),
+                    t => raw.coasts.push((t.to_string(), refs, cat)),
+                }
+            }
+            other => m.report(
+                &cat,
+                FindingKind::NotExpressed,
+                format!("element <{other}> not understood; left out"),
+            ),
+        }
+    }
+    (prov, raw)
+}
+
+/// The names provinces are looked up by: short names first, then full names, then unique
+/// names; a name two provinces claim is the first one's (reported).
+fn province_names(m: &mut Model) -> Names {
     let mut names = Names::default();
     for p in &m.provinces {
         names.province.insert(p.name.clone(), p.name.clone());
@@ -582,8 +626,12 @@ fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
     for (at, msg) in clashes {
         m.report(&at, FindingKind::Ambiguous, msg);
     }
-    mistyped_sea_adjacency(m, &mut raws, &names);
-    for (prov, raw) in m.provinces.iter_mut().zip(&raws) {
+    names
+}
+
+/// Each province's terrain from the kinds of adjacency it has.
+fn set_terrain(m: &mut Model, raws: &[Raw]) {
+    for (prov, raw) in m.provinces.iter_mut().zip(raws) {
         let land = !raw.mv.is_empty();
         let water = !raw.xc.is_empty() || !raw.coasts.is_empty();
         prov.terrain = match (land, water) {
@@ -593,6 +641,10 @@ fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
             (false, false) => Terrain::Impassable,
         };
     }
+}
+
+/// `isConvoyableCoast` on a province that is not a coast marks nothing: noted and cleared.
+fn unmark_convoyable(m: &mut Model) {
     for p in &mut m.provinces {
         if p.convoyable && p.terrain != Terrain::Coast {
             let msg = format!(
@@ -608,8 +660,11 @@ fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
             p.convoyable = false;
         }
     }
-    // Coasts: one coast alone is the province's fleet adjacency.
-    let renames = &mut names.renames;
+}
+
+/// The provinces' named coasts. One coast alone is the province's fleet adjacency (its name
+/// goes into `renames`); `xc` edges beside named coasts are left out.
+fn read_coasts(m: &mut Model, raws: &mut [Raw], renames: &mut HashMap<String, String>) {
     for (i, raw) in raws.iter_mut().enumerate() {
         let name = m.provinces[i].name.clone();
         if raw.coasts.len() == 1 && raw.xc.is_empty() {
@@ -639,26 +694,34 @@ fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
             raw.xc.clear();
         }
         for (c, _, cat) in &raw.coasts {
-            let full = COASTS
-                .iter()
-                .find(|(k, _)| k == c)
-                .map(|(_, f)| f.to_string());
-            let full = full.unwrap_or_else(|| {
-                m.report(
-                    cat,
-                    FindingKind::Default,
-                    format!(
-                        "coast `{c}` of `{name}` is not one of jDip's four: `{c}` is its full name"
-                    ),
-                );
-                c.clone()
-            });
+            let full = coast_full_name(m, c, &name, cat);
             m.provinces[i].coasts.push(Coast {
                 name: c.clone(),
                 full_name: full,
             });
         }
     }
+}
+
+/// The full name of coast `c` of province `name`: jDip's own for its four, else `c` itself
+/// (reported).
+fn coast_full_name(m: &mut Model, c: &str, name: &str, cat: &Place) -> String {
+    let full = COASTS
+        .iter()
+        .find(|(k, _)| *k == c)
+        .map(|(_, f)| f.to_string());
+    full.unwrap_or_else(|| {
+        m.report(
+            cat,
+            FindingKind::Default,
+            format!("coast `{c}` of `{name}` is not one of jDip's four: `{c}` is its full name"),
+        );
+        c.to_string()
+    })
+}
+
+/// The army and fleet edges of every province, their ends read through `names`.
+fn push_edges(m: &mut Model, raws: &[Raw], names: &Names) {
     let fix = |r: &str| names.location(r);
     for (i, raw) in raws.iter().enumerate() {
         let name = m.provinces[i].name.clone();
@@ -691,11 +754,14 @@ fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
             }
         }
     }
-    // Borders.
+}
+
+/// The borders each province names; a border not defined is reported.
+fn attach_borders(m: &mut Model, raws: &[Raw], defs: &HashMap<String, BorderDef>, names: &Names) {
     for (i, raw) in raws.iter().enumerate() {
         for id in &raw.borders {
             match defs.get(id) {
-                Some(def) => border(m, i, def, id, &raw.at, &names),
+                Some(def) => border(m, i, def, id, &raw.at, names),
                 None => m.report(
                     &raw.at,
                     FindingKind::NotExpressed,
@@ -707,18 +773,31 @@ fn adjacency(m: &mut Model, doc: &Document, file: &str) -> Names {
             }
         }
     }
-    names
+}
+
+/// What a `BORDER` says in diplo's terms.
+struct BorderSpec {
+    /// `-1`: a difficult border; `0`: a prohibition.
+    modifier: i64,
+    /// The unit kind it applies to; `None`: both.
+    kind: Option<Kind>,
+    /// The seasons it closes (all movement seasons when it names none).
+    closed: BTreeSet<Season>,
+}
+
+impl BorderDef {
+    /// Attribute `k`, when given and not empty.
+    fn get(&self, k: &str) -> Option<&str> {
+        self.attrs
+            .get(k)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
+    }
 }
 
 /// One `BORDER` attached to province `i` (the province a move enters).
 fn border(m: &mut Model, i: usize, def: &BorderDef, id: &str, used_at: &Place, names: &Names) {
     let p = m.provinces[i].name.clone();
-    let get = |k: &str| {
-        def.attrs
-            .get(k)
-            .map(String::as_str)
-            .filter(|v| !v.is_empty())
-    };
     let skip = |m: &mut Model, why: String| {
         m.report(
             &def.at,
@@ -726,32 +805,97 @@ fn border(m: &mut Model, i: usize, def: &BorderDef, id: &str, used_at: &Place, n
             format!("border `{id}` (on `{p}`, {used_at}): {why}; left out"),
         );
     };
-    for key in ["orderTypes", "year", "phase"] {
-        if let Some(v) = get(key) {
-            skip(
-                m,
-                format!("{key} = \"{v}\" restricts it in a way diplo borders cannot"),
-            );
-            return;
-        }
-    }
-    let modifier: i64 = match get("baseMoveModifier").map(|v| v.trim().parse::<i64>()) {
-        None => 0,
-        Some(Ok(n)) => n,
-        Some(Err(_)) => {
-            skip(m, "baseMoveModifier is not a number".into());
-            return;
-        }
+    let spec = match border_spec(def) {
+        Ok(spec) => spec,
+        Err(why) => return skip(m, why),
     };
-    if modifier != 0 && modifier != -1 {
-        skip(
-            m,
-            format!("baseMoveModifier {modifier}: diplo's difficult border is -1 only"),
-        );
+    let from: Vec<String> = def
+        .get("from")
+        .map(|v| list(v).map(|w| names.province(&location(w).0)).collect())
+        .unwrap_or_default();
+    if from.is_empty() {
+        if let Err(why) = border_from_anywhere(m, i, def, spec) {
+            skip(m, why);
+        }
         return;
     }
+    for f in from {
+        m.borders.push(BorderRule {
+            from: f,
+            to: p.clone(),
+            kind: spec.kind,
+            difficult: spec.modifier == -1,
+            closed: if spec.modifier == -1 {
+                BTreeSet::new()
+            } else {
+                spec.closed.clone()
+            },
+            one_way: false,
+            at: def.at.clone(),
+        });
+    }
+}
+
+/// A `BORDER`'s attributes as diplo can say them, or why it cannot.
+fn border_spec(def: &BorderDef) -> Result<BorderSpec, String> {
+    for key in ["orderTypes", "year", "phase"] {
+        if let Some(v) = def.get(key) {
+            return Err(format!(
+                "{key} = \"{v}\" restricts it in a way diplo borders cannot"
+            ));
+        }
+    }
+    let modifier: i64 = match def.get("baseMoveModifier").map(|v| v.trim().parse::<i64>()) {
+        None => 0,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => return Err("baseMoveModifier is not a number".into()),
+    };
+    if modifier != 0 && modifier != -1 {
+        return Err(format!(
+            "baseMoveModifier {modifier}: diplo's difficult border is -1 only"
+        ));
+    }
+    let kinds = border_unit_kinds(def.get("unitTypes"));
+    if kinds.is_empty() {
+        return Err("it applies to no armies or fleets".into());
+    }
+    let kind = if kinds.len() == 2 {
+        None
+    } else {
+        kinds.into_iter().next()
+    };
+    let mut seasons: BTreeSet<Season> = BTreeSet::new();
+    if let Some(v) = def.get("season") {
+        seasons = movement_seasons(v);
+        if seasons.is_empty() {
+            return Err(format!(
+                "season \"{v}\" has no movement season (spring, fall)"
+            ));
+        }
+    }
+    if modifier == -1 && !seasons.is_empty() {
+        return Err(
+            "a difficult border only in some seasons: diplo's difficult borders hold all year"
+                .into(),
+        );
+    }
+    let all_year: BTreeSet<Season> = [Season::SPRING, Season::FALL].into();
+    let closed = if seasons.is_empty() {
+        all_year
+    } else {
+        seasons
+    };
+    Ok(BorderSpec {
+        modifier,
+        kind,
+        closed,
+    })
+}
+
+/// The unit kinds a `unitTypes` value names (both when it is absent).
+fn border_unit_kinds(unit_types: Option<&str>) -> BTreeSet<Kind> {
     let mut kinds: BTreeSet<Kind> = BTreeSet::new();
-    match get("unitTypes") {
+    match unit_types {
         None => {
             kinds.insert(Kind::Army);
             kinds.insert(Kind::Fleet);
@@ -770,99 +914,64 @@ fn border(m: &mut Model, i: usize, def: &BorderDef, id: &str, used_at: &Place, n
             }
         }
     }
-    if kinds.is_empty() {
-        skip(m, "it applies to no armies or fleets".into());
-        return;
-    }
-    let kind = if kinds.len() == 2 {
-        None
-    } else {
-        kinds.into_iter().next()
-    };
+    kinds
+}
+
+/// The movement seasons a `season` value names (others are ignored).
+fn movement_seasons(v: &str) -> BTreeSet<Season> {
     let mut seasons: BTreeSet<Season> = BTreeSet::new();
-    if let Some(v) = get("season") {
-        for s in list(v) {
-            match s.to_lowercase().as_str() {
-                "spring" => {
-                    seasons.insert(Season::SPRING);
-                }
-                "fall" => {
-                    seasons.insert(Season::FALL);
-                }
-                _ => {}
+    for s in list(v) {
+        match s.to_lowercase().as_str() {
+            "spring" => {
+                seasons.insert(Season::SPRING);
             }
-        }
-        if seasons.is_empty() {
-            skip(
-                m,
-                format!("season \"{v}\" has no movement season (spring, fall)"),
-            );
-            return;
+            "fall" => {
+                seasons.insert(Season::FALL);
+            }
+            _ => {}
         }
     }
-    if modifier == -1 && !seasons.is_empty() {
-        skip(
-            m,
-            "a difficult border only in some seasons: diplo's difficult borders hold all year"
-                .into(),
-        );
-        return;
-    }
-    let all_year: BTreeSet<Season> = [Season::SPRING, Season::FALL].into();
-    let closed = if seasons.is_empty() {
-        all_year
+    seasons
+}
+
+/// A `BORDER` without `from` on province `i`: every move into it is difficult, or the
+/// province is closed; `Err` says why diplo cannot say it.
+fn border_from_anywhere(
+    m: &mut Model,
+    i: usize,
+    def: &BorderDef,
+    spec: BorderSpec,
+) -> Result<(), String> {
+    let p = m.provinces[i].name.clone();
+    let kind = spec.kind;
+    if spec.modifier == -1 {
+        // Every move into the province.
+        let into: BTreeSet<String> = m
+            .edges
+            .iter()
+            .filter(|e| e.to.split('/').next() == Some(p.as_str()))
+            .filter(|e| kind.is_none_or(|k| k == e.kind))
+            .map(|e| e.from.split('/').next().unwrap_or_default().to_string())
+            .collect();
+        for f in into {
+            m.borders.push(BorderRule {
+                from: f,
+                to: p.clone(),
+                kind,
+                difficult: true,
+                closed: BTreeSet::new(),
+                one_way: false,
+                at: def.at.clone(),
+            });
+        }
+    } else if kind.is_none() {
+        m.provinces[i].closed.extend(spec.closed);
     } else {
-        seasons
-    };
-    let from: Vec<String> = get("from")
-        .map(|v| list(v).map(|w| names.province(&location(w).0)).collect())
-        .unwrap_or_default();
-    if from.is_empty() {
-        if modifier == -1 {
-            // Every move into the province.
-            let into: BTreeSet<String> = m
-                .edges
-                .iter()
-                .filter(|e| e.to.split('/').next() == Some(p.as_str()))
-                .filter(|e| kind.is_none_or(|k| k == e.kind))
-                .map(|e| e.from.split('/').next().unwrap_or_default().to_string())
-                .collect();
-            for f in into {
-                m.borders.push(BorderRule {
-                    from: f,
-                    to: p.clone(),
-                    kind,
-                    difficult: true,
-                    closed: BTreeSet::new(),
-                    one_way: false,
-                    at: def.at.clone(),
-                });
-            }
-        } else if kind.is_none() {
-            m.provinces[i].closed.extend(closed);
-        } else {
-            skip(
-                m,
-                "a province closed to one unit kind only: diplo closes a province to all".into(),
-            );
-        }
-        return;
+        return Err(
+            "a province closed to one unit kind only: diplo closes a province to all".into(),
+        );
     }
-    for f in from {
-        m.borders.push(BorderRule {
-            from: f,
-            to: p.clone(),
-            kind,
-            difficult: modifier == -1,
-            closed: if modifier == -1 {
-                BTreeSet::new()
-            } else {
-                closed.clone()
-            },
-            one_way: false,
-            at: def.at.clone(),
-        });
-    }
+    Ok(())
 }
 
 /// A land province that borders nothing but itself and that nothing borders cannot be entered:

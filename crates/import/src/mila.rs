@@ -168,6 +168,7 @@ impl<'a> Reader<'a> {
         self.findings.push((Some(at.clone()), kind, msg.into()));
     }
 
+    /// Reads `text`, the file named `file` (included `depth` files deep), line by line.
     fn read(&mut self, text: &str, file: &str, depth: usize) -> Result<(), ImportError> {
         self.files.push(file.to_string());
         for (i, raw) in text.lines().enumerate() {
@@ -176,119 +177,142 @@ impl<'a> Reader<'a> {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            if let Some((left, right)) = line.split_once('=') {
-                self.name_line(left.trim(), right, &at);
-                continue;
-            }
-            let words = words_of(line);
-            let head = words[0].to_uppercase();
-            let args = &words[1..];
-            match head.as_str() {
-                "MAP" | "USE" | "USES" => {
-                    for name in args {
-                        self.include(name, &at, depth)?;
-                    }
-                }
-                "WATER" | "LAND" | "COAST" | "PORT" | "SHUT" => self.loc_line(&head, args, &at),
-                "DROP" => {
-                    for a in args {
-                        let key = a.to_uppercase();
-                        let before = self.locs.len();
-                        let gone = |k: &str| k == key || k.starts_with(&format!("{key}/"));
-                        self.locs.retain(|(k, _)| !gone(k));
-                        self.names.retain(|k, _| !gone(k));
-                        for (_, l) in &mut self.locs {
-                            l.abuts.retain(|a| !gone(&a.to_uppercase()));
-                        }
-                        if self.locs.len() == before {
-                            self.note(
-                                &at,
-                                FindingKind::Ambiguous,
-                                format!("DROP `{a}`: no such place; nothing dropped"),
-                            );
-                        }
-                    }
-                }
-                "UNOWNED" | "NEUTRAL" => {
-                    self.current = None;
-                    self.unowned_centres(args, &at);
-                }
-                "CENTERS" if self.current.is_none() => self.unowned_centres(args, &at),
-                "CENTERS" | "OWNS" => {
-                    let Some(p) = self.power_here(&head, &at) else {
-                        continue;
-                    };
-                    let owns = self.powers[p].owns.get_or_insert_with(Vec::new);
-                    if head == "CENTERS" {
-                        owns.clear();
-                    }
-                    owns.extend(args.iter().map(|a| a.to_uppercase()));
-                }
-                "INHABITS" | "HOME" | "HOMES" => {
-                    let Some(p) = self.power_here(&head, &at) else {
-                        continue;
-                    };
-                    let power = &mut self.powers[p];
-                    if head != "INHABITS" || !power.inhabits {
-                        power.homes.clear();
-                    }
-                    power.inhabits = true;
-                    for a in args {
-                        push_unique(&mut power.homes, a.to_uppercase());
-                    }
-                }
-                "UNITS" => {
-                    if let Some(p) = self.power_here(&head, &at) {
-                        self.powers[p].units.clear();
-                    }
-                }
-                "DUMMY" | "DUMMIES" => {
-                    for p in self.power_set(args, &head, &at) {
-                        self.powers[p].dummy = true;
-                    }
-                }
-                "UNPLAYED" => {
-                    let gone = self.power_set(args, &head, &at);
-                    let mut i = 0;
-                    self.powers.retain(|_| {
-                        i += 1;
-                        !gone.contains(&(i - 1))
-                    });
-                    self.current = None;
-                }
-                "VICTORY" => {
-                    let counts: Result<Vec<u16>, _> = args.iter().map(|a| a.parse()).collect();
-                    match counts {
-                        Ok(c) if !c.is_empty() => self.victory = Some((c, at.clone())),
-                        _ => {
-                            return Err(ImportError::at(
-                                &at,
-                                "VICTORY expects centre counts (`VICTORY 18`)",
-                            ))
-                        }
-                    }
-                }
-                "BEGIN" => self.begin = Some((args.to_vec(), at.clone())),
-                "RULE" | "RULES" => {
-                    for a in args {
-                        self.rules.push((a.clone(), at.clone()));
-                    }
-                }
-                "A" | "F" if args.len() == 1 => self.unit(&head, &args[0], &at),
-                _ if head
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || "-_+".contains(c)) =>
-                {
-                    self.power_line(&words, &at)
-                }
-                _ => self.note(
-                    &at,
-                    FindingKind::NotExpressed,
-                    format!("line not understood, left out: `{line}`"),
-                ),
-            }
+            self.line(line, &at, depth)?;
         }
         Ok(())
+    }
+
+    /// One line of a `.map` file (neither blank nor a comment), read at `at`.
+    fn line(&mut self, line: &str, at: &Place, depth: usize) -> Result<(), ImportError> {
+        if let Some((left, right)) = line.split_once('=') {
+            self.name_line(left.trim(), right, at);
+            return Ok(());
+        }
+        let words = words_of(line);
+        let head = words[0].to_uppercase();
+        let args = &words[1..];
+        match head.as_str() {
+            "MAP" | "USE" | "USES" => {
+                for name in args {
+                    self.include(name, at, depth)?;
+                }
+            }
+            "WATER" | "LAND" | "COAST" | "PORT" | "SHUT" => self.loc_line(&head, args, at),
+            "DROP" => self.drop_places(args, at),
+            "UNOWNED" | "NEUTRAL" => {
+                self.current = None;
+                self.unowned_centres(args, at);
+            }
+            "CENTERS" if self.current.is_none() => self.unowned_centres(args, at),
+            "CENTERS" | "OWNS" => self.owns(&head, args, at),
+            "INHABITS" | "HOME" | "HOMES" => self.homes(&head, args, at),
+            "UNITS" => {
+                if let Some(p) = self.power_here(&head, at) {
+                    self.powers[p].units.clear();
+                }
+            }
+            "DUMMY" | "DUMMIES" => {
+                for p in self.power_set(args, &head, at) {
+                    self.powers[p].dummy = true;
+                }
+            }
+            "UNPLAYED" => self.unplayed(args, &head, at),
+            "VICTORY" => self.victory_line(args, at)?,
+            "BEGIN" => self.begin = Some((args.to_vec(), at.clone())),
+            "RULE" | "RULES" => {
+                for a in args {
+                    self.rules.push((a.clone(), at.clone()));
+                }
+            }
+            "A" | "F" if args.len() == 1 => self.unit(&head, &args[0], at),
+            _ if head
+                .chars()
+                .all(|c| c.is_alphanumeric() || "-_+".contains(c)) =>
+            {
+                self.power_line(&words, at)
+            }
+            _ => self.note(
+                at,
+                FindingKind::NotExpressed,
+                format!("line not understood, left out: `{line}`"),
+            ),
+        }
+        Ok(())
+    }
+
+    /// `DROP`: the places named (with their coasts) go, and every adjacency to them.
+    fn drop_places(&mut self, args: &[String], at: &Place) {
+        for a in args {
+            let key = a.to_uppercase();
+            let before = self.locs.len();
+            let gone = |k: &str| k == key || k.starts_with(&format!("{key}/"));
+            self.locs.retain(|(k, _)| !gone(k));
+            self.names.retain(|k, _| !gone(k));
+            for (_, l) in &mut self.locs {
+                l.abuts.retain(|a| !gone(&a.to_uppercase()));
+            }
+            if self.locs.len() == before {
+                self.note(
+                    at,
+                    FindingKind::Ambiguous,
+                    format!("DROP `{a}`: no such place; nothing dropped"),
+                );
+            }
+        }
+    }
+
+    /// `CENTERS` (replacing) or `OWNS` (adding): the current power's owned centres.
+    fn owns(&mut self, head: &str, args: &[String], at: &Place) {
+        let Some(p) = self.power_here(head, at) else {
+            return;
+        };
+        let owns = self.powers[p].owns.get_or_insert_with(Vec::new);
+        if head == "CENTERS" {
+            owns.clear();
+        }
+        owns.extend(args.iter().map(|a| a.to_uppercase()));
+    }
+
+    /// `INHABITS` (adding after a first `INHABITS`), `HOME` or `HOMES`: the current power's
+    /// home centres.
+    fn homes(&mut self, head: &str, args: &[String], at: &Place) {
+        let Some(p) = self.power_here(head, at) else {
+            return;
+        };
+        let power = &mut self.powers[p];
+        if head != "INHABITS" || !power.inhabits {
+            power.homes.clear();
+        }
+        power.inhabits = true;
+        for a in args {
+            push_unique(&mut power.homes, a.to_uppercase());
+        }
+    }
+
+    /// `UNPLAYED`: the powers named are removed.
+    fn unplayed(&mut self, args: &[String], head: &str, at: &Place) {
+        let gone = self.power_set(args, head, at);
+        let mut i = 0;
+        self.powers.retain(|_| {
+            i += 1;
+            !gone.contains(&(i - 1))
+        });
+        self.current = None;
+    }
+
+    /// `VICTORY`: the centre counts; anything else is an error.
+    fn victory_line(&mut self, args: &[String], at: &Place) -> Result<(), ImportError> {
+        let counts: Result<Vec<u16>, _> = args.iter().map(|a| a.parse()).collect();
+        match counts {
+            Ok(c) if !c.is_empty() => {
+                self.victory = Some((c, at.clone()));
+                Ok(())
+            }
+            _ => Err(ImportError::at(
+                at,
+                "VICTORY expects centre counts (`VICTORY 18`)",
+            )),
+        }
     }
 
     fn include(&mut self, name: &str, at: &Place, depth: usize) -> Result<(), ImportError> {
@@ -531,6 +555,17 @@ impl<'a> Reader<'a> {
 
     /// Provinces and coasts; returns MILA place (upper case) → diplo location.
     fn provinces(&mut self, m: &mut Model) -> HashMap<String, String> {
+        let (mut locs, index) = self.province_list(m);
+        let coast_lines = self.coast_lines(m, &index);
+        self.add_coasts(m, &index, &mut locs, coast_lines);
+        let used_names = self.province_names(m, &index);
+        self.coast_names(m, &index, &used_names);
+        locs
+    }
+
+    /// One province per place that is no coast, with its terrain; returns MILA place →
+    /// diplo location and MILA place → index in `m.provinces`.
+    fn province_list(&self, m: &mut Model) -> (HashMap<String, String>, HashMap<String, usize>) {
         let mut locs: HashMap<String, String> = HashMap::new();
         let mut index: HashMap<String, usize> = HashMap::new();
         for (key, line) in &self.locs {
@@ -549,7 +584,16 @@ impl<'a> Reader<'a> {
             locs.insert(key.clone(), p.name.clone());
             m.provinces.push(p);
         }
-        // Coasts, in file order.
+        (locs, index)
+    }
+
+    /// The coast places (`X/NC`) by coastal province, in file order (lower-case coast, place);
+    /// a coast of no coastal province is reported.
+    fn coast_lines(
+        &self,
+        m: &mut Model,
+        index: &HashMap<String, usize>,
+    ) -> BTreeMap<String, Vec<(String, Place)>> {
         let mut coast_lines: BTreeMap<String, Vec<(String, Place)>> = BTreeMap::new();
         for (key, line) in &self.locs {
             let Some((parent, coast)) = key.split_once('/') else {
@@ -567,6 +611,18 @@ impl<'a> Reader<'a> {
                 ),
             }
         }
+        coast_lines
+    }
+
+    /// The provinces' named coasts, with their full names; a province's only coast is the
+    /// province itself in diplo (its place goes to the province in `locs`).
+    fn add_coasts(
+        &self,
+        m: &mut Model,
+        index: &HashMap<String, usize>,
+        locs: &mut HashMap<String, String>,
+        coast_lines: BTreeMap<String, Vec<(String, Place)>>,
+    ) {
         for (parent, coasts) in coast_lines {
             let i = index[&parent];
             let p_name = m.provinces[i].name.clone();
@@ -586,22 +642,7 @@ impl<'a> Reader<'a> {
             }
             for (c, at) in coasts {
                 let key = format!("{parent}/{}", c.to_uppercase());
-                let full = match self.names.get(&key) {
-                    Some(n) => n
-                        .full
-                        .rsplit_once('(')
-                        .map(|(_, r)| r.trim_end_matches(')').trim().to_string()),
-                    None => None,
-                };
-                let full = full.unwrap_or_else(|| {
-                    let f = default_coast_name(&c);
-                    m.report(
-                        &at,
-                        FindingKind::Default,
-                        format!("coast `{key}` has no full name: `{f}` is used"),
-                    );
-                    f
-                });
+                let full = self.coast_full_name(m, &key, &c, &at);
                 locs.insert(key, format!("{p_name}/{c}"));
                 m.provinces[i].coasts.push(Coast {
                     name: c,
@@ -609,7 +650,32 @@ impl<'a> Reader<'a> {
                 });
             }
         }
-        // Names.
+    }
+
+    /// The full name of coast `c` (place `key`): from its name line's parentheses, else a
+    /// default (reported).
+    fn coast_full_name(&self, m: &mut Model, key: &str, c: &str, at: &Place) -> String {
+        let full = match self.names.get(key) {
+            Some(n) => n
+                .full
+                .rsplit_once('(')
+                .map(|(_, r)| r.trim_end_matches(')').trim().to_string()),
+            None => None,
+        };
+        full.unwrap_or_else(|| {
+            let f = default_coast_name(c);
+            m.report(
+                at,
+                FindingKind::Default,
+                format!("coast `{key}` has no full name: `{f}` is used"),
+            );
+            f
+        })
+    }
+
+    /// The provinces' full names and aliases from their name lines, and the letter case
+    /// checks; returns the places whose name line was used.
+    fn province_names(&self, m: &mut Model, index: &HashMap<String, usize>) -> BTreeSet<String> {
         let mut used_names: BTreeSet<String> = BTreeSet::new();
         for (key, line) in &self.locs {
             if key.contains('/') {
@@ -622,35 +688,19 @@ impl<'a> Reader<'a> {
                 let aliases = alias_list(m, i, &n.aliases, &n.at);
                 m.provinces[i].aliases.extend(aliases);
             }
-            // Fleets may not stand in a place written in lower case.
-            let p = &m.provinces[i];
-            if p.terrain == Terrain::Coast {
-                let lower = is_lower(&line.written);
-                if p.coasts.is_empty() && lower {
-                    m.report(
-                        &line.at,
-                        FindingKind::NotExpressed,
-                        format!(
-                            "`{}` is written in lower case (no fleet may stand there) but has \
-                             no coasts: diplo has no coastal province without a fleet; no fleet \
-                             edge is written for it",
-                            line.written
-                        ),
-                    );
-                } else if !p.coasts.is_empty() && !lower {
-                    m.report(
-                        &line.at,
-                        FindingKind::NotExpressed,
-                        format!(
-                            "`{}` has coasts but is written in upper case (a fleet may stand in \
-                             the province itself): diplo fleets stand on its coasts only",
-                            line.written
-                        ),
-                    );
-                }
-            }
+            fleet_case(m, i, line);
         }
-        // Coast names and aliases.
+        used_names
+    }
+
+    /// The name lines not used for a province: coasts' names, whose aliases diplo cannot
+    /// keep (reported) unless they name a single-coast province or respell the coast.
+    fn coast_names(
+        &self,
+        m: &mut Model,
+        index: &HashMap<String, usize>,
+        used_names: &BTreeSet<String>,
+    ) {
         for (key, n) in &self.names {
             if used_names.contains(key) {
                 continue;
@@ -669,27 +719,7 @@ impl<'a> Reader<'a> {
             let Some(&i) = index.get(parent) else {
                 continue; // reported with the coast line
             };
-            let coast = coast.to_lowercase();
-            let is_coast = m.provinces[i].coasts.iter().any(|c| c.name == coast);
-            let mut lost: Vec<String> = Vec::new();
-            for alias in &n.aliases {
-                let a = alias.replace('+', " ");
-                if is_coast && respells(&m.provinces[i], &a, &coast) {
-                    continue;
-                }
-                let a = a.trim_end_matches('?');
-                if !is_coast && m.provinces[i].coasts.is_empty() {
-                    // The only coast of a single-coast province: its aliases name the province.
-                    if !a.contains(['/', '(']) {
-                        m.provinces[i].aliases.push((a.to_string(), n.at.clone()));
-                        continue;
-                    }
-                    if respells(&m.provinces[i], a, &coast) {
-                        continue;
-                    }
-                }
-                lost.push(format!("`{alias}`"));
-            }
+            let lost = coast_aliases(m, i, n, &coast.to_lowercase());
             if !lost.is_empty() {
                 m.report(
                     &n.at,
@@ -704,194 +734,129 @@ impl<'a> Reader<'a> {
                 );
             }
         }
-        locs
     }
 
+    /// The army and fleet edges of every abutment, by what can stand at both ends.
     fn edges(&mut self, m: &mut Model, locs: &HashMap<String, String>) {
         let lines: HashMap<&str, &LocLine> =
             self.locs.iter().map(|(k, l)| (k.as_str(), l)).collect();
+        let mut out = EdgesOut::default();
+        for (x, lx) in &self.locs {
+            for e in &lx.abuts {
+                self.abut_edges(x, lx, e, &lines, locs, &mut out);
+            }
+        }
+        m.edges.extend(out.pending);
+        for (at, kind, msg) in out.notes {
+            m.report(&at, kind, msg);
+        }
+    }
+
+    /// The edges of place `x` (line `lx`) abutting `e`, into `out`.
+    fn abut_edges(
+        &self,
+        x: &str,
+        lx: &LocLine,
+        e: &str,
+        lines: &HashMap<&str, &LocLine>,
+        locs: &HashMap<String, String>,
+        out: &mut EdgesOut,
+    ) {
+        let y = e.to_uppercase();
+        let Some(ly) = lines.get(y.as_str()) else {
+            out.notes.push((
+                lx.at.clone(),
+                FindingKind::NotExpressed,
+                format!(
+                    "`{}` abuts `{e}`, which has no terrain line: left out",
+                    lx.written
+                ),
+            ));
+            return;
+        };
+        let (from, to) = (locs[x].clone(), locs[&y].clone());
+        if lx.terrain == MilaTerrain::Shut || ly.terrain == MilaTerrain::Shut {
+            out.pending.push(Edge {
+                kind: Kind::Army,
+                from,
+                to,
+                at: lx.at.clone(),
+            });
+            return;
+        }
+        // An army ignores coasts: `CON ABUTS BUL/EC` is an army edge into `bul`.
+        let y_province = y.split('/').next().unwrap_or_default();
+        let army = army_stands(x, lx)
+            && lines
+                .get(y_province)
+                .is_some_and(|lp| army_stands(y_province, lp))
+            && !is_capitalised(e);
+        let fleet = self.fleet_stands(x, lx) && self.fleet_stands(&y, ly) && !is_lower(e);
+        if army {
+            out.pending.push(Edge {
+                kind: Kind::Army,
+                from: from.clone(),
+                to: locs[y_province].clone(),
+                at: lx.at.clone(),
+            });
+        }
+        if fleet {
+            out.pending.push(Edge {
+                kind: Kind::Fleet,
+                from: from.clone(),
+                to: to.clone(),
+                at: lx.at.clone(),
+            });
+        }
+        if !army && !fleet && !covered_by_coasts(x, &y, lx, &self.locs) {
+            out.notes.push((
+                lx.at.clone(),
+                FindingKind::Note,
+                format!(
+                    "`{}` lists `{e}`, which gives no edge to any unit that can stand \
+                     at both ends; left out",
+                    lx.written
+                ),
+            ));
+        }
+    }
+
+    /// Whether a fleet may stand at place `key` (line `l`): water or coast written in upper
+    /// case, and a coast itself when the province has coasts.
+    fn fleet_stands(&self, key: &str, l: &LocLine) -> bool {
         let has_coasts = |key: &str| {
             self.locs
                 .iter()
                 .any(|(k, _)| k.starts_with(&format!("{key}/")))
         };
-        let army_stands = |key: &str, l: &LocLine| {
-            !key.contains('/')
-                && matches!(
-                    l.terrain,
-                    MilaTerrain::Land | MilaTerrain::Coast | MilaTerrain::Port
-                )
-        };
-        let fleet_stands = |key: &str, l: &LocLine| {
-            matches!(
-                l.terrain,
-                MilaTerrain::Water | MilaTerrain::Coast | MilaTerrain::Port
-            ) && !is_lower(&l.written)
-                && (key.contains('/') || !has_coasts(key))
-        };
-        let mut pending: Vec<Edge> = Vec::new();
-        let mut notes: Vec<(Place, FindingKind, String)> = Vec::new();
-        for (x, lx) in &self.locs {
-            for e in &lx.abuts {
-                let y = e.to_uppercase();
-                let Some(ly) = lines.get(y.as_str()) else {
-                    notes.push((
-                        lx.at.clone(),
-                        FindingKind::NotExpressed,
-                        format!(
-                            "`{}` abuts `{e}`, which has no terrain line: left out",
-                            lx.written
-                        ),
-                    ));
-                    continue;
-                };
-                let (from, to) = (locs[x].clone(), locs[&y].clone());
-                if lx.terrain == MilaTerrain::Shut || ly.terrain == MilaTerrain::Shut {
-                    pending.push(Edge {
-                        kind: Kind::Army,
-                        from,
-                        to,
-                        at: lx.at.clone(),
-                    });
-                    continue;
-                }
-                // An army ignores coasts: `CON ABUTS BUL/EC` is an army edge into `bul`.
-                let y_province = y.split('/').next().unwrap_or_default();
-                let army = army_stands(x, lx)
-                    && lines
-                        .get(y_province)
-                        .is_some_and(|lp| army_stands(y_province, lp))
-                    && !is_capitalised(e);
-                let fleet = fleet_stands(x, lx) && fleet_stands(&y, ly) && !is_lower(e);
-                if army {
-                    pending.push(Edge {
-                        kind: Kind::Army,
-                        from: from.clone(),
-                        to: locs[y_province].clone(),
-                        at: lx.at.clone(),
-                    });
-                }
-                if fleet {
-                    pending.push(Edge {
-                        kind: Kind::Fleet,
-                        from: from.clone(),
-                        to: to.clone(),
-                        at: lx.at.clone(),
-                    });
-                }
-                if !army && !fleet && !covered_by_coasts(x, &y, lx, &self.locs) {
-                    notes.push((
-                        lx.at.clone(),
-                        FindingKind::Note,
-                        format!(
-                            "`{}` lists `{e}`, which gives no edge to any unit that can stand \
-                             at both ends; left out",
-                            lx.written
-                        ),
-                    ));
-                }
-            }
-        }
-        m.edges.extend(pending);
-        for (at, kind, msg) in notes {
-            m.report(&at, kind, msg);
-        }
+        matches!(
+            l.terrain,
+            MilaTerrain::Water | MilaTerrain::Coast | MilaTerrain::Port
+        ) && !is_lower(&l.written)
+            && (key.contains('/') || !has_coasts(key))
     }
 
+    /// The powers with their home centres, owned centres and units, and which provinces are
+    /// supply centres.
     fn powers(&mut self, m: &mut Model, locs: &HashMap<String, String>) {
-        let index = m.province_index();
-        let mut centres: BTreeSet<String> = BTreeSet::new();
-        let lookup = |m: &mut Model, c: &str, at: &Place| -> Option<String> {
-            match locs.get(c) {
-                Some(l) if index.contains_key(l.as_str()) => Some(l.clone()),
-                _ => {
-                    m.report(
-                        at,
-                        FindingKind::NotExpressed,
-                        format!("centre `{c}` is not a province of the map; left out"),
-                    );
-                    None
-                }
-            }
+        let look = CentreLookup {
+            locs,
+            index: m.province_index(),
         };
+        let mut centres: BTreeSet<String> = BTreeSet::new();
         for c in &self.unowned {
             let at = self
                 .unowned_at
                 .get(c)
                 .cloned()
                 .unwrap_or_else(|| Place::new(&m.files[0], 0));
-            if let Some(l) = lookup(m, c, &at) {
+            if let Some(l) = look.centre(m, c, &at) {
                 centres.insert(l);
             }
         }
         let mut letters = Vec::new();
         for ps in &self.powers {
-            for h in &ps.homes {
-                let Some(l) = lookup(m, h, &ps.at) else {
-                    continue;
-                };
-                centres.insert(l.clone());
-                let p = &mut m.provinces[index[&l]];
-                match &p.home {
-                    Some(other) if *other != ps.name => {
-                        let msg = format!(
-                            "`{l}` is a home centre of both {other} and {}: diplo has one home \
-                             power; {other} is kept",
-                            ps.name
-                        );
-                        m.report(&ps.at, FindingKind::NotExpressed, msg);
-                    }
-                    _ => p.home = Some(ps.name.clone()),
-                }
-            }
-            let owns = ps.owns.as_ref().map(|o| {
-                o.iter()
-                    .filter_map(|c| lookup(m, c, &ps.at))
-                    .collect::<Vec<_>>()
-            });
-            if let Some(o) = &owns {
-                centres.extend(o.iter().cloned());
-            }
-            let units = ps
-                .units
-                .iter()
-                .map(|(kind, loc, at)| Unit {
-                    kind: *kind,
-                    location: locs.get(loc).cloned().unwrap_or_else(|| loc.to_lowercase()),
-                    at: at.clone(),
-                })
-                .collect();
-            if ps.dummy {
-                m.report(
-                    &ps.at,
-                    FindingKind::Default,
-                    format!(
-                        "DUMMY power {} is a neutral power: it never orders and its units hold \
-                         (in MILA a master, or the CD_DUMMIES rule, may order it); it does not \
-                         rebuild",
-                        ps.name
-                    ),
-                );
-            }
-            if let Some((l, at)) = &ps.letter {
-                letters.push((
-                    at.clone(),
-                    format!(
-                        "one-letter abbreviation `{l}` of {} left out: diplo's power \
-                         abbreviations are three-letter order prefixes (`ABC: A par H`)",
-                        ps.name
-                    ),
-                ));
-            }
-            m.powers.push(Power {
-                name: ps.name.clone(),
-                adjective: ps.adjective.clone(),
-                abbreviation: None,
-                units,
-                centres: owns,
-                neutral: ps.dummy,
-                at: ps.at.clone(),
-            });
+            add_power(m, ps, &look, &mut centres, &mut letters);
         }
         for (at, msg) in letters {
             m.report(&at, FindingKind::NotExpressed, msg);
@@ -904,25 +869,7 @@ impl<'a> Reader<'a> {
         for p in &mut m.provinces {
             p.supply_centre = centres.contains(&p.name);
         }
-        let homes: Vec<String> = m
-            .provinces
-            .iter()
-            .filter(|p| p.home.is_some() && !p.supply_centre)
-            .map(|p| p.name.clone())
-            .collect();
-        for h in homes {
-            // A home centre removed with `UNOWNED -X`: it is no longer a centre at all.
-            let i = index[&h];
-            let at = m.provinces[i].at.clone();
-            m.report(
-                &at,
-                FindingKind::Ambiguous,
-                format!(
-                    "`{h}` is a home centre and was removed from the centres: not a home centre"
-                ),
-            );
-            m.provinces[i].home = None;
-        }
+        homes_not_centres(m, &look.index);
     }
 
     fn calendar(&mut self, m: &mut Model) {
@@ -1035,6 +982,215 @@ fn push_unique(list: &mut Vec<String>, item: String) {
     if !list.contains(&item) {
         list.push(item);
     }
+}
+
+/// What the abutments give: the edges, and the notes to report after them.
+#[derive(Default)]
+struct EdgesOut {
+    pending: Vec<Edge>,
+    notes: Vec<(Place, FindingKind, String)>,
+}
+
+/// Whether an army may stand at place `key` (line `l`): a land or coastal province.
+fn army_stands(key: &str, l: &LocLine) -> bool {
+    !key.contains('/')
+        && matches!(
+            l.terrain,
+            MilaTerrain::Land | MilaTerrain::Coast | MilaTerrain::Port
+        )
+}
+
+/// How a power's centres reach the model's provinces.
+struct CentreLookup<'l> {
+    /// MILA place → diplo location.
+    locs: &'l HashMap<String, String>,
+    /// Province name → index in the model.
+    index: HashMap<String, usize>,
+}
+
+impl CentreLookup<'_> {
+    /// The province centre `c` names, or `None` (reported at `at`).
+    fn centre(&self, m: &mut Model, c: &str, at: &Place) -> Option<String> {
+        match self.locs.get(c) {
+            Some(l) if self.index.contains_key(l.as_str()) => Some(l.clone()),
+            _ => {
+                m.report(
+                    at,
+                    FindingKind::NotExpressed,
+                    format!("centre `{c}` is not a province of the map; left out"),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// One power into the model: its home centres marked on their provinces, its owned centres
+/// and units; its centres go into `centres`, its one-letter abbreviation's report into
+/// `letters`.
+fn add_power(
+    m: &mut Model,
+    ps: &PowerState,
+    look: &CentreLookup,
+    centres: &mut BTreeSet<String>,
+    letters: &mut Vec<(Place, String)>,
+) {
+    mark_homes(m, ps, look, centres);
+    let owns = ps.owns.as_ref().map(|o| {
+        o.iter()
+            .filter_map(|c| look.centre(m, c, &ps.at))
+            .collect::<Vec<_>>()
+    });
+    if let Some(o) = &owns {
+        centres.extend(o.iter().cloned());
+    }
+    let units = ps
+        .units
+        .iter()
+        .map(|(kind, loc, at)| Unit {
+            kind: *kind,
+            location: look
+                .locs
+                .get(loc)
+                .cloned()
+                .unwrap_or_else(|| loc.to_lowercase()),
+            at: at.clone(),
+        })
+        .collect();
+    if ps.dummy {
+        m.report(
+            &ps.at,
+            FindingKind::Default,
+            format!(
+                "DUMMY power {} is a neutral power: it never orders and its units hold \
+                 (in MILA a master, or the CD_DUMMIES rule, may order it); it does not \
+                 rebuild",
+                ps.name
+            ),
+        );
+    }
+    if let Some((l, at)) = &ps.letter {
+        letters.push((
+            at.clone(),
+            format!(
+                "one-letter abbreviation `{l}` of {} left out: diplo's power \
+                 abbreviations are three-letter order prefixes (`ABC: A par H`)",
+                ps.name
+            ),
+        ));
+    }
+    m.powers.push(Power {
+        name: ps.name.clone(),
+        adjective: ps.adjective.clone(),
+        abbreviation: None,
+        units,
+        centres: owns,
+        neutral: ps.dummy,
+        at: ps.at.clone(),
+    });
+}
+
+/// The home centres of power `ps` marked on their provinces (a province already another
+/// power's home stays that power's, reported) and added to `centres`.
+fn mark_homes(m: &mut Model, ps: &PowerState, look: &CentreLookup, centres: &mut BTreeSet<String>) {
+    for h in &ps.homes {
+        let Some(l) = look.centre(m, h, &ps.at) else {
+            continue;
+        };
+        centres.insert(l.clone());
+        let p = &mut m.provinces[look.index[&l]];
+        match &p.home {
+            Some(other) if *other != ps.name => {
+                let msg = format!(
+                    "`{l}` is a home centre of both {other} and {}: diplo has one home \
+                     power; {other} is kept",
+                    ps.name
+                );
+                m.report(&ps.at, FindingKind::NotExpressed, msg);
+            }
+            _ => p.home = Some(ps.name.clone()),
+        }
+    }
+}
+
+/// A home centre removed from the centres (`UNOWNED -X`) is no longer a home centre at all
+/// (reported).
+fn homes_not_centres(m: &mut Model, index: &HashMap<String, usize>) {
+    let homes: Vec<String> = m
+        .provinces
+        .iter()
+        .filter(|p| p.home.is_some() && !p.supply_centre)
+        .map(|p| p.name.clone())
+        .collect();
+    for h in homes {
+        let i = index[&h];
+        let at = m.provinces[i].at.clone();
+        m.report(
+            &at,
+            FindingKind::Ambiguous,
+            format!("`{h}` is a home centre and was removed from the centres: not a home centre"),
+        );
+        m.provinces[i].home = None;
+    }
+}
+
+/// Fleets may not stand in a place written in lower case: a coastal province `i` whose case
+/// disagrees with its coasts is reported.
+fn fleet_case(m: &mut Model, i: usize, line: &LocLine) {
+    let p = &m.provinces[i];
+    if p.terrain != Terrain::Coast {
+        return;
+    }
+    let lower = is_lower(&line.written);
+    if p.coasts.is_empty() && lower {
+        m.report(
+            &line.at,
+            FindingKind::NotExpressed,
+            format!(
+                "`{}` is written in lower case (no fleet may stand there) but has \
+                 no coasts: diplo has no coastal province without a fleet; no fleet \
+                 edge is written for it",
+                line.written
+            ),
+        );
+    } else if !p.coasts.is_empty() && !lower {
+        m.report(
+            &line.at,
+            FindingKind::NotExpressed,
+            format!(
+                "`{}` has coasts but is written in upper case (a fleet may stand in \
+                 the province itself): diplo fleets stand on its coasts only",
+                line.written
+            ),
+        );
+    }
+}
+
+/// The aliases of the name line `n` of `coast` of province `i`: those of a single-coast
+/// province's only coast name the province (added); those respelling the coast are dropped;
+/// the others are returned (quoted), to be reported.
+fn coast_aliases(m: &mut Model, i: usize, n: &NameLine, coast: &str) -> Vec<String> {
+    let is_coast = m.provinces[i].coasts.iter().any(|c| c.name == coast);
+    let mut lost: Vec<String> = Vec::new();
+    for alias in &n.aliases {
+        let a = alias.replace('+', " ");
+        if is_coast && respells(&m.provinces[i], &a, coast) {
+            continue;
+        }
+        let a = a.trim_end_matches('?');
+        if !is_coast && m.provinces[i].coasts.is_empty() {
+            // The only coast of a single-coast province: its aliases name the province.
+            if !a.contains(['/', '(']) {
+                m.provinces[i].aliases.push((a.to_string(), n.at.clone()));
+                continue;
+            }
+            if respells(&m.provinces[i], a, coast) {
+                continue;
+            }
+        }
+        lost.push(format!("`{alias}`"));
+    }
+    lost
 }
 
 fn default_coast_name(c: &str) -> String {

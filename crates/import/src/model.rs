@@ -341,29 +341,7 @@ fn edges(m: &mut Model, index: &HashMap<String, usize>) -> (EdgeMap, EdgeMap) {
             impassable_dropped += 1;
             continue;
         }
-        let problem = match e.kind {
-            Kind::Army if !from.terrain.is_land() || !to.terrain.is_land() => Some(format!(
-                "an army edge needs land at both ends, but `{}` is {} and `{}` is {}",
-                from.name,
-                from.terrain.word(),
-                to.name,
-                to.terrain.word()
-            )),
-            Kind::Army if fc.is_some() || tc.is_some() => {
-                Some("an army edge joins provinces, not coasts".to_string())
-            }
-            Kind::Fleet if !from.terrain.is_navigable() || !to.terrain.is_navigable() => {
-                Some(format!(
-                    "a fleet edge needs water or coast at both ends, but `{}` is {} and `{}` is {}",
-                    from.name,
-                    from.terrain.word(),
-                    to.name,
-                    to.terrain.word()
-                ))
-            }
-            Kind::Fleet => coast_problem(from, fc).or_else(|| coast_problem(to, tc)),
-            _ => None,
-        };
+        let problem = edge_problem(e.kind, from, fc, to, tc);
         if let Some(why) = problem {
             m.report(
                 &e.at,
@@ -386,6 +364,46 @@ fn edges(m: &mut Model, index: &HashMap<String, usize>) -> (EdgeMap, EdgeMap) {
             .entry((e.kind, e.from.clone(), e.to.clone()))
             .or_insert_with(|| e.at.clone());
     }
+    report_dropped(m, &itself, impassable_dropped);
+    one_sided(m, &army, &fleet, &first_at);
+    (army, fleet)
+}
+
+/// Why an edge of `kind` from `from` (coast `fc`) to `to` (coast `tc`) cannot be written, or
+/// `None`.
+fn edge_problem(
+    kind: Kind,
+    from: &Province,
+    fc: Option<&str>,
+    to: &Province,
+    tc: Option<&str>,
+) -> Option<String> {
+    match kind {
+        Kind::Army if !from.terrain.is_land() || !to.terrain.is_land() => Some(format!(
+            "an army edge needs land at both ends, but `{}` is {} and `{}` is {}",
+            from.name,
+            from.terrain.word(),
+            to.name,
+            to.terrain.word()
+        )),
+        Kind::Army if fc.is_some() || tc.is_some() => {
+            Some("an army edge joins provinces, not coasts".to_string())
+        }
+        Kind::Fleet if !from.terrain.is_navigable() || !to.terrain.is_navigable() => Some(format!(
+            "a fleet edge needs water or coast at both ends, but `{}` is {} and `{}` is {}",
+            from.name,
+            from.terrain.word(),
+            to.name,
+            to.terrain.word()
+        )),
+        Kind::Fleet => coast_problem(from, fc).or_else(|| coast_problem(to, tc)),
+        _ => None,
+    }
+}
+
+/// The file-level notes on the edges left out: a province listed as its own neighbour, and
+/// edges of impassable provinces.
+fn report_dropped(m: &mut Model, itself: &[String], impassable_dropped: usize) {
     if !itself.is_empty() {
         m.report_file(
             FindingKind::Note,
@@ -405,8 +423,16 @@ fn edges(m: &mut Model, index: &HashMap<String, usize>) -> (EdgeMap, EdgeMap) {
             ),
         );
     }
-    // One-sided edges.
-    for (kind, set) in [(Kind::Army, &army), (Kind::Fleet, &fleet)] {
+}
+
+/// One-sided edges become one-way borders (reported).
+fn one_sided(
+    m: &mut Model,
+    army: &EdgeMap,
+    fleet: &EdgeMap,
+    first_at: &HashMap<(Kind, String, String), Place>,
+) {
+    for (kind, set) in [(Kind::Army, army), (Kind::Fleet, fleet)] {
         for (from, tos) in set {
             for to in tos {
                 if set.get(to).is_some_and(|back| back.contains(from)) {
@@ -437,9 +463,9 @@ fn edges(m: &mut Model, index: &HashMap<String, usize>) -> (EdgeMap, EdgeMap) {
             }
         }
     }
-    (army, fleet)
 }
 
+/// Why `coast` (or its absence) does not fit province `p`, or `None`.
 fn coast_problem(p: &Province, coast: Option<&str>) -> Option<String> {
     match (p.coasts.is_empty(), coast) {
         (true, None) => None,
@@ -467,6 +493,18 @@ fn borders(m: &mut Model, army: &EdgeMap, fleet: &EdgeMap) -> Vec<OutBorder> {
             .iter()
             .any(|(f, tos)| split_loc(f).0 == from && tos.iter().any(|t| split_loc(t).0 == to)),
     };
+    let props = border_props(m, &has);
+    let directed = directed_borders(&props);
+    let mut out = pair_up(directed);
+    out.sort_by(|x, y| (!x.both, &x.from, &x.to, x.kind).cmp(&(!y.both, &y.from, &y.to, y.kind)));
+    out
+}
+
+/// The border rules merged per directed edge and kind; a rule on no edge is reported.
+fn border_props(
+    m: &mut Model,
+    has: &dyn Fn(Kind, &str, &str) -> bool,
+) -> BTreeMap<(String, String, Kind), BorderProps> {
     let mut props: BTreeMap<(String, String, Kind), BorderProps> = BTreeMap::new();
     let rules = std::mem::take(&mut m.borders);
     for r in &rules {
@@ -497,7 +535,11 @@ fn borders(m: &mut Model, army: &EdgeMap, fleet: &EdgeMap) -> Vec<OutBorder> {
             p.one_way |= r.one_way;
         }
     }
-    // One direction, both kinds where they agree.
+    props
+}
+
+/// One border per direction, for both kinds where they agree.
+fn directed_borders(props: &BTreeMap<(String, String, Kind), BorderProps>) -> Vec<OutBorder> {
     let mut directed: Vec<OutBorder> = Vec::new();
     let pairs: BTreeSet<(String, String)> = props
         .keys()
@@ -529,7 +571,12 @@ fn borders(m: &mut Model, army: &EdgeMap, fleet: &EdgeMap) -> Vec<OutBorder> {
             }
         }
     }
-    // Pair up directions.
+    directed
+}
+
+/// The directed borders with their twins (the other direction, same kind and properties)
+/// paired into `between` borders, unless one-way.
+fn pair_up(directed: Vec<OutBorder>) -> Vec<OutBorder> {
     let mut out: Vec<OutBorder> = Vec::new();
     let mut used = vec![false; directed.len()];
     for i in 0..directed.len() {
@@ -555,7 +602,6 @@ fn borders(m: &mut Model, army: &EdgeMap, fleet: &EdgeMap) -> Vec<OutBorder> {
         }
         out.push(b);
     }
-    out.sort_by(|x, y| (!x.both, &x.from, &x.to, x.kind).cmp(&(!y.both, &y.from, &y.to, y.kind)));
     out
 }
 
@@ -642,39 +688,7 @@ fn names(m: &mut Model) {
         }
     }
     for i in 0..m.provinces.len() {
-        let aliases = std::mem::take(&mut m.provinces[i].aliases);
-        let mut kept: Vec<(String, Place)> = Vec::new();
-        for (alias, at) in aliases {
-            let key = diplo_map::normalize_name(&alias);
-            if key.is_empty() || key.contains(['/', '(', ')', ':', ',']) {
-                findings.push((
-                    at,
-                    FindingKind::NotExpressed,
-                    format!(
-                        "alias `{alias}` of `{}` left out: diplo names may not contain / ( ) : ,",
-                        m.provinces[i].name
-                    ),
-                ));
-                continue;
-            }
-            match owner.get(&key) {
-                Some(&j) if j == i => {} // already a name of this province
-                Some(&j) => findings.push((
-                    at,
-                    FindingKind::NotExpressed,
-                    format!(
-                        "alias `{alias}` of `{}` left out: it is already a name of `{}` (diplo \
-                         names are unique)",
-                        m.provinces[i].name, m.provinces[j].name
-                    ),
-                )),
-                None => {
-                    owner.insert(key, i);
-                    kept.push((alias, at));
-                }
-            }
-        }
-        m.provinces[i].aliases = kept;
+        keep_unique_aliases(m, i, &mut owner, &mut findings);
     }
     for (at, kind, msg) in findings {
         m.report(&at, kind, msg);
@@ -688,6 +702,49 @@ fn names(m: &mut Model) {
             ),
         );
     }
+}
+
+/// Province `i`'s aliases that are valid diplo names and name no other province; the others
+/// are left out (into `findings`). `owner` maps each normalized name to its province.
+fn keep_unique_aliases(
+    m: &mut Model,
+    i: usize,
+    owner: &mut HashMap<String, usize>,
+    findings: &mut Vec<(Place, FindingKind, String)>,
+) {
+    let aliases = std::mem::take(&mut m.provinces[i].aliases);
+    let mut kept: Vec<(String, Place)> = Vec::new();
+    for (alias, at) in aliases {
+        let key = diplo_map::normalize_name(&alias);
+        if key.is_empty() || key.contains(['/', '(', ')', ':', ',']) {
+            findings.push((
+                at,
+                FindingKind::NotExpressed,
+                format!(
+                    "alias `{alias}` of `{}` left out: diplo names may not contain / ( ) : ,",
+                    m.provinces[i].name
+                ),
+            ));
+            continue;
+        }
+        match owner.get(&key) {
+            Some(&j) if j == i => {} // already a name of this province
+            Some(&j) => findings.push((
+                at,
+                FindingKind::NotExpressed,
+                format!(
+                    "alias `{alias}` of `{}` left out: it is already a name of `{}` (diplo \
+                     names are unique)",
+                    m.provinces[i].name, m.provinces[j].name
+                ),
+            )),
+            None => {
+                owner.insert(key, i);
+                kept.push((alias, at));
+            }
+        }
+    }
+    m.provinces[i].aliases = kept;
 }
 
 /// Three-letter abbreviations where the source gives none: the name's first three letters,

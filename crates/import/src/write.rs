@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use crate::model::{Checked, Kind, OutBorder, Province, Terrain, Word};
+use crate::model::{Checked, Kind, Model, OutBorder, Province, Terrain, Word};
 
 const RULE: &str =
     "# ---------------------------------------------------------------------------------------------";
@@ -69,8 +69,23 @@ fn comment(out: &mut String, first: &str, rest: &str, text: &str) {
 pub fn write(c: &Checked) -> String {
     let m = &c.model;
     let mut out = String::new();
+    header_comment(&mut out, m);
+    header_fields(&mut out, m);
+    powers(&mut out, m);
+    if !c.borders.is_empty() {
+        section(&mut out, "Borders");
+        for b in &c.borders {
+            border(&mut out, b);
+        }
+    }
+    province_groups(&mut out, c);
+    out
+}
+
+/// The opening comment: where the map comes from, its counts and what the import reported.
+fn header_comment(out: &mut String, m: &Model) {
     comment(
-        &mut out,
+        out,
         "#",
         "#",
         &format!(
@@ -81,7 +96,7 @@ pub fn write(c: &Checked) -> String {
     );
     out.push_str("#\n");
     comment(
-        &mut out,
+        out,
         "#",
         "#",
         &format!("Files read: {}.", m.files.join(", ")),
@@ -105,13 +120,13 @@ pub fn write(c: &Checked) -> String {
         centres - homes,
         m.powers.len()
     );
-    comment(&mut out, "#", "#", &counts);
+    comment(out, "#", "#", &counts);
     out.push_str("#\n");
     if m.findings.is_empty() {
         out.push_str("# The import reported nothing.\n");
     } else {
         comment(
-            &mut out,
+            out,
             "#",
             "#",
             "What the import reported (\"not expressed\": the source says it and this format \
@@ -119,12 +134,12 @@ pub fn write(c: &Checked) -> String {
              source does not say, filled in; \"note\": a faithful rewrite):",
         );
         for f in &m.findings {
-            comment(&mut out, "# *", "#  ", &f.to_string());
+            comment(out, "# *", "#  ", &f.to_string());
         }
     }
     out.push_str("#\n");
     comment(
-        &mut out,
+        out,
         "#",
         "#",
         "Provinces are grouped: each power's home centres, then the other land provinces, the \
@@ -132,7 +147,10 @@ pub fn write(c: &Checked) -> String {
          on both sides and sorted.",
     );
     out.push('\n');
+}
 
+/// The top-level fields: name, title, first year and season, victory, build rule, calendar.
+fn header_fields(out: &mut String, m: &Model) {
     let _ = writeln!(out, "name = {}", q(&m.name));
     let _ = writeln!(out, "title = {}", q(&m.title));
     if let Some(y) = m.first_year {
@@ -159,8 +177,12 @@ pub fn write(c: &Checked) -> String {
         }
         let _ = writeln!(out, "last_year = {last}");
     }
+}
 
-    section(&mut out, "Powers");
+/// One `[[power]]` table per power, with its units and owned centres when they are not its
+/// home centres.
+fn powers(out: &mut String, m: &Model) {
+    section(out, "Powers");
     for p in &m.powers {
         out.push_str("\n[[power]]\n");
         let _ = writeln!(out, "name = {}", q(&p.name));
@@ -176,7 +198,7 @@ pub fn write(c: &Checked) -> String {
             .iter()
             .map(|u| format!("{} {}", u.kind.letter(), u.location))
             .collect();
-        list(&mut out, "units", &units);
+        list(out, "units", &units);
         if let Some(centres) = &p.centres {
             let homes: BTreeSet<&str> = m
                 .provinces
@@ -187,18 +209,16 @@ pub fn write(c: &Checked) -> String {
             let owned: BTreeSet<&str> = centres.iter().map(String::as_str).collect();
             if owned != homes {
                 let sorted: Vec<&str> = owned.into_iter().collect();
-                list(&mut out, "centres", &sorted);
+                list(out, "centres", &sorted);
             }
         }
     }
+}
 
-    if !c.borders.is_empty() {
-        section(&mut out, "Borders");
-        for b in &c.borders {
-            border(&mut out, b);
-        }
-    }
-
+/// The provinces, grouped: each power's home centres, the other land provinces, the seas and
+/// the impassable provinces, by name within each group.
+fn province_groups(out: &mut String, c: &Checked) {
+    let m = &c.model;
     let mut groups: Vec<(String, Vec<&Province>)> = Vec::new();
     for p in &m.powers {
         let members: Vec<&Province> = m
@@ -225,12 +245,11 @@ pub fn write(c: &Checked) -> String {
             continue;
         }
         members.sort_by(|a, b| a.name.cmp(&b.name));
-        section(&mut out, &title);
+        section(out, &title);
         for p in members {
-            province(&mut out, c, p);
+            province(out, c, p);
         }
     }
-    out
 }
 
 fn border(out: &mut String, b: &OutBorder) {

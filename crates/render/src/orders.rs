@@ -101,126 +101,146 @@ fn order(b: &mut String, scene: &Scene, l: &Layout, i: usize, o: &DrawnOrder) {
     b.push_str("</g>\n");
 }
 
+/// An order's drawing: its kind, the two anchors it joins and its shapes.
+type Drawn = (&'static str, Pt, Pt, String);
+
+/// What every order's shapes share: the scene, its layout, and the order's colour and dash.
+struct Pen<'a> {
+    scene: &'a Scene<'a>,
+    l: &'a Layout,
+    c: &'a str,
+    dash: &'a str,
+}
+
 /// What an order draws: its kind, the two anchors it joins and its shapes.
-fn geometry(
-    scene: &Scene,
-    l: &Layout,
-    o: &DrawnOrder,
-    c: &str,
-    dash: &str,
-) -> (&'static str, Pt, Pt, String) {
-    let retreat = scene.position.phase.kind == PhaseKind::Retreat;
-    let mut s = String::new();
+fn geometry(scene: &Scene, l: &Layout, o: &DrawnOrder, c: &str, dash: &str) -> Drawn {
+    let pen = Pen { scene, l, c, dash };
     match &o.order {
-        Order::Hold { unit } | Order::Convert { unit } => {
-            let (_, a) = unit_at(scene, l, unit);
-            ring(&mut s, a, l.unit * 1.55, c, dash);
-            (
-                if matches!(o.order, Order::Hold { .. }) {
-                    "hold"
-                } else {
-                    "convert"
-                },
-                a,
-                a,
-                s,
-            )
+        Order::Hold { unit } => pen.hold("hold", unit),
+        Order::Convert { unit } => pen.hold("convert", unit),
+        Order::Move { unit, to, .. } | Order::RailMove { unit, to, .. } => {
+            let retreat = scene.position.phase.kind == PhaseKind::Retreat;
+            pen.movement(if retreat { "retreat" } else { "move" }, unit, to)
         }
-        Order::Move { unit, to, .. }
-        | Order::RailMove { unit, to, .. }
-        | Order::Retreat { unit, to } => {
-            let (u, a) = unit_at(scene, l, unit);
-            let _ = u;
-            let t = place_at(l, to);
-            arrow(&mut s, a, t, l.unit, l.unit, c, dash, 2.6);
-            (
-                if retreat || matches!(o.order, Order::Retreat { .. }) {
-                    "retreat"
-                } else {
-                    "move"
-                },
-                a,
-                t,
-                s,
-            )
-        }
-        Order::SupportHold { unit, supported } => {
-            let (_, a) = unit_at(scene, l, unit);
-            let t = other_at(scene, l, &supported.place);
-            line(
-                &mut s,
-                a,
-                t,
-                l.unit,
-                l.unit * 1.5,
-                c,
-                " stroke-dasharray=\"7,4\"",
-                2.0,
-            );
-            ring(&mut s, t, l.unit * 1.5, c, " stroke-dasharray=\"7,4\"");
-            ("support", a, t, s)
-        }
+        Order::Retreat { unit, to } => pen.movement("retreat", unit, to),
+        Order::SupportHold { unit, supported } => pen.support_hold(unit, &supported.place),
         Order::SupportMove {
             unit,
             supported,
             to,
-        } => {
-            let (_, a) = unit_at(scene, l, unit);
-            let t = mid(other_at(scene, l, &supported.place), place_at(l, to));
-            arrow(
-                &mut s,
-                a,
-                t,
-                l.unit,
-                0.0,
-                c,
-                if dash.is_empty() {
-                    " stroke-dasharray=\"7,4\""
-                } else {
-                    dash
-                },
-                2.0,
-            );
-            ("support", a, t, s)
-        }
-        Order::Convoy { unit, army, to } => {
-            let (_, a) = unit_at(scene, l, unit);
-            let t = mid(other_at(scene, l, &army.place), place_at(l, to));
-            line(
-                &mut s,
-                a,
-                t,
-                l.unit,
-                0.0,
-                c,
-                " stroke-dasharray=\"2,4\" stroke-linecap=\"round\"",
-                2.6,
-            );
-            ring(&mut s, t, l.unit * 0.5, c, "");
-            ("convoy", a, t, s)
-        }
-        Order::Permit { fleet, to } => {
-            let a = other_at(scene, l, &fleet.place);
-            let t = place_at(l, to);
-            line(
-                &mut s,
-                a,
-                t,
-                l.unit,
-                l.unit,
-                c,
-                " stroke-dasharray=\"1,5\"",
-                1.5,
-            );
-            ("permit", a, t, s)
-        }
+        } => pen.support_move(unit, &supported.place, to),
+        Order::Convoy { unit, army, to } => pen.convoy(unit, &army.place, to),
+        Order::Permit { fleet, to } => pen.permit(&fleet.place, to),
         Order::Disband { unit } => {
+            let mut s = String::new();
             let (_, a) = unit_at(scene, l, unit);
             cross(&mut s, a, l.unit * 1.3, FAIL);
             ("disband", a, a, s)
         }
         Order::Build { unit } => build(scene, l, o, unit),
-        Order::Decline => ("waive", [0.0, 0.0], [0.0, 0.0], s),
+        Order::Decline => ("waive", [0.0, 0.0], [0.0, 0.0], String::new()),
+    }
+}
+
+impl Pen<'_> {
+    /// A hold (or a conversion, `kind`): a ring around the unit.
+    fn hold(&self, kind: &'static str, unit: &UnitRef) -> Drawn {
+        let mut s = String::new();
+        let (_, a) = unit_at(self.scene, self.l, unit);
+        ring(&mut s, a, self.l.unit * 1.55, self.c, self.dash);
+        (kind, a, a, s)
+    }
+
+    /// A move or retreat (`kind`): an arrow from the unit to where it goes.
+    fn movement(&self, kind: &'static str, unit: &UnitRef, to: &Place) -> Drawn {
+        let (l, c, dash) = (self.l, self.c, self.dash);
+        let mut s = String::new();
+        let (_, a) = unit_at(self.scene, l, unit);
+        let t = place_at(l, to);
+        arrow(&mut s, a, t, l.unit, l.unit, c, dash, 2.6);
+        (kind, a, t, s)
+    }
+
+    /// A support to hold: a dashed line to the supported unit, ringed.
+    fn support_hold(&self, unit: &UnitRef, supported: &Place) -> Drawn {
+        let (l, c) = (self.l, self.c);
+        let mut s = String::new();
+        let (_, a) = unit_at(self.scene, l, unit);
+        let t = other_at(self.scene, l, supported);
+        line(
+            &mut s,
+            a,
+            t,
+            l.unit,
+            l.unit * 1.5,
+            c,
+            " stroke-dasharray=\"7,4\"",
+            2.0,
+        );
+        ring(&mut s, t, l.unit * 1.5, c, " stroke-dasharray=\"7,4\"");
+        ("support", a, t, s)
+    }
+
+    /// A support to move: a dashed arrow to the middle of the supported move.
+    fn support_move(&self, unit: &UnitRef, supported: &Place, to: &Place) -> Drawn {
+        let (l, c, dash) = (self.l, self.c, self.dash);
+        let mut s = String::new();
+        let (_, a) = unit_at(self.scene, l, unit);
+        let t = mid(other_at(self.scene, l, supported), place_at(l, to));
+        arrow(
+            &mut s,
+            a,
+            t,
+            l.unit,
+            0.0,
+            c,
+            if dash.is_empty() {
+                " stroke-dasharray=\"7,4\""
+            } else {
+                dash
+            },
+            2.0,
+        );
+        ("support", a, t, s)
+    }
+
+    /// A convoy: a dotted line to the middle of the convoyed move, with a small ring.
+    fn convoy(&self, unit: &UnitRef, army: &Place, to: &Place) -> Drawn {
+        let (l, c) = (self.l, self.c);
+        let mut s = String::new();
+        let (_, a) = unit_at(self.scene, l, unit);
+        let t = mid(other_at(self.scene, l, army), place_at(l, to));
+        line(
+            &mut s,
+            a,
+            t,
+            l.unit,
+            0.0,
+            c,
+            " stroke-dasharray=\"2,4\" stroke-linecap=\"round\"",
+            2.6,
+        );
+        ring(&mut s, t, l.unit * 0.5, c, "");
+        ("convoy", a, t, s)
+    }
+
+    /// A permit: a sparse dotted line from the permitted fleet to where it moves.
+    fn permit(&self, fleet: &Place, to: &Place) -> Drawn {
+        let (l, c) = (self.l, self.c);
+        let mut s = String::new();
+        let a = other_at(self.scene, l, fleet);
+        let t = place_at(l, to);
+        line(
+            &mut s,
+            a,
+            t,
+            l.unit,
+            l.unit,
+            c,
+            " stroke-dasharray=\"1,5\"",
+            1.5,
+        );
+        ("permit", a, t, s)
     }
 }
 

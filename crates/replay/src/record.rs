@@ -295,24 +295,14 @@ pub fn parse_game_with(
     file: &str,
     text: &str,
 ) -> Result<Game, RecordError> {
-    let map = cache.map;
-    let err = |line: usize, message: String| RecordError {
-        file: file.to_string(),
-        line,
-        message,
-    };
-    let limits = diplo_map::limits::Limits::from_env();
-    let mut phases: Vec<RecordedPhase> = Vec::new();
-    let mut raw_orders: Vec<(usize, &str)> = Vec::new();
-    let mut section = Section::None;
-    let mut previous = Previous::default();
-    let finish = |cache: &mut LineCache<'_>,
-                  phase: Option<&mut RecordedPhase>,
-                  raw: &mut Vec<(usize, &str)>| {
-        if let Some(p) = phase {
-            attribute_orders(cache, file, p, raw);
-        }
-        raw.clear();
+    let mut p = Parser {
+        cache,
+        file,
+        limits: diplo_map::limits::Limits::from_env(),
+        phases: Vec::new(),
+        raw_orders: Vec::new(),
+        section: Section::None,
+        previous: Previous::default(),
     };
     for (n, raw_line) in record_lines(text).enumerate() {
         let line_no = n + 1;
@@ -320,78 +310,120 @@ pub fn parse_game_with(
         if line.is_empty() {
             continue;
         }
-        if let Some(rest) = line.strip_prefix("PHASE ") {
-            finish(cache, phases.last_mut(), &mut raw_orders);
-            if phases.len() == limits.phases {
-                return Err(err(
-                    line_no,
-                    format!(
-                        "phase {}: {}",
-                        phases.len() + 1,
-                        Limit::Phases.exceeded(limits.phases)
-                    ),
-                ));
-            }
-            let phase = parse_phase_line(map, rest).map_err(|m| err(line_no, m))?;
-            previous.next_phase();
-            // A phase mostly holds as many units as the one before it.
-            let units = phases.last().map_or(0, |p| p.units.len());
-            phases.push(RecordedPhase {
-                line: line_no,
-                phase,
-                units: Vec::with_capacity(units),
-                dislodged: Vec::new(),
-                owners: vec![None; map.provinces().len()],
-                orders: Vec::new(),
-                unreadable: Vec::new(),
-                ignored: Vec::new(),
-            });
-            section = Section::None;
-            continue;
-        }
-        let Some(current) = phases.last_mut() else {
-            return Err(err(
-                line_no,
-                format!("`{line}`: expected `PHASE <year> <season> <type>` first"),
-            ));
-        };
-        match line {
-            "POSITIONS" => section = Section::Positions,
-            "ORDERS" => section = Section::Orders,
-            _ => match section {
-                Section::Positions => {
-                    let entry = previous.entry(cache, line).map_err(|m| err(line_no, m))?;
-                    position_line(entry, current, line).map_err(|m| err(line_no, m))?
-                }
-                Section::Orders if raw_orders.len() == limits.orders => {
-                    return Err(err(
-                        line_no,
-                        format!(
-                            "order {} of {}: {}",
-                            raw_orders.len() + 1,
-                            current.phase.name(map),
-                            Limit::Orders.exceeded(limits.orders)
-                        ),
-                    ))
-                }
-                Section::Orders => raw_orders.push((line_no, line)),
-                Section::None => {
-                    return Err(err(
-                        line_no,
-                        format!("`{line}`: expected `POSITIONS` or `ORDERS`"),
-                    ))
-                }
-            },
+        match line.strip_prefix("PHASE ") {
+            Some(rest) => p.phase_line(line_no, rest)?,
+            None => p.body_line(line_no, line)?,
         }
     }
-    finish(cache, phases.last_mut(), &mut raw_orders);
-    if phases.is_empty() {
-        return Err(err(1, "no `PHASE` line: not a game record".into()));
+    p.finish_phase();
+    if p.phases.is_empty() {
+        return Err(p.err(1, "no `PHASE` line: not a game record".into()));
     }
     Ok(Game {
         file: file.to_string(),
-        phases,
+        phases: p.phases,
     })
+}
+
+/// A record being read: the phases so far and the current phase's order lines.
+struct Parser<'c, 'm, 'f, 't> {
+    cache: &'c mut LineCache<'m>,
+    file: &'f str,
+    limits: diplo_map::limits::Limits,
+    phases: Vec<RecordedPhase>,
+    /// The current phase's order lines (line number, text), read when the phase ends.
+    raw_orders: Vec<(usize, &'t str)>,
+    section: Section,
+    previous: Previous<'t>,
+}
+
+impl<'t> Parser<'_, '_, '_, 't> {
+    /// An error at line `line` of the record.
+    fn err(&self, line: usize, message: String) -> RecordError {
+        RecordError {
+            file: self.file.to_string(),
+            line,
+            message,
+        }
+    }
+
+    /// The current phase's order lines, read into it.
+    fn finish_phase(&mut self) {
+        if let Some(p) = self.phases.last_mut() {
+            attribute_orders(self.cache, self.file, p, &self.raw_orders);
+        }
+        self.raw_orders.clear();
+    }
+
+    /// A `PHASE` line (`rest` after the word): the previous phase ends, a new one starts.
+    fn phase_line(&mut self, line_no: usize, rest: &str) -> Result<(), RecordError> {
+        self.finish_phase();
+        let phases = &self.phases;
+        if phases.len() == self.limits.phases {
+            return Err(self.err(
+                line_no,
+                format!(
+                    "phase {}: {}",
+                    phases.len() + 1,
+                    Limit::Phases.exceeded(self.limits.phases)
+                ),
+            ));
+        }
+        let map = self.cache.map;
+        let phase = parse_phase_line(map, rest).map_err(|m| self.err(line_no, m))?;
+        self.previous.next_phase();
+        // A phase mostly holds as many units as the one before it.
+        let units = self.phases.last().map_or(0, |p| p.units.len());
+        self.phases.push(RecordedPhase {
+            line: line_no,
+            phase,
+            units: Vec::with_capacity(units),
+            dislodged: Vec::new(),
+            owners: vec![None; map.provinces().len()],
+            orders: Vec::new(),
+            unreadable: Vec::new(),
+            ignored: Vec::new(),
+        });
+        self.section = Section::None;
+        Ok(())
+    }
+
+    /// A line after a `PHASE` line: a section header, a position line or an order line.
+    fn body_line(&mut self, line_no: usize, line: &'t str) -> Result<(), RecordError> {
+        let err = |message: String| RecordError {
+            file: self.file.to_string(),
+            line: line_no,
+            message,
+        };
+        let Some(current) = self.phases.last_mut() else {
+            return Err(err(format!(
+                "`{line}`: expected `PHASE <year> <season> <type>` first"
+            )));
+        };
+        match line {
+            "POSITIONS" => self.section = Section::Positions,
+            "ORDERS" => self.section = Section::Orders,
+            _ => match self.section {
+                Section::Positions => {
+                    let entry = self.previous.entry(self.cache, line).map_err(err)?;
+                    position_line(entry, current, line).map_err(err)?
+                }
+                Section::Orders if self.raw_orders.len() == self.limits.orders => {
+                    return Err(err(format!(
+                        "order {} of {}: {}",
+                        self.raw_orders.len() + 1,
+                        current.phase.name(self.cache.map),
+                        Limit::Orders.exceeded(self.limits.orders)
+                    )))
+                }
+                Section::Orders => self.raw_orders.push((line_no, line)),
+                Section::None => {
+                    return Err(err(format!("`{line}`: expected `POSITIONS` or `ORDERS`")))
+                }
+            },
+        }
+        Ok(())
+    }
 }
 
 /// What one position line says.

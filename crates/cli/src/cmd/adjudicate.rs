@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use diplo_engine::{adjudicate, Position, ResultLine};
-use diplo_map::PowerId;
+use diplo_engine::{adjudicate, Adjudication, Position, ResultLine};
+use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 
 use crate::common::{load_map, load_position, print, read_orders, Format, RulesArgs};
@@ -37,26 +37,8 @@ pub struct AdjudicateArgs {
 
 /// Runs `diplo adjudicate`.
 pub fn run(args: AdjudicateArgs) -> ExitCode {
-    let map = match load_map(&args.map) {
-        Ok(m) => m,
-        Err(e) => {
-            e.report();
-            return ExitCode::FAILURE;
-        }
-    };
-    let rules = match args.rules.load() {
-        Ok(r) => r,
-        Err(c) => return c,
-    };
-    let pos = match load_position(&map, args.position.as_deref()) {
-        Ok(p) => p,
-        Err(c) => return c,
-    };
-    let orders: Vec<(PowerId, Order)> = match read_orders(&map, &args.orders) {
-        Ok(lines) => lines
-            .into_iter()
-            .filter_map(|l| Some((l.power?, l.order)))
-            .collect(),
+    let (map, rules, pos, orders) = match inputs(&args) {
+        Ok(i) => i,
         Err(c) => return c,
     };
     let adj = adjudicate(&map, &rules, &pos, &orders);
@@ -72,27 +54,11 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
         fallback_adjudications(&map, &rules, &pos, &orders)
     };
     match args.format {
-        Format::Json => {
-            let mut doc = adjudication_json(&map, &pos, &adj);
-            if !adj.unresolved.is_empty() {
-                doc["next"] = serde_json::Value::Null;
-                doc["no_next_position"] = no_next_position(&rules).into();
-                doc["fallbacks"] = fallbacks
-                    .iter()
-                    .map(|(word, what, a)| {
-                        let mut f = adjudication_json(&map, &pos, a);
-                        f["paradox_fallback"] = (*word).into();
-                        f["meaning"] = (*what).into();
-                        f
-                    })
-                    .collect::<Vec<_>>()
-                    .into();
-            }
-            print(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&doc).expect("json")
-            ))
-        }
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json_doc(&map, &rules, &pos, &adj, &fallbacks))
+                .expect("json")
+        )),
         Format::Text => {
             let label = diplo_game::ruleset_label(&rules.name, &args.rules.sets);
             let mut text = adjudication_text(&map, &label, &pos, &adj);
@@ -102,19 +68,74 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
             print(&text)
         }
     }
+    write_next(&args, &map, &rules, &adj)
+}
+
+/// The map, ruleset, position and orders (each with its power) of one adjudication.
+type Inputs = (Map, diplo_rules::Ruleset, Position, Vec<(PowerId, Order)>);
+
+/// The map, ruleset, position and orders (each with its power) the arguments name.
+fn inputs(args: &AdjudicateArgs) -> Result<Inputs, ExitCode> {
+    let map = load_map(&args.map).map_err(|e| {
+        e.report();
+        ExitCode::FAILURE
+    })?;
+    let rules = args.rules.load()?;
+    let pos = load_position(&map, args.position.as_deref())?;
+    let orders: Vec<(PowerId, Order)> = read_orders(&map, &args.orders)?
+        .into_iter()
+        .filter_map(|l| Some((l.power?, l.order)))
+        .collect();
+    Ok((map, rules, pos, orders))
+}
+
+/// The JSON document: the adjudication, and when orders are unresolved, no next position and
+/// what each paradox fallback would give.
+fn json_doc(
+    map: &Map,
+    rules: &diplo_rules::Ruleset,
+    pos: &Position,
+    adj: &Adjudication,
+    fallbacks: &[(&str, &str, Adjudication)],
+) -> serde_json::Value {
+    let mut doc = adjudication_json(map, pos, adj);
+    if !adj.unresolved.is_empty() {
+        doc["next"] = serde_json::Value::Null;
+        doc["no_next_position"] = no_next_position(rules).into();
+        doc["fallbacks"] = fallbacks
+            .iter()
+            .map(|(word, what, a)| {
+                let mut f = adjudication_json(map, pos, a);
+                f["paradox_fallback"] = (*word).into();
+                f["meaning"] = (*what).into();
+                f
+            })
+            .collect::<Vec<_>>()
+            .into();
+    }
+    doc
+}
+
+/// `--out`: the next position written to the file (refused when orders are unresolved).
+fn write_next(
+    args: &AdjudicateArgs,
+    map: &Map,
+    rules: &diplo_rules::Ruleset,
+    adj: &Adjudication,
+) -> ExitCode {
     if !adj.unresolved.is_empty() {
         if let Some(out) = &args.out {
             eprintln!(
                 "error: {}: not written: {}",
                 out.display(),
-                no_next_position(&rules)
+                no_next_position(rules)
             );
             return ExitCode::FAILURE;
         }
         return ExitCode::SUCCESS;
     }
     if let Some(out) = &args.out {
-        if let Err(e) = diplo_game::write_atomically(out, &adj.next.to_toml(&map)) {
+        if let Err(e) = diplo_game::write_atomically(out, &adj.next.to_toml(map)) {
             eprintln!(
                 "error: {}: cannot write the next position: {e}",
                 out.display()

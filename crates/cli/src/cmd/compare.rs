@@ -171,6 +171,7 @@ fn load_rulesets(spec: &str) -> Result<Vec<Ruleset>, String> {
         .collect()
 }
 
+/// `diplo compare`: the situation under every ruleset, side by side, differences explained.
 fn compare(args: &CompareArgs) -> Result<(), String> {
     let rulesets = load_rulesets(&args.rulesets)?;
     if rulesets.is_empty() {
@@ -183,7 +184,44 @@ fn compare(args: &CompareArgs) -> Result<(), String> {
             .ok_or_else(|| format!("--base {b} is not among the compared rulesets"))?,
         None => rulesets.iter().position(|r| r.name == "datc").unwrap_or(0),
     };
-    let (map, title, situation) = match (&args.case, &args.orders) {
+    let (map, title, situation) = situation(args)?;
+
+    let case = match &situation {
+        Situation::Case(c) => Some(c.as_ref()),
+        Situation::Position { .. } => None,
+    };
+    let (rows, expectations) = rows(&map, &situation, case, &rulesets)?;
+
+    if let Some(path) = &args.render {
+        render(path, &map, &situation, &rulesets, base, &title)?;
+    }
+
+    // The switch test for every cell that differs from the base's.
+    let whys = explain(&map, &situation, &rulesets, base, &rows)?;
+
+    let report = Report {
+        title,
+        case,
+        rulesets: &rulesets,
+        base,
+        rows: &rows,
+        whys: &whys,
+        expectations: &expectations,
+    };
+    match args.format {
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&report.json()).expect("json")
+        )),
+        Format::Text => print(&report.text(args.verbose)),
+    }
+    Ok(())
+}
+
+/// The situation compared: a DATC case (on the standard map) or the position and orders
+/// given, with the map and a title.
+fn situation(args: &CompareArgs) -> Result<(Map, String, Situation), String> {
+    Ok(match (&args.case, &args.orders) {
         (Some(id), _) => {
             let case = all_cases()
                 .into_iter()
@@ -216,20 +254,24 @@ fn compare(args: &CompareArgs) -> Result<(), String> {
                     .into(),
             )
         }
-    };
+    })
+}
 
-    // Every ruleset's results.
+/// Every ruleset's results, one row per order, with what the case's DATC text expects under
+/// each ruleset.
+fn rows<'c>(
+    map: &Map,
+    situation: &Situation,
+    case: Option<&'c Case>,
+    rulesets: &[Ruleset],
+) -> Result<(Vec<Row>, Vec<Option<Expectation<'c>>>), String> {
     let mut columns = Vec::new();
     let mut labels = Vec::new();
-    for r in &rulesets {
-        let (cells, l) = situation.run(&map, r)?;
+    for r in rulesets {
+        let (cells, l) = situation.run(map, r)?;
         labels = l;
         columns.push(cells);
     }
-    let case = match &situation {
-        Situation::Case(c) => Some(c.as_ref()),
-        Situation::Position { .. } => None,
-    };
     let expectations: Vec<Option<Expectation>> = rulesets
         .iter()
         .map(|r| case.and_then(|c| c.expectation_for(r)))
@@ -247,31 +289,7 @@ fn compare(args: &CompareArgs) -> Result<(), String> {
                 .collect(),
         })
         .collect();
-
-    if let Some(path) = &args.render {
-        render(path, &map, &situation, &rulesets, base, &title)?;
-    }
-
-    // The switch test for every cell that differs from the base's.
-    let whys = explain(&map, &situation, &rulesets, base, &rows)?;
-
-    let report = Report {
-        title,
-        case,
-        rulesets: &rulesets,
-        base,
-        rows: &rows,
-        whys: &whys,
-        expectations: &expectations,
-    };
-    match args.format {
-        Format::Json => print(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&report.json()).expect("json")
-        )),
-        Format::Text => print(&report.text(args.verbose)),
-    }
-    Ok(())
+    Ok((rows, expectations))
 }
 
 /// One panel per ruleset, side by side; a result that differs from the base ruleset's is
@@ -519,6 +537,8 @@ impl Report<'_> {
         ))
     }
 
+    /// The text: one line per order under every ruleset, or a table with the differences
+    /// marked and explained.
     fn text(&self, verbose: bool) -> String {
         let names: Vec<&str> = self.rulesets.iter().map(|r| r.name.as_str()).collect();
         let labels: Vec<String> = self
@@ -528,27 +548,44 @@ impl Report<'_> {
             .collect();
         let mut out = format!("{}\n", self.title);
         if self.same_everywhere() {
-            out.push_str(&format!(
-                "Same result under every ruleset ({}):\n",
-                names.join(", ")
-            ));
-            for (i, row) in self.rows.iter().enumerate() {
-                let c = &row.cells[0];
-                out.push_str(&format!("  {} -> {}", labels[i], c.words));
-                if verbose && !c.reason.is_empty() {
-                    out.push_str(&format!(" ({})", c.reason));
-                }
-                out.push('\n');
-            }
-            out.push_str(&self.datc_agreement_text());
-            if verbose {
-                out.push_str(&self.reasons_text(&labels, true));
-            }
+            out.push_str(&self.same_text(&names, &labels, verbose));
             return out;
         }
+        out.push_str(&self.table_head(&names));
+        out.push_str(&self.table_text(&names, &labels));
+        out.push_str(&self.whys_text(&names, &labels));
+        out.push_str(&self.datc_agreement_text());
+        if let Some(f) = self.unresolved_footnote() {
+            out.push_str(&format!("\n{f}\n"));
+        }
+        if verbose {
+            out.push_str(&self.reasons_text(&labels, false));
+        }
+        out
+    }
 
+    /// The text when every ruleset gives the same results: each order with its result.
+    fn same_text(&self, names: &[&str], labels: &[String], verbose: bool) -> String {
+        let mut out = format!("Same result under every ruleset ({}):\n", names.join(", "));
+        for (i, row) in self.rows.iter().enumerate() {
+            let c = &row.cells[0];
+            out.push_str(&format!("  {} -> {}", labels[i], c.words));
+            if verbose && !c.reason.is_empty() {
+                out.push_str(&format!(" ({})", c.reason));
+            }
+            out.push('\n');
+        }
+        out.push_str(&self.datc_agreement_text());
+        if verbose {
+            out.push_str(&self.reasons_text(labels, true));
+        }
+        out
+    }
+
+    /// What the table's marks mean, and for which rulesets the DATC text speaks.
+    fn table_head(&self, names: &[&str]) -> String {
         let has_text = self.case.is_some() && self.expectations.iter().any(Option::is_some);
-        out.push_str(&format!(
+        let mut out = format!(
             "Compared with {}: * marks a result that differs from {}'s{}.\n",
             self.base_name(),
             self.base_name(),
@@ -557,7 +594,7 @@ impl Report<'_> {
             } else {
                 ""
             }
-        ));
+        );
         if has_text {
             let which: Vec<String> = (0..names.len())
                 .filter(|&j| self.expectations[j].is_some())
@@ -569,26 +606,36 @@ impl Report<'_> {
             ));
         }
         out.push('\n');
-        // The cells, with their marks.
-        let mark = |i: usize, j: usize| {
-            let mut m = self.rows[i].cells[j].words.clone();
-            if self.differs(i, j) {
-                m.push('*');
-            }
-            if self.disagrees_with_datc(i, j) {
-                m.push('!');
-            }
-            m
-        };
-        let stated_row = |i: usize| -> Option<Vec<String>> {
-            let row = &self.rows[i];
-            row.stated.iter().any(Option::is_some).then(|| {
-                row.stated
-                    .iter()
-                    .map(|s| s.clone().unwrap_or_else(|| "-".into()))
-                    .collect()
-            })
-        };
+        out
+    }
+
+    /// Cell `(i, j)` with its marks: `*` differs from the base, `!` the DATC text contradicts.
+    fn mark(&self, i: usize, j: usize) -> String {
+        let mut m = self.rows[i].cells[j].words.clone();
+        if self.differs(i, j) {
+            m.push('*');
+        }
+        if self.disagrees_with_datc(i, j) {
+            m.push('!');
+        }
+        m
+    }
+
+    /// What the DATC text states for row `i` under each ruleset (`-`: nothing), when it
+    /// states anything.
+    fn stated_row(&self, i: usize) -> Option<Vec<String>> {
+        let row = &self.rows[i];
+        row.stated.iter().any(Option::is_some).then(|| {
+            row.stated
+                .iter()
+                .map(|s| s.clone().unwrap_or_else(|| "-".into()))
+                .collect()
+        })
+    }
+
+    /// The table: one column per ruleset, one line per order (and one for what the DATC text
+    /// states, when it does).
+    fn table_text(&self, names: &[&str], labels: &[String]) -> String {
         let first_header = "the DATC text states";
         let w0 = labels
             .iter()
@@ -598,9 +645,9 @@ impl Report<'_> {
             .unwrap_or(5);
         let widths: Vec<usize> = (0..names.len())
             .map(|j| {
-                let cells = (0..self.rows.len()).map(|i| mark(i, j).chars().count());
+                let cells = (0..self.rows.len()).map(|i| self.mark(i, j).chars().count());
                 let stated = (0..self.rows.len())
-                    .filter_map(|i| stated_row(i).map(|s| s[j].chars().count()));
+                    .filter_map(|i| self.stated_row(i).map(|s| s[j].chars().count()));
                 cells
                     .chain(stated)
                     .chain([names[j].len()])
@@ -616,24 +663,27 @@ impl Report<'_> {
             format!("{}\n", l.trim_end())
         };
         let names_s: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-        out.push_str(&line("order", &names_s));
+        let mut out = line("order", &names_s);
         for (i, label) in labels.iter().enumerate() {
-            let cells: Vec<String> = (0..names.len()).map(|j| mark(i, j)).collect();
+            let cells: Vec<String> = (0..names.len()).map(|j| self.mark(i, j)).collect();
             out.push_str(&line(label, &cells));
-            if let Some(s) = stated_row(i) {
+            if let Some(s) = self.stated_row(i) {
                 out.push_str(&line(&format!("  {first_header}"), &s));
             }
         }
+        out
+    }
 
-        // Why each marked cell differs.
-        out.push_str(&format!(
+    /// Why each marked cell differs, the cells of one ruleset with the same explanation
+    /// together.
+    fn whys_text(&self, names: &[&str], labels: &[String]) -> String {
+        let mut out = format!(
             "\nWhy the * cells differ from {}: the issue whose choice makes the difference, found by adjudicating the ruleset again with that one choice switched to {}'s (it then gives {}'s result):\n",
             self.base_name(),
             self.base_name(),
             self.base_name()
-        ));
+        );
         for (j, name) in names.iter().enumerate() {
-            // The cells of one ruleset with the same explanation, together.
             let mut groups: Vec<(String, Vec<String>)> = Vec::new();
             for (i, label) in labels.iter().enumerate() {
                 let Some(why) = &self.whys[i][j] else {
@@ -657,13 +707,6 @@ impl Report<'_> {
                     out.push_str(&format!("    {c}\n"));
                 }
             }
-        }
-        out.push_str(&self.datc_agreement_text());
-        if let Some(f) = self.unresolved_footnote() {
-            out.push_str(&format!("\n{f}\n"));
-        }
-        if verbose {
-            out.push_str(&self.reasons_text(&labels, false));
         }
         out
     }

@@ -31,126 +31,30 @@ pub struct DatcArgs {
 /// Runs `diplo datc`.
 pub fn run(args: DatcArgs) -> ExitCode {
     let map = diplo_map::Map::standard();
-    let cases: Vec<_> = all_cases()
-        .into_iter()
-        .filter(|c| {
-            args.cases.is_empty()
-                || args.cases.iter().any(|w| {
-                    c.id.eq_ignore_ascii_case(w)
-                        || c.id
-                            .to_lowercase()
-                            .starts_with(&format!("{}.", w.to_lowercase()))
-                })
-        })
-        .collect();
+    let cases = selected_cases(&args);
     if cases.is_empty() {
         eprintln!("error: no DATC case matches {}", args.cases.join(", "));
         return ExitCode::FAILURE;
     }
-    // Without --ruleset, each case runs under the rules its document prefers (`datc` for DATC
-    // 3.2, `datc-2.4` for DATC 2.4): the document's main expectation.
-    let rulesets: Vec<Option<Ruleset>> = if args.all_rulesets {
-        let mut v = Vec::new();
-        for (name, _) in EMBEDDED_RULESETS {
-            match Ruleset::load(name) {
-                Ok(r) => v.push(Some(r)),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::FAILURE;
-                }
-            }
-        }
-        v
-    } else if args.rules.given() {
-        match args.rules.load() {
-            Ok(r) => vec![Some(r)],
-            Err(c) => return c,
-        }
-    } else {
-        vec![None]
+    let rulesets = match rulesets(&args) {
+        Ok(r) => r,
+        Err(c) => return c,
     };
-    let mut preferred: std::collections::BTreeMap<String, Ruleset> = Default::default();
-    for c in &cases {
-        if !preferred.contains_key(&c.preferences) {
-            match Ruleset::load(&c.preferences) {
-                Ok(r) => {
-                    preferred.insert(c.preferences.clone(), r);
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::FAILURE;
-                }
-            }
-        }
-    }
-    let mut runs: Vec<Run> = Vec::new();
-    for rules in &rulesets {
-        let mut reports = Vec::new();
-        let mut not_stated = Vec::new();
-        for c in &cases {
-            let r = rules.as_ref().unwrap_or_else(|| &preferred[&c.preferences]);
-            match run_case_for(&map, r, c) {
-                Some(r) => reports.push((c, r)),
-                None => not_stated.push(c),
-            }
-        }
-        runs.push(Run {
-            ruleset: rules.as_ref().map_or_else(
-                || PREFERRED.to_string(),
-                |r| diplo_game::ruleset_label(&r.name, &args.rules.sets),
-            ),
-            reports,
-            not_stated,
-        });
-    }
-    let total = |f: fn(&Tally) -> usize| runs.iter().map(|r| f(&r.tally(None))).sum::<usize>();
-    let total_failed = total(|t| t.failed);
+    let preferred = match preferred_rulesets(&cases) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let runs: Vec<Run> = rulesets
+        .iter()
+        .map(|rules| run_cases(&map, &args, rules.as_ref(), &cases, &preferred))
+        .collect();
+    let total_failed: usize = runs.iter().map(|r| r.tally(None).failed).sum();
     let show_reasoning = !args.cases.is_empty();
     match args.format {
-        Format::Json => {
-            let doc = serde_json::json!({
-                "passed": total(|t| t.passed),
-                "passed_with_errata": total(|t| t.with_errata),
-                "failed": total_failed,
-                "rulesets": runs.iter().map(|run| {
-                    let t = run.tally(None);
-                    serde_json::json!({
-                        "ruleset": run.ruleset,
-                        "passed": t.passed,
-                        "passed_with_errata": t.with_errata,
-                        "failed": t.failed,
-                        "expected_failures": t.expected_failures,
-                        "no_stated_outcome": t.not_stated,
-                        "documents": run.documents().iter().map(|d| {
-                            let t = run.tally(Some(d));
-                            serde_json::json!({
-                                "document": d.split_whitespace().nth(1),
-                                "label": d,
-                                "passed": t.passed,
-                                "passed_with_errata": t.with_errata,
-                                "failed": t.failed,
-                                "expected_failures": t.expected_failures,
-                                "no_stated_outcome": t.not_stated,
-                            })
-                        }).collect::<Vec<_>>(),
-                        "cases": run.reports.iter().map(|(c, r)| serde_json::json!({
-                            "id": r.id,
-                            "title": r.title,
-                            "document": c.document,
-                            "verdict": r.verdict(),
-                            "mismatches": r.mismatches,
-                            "error": r.error,
-                            "expected_failure": r.expected_failure,
-                            "errata": r.errata,
-                        })).collect::<Vec<_>>(),
-                    })
-                }).collect::<Vec<_>>(),
-            });
-            print(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&doc).expect("json")
-            ));
-        }
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json_report(&runs)).expect("json")
+        )),
         Format::Text => {
             print(&text_report(&args, &runs, show_reasoning));
         }
@@ -162,10 +66,142 @@ pub fn run(args: DatcArgs) -> ExitCode {
     }
 }
 
+/// The cases `--case` selects (by id, or by a section or chapter prefix); all without it.
+fn selected_cases(args: &DatcArgs) -> Vec<Case> {
+    all_cases()
+        .into_iter()
+        .filter(|c| {
+            args.cases.is_empty()
+                || args.cases.iter().any(|w| {
+                    c.id.eq_ignore_ascii_case(w)
+                        || c.id
+                            .to_lowercase()
+                            .starts_with(&format!("{}.", w.to_lowercase()))
+                })
+        })
+        .collect()
+}
+
+/// The rulesets to run under: every embedded one (`--all-rulesets`), the one given, or
+/// `None`: each case under the rules its document prefers (`datc` for DATC 3.2, `datc-2.4`
+/// for DATC 2.4), the document's main expectation.
+fn rulesets(args: &DatcArgs) -> Result<Vec<Option<Ruleset>>, ExitCode> {
+    if args.all_rulesets {
+        let mut v = Vec::new();
+        for (name, _) in EMBEDDED_RULESETS {
+            match Ruleset::load(name) {
+                Ok(r) => v.push(Some(r)),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return Err(ExitCode::FAILURE);
+                }
+            }
+        }
+        Ok(v)
+    } else if args.rules.given() {
+        Ok(vec![Some(args.rules.load()?)])
+    } else {
+        Ok(vec![None])
+    }
+}
+
+/// The ruleset each case's document prefers, by name.
+fn preferred_rulesets(
+    cases: &[Case],
+) -> Result<std::collections::BTreeMap<String, Ruleset>, ExitCode> {
+    let mut preferred: std::collections::BTreeMap<String, Ruleset> = Default::default();
+    for c in cases {
+        if !preferred.contains_key(&c.preferences) {
+            match Ruleset::load(&c.preferences) {
+                Ok(r) => {
+                    preferred.insert(c.preferences.clone(), r);
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return Err(ExitCode::FAILURE);
+                }
+            }
+        }
+    }
+    Ok(preferred)
+}
+
+/// Every case under `rules` (`None`: its document's preferred rules).
+fn run_cases<'a>(
+    map: &diplo_map::Map,
+    args: &DatcArgs,
+    rules: Option<&Ruleset>,
+    cases: &'a [Case],
+    preferred: &std::collections::BTreeMap<String, Ruleset>,
+) -> Run<'a> {
+    let mut reports = Vec::new();
+    let mut not_stated = Vec::new();
+    for c in cases {
+        let r = rules.unwrap_or_else(|| &preferred[&c.preferences]);
+        match run_case_for(map, r, c) {
+            Some(r) => reports.push((c, r)),
+            None => not_stated.push(c),
+        }
+    }
+    Run {
+        ruleset: rules.map_or_else(
+            || PREFERRED.to_string(),
+            |r| diplo_game::ruleset_label(&r.name, &args.rules.sets),
+        ),
+        reports,
+        not_stated,
+    }
+}
+
+/// The JSON report: the totals, then each run with its documents' tallies and its cases.
+fn json_report(runs: &[Run]) -> serde_json::Value {
+    let total = |f: fn(&Tally) -> usize| runs.iter().map(|r| f(&r.tally(None))).sum::<usize>();
+    serde_json::json!({
+        "passed": total(|t| t.passed),
+        "passed_with_errata": total(|t| t.with_errata),
+        "failed": total(|t| t.failed),
+        "rulesets": runs.iter().map(run_json).collect::<Vec<_>>(),
+    })
+}
+
+/// One run in the JSON report.
+fn run_json(run: &Run) -> serde_json::Value {
+    let t = run.tally(None);
+    serde_json::json!({
+        "ruleset": run.ruleset,
+        "passed": t.passed,
+        "passed_with_errata": t.with_errata,
+        "failed": t.failed,
+        "expected_failures": t.expected_failures,
+        "no_stated_outcome": t.not_stated,
+        "documents": run.documents().iter().map(|d| {
+            let t = run.tally(Some(d));
+            serde_json::json!({
+                "document": d.split_whitespace().nth(1),
+                "label": d,
+                "passed": t.passed,
+                "passed_with_errata": t.with_errata,
+                "failed": t.failed,
+                "expected_failures": t.expected_failures,
+                "no_stated_outcome": t.not_stated,
+            })
+        }).collect::<Vec<_>>(),
+        "cases": run.reports.iter().map(|(c, r)| serde_json::json!({
+            "id": r.id,
+            "title": r.title,
+            "document": c.document,
+            "verdict": r.verdict(),
+            "mismatches": r.mismatches,
+            "error": r.error,
+            "expected_failure": r.expected_failure,
+            "errata": r.errata,
+        })).collect::<Vec<_>>(),
+    })
+}
+
 /// The text report: each failing (or, verbose, each) case, then the summary lines.
 fn text_report(args: &DatcArgs, runs: &[Run], show_reasoning: bool) -> String {
     let total = |f: fn(&Tally) -> usize| runs.iter().map(|r| f(&r.tally(None))).sum::<usize>();
-    let total_failed = total(|t| t.failed);
     let mut out = String::new();
     for run in runs {
         let name = &run.ruleset;
@@ -182,40 +218,7 @@ fn text_report(args: &DatcArgs, runs: &[Run], show_reasoning: bool) -> String {
             ));
         }
         for (_, r) in &run.reports {
-            let v = r.verdict();
-            let with_errata = v == Verdict::Passed && !r.errata.is_empty();
-            let show = match v {
-                Verdict::Passed if with_errata => !args.all_rulesets || args.verbose,
-                Verdict::Passed => args.verbose,
-                Verdict::ExpectedFailure => !args.all_rulesets || args.verbose,
-                _ => true,
-            };
-            if !show {
-                continue;
-            }
-            let label = match v {
-                Verdict::Passed if with_errata => "ok under its errata",
-                Verdict::Passed => "ok",
-                Verdict::Failed => "FAILED",
-                Verdict::ExpectedFailure => "expected failure",
-                Verdict::UnexpectedPass => "UNEXPECTED PASS (remove its expected_failure mark)",
-            };
-            out.push_str(&format!("{} {} [{name}]: {label}\n", r.id, r.title));
-            if let Some(e) = &r.error {
-                out.push_str(&format!("  error: {e}\n"));
-            }
-            for m in &r.mismatches {
-                out.push_str(&format!(
-                    "  {}\n    expected: {}\n    actual:   {}\n",
-                    m.what, m.expected, m.actual
-                ));
-            }
-            if let (Verdict::ExpectedFailure, Some(why)) = (v, &r.expected_failure) {
-                out.push_str(&format!("  why: {why}\n"));
-            }
-            for e in &r.errata {
-                out.push_str(&erratum_text(e, show_reasoning));
-            }
+            out.push_str(&case_text(args, r, name, show_reasoning));
         }
         if args.all_rulesets {
             let t = run.tally(None);
@@ -226,43 +229,91 @@ fn text_report(args: &DatcArgs, runs: &[Run], show_reasoning: bool) -> String {
                 t.not_stated
             ));
         } else {
-            let documents = run.documents();
-            for d in &documents {
-                let t = run.tally(Some(d));
-                out.push_str(&format!("{d}: {}", t.headline()));
-                if t.not_stated > 0 {
-                    out.push_str(&format!(
-                        " ({} more without a stated outcome under `{name}`)",
-                        t.not_stated
-                    ));
-                }
-                out.push('\n');
-            }
-            let t = run.tally(None);
-            if t.with_errata > 0 && !show_reasoning {
-                out.push_str(&format!(
-                    "{} cases pass under errata, where the document's words contradict its own definitions; `diplo datc --case ID` shows each erratum's reasoning\n",
-                    t.with_errata
-                ));
-            }
-            if t.expected_failures > 0 {
-                out.push_str(&format!(
-                    "{} expected failures (see each case's `expected_failure`)\n",
-                    t.expected_failures
-                ));
-            }
-            if documents.len() > 1 {
-                out.push_str(&format!("in all: {}\n", t.headline()));
-            }
+            out.push_str(&run_summary(run, show_reasoning));
         }
     }
     if args.all_rulesets {
         let t = Tally {
             passed: total(|t| t.passed),
             with_errata: total(|t| t.with_errata),
-            failed: total_failed,
+            failed: total(|t| t.failed),
             ..Tally::default()
         };
+        out.push_str(&format!("in all: {}\n", t.headline()));
+    }
+    out
+}
+
+/// One case's verdict under ruleset `name` with its mismatches, error, reason and errata, when
+/// it is to be shown (failures always; passes when verbose).
+fn case_text(args: &DatcArgs, r: &CaseReport, name: &str, show_reasoning: bool) -> String {
+    let v = r.verdict();
+    let with_errata = v == Verdict::Passed && !r.errata.is_empty();
+    let show = match v {
+        Verdict::Passed if with_errata => !args.all_rulesets || args.verbose,
+        Verdict::Passed => args.verbose,
+        Verdict::ExpectedFailure => !args.all_rulesets || args.verbose,
+        _ => true,
+    };
+    if !show {
+        return String::new();
+    }
+    let label = match v {
+        Verdict::Passed if with_errata => "ok under its errata",
+        Verdict::Passed => "ok",
+        Verdict::Failed => "FAILED",
+        Verdict::ExpectedFailure => "expected failure",
+        Verdict::UnexpectedPass => "UNEXPECTED PASS (remove its expected_failure mark)",
+    };
+    let mut out = format!("{} {} [{name}]: {label}\n", r.id, r.title);
+    if let Some(e) = &r.error {
+        out.push_str(&format!("  error: {e}\n"));
+    }
+    for m in &r.mismatches {
+        out.push_str(&format!(
+            "  {}\n    expected: {}\n    actual:   {}\n",
+            m.what, m.expected, m.actual
+        ));
+    }
+    if let (Verdict::ExpectedFailure, Some(why)) = (v, &r.expected_failure) {
+        out.push_str(&format!("  why: {why}\n"));
+    }
+    for e in &r.errata {
+        out.push_str(&erratum_text(e, show_reasoning));
+    }
+    out
+}
+
+/// A run's summary lines: each document's tally, the errata and expected failures, the total.
+fn run_summary(run: &Run, show_reasoning: bool) -> String {
+    let name = &run.ruleset;
+    let mut out = String::new();
+    let documents = run.documents();
+    for d in &documents {
+        let t = run.tally(Some(d));
+        out.push_str(&format!("{d}: {}", t.headline()));
+        if t.not_stated > 0 {
+            out.push_str(&format!(
+                " ({} more without a stated outcome under `{name}`)",
+                t.not_stated
+            ));
+        }
+        out.push('\n');
+    }
+    let t = run.tally(None);
+    if t.with_errata > 0 && !show_reasoning {
+        out.push_str(&format!(
+            "{} cases pass under errata, where the document's words contradict its own definitions; `diplo datc --case ID` shows each erratum's reasoning\n",
+            t.with_errata
+        ));
+    }
+    if t.expected_failures > 0 {
+        out.push_str(&format!(
+            "{} expected failures (see each case's `expected_failure`)\n",
+            t.expected_failures
+        ));
+    }
+    if documents.len() > 1 {
         out.push_str(&format!("in all: {}\n", t.headline()));
     }
     out

@@ -380,6 +380,7 @@ fn import(a: ImportArgs) -> Result<(), GameError> {
     Ok(())
 }
 
+/// `diplo game orders`: submit, withdraw, mark ready or stop perpetual orders.
 fn orders(a: OrdersArgs) -> Result<(), GameError> {
     // The orders are read before the game is locked: a slow writer on standard input must not
     // keep every other command on the game waiting.
@@ -411,18 +412,7 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
     }
     if a.withdraw {
         let power = power.expect("clap requires --power");
-        let set = game.withdraw(power)?;
-        let name = game.power_name(power).to_string();
-        let mut out = format!(
-            "{name}: order set {} withdrawn ({} order{})\n",
-            set.seq,
-            set.orders.len(),
-            if set.orders.len() == 1 { "" } else { "s" }
-        );
-        out.push_str(&counting_lines(&game, power));
-        game.save(&a.file)?;
-        print(&out);
-        return Ok(());
+        return withdraw(&mut game, &a.file, power);
     }
     if a.not_ready || (a.ready && read.is_none()) {
         let Some(power) = power else {
@@ -430,28 +420,60 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
                 "--ready without an orders file needs --power".into(),
             ));
         };
-        game.set_ready(power, a.ready)?;
-        let name = game.power_name(power).to_string();
-        let mut out = if a.ready {
-            format!("{name} is ready\n")
-        } else {
-            format!("{name} is not ready\n")
-        };
-        if a.ready && !game.has_submitted(power) && game.must_order(power) {
-            out.push_str(&format!(
-                "note: {name} has sent no orders: if the phase is adjudicated so, it is in civil disorder\n"
-            ));
-        }
-        game.save(&a.file)?;
-        print(&out);
-        return Ok(());
+        return set_ready(&mut game, &a.file, power, a.ready);
     }
-    let Some(read) = read else {
+    let Some((text, source)) = read else {
         return Err(refused(
             "no orders file: give one (or `-` for standard input)".into(),
         ));
     };
-    let (text, source) = read;
+    submit(&mut game, &a, power, &text, &source)
+}
+
+/// `--withdraw`: the power's latest order set of this phase goes; says what counts now.
+fn withdraw(game: &mut Game, file: &Path, power: PowerId) -> Result<(), GameError> {
+    let set = game.withdraw(power)?;
+    let name = game.power_name(power).to_string();
+    let mut out = format!(
+        "{name}: order set {} withdrawn ({} order{})\n",
+        set.seq,
+        set.orders.len(),
+        if set.orders.len() == 1 { "" } else { "s" }
+    );
+    out.push_str(&counting_lines(game, power));
+    game.save(file)?;
+    print(&out);
+    Ok(())
+}
+
+/// `--ready` (without orders) or `--not-ready`: marks the power so.
+fn set_ready(game: &mut Game, file: &Path, power: PowerId, ready: bool) -> Result<(), GameError> {
+    game.set_ready(power, ready)?;
+    let name = game.power_name(power).to_string();
+    let mut out = if ready {
+        format!("{name} is ready\n")
+    } else {
+        format!("{name} is not ready\n")
+    };
+    if ready && !game.has_submitted(power) && game.must_order(power) {
+        out.push_str(&format!(
+            "note: {name} has sent no orders: if the phase is adjudicated so, it is in civil disorder\n"
+        ));
+    }
+    game.save(file)?;
+    print(&out);
+    Ok(())
+}
+
+/// Submits the orders `text` (read from `source`) for `power`, or for each power its headers
+/// name; prints each set with its illegal orders and notes, warnings on standard error.
+fn submit(
+    game: &mut Game,
+    a: &OrdersArgs,
+    power: Option<PowerId>,
+    text: &str,
+    source: &str,
+) -> Result<(), GameError> {
     let intent = if a.replaces {
         SetIntent::Replaces
     } else if a.adds {
@@ -466,8 +488,8 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
     };
     let phase = game.phase().name(&game.map).to_string();
     let sets = match power {
-        Some(p) => vec![game.submit(p, &text, &source, opts)?.clone()],
-        None => game.submit_by_headers(&text, &source, opts)?,
+        Some(p) => vec![game.submit(p, text, source, opts)?.clone()],
+        None => game.submit_by_headers(text, source, opts)?,
     };
     let mut out = String::new();
     let mut warnings = String::new();
@@ -484,34 +506,46 @@ fn orders(a: OrdersArgs) -> Result<(), GameError> {
             if a.perpetual { ", also perpetual" } else { "" },
             if a.ready { ", ready" } else { "" }
         ));
-        // Indexed by order, so that a set of many orders stays linear.
-        let mut illegal: Vec<Option<String>> = vec![None; set.orders.len()];
-        for (j, why) in game.illegal_orders(set) {
-            if let Some(slot) = illegal.get_mut(j) {
-                slot.get_or_insert(why);
-            }
-        }
-        for (o, why) in set.orders.iter().zip(&illegal) {
-            out.push_str(&format!("  {}", o.display(&game.map)));
-            if let Some(why) = why {
-                out.push_str(&format!(
-                    "    <- warning: illegal, it will be ignored: {why}"
-                ));
-            }
-            out.push('\n');
-        }
-        let st = game.set_status(set.power);
-        for n in &st.notes {
-            if n.contains(&format!("order set {} ", set.seq)) || st.all_hold {
-                out.push_str(&format!("note: {n}\n"));
-            }
-        }
-        warnings.push_str(&ignored_warning(&game, set.power, &st));
+        out.push_str(&set_lines(game, set));
+        warnings.push_str(&ignored_warning(
+            game,
+            set.power,
+            &game.set_status(set.power),
+        ));
     }
     game.save(&a.file)?;
     print(&out);
     eprint!("{warnings}");
     Ok(())
+}
+
+/// The orders of a set just submitted, each illegal one with a warning, then the notes about
+/// the set.
+fn set_lines(game: &Game, set: &diplo_game::OrderSet) -> String {
+    let mut out = String::new();
+    // Indexed by order, so that a set of many orders stays linear.
+    let mut illegal: Vec<Option<String>> = vec![None; set.orders.len()];
+    for (j, why) in game.illegal_orders(set) {
+        if let Some(slot) = illegal.get_mut(j) {
+            slot.get_or_insert(why);
+        }
+    }
+    for (o, why) in set.orders.iter().zip(&illegal) {
+        out.push_str(&format!("  {}", o.display(&game.map)));
+        if let Some(why) = why {
+            out.push_str(&format!(
+                "    <- warning: illegal, it will be ignored: {why}"
+            ));
+        }
+        out.push('\n');
+    }
+    let st = game.set_status(set.power);
+    for n in &st.notes {
+        if n.contains(&format!("order set {} ", set.seq)) || st.all_hold {
+            out.push_str(&format!("note: {n}\n"));
+        }
+    }
+    out
 }
 
 /// What counts now for `power`: `France: set 3 counts (2 orders)`, or that it has none.
@@ -603,161 +637,210 @@ fn proxy(a: ProxyArgs) -> Result<(), GameError> {
     Ok(())
 }
 
+/// `diplo game adjudicate`: adjudicates the current phase (with `--if-due`, only when due).
 fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
     let _lock = lock(&a.file)?;
     let mut game = Game::load(&a.file)?;
     let mut why_due = None;
     if a.if_due {
-        let now = diplo_game::time::now().map_err(refused)?;
-        let name = |p: &PowerId| game.power_name(*p).to_string();
-        let names = |v: &[PowerId]| v.iter().map(name).collect::<Vec<_>>().join(", ");
-        let phase = game.phase().name(&game.map).to_string();
-        match game.due(now) {
-            diplo_game::Due::Over => {
-                print(&format!(
-                    "{}: not due: the game is over\n",
-                    a.file.display()
-                ));
+        match due_check(&game, &a.file)? {
+            DueCheck::Due(why) => why_due = Some(why),
+            DueCheck::NotDue(msg) => {
+                print(&msg);
                 return Ok(());
-            }
-            diplo_game::Due::NotDue {
-                not_ready,
-                deadline,
-            } => {
-                let when = match deadline {
-                    Some(d) => format!(
-                        "the deadline {} is in {}",
-                        diplo_game::time::format_rfc3339(d),
-                        diplo_game::time::describe_span(d - now)
-                    ),
-                    None => "no deadline is set".to_string(),
-                };
-                print(&format!(
-                    "{}: {phase} not due: waiting for {} to be ready; {when}\n",
-                    a.file.display(),
-                    names(&not_ready)
-                ));
-                return Ok(());
-            }
-            diplo_game::Due::AllReady => {
-                why_due = Some(format!("{phase} due: every power that must order is ready"))
-            }
-            diplo_game::Due::DeadlinePassed {
-                deadline,
-                not_ready,
-                no_orders,
-            } => {
-                let mut m = format!(
-                    "{phase} due: the deadline {} has passed; not ready: {}",
-                    diplo_game::time::format_rfc3339(deadline),
-                    names(&not_ready)
-                );
-                if !no_orders.is_empty() {
-                    m.push_str(&format!(
-                        "; no orders from {} (civil disorder)",
-                        names(&no_orders)
-                    ));
-                }
-                why_due = Some(m);
             }
         }
     }
     let outcome = game.adjudicate(&a.sets)?;
     game.save(&a.file)?;
-    let map = &game.map;
-    let summary = game
-        .phase_summary(game.history.len() - 1)
-        .unwrap_or_default();
-    let due_now = game.adjustments_due();
+    let done = Adjudicated {
+        summary: game
+            .phase_summary(game.history.len() - 1)
+            .unwrap_or_default(),
+        due_now: game.adjustments_due(),
+        game: &game,
+        outcome: &outcome,
+        why_due,
+    };
     match a.format {
-        Format::Json => {
-            let mut v = adjudication_json(map, &outcome.position, &outcome.adjudication);
-            v["civil_disorder"] = serde_json::json!(outcome
-                .gathered
-                .civil_disorder
-                .iter()
-                .map(|p| map.power(*p).name.clone())
-                .collect::<Vec<_>>());
-            v["notes"] = serde_json::json!(outcome.gathered.notes);
-            v["ruleset"] = game.ruleset_label().into();
-            v["due"] = why_due.clone().into();
-            v["summary"] = summary.to_json();
-            v["adjustments_due"] = diplo_game::summary::adjustments_json(&due_now);
-            v["ended"] = match &outcome.ended {
-                Some(e) => e.to_json(map),
-                None => serde_json::Value::Null,
-            };
-            print(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&v).expect("json")
-            ));
-        }
-        Format::Text => {
-            let mut out = String::new();
-            if let Some(w) = &why_due {
-                out.push_str(&format!("{w}\n"));
-            }
-            for n in &outcome.gathered.notes {
-                out.push_str(&format!("note: {n}\n"));
-            }
-            for p in &outcome.gathered.civil_disorder {
-                out.push_str(&format!(
-                    "note: {} sent no orders (civil disorder)\n",
-                    map.power(*p).name
-                ));
-            }
-            let text = adjudication_text(
-                map,
-                &game.ruleset_label(),
-                &outcome.position,
-                &outcome.adjudication,
-            );
-            // Units nobody ordered go with the results, before what follows them.
-            let mut lines = text.lines();
-            if let Some(head) = lines.next() {
-                out.push_str(head);
-                out.push('\n');
-            }
-            let mut rest: Vec<&str> = lines.collect();
-            let results_end = rest
-                .iter()
-                .position(|l| !l.starts_with("  "))
-                .unwrap_or(rest.len());
-            for l in rest.drain(..results_end) {
-                out.push_str(l);
-                out.push('\n');
-            }
-            for (p, u) in &summary.unordered {
-                out.push_str(&format!("  {p}: {u} (no order) -> holds\n"));
-            }
-            // The summaries come before the next position.
-            let mut summaries = summary.centre_lines();
-            if game.ended.is_none() {
-                summaries.extend(diplo_game::summary::adjustment_lines(&due_now));
-            }
-            let next_at = rest
-                .iter()
-                .position(|l| l.starts_with("Next:"))
-                .unwrap_or(rest.len());
-            for (i, l) in rest.iter().enumerate() {
-                if i == next_at {
-                    for s in summaries.drain(..) {
-                        out.push_str(&format!("{s}\n"));
-                    }
-                }
-                out.push_str(l);
-                out.push('\n');
-            }
-            for s in summaries {
-                out.push_str(&format!("{s}\n"));
-            }
-            if let Some(e) = &outcome.ended {
-                out.push_str(&format!("Game over: {}\n", e.describe(map)));
-            }
-            print(&out);
-        }
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&done.json()).expect("json")
+        )),
+        Format::Text => print(&done.text()),
     }
     Ok(())
+}
+
+/// Whether `--if-due` adjudicates now.
+enum DueCheck {
+    /// Due, and why.
+    Due(String),
+    /// Not due: the line to print.
+    NotDue(String),
+}
+
+/// Whether the game in `file` is due now: every power that must order is ready, or the
+/// deadline has passed.
+fn due_check(game: &Game, file: &Path) -> Result<DueCheck, GameError> {
+    let now = diplo_game::time::now().map_err(refused)?;
+    let name = |p: &PowerId| game.power_name(*p).to_string();
+    let names = |v: &[PowerId]| v.iter().map(name).collect::<Vec<_>>().join(", ");
+    let phase = game.phase().name(&game.map).to_string();
+    Ok(match game.due(now) {
+        diplo_game::Due::Over => {
+            DueCheck::NotDue(format!("{}: not due: the game is over\n", file.display()))
+        }
+        diplo_game::Due::NotDue {
+            not_ready,
+            deadline,
+        } => {
+            let when = match deadline {
+                Some(d) => format!(
+                    "the deadline {} is in {}",
+                    diplo_game::time::format_rfc3339(d),
+                    diplo_game::time::describe_span(d - now)
+                ),
+                None => "no deadline is set".to_string(),
+            };
+            DueCheck::NotDue(format!(
+                "{}: {phase} not due: waiting for {} to be ready; {when}\n",
+                file.display(),
+                names(&not_ready)
+            ))
+        }
+        diplo_game::Due::AllReady => {
+            DueCheck::Due(format!("{phase} due: every power that must order is ready"))
+        }
+        diplo_game::Due::DeadlinePassed {
+            deadline,
+            not_ready,
+            no_orders,
+        } => {
+            let mut m = format!(
+                "{phase} due: the deadline {} has passed; not ready: {}",
+                diplo_game::time::format_rfc3339(deadline),
+                names(&not_ready)
+            );
+            if !no_orders.is_empty() {
+                m.push_str(&format!(
+                    "; no orders from {} (civil disorder)",
+                    names(&no_orders)
+                ));
+            }
+            DueCheck::Due(m)
+        }
+    })
+}
+
+/// A phase just adjudicated, as `diplo game adjudicate` reports it.
+struct Adjudicated<'g> {
+    game: &'g Game,
+    outcome: &'g diplo_game::PhaseOutcome,
+    /// Why it was due (`--if-due`).
+    why_due: Option<String>,
+    /// The phase's summary.
+    summary: diplo_game::summary::PhaseSummary,
+    /// The adjustments due after it.
+    due_now: Vec<diplo_game::summary::AdjustmentDue>,
+}
+
+impl Adjudicated<'_> {
+    /// The JSON document: the adjudication with the game's additions.
+    fn json(&self) -> serde_json::Value {
+        let (map, outcome) = (&self.game.map, self.outcome);
+        let mut v = adjudication_json(map, &outcome.position, &outcome.adjudication);
+        v["civil_disorder"] = serde_json::json!(outcome
+            .gathered
+            .civil_disorder
+            .iter()
+            .map(|p| map.power(*p).name.clone())
+            .collect::<Vec<_>>());
+        v["notes"] = serde_json::json!(outcome.gathered.notes);
+        v["ruleset"] = self.game.ruleset_label().into();
+        v["due"] = self.why_due.clone().into();
+        v["summary"] = self.summary.to_json();
+        v["adjustments_due"] = diplo_game::summary::adjustments_json(&self.due_now);
+        v["ended"] = match &outcome.ended {
+            Some(e) => e.to_json(map),
+            None => serde_json::Value::Null,
+        };
+        v
+    }
+
+    /// The text: why due, the notes, then the adjudication with the units nobody ordered
+    /// among the results and the summaries before the next position.
+    fn text(&self) -> String {
+        let (map, outcome) = (&self.game.map, self.outcome);
+        let mut out = String::new();
+        if let Some(w) = &self.why_due {
+            out.push_str(&format!("{w}\n"));
+        }
+        for n in &outcome.gathered.notes {
+            out.push_str(&format!("note: {n}\n"));
+        }
+        for p in &outcome.gathered.civil_disorder {
+            out.push_str(&format!(
+                "note: {} sent no orders (civil disorder)\n",
+                map.power(*p).name
+            ));
+        }
+        let text = adjudication_text(
+            map,
+            &self.game.ruleset_label(),
+            &outcome.position,
+            &outcome.adjudication,
+        );
+        self.merge(&mut out, &text);
+        if let Some(e) = &outcome.ended {
+            out.push_str(&format!("Game over: {}\n", e.describe(map)));
+        }
+        out
+    }
+
+    /// The adjudication's `text` into `out`, with the units nobody ordered after the results
+    /// and the centre and adjustment summaries before the next position.
+    fn merge(&self, out: &mut String, text: &str) {
+        // Units nobody ordered go with the results, before what follows them.
+        let mut lines = text.lines();
+        if let Some(head) = lines.next() {
+            out.push_str(head);
+            out.push('\n');
+        }
+        let mut rest: Vec<&str> = lines.collect();
+        let results_end = rest
+            .iter()
+            .position(|l| !l.starts_with("  "))
+            .unwrap_or(rest.len());
+        for l in rest.drain(..results_end) {
+            out.push_str(l);
+            out.push('\n');
+        }
+        for (p, u) in &self.summary.unordered {
+            out.push_str(&format!("  {p}: {u} (no order) -> holds\n"));
+        }
+        // The summaries come before the next position.
+        let mut summaries = self.summary.centre_lines();
+        if self.game.ended.is_none() {
+            summaries.extend(diplo_game::summary::adjustment_lines(&self.due_now));
+        }
+        let next_at = rest
+            .iter()
+            .position(|l| l.starts_with("Next:"))
+            .unwrap_or(rest.len());
+        for (i, l) in rest.iter().enumerate() {
+            if i == next_at {
+                for s in summaries.drain(..) {
+                    out.push_str(&format!("{s}\n"));
+                }
+            }
+            out.push_str(l);
+            out.push('\n');
+        }
+        for s in summaries {
+            out.push_str(&format!("{s}\n"));
+        }
+    }
 }
 
 /// Who is looking at a game: what `diplo game show` may print.
@@ -781,6 +864,7 @@ impl Viewer {
     }
 }
 
+/// `diplo game show`: the current phase, position, retreat options and orders received.
 fn show(a: ShowArgs) -> Result<(), GameError> {
     let game = Game::load(&a.file)?;
     if let Some(path) = &a.render {
@@ -788,205 +872,312 @@ fn show(a: ShowArgs) -> Result<(), GameError> {
         diplo_render::write_file(path, &diplo_render::svg(&scene))
             .map_err(|e| GameError::Invalid(e.to_string()))?;
     }
-    let map = &game.map;
-    let pos = &game.position;
     let viewer = match (&a.power, a.public) {
         (Some(p), _) => Viewer::Power(power_of(&game, p)?),
         (None, true) => Viewer::Public,
         (None, false) => Viewer::Host,
     };
-    let waiting: Vec<String> = map
-        .power_ids()
-        .filter(|p| !game.has_submitted(*p) && game.must_order(*p))
-        .map(|p| map.power(p).name.clone())
-        .collect();
-    // The powers the phase concerns: those that must order and any that sent orders.
-    let concerned: Vec<PowerId> = map
-        .power_ids()
-        .filter(|&p| game.must_order(p) || game.has_submitted(p) || game.ready.contains(&p))
-        .collect();
-    let last_changes = game
-        .history
-        .len()
-        .checked_sub(1)
-        .and_then(|i| game.phase_summary(i).ok())
-        .filter(|s| !s.centre_changes.is_empty());
-    let due = if game.ended.is_none() {
-        game.adjustments_due()
-    } else {
-        Vec::new()
-    };
-    let deadline = game.deadline.map(diplo_game::time::format_rfc3339);
+    let view = ShowView::new(&game, viewer);
     match a.format {
-        Format::Json => {
-            let view = match viewer {
-                Viewer::Host => "host".to_string(),
-                Viewer::Power(p) => map.power(p).name.clone(),
-                Viewer::Public => "public".to_string(),
-            };
-            let v = serde_json::json!({
-                "map": map.name,
-                "ruleset": game.rules.name,
-                "overrides": game.overrides,
-                "ruleset_label": game.ruleset_label(),
-                "view": view,
-                "phase": pos.phase.name(map).to_string(),
-                "deadline": deadline,
-                "ended": game.ended.as_ref().map(|e| e.to_json(map)),
-                "position": pos.to_file(map),
-                "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<std::collections::BTreeMap<_, _>>(),
-                "retreat_options": game.retreat_options().iter().map(|r| serde_json::json!({
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&view.json()).expect("json")
+        )),
+        Format::Text => print(&view.text()),
+    }
+    Ok(())
+}
+
+/// What `diplo game show` prints, gathered once for both formats.
+struct ShowView<'g> {
+    game: &'g Game,
+    viewer: Viewer,
+    /// The powers that must order and have sent nothing, by name.
+    waiting: Vec<String>,
+    /// The powers the phase concerns: those that must order and any that sent orders.
+    concerned: Vec<PowerId>,
+    /// The last phase's summary, when centres changed hands in it.
+    last_changes: Option<diplo_game::summary::PhaseSummary>,
+    /// The adjustments due (none once the game is over).
+    due: Vec<diplo_game::summary::AdjustmentDue>,
+    /// The deadline, RFC 3339.
+    deadline: Option<String>,
+}
+
+impl<'g> ShowView<'g> {
+    /// Gathers what `viewer` may see of `game`.
+    fn new(game: &'g Game, viewer: Viewer) -> Self {
+        let map = &game.map;
+        let waiting: Vec<String> = map
+            .power_ids()
+            .filter(|p| !game.has_submitted(*p) && game.must_order(*p))
+            .map(|p| map.power(p).name.clone())
+            .collect();
+        let concerned: Vec<PowerId> = map
+            .power_ids()
+            .filter(|&p| game.must_order(p) || game.has_submitted(p) || game.ready.contains(&p))
+            .collect();
+        let last_changes = game
+            .history
+            .len()
+            .checked_sub(1)
+            .and_then(|i| game.phase_summary(i).ok())
+            .filter(|s| !s.centre_changes.is_empty());
+        let due = if game.ended.is_none() {
+            game.adjustments_due()
+        } else {
+            Vec::new()
+        };
+        let deadline = game.deadline.map(diplo_game::time::format_rfc3339);
+        ShowView {
+            game,
+            viewer,
+            waiting,
+            concerned,
+            last_changes,
+            due,
+            deadline,
+        }
+    }
+
+    /// The concerned powers whose pending orders the viewer may see.
+    fn visible(&self) -> impl Iterator<Item = PowerId> + '_ {
+        self.concerned
+            .iter()
+            .copied()
+            .filter(|&p| self.viewer.sees_orders_of(p))
+    }
+
+    /// The JSON document.
+    fn json(&self) -> serde_json::Value {
+        let (game, map) = (self.game, &self.game.map);
+        let pos = &game.position;
+        let view = match self.viewer {
+            Viewer::Host => "host".to_string(),
+            Viewer::Power(p) => map.power(p).name.clone(),
+            Viewer::Public => "public".to_string(),
+        };
+        serde_json::json!({
+            "map": map.name,
+            "ruleset": game.rules.name,
+            "overrides": game.overrides,
+            "ruleset_label": game.ruleset_label(),
+            "view": view,
+            "phase": pos.phase.name(map).to_string(),
+            "deadline": self.deadline,
+            "ended": game.ended.as_ref().map(|e| e.to_json(map)),
+            "position": pos.to_file(map),
+            "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<std::collections::BTreeMap<_, _>>(),
+            "retreat_options": self.retreats_json(),
+            "order_sets": self.order_sets_json(),
+            "set_notes": self.visible().flat_map(|p| game.set_status(p).notes).collect::<Vec<_>>(),
+            "ignored_orders": self.ignored_json(),
+            "powers": self.concerned.iter().map(|&p| (map.power(p).name.clone(), serde_json::json!({
+                "must_order": game.must_order(p),
+                "submitted": game.has_submitted(p),
+                "ready": game.ready.contains(&p),
+            }))).collect::<std::collections::BTreeMap<_, _>>(),
+            "waiting_for": self.waiting,
+            "last_centre_changes": self.last_changes.as_ref().map(|s| serde_json::json!({
+                "season": s.season,
+                "changes": diplo_game::summary::centre_changes_json(&s.centre_changes),
+                "centres_after": s.centres_after,
+            })),
+            "adjustments_due": diplo_game::summary::adjustments_json(&self.due),
+            "phases_played": game.history.len(),
+            "rollbacks": game.undone.len(),
+        })
+    }
+
+    /// `retreat_options`: each dislodged unit with where it may retreat.
+    fn retreats_json(&self) -> Vec<serde_json::Value> {
+        let map = &self.game.map;
+        self.game
+            .retreat_options()
+            .iter()
+            .map(|r| {
+                serde_json::json!({
                     "power": map.power(r.dislodged.unit.power).name,
                     "unit": r.dislodged.unit.short(map),
                     "options": r.options.iter().map(|l| map.location_name(*l)).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
-                "order_sets": game.order_sets.iter().filter(|s| viewer.sees_orders_of(s.power)).map(|s| {
-                    let st = game.set_status(s.power);
-                    serde_json::json!({
-                        "power": map.power(s.power).name, "seq": s.seq,
-                        "counts": st.counting.contains(&s.seq),
-                        "orders": s.orders.iter().map(|o| o.display(map).to_string()).collect::<Vec<_>>(),
+                })
+            })
+            .collect()
+    }
+
+    /// `order_sets`: the order sets the viewer may see, and whether each counts.
+    fn order_sets_json(&self) -> Vec<serde_json::Value> {
+        let (game, map) = (self.game, &self.game.map);
+        game.order_sets
+            .iter()
+            .filter(|s| self.viewer.sees_orders_of(s.power))
+            .map(|s| {
+                let st = game.set_status(s.power);
+                serde_json::json!({
+                    "power": map.power(s.power).name, "seq": s.seq,
+                    "counts": st.counting.contains(&s.seq),
+                    "orders": s.orders.iter().map(|o| o.display(map).to_string()).collect::<Vec<_>>(),
+                })
+            })
+            .collect()
+    }
+
+    /// `ignored_orders`: the counting orders the rules will ignore as illegal.
+    fn ignored_json(&self) -> Vec<serde_json::Value> {
+        let (game, map) = (self.game, &self.game.map);
+        self.visible()
+            .flat_map(|p| {
+                let st = game.set_status(p);
+                game.illegal_among(p, &st.orders)
+                    .into_iter()
+                    .filter_map(move |(i, why)| {
+                        st.orders.get(i).map(|o| {
+                            serde_json::json!({
+                                "power": map.power(p).name, "order": o.display(map).to_string(), "why": why,
+                            })
+                        })
                     })
-                }).collect::<Vec<_>>(),
-                "set_notes": concerned.iter().filter(|&&p| viewer.sees_orders_of(p)).flat_map(|&p| game.set_status(p).notes).collect::<Vec<_>>(),
-                "ignored_orders": concerned.iter().filter(|&&p| viewer.sees_orders_of(p)).flat_map(|&p| {
-                    let st = game.set_status(p);
-                    game.illegal_among(p, &st.orders).into_iter().filter_map(move |(i, why)| {
-                        st.orders.get(i).map(|o| serde_json::json!({
-                            "power": map.power(p).name, "order": o.display(map).to_string(), "why": why,
-                        }))
-                    }).collect::<Vec<_>>()
-                }).collect::<Vec<_>>(),
-                "powers": concerned.iter().map(|&p| (map.power(p).name.clone(), serde_json::json!({
-                    "must_order": game.must_order(p),
-                    "submitted": game.has_submitted(p),
-                    "ready": game.ready.contains(&p),
-                }))).collect::<std::collections::BTreeMap<_, _>>(),
-                "waiting_for": waiting,
-                "last_centre_changes": last_changes.as_ref().map(|s| serde_json::json!({
-                    "season": s.season,
-                    "changes": diplo_game::summary::centre_changes_json(&s.centre_changes),
-                    "centres_after": s.centres_after,
-                })),
-                "adjustments_due": diplo_game::summary::adjustments_json(&due),
-                "phases_played": game.history.len(),
-                "rollbacks": game.undone.len(),
-            });
-            print(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&v).expect("json")
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    /// The text for people.
+    fn text(&self) -> String {
+        let mut out = self.text_head();
+        self.text_powers(&mut out);
+        self.text_dislodged(&mut out);
+        if self.game.ended.is_none() {
+            self.text_submissions(&mut out);
+        }
+        out
+    }
+
+    /// Map, ruleset, phase (or the game's end), deadline and whose view this is.
+    fn text_head(&self) -> String {
+        let (game, map) = (self.game, &self.game.map);
+        let mut out = format!("{} map, ruleset {}\n", map.name, game.ruleset_label());
+        match &game.ended {
+            Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(map))),
+            None => out.push_str(&format!("Phase: {}\n", game.position.phase.name(map))),
+        }
+        if let (Some(d), None) = (&self.deadline, &game.ended) {
+            out.push_str(&format!("Deadline: {d}\n"));
+        }
+        match self.viewer {
+            Viewer::Host => {}
+            Viewer::Power(p) => out.push_str(&format!(
+                "View: {} (the other powers' pending orders are hidden)\n",
+                map.power(p).name
+            )),
+            Viewer::Public => out.push_str("View: public (pending orders are hidden)\n"),
+        }
+        out
+    }
+
+    /// Each power's centres and units, the last centre changes and the adjustments due.
+    fn text_powers(&self, out: &mut String) {
+        let map = &self.game.map;
+        let pos = &self.game.position;
+        out.push_str("Powers (centres, units):\n");
+        for p in map.power_ids() {
+            let units = pos.unit_names(map, p);
+            out.push_str(&format!(
+                "  {:<10} {:>2} centres, {:>2} units: {}\n",
+                map.power(p).name,
+                pos.centre_count(p),
+                units.len(),
+                units.join(", ")
             ));
         }
-        Format::Text => {
-            let mut out = format!("{} map, ruleset {}\n", map.name, game.ruleset_label());
-            match &game.ended {
-                Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(map))),
-                None => out.push_str(&format!("Phase: {}\n", pos.phase.name(map))),
-            }
-            if let (Some(d), None) = (&deadline, &game.ended) {
-                out.push_str(&format!("Deadline: {d}\n"));
-            }
-            match viewer {
-                Viewer::Host => {}
-                Viewer::Power(p) => out.push_str(&format!(
-                    "View: {} (the other powers' pending orders are hidden)\n",
-                    map.power(p).name
-                )),
-                Viewer::Public => out.push_str("View: public (pending orders are hidden)\n"),
-            }
-            out.push_str("Powers (centres, units):\n");
-            for p in map.power_ids() {
-                let units = pos.unit_names(map, p);
-                out.push_str(&format!(
-                    "  {:<10} {:>2} centres, {:>2} units: {}\n",
-                    map.power(p).name,
-                    pos.centre_count(p),
-                    units.len(),
-                    units.join(", ")
-                ));
-            }
-            if let Some(s) = &last_changes {
-                for l in s.centre_lines() {
-                    out.push_str(&format!("{l}\n"));
-                }
-            }
-            for l in diplo_game::summary::adjustment_lines(&due) {
+        if let Some(s) = &self.last_changes {
+            for l in s.centre_lines() {
                 out.push_str(&format!("{l}\n"));
             }
-            let retreats = game.retreat_options();
-            if !retreats.is_empty() {
-                out.push_str("Dislodged:\n");
-                for r in &retreats {
-                    let opts: Vec<String> =
-                        r.options.iter().map(|l| map.location_name(*l)).collect();
-                    out.push_str(&format!(
-                        "  {} {}: {}\n",
-                        map.power(r.dislodged.unit.power).name,
-                        r.dislodged.unit.short(map),
-                        if opts.is_empty() {
-                            "no retreat: it will be disbanded".to_string()
-                        } else {
-                            format!("may retreat to {}", opts.join(", "))
-                        }
-                    ));
-                }
-            }
-            if game.ended.is_none() {
-                out.push_str("Submissions:\n");
-                for &p in &concerned {
-                    let n = game.order_sets.iter().filter(|s| s.power == p).count();
-                    out.push_str(&format!(
-                        "  {:<10} {}{}\n",
-                        map.power(p).name,
-                        match n {
-                            0 => "no orders yet".to_string(),
-                            1 => "orders received (1 set)".to_string(),
-                            n => format!("orders received ({n} sets)"),
-                        },
-                        if game.ready.contains(&p) {
-                            ", ready"
-                        } else {
-                            ""
-                        }
-                    ));
-                }
-                for s in game
-                    .order_sets
-                    .iter()
-                    .filter(|s| viewer.sees_orders_of(s.power))
-                {
-                    let orders: Vec<String> = s
-                        .orders
-                        .iter()
-                        .map(|o| o.display(map).to_string())
-                        .collect();
-                    out.push_str(&format!(
-                        "Orders from {} (set {}): {}\n",
-                        map.power(s.power).name,
-                        s.seq,
-                        orders.join("; ")
-                    ));
-                }
-                for &p in concerned.iter().filter(|&&p| viewer.sees_orders_of(p)) {
-                    if !game.has_submitted(p) {
-                        continue;
-                    }
-                    let st = game.set_status(p);
-                    for n in &st.notes {
-                        out.push_str(&format!("note: {n}\n"));
-                    }
-                    for l in ignored_warning(&game, p, &st).lines() {
-                        out.push_str(&format!("{l}\n"));
-                    }
-                }
-                if !waiting.is_empty() {
-                    out.push_str(&format!("Waiting for: {}\n", waiting.join(", ")));
-                }
-            }
-            print(&out);
+        }
+        for l in diplo_game::summary::adjustment_lines(&self.due) {
+            out.push_str(&format!("{l}\n"));
         }
     }
-    Ok(())
+
+    /// The dislodged units and where each may retreat.
+    fn text_dislodged(&self, out: &mut String) {
+        let map = &self.game.map;
+        let retreats = self.game.retreat_options();
+        if retreats.is_empty() {
+            return;
+        }
+        out.push_str("Dislodged:\n");
+        for r in &retreats {
+            let opts: Vec<String> = r.options.iter().map(|l| map.location_name(*l)).collect();
+            out.push_str(&format!(
+                "  {} {}: {}\n",
+                map.power(r.dislodged.unit.power).name,
+                r.dislodged.unit.short(map),
+                if opts.is_empty() {
+                    "no retreat: it will be disbanded".to_string()
+                } else {
+                    format!("may retreat to {}", opts.join(", "))
+                }
+            ));
+        }
+    }
+
+    /// Who has sent orders, the orders the viewer may see with their notes and warnings, and
+    /// who is awaited.
+    fn text_submissions(&self, out: &mut String) {
+        let (game, map) = (self.game, &self.game.map);
+        out.push_str("Submissions:\n");
+        for &p in &self.concerned {
+            let n = game.order_sets.iter().filter(|s| s.power == p).count();
+            out.push_str(&format!(
+                "  {:<10} {}{}\n",
+                map.power(p).name,
+                match n {
+                    0 => "no orders yet".to_string(),
+                    1 => "orders received (1 set)".to_string(),
+                    n => format!("orders received ({n} sets)"),
+                },
+                if game.ready.contains(&p) {
+                    ", ready"
+                } else {
+                    ""
+                }
+            ));
+        }
+        for s in game
+            .order_sets
+            .iter()
+            .filter(|s| self.viewer.sees_orders_of(s.power))
+        {
+            let orders: Vec<String> = s
+                .orders
+                .iter()
+                .map(|o| o.display(map).to_string())
+                .collect();
+            out.push_str(&format!(
+                "Orders from {} (set {}): {}\n",
+                map.power(s.power).name,
+                s.seq,
+                orders.join("; ")
+            ));
+        }
+        for p in self.visible() {
+            if !game.has_submitted(p) {
+                continue;
+            }
+            let st = game.set_status(p);
+            for n in &st.notes {
+                out.push_str(&format!("note: {n}\n"));
+            }
+            for l in ignored_warning(game, p, &st).lines() {
+                out.push_str(&format!("{l}\n"));
+            }
+        }
+        if !self.waiting.is_empty() {
+            out.push_str(&format!("Waiting for: {}\n", self.waiting.join(", ")));
+        }
+    }
 }
 
 fn rollback(a: RollbackArgs) -> Result<(), GameError> {
@@ -1078,57 +1269,66 @@ fn history(a: HistoryArgs) -> Result<(), GameError> {
                 serde_json::to_string_pretty(&phases).expect("json")
             ))
         }
-        HistoryFormat::Text => {
-            let mut out = format!("{} map, ruleset {}\n", game.map.name, game.ruleset_label());
-            for (i, h) in game.history.iter().enumerate() {
-                let summary = game.phase_summary(i).unwrap_or_default();
-                out.push_str(&format!("{}\n", h.phase));
-                for l in summary.adjustment_lines() {
-                    out.push_str(&format!("  {l}\n"));
-                }
-                for p in &h.civil_disorder {
-                    out.push_str(&format!("  {p}: no orders (civil disorder)\n"));
-                }
-                for n in &h.notes {
-                    out.push_str(&format!("  note: {n}\n"));
-                }
-                for r in &h.results {
-                    out.push_str(&format!("  {}: {} -> {}", r.power, r.order, r.result));
-                    if !r.reason.is_empty() {
-                        out.push_str(&format!(" ({})", r.reason));
-                    }
-                    out.push('\n');
-                }
-                for (p, u) in &summary.unordered {
-                    out.push_str(&format!("  {p}: {u} (no order) -> holds\n"));
-                }
-                for u in h.unordered.iter().chain(&h.automatic) {
-                    out.push_str(&format!("  {}: {} -> {}\n", u.power, u.unit, u.what));
-                }
-                for l in summary.centre_lines() {
-                    out.push_str(&format!("  {l}\n"));
-                }
-            }
-            match &game.ended {
-                Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(&game.map))),
-                None => out.push_str(&format!("Now: {}\n", game.phase().name(&game.map))),
-            }
-            for u in &game.undone {
-                out.push_str(&format!(
-                    "Rolled back{} from {} to {}: {} phase{} kept as [[undone]]\n",
-                    u.at.as_ref()
-                        .map(|t| format!(" at {t}"))
-                        .unwrap_or_default(),
-                    u.from,
-                    u.to,
-                    u.phases.len(),
-                    if u.phases.len() == 1 { "" } else { "s" }
-                ));
-            }
-            print(&out);
-        }
+        HistoryFormat::Text => print(&history_text(&game)),
     }
     Ok(())
+}
+
+/// `diplo game history` as text: every phase played with its orders and results, then where
+/// the game is and its rollbacks.
+fn history_text(game: &Game) -> String {
+    let mut out = format!("{} map, ruleset {}\n", game.map.name, game.ruleset_label());
+    for (i, h) in game.history.iter().enumerate() {
+        history_phase(&mut out, game, i, h);
+    }
+    match &game.ended {
+        Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(&game.map))),
+        None => out.push_str(&format!("Now: {}\n", game.phase().name(&game.map))),
+    }
+    for u in &game.undone {
+        out.push_str(&format!(
+            "Rolled back{} from {} to {}: {} phase{} kept as [[undone]]\n",
+            u.at.as_ref()
+                .map(|t| format!(" at {t}"))
+                .unwrap_or_default(),
+            u.from,
+            u.to,
+            u.phases.len(),
+            if u.phases.len() == 1 { "" } else { "s" }
+        ));
+    }
+    out
+}
+
+/// One phase played (`i`th of the history), as `diplo game history` writes it.
+fn history_phase(out: &mut String, game: &Game, i: usize, h: &diplo_game::file::PhaseRecordFile) {
+    let summary = game.phase_summary(i).unwrap_or_default();
+    out.push_str(&format!("{}\n", h.phase));
+    for l in summary.adjustment_lines() {
+        out.push_str(&format!("  {l}\n"));
+    }
+    for p in &h.civil_disorder {
+        out.push_str(&format!("  {p}: no orders (civil disorder)\n"));
+    }
+    for n in &h.notes {
+        out.push_str(&format!("  note: {n}\n"));
+    }
+    for r in &h.results {
+        out.push_str(&format!("  {}: {} -> {}", r.power, r.order, r.result));
+        if !r.reason.is_empty() {
+            out.push_str(&format!(" ({})", r.reason));
+        }
+        out.push('\n');
+    }
+    for (p, u) in &summary.unordered {
+        out.push_str(&format!("  {p}: {u} (no order) -> holds\n"));
+    }
+    for u in h.unordered.iter().chain(&h.automatic) {
+        out.push_str(&format!("  {}: {} -> {}\n", u.power, u.unit, u.what));
+    }
+    for l in summary.centre_lines() {
+        out.push_str(&format!("  {l}\n"));
+    }
 }
 
 /// One picture per phase played: its position, orders and results (adjudicated again under the

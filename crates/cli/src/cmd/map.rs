@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Subcommand, ValueEnum};
-use diplo_map::{Location, Map, Terrain};
+use diplo_map::{Location, Map, ProvinceId, Terrain};
 
 use crate::common;
 
@@ -199,8 +199,17 @@ fn show(spec: Option<&str>, format: Format) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `diplo map show` as text: the header, the powers, then the provinces by terrain.
 fn show_text(map: &Map) -> String {
     let mut out = String::new();
+    show_header(&mut out, map);
+    show_powers(&mut out, map);
+    show_provinces(&mut out, map);
+    out
+}
+
+/// Title, start, victory, counts and special rules.
+fn show_header(out: &mut String, map: &Map) {
     let season = map.season_name(map.first_season).to_lowercase();
     let _ = writeln!(out, "{} (map `{}`)", map.title, map.name);
     let _ = writeln!(
@@ -213,8 +222,11 @@ fn show_text(map: &Map) -> String {
     if !rules.is_empty() {
         let _ = writeln!(out, "Special rules: {}.", rules.join("; "));
     }
+}
 
-    // Powers.
+/// Each power's abbreviation, home centres, starting units and (when they differ) owned
+/// centres; then the neutral centres.
+fn show_powers(out: &mut String, map: &Map) {
     let _ = writeln!(out, "\nPowers");
     let name_w = map.powers().iter().map(|p| p.name.len()).max().unwrap_or(0);
     for p in map.powers() {
@@ -259,8 +271,10 @@ fn show_text(map: &Map) -> String {
     if !neutral.is_empty() {
         let _ = writeln!(out, "  Neutral centres: {}", neutral.join(" "));
     }
+}
 
-    // Provinces, by terrain.
+/// The provinces by terrain, each with its full name, centre and neighbours.
+fn show_provinces(out: &mut String, map: &Map) {
     let short_w = map
         .provinces()
         .iter()
@@ -296,43 +310,49 @@ fn show_text(map: &Map) -> String {
                 (true, None) => "SC".to_string(),
                 (false, _) => String::new(),
             };
-            let list = |locs: &mut dyn Iterator<Item = Location>| {
-                let mut names: Vec<String> = locs.map(|l| map.location_name(l)).collect();
-                names.sort();
-                names.join(" ")
-            };
-            let mut adj = Vec::new();
-            if p.terrain.is_land() {
-                let army = list(
-                    &mut map
-                        .army_neighbours(id)
-                        .iter()
-                        .map(|&q| Location::province(q)),
-                );
-                adj.push(format!("army: {army}"));
-            }
-            if p.is_multi_coast() {
-                for (i, c) in p.coasts.iter().enumerate() {
-                    let fleet = list(
-                        &mut map
-                            .fleet_neighbours(Location::coast(id, i as u8))
-                            .iter()
-                            .copied(),
-                    );
-                    adj.push(format!("fleet ({}): {fleet}", c.name));
-                }
-            } else if p.terrain.is_navigable() {
-                let fleet = list(&mut map.fleet_neighbours(Location::province(id)).iter().copied());
-                adj.push(format!("fleet: {fleet}"));
-            }
             let full = format!("{:full_w$}", p.full_name);
             let line = format!(
                 "  {:short_w$}  {full}  {centre:6}  {}",
                 p.name,
-                adj.join("; ")
+                neighbours(map, id).join("; ")
             );
             let _ = writeln!(out, "{}", line.trim_end());
         }
     }
-    out
+}
+
+/// Province `id`'s neighbours, sorted: `army: ...` on land, then `fleet: ...` (one per coast
+/// of a multi-coast province).
+fn neighbours(map: &Map, id: ProvinceId) -> Vec<String> {
+    let p = map.province(id);
+    let list = |locs: &mut dyn Iterator<Item = Location>| {
+        let mut names: Vec<String> = locs.map(|l| map.location_name(l)).collect();
+        names.sort();
+        names.join(" ")
+    };
+    let mut adj = Vec::new();
+    if p.terrain.is_land() {
+        let army = list(
+            &mut map
+                .army_neighbours(id)
+                .iter()
+                .map(|&q| Location::province(q)),
+        );
+        adj.push(format!("army: {army}"));
+    }
+    if p.is_multi_coast() {
+        for (i, c) in p.coasts.iter().enumerate() {
+            let fleet = list(
+                &mut map
+                    .fleet_neighbours(Location::coast(id, i as u8))
+                    .iter()
+                    .copied(),
+            );
+            adj.push(format!("fleet ({}): {fleet}", c.name));
+        }
+    } else if p.terrain.is_navigable() {
+        let fleet = list(&mut map.fleet_neighbours(Location::province(id)).iter().copied());
+        adj.push(format!("fleet: {fleet}"));
+    }
+    adj
 }

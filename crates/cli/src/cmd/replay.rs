@@ -162,6 +162,8 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     }
 }
 
+/// Replays the recorded games and reports each mismatch with the record, against the
+/// documented exceptions.
 fn replay(
     args: &ReplayArgs,
     map: &diplo_map::Map,
@@ -170,21 +172,9 @@ fn replay(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> ExitCode {
-    let exceptions = match &args.exceptions {
-        None => Exceptions::default(),
-        Some(path) => {
-            let text = match read_text(path) {
-                Ok(t) => t,
-                Err(c) => return c,
-            };
-            match Exceptions::from_toml_str(&text, &path.display().to_string(), map) {
-                Ok(e) => e,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::FAILURE;
-                }
-            }
-        }
+    let exceptions = match load_exceptions(args, map) {
+        Ok(e) => e,
+        Err(c) => return c,
     };
     let reports = replay_files(map, base, files, threads, progress);
     let verdict = exceptions.judge(&reports);
@@ -198,6 +188,39 @@ fn replay(
     for e in &verdict.errors {
         eprintln!("error: {e}");
     }
+    mismatch_lines(&mut out, map, &verdict);
+    match args.format {
+        Format::Json => {
+            let doc = replay_json(map, &reports, &verdict, ignored);
+            print(&format!("{doc:#}\n"));
+        }
+        Format::Text => {
+            replay_summary(&mut out, &reports, &verdict);
+            print(&out);
+        }
+    }
+    if verdict.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The documented exceptions of `--exceptions` (none without it).
+fn load_exceptions(args: &ReplayArgs, map: &diplo_map::Map) -> Result<Exceptions, ExitCode> {
+    let Some(path) = &args.exceptions else {
+        return Ok(Exceptions::default());
+    };
+    let text = read_text(path)?;
+    Exceptions::from_toml_str(&text, &path.display().to_string(), map).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })
+}
+
+/// Each mismatch with its orders and differences, each documented exception, each stale
+/// exception.
+fn mismatch_lines(out: &mut String, map: &diplo_map::Map, verdict: &diplo_replay::Verdict) {
     for m in &verdict.failures {
         out.push_str(&format!(
             "mismatch: {}:{}: {}\n  orders:\n",
@@ -228,59 +251,68 @@ fn replay(
             e.game, e.phase
         ));
     }
+}
+
+/// The JSON report: counts, mismatches, exceptions, stale exceptions, errors, ignored orders.
+fn replay_json(
+    map: &diplo_map::Map,
+    reports: &[diplo_replay::GameReport],
+    verdict: &diplo_replay::Verdict,
+    ignored: Vec<String>,
+) -> serde_json::Value {
     let (passed, failed, excepted) = (
         verdict.passed,
         verdict.failures.len(),
         verdict.excepted.len(),
     );
-    match args.format {
-        Format::Json => {
-            let mismatch = |m: &diplo_replay::Mismatch| {
-                json!({"file": m.file, "game": m.game, "phase": m.phase.name(map).to_string(),
-                    "line": m.line, "orders": m.orders, "differences": m.differences})
-            };
-            let doc = json!({
-                "games": reports.iter().filter(|r| r.error.is_none()).map(|r| r.games).sum::<usize>(),
-                "passed": passed, "failed": failed, "excepted": excepted,
-                "compared": reports.iter().map(|r| r.compared).sum::<usize>(),
-                "mismatches": verdict.failures.iter().map(|m| mismatch(m)).collect::<Vec<_>>(),
-                "exceptions": verdict.excepted.iter().map(|(m, e)| {
-                    let mut j = mismatch(m);
-                    j["reason"] = json!(e.reason);
-                    j
-                }).collect::<Vec<_>>(),
-                "stale": verdict.stale.iter().map(|e| json!({"game": e.game, "phase": e.phase})).collect::<Vec<_>>(),
-                "errors": verdict.errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
-                "ignored_orders": ignored,
-            });
-            print(&format!("{doc:#}\n"));
-        }
-        Format::Text => {
-            if excepted > 0 {
-                out.push_str(&format!(
-                    "{excepted} documented exceptions (not counted as failures)\n"
-                ));
-            }
-            let compared: usize = reports.iter().map(|r| r.compared).sum();
-            let games: usize = reports
-                .iter()
-                .filter(|r| r.error.is_none())
-                .map(|r| r.games)
-                .sum();
-            out.push_str(&format!(
-                "{games} game{}: {compared} phases compared with the next recorded position; each \
-                 game's last phase (nothing recorded after it) passes when its orders read and adjudicate\n",
-                if games == 1 { "" } else { "s" }
-            ));
-            out.push_str(&format!("{passed} passed, {failed} failed\n"));
-            print(&out);
-        }
+    let mismatch = |m: &diplo_replay::Mismatch| {
+        json!({"file": m.file, "game": m.game, "phase": m.phase.name(map).to_string(),
+            "line": m.line, "orders": m.orders, "differences": m.differences})
+    };
+    json!({
+        "games": reports.iter().filter(|r| r.error.is_none()).map(|r| r.games).sum::<usize>(),
+        "passed": passed, "failed": failed, "excepted": excepted,
+        "compared": reports.iter().map(|r| r.compared).sum::<usize>(),
+        "mismatches": verdict.failures.iter().map(|m| mismatch(m)).collect::<Vec<_>>(),
+        "exceptions": verdict.excepted.iter().map(|(m, e)| {
+            let mut j = mismatch(m);
+            j["reason"] = json!(e.reason);
+            j
+        }).collect::<Vec<_>>(),
+        "stale": verdict.stale.iter().map(|e| json!({"game": e.game, "phase": e.phase})).collect::<Vec<_>>(),
+        "errors": verdict.errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+        "ignored_orders": ignored,
+    })
+}
+
+/// The text report's closing lines: exceptions, games and phases compared, passed and failed.
+fn replay_summary(
+    out: &mut String,
+    reports: &[diplo_replay::GameReport],
+    verdict: &diplo_replay::Verdict,
+) {
+    let (passed, failed, excepted) = (
+        verdict.passed,
+        verdict.failures.len(),
+        verdict.excepted.len(),
+    );
+    if excepted > 0 {
+        out.push_str(&format!(
+            "{excepted} documented exceptions (not counted as failures)\n"
+        ));
     }
-    if verdict.ok() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    let compared: usize = reports.iter().map(|r| r.compared).sum();
+    let games: usize = reports
+        .iter()
+        .filter(|r| r.error.is_none())
+        .map(|r| r.games)
+        .sum();
+    out.push_str(&format!(
+        "{games} game{}: {compared} phases compared with the next recorded position; each \
+         game's last phase (nothing recorded after it) passes when its orders read and adjudicate\n",
+        if games == 1 { "" } else { "s" }
+    ));
+    out.push_str(&format!("{passed} passed, {failed} failed\n"));
 }
 
 fn diverge(

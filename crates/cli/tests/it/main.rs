@@ -8,3 +8,4 @@ mod cli;
 mod game;
 mod hosting;
 mod import;
+mod pinned;

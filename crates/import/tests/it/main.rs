@@ -8,3 +8,4 @@ mod common;
 
 mod jdip;
 mod mila;
+mod pinned;
