@@ -493,8 +493,11 @@ impl Game {
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {
-            let list = texts.list(py, map, &at.orders, &mut buf)?;
-            out.set_item(self.names.province(py, at.province), list)?;
+            let items = at.orders.iter().map(|&o| texts.text(py, map, o, &mut buf));
+            out.set_item(
+                self.names.province(py, at.province),
+                PyList::new(py, items)?,
+            )?;
         }
         Ok(out.into_any())
     }

@@ -172,10 +172,6 @@ impl Names {
 /// Order texts kept at most: past this the cache starts afresh (a huge map's orders).
 const MAX_TEXTS: usize = 1 << 20;
 
-/// Lists of texts kept at most (by distinct hash): past this they are forgotten (the texts
-/// are kept).
-const MAX_LISTS: usize = 1 << 16;
-
 /// A hash map with a fast hasher: the keys are small plain data made by diplo, not by users.
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
@@ -188,13 +184,6 @@ pub struct Texts {
     table: KeyTable,
     strings: Vec<Py<PyString>>,
     by_address: FastMap<usize, PossibleOrder>,
-    /// Lists of texts already made, by the hash of their orders' keys: a location whose
-    /// orders are the same as at a previous call (most are, phase after phase) is given a
-    /// copy of the list made then. The lists kept here are never handed out, so a caller
-    /// changing a list it was given changes no other.
-    lists: FastMap<u64, Vec<KeptList>>,
-    /// The keys of the orders at hand (reused).
-    keys: Vec<u128>,
 }
 
 /// An open-addressing table (linear probing, at most half full) from an order's [`key`] to a
@@ -276,35 +265,6 @@ impl Texts {
         text
     }
 
-    /// A new list of the texts of `orders` (`buf` is scratch): a copy of the list made for the
-    /// same orders before, if any (the same string objects), else made now.
-    pub fn list<'py>(
-        &mut self,
-        py: Python<'py>,
-        map: &Map,
-        orders: &[PossibleOrder],
-        buf: &mut String,
-    ) -> PyResult<Bound<'py, PyList>> {
-        self.keys.clear();
-        self.keys.extend(orders.iter().map(key));
-        let hash = hash_keys(&self.keys);
-        if let Some(same) = self.lists.get(&hash) {
-            if let Some((_, list)) = same.iter().find(|(k, _)| **k == *self.keys) {
-                let list = list.bind(py);
-                return Ok(list.get_slice(0, list.len()));
-            }
-        }
-        let items: Vec<_> = orders.iter().map(|&o| self.text(py, map, o, buf)).collect();
-        let list = PyList::new(py, items)?;
-        if self.lists.len() >= MAX_LISTS {
-            self.lists.clear();
-        }
-        let kept = list.get_slice(0, list.len()).unbind();
-        let keys = self.keys.as_slice().into();
-        self.lists.entry(hash).or_default().push((keys, kept));
-        Ok(list)
-    }
-
     /// The possible order whose text `s` is, if `s` is one of the strings handed out.
     pub fn order_of(&self, s: &Bound<'_, PyAny>) -> Option<PossibleOrder> {
         self.by_address.get(&(s.as_ptr() as usize)).copied()
@@ -317,21 +277,6 @@ impl Texts {
     fn clear(&mut self) {
         *self = Texts::default();
     }
-}
-
-/// A list of texts kept, with its orders' keys.
-type KeptList = (Box<[u128]>, Py<PyList>);
-
-/// A hash of a list of order keys.
-fn hash_keys(keys: &[u128]) -> u64 {
-    use std::hash::Hasher;
-    let mut h = FxHasher::default();
-    h.write_usize(keys.len());
-    for &k in keys {
-        h.write_u64(k as u64);
-        h.write_u64((k >> 64) as u64);
-    }
-    h.finish()
 }
 
 /// A unit in 42 bits: province (32), coast + 1 or 0 (9), kind (1).
