@@ -32,8 +32,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use diplo_engine::{
-    adjudicate_with_production, pending_retreat_options, Adjudication, Phase, PhaseKind, Position,
-    Resolution, RetreatOptions,
+    adjudicate_with_production, pending_retreat_options, Adjudication, Adjudicator,
+    AdjudicatorScratch, Phase, PhaseKind, Position, Resolution, RetreatOptions,
 };
 use diplo_map::limits::Limit;
 use diplo_map::{Map, PowerId, ProvinceId};
@@ -267,9 +267,30 @@ pub struct Game {
     /// Rollbacks: the phases each took back, kept for the record.
     pub undone: Vec<UndoneFile>,
     next_seq: u64,
+    /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh).
+    scratch: AdjudicatorScratch,
 }
 
 impl Game {
+    /// The engine's adjudication of the current phase with `orders`: a movement phase with the
+    /// buffers kept from the game's previous movement phase.
+    fn adjudicate_phase(&mut self, rules: &Ruleset, orders: &[(PowerId, Order)]) -> Adjudication {
+        if self.position.phase.kind == PhaseKind::Movement {
+            let scratch = std::mem::take(&mut self.scratch);
+            let mut adjudicator = Adjudicator::with_scratch(&self.map, rules, scratch);
+            let adj = adjudicator.adjudicate(&self.position, orders);
+            self.scratch = adjudicator.into_scratch();
+            return adj;
+        }
+        let produced: Vec<(diplo_map::Location, u64)> = self
+            .position
+            .units
+            .iter()
+            .filter_map(|u| Some((u.location, *self.produced.get(&u.location.province)?)))
+            .collect();
+        adjudicate_with_production(&self.map, rules, &self.position, orders, &produced)
+    }
+
     /// A new game at the map's starting position.
     pub fn new(map: Map, map_source: MapSource, rules: Ruleset, overrides: Vec<String>) -> Game {
         let position = Position::initial(&map);
@@ -296,6 +317,7 @@ impl Game {
             ready: BTreeSet::new(),
             undone: Vec::new(),
             next_seq: 1,
+            scratch: AdjudicatorScratch::default(),
         }
     }
 
@@ -1077,19 +1099,7 @@ impl Game {
                 .notes
                 .push(format!("adjudicated with --set {o} for this phase"));
         }
-        let produced: Vec<(diplo_map::Location, u64)> = self
-            .position
-            .units
-            .iter()
-            .filter_map(|u| Some((u.location, *self.produced.get(&u.location.province)?)))
-            .collect();
-        let adj = adjudicate_with_production(
-            &self.map,
-            &rules,
-            &self.position,
-            &gathered.orders,
-            &produced,
-        );
+        let adj = self.adjudicate_phase(&rules, &gathered.orders);
         if !adj.unresolved.is_empty() {
             let orders: Vec<String> = adj
                 .unresolved
