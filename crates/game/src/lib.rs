@@ -30,6 +30,7 @@ pub mod time;
 use std::collections::{BTreeMap, BTreeSet};
 
 use std::path::Path;
+use std::sync::Arc;
 
 use diplo_engine::{
     adjudicate_with_production, pending_retreat_options, Adjudication, Adjudicator,
@@ -236,8 +237,9 @@ pub struct PhaseOutcome {
 /// A game being played.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The map.
-    pub map: Map,
+    /// The map (shared: games on one built-in map may share one copy; a change to a game's
+    /// map through [`Arc::make_mut`] copies it first).
+    pub map: Arc<Map>,
     /// Where the map comes from.
     pub map_source: MapSource,
     /// The rules, one choice per DATC issue.
@@ -292,7 +294,13 @@ impl Game {
     }
 
     /// A new game at the map's starting position.
-    pub fn new(map: Map, map_source: MapSource, rules: Ruleset, overrides: Vec<String>) -> Game {
+    pub fn new(
+        map: impl Into<Arc<Map>>,
+        map_source: MapSource,
+        rules: Ruleset,
+        overrides: Vec<String>,
+    ) -> Game {
+        let map: Arc<Map> = map.into();
         let position = Position::initial(&map);
         let produced = position
             .units

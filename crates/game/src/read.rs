@@ -63,7 +63,7 @@ impl Game {
             GameError::Invalid(format!("{file}: the [state] position cannot be read"))
         })?;
         Ok(Game {
-            map,
+            map: map.into(),
             map_source,
             rules,
             overrides: raw.ruleset.overrides.clone(),
