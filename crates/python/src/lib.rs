@@ -280,10 +280,8 @@ impl Game {
         let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
         out.set_item(intern!(py, "homes"), homes)?;
         out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
-        let builds = names.per_power(py, |p| {
-            let delta = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
-            delta.into_bound_py_any(py)
-        })?;
+        let due = diplo_game::summary::builds_by_power(map, pos);
+        let builds = names.per_power(py, |p| due[p.index()].into_bound_py_any(py))?;
         out.set_item(intern!(py, "builds"), builds)?;
         Ok(out.into_any())
     }
