@@ -25,7 +25,7 @@ fn shuffled(map: &Map, pos: &Position, rng: &mut Lcg) -> Position {
     let powers = map.powers().len();
     for owner in &mut out.owners {
         let k = rng.below(powers + powers / 2 + 1);
-        *owner = (k < powers).then(|| PowerId(k as u8));
+        *owner = (k < powers).then_some(PowerId(k as u8));
     }
     out.units.retain(|_| rng.below(3) != 0);
     out
