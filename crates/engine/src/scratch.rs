@@ -42,6 +42,8 @@ pub struct AdjudicatorScratch {
 impl AdjudicatorScratch {
     /// Ready for `map`: the map facts kept are dropped unless they were worked out for a map
     /// at the same address with as many provinces (the buffers are kept: any map may use them).
+    /// A map dropped while its scratch is kept, and another made at its address, would not be
+    /// told apart: keep the map alive with its scratch (as a hosted game does).
     pub(crate) fn fit(&mut self, map: &Map) {
         let id = (std::ptr::from_ref(map) as usize, map.provinces().len());
         if self.map != Some(id) {

@@ -269,8 +269,9 @@ pub struct Game {
     /// Rollbacks: the phases each took back, kept for the record.
     pub undone: Vec<UndoneFile>,
     next_seq: u64,
-    /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh).
-    scratch: AdjudicatorScratch,
+    /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh),
+    /// with the map they were used on.
+    scratch: (Option<Arc<Map>>, AdjudicatorScratch),
 }
 
 impl Game {
@@ -278,10 +279,15 @@ impl Game {
     /// buffers kept from the game's previous movement phase.
     fn adjudicate_phase(&mut self, rules: &Ruleset, orders: &[(PowerId, Order)]) -> Adjudication {
         if self.position.phase.kind == PhaseKind::Movement {
-            let scratch = std::mem::take(&mut self.scratch);
+            // The buffers of another map (the field replaced) are not used; the map kept with
+            // them is alive, so no other map can be at its address.
+            let scratch = match std::mem::take(&mut self.scratch) {
+                (Some(made_for), scratch) if Arc::ptr_eq(&made_for, &self.map) => scratch,
+                _ => AdjudicatorScratch::default(),
+            };
             let mut adjudicator = Adjudicator::with_scratch(&self.map, rules, scratch);
             let adj = adjudicator.adjudicate(&self.position, orders);
-            self.scratch = adjudicator.into_scratch();
+            self.scratch = (Some(Arc::clone(&self.map)), adjudicator.into_scratch());
             return adj;
         }
         let produced: Vec<(diplo_map::Location, u64)> = self
@@ -325,7 +331,7 @@ impl Game {
             ready: BTreeSet::new(),
             undone: Vec::new(),
             next_seq: 1,
-            scratch: AdjudicatorScratch::default(),
+            scratch: Default::default(),
         }
     }
 
