@@ -43,6 +43,7 @@ pub use position::{Dislodged, Phase, PhaseKind, Position, PositionFile, Position
 pub use reason::{Reason, ReasonDisplay};
 pub use resolve::Strength;
 pub use retreat::pending_retreat_options;
+pub use scratch::AdjudicatorScratch;
 
 /// Adjudicates one phase of `pos` with the given orders.
 pub fn adjudicate(
@@ -76,7 +77,7 @@ pub fn adjudicate(
 pub struct Adjudicator<'a> {
     map: &'a Map,
     rules: &'a Ruleset,
-    scratch: scratch::Scratch,
+    scratch: scratch::AdjudicatorScratch,
 }
 
 impl<'a> Adjudicator<'a> {
@@ -85,8 +86,26 @@ impl<'a> Adjudicator<'a> {
         Adjudicator {
             map,
             rules,
-            scratch: scratch::Scratch::default(),
+            scratch: scratch::AdjudicatorScratch::default(),
         }
+    }
+
+    /// As [`Adjudicator::new`], reusing the buffers of `scratch` (from
+    /// [`Adjudicator::into_scratch`]): what it knows of another map is not used (a map is
+    /// known by its address and size, so keep the map a scratch was used on alive while the
+    /// scratch is kept).
+    pub fn with_scratch(map: &'a Map, rules: &'a Ruleset, mut scratch: AdjudicatorScratch) -> Self {
+        scratch.fit(map);
+        Adjudicator {
+            map,
+            rules,
+            scratch,
+        }
+    }
+
+    /// The buffers, for a later [`Adjudicator::with_scratch`].
+    pub fn into_scratch(self) -> AdjudicatorScratch {
+        self.scratch
     }
 
     /// Adjudicates one phase of `pos` with the given orders, as [`adjudicate`] does.
@@ -97,7 +116,7 @@ impl<'a> Adjudicator<'a> {
                 self.rules,
                 pos,
                 orders,
-                &mut self.scratch,
+                &mut self.scratch.inner,
             ),
             _ => adjudicate(self.map, self.rules, pos, orders),
         }

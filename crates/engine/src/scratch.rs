@@ -28,6 +28,43 @@ pub(crate) struct Scratch {
     pub facts: Option<MapFacts>,
 }
 
+/// The buffers of a reused [`crate::Adjudicator`], owned apart from it so that they can be kept
+/// between adjudicators ([`crate::Adjudicator::with_scratch`],
+/// [`crate::Adjudicator::into_scratch`]): e.g. by a game that makes an adjudicator per phase.
+/// A fresh one is empty. Cloning one gives a fresh one (buffers are not results).
+#[derive(Default)]
+pub struct AdjudicatorScratch {
+    pub(crate) inner: Scratch,
+    /// The map its facts were worked out for: its address and province count.
+    pub(crate) map: Option<(usize, usize)>,
+}
+
+impl AdjudicatorScratch {
+    /// Ready for `map`: the map facts kept are dropped unless they were worked out for a map
+    /// at the same address with as many provinces (the buffers are kept: any map may use them).
+    /// A map dropped while its scratch is kept, and another made at its address, would not be
+    /// told apart: keep the map alive with its scratch (as a hosted game does).
+    pub(crate) fn fit(&mut self, map: &Map) {
+        let id = (std::ptr::from_ref(map) as usize, map.provinces().len());
+        if self.map != Some(id) {
+            self.inner.facts = None;
+            self.map = Some(id);
+        }
+    }
+}
+
+impl Clone for AdjudicatorScratch {
+    fn clone(&self) -> Self {
+        AdjudicatorScratch::default()
+    }
+}
+
+impl std::fmt::Debug for AdjudicatorScratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AdjudicatorScratch")
+    }
+}
+
 /// What adjudicating a movement phase reads of the map every time, worked out once per map.
 pub(crate) struct MapFacts {
     /// Per province: whether a fleet there may convoy (a sea, or a convoyable coast).

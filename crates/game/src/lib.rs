@@ -30,10 +30,11 @@ pub mod time;
 use std::collections::{BTreeMap, BTreeSet};
 
 use std::path::Path;
+use std::sync::Arc;
 
 use diplo_engine::{
-    adjudicate_with_production, pending_retreat_options, Adjudication, Phase, PhaseKind, Position,
-    Resolution, RetreatOptions,
+    adjudicate_with_production, pending_retreat_options, Adjudication, Adjudicator,
+    AdjudicatorScratch, Phase, PhaseKind, Position, Resolution, RetreatOptions,
 };
 use diplo_map::limits::Limit;
 use diplo_map::{Map, PowerId, ProvinceId};
@@ -236,8 +237,9 @@ pub struct PhaseOutcome {
 /// A game being played.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The map.
-    pub map: Map,
+    /// The map (shared: games on one built-in map may share one copy; a change to a game's
+    /// map through [`Arc::make_mut`] copies it first).
+    pub map: Arc<Map>,
     /// Where the map comes from.
     pub map_source: MapSource,
     /// The rules, one choice per DATC issue.
@@ -267,11 +269,44 @@ pub struct Game {
     /// Rollbacks: the phases each took back, kept for the record.
     pub undone: Vec<UndoneFile>,
     next_seq: u64,
+    /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh),
+    /// with the map they were used on.
+    scratch: (Option<Arc<Map>>, AdjudicatorScratch),
 }
 
 impl Game {
+    /// The engine's adjudication of the current phase with `orders`: a movement phase with the
+    /// buffers kept from the game's previous movement phase.
+    fn adjudicate_phase(&mut self, rules: &Ruleset, orders: &[(PowerId, Order)]) -> Adjudication {
+        if self.position.phase.kind == PhaseKind::Movement {
+            // The buffers of another map (the field replaced) are not used; the map kept with
+            // them is alive, so no other map can be at its address.
+            let scratch = match std::mem::take(&mut self.scratch) {
+                (Some(made_for), scratch) if Arc::ptr_eq(&made_for, &self.map) => scratch,
+                _ => AdjudicatorScratch::default(),
+            };
+            let mut adjudicator = Adjudicator::with_scratch(&self.map, rules, scratch);
+            let adj = adjudicator.adjudicate(&self.position, orders);
+            self.scratch = (Some(Arc::clone(&self.map)), adjudicator.into_scratch());
+            return adj;
+        }
+        let produced: Vec<(diplo_map::Location, u64)> = self
+            .position
+            .units
+            .iter()
+            .filter_map(|u| Some((u.location, *self.produced.get(&u.location.province)?)))
+            .collect();
+        adjudicate_with_production(&self.map, rules, &self.position, orders, &produced)
+    }
+
     /// A new game at the map's starting position.
-    pub fn new(map: Map, map_source: MapSource, rules: Ruleset, overrides: Vec<String>) -> Game {
+    pub fn new(
+        map: impl Into<Arc<Map>>,
+        map_source: MapSource,
+        rules: Ruleset,
+        overrides: Vec<String>,
+    ) -> Game {
+        let map: Arc<Map> = map.into();
         let position = Position::initial(&map);
         let produced = position
             .units
@@ -296,6 +331,7 @@ impl Game {
             ready: BTreeSet::new(),
             undone: Vec::new(),
             next_seq: 1,
+            scratch: Default::default(),
         }
     }
 
@@ -1077,19 +1113,7 @@ impl Game {
                 .notes
                 .push(format!("adjudicated with --set {o} for this phase"));
         }
-        let produced: Vec<(diplo_map::Location, u64)> = self
-            .position
-            .units
-            .iter()
-            .filter_map(|u| Some((u.location, *self.produced.get(&u.location.province)?)))
-            .collect();
-        let adj = adjudicate_with_production(
-            &self.map,
-            &rules,
-            &self.position,
-            &gathered.orders,
-            &produced,
-        );
+        let adj = self.adjudicate_phase(&rules, &gathered.orders);
         if !adj.unresolved.is_empty() {
             let orders: Vec<String> = adj
                 .unresolved

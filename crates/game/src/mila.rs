@@ -195,7 +195,7 @@ pub fn cicero_game(game: &Game) -> Result<Value, String> {
 /// saved game's (the caller loads it from the document's `map`).
 pub fn from_saved_game(
     doc: &Value,
-    map: Map,
+    map: impl Into<std::sync::Arc<Map>>,
     source: crate::MapSource,
     rules: diplo_rules::Ruleset,
 ) -> Result<Game, String> {

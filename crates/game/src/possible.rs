@@ -257,12 +257,28 @@ pub fn possible_with(
         PhaseKind::Retreat => retreats(map, rules, pos),
         PhaseKind::Adjustment => adjustments(map, rules, pos),
     };
-    // A stable sort, as the keys' upper-case names compare.
-    let ascii = out.iter().all(|p| map.province(p.province).name.is_ascii());
-    let name = |p: &Possible| map.province(p.province).name.as_str();
-    out.sort_by(|a, b| upper_cmp(name(a), name(b), ascii));
+    // A stable sort, as the keys' upper-case names compare (by their ranks).
+    let rank = cache.name_ranks(map);
+    out.sort_by_key(|p| rank[p.province.index()]);
     out.dedup_by_key(|p| p.province);
     out
+}
+
+/// Per province: the rank of its upper-case name among the map's (equal names, equal ranks).
+fn name_ranks(map: &Map) -> Vec<u32> {
+    let ascii = map.provinces().iter().all(|p| p.name.is_ascii());
+    let name = |p: ProvinceId| map.province(p).name.as_str();
+    let mut order: Vec<ProvinceId> = map.province_ids().collect();
+    order.sort_by(|&a, &b| upper_cmp(name(a), name(b), ascii));
+    let mut rank = vec![0; order.len()];
+    let mut r = 0;
+    for (i, &p) in order.iter().enumerate() {
+        if i > 0 && upper_cmp(name(order[i - 1]), name(p), ascii).is_ne() {
+            r += 1;
+        }
+        rank[p.index()] = r;
+    }
+    rank
 }
 
 /// Every orderable location of the phase (upper-case short province names, `STP` also for a
@@ -484,9 +500,19 @@ pub struct PossibleCache {
     /// Where in `steps` the steps of a unit kind on a location in a season are.
     index: FxHashMap<(UnitKind, Location, Season), usize>,
     steps: Vec<Steps>,
+    /// [`name_ranks`] of the map, once worked out.
+    ranks: Vec<u32>,
 }
 
 impl PossibleCache {
+    /// The map's [`name_ranks`] (worked out at the first call).
+    fn name_ranks(&mut self, map: &Map) -> &[u32] {
+        if self.ranks.len() != map.provinces().len() {
+            self.ranks = name_ranks(map);
+        }
+        &self.ranks
+    }
+
     /// Where the steps of each unit of `pos` are (worked out now for those not seen before).
     fn fill(&mut self, map: &Map, pos: &Position) -> Vec<usize> {
         let mut at = Vec::with_capacity(pos.units.len());

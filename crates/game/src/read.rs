@@ -63,7 +63,7 @@ impl Game {
             GameError::Invalid(format!("{file}: the [state] position cannot be read"))
         })?;
         Ok(Game {
-            map,
+            map: map.into(),
             map_source,
             rules,
             overrides: raw.ruleset.overrides.clone(),
@@ -79,6 +79,7 @@ impl Game {
             ready,
             undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
             next_seq: sets_seq.max(proxies_seq) + 1,
+            scratch: Default::default(),
         })
     }
 }

@@ -13,7 +13,9 @@
 //! | orders of one phase (an orders file, a game's phase, a record's phase) | 10,000 | `DIPLO_MAX_ORDERS` |
 //! | phases of a game's history, or of a game record | 10,000 | `DIPLO_MAX_PHASES` |
 //!
-//! A variable that is not a number is ignored (the default holds).
+//! A variable that is not a number is ignored (the default holds). [`max_orders`] and
+//! [`max_phases`] read the environment once per process (at their first call);
+//! [`Limits::from_env`] and [`max_file_bytes`] read it at every call.
 
 use std::io::{self, Read};
 use std::path::Path;
@@ -136,14 +138,22 @@ impl Default for Limits {
     }
 }
 
-/// The most orders of one phase in force ([`Limits::from_env`]).
-pub fn max_orders() -> usize {
-    from_env(Limit::Orders, DEFAULT_MAX_ORDERS)
+/// The limits in force for this process: [`Limits::from_env`] read at the first call, then
+/// kept (these limits are asked for several times a phase; the environment of a running
+/// process is not expected to change them).
+fn process_limits() -> &'static Limits {
+    static LIMITS: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+    LIMITS.get_or_init(Limits::from_env)
 }
 
-/// The longest history in force ([`Limits::from_env`]).
+/// The most orders of one phase in force ([`Limits::from_env`], read once per process).
+pub fn max_orders() -> usize {
+    process_limits().orders
+}
+
+/// The longest history in force ([`Limits::from_env`], read once per process).
 pub fn max_phases() -> usize {
-    from_env(Limit::Phases, DEFAULT_MAX_PHASES)
+    process_limits().phases
 }
 
 /// Reads a whole text file within the limits: a regular file, at most [`max_file_bytes`],

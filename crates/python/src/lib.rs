@@ -41,17 +41,18 @@ fn err(message: impl ToString) -> PyErr {
     DiploError::new_err(message.to_string())
 }
 
-/// The built-in maps loaded so far: a new game copies one instead of reading its TOML again.
-static EMBEDDED: std::sync::Mutex<BTreeMap<String, Map>> = std::sync::Mutex::new(BTreeMap::new());
+/// The built-in maps loaded so far: a new game shares one instead of reading its TOML again.
+static EMBEDDED: std::sync::Mutex<BTreeMap<String, Arc<Map>>> =
+    std::sync::Mutex::new(BTreeMap::new());
 
-/// A built-in map by name, or a map file by path.
-fn load_map(name: &str) -> PyResult<(Map, MapSource)> {
+/// A built-in map by name (shared with the other games on it), or a map file by path.
+fn load_map(name: &str) -> PyResult<(Arc<Map>, MapSource)> {
     let source = MapSource::Embedded(name.to_string());
     if let Some(map) = EMBEDDED.lock().ok().and_then(|c| c.get(name).cloned()) {
         return Ok((map, source));
     }
     if let Some(loaded) = Map::embedded(name) {
-        let map = loaded.map_err(err)?;
+        let map = Arc::new(loaded.map_err(err)?);
         if let Ok(mut cache) = EMBEDDED.lock() {
             cache.insert(name.to_string(), map.clone());
         }
@@ -61,7 +62,7 @@ fn load_map(name: &str) -> PyResult<(Map, MapSource)> {
     let text = diplo_map::limits::read_file(path)
         .map_err(|e| err(format!("map `{name}`: not a built-in map, and {e}")))?;
     let map = Map::from_toml_str(&text, name).map_err(err)?;
-    Ok((map, MapSource::Copy(text)))
+    Ok((Arc::new(map), MapSource::Copy(text)))
 }
 
 /// The built-in rulesets loaded so far, by lower-case name: a new game copies one.
@@ -279,10 +280,8 @@ impl Game {
         let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
         out.set_item(intern!(py, "homes"), homes)?;
         out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
-        let builds = names.per_power(py, |p| {
-            let delta = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
-            delta.into_bound_py_any(py)
-        })?;
+        let due = diplo_game::summary::builds_by_power(map, pos);
+        let builds = names.per_power(py, |p| due[p.index()].into_bound_py_any(py))?;
         out.set_item(intern!(py, "builds"), builds)?;
         Ok(out.into_any())
     }

@@ -152,6 +152,24 @@ def test_possible_orders_of_the_opening():
     assert all(o.startswith("A PAR") for o in possible["PAR"])
 
 
+def test_possible_order_lists_are_fresh_lists_a_caller_may_change():
+    g = diplo.Game()
+    first = g.get_all_possible_orders()
+    expected = list(first["PAR"])
+    first["PAR"].append("A PAR - XYZ")
+    first["PAR"].remove("A PAR H")
+    first["MAR"].clear()
+    again = g.get_all_possible_orders()
+    assert again["PAR"] == expected
+    assert again["PAR"] is not first["PAR"]
+    assert again["MAR"]
+    # Another game on the same map gets lists of its own too.
+    other = diplo.Game().get_all_possible_orders()
+    assert other["PAR"] == expected and other["PAR"] is not again["PAR"]
+    # The texts of a changed list are still taken back as typed.
+    g.set_orders("France", [first["PAR"][0]])
+
+
 def test_pickle_and_json_keep_the_whole_game():
     g = diplo.Game()
     g.set_orders("England", ["F LON - NTH"])

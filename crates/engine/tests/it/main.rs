@@ -10,3 +10,4 @@ mod mila;
 mod policies;
 mod position_file;
 mod scale;
+mod scratch;

@@ -4,6 +4,7 @@
 //! binary of its own, linked separately): `cargo test -p diplo-game --test it`; one module's
 //! tests with a filter, e.g. `cargo test -p diplo-game --test it MODULE::`.
 
+mod builds;
 mod hosting;
 mod possible;
 mod shipped_maps;

@@ -250,3 +250,19 @@ fn a_neutral_power_orders_nothing() {
     assert!(orderable.values().all(|&p| p != neutral));
     assert_eq!(orderable.len(), got.len());
 }
+
+#[test]
+fn locations_come_in_the_order_of_their_upper_case_names_on_every_map() {
+    let rules = Ruleset::datc();
+    for (name, _) in diplo_map::EMBEDDED_MAPS {
+        let map = Map::embedded(name).unwrap().unwrap();
+        let pos = Position::initial(&map);
+        let got: Vec<String> = possible(&map, &rules, &pos)
+            .iter()
+            .map(|p| map.province(p.province).name.to_uppercase())
+            .collect();
+        let mut sorted = got.clone();
+        sorted.sort();
+        assert_eq!(got, sorted, "{name}");
+    }
+}

@@ -1,0 +1,89 @@
+//! An [`AdjudicatorScratch`] kept between adjudicators, and moved between maps: the results are
+//! those of [`adjudicate`] on each map.
+
+use diplo_engine::{adjudicate, Adjudicator, AdjudicatorScratch, PhaseKind, Position};
+use diplo_map::{Location, Map, PowerId, UnitKind};
+use diplo_orders::{Order, Place, UnitRef, WrittenCoast};
+use diplo_rules::Ruleset;
+
+/// A small deterministic generator (no test depends on its exact numbers).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+fn place(l: Location) -> Place {
+    Place {
+        province: l.province,
+        coast: l.coast.map(WrittenCoast::Known),
+    }
+}
+
+/// A move (or a convoyed move, or a hold) for every unit, at random.
+fn orders(map: &Map, pos: &Position, rng: &mut Lcg) -> Vec<(PowerId, Order)> {
+    let coasts: Vec<_> = map.province_ids().collect();
+    pos.units
+        .iter()
+        .map(|u| {
+            let unit = UnitRef {
+                kind: Some(u.kind),
+                place: place(u.location),
+            };
+            let steps: Vec<Location> = match u.kind {
+                UnitKind::Army => map
+                    .army_neighbours(u.location.province)
+                    .iter()
+                    .map(|&p| Location::province(p))
+                    .collect(),
+                UnitKind::Fleet => map.fleet_neighbours(u.location).to_vec(),
+            };
+            let order = match rng.below(4) {
+                0 => Order::Hold { unit },
+                1 if u.kind == UnitKind::Army => Order::Move {
+                    unit,
+                    to: Place::new(coasts[rng.below(coasts.len())]),
+                    via_convoy: true,
+                    path: Vec::new(),
+                },
+                _ if steps.is_empty() => Order::Hold { unit },
+                _ => Order::Move {
+                    unit,
+                    to: place(steps[rng.below(steps.len())]),
+                    via_convoy: false,
+                    path: Vec::new(),
+                },
+            };
+            (u.power, order)
+        })
+        .collect()
+}
+
+#[test]
+fn a_scratch_moved_between_maps_adjudicates_as_a_fresh_adjudication() {
+    let rules = Ruleset::datc();
+    let maps = [Map::standard(), Map::embedded("ancmed").unwrap().unwrap()];
+    let mut positions: Vec<Position> = maps.iter().map(Position::initial).collect();
+    let mut scratch = AdjudicatorScratch::default();
+    let mut rng = Lcg(11);
+    for round in 0..24 {
+        let i = round % 2;
+        let (map, pos) = (&maps[i], &positions[i]);
+        let orders = orders(map, pos, &mut rng);
+        let mut adjudicator = Adjudicator::with_scratch(map, &rules, scratch);
+        let kept = adjudicator.adjudicate(pos, &orders);
+        scratch = adjudicator.into_scratch();
+        assert_eq!(kept, adjudicate(map, &rules, pos, &orders), "round {round}");
+        let mut next = kept.next;
+        while next.phase.kind != PhaseKind::Movement {
+            next = adjudicate(map, &rules, &next, &[]).next;
+        }
+        positions[i] = next;
+    }
+}
