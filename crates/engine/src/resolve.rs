@@ -248,6 +248,11 @@ pub(crate) struct Board<'a> {
     /// `HALF_DIRECT` over its own edge (when not convoyed), `HALF_LANDING` from its convoying
     /// fleets into its destination (when convoyed), else 0.
     half: Vec<u8>,
+    /// Per unit: a plain move, which needs nothing but its own strength: over land (not
+    /// convoyed), possible, over no canal and no difficult or half-strength border, counting its
+    /// supports, not voided. Its path is certain and its strength is 1 + its supports, so the
+    /// resolver skips the general machinery for it.
+    plain: Vec<bool>,
     pub state: Vec<Tri>,
     /// The cycles the paradox rule gave no answer for (their units are `Unresolved`).
     pub paradoxes: Vec<Vec<u32>>,
@@ -258,6 +263,8 @@ pub(crate) struct Board<'a> {
     bounce_rule: BounceRule,
     cut_exemption: ConvoyCutExemption,
     support_cut_from_origin_by_convoy: bool,
+    /// The `railroad_cut` choice: a railroad move cuts supports where it tries to enter.
+    railroad_cuts: bool,
     recording: bool,
     reads: RefCell<Vec<u32>>,
     /// Scratch marks for the walks along convoying fleets.
@@ -675,6 +682,7 @@ impl<'a> Board<'a> {
             voided,
             difficult,
             half,
+            plain: Vec::new(),
             state,
             paradoxes: Vec::new(),
             other_cycle: Vec::new(),
@@ -684,6 +692,7 @@ impl<'a> Board<'a> {
             support_cut_from_origin_by_convoy: rules
                 .convoyed_attack_origin
                 .convoyed_attack_cuts_support_against_its_origin(),
+            railroad_cuts: rules.railroad_cut.cuts(),
             recording: false,
             reads,
             scratch,
@@ -691,7 +700,64 @@ impl<'a> Board<'a> {
             pool,
         };
         board.apply_convoy_rules();
+        board.plain = board.plain_moves();
+        board.settle_uncontested();
         board
+    }
+
+    /// Settles up front the decisions nothing else can change (both adjudications would say
+    /// "yes" without reading any decision): a plain move into an empty province no other move
+    /// or railroad step enters, and a support or convoy no move or railroad step enters.
+    fn settle_uncontested(&mut self) {
+        for u in 0..self.units.len() {
+            if self.state[u] != Tri::Unknown {
+                continue;
+            }
+            let alone = |p: ProvinceId, mover: u32| {
+                self.moves_to.get(p.index()).iter().all(|&c| c == mover)
+                    && self.rail_into.get(p.index()).is_empty()
+            };
+            let settled = match self.eff[u] {
+                Eff::Move { to, .. } => {
+                    self.plain[u]
+                        && self.unit_at[to.province.index()] == NONE
+                        && alone(to.province, u as u32)
+                }
+                Eff::SupportHold { .. } | Eff::SupportMove { .. } | Eff::Convoy { .. } => {
+                    alone(self.units[u].location.province, NONE)
+                }
+                Eff::Hold | Eff::Rail { .. } => false,
+            };
+            if settled {
+                self.state[u] = Tri::Yes;
+            }
+        }
+    }
+
+    /// Per unit: whether it is a plain move (see [`Board::plain`]).
+    fn plain_moves(&mut self) -> Vec<bool> {
+        let mut plain = self.pool.empty(self.units.len());
+        plain.extend((0..self.units.len()).map(|u| {
+            matches!(
+                self.eff[u],
+                Eff::Move {
+                    convoy: false,
+                    possible: true,
+                    ..
+                }
+            ) && self.canal_perm[u] == NONE
+                && !self.difficult[u]
+                && self.half[u] == 0
+                && !self.unsupported[u]
+                && !self.voided[u]
+        }));
+        plain
+    }
+
+    /// Voids move `u` (the paradox rule): it has no path, so no effect anywhere.
+    fn void(&mut self, u: u32) {
+        self.voided[u as usize] = true;
+        self.plain[u as usize] = false;
     }
 
     /// The rules that change which fleets convoy which army, and how a convoyed army lands.
@@ -876,7 +942,13 @@ impl<'a> Board<'a> {
     }
 
     /// 5.B.4 PATH, at most (`max`) or at least. A move with a land fallback always has one.
+    #[inline]
     pub fn path(&self, u: u32, max: bool) -> bool {
+        self.plain[u as usize] || self.path_of_other(u, max)
+    }
+
+    /// [`Board::path`] of a move that is not plain.
+    fn path_of_other(&self, u: u32, max: bool) -> bool {
         let Eff::Move {
             convoy,
             possible,
@@ -929,7 +1001,17 @@ impl<'a> Board<'a> {
 
     /// Whether `u` travels over land (as opposed to by convoy); for a move with a land
     /// fallback, known once its convoy route is known.
+    #[inline]
     fn land_route(&self, u: u32) -> Tri {
+        if self.plain[u as usize] {
+            Tri::Yes
+        } else {
+            self.route_of_other(u)
+        }
+    }
+
+    /// [`Board::land_route`] of a move that is not plain.
+    fn route_of_other(&self, u: u32) -> Tri {
         match self.eff[u as usize] {
             // A canal move is a direct move only with permission (DATC 2.4 7.C.6: so there is
             // no head-to-head battle through the canal without it).
@@ -1178,7 +1260,17 @@ impl<'a> Board<'a> {
     /// The strength, in half points and shifted by one point (2), of move `u` with `supports`
     /// supports: the DATC strength less a difficult border's penalty, halved over a
     /// half-strength border (the `half_strength` choice says what is halved).
+    #[inline]
     fn move_strength(&self, u: u32, supports: u32, max: bool) -> u32 {
+        if self.plain[u as usize] {
+            4 + 2 * supports
+        } else {
+            self.strength_of_other(u, supports, max)
+        }
+    }
+
+    /// [`Board::move_strength`] of a move that is not plain.
+    fn strength_of_other(&self, u: u32, supports: u32, max: bool) -> u32 {
         let s = 1 + supports - self.penalty(u, max);
         2 + if self.at_half(u, max) {
             self.rules.half_strength.halve(s)
@@ -1438,7 +1530,7 @@ impl<'a> Board<'a> {
         }
         // DATC 2.4 7.B.14: a railroad move cuts no support, unless the ruleset says it does
         // where it tries to enter.
-        if self.rules.railroad_cut.cuts() {
+        if self.railroad_cuts {
             for &at in self.rail_into.get(p.index()) {
                 let Extra::At(ri, k) = self.extra_of(at) else {
                     continue;
@@ -1769,6 +1861,7 @@ impl<'a> Board<'a> {
         p.give(self.voided);
         p.give(self.difficult);
         p.give(self.half);
+        p.give(self.plain);
         p.give(self.state);
         p.give(self.reads.into_inner());
         p.give(self.on_a_route);
@@ -2028,7 +2121,7 @@ impl<'a> Board<'a> {
                 ParadoxRuling::FailConvoyedArmies => {
                     for &u in cycle {
                         if let Eff::Convoy { army, .. } = self.eff_of(u) {
-                            self.voided[army as usize] = true;
+                            self.void(army);
                             for v in [u, army] {
                                 if self.state[v as usize] == Tri::Unknown {
                                     self.state[v as usize] = Tri::No;
@@ -2211,7 +2304,7 @@ impl<'a> Board<'a> {
         let mut fail: Vec<u32> = Vec::new();
         for &u in canal_moves {
             // The canal move fails and has no effect on its destination.
-            self.voided[u as usize] = true;
+            self.void(u);
             fail.push(u);
             fail.push(self.canal_perm[u as usize]);
         }
