@@ -136,6 +136,11 @@ pub(crate) struct Ctx<'a> {
     pub fleet_at_sea: Vec<bool>,
     /// The season of the phase: provinces and borders may be closed in it (ice).
     pub season: Season,
+    /// Whether the map closes anything in some season (if not, nothing is checked for ice).
+    closures: bool,
+    /// Whether the map has borders of its own (difficult, half-strength, closing): if not,
+    /// every crossing is ordinary.
+    borders: bool,
     /// Scratch space and shared results of the convoy route searches.
     routes: RefCell<Routes>,
 }
@@ -182,6 +187,8 @@ impl<'a> Ctx<'a> {
             unit_at,
             fleet_at_sea,
             season,
+            closures: facts.closures,
+            borders: !map.borders().is_empty(),
             routes: RefCell::new(std::mem::take(&mut pool.routes).reset()),
         }
     }
@@ -196,7 +203,7 @@ impl<'a> Ctx<'a> {
     /// Why a unit of `kind` cannot cross from `from` to `to` this season, if it cannot (a
     /// closed province or border: ice, DATC 2.4 chapter 8).
     fn closed(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> Result<(), Text> {
-        if !self.map.is_closed(kind, from, to, self.season) {
+        if !self.closures || !self.map.is_closed(kind, from, to, self.season) {
             return Ok(());
         }
         let season = Fact::Season(self.season);
@@ -217,7 +224,7 @@ impl<'a> Ctx<'a> {
     fn support_reach(&self, me: &Unit, to: ProvinceId) -> Result<(), Text> {
         let from = me.location.province;
         self.closed(me.kind, from, to)?;
-        if self.map.blocks_support(me.kind, from, to) {
+        if self.borders && self.map.blocks_support(me.kind, from, to) {
             let what = if self.map.is_difficult(me.kind, from, to) {
                 "difficult"
             } else {
@@ -1156,6 +1163,8 @@ fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
             }
         }
     }
+    // The policy's answer per kind of move (most phases ask it about one or two kinds).
+    let mut answers: [Option<AdjacentRoute>; 32] = [None; 32];
     for a in 0..n {
         if let Eff::Move {
             to,
@@ -1178,7 +1187,14 @@ fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
                 opposite_move: opposite,
                 opposite_is_own: opposite && cx.units[d as usize].power == cx.units[a].power,
             };
-            let (convoy, fallback) = match cx.rules.convoy_to_adjacent.adjacent_route(mv) {
+            let key = usize::from(mv.via_convoy)
+                | usize::from(mv.own_fleet_convoys) << 1
+                | usize::from(mv.foreign_fleet_convoys) << 2
+                | usize::from(mv.opposite_move) << 3
+                | usize::from(mv.opposite_is_own) << 4;
+            let route =
+                *answers[key].get_or_insert_with(|| cx.rules.convoy_to_adjacent.adjacent_route(mv));
+            let (convoy, fallback) = match route {
                 AdjacentRoute::Land => (false, false),
                 AdjacentRoute::Convoy => (true, false),
                 AdjacentRoute::ConvoyWithFallback => (true, true),

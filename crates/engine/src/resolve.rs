@@ -623,10 +623,12 @@ impl<'a> Board<'a> {
         };
         canal_permissions(map, rules, units, unit_at, &eff, interp, &mut canals);
         state.resize(n + canals.extra.len(), Tri::Unknown);
+        // Most maps have no special borders: nothing to look up per move.
+        let borders = !map.borders().is_empty();
         let difficult = move_flags(
             &eff,
             units,
-            |u, to| map.is_difficult(u.kind, u.location.province, to),
+            |u, to| borders && map.is_difficult(u.kind, u.location.province, to),
             false,
             p,
         );
@@ -634,7 +636,7 @@ impl<'a> Board<'a> {
             &eff,
             units,
             |u, to| {
-                let h = map.is_half_strength(u.kind, u.location.province, to);
+                let h = borders && map.is_half_strength(u.kind, u.location.province, to);
                 if h {
                     HALF_DIRECT
                 } else {
@@ -1206,6 +1208,7 @@ impl<'a> Board<'a> {
         })
     }
 
+    #[inline]
     fn count_supports(&self, u: u32, max: bool, except_power: Option<PowerId>) -> u32 {
         if self.unsupported[u as usize] {
             return 0;

@@ -34,6 +34,9 @@ pub(crate) struct MapFacts {
     pub convoyable: Vec<bool>,
     /// The provinces closed (ice) in some season; on most maps none.
     pub closing: Vec<ProvinceId>,
+    /// Whether any province or border closes in some season (if not, no order is checked
+    /// against ice).
+    pub closures: bool,
 }
 
 impl MapFacts {
@@ -48,6 +51,7 @@ impl MapFacts {
                 .province_ids()
                 .filter(|&p| !map.province(p).closed.is_empty())
                 .collect(),
+            closures: map.has_closures(),
         }
     }
 }
