@@ -456,6 +456,14 @@ impl Judged<'_> {
     fn effective(&self, u: u32, r: &mut OrderResult) {
         let ui = u as usize;
         let tag = self.tags[ui];
+        if let Some(t) = tag {
+            r.tag = tag;
+            r.reason.dislodged_by = Some((self.units[self.dislodged_by[ui] as usize], t));
+        }
+        if let Some(res) = self.plain_result(ui) {
+            r.resolution = res;
+            return;
+        }
         let (res, why) = match self.interp.eff[ui] {
             _ if self.board.state[ui] == Tri::Unresolved => {
                 (Resolution::Unresolved, self.paradoxes.reason(u, self.board))
@@ -474,9 +482,32 @@ impl Judged<'_> {
             Eff::Convoy { .. } => self.convoy(u),
         };
         r.resolution = res;
-        r.tag = tag;
         r.reason.why = why;
-        r.reason.dislodged_by = tag.map(|t| (self.units[self.dislodged_by[ui] as usize], t));
+    }
+
+    /// The result of unit `u`'s order when it needs no sentence (most do not: a hold that
+    /// stands, a move that succeeds, a support given, a convoy available), else `None`. A `Why`
+    /// is large, so the common results skip building one.
+    fn plain_result(&self, u: usize) -> Option<Resolution> {
+        let state = self.board.state[u];
+        match self.interp.eff[u] {
+            Eff::Hold
+                if state != Tri::Unresolved
+                    && (self.attacked_unresolved[u] == NONE || self.tags[u].is_some()) =>
+            {
+                Some(Resolution::Stands)
+            }
+            Eff::Move { .. } if state == Tri::Yes => Some(Resolution::Succeeds),
+            Eff::SupportHold { .. } | Eff::SupportMove { .. }
+                if state == Tri::Yes && self.interp.matches[u] =>
+            {
+                Some(Resolution::Given)
+            }
+            Eff::Convoy { .. } if state == Tri::Yes && self.interp.matches[u] => {
+                Some(Resolution::Available)
+            }
+            _ => None,
+        }
     }
 
     fn rail(&self, u: u32, to: ProvinceId) -> (Resolution, Why) {

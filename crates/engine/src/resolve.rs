@@ -703,56 +703,46 @@ impl<'a> Board<'a> {
         };
         board.apply_convoy_rules();
         board.plain = board.plain_moves();
-        board.settle_uncontested();
         board
     }
 
-    /// Settles up front the decisions nothing else can change (both adjudications would say
-    /// "yes" without reading any decision): a plain move into an empty province no other move
-    /// or railroad step enters, and a support or convoy no move or railroad step enters.
-    fn settle_uncontested(&mut self) {
-        for u in 0..self.units.len() {
-            if self.state[u] != Tri::Unknown {
-                continue;
-            }
-            let alone = |p: ProvinceId, mover: u32| {
-                self.moves_to.get(p.index()).iter().all(|&c| c == mover)
-                    && self.rail_into.get(p.index()).is_empty()
-            };
-            let settled = match self.eff[u] {
-                Eff::Move { to, .. } => {
-                    self.plain[u]
-                        && self.unit_at[to.province.index()] == NONE
-                        && alone(to.province, u as u32)
-                }
-                Eff::SupportHold { .. } | Eff::SupportMove { .. } | Eff::Convoy { .. } => {
-                    alone(self.units[u].location.province, NONE)
-                }
-                Eff::Hold | Eff::Rail { .. } => false,
-            };
-            if settled {
-                self.state[u] = Tri::Yes;
-            }
-        }
-    }
-
-    /// Per unit: whether it is a plain move (see [`Board::plain`]).
+    /// Per unit: whether it is a plain move (see [`Board::plain`]). On the way, settles the
+    /// decisions nothing else can change (both adjudications would say "yes" without reading
+    /// any decision): a plain move into an empty province no other move or railroad step
+    /// enters, and a support or convoy no move or railroad step enters.
     fn plain_moves(&mut self) -> Vec<bool> {
-        let mut plain = self.pool.empty(self.units.len());
-        plain.extend((0..self.units.len()).map(|u| {
-            matches!(
-                self.eff[u],
+        let n = self.units.len();
+        let mut plain = self.pool.take(n, false);
+        let no_rails = self.rail_into.items.is_empty();
+        for u in 0..n {
+            // How many moves go to `p` (the province of a unit, or a destination).
+            let movers = |p: ProvinceId| self.moves_to.get(p.index()).len();
+            let settled = match self.eff[u] {
                 Eff::Move {
+                    to,
                     convoy: false,
                     possible: true,
                     ..
+                } => {
+                    plain[u] = self.canal_perm[u] == NONE
+                        && !self.difficult[u]
+                        && self.half[u] == 0
+                        && !self.unsupported[u]
+                        && !self.voided[u];
+                    plain[u]
+                        && no_rails
+                        && self.unit_at[to.province.index()] == NONE
+                        && movers(to.province) == 1
                 }
-            ) && self.canal_perm[u] == NONE
-                && !self.difficult[u]
-                && self.half[u] == 0
-                && !self.unsupported[u]
-                && !self.voided[u]
-        }));
+                Eff::SupportHold { .. } | Eff::SupportMove { .. } | Eff::Convoy { .. } => {
+                    no_rails && movers(self.units[u].location.province) == 0
+                }
+                _ => false,
+            };
+            if settled && self.state[u] == Tri::Unknown {
+                self.state[u] = Tri::Yes;
+            }
+        }
         plain
     }
 
@@ -1793,6 +1783,9 @@ impl<'a> Board<'a> {
 
     /// The railroad steps into `p`: (railroad move, place index).
     pub fn rails_into(&self, p: ProvinceId) -> Vec<(usize, usize)> {
+        if self.rails.is_empty() {
+            return Vec::new();
+        }
         self.rail_into
             .get(p.index())
             .iter()
