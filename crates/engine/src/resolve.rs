@@ -164,6 +164,43 @@ impl Csr {
     }
 }
 
+/// A per-unit value that keeps its default for almost every unit (a railroad, canal or border
+/// rule, a voided move): no vector at all until some unit's value is set, so a phase without
+/// such units neither fills nor reads one.
+pub(crate) struct Sparse<T> {
+    values: Vec<T>,
+    default: T,
+}
+
+impl<T: crate::scratch::Pooled + Copy> Sparse<T> {
+    fn new(default: T) -> Sparse<T> {
+        Sparse {
+            values: Vec::new(),
+            default,
+        }
+    }
+
+    #[inline]
+    fn get(&self, u: usize) -> T {
+        self.values.get(u).copied().unwrap_or(self.default)
+    }
+
+    /// Sets unit `u`'s value (of `n` units), taking the vector from `pool` on the first one.
+    fn set(&mut self, u: usize, v: T, n: usize, pool: &mut Pool) {
+        if self.values.len() < n {
+            if self.values.capacity() == 0 {
+                self.values = pool.empty(n);
+            }
+            self.values.resize(n, self.default);
+        }
+        self.values[u] = v;
+    }
+
+    fn recycle(self, pool: &mut Pool) {
+        pool.give(self.values);
+    }
+}
+
 /// A canal move that can never have permission (DATC 2.4 7.C.1, 7.C.4–7.C.6).
 const DENIED: u32 = u32::MAX - 1;
 
@@ -208,20 +245,20 @@ pub(crate) struct Board<'a> {
     /// The railroad moves (DATC 2.4 7.B).
     pub rails: Vec<RailMove>,
     /// Per unit: its index in `rails`, or `NONE`.
-    rail_of: Vec<u32>,
+    rail_of: Sparse<u32>,
     /// Decisions past the units' own (`state[units.len() + i]` is `extra[i]`).
     extra: Vec<Extra>,
     /// Per province: the `at` decisions of railroad steps into it.
     rail_into: Csr,
     /// Per unit: for a move over a canal, its permission decision, or `DENIED`; else `NONE`.
-    canal_perm: Vec<u32>,
+    canal_perm: Sparse<u32>,
     /// Per unit: the canal province whose occupant grants its passage, when it moves over a canal.
-    canal_at: Vec<u32>,
+    canal_at: Sparse<u32>,
     /// Per unit: a railroad move in a head-to-head battle that cannot dislodge (DATC 2.4 7.B.29).
-    no_dislodge: Vec<bool>,
+    no_dislodge: Sparse<bool>,
     /// Per unit: a railroad move whose support does not count in its head-to-head battle (the
     /// battle is not over the final part, DATC 2.4 7.B.15).
-    unsupported: Vec<bool>,
+    unsupported: Sparse<bool>,
     /// The railroad move whose prevent strength is ignored while a competitor is judged "as if
     /// the train were absent", or `NONE`.
     ignoring: Cell<u32>,
@@ -237,17 +274,17 @@ pub(crate) struct Board<'a> {
     /// Per moving unit: its `counter` is a head-to-head through the last convoying fleet
     /// (DATC 4.A.4 point 1): a convoyed army, and the unit at its destination moving into the
     /// province of the army's only last convoying fleet.
-    via_last_fleet: Vec<bool>,
+    via_last_fleet: Sparse<bool>,
     /// Per moving unit: its move was voided by the paradox rule (DATC 2.4's Szykman wording):
     /// it has no path, so no effect anywhere, and no land fallback.
-    voided: Vec<bool>,
+    voided: Sparse<bool>,
     /// Per moving unit: its move over land crosses a difficult passable border (DATC 2.4
     /// chapter 10): one support less, and no support cut without outside support.
-    difficult: Vec<bool>,
+    difficult: Sparse<bool>,
     /// Per moving unit: whether it crosses a half-strength border (1900's route around Africa):
     /// `HALF_DIRECT` over its own edge (when not convoyed), `HALF_LANDING` from its convoying
     /// fleets into its destination (when convoyed), else 0.
-    half: Vec<u8>,
+    half: Sparse<u8>,
     /// Per unit: a plain move, which needs nothing but its own strength: over land (not
     /// convoyed), possible, over no canal and no difficult or half-strength border, counting its
     /// supports, not voided. Its path is certain and its strength is 1 + its supports, so the
@@ -308,9 +345,9 @@ struct RailPlans {
     /// Per railroad move: the unit and the provinces it passes, in order.
     paths: Vec<(u32, Vec<ProvinceId>)>,
     /// Per unit: a railroad move in a head-to-head battle that cannot dislodge.
-    no_dislodge: Vec<bool>,
+    no_dislodge: Sparse<bool>,
     /// Per unit: a railroad move whose support does not count in its head-to-head battle.
-    unsupported: Vec<bool>,
+    unsupported: Sparse<bool>,
 }
 
 impl RailPlans {
@@ -326,8 +363,8 @@ impl RailPlans {
         let mut plans = RailPlans {
             eff: Vec::new(),
             paths: Vec::new(),
-            no_dislodge: pool.take(n, false),
-            unsupported: pool.take(n, false),
+            no_dislodge: Sparse::new(false),
+            unsupported: Sparse::new(false),
         };
         for u in 0..n {
             let Eff::Rail { railroad, to } = eff[u] else {
@@ -351,8 +388,10 @@ impl RailPlans {
                     possible: true,
                     fallback: false,
                 };
-                plans.no_dislodge[u] = !rules.railroad_head_to_head.dislodges();
-                plans.unsupported[u] = first != to && !rules.railroad_support.counts_on_the_way();
+                let no_dislodge = !rules.railroad_head_to_head.dislodges();
+                plans.no_dislodge.set(u, no_dislodge, n, pool);
+                let unsupported = first != to && !rules.railroad_support.counts_on_the_way();
+                plans.unsupported.set(u, unsupported, n, pool);
                 continue;
             }
             plans.paths.push((u as u32, path));
@@ -463,10 +502,10 @@ fn rail_steps(
     paths: Vec<(u32, Vec<ProvinceId>)>,
     extra: &mut Vec<Extra>,
     pool: &mut Pool,
-) -> (Vec<RailMove>, Vec<u32>, Vec<(u32, u32)>) {
+) -> (Vec<RailMove>, Sparse<u32>, Vec<(u32, u32)>) {
     let n = units.len();
     let mut rails = Vec::new();
-    let mut rail_of = pool.take(n, NONE);
+    let mut rail_of = Sparse::new(NONE);
     let mut into = pool.empty(0);
     for (ri, (u, path)) in paths.into_iter().enumerate() {
         let first = (n + extra.len()) as u32;
@@ -475,7 +514,7 @@ fn rail_steps(
             extra.push(Extra::At(ri as u32, k as u32));
             extra.push(Extra::Pass(ri as u32, k as u32));
         }
-        rail_of[u as usize] = ri as u32;
+        rail_of.set(u as usize, ri as u32, n, pool);
         rails.push(RailMove {
             unit: u,
             power: units[u as usize].power,
@@ -489,8 +528,8 @@ fn rail_steps(
 /// Per unit moving over a canal: its permission decision (or `DENIED`), and the canal province
 /// whose occupant grants the passage; `NONE` for other units.
 struct CanalMoves {
-    perm: Vec<u32>,
-    at: Vec<u32>,
+    perm: Sparse<u32>,
+    at: Sparse<u32>,
     /// The decisions past the units' own, where each permission decision is appended.
     extra: Vec<Extra>,
 }
@@ -505,6 +544,7 @@ fn canal_permissions(
     eff: &[Eff],
     interp: &Interpretation,
     moves: &mut CanalMoves,
+    pool: &mut Pool,
 ) {
     let n = units.len();
     let extra = &mut moves.extra;
@@ -532,12 +572,12 @@ fn canal_permissions(
             .collect();
         let candidates = permitted_movers(rules, units, &movers, &given, grantor);
         for &u in &movers {
-            moves.at[u] = canal.province.0;
+            moves.at.set(u, canal.province.0, n, pool);
             if grantor.is_some() && candidates.contains(&u) {
-                moves.perm[u] = (n + extra.len()) as u32;
+                moves.perm.set(u, (n + extra.len()) as u32, n, pool);
                 extra.push(Extra::Permit(u as u32));
             } else {
-                moves.perm[u] = DENIED;
+                moves.perm.set(u, DENIED, n, pool);
             }
         }
     }
@@ -577,22 +617,6 @@ fn permitted_movers(
     }
 }
 
-/// Per unit: whether it moves over an edge for which `crosses(unit, destination)` holds.
-fn move_flags<T: crate::scratch::Pooled>(
-    eff: &[Eff],
-    units: &[Unit],
-    crosses: impl Fn(&Unit, ProvinceId) -> T,
-    none: T,
-    pool: &mut Pool,
-) -> Vec<T> {
-    let mut flags = pool.empty(eff.len());
-    flags.extend(eff.iter().zip(units).map(|(e, u)| match *e {
-        Eff::Move { to, .. } => crosses(u, to.province),
-        _ => none.clone(),
-    }));
-    flags
-}
-
 impl<'a> Board<'a> {
     /// The board for one movement phase: the interpreted orders in dense arrays, with the
     /// railroad steps and canal permissions as decisions of their own.
@@ -617,35 +641,28 @@ impl<'a> Board<'a> {
         let mut extra = Vec::new();
         let (rails, rail_of, into) = rail_steps(units, plans.paths, &mut extra, p);
         let mut canals = CanalMoves {
-            perm: p.take(n, NONE),
-            at: p.take(n, NONE),
+            perm: Sparse::new(NONE),
+            at: Sparse::new(NONE),
             extra,
         };
-        canal_permissions(map, rules, units, unit_at, &eff, interp, &mut canals);
+        if !map.canals().is_empty() {
+            canal_permissions(map, rules, units, unit_at, &eff, interp, &mut canals, p);
+        }
         state.resize(n + canals.extra.len(), Tri::Unknown);
         // Most maps have no special borders: nothing to look up per move.
-        let borders = !map.borders().is_empty();
-        let difficult = move_flags(
-            &eff,
-            units,
-            |u, to| borders && map.is_difficult(u.kind, u.location.province, to),
-            false,
-            p,
-        );
-        let half = move_flags(
-            &eff,
-            units,
-            |u, to| {
-                let h = borders && map.is_half_strength(u.kind, u.location.province, to);
-                if h {
-                    HALF_DIRECT
-                } else {
-                    0
+        let (mut difficult, mut half) = (Sparse::new(false), Sparse::new(0));
+        if !map.borders().is_empty() {
+            for (u, e) in eff.iter().enumerate() {
+                let Eff::Move { to, .. } = *e else { continue };
+                let (kind, from) = (units[u].kind, units[u].location.province);
+                if map.is_difficult(kind, from, to.province) {
+                    difficult.set(u, true, n, p);
                 }
-            },
-            0,
-            p,
-        );
+                if map.is_half_strength(kind, from, to.province) {
+                    half.set(u, HALF_DIRECT, n, p);
+                }
+            }
+        }
         let OrderLinks {
             supports,
             convoys,
@@ -656,8 +673,8 @@ impl<'a> Board<'a> {
         let supports_of = Csr::build_in(n, supports, p);
         let convoys_of = Csr::build_in(n, convoys, p);
         let moves_to = Csr::build_in(provinces, moves, p);
-        let via_last_fleet = p.take(n, false);
-        let voided = p.take(n, false);
+        let via_last_fleet = Sparse::new(false);
+        let voided = Sparse::new(false);
         let reads = RefCell::new(p.empty(0));
         let scratch = RefCell::new(std::mem::take(&mut p.fleets));
         let mut board = Board {
@@ -724,11 +741,11 @@ impl<'a> Board<'a> {
                     possible: true,
                     ..
                 } => {
-                    plain[u] = self.canal_perm[u] == NONE
-                        && !self.difficult[u]
-                        && self.half[u] == 0
-                        && !self.unsupported[u]
-                        && !self.voided[u];
+                    plain[u] = self.canal_perm.get(u) == NONE
+                        && !self.difficult.get(u)
+                        && self.half.get(u) == 0
+                        && !self.unsupported.get(u)
+                        && !self.voided.get(u);
                     plain[u]
                         && no_rails
                         && self.unit_at[to.province.index()] == NONE
@@ -748,7 +765,8 @@ impl<'a> Board<'a> {
 
     /// Voids move `u` (the paradox rule): it has no path, so no effect anywhere.
     fn void(&mut self, u: u32) {
-        self.voided[u as usize] = true;
+        self.voided
+            .set(u as usize, true, self.units.len(), &mut self.pool);
         self.plain[u as usize] = false;
     }
 
@@ -803,7 +821,8 @@ impl<'a> Board<'a> {
             if last.peek().is_some()
                 && last.all(|p| self.map.is_half_strength(kind, p, to.province))
             {
-                self.half[x] = HALF_LANDING;
+                self.half
+                    .set(x, HALF_LANDING, self.units.len(), &mut self.pool);
             }
         }
     }
@@ -838,8 +857,9 @@ impl<'a> Board<'a> {
                 if l == into.province {
                     self.counter[x] = b;
                     self.counter[b as usize] = x as u32;
-                    self.via_last_fleet[x] = true;
-                    self.via_last_fleet[b as usize] = true;
+                    let n = self.units.len();
+                    self.via_last_fleet.set(x, true, n, &mut self.pool);
+                    self.via_last_fleet.set(b as usize, true, n, &mut self.pool);
                 }
             }
         }
@@ -950,11 +970,11 @@ impl<'a> Board<'a> {
         else {
             return false;
         };
-        if !possible || self.voided[u as usize] {
+        if !possible || self.voided.get(u as usize) {
             return false;
         }
         // A move over a canal needs the canal power's permission (DATC 2.4 7.C).
-        match self.canal_perm[u as usize] {
+        match self.canal_perm.get(u as usize) {
             NONE => {}
             DENIED => return false,
             d => {
@@ -1007,8 +1027,8 @@ impl<'a> Board<'a> {
         match self.eff[u as usize] {
             // A canal move is a direct move only with permission (DATC 2.4 7.C.6: so there is
             // no head-to-head battle through the canal without it).
-            Eff::Move { convoy: false, .. } if self.voided[u as usize] => Tri::No,
-            Eff::Move { convoy: false, .. } => match self.canal_perm[u as usize] {
+            Eff::Move { convoy: false, .. } if self.voided.get(u as usize) => Tri::No,
+            Eff::Move { convoy: false, .. } => match self.canal_perm.get(u as usize) {
                 NONE => Tri::Yes,
                 DENIED => Tri::No,
                 d => match self.st(d) {
@@ -1017,7 +1037,7 @@ impl<'a> Board<'a> {
                     _ => Tri::Unknown,
                 },
             },
-            Eff::Move { .. } if self.voided[u as usize] => Tri::No,
+            Eff::Move { .. } if self.voided.get(u as usize) => Tri::No,
             Eff::Move {
                 fallback: false, ..
             } => Tri::No,
@@ -1046,7 +1066,7 @@ impl<'a> Board<'a> {
         if o == NONE {
             return Tri::No;
         }
-        if self.via_last_fleet[u as usize] {
+        if self.via_last_fleet.get(u as usize) {
             // Brannan's rule: a head-to-head when the army goes by convoy.
             let army = if self.convoyed(u) { u } else { o };
             return match self.land_route(army) {
@@ -1200,7 +1220,7 @@ impl<'a> Board<'a> {
 
     #[inline]
     fn count_supports(&self, u: u32, max: bool, except_power: Option<PowerId>) -> u32 {
-        if self.unsupported[u as usize] {
+        if self.unsupported.get(u as usize) {
             return 0;
         }
         let mut n = 0;
@@ -1225,7 +1245,7 @@ impl<'a> Board<'a> {
     /// The difficult-border penalty of move `u`: 1 when it goes over land across a difficult
     /// border; while its route is unknown, the bound that helps (`max`) or hinders the move.
     fn penalty(&self, u: u32, max: bool) -> u32 {
-        if !self.difficult[u as usize] {
+        if !self.difficult.get(u as usize) {
             return 0;
         }
         match self.land_route(u) {
@@ -1239,7 +1259,7 @@ impl<'a> Board<'a> {
     /// landing from its convoy); while its route is unknown, the bound that helps (`max`) or
     /// hinders the move.
     fn at_half(&self, u: u32, max: bool) -> bool {
-        let over_land = match self.half[u as usize] {
+        let over_land = match self.half.get(u as usize) {
             0 => return false,
             HALF_DIRECT => Tri::Yes,
             _ => Tri::No,
@@ -1396,7 +1416,7 @@ impl<'a> Board<'a> {
     /// the ruleset's `half_strength_convoy_cut` says so.
     fn cuts_over_border(&self, a: u32, s: u32, opt: bool) -> bool {
         if self.at_half(a, !opt)
-            && (self.half[a as usize] == HALF_DIRECT
+            && (self.half.get(a as usize) == HALF_DIRECT
                 || self.rules.half_strength_convoy_cut.dislodge_only())
         {
             return false;
@@ -1415,7 +1435,7 @@ impl<'a> Board<'a> {
         let beats_hold = || atk > self.hold_in(dest, !opt);
         // Under Brannan's rule the unit moving into the last fleet's province must also beat
         // that fleet where it stands.
-        let into_last_fleet = self.via_last_fleet[u as usize] && !self.convoyed(u);
+        let into_last_fleet = self.via_last_fleet.get(u as usize) && !self.convoyed(u);
         let wins = match self.h2h(u) {
             Tri::Yes => beats_defender() && (!into_last_fleet || beats_hold()),
             Tri::No => beats_hold(),
@@ -1427,7 +1447,7 @@ impl<'a> Board<'a> {
         }
         // A railroad move in a head-to-head battle cannot dislodge (DATC 2.4 7.B.29): the unit
         // there leaves only by winning the battle.
-        if self.no_dislodge[u as usize] && self.unit_at[dest.index()] != NONE {
+        if self.no_dislodge.get(u as usize) && self.unit_at[dest.index()] != NONE {
             return false;
         }
         for &c in self.moves_to.get(dest.index()) {
@@ -1573,7 +1593,7 @@ impl<'a> Board<'a> {
             Eff::Move { .. } => self.adjudicate_move(u, opt),
             Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.adjudicate_support(u, opt),
             Eff::Convoy { .. } => self.adjudicate_convoy(u, opt),
-            Eff::Rail { .. } => self.rail_leaves(self.rail_of[u as usize] as usize, opt),
+            Eff::Rail { .. } => self.rail_leaves(self.rail_of.get(u as usize) as usize, opt),
             Eff::Hold => false,
         }
     }
@@ -1765,14 +1785,14 @@ impl<'a> Board<'a> {
 
     /// The railroad move of unit `u`, if it is one that passes places (not a head-to-head).
     pub fn rail_index(&self, u: u32) -> Option<usize> {
-        let ri = self.rail_of[u as usize];
+        let ri = self.rail_of.get(u as usize);
         (ri != NONE).then_some(ri as usize)
     }
 
     /// The canal power grants passage while its unit in the canal province stays there and is
     /// not dislodged (DATC 2.4 7.C.8, 7.C.10).
     fn canal_permitted(&self, f: u32, opt: bool) -> bool {
-        let p = ProvinceId(self.canal_at[f as usize]);
+        let p = ProvinceId(self.canal_at.get(f as usize));
         let e = self.unit_at[p.index()];
         if e == NONE {
             return false;
@@ -1798,12 +1818,12 @@ impl<'a> Board<'a> {
 
     /// Whether a canal move failed under the canal paradox rule.
     pub fn voided_canal(&self, u: u32) -> bool {
-        self.voided[u as usize] && self.canal_perm[u as usize] != NONE
+        self.voided.get(u as usize) && self.canal_perm.get(u as usize) != NONE
     }
 
     /// Whether move `u` goes over a canal, and whether it may (for reasons).
     pub fn canal_state(&self, u: u32) -> Option<Tri> {
-        match self.canal_perm[u as usize] {
+        match self.canal_perm.get(u as usize) {
             NONE => None,
             DENIED => Some(Tri::No),
             d => Some(self.state[d as usize]),
@@ -1843,20 +1863,20 @@ impl<'a> Board<'a> {
     pub fn recycle(self) -> Pool {
         let mut p = self.pool;
         p.give(self.eff);
-        p.give(self.rail_of);
+        self.rail_of.recycle(&mut p);
         self.rail_into.recycle(&mut p);
-        p.give(self.canal_perm);
-        p.give(self.canal_at);
-        p.give(self.no_dislodge);
-        p.give(self.unsupported);
+        self.canal_perm.recycle(&mut p);
+        self.canal_at.recycle(&mut p);
+        self.no_dislodge.recycle(&mut p);
+        self.unsupported.recycle(&mut p);
         self.supports_of.recycle(&mut p);
         self.convoys_of.recycle(&mut p);
         self.moves_to.recycle(&mut p);
         p.give(self.counter);
-        p.give(self.via_last_fleet);
-        p.give(self.voided);
-        p.give(self.difficult);
-        p.give(self.half);
+        self.via_last_fleet.recycle(&mut p);
+        self.voided.recycle(&mut p);
+        self.difficult.recycle(&mut p);
+        self.half.recycle(&mut p);
         p.give(self.plain);
         p.give(self.state);
         p.give(self.reads.into_inner());
@@ -2228,7 +2248,7 @@ impl<'a> Board<'a> {
             .iter()
             .filter_map(|&u| {
                 if (u as usize) < self.units.len() {
-                    let d = self.canal_perm[u as usize];
+                    let d = self.canal_perm.get(u as usize);
                     (d != NONE && d != DENIED && self.state[d as usize].open()).then_some(u)
                 } else {
                     match self.extra_of(u) {
@@ -2302,7 +2322,7 @@ impl<'a> Board<'a> {
             // The canal move fails and has no effect on its destination.
             self.void(u);
             fail.push(u);
-            fail.push(self.canal_perm[u as usize]);
+            fail.push(self.canal_perm.get(u as usize));
         }
         if !canal_moves.is_empty() && self.rules.canal_paradox == CanalParadox::AllHold {
             fail.extend(cycle.iter().copied().filter(|&u| {
