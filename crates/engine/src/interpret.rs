@@ -931,8 +931,8 @@ fn yield_to_right_designations(
     let mut checked: Vec<Result<(u32, Eff), Text>> = pool.empty(orders.len());
     // The only pass over the orders themselves (large, and at a million orders out of the
     // caches): what later steps need of them is noted on the way.
-    checked.extend(orders.iter().map(|(p, o)| {
-        scan.note(*p, o);
+    checked.extend(orders.iter().enumerate().map(|(i, (p, o))| {
+        scan.note(i, *p, o);
         cx.check(*p, o)
     }));
     let missing = cx.rules.missing_unit_type.yields_to_a_right_designation();
@@ -969,23 +969,24 @@ fn yield_to_right_designations(
 /// What the interpretation needs of the orders beyond their checks, noted in the pass that
 /// checks them.
 struct OrderScan {
-    /// Per order: a move with a written convoy path.
-    with_path: Vec<bool>,
+    /// The moves with a written convoy path, by index (in most phases none).
+    with_path: Vec<u32>,
     /// Per power: it gave at least one order.
     ordered_power: Vec<bool>,
 }
 
 impl OrderScan {
-    fn new(cx: &Ctx, orders: usize, pool: &mut Pool) -> OrderScan {
+    fn new(cx: &Ctx, pool: &mut Pool) -> OrderScan {
         OrderScan {
-            with_path: pool.empty(orders),
+            with_path: pool.empty(0),
             ordered_power: pool.take(cx.map.powers().len(), false),
         }
     }
 
-    fn note(&mut self, power: PowerId, order: &Order) {
-        let path = matches!(order, Order::Move { path, .. } if !path.is_empty());
-        self.with_path.push(path);
+    fn note(&mut self, i: usize, power: PowerId, order: &Order) {
+        if matches!(order, Order::Move { path, .. } if !path.is_empty()) {
+            self.with_path.push(i as u32);
+        }
         if let Some(o) = self.ordered_power.get_mut(power.index()) {
             *o = true;
         }
@@ -1046,75 +1047,101 @@ struct Effective {
 
 fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> Effective {
     let n = cx.units.len();
-    let mut eff = pool.take(n, Eff::Hold);
-    let mut order_of = pool.take(n, NONE);
-    let mut status: Vec<Status> = pool.empty(orders.len());
-    let mut all_illegal = pool.take(n, false);
+    let mut e = Effective {
+        eff: pool.take(n, Eff::Hold),
+        order_of: pool.take(n, NONE),
+        status: pool.empty(orders.len()),
+        all_illegal: pool.take(n, false),
+        permits: Vec::new(),
+        scan: OrderScan::new(cx, pool),
+    };
     let precedence = cx.rules.multiple_orders.precedence();
-    let mut scan = OrderScan::new(cx, orders.len(), pool);
-    let mut checked = yield_to_right_designations(cx, orders, &mut scan, pool);
-    let mut permits = Vec::new();
-    for (i, checked) in checked.drain(..).enumerate() {
-        // A canal permission never checks as a unit's order: the order itself is read only
-        // where the check failed.
-        let permit = match checked {
-            Err(_) => Some(&orders[i]).filter(|(_, o)| matches!(o, Order::Permit { .. })),
-            Ok(_) => None,
-        };
-        if let Some((power, order)) = permit {
-            match cx.check_permit(*power, order) {
-                Ok(p) => {
-                    status.push(Status::Permission(permits.len()));
-                    permits.push(p);
-                }
-                Err(reason) => status.push(Status::Illegal(reason)),
-            }
-            continue;
+    if cx.rules.missing_unit_type.yields_to_a_right_designation()
+        || cx.rules.wrong_unit_type.yields_to_a_right_designation()
+    {
+        let mut checked = yield_to_right_designations(cx, orders, &mut e.scan, pool);
+        for (i, c) in checked.drain(..).enumerate() {
+            e.accept(cx, &orders[i], i, c, precedence);
         }
-        match checked {
-            Err(reason) => status.push(Status::Illegal(reason)),
-            Ok((u, e)) => {
-                let ui = u as usize;
-                if order_of[ui] == NONE && !all_illegal[ui] {
-                    order_of[ui] = i as u32;
-                    eff[ui] = e;
-                    status.push(Status::Effective(u));
-                    continue;
-                }
-                match precedence {
-                    Precedence::First => status.push(Status::Illegal(Text::plain(
-                        "the unit already has an earlier order",
-                    ))),
-                    Precedence::Last => {
-                        status[order_of[ui] as usize] =
-                            Status::Illegal(Text::plain("the unit has a later order"));
-                        order_of[ui] = i as u32;
-                        eff[ui] = e;
-                        status.push(Status::Effective(u));
-                    }
-                    Precedence::None => {
-                        if order_of[ui] != NONE {
-                            status[order_of[ui] as usize] =
-                                Status::Illegal(Text::plain("the unit has several orders"));
-                        }
-                        order_of[ui] = NONE;
-                        all_illegal[ui] = true;
-                        eff[ui] = Eff::Hold;
-                        status.push(Status::Illegal(Text::plain("the unit has several orders")));
-                    }
-                }
-            }
+        pool.give(checked);
+    } else {
+        // The only pass over the orders themselves (large, and at a million orders out of the
+        // caches): each is noted, checked and taken in on the way.
+        for (i, order) in orders.iter().enumerate() {
+            e.scan.note(i, order.0, &order.1);
+            e.accept(cx, order, i, cx.check(order.0, &order.1), precedence);
         }
     }
-    pool.give(checked);
+    e
+}
 
-    Effective {
-        eff,
-        order_of,
-        status,
-        all_illegal,
-        permits,
-        scan,
+impl Effective {
+    /// Takes in order `i` (`checked`: its check): its status, and the unit's effective order
+    /// when it counts (DATC 4.D.3).
+    fn accept(
+        &mut self,
+        cx: &Ctx,
+        (power, order): &(PowerId, Order),
+        i: usize,
+        checked: Result<(u32, Eff), Text>,
+        precedence: Precedence,
+    ) {
+        let (u, e) = match checked {
+            Ok(c) => c,
+            // A canal permission never checks as a unit's order: the order itself is read
+            // only where the check failed.
+            Err(_) if matches!(order, Order::Permit { .. }) => {
+                let status = match cx.check_permit(*power, order) {
+                    Ok(p) => {
+                        self.permits.push(p);
+                        Status::Permission(self.permits.len() - 1)
+                    }
+                    Err(reason) => Status::Illegal(reason),
+                };
+                self.status.push(status);
+                return;
+            }
+            Err(reason) => {
+                self.status.push(Status::Illegal(reason));
+                return;
+            }
+        };
+        let ui = u as usize;
+        if self.order_of[ui] == NONE && !self.all_illegal[ui] {
+            self.order_of[ui] = i as u32;
+            self.eff[ui] = e;
+            self.status.push(Status::Effective(u));
+            return;
+        }
+        self.several_orders(u, i, e, precedence);
+    }
+
+    /// Order `i` is a second (or later) one for unit `u`: which counts (DATC 4.D.3).
+    fn several_orders(&mut self, u: u32, i: usize, e: Eff, precedence: Precedence) {
+        let ui = u as usize;
+        match precedence {
+            Precedence::First => self.status.push(Status::Illegal(Text::plain(
+                "the unit already has an earlier order",
+            ))),
+            Precedence::Last => {
+                self.status[self.order_of[ui] as usize] =
+                    Status::Illegal(Text::plain("the unit has a later order"));
+                self.order_of[ui] = i as u32;
+                self.eff[ui] = e;
+                self.status.push(Status::Effective(u));
+            }
+            Precedence::None => {
+                if self.order_of[ui] != NONE {
+                    self.status[self.order_of[ui] as usize] =
+                        Status::Illegal(Text::plain("the unit has several orders"));
+                }
+                self.order_of[ui] = NONE;
+                self.all_illegal[ui] = true;
+                self.eff[ui] = Eff::Hold;
+                self.status
+                    .push(Status::Illegal(Text::plain("the unit has several orders")));
+            }
+        }
     }
 }
 
@@ -1149,8 +1176,11 @@ fn railroad_two_units(cx: &Ctx, eff: &mut [Eff], order_of: &[u32], status: &mut 
 fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
     let n = cx.units.len();
     // Which fleets are ordered to convoy each army to its destination (own power, foreign power).
-    let mut own_convoy = pool.take(n, false);
-    let mut foreign_convoy = pool.take(n, false);
+    // (Most phases have no convoys: then neither vector is filled.)
+    let any_convoy = eff.iter().any(|e| matches!(e, Eff::Convoy { .. }));
+    let size = if any_convoy { n } else { 0 };
+    let mut own_convoy = pool.take(size, false);
+    let mut foreign_convoy = pool.take(size, false);
     for (f, e) in eff.iter().enumerate() {
         if let Eff::Convoy { army, to } = *e {
             let a = army as usize;
@@ -1182,8 +1212,8 @@ fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
                 && matches!(eff[d as usize], Eff::Move { to: back, .. } if back.province == cx.units[a].location.province);
             let mv = AdjacentMove {
                 via_convoy: via,
-                own_fleet_convoys: own_convoy[a],
-                foreign_fleet_convoys: foreign_convoy[a],
+                own_fleet_convoys: own_convoy.get(a).copied().unwrap_or(false),
+                foreign_fleet_convoys: foreign_convoy.get(a).copied().unwrap_or(false),
                 opposite_move: opposite,
                 opposite_is_own: opposite && cx.units[d as usize].power == cx.units[a].power,
             };
@@ -1269,9 +1299,13 @@ fn no_hold_support(
     order_of: &[u32],
     pool: &mut Pool,
 ) -> Vec<bool> {
+    // Filled only under the DPTG reading (otherwise empty: no unit is marked).
+    if !cx.rules.illegal_orders.illegal_move_is_a_move() {
+        return pool.empty(0);
+    }
     let n = cx.units.len();
     let mut no_hold_support = pool.take(n, false);
-    if cx.rules.illegal_orders.illegal_move_is_a_move() {
+    {
         for (i, (power, order)) in orders.iter().enumerate() {
             if let (Status::Illegal(_), Order::Move { unit, .. }) = (&status[i], order) {
                 if let Some(u) = cx.unit_at(unit.place.province) {
@@ -1299,13 +1333,13 @@ fn written_path(paths: &[(u32, Vec<ProvinceId>)], u: u32) -> &[ProvinceId] {
 fn written_paths(
     cx: &Ctx,
     orders: &[(PowerId, Order)],
-    with_path: &[bool],
+    with_path: &[u32],
     status: &[Status],
     eff: &mut [Eff],
 ) -> Vec<(u32, Vec<ProvinceId>)> {
     let mut paths = Vec::new();
-    let written = with_path.iter().enumerate().filter(|(_, &w)| w);
-    for (i, _) in written {
+    for &i in with_path {
+        let i = i as usize;
         if let (Status::Effective(u), (_, Order::Move { path, .. })) = (&status[i], &orders[i]) {
             paths.push((*u, path.clone()));
         }
@@ -1396,7 +1430,7 @@ fn support_matches(
         Eff::SupportHold { target } => {
             let t = target as usize;
             !matches!(eff[t], Eff::Move { .. } | Eff::Rail { .. })
-                && !no_hold_support[t]
+                && !no_hold_support.get(t).copied().unwrap_or(false)
                 && (support_counts_in_cd || ordered_power[cx.units[t].power.index()])
         }
         Eff::SupportMove { target, to, coast } => match eff[target as usize] {
