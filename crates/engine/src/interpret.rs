@@ -371,9 +371,7 @@ impl<'a> Ctx<'a> {
             ));
         }
         let mut reach = self.map.fleet_destinations(from, to.province);
-        let first = reach.next();
-        let second = reach.next();
-        let Some(first) = first else {
+        let Some(first) = reach.next() else {
             return Err(Text::new(
                 "a fleet in {} cannot reach {}",
                 &[Fact::Location(from), name],
@@ -387,6 +385,8 @@ impl<'a> Ctx<'a> {
             }
             return Ok(first);
         }
+        // Only a multi-coast province can be reached at two places.
+        let second = reach.next();
         let written = match &to.coast {
             Some(WrittenCoast::Known(c)) => Some(*c),
             Some(WrittenCoast::Unknown(_)) => {
@@ -1078,6 +1078,7 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> E
 impl Effective {
     /// Takes in order `i` (`checked`: its check): its status, and the unit's effective order
     /// when it counts (DATC 4.D.3).
+    #[inline]
     fn accept(
         &mut self,
         cx: &Ctx,

@@ -47,11 +47,11 @@ pub(crate) fn adjudicate_movement_in(
                 &cx.unit_at,
                 &pos.owners,
                 &interp,
-                std::mem::take(&mut scratch.board),
+                scratch.board.take().unwrap_or_default(),
             );
             board.resolve();
             let a = judge(pos, orders, &cx, &interp, &board, pool);
-            scratch.board = board.recycle();
+            scratch.board = Some(board.recycle());
             a
         };
     interp.recycle(pool);
@@ -165,18 +165,22 @@ fn results_of(
     mut fill: impl FnMut(&mut OrderResult),
 ) -> Vec<OrderResult> {
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
-    for (index, (power, order)) in orders.iter().enumerate() {
-        results.push(OrderResult {
-            index,
-            power: *power,
-            order: order.clone(),
-            resolution: Resolution::Stands,
-            tag: None,
-            reason: Reason::NONE,
-        });
-        if let Some(r) = results.last_mut() {
-            fill(r);
-        }
+    // Written straight into the vector (a push would copy each result once more).
+    results.extend(
+        orders
+            .iter()
+            .enumerate()
+            .map(|(index, (power, order))| OrderResult {
+                index,
+                power: *power,
+                order: order.clone(),
+                resolution: Resolution::Stands,
+                tag: None,
+                reason: Reason::NONE,
+            }),
+    );
+    for r in &mut results {
+        fill(r);
     }
     results
 }

@@ -779,9 +779,11 @@ impl<'a> Board<'a> {
         {
             self.drop_foreign_fleets_where_own_route_exists();
         }
-        let mut pool = std::mem::take(&mut self.pool);
-        self.on_a_route = self.all_fleets_on_a_route(&mut pool);
-        self.pool = pool;
+        if !self.convoys_of.items.is_empty() {
+            let mut pool = std::mem::take(&mut self.pool);
+            self.on_a_route = self.all_fleets_on_a_route(&mut pool);
+            self.pool = pool;
+        }
         if rules
             .convoyed_attack_origin
             .convoyed_attack_meets_move_into_last_fleet()
