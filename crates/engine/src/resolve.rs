@@ -537,8 +537,7 @@ struct CanalMoves {
 /// Which canal moves may get permission (DATC 2.4 7.C.1-7.C.6); each gets a `Permit`
 /// decision appended to `extra`.
 fn canal_permissions(
-    map: &Map,
-    rules: &Ruleset,
+    (map, rules): (&Map, &Ruleset),
     units: &[Unit],
     unit_at: &[u32],
     eff: &[Eff],
@@ -646,7 +645,7 @@ impl<'a> Board<'a> {
             extra,
         };
         if !map.canals().is_empty() {
-            canal_permissions(map, rules, units, unit_at, &eff, interp, &mut canals, p);
+            canal_permissions((map, rules), units, unit_at, &eff, interp, &mut canals, p);
         }
         state.resize(n + canals.extra.len(), Tri::Unknown);
         // Most maps have no special borders: nothing to look up per move.
@@ -731,7 +730,7 @@ impl<'a> Board<'a> {
         let n = self.units.len();
         let mut plain = self.pool.take(n, false);
         let no_rails = self.rail_into.items.is_empty();
-        for u in 0..n {
+        for (u, is_plain) in plain.iter_mut().enumerate() {
             // How many moves go to `p` (the province of a unit, or a destination).
             let movers = |p: ProvinceId| self.moves_to.get(p.index()).len();
             let settled = match self.eff[u] {
@@ -741,12 +740,12 @@ impl<'a> Board<'a> {
                     possible: true,
                     ..
                 } => {
-                    plain[u] = self.canal_perm.get(u) == NONE
+                    *is_plain = self.canal_perm.get(u) == NONE
                         && !self.difficult.get(u)
                         && self.half.get(u) == 0
                         && !self.unsupported.get(u)
                         && !self.voided.get(u);
-                    plain[u]
+                    *is_plain
                         && no_rails
                         && self.unit_at[to.province.index()] == NONE
                         && movers(to.province) == 1
