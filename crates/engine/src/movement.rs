@@ -588,11 +588,11 @@ impl Judged<'_> {
 fn contested_provinces(board: &Board, ends: &[Option<Location>]) -> Vec<ProvinceId> {
     let moved = |a: u32| ends[a as usize].is_some();
     let mut contested = Vec::new();
-    // The provinces moves go to (a province once per move into it).
-    for e in board.eff.iter() {
+    // The provinces moves go to, each judged once (by its first move).
+    for (u, e) in board.eff.iter().enumerate() {
         let Eff::Move { to, .. } = *e else { continue };
         let movers = board.moves_to.get(to.province.index());
-        if movers.iter().any(|&a| moved(a)) {
+        if movers.first() != Some(&(u as u32)) || movers.iter().any(|&a| moved(a)) {
             continue;
         }
         if movers.iter().any(|&c| board.prevents(c)) {
