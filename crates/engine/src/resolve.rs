@@ -1062,6 +1062,7 @@ impl<'a> Board<'a> {
 
     /// Whether `u` is in a head-to-head battle: it and the unit at its destination move into
     /// each other's province, both over land.
+    #[inline(always)]
     pub fn h2h(&self, u: u32) -> Tri {
         let o = self.counter[u as usize];
         if o == NONE {
@@ -1219,7 +1220,7 @@ impl<'a> Board<'a> {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_supports(&self, u: u32, max: bool, except_power: Option<PowerId>) -> u32 {
         if self.unsupported.get(u as usize) {
             return 0;
@@ -1274,7 +1275,7 @@ impl<'a> Board<'a> {
     /// The strength, in half points and shifted by one point (2), of move `u` with `supports`
     /// supports: the DATC strength less a difficult border's penalty, halved over a
     /// half-strength border (the `half_strength` choice says what is halved).
-    #[inline]
+    #[inline(always)]
     fn move_strength(&self, u: u32, supports: u32, max: bool) -> u32 {
         if self.plain[u as usize] {
             4 + 2 * supports
@@ -1335,6 +1336,7 @@ impl<'a> Board<'a> {
     }
 
     /// 5.B.5 HOLD STRENGTH of a province, shifted.
+    #[inline(always)]
     fn hold_in(&self, p: diplo_map::ProvinceId, max: bool) -> u32 {
         let d = self.unit_at[p.index()];
         if d == NONE {
