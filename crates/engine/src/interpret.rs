@@ -245,6 +245,7 @@ impl<'a> Ctx<'a> {
 
     /// Finds the ordered unit, applying 4.C.1, 4.C.2, 4.B.5 and 4.B.6. Returns the unit and the
     /// location as written when it names another coast of the unit's province.
+    #[inline(always)]
     fn ordered_unit(&self, power: PowerId, r: &UnitRef) -> Result<(u32, Option<Location>), Text> {
         let p = r.place.province;
         let Some(u) = self.unit_at(p) else {
@@ -266,6 +267,7 @@ impl<'a> Ctx<'a> {
         Ok((u, written))
     }
 
+    #[inline(always)]
     fn check_kind(
         &self,
         written: Option<UnitKind>,
