@@ -495,6 +495,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Checks one movement-phase order; on success returns the unit and its effective order.
+    #[inline(always)]
     pub(crate) fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), Text> {
         match order {
             Order::Hold { unit } => {
@@ -1080,7 +1081,7 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> E
 impl Effective {
     /// Takes in order `i` (`checked`: its check): its status, and the unit's effective order
     /// when it counts (DATC 4.D.3).
-    #[inline]
+    #[inline(always)]
     fn accept(
         &mut self,
         cx: &Ctx,

@@ -1295,6 +1295,7 @@ impl<'a> Board<'a> {
     }
 
     /// 5.B.8 ATTACK STRENGTH, shifted.
+    #[inline(always)]
     fn attack_in(&self, u: u32, max: bool) -> u32 {
         if !self.path(u, max) {
             return 0;
