@@ -99,7 +99,12 @@ fn judge(
         paradoxes: &paradoxes,
     };
     let results = results_of(orders, |r| judged.fill(r));
-    let unordered_dislodged = unordered_dislodged(units, &cx.unit_at, &results, &tags, pool);
+    let unordered_dislodged = if retreats.is_empty() {
+        // Nothing was dislodged.
+        Vec::new()
+    } else {
+        unordered_dislodged(units, &cx.unit_at, &results, &tags, pool)
+    };
     let next = next_position(map, rules, pos, after, &retreats, contested);
     pool.give(ends);
     pool.give(dislodged_by);
@@ -310,8 +315,11 @@ fn dislodged_units(
 }
 
 /// Per unit, the move attacking it whose result is unresolved (a paradox without an answer),
-/// or [`NONE`].
+/// or [`NONE`]; empty when no result is unresolved (read it with [`attacker_of`]).
 fn attacked_by_unresolved(board: &Board, unit_at: &[u32], pool: &mut Pool) -> Vec<u32> {
+    if !board.state.contains(&Tri::Unresolved) {
+        return pool.empty(0);
+    }
     let mut attacked = pool.take(board.state.len(), NONE);
     for (a, state) in board.state.iter().enumerate() {
         if *state == Tri::Unresolved {
@@ -324,6 +332,12 @@ fn attacked_by_unresolved(board: &Board, unit_at: &[u32], pool: &mut Pool) -> Ve
         }
     }
     attacked
+}
+
+/// The unresolved move attacking unit `u` in `attacked` (from [`attacked_by_unresolved`]), or
+/// [`NONE`].
+fn attacker_of(attacked: &[u32], u: usize) -> u32 {
+    attacked.get(u).copied().unwrap_or(NONE)
 }
 
 /// The dislodged (or destroyed) units that no result reports: those with no effective order
@@ -472,8 +486,8 @@ impl Judged<'_> {
             _ if self.board.state[ui] == Tri::Unresolved => {
                 (Resolution::Unresolved, self.paradoxes.reason(u, self.board))
             }
-            Eff::Hold if self.attacked_unresolved[ui] != NONE && tag.is_none() => {
-                let a = self.attacked_unresolved[ui];
+            Eff::Hold if attacker_of(self.attacked_unresolved, ui) != NONE && tag.is_none() => {
+                let a = attacker_of(self.attacked_unresolved, ui);
                 let why = self
                     .paradoxes
                     .attacked_reason(a, self.units[a as usize], self.board);
@@ -497,7 +511,8 @@ impl Judged<'_> {
         match self.interp.eff[u] {
             Eff::Hold
                 if state != Tri::Unresolved
-                    && (self.attacked_unresolved[u] == NONE || self.tags[u].is_some()) =>
+                    && (attacker_of(self.attacked_unresolved, u) == NONE
+                        || self.tags[u].is_some()) =>
             {
                 Some(Resolution::Stands)
             }
