@@ -136,6 +136,11 @@ pub(crate) struct Ctx<'a> {
     pub fleet_at_sea: Vec<bool>,
     /// The season of the phase: provinces and borders may be closed in it (ice).
     pub season: Season,
+    /// Whether the map closes anything in some season (if not, nothing is checked for ice).
+    closures: bool,
+    /// Whether the map has borders of its own (difficult, half-strength, closing): if not,
+    /// every crossing is ordinary.
+    borders: bool,
     /// Scratch space and shared results of the convoy route searches.
     routes: RefCell<Routes>,
 }
@@ -182,6 +187,8 @@ impl<'a> Ctx<'a> {
             unit_at,
             fleet_at_sea,
             season,
+            closures: facts.closures,
+            borders: !map.borders().is_empty(),
             routes: RefCell::new(std::mem::take(&mut pool.routes).reset()),
         }
     }
@@ -196,7 +203,7 @@ impl<'a> Ctx<'a> {
     /// Why a unit of `kind` cannot cross from `from` to `to` this season, if it cannot (a
     /// closed province or border: ice, DATC 2.4 chapter 8).
     fn closed(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> Result<(), Text> {
-        if !self.map.is_closed(kind, from, to, self.season) {
+        if !self.closures || !self.map.is_closed(kind, from, to, self.season) {
             return Ok(());
         }
         let season = Fact::Season(self.season);
@@ -217,7 +224,7 @@ impl<'a> Ctx<'a> {
     fn support_reach(&self, me: &Unit, to: ProvinceId) -> Result<(), Text> {
         let from = me.location.province;
         self.closed(me.kind, from, to)?;
-        if self.map.blocks_support(me.kind, from, to) {
+        if self.borders && self.map.blocks_support(me.kind, from, to) {
             let what = if self.map.is_difficult(me.kind, from, to) {
                 "difficult"
             } else {
@@ -238,6 +245,7 @@ impl<'a> Ctx<'a> {
 
     /// Finds the ordered unit, applying 4.C.1, 4.C.2, 4.B.5 and 4.B.6. Returns the unit and the
     /// location as written when it names another coast of the unit's province.
+    #[inline(always)]
     fn ordered_unit(&self, power: PowerId, r: &UnitRef) -> Result<(u32, Option<Location>), Text> {
         let p = r.place.province;
         let Some(u) = self.unit_at(p) else {
@@ -259,6 +267,7 @@ impl<'a> Ctx<'a> {
         Ok((u, written))
     }
 
+    #[inline(always)]
     fn check_kind(
         &self,
         written: Option<UnitKind>,
@@ -364,9 +373,7 @@ impl<'a> Ctx<'a> {
             ));
         }
         let mut reach = self.map.fleet_destinations(from, to.province);
-        let first = reach.next();
-        let second = reach.next();
-        let Some(first) = first else {
+        let Some(first) = reach.next() else {
             return Err(Text::new(
                 "a fleet in {} cannot reach {}",
                 &[Fact::Location(from), name],
@@ -380,6 +387,8 @@ impl<'a> Ctx<'a> {
             }
             return Ok(first);
         }
+        // Only a multi-coast province can be reached at two places.
+        let second = reach.next();
         let written = match &to.coast {
             Some(WrittenCoast::Known(c)) => Some(*c),
             Some(WrittenCoast::Unknown(_)) => {
@@ -486,6 +495,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Checks one movement-phase order; on success returns the unit and its effective order.
+    #[inline(always)]
     pub(crate) fn check(&self, power: PowerId, order: &Order) -> Result<(u32, Eff), Text> {
         match order {
             Order::Hold { unit } => {
@@ -924,8 +934,8 @@ fn yield_to_right_designations(
     let mut checked: Vec<Result<(u32, Eff), Text>> = pool.empty(orders.len());
     // The only pass over the orders themselves (large, and at a million orders out of the
     // caches): what later steps need of them is noted on the way.
-    checked.extend(orders.iter().map(|(p, o)| {
-        scan.note(*p, o);
+    checked.extend(orders.iter().enumerate().map(|(i, (p, o))| {
+        scan.note(i, *p, o);
         cx.check(*p, o)
     }));
     let missing = cx.rules.missing_unit_type.yields_to_a_right_designation();
@@ -962,23 +972,24 @@ fn yield_to_right_designations(
 /// What the interpretation needs of the orders beyond their checks, noted in the pass that
 /// checks them.
 struct OrderScan {
-    /// Per order: a move with a written convoy path.
-    with_path: Vec<bool>,
+    /// The moves with a written convoy path, by index (in most phases none).
+    with_path: Vec<u32>,
     /// Per power: it gave at least one order.
     ordered_power: Vec<bool>,
 }
 
 impl OrderScan {
-    fn new(cx: &Ctx, orders: usize, pool: &mut Pool) -> OrderScan {
+    fn new(cx: &Ctx, pool: &mut Pool) -> OrderScan {
         OrderScan {
-            with_path: pool.empty(orders),
+            with_path: pool.empty(0),
             ordered_power: pool.take(cx.map.powers().len(), false),
         }
     }
 
-    fn note(&mut self, power: PowerId, order: &Order) {
-        let path = matches!(order, Order::Move { path, .. } if !path.is_empty());
-        self.with_path.push(path);
+    fn note(&mut self, i: usize, power: PowerId, order: &Order) {
+        if matches!(order, Order::Move { path, .. } if !path.is_empty()) {
+            self.with_path.push(i as u32);
+        }
         if let Some(o) = self.ordered_power.get_mut(power.index()) {
             *o = true;
         }
@@ -1039,75 +1050,102 @@ struct Effective {
 
 fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> Effective {
     let n = cx.units.len();
-    let mut eff = pool.take(n, Eff::Hold);
-    let mut order_of = pool.take(n, NONE);
-    let mut status: Vec<Status> = pool.empty(orders.len());
-    let mut all_illegal = pool.take(n, false);
+    let mut e = Effective {
+        eff: pool.take(n, Eff::Hold),
+        order_of: pool.take(n, NONE),
+        status: pool.empty(orders.len()),
+        all_illegal: pool.take(n, false),
+        permits: Vec::new(),
+        scan: OrderScan::new(cx, pool),
+    };
     let precedence = cx.rules.multiple_orders.precedence();
-    let mut scan = OrderScan::new(cx, orders.len(), pool);
-    let mut checked = yield_to_right_designations(cx, orders, &mut scan, pool);
-    let mut permits = Vec::new();
-    for (i, checked) in checked.drain(..).enumerate() {
-        // A canal permission never checks as a unit's order: the order itself is read only
-        // where the check failed.
-        let permit = match checked {
-            Err(_) => Some(&orders[i]).filter(|(_, o)| matches!(o, Order::Permit { .. })),
-            Ok(_) => None,
-        };
-        if let Some((power, order)) = permit {
-            match cx.check_permit(*power, order) {
-                Ok(p) => {
-                    status.push(Status::Permission(permits.len()));
-                    permits.push(p);
-                }
-                Err(reason) => status.push(Status::Illegal(reason)),
-            }
-            continue;
+    if cx.rules.missing_unit_type.yields_to_a_right_designation()
+        || cx.rules.wrong_unit_type.yields_to_a_right_designation()
+    {
+        let mut checked = yield_to_right_designations(cx, orders, &mut e.scan, pool);
+        for (i, c) in checked.drain(..).enumerate() {
+            e.accept(cx, &orders[i], i, c, precedence);
         }
-        match checked {
-            Err(reason) => status.push(Status::Illegal(reason)),
-            Ok((u, e)) => {
-                let ui = u as usize;
-                if order_of[ui] == NONE && !all_illegal[ui] {
-                    order_of[ui] = i as u32;
-                    eff[ui] = e;
-                    status.push(Status::Effective(u));
-                    continue;
-                }
-                match precedence {
-                    Precedence::First => status.push(Status::Illegal(Text::plain(
-                        "the unit already has an earlier order",
-                    ))),
-                    Precedence::Last => {
-                        status[order_of[ui] as usize] =
-                            Status::Illegal(Text::plain("the unit has a later order"));
-                        order_of[ui] = i as u32;
-                        eff[ui] = e;
-                        status.push(Status::Effective(u));
-                    }
-                    Precedence::None => {
-                        if order_of[ui] != NONE {
-                            status[order_of[ui] as usize] =
-                                Status::Illegal(Text::plain("the unit has several orders"));
-                        }
-                        order_of[ui] = NONE;
-                        all_illegal[ui] = true;
-                        eff[ui] = Eff::Hold;
-                        status.push(Status::Illegal(Text::plain("the unit has several orders")));
-                    }
-                }
-            }
+        pool.give(checked);
+    } else {
+        // The only pass over the orders themselves (large, and at a million orders out of the
+        // caches): each is noted, checked and taken in on the way.
+        for (i, order) in orders.iter().enumerate() {
+            e.scan.note(i, order.0, &order.1);
+            e.accept(cx, order, i, cx.check(order.0, &order.1), precedence);
         }
     }
-    pool.give(checked);
+    e
+}
 
-    Effective {
-        eff,
-        order_of,
-        status,
-        all_illegal,
-        permits,
-        scan,
+impl Effective {
+    /// Takes in order `i` (`checked`: its check): its status, and the unit's effective order
+    /// when it counts (DATC 4.D.3).
+    #[inline(always)]
+    fn accept(
+        &mut self,
+        cx: &Ctx,
+        (power, order): &(PowerId, Order),
+        i: usize,
+        checked: Result<(u32, Eff), Text>,
+        precedence: Precedence,
+    ) {
+        let (u, e) = match checked {
+            Ok(c) => c,
+            // A canal permission never checks as a unit's order: the order itself is read
+            // only where the check failed.
+            Err(_) if matches!(order, Order::Permit { .. }) => {
+                let status = match cx.check_permit(*power, order) {
+                    Ok(p) => {
+                        self.permits.push(p);
+                        Status::Permission(self.permits.len() - 1)
+                    }
+                    Err(reason) => Status::Illegal(reason),
+                };
+                self.status.push(status);
+                return;
+            }
+            Err(reason) => {
+                self.status.push(Status::Illegal(reason));
+                return;
+            }
+        };
+        let ui = u as usize;
+        if self.order_of[ui] == NONE && !self.all_illegal[ui] {
+            self.order_of[ui] = i as u32;
+            self.eff[ui] = e;
+            self.status.push(Status::Effective(u));
+            return;
+        }
+        self.several_orders(u, i, e, precedence);
+    }
+
+    /// Order `i` is a second (or later) one for unit `u`: which counts (DATC 4.D.3).
+    fn several_orders(&mut self, u: u32, i: usize, e: Eff, precedence: Precedence) {
+        let ui = u as usize;
+        match precedence {
+            Precedence::First => self.status.push(Status::Illegal(Text::plain(
+                "the unit already has an earlier order",
+            ))),
+            Precedence::Last => {
+                self.status[self.order_of[ui] as usize] =
+                    Status::Illegal(Text::plain("the unit has a later order"));
+                self.order_of[ui] = i as u32;
+                self.eff[ui] = e;
+                self.status.push(Status::Effective(u));
+            }
+            Precedence::None => {
+                if self.order_of[ui] != NONE {
+                    self.status[self.order_of[ui] as usize] =
+                        Status::Illegal(Text::plain("the unit has several orders"));
+                }
+                self.order_of[ui] = NONE;
+                self.all_illegal[ui] = true;
+                self.eff[ui] = Eff::Hold;
+                self.status
+                    .push(Status::Illegal(Text::plain("the unit has several orders")));
+            }
+        }
     }
 }
 
@@ -1142,8 +1180,11 @@ fn railroad_two_units(cx: &Ctx, eff: &mut [Eff], order_of: &[u32], status: &mut 
 fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
     let n = cx.units.len();
     // Which fleets are ordered to convoy each army to its destination (own power, foreign power).
-    let mut own_convoy = pool.take(n, false);
-    let mut foreign_convoy = pool.take(n, false);
+    // (Most phases have no convoys: then neither vector is filled.)
+    let any_convoy = eff.iter().any(|e| matches!(e, Eff::Convoy { .. }));
+    let size = if any_convoy { n } else { 0 };
+    let mut own_convoy = pool.take(size, false);
+    let mut foreign_convoy = pool.take(size, false);
     for (f, e) in eff.iter().enumerate() {
         if let Eff::Convoy { army, to } = *e {
             let a = army as usize;
@@ -1156,6 +1197,8 @@ fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
             }
         }
     }
+    // The policy's answer per kind of move (most phases ask it about one or two kinds).
+    let mut answers: [Option<AdjacentRoute>; 32] = [None; 32];
     for a in 0..n {
         if let Eff::Move {
             to,
@@ -1173,12 +1216,19 @@ fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
                 && matches!(eff[d as usize], Eff::Move { to: back, .. } if back.province == cx.units[a].location.province);
             let mv = AdjacentMove {
                 via_convoy: via,
-                own_fleet_convoys: own_convoy[a],
-                foreign_fleet_convoys: foreign_convoy[a],
+                own_fleet_convoys: own_convoy.get(a).copied().unwrap_or(false),
+                foreign_fleet_convoys: foreign_convoy.get(a).copied().unwrap_or(false),
                 opposite_move: opposite,
                 opposite_is_own: opposite && cx.units[d as usize].power == cx.units[a].power,
             };
-            let (convoy, fallback) = match cx.rules.convoy_to_adjacent.adjacent_route(mv) {
+            let key = usize::from(mv.via_convoy)
+                | usize::from(mv.own_fleet_convoys) << 1
+                | usize::from(mv.foreign_fleet_convoys) << 2
+                | usize::from(mv.opposite_move) << 3
+                | usize::from(mv.opposite_is_own) << 4;
+            let route =
+                *answers[key].get_or_insert_with(|| cx.rules.convoy_to_adjacent.adjacent_route(mv));
+            let (convoy, fallback) = match route {
                 AdjacentRoute::Land => (false, false),
                 AdjacentRoute::Convoy => (true, false),
                 AdjacentRoute::ConvoyWithFallback => (true, true),
@@ -1253,9 +1303,13 @@ fn no_hold_support(
     order_of: &[u32],
     pool: &mut Pool,
 ) -> Vec<bool> {
+    // Filled only under the DPTG reading (otherwise empty: no unit is marked).
+    if !cx.rules.illegal_orders.illegal_move_is_a_move() {
+        return pool.empty(0);
+    }
     let n = cx.units.len();
     let mut no_hold_support = pool.take(n, false);
-    if cx.rules.illegal_orders.illegal_move_is_a_move() {
+    {
         for (i, (power, order)) in orders.iter().enumerate() {
             if let (Status::Illegal(_), Order::Move { unit, .. }) = (&status[i], order) {
                 if let Some(u) = cx.unit_at(unit.place.province) {
@@ -1283,13 +1337,13 @@ fn written_path(paths: &[(u32, Vec<ProvinceId>)], u: u32) -> &[ProvinceId] {
 fn written_paths(
     cx: &Ctx,
     orders: &[(PowerId, Order)],
-    with_path: &[bool],
+    with_path: &[u32],
     status: &[Status],
     eff: &mut [Eff],
 ) -> Vec<(u32, Vec<ProvinceId>)> {
     let mut paths = Vec::new();
-    let written = with_path.iter().enumerate().filter(|(_, &w)| w);
-    for (i, _) in written {
+    for &i in with_path {
+        let i = i as usize;
         if let (Status::Effective(u), (_, Order::Move { path, .. })) = (&status[i], &orders[i]) {
             paths.push((*u, path.clone()));
         }
@@ -1380,7 +1434,7 @@ fn support_matches(
         Eff::SupportHold { target } => {
             let t = target as usize;
             !matches!(eff[t], Eff::Move { .. } | Eff::Rail { .. })
-                && !no_hold_support[t]
+                && !no_hold_support.get(t).copied().unwrap_or(false)
                 && (support_counts_in_cd || ordered_power[cx.units[t].power.index()])
         }
         Eff::SupportMove { target, to, coast } => match eff[target as usize] {

@@ -47,11 +47,11 @@ pub(crate) fn adjudicate_movement_in(
                 &cx.unit_at,
                 &pos.owners,
                 &interp,
-                std::mem::take(&mut scratch.board),
+                scratch.board.take().unwrap_or_default(),
             );
             board.resolve();
             let a = judge(pos, orders, &cx, &interp, &board, pool);
-            scratch.board = board.recycle();
+            scratch.board = Some(board.recycle());
             a
         };
     interp.recycle(pool);
@@ -99,7 +99,12 @@ fn judge(
         paradoxes: &paradoxes,
     };
     let results = results_of(orders, |r| judged.fill(r));
-    let unordered_dislodged = unordered_dislodged(units, &cx.unit_at, &results, &tags, pool);
+    let unordered_dislodged = if retreats.is_empty() {
+        // Nothing was dislodged.
+        Vec::new()
+    } else {
+        unordered_dislodged(units, &cx.unit_at, &results, &tags, pool)
+    };
     let next = next_position(map, rules, pos, after, &retreats, contested);
     pool.give(ends);
     pool.give(dislodged_by);
@@ -165,18 +170,22 @@ fn results_of(
     mut fill: impl FnMut(&mut OrderResult),
 ) -> Vec<OrderResult> {
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
-    for (index, (power, order)) in orders.iter().enumerate() {
-        results.push(OrderResult {
-            index,
-            power: *power,
-            order: order.clone(),
-            resolution: Resolution::Stands,
-            tag: None,
-            reason: Reason::NONE,
-        });
-        if let Some(r) = results.last_mut() {
-            fill(r);
-        }
+    // Written straight into the vector (a push would copy each result once more).
+    results.extend(
+        orders
+            .iter()
+            .enumerate()
+            .map(|(index, (power, order))| OrderResult {
+                index,
+                power: *power,
+                order: order.clone(),
+                resolution: Resolution::Stands,
+                tag: None,
+                reason: Reason::NONE,
+            }),
+    );
+    for r in &mut results {
+        fill(r);
     }
     results
 }
@@ -306,8 +315,11 @@ fn dislodged_units(
 }
 
 /// Per unit, the move attacking it whose result is unresolved (a paradox without an answer),
-/// or [`NONE`].
+/// or [`NONE`]; empty when no result is unresolved (read it with [`attacker_of`]).
 fn attacked_by_unresolved(board: &Board, unit_at: &[u32], pool: &mut Pool) -> Vec<u32> {
+    if !board.state.contains(&Tri::Unresolved) {
+        return pool.empty(0);
+    }
     let mut attacked = pool.take(board.state.len(), NONE);
     for (a, state) in board.state.iter().enumerate() {
         if *state == Tri::Unresolved {
@@ -320,6 +332,12 @@ fn attacked_by_unresolved(board: &Board, unit_at: &[u32], pool: &mut Pool) -> Ve
         }
     }
     attacked
+}
+
+/// The unresolved move attacking unit `u` in `attacked` (from [`attacked_by_unresolved`]), or
+/// [`NONE`].
+fn attacker_of(attacked: &[u32], u: usize) -> u32 {
+    attacked.get(u).copied().unwrap_or(NONE)
 }
 
 /// The dislodged (or destroyed) units that no result reports: those with no effective order
@@ -456,12 +474,20 @@ impl Judged<'_> {
     fn effective(&self, u: u32, r: &mut OrderResult) {
         let ui = u as usize;
         let tag = self.tags[ui];
+        if let Some(t) = tag {
+            r.tag = tag;
+            r.reason.dislodged_by = Some((self.units[self.dislodged_by[ui] as usize], t));
+        }
+        if let Some(res) = self.plain_result(ui) {
+            r.resolution = res;
+            return;
+        }
         let (res, why) = match self.interp.eff[ui] {
             _ if self.board.state[ui] == Tri::Unresolved => {
                 (Resolution::Unresolved, self.paradoxes.reason(u, self.board))
             }
-            Eff::Hold if self.attacked_unresolved[ui] != NONE && tag.is_none() => {
-                let a = self.attacked_unresolved[ui];
+            Eff::Hold if attacker_of(self.attacked_unresolved, ui) != NONE && tag.is_none() => {
+                let a = attacker_of(self.attacked_unresolved, ui);
                 let why = self
                     .paradoxes
                     .attacked_reason(a, self.units[a as usize], self.board);
@@ -474,9 +500,33 @@ impl Judged<'_> {
             Eff::Convoy { .. } => self.convoy(u),
         };
         r.resolution = res;
-        r.tag = tag;
         r.reason.why = why;
-        r.reason.dislodged_by = tag.map(|t| (self.units[self.dislodged_by[ui] as usize], t));
+    }
+
+    /// The result of unit `u`'s order when it needs no sentence (most do not: a hold that
+    /// stands, a move that succeeds, a support given, a convoy available), else `None`. A `Why`
+    /// is large, so the common results skip building one.
+    fn plain_result(&self, u: usize) -> Option<Resolution> {
+        let state = self.board.state[u];
+        match self.interp.eff[u] {
+            Eff::Hold
+                if state != Tri::Unresolved
+                    && (attacker_of(self.attacked_unresolved, u) == NONE
+                        || self.tags[u].is_some()) =>
+            {
+                Some(Resolution::Stands)
+            }
+            Eff::Move { .. } if state == Tri::Yes => Some(Resolution::Succeeds),
+            Eff::SupportHold { .. } | Eff::SupportMove { .. }
+                if state == Tri::Yes && self.interp.matches[u] =>
+            {
+                Some(Resolution::Given)
+            }
+            Eff::Convoy { .. } if state == Tri::Yes && self.interp.matches[u] => {
+                Some(Resolution::Available)
+            }
+            _ => None,
+        }
     }
 
     fn rail(&self, u: u32, to: ProvinceId) -> (Resolution, Why) {
@@ -553,11 +603,11 @@ impl Judged<'_> {
 fn contested_provinces(board: &Board, ends: &[Option<Location>]) -> Vec<ProvinceId> {
     let moved = |a: u32| ends[a as usize].is_some();
     let mut contested = Vec::new();
-    // The provinces moves go to (a province once per move into it).
-    for e in board.eff.iter() {
+    // The provinces moves go to, each judged once (by its first move).
+    for (u, e) in board.eff.iter().enumerate() {
         let Eff::Move { to, .. } = *e else { continue };
         let movers = board.moves_to.get(to.province.index());
-        if movers.iter().any(|&a| moved(a)) {
+        if movers.first() != Some(&(u as u32)) || movers.iter().any(|&a| moved(a)) {
             continue;
         }
         if movers.iter().any(|&c| board.prevents(c)) {

@@ -164,6 +164,43 @@ impl Csr {
     }
 }
 
+/// A per-unit value that keeps its default for almost every unit (a railroad, canal or border
+/// rule, a voided move): no vector at all until some unit's value is set, so a phase without
+/// such units neither fills nor reads one.
+pub(crate) struct Sparse<T> {
+    values: Vec<T>,
+    default: T,
+}
+
+impl<T: crate::scratch::Pooled + Copy> Sparse<T> {
+    fn new(default: T) -> Sparse<T> {
+        Sparse {
+            values: Vec::new(),
+            default,
+        }
+    }
+
+    #[inline]
+    fn get(&self, u: usize) -> T {
+        self.values.get(u).copied().unwrap_or(self.default)
+    }
+
+    /// Sets unit `u`'s value (of `n` units), taking the vector from `pool` on the first one.
+    fn set(&mut self, u: usize, v: T, n: usize, pool: &mut Pool) {
+        if self.values.len() < n {
+            if self.values.capacity() == 0 {
+                self.values = pool.empty(n);
+            }
+            self.values.resize(n, self.default);
+        }
+        self.values[u] = v;
+    }
+
+    fn recycle(self, pool: &mut Pool) {
+        pool.give(self.values);
+    }
+}
+
 /// A canal move that can never have permission (DATC 2.4 7.C.1, 7.C.4–7.C.6).
 const DENIED: u32 = u32::MAX - 1;
 
@@ -208,20 +245,20 @@ pub(crate) struct Board<'a> {
     /// The railroad moves (DATC 2.4 7.B).
     pub rails: Vec<RailMove>,
     /// Per unit: its index in `rails`, or `NONE`.
-    rail_of: Vec<u32>,
+    rail_of: Sparse<u32>,
     /// Decisions past the units' own (`state[units.len() + i]` is `extra[i]`).
     extra: Vec<Extra>,
     /// Per province: the `at` decisions of railroad steps into it.
     rail_into: Csr,
     /// Per unit: for a move over a canal, its permission decision, or `DENIED`; else `NONE`.
-    canal_perm: Vec<u32>,
+    canal_perm: Sparse<u32>,
     /// Per unit: the canal province whose occupant grants its passage, when it moves over a canal.
-    canal_at: Vec<u32>,
+    canal_at: Sparse<u32>,
     /// Per unit: a railroad move in a head-to-head battle that cannot dislodge (DATC 2.4 7.B.29).
-    no_dislodge: Vec<bool>,
+    no_dislodge: Sparse<bool>,
     /// Per unit: a railroad move whose support does not count in its head-to-head battle (the
     /// battle is not over the final part, DATC 2.4 7.B.15).
-    unsupported: Vec<bool>,
+    unsupported: Sparse<bool>,
     /// The railroad move whose prevent strength is ignored while a competitor is judged "as if
     /// the train were absent", or `NONE`.
     ignoring: Cell<u32>,
@@ -237,17 +274,22 @@ pub(crate) struct Board<'a> {
     /// Per moving unit: its `counter` is a head-to-head through the last convoying fleet
     /// (DATC 4.A.4 point 1): a convoyed army, and the unit at its destination moving into the
     /// province of the army's only last convoying fleet.
-    via_last_fleet: Vec<bool>,
+    via_last_fleet: Sparse<bool>,
     /// Per moving unit: its move was voided by the paradox rule (DATC 2.4's Szykman wording):
     /// it has no path, so no effect anywhere, and no land fallback.
-    voided: Vec<bool>,
+    voided: Sparse<bool>,
     /// Per moving unit: its move over land crosses a difficult passable border (DATC 2.4
     /// chapter 10): one support less, and no support cut without outside support.
-    difficult: Vec<bool>,
+    difficult: Sparse<bool>,
     /// Per moving unit: whether it crosses a half-strength border (1900's route around Africa):
     /// `HALF_DIRECT` over its own edge (when not convoyed), `HALF_LANDING` from its convoying
     /// fleets into its destination (when convoyed), else 0.
-    half: Vec<u8>,
+    half: Sparse<u8>,
+    /// Per unit: a plain move, which needs nothing but its own strength: over land (not
+    /// convoyed), possible, over no canal and no difficult or half-strength border, counting its
+    /// supports, not voided. Its path is certain and its strength is 1 + its supports, so the
+    /// resolver skips the general machinery for it.
+    plain: Vec<bool>,
     pub state: Vec<Tri>,
     /// The cycles the paradox rule gave no answer for (their units are `Unresolved`).
     pub paradoxes: Vec<Vec<u32>>,
@@ -258,6 +300,8 @@ pub(crate) struct Board<'a> {
     bounce_rule: BounceRule,
     cut_exemption: ConvoyCutExemption,
     support_cut_from_origin_by_convoy: bool,
+    /// The `railroad_cut` choice: a railroad move cuts supports where it tries to enter.
+    railroad_cuts: bool,
     recording: bool,
     reads: RefCell<Vec<u32>>,
     /// Scratch marks for the walks along convoying fleets.
@@ -301,9 +345,9 @@ struct RailPlans {
     /// Per railroad move: the unit and the provinces it passes, in order.
     paths: Vec<(u32, Vec<ProvinceId>)>,
     /// Per unit: a railroad move in a head-to-head battle that cannot dislodge.
-    no_dislodge: Vec<bool>,
+    no_dislodge: Sparse<bool>,
     /// Per unit: a railroad move whose support does not count in its head-to-head battle.
-    unsupported: Vec<bool>,
+    unsupported: Sparse<bool>,
 }
 
 impl RailPlans {
@@ -319,8 +363,8 @@ impl RailPlans {
         let mut plans = RailPlans {
             eff: Vec::new(),
             paths: Vec::new(),
-            no_dislodge: pool.take(n, false),
-            unsupported: pool.take(n, false),
+            no_dislodge: Sparse::new(false),
+            unsupported: Sparse::new(false),
         };
         for u in 0..n {
             let Eff::Rail { railroad, to } = eff[u] else {
@@ -344,8 +388,10 @@ impl RailPlans {
                     possible: true,
                     fallback: false,
                 };
-                plans.no_dislodge[u] = !rules.railroad_head_to_head.dislodges();
-                plans.unsupported[u] = first != to && !rules.railroad_support.counts_on_the_way();
+                let no_dislodge = !rules.railroad_head_to_head.dislodges();
+                plans.no_dislodge.set(u, no_dislodge, n, pool);
+                let unsupported = first != to && !rules.railroad_support.counts_on_the_way();
+                plans.unsupported.set(u, unsupported, n, pool);
                 continue;
             }
             plans.paths.push((u as u32, path));
@@ -456,10 +502,10 @@ fn rail_steps(
     paths: Vec<(u32, Vec<ProvinceId>)>,
     extra: &mut Vec<Extra>,
     pool: &mut Pool,
-) -> (Vec<RailMove>, Vec<u32>, Vec<(u32, u32)>) {
+) -> (Vec<RailMove>, Sparse<u32>, Vec<(u32, u32)>) {
     let n = units.len();
     let mut rails = Vec::new();
-    let mut rail_of = pool.take(n, NONE);
+    let mut rail_of = Sparse::new(NONE);
     let mut into = pool.empty(0);
     for (ri, (u, path)) in paths.into_iter().enumerate() {
         let first = (n + extra.len()) as u32;
@@ -468,7 +514,7 @@ fn rail_steps(
             extra.push(Extra::At(ri as u32, k as u32));
             extra.push(Extra::Pass(ri as u32, k as u32));
         }
-        rail_of[u as usize] = ri as u32;
+        rail_of.set(u as usize, ri as u32, n, pool);
         rails.push(RailMove {
             unit: u,
             power: units[u as usize].power,
@@ -482,8 +528,8 @@ fn rail_steps(
 /// Per unit moving over a canal: its permission decision (or `DENIED`), and the canal province
 /// whose occupant grants the passage; `NONE` for other units.
 struct CanalMoves {
-    perm: Vec<u32>,
-    at: Vec<u32>,
+    perm: Sparse<u32>,
+    at: Sparse<u32>,
     /// The decisions past the units' own, where each permission decision is appended.
     extra: Vec<Extra>,
 }
@@ -491,13 +537,13 @@ struct CanalMoves {
 /// Which canal moves may get permission (DATC 2.4 7.C.1-7.C.6); each gets a `Permit`
 /// decision appended to `extra`.
 fn canal_permissions(
-    map: &Map,
-    rules: &Ruleset,
+    (map, rules): (&Map, &Ruleset),
     units: &[Unit],
     unit_at: &[u32],
     eff: &[Eff],
     interp: &Interpretation,
     moves: &mut CanalMoves,
+    pool: &mut Pool,
 ) {
     let n = units.len();
     let extra = &mut moves.extra;
@@ -525,12 +571,12 @@ fn canal_permissions(
             .collect();
         let candidates = permitted_movers(rules, units, &movers, &given, grantor);
         for &u in &movers {
-            moves.at[u] = canal.province.0;
+            moves.at.set(u, canal.province.0, n, pool);
             if grantor.is_some() && candidates.contains(&u) {
-                moves.perm[u] = (n + extra.len()) as u32;
+                moves.perm.set(u, (n + extra.len()) as u32, n, pool);
                 extra.push(Extra::Permit(u as u32));
             } else {
-                moves.perm[u] = DENIED;
+                moves.perm.set(u, DENIED, n, pool);
             }
         }
     }
@@ -570,22 +616,6 @@ fn permitted_movers(
     }
 }
 
-/// Per unit: whether it moves over an edge for which `crosses(unit, destination)` holds.
-fn move_flags<T: crate::scratch::Pooled>(
-    eff: &[Eff],
-    units: &[Unit],
-    crosses: impl Fn(&Unit, ProvinceId) -> T,
-    none: T,
-    pool: &mut Pool,
-) -> Vec<T> {
-    let mut flags = pool.empty(eff.len());
-    flags.extend(eff.iter().zip(units).map(|(e, u)| match *e {
-        Eff::Move { to, .. } => crosses(u, to.province),
-        _ => none.clone(),
-    }));
-    flags
-}
-
 impl<'a> Board<'a> {
     /// The board for one movement phase: the interpreted orders in dense arrays, with the
     /// railroad steps and canal permissions as decisions of their own.
@@ -610,33 +640,28 @@ impl<'a> Board<'a> {
         let mut extra = Vec::new();
         let (rails, rail_of, into) = rail_steps(units, plans.paths, &mut extra, p);
         let mut canals = CanalMoves {
-            perm: p.take(n, NONE),
-            at: p.take(n, NONE),
+            perm: Sparse::new(NONE),
+            at: Sparse::new(NONE),
             extra,
         };
-        canal_permissions(map, rules, units, unit_at, &eff, interp, &mut canals);
+        if !map.canals().is_empty() {
+            canal_permissions((map, rules), units, unit_at, &eff, interp, &mut canals, p);
+        }
         state.resize(n + canals.extra.len(), Tri::Unknown);
-        let difficult = move_flags(
-            &eff,
-            units,
-            |u, to| map.is_difficult(u.kind, u.location.province, to),
-            false,
-            p,
-        );
-        let half = move_flags(
-            &eff,
-            units,
-            |u, to| {
-                let h = map.is_half_strength(u.kind, u.location.province, to);
-                if h {
-                    HALF_DIRECT
-                } else {
-                    0
+        // Most maps have no special borders: nothing to look up per move.
+        let (mut difficult, mut half) = (Sparse::new(false), Sparse::new(0));
+        if !map.borders().is_empty() {
+            for (u, e) in eff.iter().enumerate() {
+                let Eff::Move { to, .. } = *e else { continue };
+                let (kind, from) = (units[u].kind, units[u].location.province);
+                if map.is_difficult(kind, from, to.province) {
+                    difficult.set(u, true, n, p);
                 }
-            },
-            0,
-            p,
-        );
+                if map.is_half_strength(kind, from, to.province) {
+                    half.set(u, HALF_DIRECT, n, p);
+                }
+            }
+        }
         let OrderLinks {
             supports,
             convoys,
@@ -647,8 +672,8 @@ impl<'a> Board<'a> {
         let supports_of = Csr::build_in(n, supports, p);
         let convoys_of = Csr::build_in(n, convoys, p);
         let moves_to = Csr::build_in(provinces, moves, p);
-        let via_last_fleet = p.take(n, false);
-        let voided = p.take(n, false);
+        let via_last_fleet = Sparse::new(false);
+        let voided = Sparse::new(false);
         let reads = RefCell::new(p.empty(0));
         let scratch = RefCell::new(std::mem::take(&mut p.fleets));
         let mut board = Board {
@@ -675,6 +700,7 @@ impl<'a> Board<'a> {
             voided,
             difficult,
             half,
+            plain: Vec::new(),
             state,
             paradoxes: Vec::new(),
             other_cycle: Vec::new(),
@@ -684,6 +710,7 @@ impl<'a> Board<'a> {
             support_cut_from_origin_by_convoy: rules
                 .convoyed_attack_origin
                 .convoyed_attack_cuts_support_against_its_origin(),
+            railroad_cuts: rules.railroad_cut.cuts(),
             recording: false,
             reads,
             scratch,
@@ -691,7 +718,55 @@ impl<'a> Board<'a> {
             pool,
         };
         board.apply_convoy_rules();
+        board.plain = board.plain_moves();
         board
+    }
+
+    /// Per unit: whether it is a plain move (see [`Board::plain`]). On the way, settles the
+    /// decisions nothing else can change (both adjudications would say "yes" without reading
+    /// any decision): a plain move into an empty province no other move or railroad step
+    /// enters, and a support or convoy no move or railroad step enters.
+    fn plain_moves(&mut self) -> Vec<bool> {
+        let n = self.units.len();
+        let mut plain = self.pool.take(n, false);
+        let no_rails = self.rail_into.items.is_empty();
+        for (u, is_plain) in plain.iter_mut().enumerate() {
+            // How many moves go to `p` (the province of a unit, or a destination).
+            let movers = |p: ProvinceId| self.moves_to.get(p.index()).len();
+            let settled = match self.eff[u] {
+                Eff::Move {
+                    to,
+                    convoy: false,
+                    possible: true,
+                    ..
+                } => {
+                    *is_plain = self.canal_perm.get(u) == NONE
+                        && !self.difficult.get(u)
+                        && self.half.get(u) == 0
+                        && !self.unsupported.get(u)
+                        && !self.voided.get(u);
+                    *is_plain
+                        && no_rails
+                        && self.unit_at[to.province.index()] == NONE
+                        && movers(to.province) == 1
+                }
+                Eff::SupportHold { .. } | Eff::SupportMove { .. } | Eff::Convoy { .. } => {
+                    no_rails && movers(self.units[u].location.province) == 0
+                }
+                _ => false,
+            };
+            if settled && self.state[u] == Tri::Unknown {
+                self.state[u] = Tri::Yes;
+            }
+        }
+        plain
+    }
+
+    /// Voids move `u` (the paradox rule): it has no path, so no effect anywhere.
+    fn void(&mut self, u: u32) {
+        self.voided
+            .set(u as usize, true, self.units.len(), &mut self.pool);
+        self.plain[u as usize] = false;
     }
 
     /// The rules that change which fleets convoy which army, and how a convoyed army lands.
@@ -703,9 +778,11 @@ impl<'a> Board<'a> {
         {
             self.drop_foreign_fleets_where_own_route_exists();
         }
-        let mut pool = std::mem::take(&mut self.pool);
-        self.on_a_route = self.all_fleets_on_a_route(&mut pool);
-        self.pool = pool;
+        if !self.convoys_of.items.is_empty() {
+            let mut pool = std::mem::take(&mut self.pool);
+            self.on_a_route = self.all_fleets_on_a_route(&mut pool);
+            self.pool = pool;
+        }
         if rules
             .convoyed_attack_origin
             .convoyed_attack_meets_move_into_last_fleet()
@@ -745,7 +822,8 @@ impl<'a> Board<'a> {
             if last.peek().is_some()
                 && last.all(|p| self.map.is_half_strength(kind, p, to.province))
             {
-                self.half[x] = HALF_LANDING;
+                self.half
+                    .set(x, HALF_LANDING, self.units.len(), &mut self.pool);
             }
         }
     }
@@ -780,8 +858,9 @@ impl<'a> Board<'a> {
                 if l == into.province {
                     self.counter[x] = b;
                     self.counter[b as usize] = x as u32;
-                    self.via_last_fleet[x] = true;
-                    self.via_last_fleet[b as usize] = true;
+                    let n = self.units.len();
+                    self.via_last_fleet.set(x, true, n, &mut self.pool);
+                    self.via_last_fleet.set(b as usize, true, n, &mut self.pool);
                 }
             }
         }
@@ -876,7 +955,13 @@ impl<'a> Board<'a> {
     }
 
     /// 5.B.4 PATH, at most (`max`) or at least. A move with a land fallback always has one.
+    #[inline]
     pub fn path(&self, u: u32, max: bool) -> bool {
+        self.plain[u as usize] || self.path_of_other(u, max)
+    }
+
+    /// [`Board::path`] of a move that is not plain.
+    fn path_of_other(&self, u: u32, max: bool) -> bool {
         let Eff::Move {
             convoy,
             possible,
@@ -886,11 +971,11 @@ impl<'a> Board<'a> {
         else {
             return false;
         };
-        if !possible || self.voided[u as usize] {
+        if !possible || self.voided.get(u as usize) {
             return false;
         }
         // A move over a canal needs the canal power's permission (DATC 2.4 7.C).
-        match self.canal_perm[u as usize] {
+        match self.canal_perm.get(u as usize) {
             NONE => {}
             DENIED => return false,
             d => {
@@ -929,12 +1014,22 @@ impl<'a> Board<'a> {
 
     /// Whether `u` travels over land (as opposed to by convoy); for a move with a land
     /// fallback, known once its convoy route is known.
+    #[inline]
     fn land_route(&self, u: u32) -> Tri {
+        if self.plain[u as usize] {
+            Tri::Yes
+        } else {
+            self.route_of_other(u)
+        }
+    }
+
+    /// [`Board::land_route`] of a move that is not plain.
+    fn route_of_other(&self, u: u32) -> Tri {
         match self.eff[u as usize] {
             // A canal move is a direct move only with permission (DATC 2.4 7.C.6: so there is
             // no head-to-head battle through the canal without it).
-            Eff::Move { convoy: false, .. } if self.voided[u as usize] => Tri::No,
-            Eff::Move { convoy: false, .. } => match self.canal_perm[u as usize] {
+            Eff::Move { convoy: false, .. } if self.voided.get(u as usize) => Tri::No,
+            Eff::Move { convoy: false, .. } => match self.canal_perm.get(u as usize) {
                 NONE => Tri::Yes,
                 DENIED => Tri::No,
                 d => match self.st(d) {
@@ -943,7 +1038,7 @@ impl<'a> Board<'a> {
                     _ => Tri::Unknown,
                 },
             },
-            Eff::Move { .. } if self.voided[u as usize] => Tri::No,
+            Eff::Move { .. } if self.voided.get(u as usize) => Tri::No,
             Eff::Move {
                 fallback: false, ..
             } => Tri::No,
@@ -967,12 +1062,13 @@ impl<'a> Board<'a> {
 
     /// Whether `u` is in a head-to-head battle: it and the unit at its destination move into
     /// each other's province, both over land.
+    #[inline(always)]
     pub fn h2h(&self, u: u32) -> Tri {
         let o = self.counter[u as usize];
         if o == NONE {
             return Tri::No;
         }
-        if self.via_last_fleet[u as usize] {
+        if self.via_last_fleet.get(u as usize) {
             // Brannan's rule: a head-to-head when the army goes by convoy.
             let army = if self.convoyed(u) { u } else { o };
             return match self.land_route(army) {
@@ -1124,8 +1220,9 @@ impl<'a> Board<'a> {
         })
     }
 
+    #[inline(always)]
     fn count_supports(&self, u: u32, max: bool, except_power: Option<PowerId>) -> u32 {
-        if self.unsupported[u as usize] {
+        if self.unsupported.get(u as usize) {
             return 0;
         }
         let mut n = 0;
@@ -1150,7 +1247,7 @@ impl<'a> Board<'a> {
     /// The difficult-border penalty of move `u`: 1 when it goes over land across a difficult
     /// border; while its route is unknown, the bound that helps (`max`) or hinders the move.
     fn penalty(&self, u: u32, max: bool) -> u32 {
-        if !self.difficult[u as usize] {
+        if !self.difficult.get(u as usize) {
             return 0;
         }
         match self.land_route(u) {
@@ -1164,7 +1261,7 @@ impl<'a> Board<'a> {
     /// landing from its convoy); while its route is unknown, the bound that helps (`max`) or
     /// hinders the move.
     fn at_half(&self, u: u32, max: bool) -> bool {
-        let over_land = match self.half[u as usize] {
+        let over_land = match self.half.get(u as usize) {
             0 => return false,
             HALF_DIRECT => Tri::Yes,
             _ => Tri::No,
@@ -1178,7 +1275,17 @@ impl<'a> Board<'a> {
     /// The strength, in half points and shifted by one point (2), of move `u` with `supports`
     /// supports: the DATC strength less a difficult border's penalty, halved over a
     /// half-strength border (the `half_strength` choice says what is halved).
+    #[inline(always)]
     fn move_strength(&self, u: u32, supports: u32, max: bool) -> u32 {
+        if self.plain[u as usize] {
+            4 + 2 * supports
+        } else {
+            self.strength_of_other(u, supports, max)
+        }
+    }
+
+    /// [`Board::move_strength`] of a move that is not plain.
+    fn strength_of_other(&self, u: u32, supports: u32, max: bool) -> u32 {
         let s = 1 + supports - self.penalty(u, max);
         2 + if self.at_half(u, max) {
             self.rules.half_strength.halve(s)
@@ -1188,6 +1295,7 @@ impl<'a> Board<'a> {
     }
 
     /// 5.B.8 ATTACK STRENGTH, shifted.
+    #[inline(always)]
     fn attack_in(&self, u: u32, max: bool) -> u32 {
         if !self.path(u, max) {
             return 0;
@@ -1229,6 +1337,7 @@ impl<'a> Board<'a> {
     }
 
     /// 5.B.5 HOLD STRENGTH of a province, shifted.
+    #[inline(always)]
     fn hold_in(&self, p: diplo_map::ProvinceId, max: bool) -> u32 {
         let d = self.unit_at[p.index()];
         if d == NONE {
@@ -1311,7 +1420,7 @@ impl<'a> Board<'a> {
     /// the ruleset's `half_strength_convoy_cut` says so.
     fn cuts_over_border(&self, a: u32, s: u32, opt: bool) -> bool {
         if self.at_half(a, !opt)
-            && (self.half[a as usize] == HALF_DIRECT
+            && (self.half.get(a as usize) == HALF_DIRECT
                 || self.rules.half_strength_convoy_cut.dislodge_only())
         {
             return false;
@@ -1330,7 +1439,7 @@ impl<'a> Board<'a> {
         let beats_hold = || atk > self.hold_in(dest, !opt);
         // Under Brannan's rule the unit moving into the last fleet's province must also beat
         // that fleet where it stands.
-        let into_last_fleet = self.via_last_fleet[u as usize] && !self.convoyed(u);
+        let into_last_fleet = self.via_last_fleet.get(u as usize) && !self.convoyed(u);
         let wins = match self.h2h(u) {
             Tri::Yes => beats_defender() && (!into_last_fleet || beats_hold()),
             Tri::No => beats_hold(),
@@ -1342,7 +1451,7 @@ impl<'a> Board<'a> {
         }
         // A railroad move in a head-to-head battle cannot dislodge (DATC 2.4 7.B.29): the unit
         // there leaves only by winning the battle.
-        if self.no_dislodge[u as usize] && self.unit_at[dest.index()] != NONE {
+        if self.no_dislodge.get(u as usize) && self.unit_at[dest.index()] != NONE {
             return false;
         }
         for &c in self.moves_to.get(dest.index()) {
@@ -1438,7 +1547,7 @@ impl<'a> Board<'a> {
         }
         // DATC 2.4 7.B.14: a railroad move cuts no support, unless the ruleset says it does
         // where it tries to enter.
-        if self.rules.railroad_cut.cuts() {
+        if self.railroad_cuts {
             for &at in self.rail_into.get(p.index()) {
                 let Extra::At(ri, k) = self.extra_of(at) else {
                     continue;
@@ -1488,7 +1597,7 @@ impl<'a> Board<'a> {
             Eff::Move { .. } => self.adjudicate_move(u, opt),
             Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.adjudicate_support(u, opt),
             Eff::Convoy { .. } => self.adjudicate_convoy(u, opt),
-            Eff::Rail { .. } => self.rail_leaves(self.rail_of[u as usize] as usize, opt),
+            Eff::Rail { .. } => self.rail_leaves(self.rail_of.get(u as usize) as usize, opt),
             Eff::Hold => false,
         }
     }
@@ -1680,14 +1789,14 @@ impl<'a> Board<'a> {
 
     /// The railroad move of unit `u`, if it is one that passes places (not a head-to-head).
     pub fn rail_index(&self, u: u32) -> Option<usize> {
-        let ri = self.rail_of[u as usize];
+        let ri = self.rail_of.get(u as usize);
         (ri != NONE).then_some(ri as usize)
     }
 
     /// The canal power grants passage while its unit in the canal province stays there and is
     /// not dislodged (DATC 2.4 7.C.8, 7.C.10).
     fn canal_permitted(&self, f: u32, opt: bool) -> bool {
-        let p = ProvinceId(self.canal_at[f as usize]);
+        let p = ProvinceId(self.canal_at.get(f as usize));
         let e = self.unit_at[p.index()];
         if e == NONE {
             return false;
@@ -1698,6 +1807,9 @@ impl<'a> Board<'a> {
 
     /// The railroad steps into `p`: (railroad move, place index).
     pub fn rails_into(&self, p: ProvinceId) -> Vec<(usize, usize)> {
+        if self.rails.is_empty() {
+            return Vec::new();
+        }
         self.rail_into
             .get(p.index())
             .iter()
@@ -1710,12 +1822,12 @@ impl<'a> Board<'a> {
 
     /// Whether a canal move failed under the canal paradox rule.
     pub fn voided_canal(&self, u: u32) -> bool {
-        self.voided[u as usize] && self.canal_perm[u as usize] != NONE
+        self.voided.get(u as usize) && self.canal_perm.get(u as usize) != NONE
     }
 
     /// Whether move `u` goes over a canal, and whether it may (for reasons).
     pub fn canal_state(&self, u: u32) -> Option<Tri> {
-        match self.canal_perm[u as usize] {
+        match self.canal_perm.get(u as usize) {
             NONE => None,
             DENIED => Some(Tri::No),
             d => Some(self.state[d as usize]),
@@ -1755,20 +1867,21 @@ impl<'a> Board<'a> {
     pub fn recycle(self) -> Pool {
         let mut p = self.pool;
         p.give(self.eff);
-        p.give(self.rail_of);
+        self.rail_of.recycle(&mut p);
         self.rail_into.recycle(&mut p);
-        p.give(self.canal_perm);
-        p.give(self.canal_at);
-        p.give(self.no_dislodge);
-        p.give(self.unsupported);
+        self.canal_perm.recycle(&mut p);
+        self.canal_at.recycle(&mut p);
+        self.no_dislodge.recycle(&mut p);
+        self.unsupported.recycle(&mut p);
         self.supports_of.recycle(&mut p);
         self.convoys_of.recycle(&mut p);
         self.moves_to.recycle(&mut p);
         p.give(self.counter);
-        p.give(self.via_last_fleet);
-        p.give(self.voided);
-        p.give(self.difficult);
-        p.give(self.half);
+        self.via_last_fleet.recycle(&mut p);
+        self.voided.recycle(&mut p);
+        self.difficult.recycle(&mut p);
+        self.half.recycle(&mut p);
+        p.give(self.plain);
         p.give(self.state);
         p.give(self.reads.into_inner());
         p.give(self.on_a_route);
@@ -2028,7 +2141,7 @@ impl<'a> Board<'a> {
                 ParadoxRuling::FailConvoyedArmies => {
                     for &u in cycle {
                         if let Eff::Convoy { army, .. } = self.eff_of(u) {
-                            self.voided[army as usize] = true;
+                            self.void(army);
                             for v in [u, army] {
                                 if self.state[v as usize] == Tri::Unknown {
                                     self.state[v as usize] = Tri::No;
@@ -2139,7 +2252,7 @@ impl<'a> Board<'a> {
             .iter()
             .filter_map(|&u| {
                 if (u as usize) < self.units.len() {
-                    let d = self.canal_perm[u as usize];
+                    let d = self.canal_perm.get(u as usize);
                     (d != NONE && d != DENIED && self.state[d as usize].open()).then_some(u)
                 } else {
                     match self.extra_of(u) {
@@ -2211,9 +2324,9 @@ impl<'a> Board<'a> {
         let mut fail: Vec<u32> = Vec::new();
         for &u in canal_moves {
             // The canal move fails and has no effect on its destination.
-            self.voided[u as usize] = true;
+            self.void(u);
             fail.push(u);
-            fail.push(self.canal_perm[u as usize]);
+            fail.push(self.canal_perm.get(u as usize));
         }
         if !canal_moves.is_empty() && self.rules.canal_paradox == CanalParadox::AllHold {
             fail.extend(cycle.iter().copied().filter(|&u| {

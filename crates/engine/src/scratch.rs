@@ -21,8 +21,8 @@ use crate::resolve::{FleetScratch, Tri};
 pub(crate) struct Scratch {
     /// For interpreting the orders and judging the results.
     pub pool: Pool,
-    /// For the board.
-    pub board: Pool,
+    /// For the board (`None` while the board has it, or before the first phase).
+    pub board: Option<Pool>,
     /// What every phase reads of the map, worked out by the first one (a scratch serves one
     /// map).
     pub facts: Option<MapFacts>,
@@ -71,6 +71,9 @@ pub(crate) struct MapFacts {
     pub convoyable: Vec<bool>,
     /// The provinces closed (ice) in some season; on most maps none.
     pub closing: Vec<ProvinceId>,
+    /// Whether any province or border closes in some season (if not, no order is checked
+    /// against ice).
+    pub closures: bool,
 }
 
 impl MapFacts {
@@ -85,6 +88,7 @@ impl MapFacts {
                 .province_ids()
                 .filter(|&p| !map.province(p).closed.is_empty())
                 .collect(),
+            closures: map.has_closures(),
         }
     }
 }
@@ -150,7 +154,8 @@ impl Pool {
 
     /// A vector of `n` copies of `fill`.
     pub fn take<T: Pooled>(&mut self, n: usize, fill: T) -> Vec<T> {
-        let mut v = self.empty(n);
+        let mut v = T::spares(self).pop().unwrap_or_default();
+        v.clear();
         v.resize(n, fill);
         v
     }
