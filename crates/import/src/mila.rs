@@ -45,7 +45,7 @@ pub fn import_str(text: &str, file: &str, resolve: Resolver) -> Result<Imported,
         resolve: Some(resolve),
         ..Reader::default()
     };
-    r.read(text, file, 0)?;
+    r.read(text, file)?;
     Ok(Imported::from_model(r.finish(file)))
 }
 
@@ -113,6 +113,44 @@ struct Reader<'a> {
     begin: Option<(Vec<String>, Place)>,
     rules: Vec<(String, Place)>,
     findings: Vec<(Option<Place>, FindingKind, String)>,
+    /// The files a `USE`/`MAP` line just read names, to be read before the rest of its file.
+    includes: Vec<(String, Place)>,
+}
+
+/// A file being read: its text, where reading goes on, and how many files deep it is included.
+struct OpenFile {
+    file: String,
+    text: String,
+    /// The byte offset of the next line, and that line's number less one.
+    pos: usize,
+    line: usize,
+    depth: usize,
+}
+
+impl OpenFile {
+    fn new(file: String, text: String, depth: usize) -> OpenFile {
+        OpenFile {
+            file,
+            text,
+            pos: 0,
+            line: 0,
+            depth,
+        }
+    }
+
+    /// The next line's number and byte range in `text` (without its line end), or `None` at
+    /// the end of the text.
+    fn next_line(&mut self) -> Option<(usize, std::ops::Range<usize>)> {
+        let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
+        let start = self.pos;
+        let len = rest.find('\n').map_or(rest.len(), |i| i + 1);
+        let raw = &rest[..len];
+        let raw = raw.strip_suffix('\n').unwrap_or(raw);
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        self.pos += len;
+        self.line += 1;
+        Some((self.line, start..start + raw.len()))
+    }
 }
 
 fn is_lower(s: &str) -> bool {
@@ -168,22 +206,41 @@ impl<'a> Reader<'a> {
         self.findings.push((Some(at.clone()), kind, msg.into()));
     }
 
-    /// Reads `text`, the file named `file` (included `depth` files deep), line by line.
-    fn read(&mut self, text: &str, file: &str, depth: usize) -> Result<(), ImportError> {
+    /// Reads `text`, the file named `file`, line by line; a file a `USE` line names is read
+    /// where the line stands, before the rest of the file (a stack of open files, no
+    /// recursion).
+    fn read(&mut self, text: &str, file: &str) -> Result<(), ImportError> {
         self.files.push(file.to_string());
-        for (i, raw) in text.lines().enumerate() {
-            let at = Place::new(file, i + 1);
-            let line = raw.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
+        let mut open = vec![OpenFile::new(file.to_string(), text.to_string(), 0)];
+        while let Some(mut f) = open.pop() {
+            while let Some((number, range)) = f.next_line() {
+                let at = Place::new(&f.file, number);
+                let line = f.text[range].trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                self.line(line, &at)?;
+                if !self.includes.is_empty() {
+                    break;
+                }
             }
-            self.line(line, &at, depth)?;
+            if self.includes.is_empty() {
+                continue; // the end of this file
+            }
+            let includes = std::mem::take(&mut self.includes);
+            let depth = f.depth;
+            open.push(f);
+            // Each file named is read in turn, the first one first; the rest of this file
+            // after them.
+            for (name, at) in includes.into_iter().rev() {
+                open.push(self.include(&name, &at, depth)?);
+            }
         }
         Ok(())
     }
 
     /// One line of a `.map` file (neither blank nor a comment), read at `at`.
-    fn line(&mut self, line: &str, at: &Place, depth: usize) -> Result<(), ImportError> {
+    fn line(&mut self, line: &str, at: &Place) -> Result<(), ImportError> {
         if let Some((left, right)) = line.split_once('=') {
             self.name_line(left.trim(), right, at);
             return Ok(());
@@ -194,7 +251,7 @@ impl<'a> Reader<'a> {
         match head.as_str() {
             "MAP" | "USE" | "USES" => {
                 for name in args {
-                    self.include(name, at, depth)?;
+                    self.includes.push((name.clone(), at.clone()));
                 }
             }
             "WATER" | "LAND" | "COAST" | "PORT" | "SHUT" => self.loc_line(&head, args, at),
@@ -315,7 +372,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn include(&mut self, name: &str, at: &Place, depth: usize) -> Result<(), ImportError> {
+    /// The file a `USE`/`MAP` line at `at` names, opened one level deeper than `depth`.
+    fn include(&mut self, name: &str, at: &Place, depth: usize) -> Result<OpenFile, ImportError> {
         if depth + 1 >= MAX_DEPTH {
             return Err(ImportError::at(at, "`USE`/`MAP` nested too deep (a loop?)"));
         }
@@ -324,7 +382,8 @@ impl<'a> Reader<'a> {
         let Some((file, text)) = found else {
             return Err(ImportError::at(at, format!("cannot read `{name}`")));
         };
-        self.read(&text, &file, depth + 1)
+        self.files.push(file.clone());
+        Ok(OpenFile::new(file, text, depth + 1))
     }
 
     fn name_line(&mut self, full: &str, right: &str, at: &Place) {

@@ -270,3 +270,35 @@ fn a_missing_used_file_is_an_error_with_its_line() {
     let e = mila::import_str("# base\nUSE nowhere\n", "t.map", &|_| None).unwrap_err();
     assert_eq!(e.to_string(), "t.map:2: cannot read `nowhere`");
 }
+
+/// Files named by one `USE` line are read in turn where the line stands, before the rest of
+/// the file: the last `VICTORY` read wins.
+#[test]
+fn used_files_are_read_in_order_before_the_rest() {
+    let resolve = |name: &str| match name {
+        "base.map" => Some(("base.map".to_string(), BASE.to_string())),
+        "four.map" => Some(("four.map".to_string(), "VICTORY 4\n".to_string())),
+        "five.map" => Some(("five.map".to_string(), "VICTORY 5\n".to_string())),
+        _ => None,
+    };
+    let i = mila::import_str("USE base four five\n", "t.map", &resolve).unwrap();
+    assert!(i.toml.contains("victory_centres = 5"), "{}", i.toml);
+    let i = mila::import_str("USE base five four\n", "t.map", &resolve).unwrap();
+    assert!(i.toml.contains("victory_centres = 4"), "{}", i.toml);
+    let i = mila::import_str("USE base five\r\nVICTORY 6", "t.map", &resolve).unwrap();
+    assert!(i.toml.contains("victory_centres = 6"), "{}", i.toml);
+}
+
+/// A file that uses itself is an error at the line that goes too deep, not a hang or a
+/// stack overflow.
+#[test]
+fn a_loop_of_used_files_is_an_error() {
+    let resolve = |name: &str| {
+        (name == "loop.map").then(|| ("loop.map".to_string(), "# again\nUSE loop\n".to_string()))
+    };
+    let e = mila::import_str("USE loop\n", "t.map", &resolve).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "loop.map:2: `USE`/`MAP` nested too deep (a loop?)"
+    );
+}
