@@ -3,6 +3,7 @@
 //! dense [`Map`], each pass adding what it finds wrong to one list of located diagnostics.
 
 mod drawing;
+mod fast_toml;
 mod passes;
 mod raw;
 

@@ -17,7 +17,7 @@ pub(crate) type S = Spanned<String>;
 /// How many maps an `extends` chain may hold (a loop is reported, not followed).
 const MAX_EXTENDS_DEPTH: usize = 16;
 
-#[derive(Deserialize, Default)]
+#[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawMap {
     pub name: Option<S>,
@@ -58,7 +58,7 @@ pub(crate) type Nums = Spanned<Vec<f64>>;
 /// A list of points with its place (a polygon, or `seeds`).
 pub(crate) type Points = Spanned<Vec<Vec<f64>>>;
 
-#[derive(Deserialize, Clone, Default)]
+#[derive(Debug, Deserialize, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawDrawing {
     #[serde(default)]
@@ -69,7 +69,7 @@ pub(crate) struct RawDrawing {
     pub land: Option<Vec<RawLand>>,
 }
 
-#[derive(Deserialize, Clone)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawLand {
     #[serde(default)]
@@ -78,7 +78,7 @@ pub(crate) struct RawLand {
 }
 
 /// A province's or coast's `draw` table.
-#[derive(Deserialize, Clone)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawDraw {
     #[serde(default)]
@@ -91,7 +91,7 @@ pub(crate) struct RawDraw {
     pub shape: Option<Points>,
 }
 
-#[derive(Deserialize, Clone, Default)]
+#[derive(Debug, Deserialize, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawCalendar {
     #[serde(default)]
@@ -102,7 +102,7 @@ pub(crate) struct RawCalendar {
     pub seasons: Option<Vec<RawSeason>>,
 }
 
-#[derive(Deserialize, Clone)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawSeason {
     pub name: S,
@@ -114,7 +114,7 @@ pub(crate) struct RawSeason {
     pub adjustment: Option<S>,
 }
 
-#[derive(Deserialize, Clone, Default)]
+#[derive(Debug, Deserialize, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawVictory {
     #[serde(default)]
@@ -127,7 +127,7 @@ pub(crate) struct RawVictory {
     pub last_year: Option<Spanned<u16>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawPower {
     pub name: S,
@@ -149,7 +149,7 @@ pub(crate) struct RawPower {
     pub rebuild: Option<bool>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawProvince {
     pub name: S,
@@ -183,7 +183,7 @@ pub(crate) struct RawProvince {
     pub draw: Option<Spanned<RawDraw>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawCoast {
     pub name: S,
@@ -194,7 +194,7 @@ pub(crate) struct RawCoast {
     pub draw: Option<Spanned<RawDraw>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawBorder {
     #[serde(default)]
@@ -218,7 +218,7 @@ pub(crate) struct RawBorder {
     pub at: Range<usize>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawRailroad {
     pub name: S,
@@ -229,7 +229,7 @@ pub(crate) struct RawRailroad {
     pub powers: Vec<S>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawCanal {
     pub province: S,
@@ -330,17 +330,11 @@ fn one(sources: &Sources, at: &S, message: String) -> MapError {
 }
 
 fn parse(text: &str, file: &str) -> Result<RawMap, MapError> {
-    let mut raw: RawMap = toml::from_str(text).map_err(|e| {
-        let (offset, message) = crate::toml_error(&e, text);
-        let mut d = Diagnostic::at(file, text, offset, message);
-        if e.span().is_none() {
-            d.line = 0;
-            d.column = 0;
-        }
-        MapError {
-            diagnostics: vec![d],
-        }
-    })?;
+    // The quick path reads every file it can; the toml crate reads the rest and words errors.
+    let mut raw: RawMap = match super::fast_toml::from_str(text) {
+        Some(raw) => raw,
+        None => toml_path(text, file)?,
+    };
     for b in &mut raw.borders {
         b.at = b
             .between
@@ -351,6 +345,21 @@ fn parse(text: &str, file: &str) -> Result<RawMap, MapError> {
             .unwrap_or(0..0);
     }
     Ok(raw)
+}
+
+/// `text` read by the toml crate (whose messages the map's errors keep).
+pub(crate) fn toml_path(text: &str, file: &str) -> Result<RawMap, MapError> {
+    toml::from_str(text).map_err(|e| {
+        let (offset, message) = crate::toml_error(&e, text);
+        let mut d = Diagnostic::at(file, text, offset, message);
+        if e.span().is_none() {
+            d.line = 0;
+            d.column = 0;
+        }
+        MapError {
+            diagnostics: vec![d],
+        }
+    })
 }
 
 fn sh<T: Clone>(s: &mut Spanned<T>, by: usize) {
