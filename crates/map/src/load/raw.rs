@@ -335,6 +335,13 @@ fn parse(text: &str, file: &str) -> Result<RawMap, MapError> {
         Some(raw) => raw,
         None => toml_path(text, file)?,
     };
+    // Debug builds (the tests, the fuzz targets) check the quick path against the toml
+    // crate on every file up to 1 MB: the same values in the same places.
+    #[cfg(debug_assertions)]
+    if text.len() <= 1 << 20 {
+        let slow = toml_path(text, file).map(|slow| format!("{slow:?}"));
+        debug_assert_eq!(Ok(format!("{raw:?}")), slow.map_err(|e| e.to_string()));
+    }
     for b in &mut raw.borders {
         b.at = b
             .between
