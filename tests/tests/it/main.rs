@@ -22,3 +22,4 @@ mod mila_replay;
 mod mila_standard;
 mod properties;
 mod reasons;
+mod robust_checks;
