@@ -1260,21 +1260,14 @@ pub fn normalize_name(name: &str) -> String {
     if is_normalized(name.as_bytes()) {
         return name.to_string();
     }
-    let mut out = String::with_capacity(name.len());
-    for word in name
-        .split(|c: char| c.is_whitespace())
-        .filter(|w| !w.is_empty())
-    {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        for c in word.chars() {
-            if c != '.' {
-                out.extend(c.to_lowercase());
-            }
-        }
+    let lower = name.to_ascii_lowercase();
+    if is_normalized(lower.as_bytes()) {
+        // Only ASCII capitals to fold (`North Sea`, `P123`).
+        return lower;
     }
-    out
+    // The same characters as `normalized_chars` gives (a word that is all dots still counts
+    // as a word: `. B` is ` b` both ways).
+    normalized_chars(name).collect()
 }
 
 /// Whether `name` is its own [`normalize_name`]: printable ASCII with no capital or dot, and
@@ -1319,6 +1312,11 @@ mod tests {
             "a\nb",
             "x_1",
             "p999999",
+            "P999999",
+            "North  Sea",
+            "A.B",
+            ". B",
+            "ÉA",
         ];
         for s in cases {
             let slow: String = normalized_chars(s).collect();
