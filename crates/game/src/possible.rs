@@ -398,6 +398,9 @@ fn support_reach(map: &Map, u: &Unit, moves: &[Location]) -> Vec<ProvinceId> {
 #[derive(Default)]
 struct ConvoyReach {
     fleets: Vec<ProvinceId>,
+    /// The fleets of `fleets` next to the army (sorted): a route through one of them alone is
+    /// always proper.
+    beside: Vec<ProvinceId>,
     destinations: Vec<ProvinceId>,
 }
 
@@ -450,6 +453,8 @@ fn convoy_reach(
         }
     };
     visit(origin, &mut queue);
+    reach.beside.extend_from_slice(&queue);
+    reach.beside.sort();
     while let Some(sea) = queue.pop() {
         reach.fleets.push(sea);
         visit(sea, &mut queue);
@@ -745,13 +750,22 @@ fn convoy_orders<'p>(
         if v.kind != UnitKind::Army || reach.fleets.binary_search(&u.location.province).is_err() {
             continue;
         }
+        let (f, beside) = (
+            u.location.province,
+            reach.beside.binary_search(&u.location.province),
+        );
         for &d in &reach.destinations {
             let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
             let convoy = PossibleOrder::Convoy(fleet, army, d);
-            if check()
-                .as_ref()
-                .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
-            {
+            let legal = |c: &Option<MovementCheck>| {
+                c.as_ref()
+                    .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
+            };
+            // A fleet next to both the army and the destination is a route of its own, and a
+            // route of one fleet has no shortcut: the engine need not be asked.
+            let alone = beside.is_ok() && d != f && map.fleet_can_reach(Location::province(f), d);
+            debug_assert!(!alone || legal(check()), "{convoy:?}");
+            if alone || legal(check()) {
                 orders.push(convoy);
             }
         }
