@@ -398,10 +398,42 @@ fn support_reach(map: &Map, u: &Unit, moves: &[Location]) -> Vec<ProvinceId> {
 #[derive(Default)]
 struct ConvoyReach {
     fleets: Vec<ProvinceId>,
-    /// The fleets of `fleets` next to the army (sorted): a route through one of them alone is
-    /// always proper.
+    /// The fleets of `fleets` next to the army (sorted).
     beside: Vec<ProvinceId>,
+    /// The army's province.
+    origin: Option<ProvinceId>,
     destinations: Vec<ProvinceId>,
+}
+
+impl ConvoyReach {
+    /// Whether the fleet in `f` is on a proper route of one or two fleets to `d` (DATC 4.E.1,
+    /// as the engine searches routes: the first fleet next to the army, a second fleet not,
+    /// and the route ending at the first fleet next to `d`), which no shortcut can spoil: a
+    /// sure yes without searching; `false` says nothing.
+    fn short_route(&self, map: &Map, f: ProvinceId, d: ProvinceId) -> bool {
+        let sea = |a: ProvinceId, b: ProvinceId| map.fleet_can_reach(Location::province(a), b);
+        // A fleet next to the army, as the engine finds them (by any edge), cannot be second.
+        let next_to_army = |g: ProvinceId| {
+            self.beside.binary_search(&g).is_ok()
+                || self
+                    .origin
+                    .is_some_and(|o| map.army_neighbours(o).contains(&g))
+        };
+        let second = |g: ProvinceId| g != d && !next_to_army(g);
+        if d == f {
+            return false;
+        }
+        if self.beside.binary_search(&f).is_ok() {
+            // First: alone, or followed by a second fleet that reaches `d`.
+            return sea(f, d)
+                || self
+                    .fleets
+                    .iter()
+                    .any(|&g| second(g) && sea(f, g) && sea(g, d));
+        }
+        // Second: after a first fleet that does not reach `d` itself.
+        second(f) && sea(f, d) && self.beside.iter().any(|&s| !sea(s, d) && sea(s, f))
+    }
 }
 
 /// Per province: whether a fleet there can convoy this phase (a sea or convoyable coast, not
@@ -470,6 +502,7 @@ fn convoy_reach(
     }
     reach.fleets.sort();
     reach.destinations.sort();
+    reach.origin = Some(origin);
     reach
 }
 
@@ -750,10 +783,7 @@ fn convoy_orders<'p>(
         if v.kind != UnitKind::Army || reach.fleets.binary_search(&u.location.province).is_err() {
             continue;
         }
-        let (f, beside) = (
-            u.location.province,
-            reach.beside.binary_search(&u.location.province),
-        );
+        let f = u.location.province;
         for &d in &reach.destinations {
             let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
             let convoy = PossibleOrder::Convoy(fleet, army, d);
@@ -761,11 +791,10 @@ fn convoy_orders<'p>(
                 c.as_ref()
                     .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
             };
-            // A fleet next to both the army and the destination is a route of its own, and a
-            // route of one fleet has no shortcut: the engine need not be asked.
-            let alone = beside.is_ok() && d != f && map.fleet_can_reach(Location::province(f), d);
-            debug_assert!(!alone || legal(check()), "{convoy:?}");
-            if alone || legal(check()) {
+            // A route of one or two fleets has no shortcut: the engine need not be asked.
+            let short = reach.short_route(map, f, d);
+            debug_assert!(!short || legal(check()), "{convoy:?}");
+            if short || legal(check()) {
                 orders.push(convoy);
             }
         }
