@@ -1058,6 +1058,8 @@ impl Game {
                 }
             }
         }
+        let count: usize = submitted.iter().map(|(_, orders)| orders.len()).sum();
+        g.orders.reserve(count + by_owner.len());
         for (power, orders) in submitted {
             for o in orders {
                 let province = o.unit().map(|u| u.place.province);
@@ -1545,14 +1547,16 @@ fn next_production(
         .max()
         .map_or(0, |m| m + 1);
     let retreat = kind == PhaseKind::Retreat;
-    let mut arrived: BTreeMap<ProvinceId, u64> = BTreeMap::new();
+    // Where units arrived with their numbers, in the orders' order (a later one for the same
+    // province counts), then sorted by province (stably) to be looked up.
+    let mut arrived: Vec<(ProvinceId, u64)> = Vec::with_capacity(succeeded.len());
     for order in succeeded {
         let (from, to) = match order {
             Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
                 (unit.place.province, to.province)
             }
             Order::Build { unit } => {
-                arrived.insert(unit.place.province, next_number);
+                arrived.push((unit.place.province, next_number));
                 continue;
             }
             _ => continue,
@@ -1563,15 +1567,21 @@ fn next_production(
             produced
         };
         if let Some(&n) = source.get(&from) {
-            arrived.insert(to, n);
+            arrived.push((to, n));
         }
     }
+    arrived.sort_by_key(|&(p, _)| p);
+    let arrived_at = |p: ProvinceId| {
+        // The last entry for `p`, as a map that kept the last insertion would give.
+        let end = arrived.partition_point(|&(q, _)| q <= p);
+        (end > 0 && arrived[end - 1].0 == p).then(|| &arrived[end - 1].1)
+    };
     let units = next
         .units
         .iter()
         .filter_map(|u| {
             let p = u.location.province;
-            let n = arrived.get(&p).or_else(|| produced.get(&p))?;
+            let n = arrived_at(p).or_else(|| produced.get(&p))?;
             Some((p, *n))
         })
         .collect();

@@ -472,7 +472,9 @@ fn convoy_reach(
         return reach;
     }
     let mut seen = vec![false; map.provinces().len()];
-    let mut queue: Vec<ProvinceId> = Vec::new();
+    let mut queue: Vec<ProvinceId> = Vec::with_capacity(16);
+    reach.fleets.reserve(16);
+    reach.destinations.reserve(32);
     let mut visit = |p: ProvinceId, queue: &mut Vec<ProvinceId>| {
         for loc in fleet_nodes(map, p) {
             for n in map.fleet_neighbours(loc) {

@@ -121,7 +121,11 @@ impl Names {
     /// Each power's supply centres (by power index), in province order, from one pass over
     /// the owners.
     pub fn centres_by_power(map: &Map, pos: &Position) -> Vec<Vec<ProvinceId>> {
-        let mut out = vec![Vec::new(); map.powers().len()];
+        let mut counts = vec![0; map.powers().len()];
+        for p in pos.owners.iter().flatten() {
+            counts[p.index()] += 1;
+        }
+        let mut out: Vec<Vec<ProvinceId>> = counts.into_iter().map(Vec::with_capacity).collect();
         for (c, owner) in map.province_ids().zip(&pos.owners) {
             if let Some(p) = owner {
                 out[p.index()].push(c);
@@ -435,7 +439,9 @@ impl PhaseCache {
     /// the units (dislodged units in a retreat phase); none for a neutral power.
     pub fn orderable(&mut self, g: &HostedGame, names: &Names) -> &[Vec<ProvinceId>] {
         if self.orderable.is_none() {
-            let mut by_power = vec![Vec::new(); g.map.powers().len()];
+            let powers = g.map.powers().len();
+            let mut by_power: Vec<Vec<ProvinceId>> =
+                (0..powers).map(|_| Vec::with_capacity(16)).collect();
             let pos = &g.position;
             // A neutral power never orders (its orders are refused): it has nothing to order.
             let neutral = |p: PowerId| g.map.power(p).neutral;
