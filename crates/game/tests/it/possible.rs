@@ -268,13 +268,13 @@ fn locations_come_in_the_order_of_their_upper_case_names_on_every_map() {
 }
 
 /// A random crowded position on the standard map: each province empty, an English or French
-/// army, or (at sea or on a coast of one coast) a fleet, most seas full.
-fn crowded(map: &Map, next: &mut impl FnMut(usize) -> usize) -> Position {
+/// army, or (at sea or on a coast of one coast) a fleet; `seas` in 8 seas full.
+fn crowded(map: &Map, seas: usize, next: &mut impl FnMut(usize) -> usize) -> Position {
     use diplo_map::Terrain;
     let mut units: [Vec<String>; 2] = Default::default();
     for p in map.provinces() {
         let kind = match p.terrain {
-            Terrain::Sea if next(4) > 0 => "F",
+            Terrain::Sea if next(8) < seas => "F",
             Terrain::Coast if p.coasts.is_empty() && next(3) == 0 => "F",
             Terrain::Inland | Terrain::Coast if next(2) == 0 => "A",
             _ => continue,
@@ -310,8 +310,9 @@ fn the_convoys_listed_are_the_legal_convoys() {
         .map(|p| p.name.as_str())
         .collect();
     let mut convoys = 0;
-    for _ in 0..12 {
-        let pos = crowded(&map, &mut next);
+    for round in 0..16 {
+        // From a few fleets at sea to many.
+        let pos = crowded(&map, 2 + round % 5, &mut next);
         let got = possible_orders(&map, &rules, &pos);
         let listed: Vec<&String> = got
             .values()
