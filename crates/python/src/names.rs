@@ -171,6 +171,15 @@ impl Names {
     pub fn power<'py>(&self, py: Python<'py>, p: PowerId) -> &Bound<'py, PyString> {
         self.power_names[p.index()].bind(py)
     }
+
+    /// The power whose name `s` is, if `s` is the very string [`Names::power`] hands out.
+    pub fn power_by_identity(&self, s: &Bound<'_, PyString>) -> Option<PowerId> {
+        let i = self
+            .power_names
+            .iter()
+            .position(|n| n.as_ptr() == s.as_ptr())?;
+        Some(PowerId(i as u8))
+    }
 }
 
 /// Order texts kept at most: past this the cache starts afresh (a huge map's orders).
