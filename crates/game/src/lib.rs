@@ -1571,20 +1571,20 @@ fn next_production(
         }
     }
     arrived.sort_by_key(|&(p, _)| p);
-    let arrived_at = |p: ProvinceId| {
-        // The last entry for `p`, as a map that kept the last insertion would give.
-        let end = arrived.partition_point(|&(q, _)| q <= p);
-        (end > 0 && arrived[end - 1].0 == p).then(|| &arrived[end - 1].1)
-    };
-    let units = next
-        .units
-        .iter()
-        .filter_map(|u| {
-            let p = u.location.province;
-            let n = arrived_at(p).or_else(|| produced.get(&p))?;
-            Some((p, *n))
-        })
-        .collect();
+    // The numbers before, less those of provinces no unit stands in now, with the arrivals':
+    // cheaper than a new map when most units stay where they were.
+    let mut occupied: Vec<ProvinceId> = next.units.iter().map(|u| u.location.province).collect();
+    occupied.sort_unstable();
+    let is_occupied = |p: &ProvinceId| occupied.binary_search(p).is_ok();
+    let mut units = produced.clone();
+    units.retain(|p, _| is_occupied(p));
+    for (i, &(p, n)) in arrived.iter().enumerate() {
+        // The last entry for a province counts.
+        let last = arrived.get(i + 1).is_none_or(|next| next.0 != p);
+        if last && is_occupied(&p) {
+            units.insert(p, n);
+        }
+    }
     let dislodged = next
         .dislodged
         .iter()

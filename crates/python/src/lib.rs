@@ -283,9 +283,11 @@ impl Game {
             intern!(py, "units"),
             names.per_power(py, |p| self.units_of(py, p))?,
         )?;
-        let centres = Names::centres_by_power(map, pos);
+        let mut cache = self.cache()?;
+        let centres = cache.centres(map, pos);
         let centres_of = |p: PowerId| names.provinces_list(py, centres[p.index()].iter().copied());
         out.set_item(intern!(py, "centers"), names.per_power(py, centres_of)?)?;
+        drop(cache);
         let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
         out.set_item(intern!(py, "homes"), homes)?;
         out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
@@ -370,7 +372,8 @@ impl Game {
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
         let out = PyDict::new(py);
-        let centres = Names::centres_by_power(map, &self.game.position);
+        let mut cache = self.cache()?;
+        let centres = cache.centres(map, &self.game.position);
         for p in map.power_ids() {
             let info = PyDict::new(py);
             let name = self.names.power(py, p);

@@ -380,6 +380,8 @@ pub struct PhaseCache {
     possible_cache: Arc<Mutex<PossibleCache>>,
     /// Per power (by index), its orderable locations in name order.
     orderable: Option<Vec<Vec<ProvinceId>>>,
+    /// [`Names::centres_by_power`] (`powers` and `get_state` both read it).
+    centres: Option<Vec<Vec<ProvinceId>>>,
     /// Each possible order's text, as a Python string.
     texts: Arc<Mutex<Texts>>,
 }
@@ -401,6 +403,7 @@ impl PhaseCache {
             self.phase = Some(phase);
             self.possible = None;
             self.orderable = None;
+            self.centres = None;
         }
     }
 
@@ -430,6 +433,12 @@ impl PhaseCache {
     /// The texts made so far.
     pub fn texts(&self) -> MutexGuard<'_, Texts> {
         lock_texts(&self.texts)
+    }
+
+    /// Each power's supply centres ([`Names::centres_by_power`]), worked out once a phase.
+    pub fn centres(&mut self, map: &Map, pos: &Position) -> &[Vec<ProvinceId>] {
+        self.centres
+            .get_or_insert_with(|| Names::centres_by_power(map, pos))
     }
 }
 
