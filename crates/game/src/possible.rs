@@ -5,7 +5,8 @@
 //!
 //! Movement orders are built from the map (adjacency, closed borders and provinces, difficult
 //! borders over which no support is given, convoy routes through the fleets on the board; each
-//! convoy order is also put to the engine, whose convoy-route rule is subtler);
+//! convoy order is also put to the engine, whose convoy-route rule is subtler, unless its fleet
+//! is on a route of one or two fleets, which is always proper, and debug builds ask anyway);
 //! retreats come from the engine's retreat options; builds are the engine's own legality check
 //! applied to every empty owned centre. Convoys and builds are checked one order at a time
 //! ([`MovementCheck`], [`adjustment_is_legal`]), without adjudicating the phase. A test checks
