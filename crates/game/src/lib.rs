@@ -1058,6 +1058,8 @@ impl Game {
                 }
             }
         }
+        let count: usize = submitted.iter().map(|(_, orders)| orders.len()).sum();
+        g.orders.reserve(count + by_owner.len());
         for (power, orders) in submitted {
             for o in orders {
                 let province = o.unit().map(|u| u.place.province);
@@ -1545,14 +1547,16 @@ fn next_production(
         .max()
         .map_or(0, |m| m + 1);
     let retreat = kind == PhaseKind::Retreat;
-    let mut arrived: BTreeMap<ProvinceId, u64> = BTreeMap::new();
+    // Where units arrived with their numbers, in the orders' order (a later one for the same
+    // province counts), then sorted by province (stably) to be looked up.
+    let mut arrived: Vec<(ProvinceId, u64)> = Vec::with_capacity(succeeded.len());
     for order in succeeded {
         let (from, to) = match order {
             Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
                 (unit.place.province, to.province)
             }
             Order::Build { unit } => {
-                arrived.insert(unit.place.province, next_number);
+                arrived.push((unit.place.province, next_number));
                 continue;
             }
             _ => continue,
@@ -1563,18 +1567,24 @@ fn next_production(
             produced
         };
         if let Some(&n) = source.get(&from) {
-            arrived.insert(to, n);
+            arrived.push((to, n));
         }
     }
-    let units = next
-        .units
-        .iter()
-        .filter_map(|u| {
-            let p = u.location.province;
-            let n = arrived.get(&p).or_else(|| produced.get(&p))?;
-            Some((p, *n))
-        })
-        .collect();
+    arrived.sort_by_key(|&(p, _)| p);
+    // The numbers before, less those of provinces no unit stands in now, with the arrivals':
+    // cheaper than a new map when most units stay where they were.
+    let mut occupied: Vec<ProvinceId> = next.units.iter().map(|u| u.location.province).collect();
+    occupied.sort_unstable();
+    let is_occupied = |p: &ProvinceId| occupied.binary_search(p).is_ok();
+    let mut units = produced.clone();
+    units.retain(|p, _| is_occupied(p));
+    for (i, &(p, n)) in arrived.iter().enumerate() {
+        // The last entry for a province counts.
+        let last = arrived.get(i + 1).is_none_or(|next| next.0 != p);
+        if last && is_occupied(&p) {
+            units.insert(p, n);
+        }
+    }
     let dislodged = next
         .dislodged
         .iter()

@@ -5,7 +5,8 @@
 //!
 //! Movement orders are built from the map (adjacency, closed borders and provinces, difficult
 //! borders over which no support is given, convoy routes through the fleets on the board; each
-//! convoy order is also put to the engine, whose convoy-route rule is subtler);
+//! convoy order is also put to the engine, whose convoy-route rule is subtler, unless its fleet
+//! is on a route of one or two fleets, which is always proper, and debug builds ask anyway);
 //! retreats come from the engine's retreat options; builds are the engine's own legality check
 //! applied to every empty owned centre. Convoys and builds are checked one order at a time
 //! ([`MovementCheck`], [`adjustment_is_legal`]), without adjudicating the phase. A test checks
@@ -398,7 +399,42 @@ fn support_reach(map: &Map, u: &Unit, moves: &[Location]) -> Vec<ProvinceId> {
 #[derive(Default)]
 struct ConvoyReach {
     fleets: Vec<ProvinceId>,
+    /// The fleets of `fleets` next to the army (sorted).
+    beside: Vec<ProvinceId>,
+    /// The army's province.
+    origin: Option<ProvinceId>,
     destinations: Vec<ProvinceId>,
+}
+
+impl ConvoyReach {
+    /// Whether the fleet in `f` is on a proper route of one or two fleets to `d` (DATC 4.E.1,
+    /// as the engine searches routes: the first fleet next to the army, a second fleet not,
+    /// and the route ending at the first fleet next to `d`), which no shortcut can spoil: a
+    /// sure yes without searching; `false` says nothing.
+    fn short_route(&self, map: &Map, f: ProvinceId, d: ProvinceId) -> bool {
+        let sea = |a: ProvinceId, b: ProvinceId| map.fleet_can_reach(Location::province(a), b);
+        // A fleet next to the army, as the engine finds them (by any edge), cannot be second.
+        let next_to_army = |g: ProvinceId| {
+            self.beside.binary_search(&g).is_ok()
+                || self
+                    .origin
+                    .is_some_and(|o| map.army_neighbours(o).contains(&g))
+        };
+        let second = |g: ProvinceId| g != d && !next_to_army(g);
+        if d == f {
+            return false;
+        }
+        if self.beside.binary_search(&f).is_ok() {
+            // First: alone, or followed by a second fleet that reaches `d`.
+            return sea(f, d)
+                || self
+                    .fleets
+                    .iter()
+                    .any(|&g| second(g) && sea(f, g) && sea(g, d));
+        }
+        // Second: after a first fleet that does not reach `d` itself.
+        second(f) && sea(f, d) && self.beside.iter().any(|&s| !sea(s, d) && sea(s, f))
+    }
 }
 
 /// Per province: whether a fleet there can convoy this phase (a sea or convoyable coast, not
@@ -437,7 +473,9 @@ fn convoy_reach(
         return reach;
     }
     let mut seen = vec![false; map.provinces().len()];
-    let mut queue: Vec<ProvinceId> = Vec::new();
+    let mut queue: Vec<ProvinceId> = Vec::with_capacity(16);
+    reach.fleets.reserve(16);
+    reach.destinations.reserve(32);
     let mut visit = |p: ProvinceId, queue: &mut Vec<ProvinceId>| {
         for loc in fleet_nodes(map, p) {
             for n in map.fleet_neighbours(loc) {
@@ -450,6 +488,8 @@ fn convoy_reach(
         }
     };
     visit(origin, &mut queue);
+    reach.beside.extend_from_slice(&queue);
+    reach.beside.sort();
     while let Some(sea) = queue.pop() {
         reach.fleets.push(sea);
         visit(sea, &mut queue);
@@ -465,6 +505,7 @@ fn convoy_reach(
     }
     reach.fleets.sort();
     reach.destinations.sort();
+    reach.origin = Some(origin);
     reach
 }
 
@@ -745,13 +786,18 @@ fn convoy_orders<'p>(
         if v.kind != UnitKind::Army || reach.fleets.binary_search(&u.location.province).is_err() {
             continue;
         }
+        let f = u.location.province;
         for &d in &reach.destinations {
             let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
             let convoy = PossibleOrder::Convoy(fleet, army, d);
-            if check()
-                .as_ref()
-                .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
-            {
+            let legal = |c: &Option<MovementCheck>| {
+                c.as_ref()
+                    .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
+            };
+            // A route of one or two fleets has no shortcut: the engine need not be asked.
+            let short = reach.short_route(map, f, d);
+            debug_assert!(!short || legal(check()), "{convoy:?}");
+            if short || legal(check()) {
                 orders.push(convoy);
             }
         }

@@ -195,6 +195,15 @@ impl Game {
         }
     }
 
+    /// The power named `name`: one of the names this package hands out (the keys of `powers`)
+    /// is known by identity, without reading its text.
+    fn power_of(&self, name: &Bound<'_, PyString>) -> PyResult<PowerId> {
+        match self.names.power_by_identity(name) {
+            Some(p) => Ok(p),
+            None => self.power(&name.to_cow()?),
+        }
+    }
+
     fn power(&self, name: &str) -> PyResult<PowerId> {
         self.game.map.power_by_name(name).ok_or_else(|| {
             let names: Vec<&str> = self
@@ -274,9 +283,11 @@ impl Game {
             intern!(py, "units"),
             names.per_power(py, |p| self.units_of(py, p))?,
         )?;
-        let centres = Names::centres_by_power(map, pos);
+        let mut cache = self.cache()?;
+        let centres = cache.centres(map, pos);
         let centres_of = |p: PowerId| names.provinces_list(py, centres[p.index()].iter().copied());
         out.set_item(intern!(py, "centers"), names.per_power(py, centres_of)?)?;
+        drop(cache);
         let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
         out.set_item(intern!(py, "homes"), homes)?;
         out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
@@ -361,7 +372,8 @@ impl Game {
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
         let out = PyDict::new(py);
-        let centres = Names::centres_by_power(map, &self.game.position);
+        let mut cache = self.cache()?;
+        let centres = cache.centres(map, &self.game.position);
         for p in map.power_ids() {
             let info = PyDict::new(py);
             let name = self.names.power(py, p);
@@ -404,8 +416,12 @@ impl Game {
     /// Sets a power's orders for the phase, replacing any given before (one string of lines,
     /// or a list of orders). A neutral power never orders: its orders are refused, and no
     /// orders (an empty list) change nothing.
-    fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>) -> PyResult<()> {
-        let p = self.power(power)?;
+    fn set_orders(
+        &mut self,
+        power: &Bound<'_, PyString>,
+        orders: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let p = self.power_of(power)?;
         let opts = SubmitOptions {
             intent: SetIntent::Replaces,
             ..Default::default()
@@ -507,7 +523,7 @@ impl Game {
     fn get_orderable_locations<'py>(
         &self,
         py: Python<'py>,
-        power: Option<&str>,
+        power: Option<&Bound<'py, PyString>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
         let mut cache = self.cache()?;
@@ -515,7 +531,7 @@ impl Game {
         let names = &self.names;
         let list = |p: PowerId| names.provinces_list(py, by_power[p.index()].iter().copied());
         match power {
-            Some(name) => list(self.power(name)?),
+            Some(name) => list(self.power_of(name)?),
             None => Ok(names.per_power(py, list)?.into_any()),
         }
     }

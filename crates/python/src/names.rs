@@ -121,7 +121,11 @@ impl Names {
     /// Each power's supply centres (by power index), in province order, from one pass over
     /// the owners.
     pub fn centres_by_power(map: &Map, pos: &Position) -> Vec<Vec<ProvinceId>> {
-        let mut out = vec![Vec::new(); map.powers().len()];
+        let mut counts = vec![0; map.powers().len()];
+        for p in pos.owners.iter().flatten() {
+            counts[p.index()] += 1;
+        }
+        let mut out: Vec<Vec<ProvinceId>> = counts.into_iter().map(Vec::with_capacity).collect();
         for (c, owner) in map.province_ids().zip(&pos.owners) {
             if let Some(p) = owner {
                 out[p.index()].push(c);
@@ -166,6 +170,15 @@ impl Names {
     /// A power's name.
     pub fn power<'py>(&self, py: Python<'py>, p: PowerId) -> &Bound<'py, PyString> {
         self.power_names[p.index()].bind(py)
+    }
+
+    /// The power whose name `s` is, if `s` is the very string [`Names::power`] hands out.
+    pub fn power_by_identity(&self, s: &Bound<'_, PyString>) -> Option<PowerId> {
+        let i = self
+            .power_names
+            .iter()
+            .position(|n| n.as_ptr() == s.as_ptr())?;
+        Some(PowerId(i as u8))
     }
 }
 
@@ -367,6 +380,8 @@ pub struct PhaseCache {
     possible_cache: Arc<Mutex<PossibleCache>>,
     /// Per power (by index), its orderable locations in name order.
     orderable: Option<Vec<Vec<ProvinceId>>>,
+    /// [`Names::centres_by_power`] (`powers` and `get_state` both read it).
+    centres: Option<Vec<Vec<ProvinceId>>>,
     /// Each possible order's text, as a Python string.
     texts: Arc<Mutex<Texts>>,
 }
@@ -388,6 +403,7 @@ impl PhaseCache {
             self.phase = Some(phase);
             self.possible = None;
             self.orderable = None;
+            self.centres = None;
         }
     }
 
@@ -418,6 +434,12 @@ impl PhaseCache {
     pub fn texts(&self) -> MutexGuard<'_, Texts> {
         lock_texts(&self.texts)
     }
+
+    /// Each power's supply centres ([`Names::centres_by_power`]), worked out once a phase.
+    pub fn centres(&mut self, map: &Map, pos: &Position) -> &[Vec<ProvinceId>] {
+        self.centres
+            .get_or_insert_with(|| Names::centres_by_power(map, pos))
+    }
 }
 
 /// The texts, emptied if another thread panicked while holding them.
@@ -435,7 +457,9 @@ impl PhaseCache {
     /// the units (dislodged units in a retreat phase); none for a neutral power.
     pub fn orderable(&mut self, g: &HostedGame, names: &Names) -> &[Vec<ProvinceId>] {
         if self.orderable.is_none() {
-            let mut by_power = vec![Vec::new(); g.map.powers().len()];
+            let powers = g.map.powers().len();
+            let mut by_power: Vec<Vec<ProvinceId>> =
+                (0..powers).map(|_| Vec::with_capacity(16)).collect();
             let pos = &g.position;
             // A neutral power never orders (its orders are refused): it has nothing to order.
             let neutral = |p: PowerId| g.map.power(p).neutral;

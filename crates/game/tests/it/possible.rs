@@ -266,3 +266,78 @@ fn locations_come_in_the_order_of_their_upper_case_names_on_every_map() {
         assert_eq!(got, sorted, "{name}");
     }
 }
+
+/// A random crowded position on the standard map: each province empty, an English or French
+/// army, or (at sea or on a coast of one coast) a fleet; `seas` in 8 seas full.
+fn crowded(map: &Map, seas: usize, next: &mut impl FnMut(usize) -> usize) -> Position {
+    use diplo_map::Terrain;
+    let mut units: [Vec<String>; 2] = Default::default();
+    for p in map.provinces() {
+        let kind = match p.terrain {
+            Terrain::Sea if next(8) < seas => "F",
+            Terrain::Coast if p.coasts.is_empty() && next(3) == 0 => "F",
+            Terrain::Inland | Terrain::Coast if next(2) == 0 => "A",
+            _ => continue,
+        };
+        units[next(2)].push(format!("\"{kind} {}\"", p.name));
+    }
+    let text = format!(
+        "phase = \"Spring 1901 Movement\"\n[units]\nEngland = [{}]\nFrance = [{}]\n",
+        units[0].join(", "),
+        units[1].join(", ")
+    );
+    position(map, &text)
+}
+
+/// The convoys listed (some decided without the engine, on a route of one or two fleets) are
+/// exactly the convoy orders of every fleet, army and coastal province the engine takes as
+/// legal, on random crowded positions.
+#[test]
+fn the_convoys_listed_are_the_legal_convoys() {
+    use diplo_map::{Terrain, UnitKind};
+    let (map, rules) = (Map::standard(), Ruleset::datc());
+    let mut seed = 4242u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let coasts: Vec<&str> = map
+        .provinces()
+        .iter()
+        .filter(|p| p.terrain == Terrain::Coast)
+        .map(|p| p.name.as_str())
+        .collect();
+    let mut convoys = 0;
+    for round in 0..16 {
+        // From a few fleets at sea to many.
+        let pos = crowded(&map, 2 + round % 5, &mut next);
+        let got = possible_orders(&map, &rules, &pos);
+        let listed: Vec<&String> = got
+            .values()
+            .flat_map(|at| &at.orders)
+            .filter(|o| o.contains(" C "))
+            .collect();
+        let name = |u: &diplo_engine::Unit| map.location_name(u.location).to_uppercase();
+        let mut legal = Vec::new();
+        for f in pos.units.iter().filter(|u| u.kind == UnitKind::Fleet) {
+            let armies = pos.units.iter().filter(|u| u.kind == UnitKind::Army);
+            for a in armies.filter(|a| map.province(a.location.province).terrain == Terrain::Coast)
+            {
+                for d in &coasts {
+                    let text = format!("F {} C A {} - {}", name(f), name(a), d.to_uppercase());
+                    if is_legal(&map, &rules, &pos, f.power, &text) {
+                        legal.push(text);
+                    }
+                }
+            }
+        }
+        let mut listed: Vec<String> = listed.into_iter().cloned().collect();
+        listed.sort();
+        legal.sort();
+        assert_eq!(listed, legal);
+        convoys += legal.len();
+    }
+    assert!(convoys > 100, "{convoys} convoys");
+}
