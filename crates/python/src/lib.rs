@@ -28,7 +28,7 @@ mod convert;
 mod names;
 
 use convert::to_py;
-use names::{Names, PhaseCache};
+use names::{CacheRef, Names, PhaseCache};
 
 create_exception!(
     diplo,
@@ -222,11 +222,18 @@ impl Game {
     }
 
     /// The phase cache, emptied of another phase's results.
-    fn cache(&self) -> PyResult<std::sync::MutexGuard<'_, PhaseCache>> {
-        let mut cache = self
-            .cache
-            .lock()
-            .map_err(|_| err("a previous call panicked"))?;
+    /// A fresh cache (slower, nothing shared) when the game's own is in use: by a call this
+    /// one interrupted (Python code run while that call makes Python objects, a `__del__` in
+    /// a garbage collection or another thread, calling in again). Waiting for it then, with
+    /// the GIL held, would never end.
+    fn cache(&self) -> PyResult<CacheRef<'_>> {
+        let mut cache = match self.cache.try_lock() {
+            Ok(cache) => CacheRef::Kept(cache),
+            Err(std::sync::TryLockError::WouldBlock) => CacheRef::Fresh(Box::default()),
+            Err(std::sync::TryLockError::Poisoned(_)) => {
+                return Err(err("a previous call panicked"))
+            }
+        };
         cache.enter(self.game.position.phase);
         Ok(cache)
     }
@@ -235,8 +242,8 @@ impl Game {
     /// `get_all_possible_orders` (known by identity), without parsing them.
     fn known_orders(&self, orders: &Bound<'_, PyAny>) -> Option<Vec<diplo_orders::Order>> {
         let list = orders.cast::<PyList>().ok()?;
-        let cache = self.cache.lock().ok()?;
-        let texts = cache.texts();
+        let cache = self.cache.try_lock().ok()?;
+        let texts = cache.texts()?;
         let mut out = Vec::with_capacity(list.len());
         for item in list.iter() {
             out.push(texts.order_of(&item)?.to_order());

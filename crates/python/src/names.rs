@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::BuildHasherDefault;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
 use diplo_game::possible::{
@@ -386,6 +386,34 @@ pub struct PhaseCache {
     texts: Arc<Mutex<Texts>>,
 }
 
+/// The phase cache a call uses: the game's own, or a fresh one when that is in use.
+pub enum CacheRef<'a> {
+    /// The game's own cache.
+    Kept(MutexGuard<'a, PhaseCache>),
+    /// A cache for this call alone.
+    Fresh(Box<PhaseCache>),
+}
+
+impl std::ops::Deref for CacheRef<'_> {
+    type Target = PhaseCache;
+
+    fn deref(&self) -> &PhaseCache {
+        match self {
+            CacheRef::Kept(c) => c,
+            CacheRef::Fresh(c) => c,
+        }
+    }
+}
+
+impl std::ops::DerefMut for CacheRef<'_> {
+    fn deref_mut(&mut self) -> &mut PhaseCache {
+        match self {
+            CacheRef::Kept(c) => c,
+            CacheRef::Fresh(c) => c,
+        }
+    }
+}
+
 impl PhaseCache {
     /// A cache whose order texts are `texts` and whose map steps are `steps` (shared, or a
     /// game's own).
@@ -420,19 +448,25 @@ impl PhaseCache {
         })
     }
 
-    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far.
-    pub fn possible_with_texts(&mut self, g: &HostedGame) -> (&[Possible], MutexGuard<'_, Texts>) {
+    /// The possible orders (as [`PhaseCache::possible`]) with the texts made so far; texts
+    /// of this call's own when the shared ones are in use by a call this one interrupted.
+    pub fn possible_with_texts(&mut self, g: &HostedGame) -> (&[Possible], TextsRef<'_>) {
         self.possible(g);
-        let mut texts = lock_texts(&self.texts);
-        if texts.len() > MAX_TEXTS {
-            texts.clear();
-        }
+        let texts = match try_lock_texts(&self.texts) {
+            Some(mut texts) => {
+                if texts.len() > MAX_TEXTS {
+                    texts.clear();
+                }
+                TextsRef::Shared(texts)
+            }
+            None => TextsRef::Own(Box::default()),
+        };
         (self.possible.as_deref().unwrap_or_default(), texts)
     }
 
-    /// The texts made so far.
-    pub fn texts(&self) -> MutexGuard<'_, Texts> {
-        lock_texts(&self.texts)
+    /// The texts made so far, unless they are in use by a call this one interrupted.
+    pub fn texts(&self) -> Option<MutexGuard<'_, Texts>> {
+        try_lock_texts(&self.texts)
     }
 
     /// Each power's supply centres ([`Names::centres_by_power`]), worked out once a phase.
@@ -442,13 +476,49 @@ impl PhaseCache {
     }
 }
 
-/// The texts, emptied if another thread panicked while holding them.
-fn lock_texts(texts: &Mutex<Texts>) -> MutexGuard<'_, Texts> {
-    texts.lock().unwrap_or_else(|poisoned| {
-        let mut texts = poisoned.into_inner();
-        texts.clear();
-        texts
-    })
+/// The texts (emptied if a call panicked while holding them), or `None` while another call
+/// holds them. Never waited for: a call holds them while it makes Python objects, which may
+/// run Python code (a `__del__` in a garbage collection, a switch to another thread) that
+/// calls in again; waiting then, with the GIL held, would never end.
+fn try_lock_texts(texts: &Mutex<Texts>) -> Option<MutexGuard<'_, Texts>> {
+    match texts.try_lock() {
+        Ok(texts) => Some(texts),
+        Err(TryLockError::Poisoned(poisoned)) => {
+            let mut texts = poisoned.into_inner();
+            texts.clear();
+            Some(texts)
+        }
+        Err(TryLockError::WouldBlock) => None,
+    }
+}
+
+/// The order texts a call uses: the shared ones, or its own when those are in use (its texts
+/// are then not known again by `set_orders`, which reads them as text instead).
+pub enum TextsRef<'a> {
+    /// The texts shared by the games on the map.
+    Shared(MutexGuard<'a, Texts>),
+    /// Texts of this call alone.
+    Own(Box<Texts>),
+}
+
+impl std::ops::Deref for TextsRef<'_> {
+    type Target = Texts;
+
+    fn deref(&self) -> &Texts {
+        match self {
+            TextsRef::Shared(t) => t,
+            TextsRef::Own(t) => t,
+        }
+    }
+}
+
+impl std::ops::DerefMut for TextsRef<'_> {
+    fn deref_mut(&mut self) -> &mut Texts {
+        match self {
+            TextsRef::Shared(t) => t,
+            TextsRef::Own(t) => t,
+        }
+    }
 }
 
 impl PhaseCache {

@@ -307,3 +307,51 @@ def test_a_neutral_power_has_nothing_to_order_and_every_listed_order_is_accepted
         g.set_orders("Neutral", [possible[next(iter(possible))][0]])
     g.process()
 
+
+
+REENTRY = """
+import gc, diplo
+game, other = diplo.Game(), diplo.Game()
+calls = []
+
+class Caller:
+    # Run by a garbage collection in the middle of one of `game`'s calls.
+    def __del__(self):
+        for g in (game, other):
+            calls.append(len(g.get_all_possible_orders()))
+            calls.append(len(g.get_state()["units"]))
+            calls.append(len(g.get_orderable_locations("France")))
+            calls.append(len(g.powers))
+
+def litter():
+    a, b = Caller(), Caller()
+    a.other, b.other = b, a   # a cycle: only the collector frees it
+
+gc.set_threshold(1)
+for _ in range(20):
+    litter()
+    game.get_all_possible_orders()
+    game.get_state()
+    game.powers
+    game.get_orderable_locations()
+gc.collect()
+game.set_orders("France", game.get_all_possible_orders()["PAR"][:1])
+game.process()
+assert calls, "no collection ran inside a call"
+print("ok", len(calls))
+"""
+
+
+def test_a_call_made_during_another_of_the_same_game_does_not_hang():
+    """Python code run while a call makes Python objects (here a `__del__` in a garbage
+    collection) may call the same game, or another on the same map, again: it gets its answer
+    instead of waiting forever for the first call's caches. In a process of its own, so that
+    a hang fails the test instead of stopping the run."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", REENTRY], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok"), done.stdout
