@@ -86,6 +86,7 @@ fn build(name: &str, terrain: &[Terrain], army: &[(u32, u32)], fleet: &[(u32, u3
     map.railroads.clear();
     map.canals.clear();
     map.index_borders();
+    map.index_any_neighbours();
     map.index_names();
     map
 }

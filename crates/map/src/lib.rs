@@ -491,6 +491,10 @@ pub struct Map {
     node_base: Vec<u32>,
     /// Fleet neighbours per fleet node, sorted.
     fleet: Vec<Vec<Location>>,
+    /// Every province's neighbours for any unit, sorted, one list after another: province
+    /// `p`'s are `any[any_start[p]..any_start[p + 1]]` (see [`Map::any_neighbours`]).
+    any: Vec<ProvinceId>,
+    any_start: Vec<usize>,
     /// Lower-cased names, full names and aliases.
     names: NameTable,
     /// Every key of `names`, and every key a longer one starts with before a space or hyphen:
@@ -1012,18 +1016,34 @@ impl Map {
         }
     }
 
-    /// Provinces adjacent to `p` for any unit (army edges and fleet edges of any coast).
-    pub fn any_neighbours(&self, p: ProvinceId) -> Vec<ProvinceId> {
-        let mut out: Vec<ProvinceId> = self.army[p.index()].clone();
-        let prov = self.province(p);
-        let n = prov.coasts.len().max(1);
-        let base = self.node_base[p.index()] as usize;
-        for node in base..base + n {
-            out.extend(self.fleet[node].iter().map(|l| l.province));
+    /// Provinces adjacent to `p` for any unit (army edges and fleet edges of any coast),
+    /// sorted: worked out when the map is made.
+    pub fn any_neighbours(&self, p: ProvinceId) -> &[ProvinceId] {
+        let start = |i: usize| self.any_start.get(i).copied().unwrap_or(0);
+        self.any
+            .get(start(p.index())..start(p.index() + 1))
+            .unwrap_or_default()
+    }
+
+    /// Fills the lists of [`Map::any_neighbours`] from the army and fleet edges.
+    fn index_any_neighbours(&mut self) {
+        let mut any = Vec::with_capacity(self.army.iter().map(Vec::len).sum());
+        let mut starts = Vec::with_capacity(self.provinces.len() + 1);
+        let mut one = Vec::new();
+        for (i, prov) in self.provinces.iter().enumerate() {
+            starts.push(any.len());
+            one.clear();
+            one.extend_from_slice(&self.army[i]);
+            let base = self.node_base[i] as usize;
+            for node in base..base + prov.coasts.len().max(1) {
+                one.extend(self.fleet[node].iter().map(|l| l.province));
+            }
+            one.sort();
+            one.dedup();
+            any.extend_from_slice(&one);
         }
-        out.sort();
-        out.dedup();
-        out
+        starts.push(any.len());
+        (self.any, self.any_start) = (any, starts);
     }
 
     /// Home centres of a power.

@@ -245,7 +245,8 @@ fn force_layout(map: &Map) -> Vec<Pt> {
         .province_ids()
         .flat_map(|p| {
             map.any_neighbours(p)
-                .into_iter()
+                .iter()
+                .copied()
                 .map(move |q| (p.index(), q.index()))
         })
         .filter(|(a, b)| a < b)

@@ -16,7 +16,7 @@ pub fn plain_distances(map: &Map, targets: &[ProvinceId]) -> Vec<u32> {
     }
     while let Some(p) = queue.pop_front() {
         let d = dist[p.index()];
-        for q in map.any_neighbours(p) {
+        for &q in map.any_neighbours(p) {
             if dist[q.index()] == u32::MAX {
                 dist[q.index()] = d + 1;
                 queue.push_back(q);
@@ -94,7 +94,8 @@ fn coasts_over_water(
 ) -> Vec<ProvinceId> {
     let mut seas: Vec<ProvinceId> = map
         .any_neighbours(p)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|q| map.province(*q).terrain == Terrain::Sea && sea_ok(*q))
         .collect();
     let mut seen: std::collections::HashSet<ProvinceId> = seas.iter().copied().collect();
@@ -172,7 +173,8 @@ pub fn alexander_distance(
                     // Seas holding the power's own fleets, chained.
                     let mut seas: Vec<ProvinceId> = map
                         .any_neighbours(p)
-                        .into_iter()
+                        .iter()
+                        .copied()
                         .filter(|q| own_fleet_at_sea[q.index()])
                         .collect();
                     let mut seen: std::collections::HashSet<ProvinceId> =

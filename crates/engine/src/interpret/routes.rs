@@ -174,7 +174,7 @@ impl Routes {
         let mut on_route = Vec::new();
         let mut steps = 0u32;
         let mut gave_up = false;
-        'starts: for &s in &starts {
+        'starts: for &s in starts {
             if !fleet_at_sea[s.index()] || s == to {
                 continue;
             }

@@ -142,6 +142,8 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         army: graph.army,
         node_base: graph.node_base,
         fleet: graph.fleet,
+        any: Vec::new(),
+        any_start: Vec::new(),
         names: names.provinces,
         name_keys: Default::default(),
         power_keys: Default::default(),
@@ -155,6 +157,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         drawing,
     };
     map.index_borders();
+    map.index_any_neighbours();
     map.index_names();
     Ok(map)
 }
