@@ -98,12 +98,12 @@ fn judge(
         attacked_unresolved: &attacked_unresolved,
         paradoxes: &paradoxes,
     };
-    let results = results_of(orders, |r| judged.fill(r));
+    let results = results_of(orders, |r, order| judged.fill(r, order));
     let unordered_dislodged = if retreats.is_empty() {
         // Nothing was dislodged.
         Vec::new()
     } else {
-        unordered_dislodged(units, &cx.unit_at, &results, &tags, pool)
+        unordered_dislodged(units, &cx.unit_at, orders, &results, &tags, pool)
     };
     let next = next_position(map, rules, pos, after, &retreats, contested);
     pool.give(ends);
@@ -146,7 +146,7 @@ fn nothing_moves(
     interp: &interpret::Interpretation,
 ) -> Adjudication {
     // Every order is a hold or illegal (no canal permission is given: none was ordered).
-    let results = results_of(orders, |r| {
+    let results = results_of(orders, |r, _| {
         if let Status::Illegal(why) = &interp.status[r.index] {
             fill_illegal(r, why, None);
         }
@@ -162,12 +162,12 @@ fn nothing_moves(
     }
 }
 
-/// One result per order, in submission order, each filled in place by `fill` from a hold that
-/// stands (its index, power and order set). In place: a `Reason` is large, and moving it
-/// through several returns costs more than judging the order.
+/// One result per order, in submission order, each filled in place by `fill` (given the order)
+/// from a hold that stands (its index and power set). In place: a `Reason` is large, and moving
+/// it through several returns costs more than judging the order.
 fn results_of(
     orders: &[(PowerId, Order)],
-    mut fill: impl FnMut(&mut OrderResult),
+    mut fill: impl FnMut(&mut OrderResult, &Order),
 ) -> Vec<OrderResult> {
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // Written straight into the vector (a push would copy each result once more).
@@ -175,17 +175,16 @@ fn results_of(
         orders
             .iter()
             .enumerate()
-            .map(|(index, (power, order))| OrderResult {
+            .map(|(index, (power, _))| OrderResult {
                 index,
                 power: *power,
-                order: order.clone(),
                 resolution: Resolution::Stands,
                 tag: None,
                 reason: Reason::NONE,
             }),
     );
-    for r in &mut results {
-        fill(r);
+    for (r, (_, order)) in results.iter_mut().zip(orders) {
+        fill(r, order);
     }
     results
 }
@@ -346,13 +345,14 @@ fn attacker_of(attacked: &[u32], u: usize) -> u32 {
 fn unordered_dislodged(
     units: &[Unit],
     unit_at: &[u32],
+    orders: &[(PowerId, Order)],
     results: &[OrderResult],
     tags: &[Option<Tag>],
     pool: &mut Pool,
 ) -> Vec<(Unit, Tag)> {
     let mut reported = pool.take(units.len(), false);
     for r in results.iter().filter(|r| r.tag.is_some()) {
-        if let Some(unit) = r.order.unit() {
+        if let Some(unit) = orders[r.index].1.unit() {
             let u = unit_at[unit.place.province.index()];
             if u != NONE {
                 reported[u as usize] = true;
@@ -420,14 +420,15 @@ impl Judged<'_> {
         Fact::Unit(self.units[u as usize])
     }
 
-    /// Fills in the resolution, tag and reason of result `r` (its order, index and power set).
-    fn fill(&self, r: &mut OrderResult) {
+    /// Fills in the resolution, tag and reason of result `r` for `order` (its index and power
+    /// set).
+    fn fill(&self, r: &mut OrderResult, order: &Order) {
         match &self.interp.status[r.index] {
             Status::Permission(k) => {
                 (r.resolution, r.tag, r.reason) = self.permission(*k);
             }
             Status::Illegal(why) => {
-                let tag = self.illegal_tag(r.power, &r.order);
+                let tag = self.illegal_tag(r.power, order);
                 fill_illegal(r, why, tag);
             }
             Status::Effective(u) => self.effective(*u, r),
