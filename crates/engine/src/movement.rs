@@ -47,11 +47,11 @@ pub(crate) fn adjudicate_movement_in(
                 &cx.unit_at,
                 &pos.owners,
                 &interp,
-                scratch.board.take().unwrap_or_default(),
+                &mut scratch.board,
             );
             board.resolve();
             let a = judge(pos, orders, &cx, &interp, &board, pool);
-            scratch.board = Some(board.recycle());
+            board.recycle();
             a
         };
     interp.recycle(pool);

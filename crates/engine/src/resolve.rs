@@ -309,8 +309,8 @@ pub(crate) struct Board<'a> {
     /// Per entry of `convoys_of`: the fleet lies on some route of its army.
     on_a_route: Vec<bool>,
     /// Spare buffers: those of the board are taken from it and given back by
-    /// [`Board::recycle`].
-    pool: Pool,
+    /// [`Board::recycle`] (borrowed: moving a pool in and out costs a copy of it).
+    pool: &'a mut Pool,
 }
 
 /// Generation-stamped marks per province for `Board::walk_fleets` (nothing map-sized is
@@ -626,10 +626,10 @@ impl<'a> Board<'a> {
         unit_at: &'a [u32],
         owners: &'a [Option<PowerId>],
         interp: &'a Interpretation,
-        mut pool: Pool,
+        pool: &'a mut Pool,
     ) -> Self {
         let n = units.len();
-        let p = &mut pool;
+        let p = &mut *pool;
         let mut eff = p.empty(n);
         eff.extend_from_slice(&interp.eff);
         let plans = RailPlans::new(map, rules, units, unit_at, eff, p);
@@ -765,7 +765,7 @@ impl<'a> Board<'a> {
     /// Voids move `u` (the paradox rule): it has no path, so no effect anywhere.
     fn void(&mut self, u: u32) {
         self.voided
-            .set(u as usize, true, self.units.len(), &mut self.pool);
+            .set(u as usize, true, self.units.len(), self.pool);
         self.plain[u as usize] = false;
     }
 
@@ -779,9 +779,9 @@ impl<'a> Board<'a> {
             self.drop_foreign_fleets_where_own_route_exists();
         }
         if !self.convoys_of.items.is_empty() {
-            let mut pool = std::mem::take(&mut self.pool);
+            let mut pool = std::mem::take(&mut *self.pool);
             self.on_a_route = self.all_fleets_on_a_route(&mut pool);
-            self.pool = pool;
+            *self.pool = pool;
         }
         if rules
             .convoyed_attack_origin
@@ -822,8 +822,7 @@ impl<'a> Board<'a> {
             if last.peek().is_some()
                 && last.all(|p| self.map.is_half_strength(kind, p, to.province))
             {
-                self.half
-                    .set(x, HALF_LANDING, self.units.len(), &mut self.pool);
+                self.half.set(x, HALF_LANDING, self.units.len(), self.pool);
             }
         }
     }
@@ -859,8 +858,8 @@ impl<'a> Board<'a> {
                     self.counter[x] = b;
                     self.counter[b as usize] = x as u32;
                     let n = self.units.len();
-                    self.via_last_fleet.set(x, true, n, &mut self.pool);
-                    self.via_last_fleet.set(b as usize, true, n, &mut self.pool);
+                    self.via_last_fleet.set(x, true, n, self.pool);
+                    self.via_last_fleet.set(b as usize, true, n, self.pool);
                 }
             }
         }
@@ -1847,7 +1846,7 @@ impl<'a> Board<'a> {
 
     /// Resolves every decision.
     pub fn resolve(&mut self) {
-        let mut agenda = Agenda::new(&self.state, &mut self.pool);
+        let mut agenda = Agenda::new(&self.state, self.pool);
         loop {
             self.propagate(&mut agenda);
             // Nothing more follows from partial information: apply the backup rule to the
@@ -1860,33 +1859,32 @@ impl<'a> Board<'a> {
                 agenda.wake(u, &self.state);
             }
         }
-        agenda.recycle(&mut self.pool);
+        agenda.recycle(self.pool);
     }
 
-    /// Gives the board's buffers back: the pool, for the next phase.
-    pub fn recycle(self) -> Pool {
-        let mut p = self.pool;
+    /// Gives the board's buffers back to its pool, for the next phase.
+    pub fn recycle(self) {
+        let p = self.pool;
         p.give(self.eff);
-        self.rail_of.recycle(&mut p);
-        self.rail_into.recycle(&mut p);
-        self.canal_perm.recycle(&mut p);
-        self.canal_at.recycle(&mut p);
-        self.no_dislodge.recycle(&mut p);
-        self.unsupported.recycle(&mut p);
-        self.supports_of.recycle(&mut p);
-        self.convoys_of.recycle(&mut p);
-        self.moves_to.recycle(&mut p);
+        self.rail_of.recycle(p);
+        self.rail_into.recycle(p);
+        self.canal_perm.recycle(p);
+        self.canal_at.recycle(p);
+        self.no_dislodge.recycle(p);
+        self.unsupported.recycle(p);
+        self.supports_of.recycle(p);
+        self.convoys_of.recycle(p);
+        self.moves_to.recycle(p);
         p.give(self.counter);
-        self.via_last_fleet.recycle(&mut p);
-        self.voided.recycle(&mut p);
-        self.difficult.recycle(&mut p);
-        self.half.recycle(&mut p);
+        self.via_last_fleet.recycle(p);
+        self.voided.recycle(p);
+        self.difficult.recycle(p);
+        self.half.recycle(p);
         p.give(self.plain);
         p.give(self.state);
         p.give(self.reads.into_inner());
         p.give(self.on_a_route);
         p.fleets = self.scratch.into_inner();
-        p
     }
 
     /// Decides whatever partial information decides.
@@ -1926,9 +1924,9 @@ impl<'a> Board<'a> {
         for &(u, d) in fixed {
             self.state[u as usize] = d;
         }
-        let mut agenda = Agenda::new(&self.state, &mut self.pool);
+        let mut agenda = Agenda::new(&self.state, self.pool);
         self.propagate(&mut agenda);
-        agenda.recycle(&mut self.pool);
+        agenda.recycle(self.pool);
         let r = f(self);
         self.state = saved;
         r
@@ -1987,9 +1985,9 @@ impl<'a> Board<'a> {
         for &c in convoys {
             self.state[c as usize] = Tri::No;
         }
-        let mut agenda = Agenda::new(&self.state, &mut self.pool);
+        let mut agenda = Agenda::new(&self.state, self.pool);
         self.propagate(&mut agenda);
-        agenda.recycle(&mut self.pool);
+        agenda.recycle(self.pool);
         let out = convoys
             .iter()
             .map(|&c| !self.adjudicate_convoy(c, false))

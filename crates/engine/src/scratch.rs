@@ -21,8 +21,8 @@ use crate::resolve::{FleetScratch, Tri};
 pub(crate) struct Scratch {
     /// For interpreting the orders and judging the results.
     pub pool: Pool,
-    /// For the board (`None` while the board has it, or before the first phase).
-    pub board: Option<Pool>,
+    /// For the board (the resolver), which borrows it while the rest of the phase is judged.
+    pub board: Pool,
     /// What every phase reads of the map, worked out by the first one (a scratch serves one
     /// map).
     pub facts: Option<MapFacts>,
