@@ -73,7 +73,7 @@ fn judge(
     let ends = unit_ends(board, units, pool);
     let dislodged_by = dislodgements(board, &cx.unit_at, &ends, pool);
     let (after, occupied) = standing_units(map, units, &ends, &dislodged_by, pool);
-    let contested = contested_provinces(board, &ends);
+    let contested = contested_provinces(board, &ends, pool);
     let mut contested_mask = pool.take(map.provinces().len(), false);
     for p in &contested {
         contested_mask[p.index()] = true;
@@ -105,7 +105,8 @@ fn judge(
     } else {
         unordered_dislodged(units, &cx.unit_at, orders, &results, &tags, pool)
     };
-    let next = next_position(map, rules, pos, after, &retreats, contested);
+    let next = next_position(map, rules, pos, after, &retreats, &contested);
+    pool.give(contested);
     pool.give(ends);
     pool.give(dislodged_by);
     pool.give(occupied);
@@ -151,7 +152,7 @@ fn nothing_moves(
             fill_illegal(r, why, None);
         }
     });
-    let next = next_position(map, rules, pos, pos.units.clone(), &[], Vec::new());
+    let next = next_position(map, rules, pos, pos.units.clone(), &[], &[]);
     Adjudication {
         results,
         unordered_dislodged: Vec::new(),
@@ -200,8 +201,9 @@ fn fill_illegal(r: &mut OrderResult, why: &Text, tag: Option<Tag>) {
 /// place it stops in (DATC 2.4 7.B).
 fn unit_ends(board: &Board, units: &[Unit], pool: &mut Pool) -> Vec<Option<Location>> {
     let mut ends = pool.empty(units.len());
-    ends.extend((0..units.len()).map(|u| match board.eff[u] {
-        Eff::Move { to, .. } if board.state[u] == Tri::Yes => Some(to),
+    let orders = board.eff.iter().zip(&board.state).take(units.len());
+    ends.extend(orders.enumerate().map(|(u, (e, state))| match *e {
+        Eff::Move { to, .. } if *state == Tri::Yes => Some(to),
         Eff::Rail { .. } => board.rail_index(u as u32).and_then(|ri| {
             let end = board.rail_end(ri);
             (end != units[u].location.province).then(|| Location::province(end))
@@ -374,7 +376,7 @@ fn next_position(
     pos: &Position,
     after: Vec<Unit>,
     retreats: &[RetreatOptions],
-    contested: Vec<ProvinceId>,
+    contested: &[ProvinceId],
 ) -> Position {
     let mut next = Position {
         phase: pos.phase,
@@ -396,7 +398,7 @@ fn next_position(
             ..pos.phase
         };
         next.dislodged = retreating;
-        next.contested = contested;
+        next.contested = contested.to_vec();
     }
     next
 }
@@ -601,9 +603,14 @@ impl Judged<'_> {
 
 /// Contested provinces: a standoff left them without a unit moving in (also where a railroad move
 /// bounced and nobody entered). `ends` is where each moving unit ends (`None`: it did not move).
-fn contested_provinces(board: &Board, ends: &[Option<Location>]) -> Vec<ProvinceId> {
+/// A vector from `pool` (the next position copies it only when a retreat phase follows).
+fn contested_provinces(
+    board: &Board,
+    ends: &[Option<Location>],
+    pool: &mut Pool,
+) -> Vec<ProvinceId> {
     let moved = |a: u32| ends[a as usize].is_some();
-    let mut contested = Vec::new();
+    let mut contested = pool.empty(0);
     // The provinces moves go to, each judged once (by its first move).
     for (u, e) in board.eff.iter().enumerate() {
         let Eff::Move { to, .. } = *e else { continue };

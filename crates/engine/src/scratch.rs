@@ -106,6 +106,7 @@ pub(crate) struct Pool {
     checked: Vec<Vec<Result<(u32, Eff), Text>>>,
     ends: Vec<Vec<Option<Location>>>,
     tags: Vec<Vec<Option<Tag>>>,
+    provinces: Vec<Vec<ProvinceId>>,
     /// The resolver's work queue.
     pub queue: VecDeque<u32>,
     /// The interpreter's convoy route searches.
@@ -141,6 +142,7 @@ pooled! {
     Result<(u32, Eff), Text> => checked,
     Option<Location> => ends,
     Option<Tag> => tags,
+    ProvinceId => provinces,
 }
 
 impl Pool {
