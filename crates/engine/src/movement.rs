@@ -72,18 +72,17 @@ fn judge(
     let (map, rules, units) = (cx.map, cx.rules, &pos.units[..]);
     let ends = unit_ends(board, units, pool);
     let dislodged_by = dislodgements(board, &cx.unit_at, &ends, pool);
-    let (after, occupied) = standing_units(map, units, &ends, &dislodged_by, pool);
+    let after = standing_units(units, &ends, &dislodged_by);
     let contested = contested_provinces(board, &ends, pool);
-    let mut contested_mask = pool.take(map.provinces().len(), false);
-    for p in &contested {
-        contested_mask[p.index()] = true;
-    }
-    let place = RetreatPlace {
-        occupied: &occupied,
-        contested: &contested_mask,
+    let moved = Moved {
+        dislodged_by: &dislodged_by,
+        after: &after,
+        contested: &contested,
     };
-    let (retreats, tags) = dislodged_units(map, rules, pos, board, &dislodged_by, &place, pool);
-    let attacked_unresolved = attacked_by_unresolved(board, &cx.unit_at, pool);
+    let (retreats, tags) = retreats_of(map, rules, pos, board, &moved, pool);
+    // Only a paradox without an answer leaves decisions unresolved (almost never).
+    let any_unresolved = board.state.contains(&Tri::Unresolved);
+    let attacked_unresolved = attacked_by_unresolved(board, &cx.unit_at, any_unresolved, pool);
     let paradoxes = Paradoxes::new(rules, board, &interp.status, orders);
 
     let judged = Judged {
@@ -109,8 +108,6 @@ fn judge(
     pool.give(contested);
     pool.give(ends);
     pool.give(dislodged_by);
-    pool.give(occupied);
-    pool.give(contested_mask);
     pool.give(tags);
     pool.give(attacked_unresolved);
     let automatic = retreats
@@ -121,12 +118,13 @@ fn judge(
             reason: Reason::plain("disbanded: dislodged with nowhere to retreat"),
         })
         .collect();
-    let unresolved = results
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.resolution == Resolution::Unresolved)
-        .map(|(i, _)| i)
-        .collect();
+    let unresolved = if any_unresolved {
+        let results = results.iter().enumerate();
+        let unresolved = results.filter(|(_, r)| r.resolution == Resolution::Unresolved);
+        unresolved.map(|(i, _)| i).collect()
+    } else {
+        Vec::new()
+    };
     Adjudication {
         results,
         unordered_dislodged,
@@ -234,15 +232,8 @@ fn dislodgements(
     dislodged_by
 }
 
-/// The units standing after the movement, and per province whether one stands there.
-fn standing_units(
-    map: &Map,
-    units: &[Unit],
-    ends: &[Option<Location>],
-    dislodged_by: &[u32],
-    pool: &mut Pool,
-) -> (Vec<Unit>, Vec<bool>) {
-    let mut occupied = pool.take(map.provinces().len(), false);
+/// The units standing after the movement.
+fn standing_units(units: &[Unit], ends: &[Option<Location>], dislodged_by: &[u32]) -> Vec<Unit> {
     let mut after: Vec<Unit> = Vec::with_capacity(units.len());
     for (u, &unit) in units.iter().enumerate() {
         if dislodged_by[u] != NONE {
@@ -252,10 +243,49 @@ fn standing_units(
         if let Some(to) = ends[u] {
             unit.location = to;
         }
-        occupied[unit.location.province.index()] = true;
         after.push(unit);
     }
-    (after, occupied)
+    after
+}
+
+/// What the movement did: per unit the unit that dislodged it (or [`NONE`]), the units
+/// standing after it, and the contested provinces.
+struct Moved<'a> {
+    dislodged_by: &'a [u32],
+    after: &'a [Unit],
+    contested: &'a [ProvinceId],
+}
+
+/// The dislodged units with their retreat options, and per unit its tag (see
+/// [`dislodged_units`]); when no unit is dislodged (most phases), nothing per province is built.
+fn retreats_of(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    board: &Board,
+    moved: &Moved,
+    pool: &mut Pool,
+) -> (Vec<RetreatOptions>, Vec<Option<Tag>>) {
+    if moved.dislodged_by.iter().all(|&a| a == NONE) {
+        return (Vec::new(), pool.take(pos.units.len(), None));
+    }
+    let provinces = map.provinces().len();
+    let mut occupied = pool.take(provinces, false);
+    for u in moved.after {
+        occupied[u.location.province.index()] = true;
+    }
+    let mut contested = pool.take(provinces, false);
+    for p in moved.contested {
+        contested[p.index()] = true;
+    }
+    let place = RetreatPlace {
+        occupied: &occupied,
+        contested: &contested,
+    };
+    let found = dislodged_units(map, rules, pos, board, moved.dislodged_by, &place, pool);
+    pool.give(occupied);
+    pool.give(contested);
+    found
 }
 
 /// Per province, whether a unit stands there and whether a standoff left it empty: where a
@@ -316,9 +346,10 @@ fn dislodged_units(
 }
 
 /// Per unit, the move attacking it whose result is unresolved (a paradox without an answer),
-/// or [`NONE`]; empty when no result is unresolved (read it with [`attacker_of`]).
-fn attacked_by_unresolved(board: &Board, unit_at: &[u32], pool: &mut Pool) -> Vec<u32> {
-    if !board.state.contains(&Tri::Unresolved) {
+/// or [`NONE`]; empty when no result is unresolved (`any`: some decision is unresolved; read it
+/// with [`attacker_of`]).
+fn attacked_by_unresolved(board: &Board, unit_at: &[u32], any: bool, pool: &mut Pool) -> Vec<u32> {
+    if !any {
         return pool.empty(0);
     }
     let mut attacked = pool.take(board.state.len(), NONE);
@@ -830,6 +861,9 @@ fn bounce_clashes(b: &Board, u: u32, to: ProvinceId, attack: Strength, out: &mut
                 });
             }
         }
+    }
+    if b.rails.is_empty() {
+        return;
     }
     for (ri, k) in b.rails_into(to) {
         let against = Strength::from_shifted(b.rail_prevent(ri, k, false));

@@ -2403,11 +2403,16 @@ impl Agenda {
     /// Every undecided order, queued once.
     fn new(state: &[Tri], pool: &mut Pool) -> Agenda {
         let mut queued = pool.empty(state.len());
-        queued.extend(state.iter().map(|s| *s == Tri::Unknown));
         let mut queue = std::mem::take(&mut pool.queue);
         queue.clear();
         queue.reserve(state.len());
-        queue.extend((0..state.len() as u32).filter(|&u| queued[u as usize]));
+        for (u, s) in state.iter().enumerate() {
+            let open = *s == Tri::Unknown;
+            queued.push(open);
+            if open {
+                queue.push_back(u as u32);
+            }
+        }
         Agenda {
             queue,
             queued,
