@@ -15,7 +15,7 @@ use crate::outcome::Tag;
 use crate::reason::Text;
 use crate::resolve::{FleetScratch, Tri};
 
-/// The buffers of movement phases: those of the board (the resolver) apart, as the board owns
+/// The buffers of movement phases: those of the board (the resolver) apart, as the board borrows
 /// them while the rest of the phase is judged.
 #[derive(Default)]
 pub(crate) struct Scratch {
