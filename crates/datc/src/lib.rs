@@ -538,31 +538,43 @@ pub fn run_expectation(map: &Map, rules: &Ruleset, case: &Case, exp: Expectation
     report
 }
 
+/// A case adjudicated under a ruleset ([`adjudicate_case`]).
+#[derive(Clone, Debug)]
+pub struct CaseRun {
+    /// The position of the main phase.
+    pub position: Position,
+    /// The orders of the main phase, as adjudicated (results name them by index).
+    pub orders: Vec<(PowerId, Order)>,
+    /// The main phase's adjudication.
+    pub adjudication: diplo_engine::Adjudication,
+    /// The retreat orders, as adjudicated (empty when the case has none).
+    pub retreat_orders: Vec<(PowerId, Order)>,
+    /// The retreat phase's adjudication, when the case has retreat orders.
+    pub retreats: Option<diplo_engine::Adjudication>,
+}
+
 /// Adjudicates a case under a ruleset: the main phase, and the retreat phase when the case has
 /// retreat orders (its position is the movement's outcome: every dislodged unit, even one with
 /// no retreat option, so that its retreat order can be judged).
-pub fn adjudicate_case(
-    map: &Map,
-    rules: &Ruleset,
-    case: &Case,
-) -> Result<
-    (
-        Position,
-        diplo_engine::Adjudication,
-        Option<diplo_engine::Adjudication>,
-    ),
-    String,
-> {
+pub fn adjudicate_case(map: &Map, rules: &Ruleset, case: &Case) -> Result<CaseRun, String> {
     let map = case_map(case, map)?;
     let (pos, orders) = setup(map, case)?;
     let adj = adjudicate(map, rules, &pos, &orders);
+    let mut run = CaseRun {
+        position: pos,
+        orders,
+        adjudication: adj,
+        retreat_orders: Vec::new(),
+        retreats: None,
+    };
     if case.retreats.is_empty() {
-        return Ok((pos, adj, None));
+        return Ok(run);
     }
+    let adj = &run.adjudication;
     let mut rpos = adj.next.clone();
     rpos.phase = Phase {
         kind: PhaseKind::Retreat,
-        ..pos.phase
+        ..run.position.phase
     };
     rpos.dislodged = adj.retreats.iter().map(|r| r.dislodged).collect();
     rpos.contested = if adj.next.phase.kind == PhaseKind::Retreat {
@@ -570,15 +582,14 @@ pub fn adjudicate_case(
     } else {
         Vec::new()
     };
-    let mut rorders = Vec::new();
     for o in &case.retreats {
         let p = power(map, &o.power)?;
         let (_, order) =
             parse_order(map, &o.order).map_err(|e| format!("{}: `{}`: {e}", case.id, o.order))?;
-        rorders.push((p, order));
+        run.retreat_orders.push((p, order));
     }
-    let radj = adjudicate(map, rules, &rpos, &rorders);
-    Ok((pos, adj, Some(radj)))
+    run.retreats = Some(adjudicate(map, rules, &rpos, &run.retreat_orders));
+    Ok(run)
 }
 
 fn run_into(
@@ -589,14 +600,21 @@ fn run_into(
     report: &mut CaseReport,
 ) -> Result<(), String> {
     check_errata(case)?;
-    let (pos, adj, radj) = adjudicate_case(map, rules, case)?;
+    let CaseRun {
+        position: pos,
+        orders,
+        adjudication: adj,
+        retreat_orders,
+        retreats: radj,
+    } = adjudicate_case(map, rules, case)?;
     let map = case_map(case, map)?;
     let old_words = case.document == "2.4";
     if exp.alternative.is_none() {
         variant::check(map, case, &adj, radj.as_ref(), report);
     }
     let expected = errata::corrected_orders(case, &exp);
-    compare(map, &case.orders, &expected, &adj, "", old_words, report);
+    let main = (&case.orders[..], &orders[..], &adj);
+    compare(map, main, &expected, "", old_words, report);
     if exp.unresolved && adj.unresolved.is_empty() {
         report.mismatches.push(Mismatch {
             what: "paradox".into(),
@@ -605,15 +623,8 @@ fn run_into(
         });
     }
     if let (Some(radj), false) = (&radj, exp.retreats.is_empty()) {
-        compare(
-            map,
-            &case.retreats,
-            exp.retreats,
-            radj,
-            "retreat: ",
-            old_words,
-            report,
-        );
+        let retreats = (&case.retreats[..], &retreat_orders[..], radj);
+        compare(map, retreats, exp.retreats, "retreat: ", old_words, report);
     }
     if let (PhaseKind::Adjustment, Some(auto)) = (pos.phase.kind, exp.automatic_disbands) {
         let expected: BTreeSet<String> = auto
@@ -637,16 +648,22 @@ fn run_into(
 }
 
 /// Compares the expected orders (any subset of `all`, matched by power and text) with the
-/// results, which are in the order of `all` (`map` names the reasons' places and units).
+/// results of `phase`: the case's orders `all`, the same read (`given`), and their
+/// adjudication, whose results are in the order of `all` (`map` names the reasons' places and
+/// units).
 fn compare(
     map: &Map,
-    all: &[CaseOrder],
+    phase: (
+        &[CaseOrder],
+        &[(PowerId, Order)],
+        &diplo_engine::Adjudication,
+    ),
     expected: &[CaseOrder],
-    adj: &diplo_engine::Adjudication,
     prefix: &str,
     old_words: bool,
     report: &mut CaseReport,
 ) {
+    let (all, given, adj) = phase;
     let mut used = vec![false; all.len()];
     for e in expected {
         if e.result.is_empty() {
@@ -680,7 +697,7 @@ fn compare(
             let actual = if r.reason.is_empty() {
                 got
             } else {
-                format!("{got} ({})", r.reason_text(map))
+                format!("{got} ({})", r.reason_text(map, &given[r.index].1))
             };
             report.mismatches.push(Mismatch {
                 what: format!("{prefix}{}: {}", e.power, e.order),

@@ -281,7 +281,6 @@ fn result(
     OrderResult {
         index: i,
         power: orders[i].0,
-        order: orders[i].1.clone(),
         resolution,
         tag: None,
         reason,

@@ -28,12 +28,22 @@ pub(crate) struct Paradoxes {
 }
 
 impl Paradoxes {
+    /// The unresolved paradoxes of `board` (none in almost every phase: then nothing is looked
+    /// up, not even the rule's name).
     pub fn new(
         rules: &Ruleset,
         board: &Board,
         status: &[Status],
         orders: &[(PowerId, Order)],
     ) -> Paradoxes {
+        if board.paradoxes.is_empty() {
+            return Paradoxes {
+                units: Vec::new(),
+                orders: Vec::new(),
+                rule: ("?", "?"),
+                other: Vec::new(),
+            };
+        }
         let orders = board
             .paradoxes
             .iter()

@@ -47,11 +47,11 @@ pub(crate) fn adjudicate_movement_in(
                 &cx.unit_at,
                 &pos.owners,
                 &interp,
-                scratch.board.take().unwrap_or_default(),
+                &mut scratch.board,
             );
             board.resolve();
             let a = judge(pos, orders, &cx, &interp, &board, pool);
-            scratch.board = Some(board.recycle());
+            board.recycle();
             a
         };
     interp.recycle(pool);
@@ -72,18 +72,17 @@ fn judge(
     let (map, rules, units) = (cx.map, cx.rules, &pos.units[..]);
     let ends = unit_ends(board, units, pool);
     let dislodged_by = dislodgements(board, &cx.unit_at, &ends, pool);
-    let (after, occupied) = standing_units(map, units, &ends, &dislodged_by, pool);
-    let contested = contested_provinces(board, &ends);
-    let mut contested_mask = pool.take(map.provinces().len(), false);
-    for p in &contested {
-        contested_mask[p.index()] = true;
-    }
-    let place = RetreatPlace {
-        occupied: &occupied,
-        contested: &contested_mask,
+    let after = standing_units(units, &ends, &dislodged_by);
+    let contested = contested_provinces(board, &ends, pool);
+    let moved = Moved {
+        dislodged_by: &dislodged_by,
+        after: &after,
+        contested: &contested,
     };
-    let (retreats, tags) = dislodged_units(map, rules, pos, board, &dislodged_by, &place, pool);
-    let attacked_unresolved = attacked_by_unresolved(board, &cx.unit_at, pool);
+    let (retreats, tags) = retreats_of(map, rules, pos, board, &moved, pool);
+    // Only a paradox without an answer leaves decisions unresolved (almost never).
+    let any_unresolved = board.state.contains(&Tri::Unresolved);
+    let attacked_unresolved = attacked_by_unresolved(board, &cx.unit_at, any_unresolved, pool);
     let paradoxes = Paradoxes::new(rules, board, &interp.status, orders);
 
     let judged = Judged {
@@ -98,18 +97,17 @@ fn judge(
         attacked_unresolved: &attacked_unresolved,
         paradoxes: &paradoxes,
     };
-    let results = results_of(orders, |r| judged.fill(r));
+    let results = results_of(orders, |r, order| judged.fill(r, order));
     let unordered_dislodged = if retreats.is_empty() {
         // Nothing was dislodged.
         Vec::new()
     } else {
-        unordered_dislodged(units, &cx.unit_at, &results, &tags, pool)
+        unordered_dislodged(units, &cx.unit_at, orders, &results, &tags, pool)
     };
-    let next = next_position(map, rules, pos, after, &retreats, contested);
+    let next = next_position(map, rules, pos, after, &retreats, &contested);
+    pool.give(contested);
     pool.give(ends);
     pool.give(dislodged_by);
-    pool.give(occupied);
-    pool.give(contested_mask);
     pool.give(tags);
     pool.give(attacked_unresolved);
     let automatic = retreats
@@ -120,12 +118,13 @@ fn judge(
             reason: Reason::plain("disbanded: dislodged with nowhere to retreat"),
         })
         .collect();
-    let unresolved = results
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.resolution == Resolution::Unresolved)
-        .map(|(i, _)| i)
-        .collect();
+    let unresolved = if any_unresolved {
+        let results = results.iter().enumerate();
+        let unresolved = results.filter(|(_, r)| r.resolution == Resolution::Unresolved);
+        unresolved.map(|(i, _)| i).collect()
+    } else {
+        Vec::new()
+    };
     Adjudication {
         results,
         unordered_dislodged,
@@ -146,12 +145,12 @@ fn nothing_moves(
     interp: &interpret::Interpretation,
 ) -> Adjudication {
     // Every order is a hold or illegal (no canal permission is given: none was ordered).
-    let results = results_of(orders, |r| {
+    let results = results_of(orders, |r, _| {
         if let Status::Illegal(why) = &interp.status[r.index] {
             fill_illegal(r, why, None);
         }
     });
-    let next = next_position(map, rules, pos, pos.units.clone(), &[], Vec::new());
+    let next = next_position(map, rules, pos, pos.units.clone(), &[], &[]);
     Adjudication {
         results,
         unordered_dislodged: Vec::new(),
@@ -162,12 +161,12 @@ fn nothing_moves(
     }
 }
 
-/// One result per order, in submission order, each filled in place by `fill` from a hold that
-/// stands (its index, power and order set). In place: a `Reason` is large, and moving it
-/// through several returns costs more than judging the order.
+/// One result per order, in submission order, each filled in place by `fill` (given the order)
+/// from a hold that stands (its index and power set). In place: a `Reason` is large, and moving
+/// it through several returns costs more than judging the order.
 fn results_of(
     orders: &[(PowerId, Order)],
-    mut fill: impl FnMut(&mut OrderResult),
+    mut fill: impl FnMut(&mut OrderResult, &Order),
 ) -> Vec<OrderResult> {
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // Written straight into the vector (a push would copy each result once more).
@@ -175,17 +174,16 @@ fn results_of(
         orders
             .iter()
             .enumerate()
-            .map(|(index, (power, order))| OrderResult {
+            .map(|(index, (power, _))| OrderResult {
                 index,
                 power: *power,
-                order: order.clone(),
                 resolution: Resolution::Stands,
                 tag: None,
                 reason: Reason::NONE,
             }),
     );
-    for r in &mut results {
-        fill(r);
+    for (r, (_, order)) in results.iter_mut().zip(orders) {
+        fill(r, order);
     }
     results
 }
@@ -201,8 +199,9 @@ fn fill_illegal(r: &mut OrderResult, why: &Text, tag: Option<Tag>) {
 /// place it stops in (DATC 2.4 7.B).
 fn unit_ends(board: &Board, units: &[Unit], pool: &mut Pool) -> Vec<Option<Location>> {
     let mut ends = pool.empty(units.len());
-    ends.extend((0..units.len()).map(|u| match board.eff[u] {
-        Eff::Move { to, .. } if board.state[u] == Tri::Yes => Some(to),
+    let orders = board.eff.iter().zip(&board.state).take(units.len());
+    ends.extend(orders.enumerate().map(|(u, (e, state))| match *e {
+        Eff::Move { to, .. } if *state == Tri::Yes => Some(to),
         Eff::Rail { .. } => board.rail_index(u as u32).and_then(|ri| {
             let end = board.rail_end(ri);
             (end != units[u].location.province).then(|| Location::province(end))
@@ -233,15 +232,8 @@ fn dislodgements(
     dislodged_by
 }
 
-/// The units standing after the movement, and per province whether one stands there.
-fn standing_units(
-    map: &Map,
-    units: &[Unit],
-    ends: &[Option<Location>],
-    dislodged_by: &[u32],
-    pool: &mut Pool,
-) -> (Vec<Unit>, Vec<bool>) {
-    let mut occupied = pool.take(map.provinces().len(), false);
+/// The units standing after the movement.
+fn standing_units(units: &[Unit], ends: &[Option<Location>], dislodged_by: &[u32]) -> Vec<Unit> {
     let mut after: Vec<Unit> = Vec::with_capacity(units.len());
     for (u, &unit) in units.iter().enumerate() {
         if dislodged_by[u] != NONE {
@@ -251,10 +243,49 @@ fn standing_units(
         if let Some(to) = ends[u] {
             unit.location = to;
         }
-        occupied[unit.location.province.index()] = true;
         after.push(unit);
     }
-    (after, occupied)
+    after
+}
+
+/// What the movement did: per unit the unit that dislodged it (or [`NONE`]), the units
+/// standing after it, and the contested provinces.
+struct Moved<'a> {
+    dislodged_by: &'a [u32],
+    after: &'a [Unit],
+    contested: &'a [ProvinceId],
+}
+
+/// The dislodged units with their retreat options, and per unit its tag (see
+/// [`dislodged_units`]); when no unit is dislodged (most phases), nothing per province is built.
+fn retreats_of(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    board: &Board,
+    moved: &Moved,
+    pool: &mut Pool,
+) -> (Vec<RetreatOptions>, Vec<Option<Tag>>) {
+    if moved.dislodged_by.iter().all(|&a| a == NONE) {
+        return (Vec::new(), pool.take(pos.units.len(), None));
+    }
+    let provinces = map.provinces().len();
+    let mut occupied = pool.take(provinces, false);
+    for u in moved.after {
+        occupied[u.location.province.index()] = true;
+    }
+    let mut contested = pool.take(provinces, false);
+    for p in moved.contested {
+        contested[p.index()] = true;
+    }
+    let place = RetreatPlace {
+        occupied: &occupied,
+        contested: &contested,
+    };
+    let found = dislodged_units(map, rules, pos, board, moved.dislodged_by, &place, pool);
+    pool.give(occupied);
+    pool.give(contested);
+    found
 }
 
 /// Per province, whether a unit stands there and whether a standoff left it empty: where a
@@ -315,9 +346,10 @@ fn dislodged_units(
 }
 
 /// Per unit, the move attacking it whose result is unresolved (a paradox without an answer),
-/// or [`NONE`]; empty when no result is unresolved (read it with [`attacker_of`]).
-fn attacked_by_unresolved(board: &Board, unit_at: &[u32], pool: &mut Pool) -> Vec<u32> {
-    if !board.state.contains(&Tri::Unresolved) {
+/// or [`NONE`]; empty when no result is unresolved (`any`: some decision is unresolved; read it
+/// with [`attacker_of`]).
+fn attacked_by_unresolved(board: &Board, unit_at: &[u32], any: bool, pool: &mut Pool) -> Vec<u32> {
+    if !any {
         return pool.empty(0);
     }
     let mut attacked = pool.take(board.state.len(), NONE);
@@ -346,13 +378,14 @@ fn attacker_of(attacked: &[u32], u: usize) -> u32 {
 fn unordered_dislodged(
     units: &[Unit],
     unit_at: &[u32],
+    orders: &[(PowerId, Order)],
     results: &[OrderResult],
     tags: &[Option<Tag>],
     pool: &mut Pool,
 ) -> Vec<(Unit, Tag)> {
     let mut reported = pool.take(units.len(), false);
     for r in results.iter().filter(|r| r.tag.is_some()) {
-        if let Some(unit) = r.order.unit() {
+        if let Some(unit) = orders[r.index].1.unit() {
             let u = unit_at[unit.place.province.index()];
             if u != NONE {
                 reported[u as usize] = true;
@@ -374,7 +407,7 @@ fn next_position(
     pos: &Position,
     after: Vec<Unit>,
     retreats: &[RetreatOptions],
-    contested: Vec<ProvinceId>,
+    contested: &[ProvinceId],
 ) -> Position {
     let mut next = Position {
         phase: pos.phase,
@@ -396,7 +429,7 @@ fn next_position(
             ..pos.phase
         };
         next.dislodged = retreating;
-        next.contested = contested;
+        next.contested = contested.to_vec();
     }
     next
 }
@@ -420,14 +453,15 @@ impl Judged<'_> {
         Fact::Unit(self.units[u as usize])
     }
 
-    /// Fills in the resolution, tag and reason of result `r` (its order, index and power set).
-    fn fill(&self, r: &mut OrderResult) {
+    /// Fills in the resolution, tag and reason of result `r` for `order` (its index and power
+    /// set).
+    fn fill(&self, r: &mut OrderResult, order: &Order) {
         match &self.interp.status[r.index] {
             Status::Permission(k) => {
                 (r.resolution, r.tag, r.reason) = self.permission(*k);
             }
             Status::Illegal(why) => {
-                let tag = self.illegal_tag(r.power, &r.order);
+                let tag = self.illegal_tag(r.power, order);
                 fill_illegal(r, why, tag);
             }
             Status::Effective(u) => self.effective(*u, r),
@@ -600,9 +634,14 @@ impl Judged<'_> {
 
 /// Contested provinces: a standoff left them without a unit moving in (also where a railroad move
 /// bounced and nobody entered). `ends` is where each moving unit ends (`None`: it did not move).
-fn contested_provinces(board: &Board, ends: &[Option<Location>]) -> Vec<ProvinceId> {
+/// A vector from `pool` (the next position copies it only when a retreat phase follows).
+fn contested_provinces(
+    board: &Board,
+    ends: &[Option<Location>],
+    pool: &mut Pool,
+) -> Vec<ProvinceId> {
     let moved = |a: u32| ends[a as usize].is_some();
-    let mut contested = Vec::new();
+    let mut contested = pool.empty(0);
     // The provinces moves go to, each judged once (by its first move).
     for (u, e) in board.eff.iter().enumerate() {
         let Eff::Move { to, .. } = *e else { continue };
@@ -822,6 +861,9 @@ fn bounce_clashes(b: &Board, u: u32, to: ProvinceId, attack: Strength, out: &mut
                 });
             }
         }
+    }
+    if b.rails.is_empty() {
+        return;
     }
     for (ri, k) in b.rails_into(to) {
         let against = Strength::from_shifted(b.rail_prevent(ri, k, false));

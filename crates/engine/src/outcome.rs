@@ -70,15 +70,14 @@ impl Tag {
     }
 }
 
-/// The result of one submitted order.
+/// The result of one submitted order. The order itself is not copied into it: it is
+/// `orders[index]` of the list given to the adjudication.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderResult {
     /// Index of the order in the submitted list.
     pub index: usize,
     /// The power that gave it.
     pub power: PowerId,
-    /// The order as written.
-    pub order: Order,
     /// What happened to the order.
     pub resolution: Resolution,
     /// Whether the unit was dislodged or destroyed.
@@ -98,9 +97,10 @@ impl OrderResult {
         }
     }
 
-    /// The reason in words (empty when there is nothing to say).
-    pub fn reason_text(&self, map: &Map) -> String {
-        self.reason.display(map, Some(&self.order)).to_string()
+    /// The reason in words (empty when there is nothing to say); `order` is the order the
+    /// result is for (`orders[self.index]`: a coast it wrote may be named).
+    pub fn reason_text(&self, map: &Map, order: &Order) -> String {
+        self.reason.display(map, Some(order)).to_string()
     }
 }
 
@@ -151,6 +151,8 @@ pub struct Adjudication {
 pub struct ResultLine<'a> {
     /// The result.
     pub result: &'a OrderResult,
+    /// The order it is for (`orders[result.index]`).
+    pub order: &'a Order,
     /// The map for names.
     pub map: &'a Map,
 }
@@ -162,11 +164,11 @@ impl fmt::Display for ResultLine<'_> {
             f,
             "{}: {} -> {}",
             self.map.power(r.power).name,
-            r.order.display(self.map).full(),
+            self.order.display(self.map).full(),
             r.words()
         )?;
         if !r.reason.is_empty() {
-            write!(f, " ({})", r.reason.display(self.map, Some(&r.order)))?;
+            write!(f, " ({})", r.reason.display(self.map, Some(self.order)))?;
         }
         Ok(())
     }

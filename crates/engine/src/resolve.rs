@@ -185,6 +185,12 @@ impl<T: crate::scratch::Pooled + Copy> Sparse<T> {
         self.values.get(u).copied().unwrap_or(self.default)
     }
 
+    /// Whether no unit's value was ever set (every unit has the default).
+    #[inline]
+    fn is_unset(&self) -> bool {
+        self.values.is_empty()
+    }
+
     /// Sets unit `u`'s value (of `n` units), taking the vector from `pool` on the first one.
     fn set(&mut self, u: usize, v: T, n: usize, pool: &mut Pool) {
         if self.values.len() < n {
@@ -296,12 +302,8 @@ pub(crate) struct Board<'a> {
     /// Per entry of `paradoxes`: a cycle that is no convoy paradox, left unresolved by
     /// `other_cycles` (DATC 3.2 5.B.9).
     pub other_cycle: Vec<bool>,
-    route_rule: RouteRule,
-    bounce_rule: BounceRule,
-    cut_exemption: ConvoyCutExemption,
-    support_cut_from_origin_by_convoy: bool,
-    /// The `railroad_cut` choice: a railroad move cuts supports where it tries to enter.
-    railroad_cuts: bool,
+    /// The ruleset's choices the resolver reads while deciding.
+    choices: Choices,
     recording: bool,
     reads: RefCell<Vec<u32>>,
     /// Scratch marks for the walks along convoying fleets.
@@ -309,8 +311,33 @@ pub(crate) struct Board<'a> {
     /// Per entry of `convoys_of`: the fleet lies on some route of its army.
     on_a_route: Vec<bool>,
     /// Spare buffers: those of the board are taken from it and given back by
-    /// [`Board::recycle`].
-    pool: Pool,
+    /// [`Board::recycle`] (borrowed: moving a pool in and out costs a copy of it).
+    pool: &'a mut Pool,
+}
+
+/// The ruleset's choices the resolver reads while deciding, looked up once per phase.
+#[derive(Clone, Copy)]
+struct Choices {
+    route_rule: RouteRule,
+    bounce_rule: BounceRule,
+    cut_exemption: ConvoyCutExemption,
+    support_cut_from_origin_by_convoy: bool,
+    /// The `railroad_cut` choice: a railroad move cuts supports where it tries to enter.
+    railroad_cuts: bool,
+}
+
+impl Choices {
+    fn of(rules: &Ruleset) -> Choices {
+        Choices {
+            route_rule: rules.multi_route_disruption.route_rule(),
+            bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
+            cut_exemption: rules.convoy_paradox.cut_exemption(),
+            support_cut_from_origin_by_convoy: rules
+                .convoyed_attack_origin
+                .convoyed_attack_cuts_support_against_its_origin(),
+            railroad_cuts: rules.railroad_cut.cuts(),
+        }
+    }
 }
 
 /// Generation-stamped marks per province for `Board::walk_fleets` (nothing map-sized is
@@ -460,6 +487,18 @@ impl OrderLinks {
             }
         }
         links
+    }
+}
+
+impl OrderLinks {
+    /// The pairs indexed: per unit its supports, per army its convoys (of `n` units), per
+    /// province (of `provinces`) the moves into it.
+    fn index(self, n: usize, provinces: usize, pool: &mut Pool) -> [Csr; 3] {
+        [
+            Csr::build_in(n, self.supports, pool),
+            Csr::build_in(n, self.convoys, pool),
+            Csr::build_in(provinces, self.moves, pool),
+        ]
     }
 }
 
@@ -616,6 +655,32 @@ fn permitted_movers(
     }
 }
 
+/// Per moving unit: whether it crosses a difficult border, and whether a half-strength one
+/// (`HALF_DIRECT`). Most maps have no special borders: nothing is looked up per move.
+fn special_borders(
+    map: &Map,
+    units: &[Unit],
+    eff: &[Eff],
+    pool: &mut Pool,
+) -> (Sparse<bool>, Sparse<u8>) {
+    let n = units.len();
+    let (mut difficult, mut half) = (Sparse::new(false), Sparse::new(0));
+    if map.borders().is_empty() {
+        return (difficult, half);
+    }
+    for (u, e) in eff.iter().enumerate() {
+        let Eff::Move { to, .. } = *e else { continue };
+        let (kind, from) = (units[u].kind, units[u].location.province);
+        if map.is_difficult(kind, from, to.province) {
+            difficult.set(u, true, n, pool);
+        }
+        if map.is_half_strength(kind, from, to.province) {
+            half.set(u, HALF_DIRECT, n, pool);
+        }
+    }
+    (difficult, half)
+}
+
 impl<'a> Board<'a> {
     /// The board for one movement phase: the interpreted orders in dense arrays, with the
     /// railroad steps and canal permissions as decisions of their own.
@@ -626,10 +691,10 @@ impl<'a> Board<'a> {
         unit_at: &'a [u32],
         owners: &'a [Option<PowerId>],
         interp: &'a Interpretation,
-        mut pool: Pool,
+        pool: &'a mut Pool,
     ) -> Self {
         let n = units.len();
-        let p = &mut pool;
+        let p = &mut *pool;
         let mut eff = p.empty(n);
         eff.extend_from_slice(&interp.eff);
         let plans = RailPlans::new(map, rules, units, unit_at, eff, p);
@@ -637,41 +702,20 @@ impl<'a> Board<'a> {
         let links = OrderLinks::new(rules, units, interp, &eff, p);
         let counter = counter_moves(units, unit_at, &eff, p);
         let mut state = initial_state(&eff, interp, p);
-        let mut extra = Vec::new();
-        let (rails, rail_of, into) = rail_steps(units, plans.paths, &mut extra, p);
         let mut canals = CanalMoves {
             perm: Sparse::new(NONE),
             at: Sparse::new(NONE),
-            extra,
+            extra: Vec::new(),
         };
+        let (rails, rail_of, into) = rail_steps(units, plans.paths, &mut canals.extra, p);
         if !map.canals().is_empty() {
             canal_permissions((map, rules), units, unit_at, &eff, interp, &mut canals, p);
         }
         state.resize(n + canals.extra.len(), Tri::Unknown);
-        // Most maps have no special borders: nothing to look up per move.
-        let (mut difficult, mut half) = (Sparse::new(false), Sparse::new(0));
-        if !map.borders().is_empty() {
-            for (u, e) in eff.iter().enumerate() {
-                let Eff::Move { to, .. } = *e else { continue };
-                let (kind, from) = (units[u].kind, units[u].location.province);
-                if map.is_difficult(kind, from, to.province) {
-                    difficult.set(u, true, n, p);
-                }
-                if map.is_half_strength(kind, from, to.province) {
-                    half.set(u, HALF_DIRECT, n, p);
-                }
-            }
-        }
-        let OrderLinks {
-            supports,
-            convoys,
-            moves,
-        } = links;
+        let (difficult, half) = special_borders(map, units, &eff, p);
         let provinces = map.provinces().len();
         let rail_into = Csr::build_in(provinces, into, p);
-        let supports_of = Csr::build_in(n, supports, p);
-        let convoys_of = Csr::build_in(n, convoys, p);
-        let moves_to = Csr::build_in(provinces, moves, p);
+        let [supports_of, convoys_of, moves_to] = links.index(n, provinces, p);
         let via_last_fleet = Sparse::new(false);
         let voided = Sparse::new(false);
         let reads = RefCell::new(p.empty(0));
@@ -704,13 +748,7 @@ impl<'a> Board<'a> {
             state,
             paradoxes: Vec::new(),
             other_cycle: Vec::new(),
-            route_rule: rules.multi_route_disruption.route_rule(),
-            bounce_rule: rules.dislodged_unit_bounce.bounce_rule(),
-            cut_exemption: rules.convoy_paradox.cut_exemption(),
-            support_cut_from_origin_by_convoy: rules
-                .convoyed_attack_origin
-                .convoyed_attack_cuts_support_against_its_origin(),
-            railroad_cuts: rules.railroad_cut.cuts(),
+            choices: Choices::of(rules),
             recording: false,
             reads,
             scratch,
@@ -730,6 +768,13 @@ impl<'a> Board<'a> {
         let n = self.units.len();
         let mut plain = self.pool.take(n, false);
         let no_rails = self.rail_into.items.is_empty();
+        // No canal, border, railroad or voided move anywhere (most phases): every move over land
+        // that is possible and not convoyed is plain.
+        let ordinary = self.canal_perm.is_unset()
+            && self.difficult.is_unset()
+            && self.half.is_unset()
+            && self.unsupported.is_unset()
+            && self.voided.is_unset();
         for (u, is_plain) in plain.iter_mut().enumerate() {
             // How many moves go to `p` (the province of a unit, or a destination).
             let movers = |p: ProvinceId| self.moves_to.get(p.index()).len();
@@ -740,11 +785,12 @@ impl<'a> Board<'a> {
                     possible: true,
                     ..
                 } => {
-                    *is_plain = self.canal_perm.get(u) == NONE
-                        && !self.difficult.get(u)
-                        && self.half.get(u) == 0
-                        && !self.unsupported.get(u)
-                        && !self.voided.get(u);
+                    *is_plain = ordinary
+                        || (self.canal_perm.get(u) == NONE
+                            && !self.difficult.get(u)
+                            && self.half.get(u) == 0
+                            && !self.unsupported.get(u)
+                            && !self.voided.get(u));
                     *is_plain
                         && no_rails
                         && self.unit_at[to.province.index()] == NONE
@@ -765,7 +811,7 @@ impl<'a> Board<'a> {
     /// Voids move `u` (the paradox rule): it has no path, so no effect anywhere.
     fn void(&mut self, u: u32) {
         self.voided
-            .set(u as usize, true, self.units.len(), &mut self.pool);
+            .set(u as usize, true, self.units.len(), self.pool);
         self.plain[u as usize] = false;
     }
 
@@ -779,9 +825,9 @@ impl<'a> Board<'a> {
             self.drop_foreign_fleets_where_own_route_exists();
         }
         if !self.convoys_of.items.is_empty() {
-            let mut pool = std::mem::take(&mut self.pool);
+            let mut pool = std::mem::take(&mut *self.pool);
             self.on_a_route = self.all_fleets_on_a_route(&mut pool);
-            self.pool = pool;
+            *self.pool = pool;
         }
         if rules
             .convoyed_attack_origin
@@ -822,8 +868,7 @@ impl<'a> Board<'a> {
             if last.peek().is_some()
                 && last.all(|p| self.map.is_half_strength(kind, p, to.province))
             {
-                self.half
-                    .set(x, HALF_LANDING, self.units.len(), &mut self.pool);
+                self.half.set(x, HALF_LANDING, self.units.len(), self.pool);
             }
         }
     }
@@ -859,8 +904,8 @@ impl<'a> Board<'a> {
                     self.counter[x] = b;
                     self.counter[b as usize] = x as u32;
                     let n = self.units.len();
-                    self.via_last_fleet.set(x, true, n, &mut self.pool);
-                    self.via_last_fleet.set(b as usize, true, n, &mut self.pool);
+                    self.via_last_fleet.set(x, true, n, self.pool);
+                    self.via_last_fleet.set(b as usize, true, n, self.pool);
                 }
             }
         }
@@ -997,7 +1042,7 @@ impl<'a> Board<'a> {
         };
         let fleets = self.convoys_of.get(u as usize);
         let from = self.units[u as usize].location.province;
-        match self.route_rule {
+        match self.choices.route_rule {
             RouteRule::AnyIntactRoute => {
                 self.route_exists(from, to.province, fleets, |f| self.holds(f, max))
             }
@@ -1376,7 +1421,7 @@ impl<'a> Board<'a> {
         let o = self.counter[c as usize];
         if o != NONE {
             let o_moves = self.st(o);
-            let (zero_known, zero_possible) = match self.bounce_rule {
+            let (zero_known, zero_possible) = match self.choices.bounce_rule {
                 // Lost a head-to-head battle: no effect on the attacker's origin.
                 BounceRule::HeadToHeadOnly => {
                     let h = self.h2h(c);
@@ -1485,7 +1530,7 @@ impl<'a> Board<'a> {
                 .find(|&f| self.units[f as usize].location.province == p)
         };
         let s_is_fleet = self.units[s as usize].kind == diplo_map::UnitKind::Fleet;
-        match (self.cut_exemption, self.eff[s as usize]) {
+        match (self.choices.cut_exemption, self.eff[s as usize]) {
             (ConvoyCutExemption::None, _) => false,
             (
                 ConvoyCutExemption::FleetSupportingAttackOnConvoy,
@@ -1538,7 +1583,9 @@ impl<'a> Board<'a> {
                 continue;
             }
             let from = self.units[a as usize].location.province;
-            if Some(from) == against && !(convoyed && self.support_cut_from_origin_by_convoy) {
+            if Some(from) == against
+                && !(convoyed && self.choices.support_cut_from_origin_by_convoy)
+            {
                 continue;
             }
             if self.path(a, !opt) && self.cuts_over_border(a, s, opt) {
@@ -1547,7 +1594,7 @@ impl<'a> Board<'a> {
         }
         // DATC 2.4 7.B.14: a railroad move cuts no support, unless the ruleset says it does
         // where it tries to enter.
-        if self.railroad_cuts {
+        if self.choices.railroad_cuts {
             for &at in self.rail_into.get(p.index()) {
                 let Extra::At(ri, k) = self.extra_of(at) else {
                     continue;
@@ -1806,10 +1853,8 @@ impl<'a> Board<'a> {
     }
 
     /// The railroad steps into `p`: (railroad move, place index).
-    pub fn rails_into(&self, p: ProvinceId) -> Vec<(usize, usize)> {
-        if self.rails.is_empty() {
-            return Vec::new();
-        }
+    pub fn rails_into(&self, p: ProvinceId) -> impl Iterator<Item = (usize, usize)> + '_ {
+        // Without railroad moves `rail_into` has no lists: nothing to read.
         self.rail_into
             .get(p.index())
             .iter()
@@ -1817,7 +1862,6 @@ impl<'a> Board<'a> {
                 Extra::At(ri, k) => Some((ri as usize, k as usize)),
                 _ => None,
             })
-            .collect()
     }
 
     /// Whether a canal move failed under the canal paradox rule.
@@ -1847,7 +1891,7 @@ impl<'a> Board<'a> {
 
     /// Resolves every decision.
     pub fn resolve(&mut self) {
-        let mut agenda = Agenda::new(&self.state, &mut self.pool);
+        let mut agenda = Agenda::new(&self.state, self.pool);
         loop {
             self.propagate(&mut agenda);
             // Nothing more follows from partial information: apply the backup rule to the
@@ -1860,33 +1904,32 @@ impl<'a> Board<'a> {
                 agenda.wake(u, &self.state);
             }
         }
-        agenda.recycle(&mut self.pool);
+        agenda.recycle(self.pool);
     }
 
-    /// Gives the board's buffers back: the pool, for the next phase.
-    pub fn recycle(self) -> Pool {
-        let mut p = self.pool;
+    /// Gives the board's buffers back to its pool, for the next phase.
+    pub fn recycle(self) {
+        let p = self.pool;
         p.give(self.eff);
-        self.rail_of.recycle(&mut p);
-        self.rail_into.recycle(&mut p);
-        self.canal_perm.recycle(&mut p);
-        self.canal_at.recycle(&mut p);
-        self.no_dislodge.recycle(&mut p);
-        self.unsupported.recycle(&mut p);
-        self.supports_of.recycle(&mut p);
-        self.convoys_of.recycle(&mut p);
-        self.moves_to.recycle(&mut p);
+        self.rail_of.recycle(p);
+        self.rail_into.recycle(p);
+        self.canal_perm.recycle(p);
+        self.canal_at.recycle(p);
+        self.no_dislodge.recycle(p);
+        self.unsupported.recycle(p);
+        self.supports_of.recycle(p);
+        self.convoys_of.recycle(p);
+        self.moves_to.recycle(p);
         p.give(self.counter);
-        self.via_last_fleet.recycle(&mut p);
-        self.voided.recycle(&mut p);
-        self.difficult.recycle(&mut p);
-        self.half.recycle(&mut p);
+        self.via_last_fleet.recycle(p);
+        self.voided.recycle(p);
+        self.difficult.recycle(p);
+        self.half.recycle(p);
         p.give(self.plain);
         p.give(self.state);
         p.give(self.reads.into_inner());
         p.give(self.on_a_route);
         p.fleets = self.scratch.into_inner();
-        p
     }
 
     /// Decides whatever partial information decides.
@@ -1926,9 +1969,9 @@ impl<'a> Board<'a> {
         for &(u, d) in fixed {
             self.state[u as usize] = d;
         }
-        let mut agenda = Agenda::new(&self.state, &mut self.pool);
+        let mut agenda = Agenda::new(&self.state, self.pool);
         self.propagate(&mut agenda);
-        agenda.recycle(&mut self.pool);
+        agenda.recycle(self.pool);
         let r = f(self);
         self.state = saved;
         r
@@ -1987,9 +2030,9 @@ impl<'a> Board<'a> {
         for &c in convoys {
             self.state[c as usize] = Tri::No;
         }
-        let mut agenda = Agenda::new(&self.state, &mut self.pool);
+        let mut agenda = Agenda::new(&self.state, self.pool);
         self.propagate(&mut agenda);
-        agenda.recycle(&mut self.pool);
+        agenda.recycle(self.pool);
         let out = convoys
             .iter()
             .map(|&c| !self.adjudicate_convoy(c, false))
@@ -2360,11 +2403,16 @@ impl Agenda {
     /// Every undecided order, queued once.
     fn new(state: &[Tri], pool: &mut Pool) -> Agenda {
         let mut queued = pool.empty(state.len());
-        queued.extend(state.iter().map(|s| *s == Tri::Unknown));
         let mut queue = std::mem::take(&mut pool.queue);
         queue.clear();
         queue.reserve(state.len());
-        queue.extend((0..state.len() as u32).filter(|&u| queued[u as usize]));
+        for (u, s) in state.iter().enumerate() {
+            let open = *s == Tri::Unknown;
+            queued.push(open);
+            if open {
+                queue.push_back(u as u32);
+            }
+        }
         Agenda {
             queue,
             queued,

@@ -63,7 +63,7 @@ pub fn adjudicate_retreats(
     let results = orders
         .iter()
         .enumerate()
-        .map(|(i, (power, order))| {
+        .map(|(i, (power, _))| {
             let (resolution, reason) = match &status[i] {
                 Err(e) => (Resolution::Illegal, Reason::from(Why::Text(*e))),
                 Ok(()) if bounced[i] => (
@@ -77,7 +77,6 @@ pub fn adjudicate_retreats(
             OrderResult {
                 index: i,
                 power: *power,
-                order: order.clone(),
                 resolution,
                 tag: None,
                 reason,

@@ -15,14 +15,14 @@ use crate::outcome::Tag;
 use crate::reason::Text;
 use crate::resolve::{FleetScratch, Tri};
 
-/// The buffers of movement phases: those of the board (the resolver) apart, as the board owns
+/// The buffers of movement phases: those of the board (the resolver) apart, as the board borrows
 /// them while the rest of the phase is judged.
 #[derive(Default)]
 pub(crate) struct Scratch {
     /// For interpreting the orders and judging the results.
     pub pool: Pool,
-    /// For the board (`None` while the board has it, or before the first phase).
-    pub board: Option<Pool>,
+    /// For the board (the resolver), which borrows it while the rest of the phase is judged.
+    pub board: Pool,
     /// What every phase reads of the map, worked out by the first one (a scratch serves one
     /// map).
     pub facts: Option<MapFacts>,
@@ -106,6 +106,7 @@ pub(crate) struct Pool {
     checked: Vec<Vec<Result<(u32, Eff), Text>>>,
     ends: Vec<Vec<Option<Location>>>,
     tags: Vec<Vec<Option<Tag>>>,
+    provinces: Vec<Vec<ProvinceId>>,
     /// The resolver's work queue.
     pub queue: VecDeque<u32>,
     /// The interpreter's convoy route searches.
@@ -141,6 +142,7 @@ pooled! {
     Result<(u32, Eff), Text> => checked,
     Option<Location> => ends,
     Option<Tag> => tags,
+    ProvinceId => provinces,
 }
 
 impl Pool {

@@ -743,7 +743,7 @@ impl Game {
         adj.results
             .iter()
             .filter(|r| r.resolution == Resolution::Illegal)
-            .map(|r| (r.index, r.reason_text(&self.map)))
+            .map(|r| (r.index, r.reason_text(&self.map, &orders[r.index].1)))
             .collect()
     }
 
@@ -1121,11 +1121,11 @@ impl Game {
                 .unresolved
                 .iter()
                 .map(|&i| {
-                    let r = &adj.results[i];
+                    let (power, order) = &gathered.orders[adj.results[i].index];
                     format!(
                         "{}: {}",
-                        self.power_name(r.power),
-                        r.order.display(&self.map).full()
+                        self.power_name(*power),
+                        order.display(&self.map).full()
                     )
                 })
                 .collect();
@@ -1138,7 +1138,7 @@ impl Game {
         }
         let start = self.position.clone();
         let phase = start.phase;
-        self.track_production(&adj);
+        self.track_production(&gathered.orders, &adj);
         self.position = adj.next.clone();
         self.order_sets.clear();
         self.proxies.clear();
@@ -1176,12 +1176,12 @@ impl Game {
 
     /// Carries each unit's production time to the next position: a unit that moved or
     /// retreated keeps its own, a unit built now gets the next one.
-    fn track_production(&mut self, adj: &Adjudication) {
+    fn track_production(&mut self, orders: &[(PowerId, Order)], adj: &Adjudication) {
         let succeeded: Vec<&Order> = adj
             .results
             .iter()
             .filter(|r| r.resolution == Resolution::Succeeds)
-            .map(|r| &r.order)
+            .map(|r| &orders[r.index].1)
             .collect();
         let (produced, dislodged) = next_production(
             &self.produced,
@@ -1339,11 +1339,14 @@ impl Game {
             results: adj
                 .results
                 .iter()
-                .map(|r| ResultFile {
-                    power: map.power(r.power).name.clone(),
-                    order: r.order.display(map).full().to_string(),
-                    result: r.words(),
-                    reason: r.reason_text(map),
+                .map(|r| {
+                    let order = &g.orders[r.index].1;
+                    ResultFile {
+                        power: map.power(r.power).name.clone(),
+                        order: order.display(map).full().to_string(),
+                        result: r.words(),
+                        reason: r.reason_text(map, order),
+                    }
                 })
                 .collect(),
             unordered: adj

@@ -14,6 +14,7 @@ use diplo_game::mila::short_phase;
 use diplo_game::possible::location_key;
 use diplo_game::{Game as HostedGame, MapSource, SubmitOptions};
 use diplo_map::{Map, PowerId};
+use diplo_orders::Order;
 use diplo_rules::policies::SetIntent;
 use diplo_rules::Ruleset;
 use pyo3::create_exception;
@@ -141,13 +142,15 @@ fn order_text(orders: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(lines.join("\n"))
 }
 
-/// One order's result: power, order (short form), the DATC's result words, the reason.
-fn result_json(map: &Map, r: &diplo_engine::OrderResult) -> Value {
+/// One order's result: power, order (short form), the DATC's result words, the reason;
+/// `orders` is the list adjudicated.
+fn result_json(map: &Map, orders: &[(PowerId, Order)], r: &diplo_engine::OrderResult) -> Value {
+    let order = &orders[r.index].1;
     json!({
         "power": map.power(r.power).name,
-        "order": r.order.display(map).to_string(),
+        "order": order.display(map).to_string(),
         "result": r.words(),
-        "reason": r.reason_text(map),
+        "reason": r.reason_text(map, order),
     })
 }
 
@@ -155,8 +158,9 @@ fn result_json(map: &Map, r: &diplo_engine::OrderResult) -> Value {
 #[pyclass(module = "diplo")]
 struct Game {
     game: HostedGame,
-    /// Results of the last phase processed and recorded (put into dicts only when asked for).
-    last: Vec<diplo_engine::OrderResult>,
+    /// The orders and results of the last phase processed and recorded (put into dicts only
+    /// when asked for).
+    last: (Vec<(PowerId, Order)>, Vec<diplo_engine::OrderResult>),
     /// Phases processed whose history records are not made yet: made when the history is
     /// read ([`Game::record_history`]), since a bot seldom reads it.
     unrecorded: Vec<diplo_game::PhaseOutcome>,
@@ -188,7 +192,7 @@ impl Game {
         Game {
             names,
             game,
-            last: Vec::new(),
+            last: (Vec::new(), Vec::new()),
             unrecorded: Vec::new(),
             mila_rules,
             cache: std::sync::Mutex::new(PhaseCache::new(texts, steps)),
@@ -308,15 +312,15 @@ impl Game {
     fn record_history(&mut self) {
         for outcome in std::mem::take(&mut self.unrecorded) {
             self.game.record_phase(&outcome);
-            self.last = outcome.adjudication.results;
+            self.last = (outcome.gathered.orders, outcome.adjudication.results);
         }
     }
 
-    /// The results of the last phase processed.
-    fn last_results(&self) -> &[diplo_engine::OrderResult] {
+    /// The orders and results of the last phase processed.
+    fn last_results(&self) -> (&[(PowerId, Order)], &[diplo_engine::OrderResult]) {
         match self.unrecorded.last() {
-            Some(outcome) => &outcome.adjudication.results,
-            None => &self.last,
+            Some(o) => (&o.gathered.orders, &o.adjudication.results),
+            None => (&self.last.0, &self.last.1),
         }
     }
 
@@ -469,8 +473,11 @@ impl Game {
     /// The results of the last phase processed: power, order, the DATC's result words, reason.
     fn get_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
-        let results = self.last_results().iter();
-        let results: Vec<Value> = results.map(|r| result_json(map, r)).collect();
+        let (orders, results) = self.last_results();
+        let results: Vec<Value> = results
+            .iter()
+            .map(|r| result_json(map, orders, r))
+            .collect();
         to_py(py, &Value::Array(results))
     }
 
@@ -660,7 +667,8 @@ fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> 
         }
     }
     let adj = diplo_engine::adjudicate(map, rules, &pos, &given);
-    let results: Vec<Value> = adj.results.iter().map(|r| result_json(map, r)).collect();
+    let results = adj.results.iter();
+    let results: Vec<Value> = results.map(|r| result_json(map, &given, r)).collect();
     let next = serde_json::to_value(adj.next.to_file(map)).map_err(err)?;
     Ok(json!({ "results": results, "next": next }))
 }

@@ -80,11 +80,12 @@ impl<'a> Scene<'a> {
         self
     }
 
-    /// Adds adjudicated orders with their results.
-    pub fn with_results(mut self, results: &[OrderResult]) -> Self {
+    /// Adds adjudicated orders with their results: `orders` is the list that was adjudicated,
+    /// `results` the adjudication's results (each names its order by index).
+    pub fn with_results(mut self, orders: &[(PowerId, Order)], results: &[OrderResult]) -> Self {
         self.orders.extend(results.iter().map(|r| DrawnOrder {
             power: r.power,
-            order: r.order.clone(),
+            order: orders[r.index].1.clone(),
             resolution: Some(r.resolution),
             tag: r.tag,
             highlight: false,

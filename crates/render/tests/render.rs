@@ -44,7 +44,7 @@ fn every_unit_centre_and_order_is_drawn_once_in_its_colour_between_the_right_anc
     let pos = Position::initial(&map);
     let o = orders(&map, OPENING);
     let adj = adjudicate(&map, &rules, &pos, &o);
-    let text = svg(&Scene::new(&map, &pos, "datc").with_results(&adj.results));
+    let text = svg(&Scene::new(&map, &pos, "datc").with_results(&o, &adj.results));
     let doc = roxmltree::Document::parse(&text).unwrap();
     let units = with_class(&doc, "unit");
     assert_eq!(units.len(), pos.units.len());
@@ -144,7 +144,7 @@ fn a_fleet_is_drawn_on_its_coast_and_a_cut_support_is_marked() {
         "France: A gas S A mar - bur\nA mar - bur\nF spa/sc H\nItaly: A pie - mar\n",
     );
     let adj = adjudicate(&map, &rules, &pos, &o);
-    let out = svg(&Scene::new(&map, &pos, "datc").with_results(&adj.results));
+    let out = svg(&Scene::new(&map, &pos, "datc").with_results(&o, &adj.results));
     let doc = roxmltree::Document::parse(&out).unwrap();
     let fleet = with_class(&doc, "unit")
         .into_iter()
@@ -171,7 +171,7 @@ fn a_fleet_is_drawn_on_its_coast_and_a_cut_support_is_marked() {
     let mut o2 = o.clone();
     o2.extend(orders(&map, "England: A bre - gas\n"));
     let adj = adjudicate(&map, &rules, &pos2, &o2);
-    let out = svg(&Scene::new(&map, &pos2, "datc").with_results(&adj.results));
+    let out = svg(&Scene::new(&map, &pos2, "datc").with_results(&o2, &adj.results));
     let doc = roxmltree::Document::parse(&out).unwrap();
     let support = with_class(&doc, "order")
         .into_iter()
@@ -203,13 +203,9 @@ fn retreat_options_and_builds_are_drawn() {
     assert_eq!(with_class(&doc, "retreat-option").len(), n_options);
     assert!(n_options > 0);
     let winter = Position::from_toml_str(&map, "phase = \"Winter 1901 Adjustment\"\n[units]\nFrance = [\"A bur\"]\n[centres]\nFrance = [\"par\", \"bre\", \"mar\", \"spa\"]\n", "w").unwrap();
-    let adj = adjudicate(
-        &map,
-        &rules,
-        &winter,
-        &orders(&map, "France: Build A par\nBuild F bre\n"),
-    );
-    let out = svg(&Scene::new(&map, &winter, "datc").with_results(&adj.results));
+    let builds = orders(&map, "France: Build A par\nBuild F bre\n");
+    let adj = adjudicate(&map, &rules, &winter, &builds);
+    let out = svg(&Scene::new(&map, &winter, "datc").with_results(&builds, &adj.results));
     let doc = roxmltree::Document::parse(&out).unwrap();
     let builds: Vec<_> = with_class(&doc, "order")
         .into_iter()

@@ -9,7 +9,7 @@ use diplo_engine::{Adjudication, Phase, ResultLine};
 use diplo_map::Map;
 use diplo_rules::Ruleset;
 
-use crate::record::Game;
+use crate::record::{Game, RecordedOrder};
 use crate::replay::{adjudicate_phase, carry, diff_owners, diff_units};
 
 /// The first phase of a game whose result differs under another ruleset.
@@ -28,9 +28,10 @@ pub struct Divergence {
     pub differences: Vec<String>,
 }
 
-/// What differs between two adjudications of the same orders.
+/// What differs between two adjudications of the same orders (`orders`, as given to both).
 fn differences(
     map: &Map,
+    orders: &[RecordedOrder],
     base: (&str, &Adjudication),
     other: (&str, &Adjudication),
 ) -> Vec<String> {
@@ -39,14 +40,17 @@ fn differences(
     let mut out = Vec::new();
     for (rb, ro) in b.results.iter().zip(&o.results) {
         if rb.resolution != ro.resolution || rb.tag != ro.tag {
+            let order = &orders[rb.index].order;
             let mut alt = ro.words();
             if !ro.reason.is_empty() {
-                alt = format!("{alt} ({})", ro.reason.display(map, Some(&ro.order)));
+                alt = format!("{alt} ({})", ro.reason.display(map, Some(order)));
             }
-            out.push(format!(
-                "{} [{bn}]; {alt} [{on}]",
-                ResultLine { result: rb, map }
-            ));
+            let line = ResultLine {
+                result: rb,
+                order,
+                map,
+            };
+            out.push(format!("{line} [{bn}]; {alt} [{on}]"));
         }
     }
     let (nb, no) = (&b.next, &o.next);
@@ -99,7 +103,7 @@ pub fn first_divergence(
         let previous = i.checked_sub(1).map(|k| &game.phases[k]);
         let b = adjudicate_phase(map, base, phase, after_movement.as_ref(), previous);
         let o = adjudicate_phase(map, other, phase, after_movement.as_ref(), previous);
-        let diffs = differences(map, (&base.name, &b), (&other.name, &o));
+        let diffs = differences(map, &phase.orders, (&base.name, &b), (&other.name, &o));
         if !diffs.is_empty() {
             return Some(Divergence {
                 file: game.file.clone(),

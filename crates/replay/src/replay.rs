@@ -10,7 +10,9 @@ use diplo_engine::{adjudicate, Adjudication, PhaseKind, Position, ResultLine, Un
 use diplo_map::{Map, PowerId};
 use diplo_rules::Ruleset;
 
-use crate::record::{parse_game, parse_game_with, Game, LineCache, RecordError, RecordedPhase};
+use crate::record::{
+    parse_game, parse_game_with, Game, LineCache, RecordError, RecordedOrder, RecordedPhase,
+};
 
 /// A phase whose adjudication does not give the next recorded position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,12 +216,21 @@ pub fn adjudicate_phase(
     adjudicate(map, rules, &pos, &orders)
 }
 
-/// Each order with its result, then the automatic actions, as lines for a person.
-pub fn describe_results(map: &Map, adj: &Adjudication) -> Vec<String> {
+/// Each order with its result, then the automatic actions, as lines for a person; `orders`
+/// are the phase's orders the adjudication was given.
+pub fn describe_results(map: &Map, orders: &[RecordedOrder], adj: &Adjudication) -> Vec<String> {
     let mut lines: Vec<String> = adj
         .results
         .iter()
-        .map(|r| ResultLine { result: r, map }.to_string())
+        .map(|r| {
+            let order = &orders[r.index].order;
+            ResultLine {
+                result: r,
+                order,
+                map,
+            }
+            .to_string()
+        })
         .collect();
     for a in &adj.automatic {
         lines.push(format!(
@@ -270,7 +281,7 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
                 game: game.name().to_string(),
                 phase: phase.phase,
                 line: phase.line,
-                orders: describe_results(map, &adj),
+                orders: describe_results(map, &phase.orders, &adj),
                 differences,
             });
         }

@@ -151,12 +151,15 @@ fn szykman_wordings_agree_without_a_land_fallback(#[case] name: &str) {
     let mut armies = fleets.clone();
     armies.set("convoy_paradox", "szykman-armies").unwrap();
     for case in all_cases() {
-        let (_, a, _) = diplo_datc::adjudicate_case(&map, &fleets, &case).unwrap();
-        let (_, b, _) = diplo_datc::adjudicate_case(&map, &armies, &case).unwrap();
+        let run = diplo_datc::adjudicate_case(&map, &fleets, &case).unwrap();
+        let (orders, a) = (run.orders, run.adjudication);
+        let b = diplo_datc::adjudicate_case(&map, &armies, &case)
+            .unwrap()
+            .adjudication;
         let moves = |adj: &diplo_engine::Adjudication| -> Vec<String> {
             adj.results
                 .iter()
-                .filter(|r| matches!(r.order, diplo_orders::Order::Move { .. }))
+                .filter(|r| matches!(orders[r.index].1, diplo_orders::Order::Move { .. }))
                 .map(|r| format!("{} {:?}", r.resolution.word(), r.tag))
                 .collect()
         };

@@ -545,12 +545,15 @@ fn check_one_unit_per_province(pos: &Position, when: &str) -> Result<(), String>
     Ok(())
 }
 
-/// The succeeded moves of a movement phase: (from, to).
-fn succeeded_moves(adj: &Adjudication) -> Vec<(ProvinceId, ProvinceId)> {
+/// The succeeded moves of a movement phase of `orders`: (from, to).
+fn succeeded_moves(
+    orders: &[(PowerId, Order)],
+    adj: &Adjudication,
+) -> Vec<(ProvinceId, ProvinceId)> {
     adj.results
         .iter()
         .filter(|r| r.resolution == Resolution::Succeeds)
-        .filter_map(|r| match &r.order {
+        .filter_map(|r| match &orders[r.index].1 {
             Order::Move { unit, to, .. } => Some((unit.place.province, to.province)),
             _ => None,
         })
@@ -559,8 +562,12 @@ fn succeeded_moves(adj: &Adjudication) -> Vec<(ProvinceId, ProvinceId)> {
 
 /// Every dislodged unit was dislodged by a unit that moved into its province from the
 /// province the dislodgement names, and that unit is there now.
-fn check_dislodgers(pos: &Position, adj: &Adjudication) -> Result<(), String> {
-    let moves = succeeded_moves(adj);
+fn check_dislodgers(
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    adj: &Adjudication,
+) -> Result<(), String> {
+    let moves = succeeded_moves(orders, adj);
     for d in &adj.next.dislodged {
         let at = d.unit.location.province;
         if !moves.contains(&(d.attacker_from, at)) {
@@ -588,14 +595,14 @@ fn check_dislodgers(pos: &Position, adj: &Adjudication) -> Result<(), String> {
 fn convoy_path(
     map: &Map,
     pos: &Position,
-    adj: &Adjudication,
+    (orders, adj): (&[(PowerId, Order)], &Adjudication),
     from: ProvinceId,
     to: ProvinceId,
 ) -> bool {
     let fleets: Vec<Location> = adj
         .results
         .iter()
-        .filter_map(|r| match &r.order {
+        .filter_map(|r| match &orders[r.index].1 {
             Order::Convoy {
                 unit, army, to: t, ..
             } if army.place.province == from && t.province == to => pos
@@ -627,8 +634,13 @@ fn convoy_path(
 
 /// Every succeeded move went along an edge or a path of convoying fleets, and every unit on
 /// the board afterwards either stayed or arrived by a succeeded move.
-fn check_moves(map: &Map, pos: &Position, adj: &Adjudication) -> Result<(), String> {
-    let moves = succeeded_moves(adj);
+fn check_moves(
+    map: &Map,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    adj: &Adjudication,
+) -> Result<(), String> {
+    let moves = succeeded_moves(orders, adj);
     for &(from, to) in &moves {
         let Some(u) = pos.unit_in(from) else {
             return Err(format!(
@@ -636,7 +648,9 @@ fn check_moves(map: &Map, pos: &Position, adj: &Adjudication) -> Result<(), Stri
             ));
         };
         let ok = match u.kind {
-            UnitKind::Army => map.army_adjacent(from, to) || convoy_path(map, pos, adj, from, to),
+            UnitKind::Army => {
+                map.army_adjacent(from, to) || convoy_path(map, pos, (orders, adj), from, to)
+            }
             UnitKind::Fleet => map.fleet_can_reach(u.location, to),
         };
         if !ok {
@@ -689,11 +703,13 @@ fn check_retreats_follow_options(
     map: &Map,
     rules: &Ruleset,
     pos: &Position,
+    orders: &[(PowerId, Order)],
     adj: &Adjudication,
 ) -> Result<(), String> {
     let options = diplo_engine::pending_retreat_options(map, rules, pos);
     for r in adj.results.iter() {
-        let (unit, to) = match &r.order {
+        let order = &orders[r.index].1;
+        let (unit, to) = match order {
             Order::Move { unit, to, .. } | Order::Retreat { unit, to } => (unit, to),
             _ => continue,
         };
@@ -705,10 +721,7 @@ fn check_retreats_follow_options(
                 && o.options.iter().any(|l| l.province == to.province)
         });
         if !ok {
-            return Err(format!(
-                "the retreat {:?} succeeded, not to an option",
-                r.order
-            ));
+            return Err(format!("the retreat {order:?} succeeded, not to an option"));
         }
     }
     Ok(())
@@ -761,16 +774,16 @@ fn reordered(orders: &[(PowerId, Order)], keys: &[u32]) -> (Orders, Orders, Vec<
 /// The same orders listed in another order give the same results, retreats, unresolved
 /// orders and next position.
 fn check_order_independence(
-    a: &Adjudication,
-    b: &Adjudication,
+    (once, a): (&[(PowerId, Order)], &Adjudication),
+    (shuffled, b): (&[(PowerId, Order)], &Adjudication),
     idx: &[usize],
 ) -> Result<(), String> {
     for (k, &i) in idx.iter().enumerate() {
         let (x, y) = (&a.results[i], &b.results[k]);
-        if (x.resolution, x.tag, &x.order) != (y.resolution, y.tag, &y.order) {
+        let (xo, yo) = (&once[x.index].1, &shuffled[y.index].1);
+        if (x.resolution, x.tag, xo) != (y.resolution, y.tag, yo) {
             return Err(format!(
-                "order {:?} gives {} listed first and {} reordered",
-                x.order,
+                "order {xo:?} gives {} listed first and {} reordered",
                 x.words(),
                 y.words()
             ));
@@ -857,7 +870,7 @@ fn check_case(map: &Map, case: &Case) -> Result<(), String> {
         }
         check_one_unit_per_province(&adj.next, "movement phase").map_err(ctx)?;
         {
-            let m = succeeded_moves(&adj);
+            let m = succeeded_moves(&orders, &adj);
             let conv = m
                 .iter()
                 .filter(|&&(f, t)| {
@@ -867,19 +880,19 @@ fn check_case(map: &Map, case: &Case) -> Result<(), String> {
                 .count();
             eprintln!("STAT orders={} moves={} convoyed={} dislodged={} retreats={} unresolved={} illegal={}", orders.len(), m.len(), conv, adj.next.dislodged.len(), adj.retreats.iter().map(|r| r.options.len()).sum::<usize>(), adj.unresolved.len(), adj.results.iter().filter(|r| r.resolution == Resolution::Illegal).count());
         }
-        check_dislodgers(&pos, &adj).map_err(ctx)?;
-        check_moves(map, &pos, &adj).map_err(ctx)?;
+        check_dislodgers(&pos, &orders, &adj).map_err(ctx)?;
+        check_moves(map, &pos, &orders, &adj).map_err(ctx)?;
         check_retreat_options(rules, &adj).map_err(ctx)?;
         check_position_round_trip(map, &adj.next).map_err(ctx)?;
         if adj.next.phase.kind == PhaseKind::Retreat {
             let retreats = retreat_orders(map, rules, &adj.next, &case.retreats);
             let after = adjudicate(map, rules, &adj.next, &retreats);
             check_one_unit_per_province(&after.next, "retreat phase").map_err(ctx)?;
-            check_retreats_follow_options(map, rules, &adj.next, &after).map_err(ctx)?;
+            check_retreats_follow_options(map, rules, &adj.next, &retreats, &after).map_err(ctx)?;
         }
         let a = adjudicate(map, rules, &pos, &once);
         let b = adjudicate(map, rules, &pos, &shuffled);
-        check_order_independence(&a, &b, &idx).map_err(ctx)?;
+        check_order_independence((&once, &a), (&shuffled, &b), &idx).map_err(ctx)?;
     }
     Ok(())
 }

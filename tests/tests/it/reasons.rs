@@ -177,7 +177,12 @@ fn check_reason(board: &Board, r: &OrderResult, reason: &str) -> Vec<String> {
     problems
 }
 
-fn check_unresolved(rules: &Ruleset, map: &Map, r: &OrderResult) -> Option<String> {
+fn check_unresolved(
+    rules: &Ruleset,
+    map: &Map,
+    r: &OrderResult,
+    order: &diplo_orders::Order,
+) -> Option<String> {
     if r.resolution != Resolution::Unresolved {
         return None;
     }
@@ -185,8 +190,8 @@ fn check_unresolved(rules: &Ruleset, map: &Map, r: &OrderResult) -> Option<Strin
         "convoy_paradox = \"{}\" gives no answer",
         rules.choice("convoy_paradox").unwrap()
     );
-    let own = r.order.display(map).full().to_string();
-    let reason = r.reason_text(map);
+    let own = order.display(map).full().to_string();
+    let reason = r.reason_text(map, order);
     let names_itself = !reason.starts_with("part of") || reason.contains(&own);
     // A cycle that is no convoy paradox, left unresolved by the ruleset's choice (5.B.9).
     let other_cycle = reason.contains("neither circular movement nor a convoy paradox")
@@ -210,22 +215,27 @@ fn no_reason_names_the_wrong_power_and_unresolved_orders_name_their_paradox() {
     for (name, _) in EMBEDDED_RULESETS {
         let rules = Ruleset::load(name).unwrap();
         for case in all_cases() {
-            let (pos, adj, radj) = adjudicate_case(&map, &rules, &case).unwrap();
+            let run = adjudicate_case(&map, &rules, &case).unwrap();
+            let adj = &run.adjudication;
             // A variant case is played on its own map (DATC 2.4 chapters 7-12).
             let map = diplo_datc::case_map(&case, &map).unwrap();
             let board = Board {
                 map,
-                pos: &pos,
+                pos: &run.position,
                 dislodged: adj.retreats.iter().map(|r| r.dislodged.unit).collect(),
             };
-            let phases: Vec<&Adjudication> = std::iter::once(&adj).chain(radj.as_ref()).collect();
-            for a in phases {
+            let retreats = run.retreats.as_ref().map(|a| (a, &run.retreat_orders));
+            let phases: Vec<(&Adjudication, &Vec<_>)> = std::iter::once((adj, &run.orders))
+                .chain(retreats)
+                .collect();
+            for (a, orders) in phases {
                 for r in &a.results {
                     checked += 1;
                     unresolved += usize::from(r.resolution == Resolution::Unresolved);
-                    for p in check_reason(&board, r, &r.reason_text(map))
+                    let order = &orders[r.index].1;
+                    for p in check_reason(&board, r, &r.reason_text(map, order))
                         .into_iter()
-                        .chain(check_unresolved(&rules, map, r))
+                        .chain(check_unresolved(&rules, map, r, order))
                     {
                         problems.push(format!("{name} {}: {p}", case.id));
                     }
@@ -249,15 +259,16 @@ fn the_checker_catches_the_old_wrong_power() {
     let map = Map::standard();
     let case = all_cases().into_iter().find(|c| c.id == "6.F.22").unwrap();
     let rules = Ruleset::load("1971").unwrap();
-    let (pos, adj, _) = adjudicate_case(&map, &rules, &case).unwrap();
+    let run = adjudicate_case(&map, &rules, &case).unwrap();
     let board = Board {
         map: &map,
-        pos: &pos,
+        pos: &run.position,
         dislodged: Vec::new(),
     };
-    let r = &adj.results[2];
-    assert_eq!(r.order.display(&map).full().to_string(), "A Brest - London");
-    let reason = r.reason_text(&map);
+    let r = &run.adjudication.results[2];
+    let order = &run.orders[r.index].1;
+    assert_eq!(order.display(&map).full().to_string(), "A Brest - London");
+    let reason = r.reason_text(&map, order);
     assert!(check_reason(&board, r, &reason).is_empty(), "{reason}");
     let own = "cannot dislodge its own power's F London";
     assert_eq!(check_reason(&board, r, own).len(), 1);

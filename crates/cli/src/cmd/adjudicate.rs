@@ -43,7 +43,8 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
     };
     let adj = adjudicate(&map, &rules, &pos, &orders);
     if let Some(path) = &args.render {
-        let scene = super::render::position_scene(&map, &rules, &pos).with_results(&adj.results);
+        let scene =
+            super::render::position_scene(&map, &rules, &pos).with_results(&orders, &adj.results);
         if super::render::write(path, &diplo_render::svg(&scene)) != ExitCode::SUCCESS {
             return ExitCode::FAILURE;
         }
@@ -56,14 +57,20 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
     match args.format {
         Format::Json => print(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&json_doc(&map, &rules, &pos, &adj, &fallbacks))
-                .expect("json")
+            serde_json::to_string_pretty(&json_doc(
+                &map,
+                &rules,
+                (&pos, &orders),
+                &adj,
+                &fallbacks
+            ))
+            .expect("json")
         )),
         Format::Text => {
             let label = diplo_game::ruleset_label(&rules.name, &args.rules.sets);
-            let mut text = adjudication_text(&map, &label, &pos, &adj);
+            let mut text = adjudication_text(&map, &label, (&pos, &orders), &adj);
             if !adj.unresolved.is_empty() {
-                text.push_str(&fallbacks_text(&map, &adj, &fallbacks));
+                text.push_str(&fallbacks_text(&map, &orders, &adj, &fallbacks));
             }
             print(&text)
         }
@@ -94,18 +101,18 @@ fn inputs(args: &AdjudicateArgs) -> Result<Inputs, ExitCode> {
 fn json_doc(
     map: &Map,
     rules: &diplo_rules::Ruleset,
-    pos: &Position,
+    given: (&Position, &[(PowerId, Order)]),
     adj: &Adjudication,
     fallbacks: &[(&str, &str, Adjudication)],
 ) -> serde_json::Value {
-    let mut doc = adjudication_json(map, pos, adj);
+    let mut doc = adjudication_json(map, given, adj);
     if !adj.unresolved.is_empty() {
         doc["next"] = serde_json::Value::Null;
         doc["no_next_position"] = no_next_position(rules).into();
         doc["fallbacks"] = fallbacks
             .iter()
             .map(|(word, what, a)| {
-                let mut f = adjudication_json(map, pos, a);
+                let mut f = adjudication_json(map, given, a);
                 f["paradox_fallback"] = (*word).into();
                 f["meaning"] = (*what).into();
                 f
@@ -184,6 +191,7 @@ fn fallback_adjudications(
 /// For each fallback: the orders whose result it changes, and the position it gives.
 fn fallbacks_text(
     map: &diplo_map::Map,
+    orders: &[(PowerId, Order)],
     adj: &diplo_engine::Adjudication,
     fallbacks: &[(&str, &str, diplo_engine::Adjudication)],
 ) -> String {
@@ -191,8 +199,15 @@ fn fallbacks_text(
     for (word, what, a) in fallbacks {
         out.push_str(&format!("\nWith --set paradox_fallback={word} ({what}):\n"));
         for (old, new) in adj.results.iter().zip(&a.results) {
-            if old.words() != new.words() || old.reason_text(map) != new.reason_text(map) {
-                out.push_str(&format!("  {}\n", ResultLine { result: new, map }));
+            let order = &orders[new.index].1;
+            let reason_changed = old.reason_text(map, order) != new.reason_text(map, order);
+            if old.words() != new.words() || reason_changed {
+                let line = ResultLine {
+                    result: new,
+                    order,
+                    map,
+                };
+                out.push_str(&format!("  {line}\n"));
             }
         }
         for r in a.retreats.iter().filter(|r| r.options.is_empty()) {
@@ -208,11 +223,12 @@ fn fallbacks_text(
     out
 }
 
-/// The text report of an adjudication (also used by `diplo game adjudicate`).
+/// The text report of an adjudication of `orders` in `pos` (also used by `diplo game
+/// adjudicate`).
 pub(crate) fn adjudication_text(
     map: &diplo_map::Map,
     ruleset: &str,
-    pos: &Position,
+    (pos, orders): (&Position, &[(PowerId, Order)]),
     adj: &diplo_engine::Adjudication,
 ) -> String {
     let mut out = format!(
@@ -221,7 +237,13 @@ pub(crate) fn adjudication_text(
         map.name
     );
     for r in &adj.results {
-        out.push_str(&format!("  {}\n", ResultLine { result: r, map }));
+        let order = &orders[r.index].1;
+        let line = ResultLine {
+            result: r,
+            order,
+            map,
+        };
+        out.push_str(&format!("  {line}\n"));
     }
     for (u, tag) in &adj.unordered_dislodged {
         out.push_str(&format!(
@@ -278,20 +300,25 @@ pub(crate) fn adjudication_text(
     out
 }
 
-/// The JSON report of an adjudication (also used by `diplo game adjudicate`).
+/// The JSON report of an adjudication of `orders` in `pos` (also used by `diplo game
+/// adjudicate`).
 pub(crate) fn adjudication_json(
     map: &diplo_map::Map,
-    pos: &Position,
+    (pos, orders): (&Position, &[(PowerId, Order)]),
     adj: &diplo_engine::Adjudication,
 ) -> serde_json::Value {
+    let result = |r: &diplo_engine::OrderResult| {
+        let order = &orders[r.index].1;
+        serde_json::json!({
+            "power": map.power(r.power).name,
+            "order": order.display(map).full().to_string(),
+            "result": r.words(),
+            "reason": r.reason_text(map, order),
+        })
+    };
     serde_json::json!({
         "phase": pos.phase.name(map).to_string(),
-        "results": adj.results.iter().map(|r| serde_json::json!({
-            "power": map.power(r.power).name,
-            "order": r.order.display(map).full().to_string(),
-            "result": r.words(),
-            "reason": r.reason_text(map),
-        })).collect::<Vec<_>>(),
+        "results": adj.results.iter().map(result).collect::<Vec<_>>(),
         "unordered_dislodged": adj.unordered_dislodged.iter().map(|(u, t)| serde_json::json!({
             "power": map.power(u.power).name, "unit": u.short(map), "tag": t.word(),
         })).collect::<Vec<_>>(),

@@ -80,6 +80,15 @@ struct Why {
 /// The (power, order) label of each row.
 type Labels = Vec<(String, String)>;
 
+/// A situation adjudicated under one ruleset: the map, the position, the orders given and
+/// their results.
+type Picture<'m> = (
+    &'m Map,
+    Position,
+    Vec<(PowerId, Order)>,
+    Vec<diplo_engine::OrderResult>,
+);
+
 /// The situation being compared: a DATC case, or a position with orders.
 enum Situation {
     Case(Box<Case>),
@@ -92,20 +101,18 @@ enum Situation {
 impl Situation {
     /// The position and the results of the movement (or adjustment) phase under `rules`, and
     /// the map it is played on.
-    fn picture<'m>(
-        &self,
-        map: &'m Map,
-        rules: &Ruleset,
-    ) -> Result<(&'m Map, Position, Vec<diplo_engine::OrderResult>), String> {
+    fn picture<'m>(&self, map: &'m Map, rules: &Ruleset) -> Result<Picture<'m>, String> {
         match self {
             Situation::Case(case) => {
                 let m = diplo_datc::case_map(case, map)?;
-                let (pos, adj, _) = adjudicate_case(map, rules, case)?;
-                Ok((m, pos, adj.results))
+                let run = adjudicate_case(map, rules, case)?;
+                let results = run.adjudication.results;
+                Ok((m, run.position, run.orders, results))
             }
             Situation::Position { pos, orders } => Ok((
                 map,
                 pos.clone(),
+                orders.clone(),
                 adjudicate(map, rules, pos, orders).results,
             )),
         }
@@ -115,27 +122,33 @@ impl Situation {
     fn run(&self, map: &Map, rules: &Ruleset) -> Result<(Vec<Cell>, Labels), String> {
         let mut results = Vec::new();
         let mut labels = Vec::new();
-        let mut push = |r: &diplo_engine::OrderResult, prefix: &str| {
-            results.push(Cell {
-                words: r.words(),
-                reason: r.reason_text(map),
-            });
-            labels.push((
-                map.power(r.power).name.clone(),
-                format!("{prefix}{}", r.order.display(map).full()),
-            ));
-        };
+        let mut push =
+            |r: &diplo_engine::OrderResult, orders: &[(PowerId, Order)], prefix: &str| {
+                let order = &orders[r.index].1;
+                results.push(Cell {
+                    words: r.words(),
+                    reason: r.reason_text(map, order),
+                });
+                labels.push((
+                    map.power(r.power).name.clone(),
+                    format!("{prefix}{}", order.display(map).full()),
+                ));
+            };
         match self {
             Situation::Case(case) => {
-                let (_, adj, radj) = adjudicate_case(map, rules, case)?;
-                adj.results.iter().for_each(|r| push(r, ""));
-                if let Some(radj) = radj {
-                    radj.results.iter().for_each(|r| push(r, "(retreat) "));
+                let run = adjudicate_case(map, rules, case)?;
+                let main = &run.adjudication.results;
+                main.iter().for_each(|r| push(r, &run.orders, ""));
+                if let Some(radj) = &run.retreats {
+                    let retreats = &run.retreat_orders;
+                    radj.results
+                        .iter()
+                        .for_each(|r| push(r, retreats, "(retreat) "));
                 }
             }
             Situation::Position { pos, orders } => {
                 let adj = adjudicate(map, rules, pos, orders);
-                adj.results.iter().for_each(|r| push(r, ""));
+                adj.results.iter().for_each(|r| push(r, orders, ""));
             }
         }
         Ok((results, labels))
@@ -306,13 +319,13 @@ fn render(
     for r in rulesets {
         pictures.push(situation.picture(map, r)?);
     }
-    let base_words: Vec<String> = pictures[base].2.iter().map(|r| r.words()).collect();
+    let base_words: Vec<String> = pictures[base].3.iter().map(|r| r.words()).collect();
     let scenes: Vec<diplo_render::Scene> = pictures
         .iter()
         .zip(rulesets)
-        .map(|((m, pos, results), r)| {
+        .map(|((m, pos, orders, results), r)| {
             let mut scene = diplo_render::Scene::new(m, pos, &r.name)
-                .with_results(results)
+                .with_results(orders, results)
                 .with_title(title);
             for (o, res) in scene.orders.iter_mut().zip(results) {
                 o.highlight = base_words.get(res.index).is_some_and(|w| *w != res.words());

@@ -749,7 +749,8 @@ impl Adjudicated<'_> {
     /// The JSON document: the adjudication with the game's additions.
     fn json(&self) -> serde_json::Value {
         let (map, outcome) = (&self.game.map, self.outcome);
-        let mut v = adjudication_json(map, &outcome.position, &outcome.adjudication);
+        let given = (&outcome.position, &outcome.gathered.orders[..]);
+        let mut v = adjudication_json(map, given, &outcome.adjudication);
         v["civil_disorder"] = serde_json::json!(outcome
             .gathered
             .civil_disorder
@@ -788,7 +789,7 @@ impl Adjudicated<'_> {
         let text = adjudication_text(
             map,
             &self.game.ruleset_label(),
-            &outcome.position,
+            (&outcome.position, &outcome.gathered.orders),
             &outcome.adjudication,
         );
         self.merge(&mut out, &text);
@@ -1357,8 +1358,8 @@ fn render_history(
         let orders: Vec<(PowerId, diplo_orders::Order)> =
             powers.iter().copied().zip(orders.iter().cloned()).collect();
         let adj = diplo_engine::adjudicate(&game.map, &game.rules, pos, &orders);
-        let scene =
-            super::render::position_scene(&game.map, &game.rules, pos).with_results(&adj.results);
+        let scene = super::render::position_scene(&game.map, &game.rules, pos)
+            .with_results(&orders, &adj.results);
         let name = pos
             .phase
             .name(&game.map)

@@ -64,7 +64,7 @@ pub fn run(args: RenderArgs) -> ExitCode {
         scene = scene.with_orders(&orders);
     } else if !orders.is_empty() {
         let adj = adjudicate(&map, &rules, &pos, &orders);
-        scene = scene.with_results(&adj.results);
+        scene = scene.with_results(&orders, &adj.results);
     }
     write(&args.out, &diplo_render::svg(&scene))
 }

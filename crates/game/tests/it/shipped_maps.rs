@@ -3,9 +3,10 @@
 //! a unit is dislodged, Winter adjustments), and has each of its special rules exercised on its
 //! own board.
 
-use diplo_engine::Position;
+use diplo_engine::{OrderResult, Position};
 use diplo_game::{Game, MapSource, PhaseOutcome};
 use diplo_map::Map;
+use diplo_orders::Order;
 use diplo_rules::Ruleset;
 use rstest::rstest;
 
@@ -56,13 +57,23 @@ fn play(g: &mut Game) -> PhaseOutcome {
     g.adjudicate(&[]).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The order a result is for.
+fn order_of<'a>(out: &'a PhaseOutcome, r: &OrderResult) -> &'a Order {
+    &out.gathered.orders[r.index].1
+}
+
+/// The reason of a result in words.
+fn reason(g: &Game, out: &PhaseOutcome, r: &OrderResult) -> String {
+    r.reason_text(&g.map, order_of(out, r))
+}
+
 /// The result words of the order shown as `order` (short form: `A sag - sad`).
 fn result(g: &Game, out: &PhaseOutcome, order: &str) -> String {
     let shown: Vec<(String, String)> = out
         .adjudication
         .results
         .iter()
-        .map(|r| (r.order.display(&g.map).to_string(), r.words()))
+        .map(|r| (order_of(out, r).display(&g.map).to_string(), r.words()))
         .collect();
     shown
         .iter()
@@ -85,9 +96,9 @@ fn expect(g: &Game, out: &PhaseOutcome, want: &[(&str, &str)]) {
                 .iter()
                 .map(|r| format!(
                     "{} {} ({})",
-                    r.order.display(&g.map),
+                    order_of(out, r).display(&g.map),
                     r.words(),
-                    r.reason_text(&g.map)
+                    reason(g, out, r)
                 ))
                 .collect::<Vec<_>>()
         );
@@ -508,7 +519,7 @@ fn y1900_suez_a_fleet_around_africa_moves_at_half_strength() {
         .adjudication
         .results
         .iter()
-        .any(|r| r.reason_text(&g.map).contains("0.5 against 0.5")));
+        .any(|r| reason(&g, &out, r).contains("0.5 against 0.5")));
 
     // With one support the move around Africa has strength 1: a standoff with an unsupported
     // ordinary move. Under `half_strength = "own"` (1/2 + 1) it wins.
@@ -643,7 +654,7 @@ fn y1900_suez_an_army_convoyed_to_egypt_attacks_at_half_strength() {
         .adjudication
         .results
         .iter()
-        .any(|r| r.reason_text(&g.map).contains("1 against 1")));
+        .any(|r| reason(&g, &out, r).contains("1 against 1")));
 }
 
 #[test]

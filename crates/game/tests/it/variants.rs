@@ -298,7 +298,10 @@ fn units_convert_in_owned_centres_where_the_rules_say() {
         .adjudication
         .results
         .iter()
-        .map(|r| (r.order.display(&g.map).to_string(), r.words()))
+        .map(|r| {
+            let order = &out.gathered.orders[r.index].1;
+            (order.display(&g.map).to_string(), r.words())
+        })
         .collect();
     assert_eq!(
         words,
@@ -345,13 +348,9 @@ fn an_army_becomes_a_fleet_on_the_coast_written() {
     orders(&mut g, "France", "Convert A spa");
     let out = g.adjudicate(&[]).unwrap();
     assert_eq!(out.adjudication.results[0].words(), "illegal");
-    assert!(
-        out.adjudication.results[0]
-            .reason_text(&g.map)
-            .contains("name the coast"),
-        "{}",
-        out.adjudication.results[0].reason_text(&g.map)
-    );
+    let r = &out.adjudication.results[0];
+    let reason = r.reason_text(&g.map, &out.gathered.orders[r.index].1);
+    assert!(reason.contains("name the coast"), "{reason}");
     g.position = winter;
     orders(&mut g, "France", "Convert A Spain(south coast)");
     let out = g.adjudicate(&[]).unwrap();
