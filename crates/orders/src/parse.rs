@@ -12,6 +12,9 @@
 //! as written.
 
 mod fast;
+mod line_text;
+
+pub use line_text::LineText;
 
 use std::sync::Arc;
 
@@ -30,94 +33,6 @@ pub struct OrderLine {
     pub order: Order,
     /// The line as written (trimmed).
     pub text: LineText,
-}
-
-/// The text of an [`OrderLine`] as written. The lines [`parse_orders`] reads share one copy of
-/// the file (no allocation per line); the text reads as a `&str` (through `Deref` or
-/// [`LineText::as_str`]) and prints as one. Two texts are equal when they read the same.
-#[derive(Clone)]
-pub struct LineText {
-    file: Arc<str>,
-    range: std::ops::Range<usize>,
-}
-
-impl LineText {
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.file[self.range.clone()]
-    }
-}
-
-impl From<&str> for LineText {
-    fn from(text: &str) -> Self {
-        LineText {
-            file: text.into(),
-            range: 0..text.len(),
-        }
-    }
-}
-
-impl From<LineText> for String {
-    fn from(t: LineText) -> String {
-        t.as_str().to_string()
-    }
-}
-
-impl std::ops::Deref for LineText {
-    type Target = str;
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl AsRef<str> for LineText {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl std::fmt::Display for LineText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self.as_str(), f)
-    }
-}
-
-impl std::fmt::Debug for LineText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.as_str(), f)
-    }
-}
-
-impl PartialEq for LineText {
-    fn eq(&self, other: &LineText) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl Eq for LineText {}
-
-impl std::hash::Hash for LineText {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state)
-    }
-}
-
-impl PartialEq<str> for LineText {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for LineText {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl PartialEq<String> for LineText {
-    fn eq(&self, other: &String) -> bool {
-        self.as_str() == other
-    }
 }
 
 /// A line that cannot be read.
@@ -211,17 +126,33 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// it have no power until the next header.
 ///
 /// Besides the orders themselves (a convoy path, a coast the province lacks), reading allocates
-/// only the two lists returned, one copy of `text` that the lines' texts share, and, once a line
-/// is not one of the common shapes (`A par H`, `F lon S A wal - yor`, ...), two buffers reused
-/// from line to line.
+/// only the two lists returned, one copy of `text` that the texts longer than 23 bytes share
+/// (if there is one), and, once a line is not one of the common shapes (`A par H`, `F lon S A
+/// wal - yor`, ...), two buffers reused from line to line. [`parse_orders_into`] fills lists the
+/// caller keeps instead.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
+    let (mut lines, mut errors) = (Vec::new(), Vec::new());
+    parse_orders_into(map, text, &mut lines, &mut errors);
+    (lines, errors)
+}
+
+/// [`parse_orders`] into lists the caller keeps: `lines` and `errors` are cleared, then filled
+/// as `parse_orders` fills the lists it returns. A caller reading file after file with the
+/// same two lists allocates for them only while they grow.
+pub fn parse_orders_into(
+    map: &Map,
+    text: &str,
+    lines: &mut Vec<OrderLine>,
+    errors: &mut Vec<ParseError>,
+) {
+    lines.clear();
+    errors.clear();
     // About one order a line: one allocation for the result, not one per doubling.
-    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
-    let mut errors = Vec::new();
+    lines.reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut current: Option<PowerId> = None;
     let mut buffers = Buffers::default();
     let mut toks = fast::Toks::default();
-    let file: Arc<str> = text.into();
+    let mut file: Option<Arc<str>> = None;
     // The lines are split as `text_lines` splits them, while they are read: a line's tokens
     // end at its end of line, which the tokenizer finds on its way.
     let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -242,10 +173,7 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
                         line: n,
                         power: power.or(current),
                         order: shape.order(),
-                        text: LineText {
-                            file: Arc::clone(&file),
-                            range,
-                        },
+                        text: LineText::of(text, range, &mut file),
                     });
                 }
             }
@@ -261,10 +189,7 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
                 line: n,
                 power: power.or(current),
                 order,
-                text: LineText {
-                    file: Arc::clone(&file),
-                    range: offset_in(text, body),
-                },
+                text: LineText::of(text, offset_in(text, body), &mut file),
             }),
             Line::Error(f, header) => {
                 if header {
@@ -279,7 +204,6 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
             }
         }
     }
-    (lines, errors)
 }
 
 /// Where `part`, a slice of `text`, lies in it.

@@ -133,3 +133,22 @@ fn common_lines_read_as_the_general_parser_reads_them() {
     // The lines are not all errors: the comparison reads orders of every shape.
     assert!(orders > 5_000, "{orders} orders read");
 }
+
+/// `parse_orders_into` clears the caller's lists and fills them as `parse_orders` fills its
+/// own, texts longer than fit in place included.
+#[test]
+fn parse_orders_into_reuses_the_callers_lists() {
+    let map = map();
+    let first = "England:\nF lon H\nF North Atlantic Ocean Convoys A Clyde - Norway\nxyz\n";
+    let second = "France:\nA par - bur\n";
+    let (mut lines, mut errors) = (Vec::new(), Vec::new());
+    diplo_orders::parse_orders_into(map, first, &mut lines, &mut errors);
+    assert_eq!((lines.clone(), errors.clone()), parse_orders(map, first));
+    assert_eq!(
+        lines[1].text,
+        "F North Atlantic Ocean Convoys A Clyde - Norway"
+    );
+    assert_eq!(errors.len(), 1);
+    diplo_orders::parse_orders_into(map, second, &mut lines, &mut errors);
+    assert_eq!((lines, errors), parse_orders(map, second));
+}
