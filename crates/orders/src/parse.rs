@@ -12,9 +12,6 @@
 //! as written.
 
 mod fast;
-mod line_text;
-
-pub use line_text::LineText;
 
 use std::sync::Arc;
 
@@ -33,6 +30,94 @@ pub struct OrderLine {
     pub order: Order,
     /// The line as written (trimmed).
     pub text: LineText,
+}
+
+/// The text of an [`OrderLine`] as written. The lines [`parse_orders`] reads share one copy of
+/// the file (no allocation per line); the text reads as a `&str` (through `Deref` or
+/// [`LineText::as_str`]) and prints as one. Two texts are equal when they read the same.
+#[derive(Clone)]
+pub struct LineText {
+    file: Arc<str>,
+    range: std::ops::Range<usize>,
+}
+
+impl LineText {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.file[self.range.clone()]
+    }
+}
+
+impl From<&str> for LineText {
+    fn from(text: &str) -> Self {
+        LineText {
+            file: text.into(),
+            range: 0..text.len(),
+        }
+    }
+}
+
+impl From<LineText> for String {
+    fn from(t: LineText) -> String {
+        t.as_str().to_string()
+    }
+}
+
+impl std::ops::Deref for LineText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for LineText {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for LineText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Debug for LineText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for LineText {
+    fn eq(&self, other: &LineText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for LineText {}
+
+impl std::hash::Hash for LineText {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl PartialEq<str> for LineText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for LineText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for LineText {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
 }
 
 /// A line that cannot be read.
@@ -126,10 +211,9 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// it have no power until the next header.
 ///
 /// Besides the orders themselves (a convoy path, a coast the province lacks), reading allocates
-/// only the two lists returned, one copy of `text` that the texts longer than 23 bytes share
-/// (if there is one), and, once a line is not one of the common shapes (`A par H`, `F lon S A
-/// wal - yor`, ...), two buffers reused from line to line. [`parse_orders_into`] fills lists the
-/// caller keeps instead.
+/// only the two lists returned, one copy of `text` that the lines' texts share, and, once a line
+/// is not one of the common shapes (`A par H`, `F lon S A wal - yor`, ...), two buffers reused
+/// from line to line. [`parse_orders_into`] fills lists the caller keeps instead.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
     parse_orders_into(map, text, &mut lines, &mut errors);
@@ -152,7 +236,7 @@ pub fn parse_orders_into(
     let mut current: Option<PowerId> = None;
     let mut buffers = Buffers::default();
     let mut toks = fast::Toks::default();
-    let mut file: Option<Arc<str>> = None;
+    let file: Arc<str> = text.into();
     // The lines are split as `text_lines` splits them, while they are read: a line's tokens
     // end at its end of line, which the tokenizer finds on its way.
     let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -173,7 +257,10 @@ pub fn parse_orders_into(
                         line: n,
                         power: power.or(current),
                         order: shape.order(),
-                        text: LineText::of(text, range, &mut file),
+                        text: LineText {
+                            file: Arc::clone(&file),
+                            range,
+                        },
                     });
                 }
             }
@@ -189,7 +276,10 @@ pub fn parse_orders_into(
                 line: n,
                 power: power.or(current),
                 order,
-                text: LineText::of(text, offset_in(text, body), &mut file),
+                text: LineText {
+                    file: Arc::clone(&file),
+                    range: offset_in(text, body),
+                },
             }),
             Line::Error(f, header) => {
                 if header {
