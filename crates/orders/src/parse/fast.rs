@@ -74,6 +74,9 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
     if !map.railroads().is_empty() {
         return None;
     }
+    if let Some(read) = simple_line(map, text) {
+        return Some(read);
+    }
     let (n, end, colons) = lex(text.as_bytes(), &mut toks.0)?;
     let toks = &toks.0[..n];
     let (power, order) = match toks {
@@ -102,6 +105,94 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
         _ => 1,
     };
     Some((read, text.get(end + skip..).unwrap_or_default()))
+}
+
+/// The commonest lines, read without tokens: `A vie H`, `A vie - gal` (words of at most eight
+/// ASCII letters and digits, one space between tokens, nothing after the last) and `England:`;
+/// `None` for any other line, which [`read_line`] reads from its tokens as before (the same
+/// result for these lines).
+fn simple_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
+    let b = text.as_bytes();
+    let (first, i) = short_word(b, 0)?;
+    let (read, end) = match b.get(i) {
+        Some(b':') => (Read::Header(map.power_by_packed(first)?), i + 1),
+        Some(b' ') => simple_order(map, b, first, i + 1)?,
+        _ => return None,
+    };
+    let skip = match b.get(end..)? {
+        [] => 0,
+        [b'\r', b'\n', ..] => 2,
+        [b'\n' | b'\r', ..] => 1,
+        _ => return None,
+    };
+    Some((read, text.get(end + skip..)?))
+}
+
+/// `A vie H` or `A vie - gal` after the unit type `kind` (packed), from byte `i`: the order and
+/// where its last word ends.
+fn simple_order(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Read, usize)> {
+    let kw = keywords_of_key(kind);
+    if kw & (BUILD | DECLINE | DISBAND | CONVERT | PERMIT) != 0 {
+        return None;
+    }
+    let kind = Some(kind_word(kw)?);
+    let (word, j) = short_word(b, i)?;
+    let province = plain_province(map, word)?;
+    let unit = At {
+        province,
+        coast: None,
+        kind,
+        next: 2,
+    };
+    if b.get(j) != Some(&b' ') {
+        return None;
+    }
+    if b.get(j + 1..j + 3) == Some(b"- ") {
+        let (word, k) = short_word(b, j + 3)?;
+        let to = At {
+            province: plain_province(map, word)?,
+            coast: None,
+            kind: None,
+            next: 4,
+        };
+        return Some((Read::Order(None, Shape::Move(unit, to), 0, k as u32), k));
+    }
+    // A province with coasts could read the word after it as a coast.
+    let (word, k) = short_word(b, j + 1)?;
+    if keywords_of_key(word) & HOLD == 0 || !map.province(province).coasts.is_empty() {
+        return None;
+    }
+    Some((Read::Order(None, Shape::Hold(unit), 0, k as u32), k))
+}
+
+/// The province a one-word name names, if no longer name starts with it.
+#[inline(always)]
+fn plain_province(map: &Map, word: u64) -> Option<ProvinceId> {
+    let key = map.name_key_packed(word)?;
+    if key.longer {
+        return None;
+    }
+    key.province
+}
+
+/// The word of one to eight ASCII letters and digits at byte `i`, packed as [`lex`] packs it,
+/// and where it ends; `None` if there is no word there or it is longer.
+#[inline(always)]
+fn short_word(b: &[u8], mut i: usize) -> Option<(u64, usize)> {
+    let mut key = 0u64;
+    for shift in (0..64).step_by(8) {
+        match b.get(i).map(|&c| ALNUM_LOWER[usize::from(c)]) {
+            Some(lower) if lower != 0 => {
+                key |= u64::from(lower) << shift;
+                i += 1;
+            }
+            _ => return (key != 0).then_some((key, i)),
+        }
+    }
+    match b.get(i) {
+        Some(&c) if ALNUM_LOWER[usize::from(c)] != 0 => None,
+        _ => Some((key, i)),
+    }
 }
 
 /// Splits the first line of `text` into `toks`; returns how many there are and where the line
