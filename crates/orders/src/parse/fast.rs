@@ -70,6 +70,7 @@ pub(super) enum Read {
 
 /// Reads the first line of `text` (up to `\n`, `\r` or the end) as [`super::read_line`] does,
 /// if this path can: what the line holds, and the text after its end of line.
+#[inline(always)]
 pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option<(Read, &'s str)> {
     if !map.railroads().is_empty() {
         return None;
@@ -128,41 +129,97 @@ fn simple_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
     Some((read, text.get(end + skip..)?))
 }
 
-/// `A vie H` or `A vie - gal` after the unit type `kind` (packed), from byte `i`: the order and
-/// where its last word ends.
+/// `A vie H`, `A vie - gal`, `F nth S A bel`, `A mar S A par - bur` or `F nth C A lon - nwy`
+/// after the unit type `kind` (packed), from byte `i`: the order and where its last word ends.
 fn simple_order(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Read, usize)> {
+    let (kind, province, j) = simple_unit(map, b, kind, i)?;
+    let unit = At {
+        province,
+        coast: None,
+        kind: Some(kind),
+        next: 2,
+    };
+    if b.get(j..j + 3) == Some(b" - ") {
+        let (to, k) = simple_destination(map, b, j + 3, 4)?;
+        return Some((Read::Order(None, Shape::Move(unit, to), 0, k as u32), k));
+    }
+    let (word, k) = match b.get(j) {
+        Some(b' ') => short_word(b, j + 1)?,
+        _ => return None,
+    };
+    let kw = keywords_of_key(word);
+    // A province with coasts could read the word after it as a coast (`F stp nc`).
+    if !map.province(province).coasts.is_empty() {
+        return None;
+    }
+    if kw & HOLD != 0 {
+        return Some((Read::Order(None, Shape::Hold(unit), 0, k as u32), k));
+    }
+    if kw & MOVE != 0 || kw & (SUPPORT | CONVOY) == 0 || b.get(k) != Some(&b' ') {
+        return None;
+    }
+    simple_other(map, b, unit, kw & SUPPORT != 0, k + 1)
+}
+
+/// `A vie` at byte `i`, after the unit type `kind` (packed): the type, the province and where
+/// its name ends.
+#[inline(always)]
+fn simple_unit(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(UnitKind, ProvinceId, usize)> {
     let kw = keywords_of_key(kind);
     if kw & (BUILD | DECLINE | DISBAND | CONVERT | PERMIT) != 0 {
         return None;
     }
-    let kind = Some(kind_word(kw)?);
+    let kind = kind_word(kw)?;
     let (word, j) = short_word(b, i)?;
-    let province = plain_province(map, word)?;
-    let unit = At {
+    Some((kind, plain_province(map, word)?, j))
+}
+
+/// The rest of a support (`support`) or a convoy from byte `i`, the unit it names: `A bel`,
+/// `A par - bur`.
+fn simple_other(map: &Map, b: &[u8], unit: At, support: bool, i: usize) -> Option<(Read, usize)> {
+    let (kind, after) = short_word(b, i)?;
+    // `S A ...` after a province without coasts: `A` must not be a coast word, nor a power.
+    if keywords_of_key(kind) & COAST != 0 || map.power_by_packed(kind).is_some() {
+        return None;
+    }
+    if b.get(after) != Some(&b' ') {
+        return None;
+    }
+    let (_, province, j) = simple_unit(map, b, kind, after + 1)?;
+    let other = At {
         province,
         coast: None,
-        kind,
-        next: 2,
+        kind: kind_word(keywords_of_key(kind)),
+        next: 6,
     };
-    if b.get(j) != Some(&b' ') {
-        return None;
-    }
-    if b.get(j + 1..j + 3) == Some(b"- ") {
-        let (word, k) = short_word(b, j + 3)?;
-        let to = At {
-            province: plain_province(map, word)?,
-            coast: None,
-            kind: None,
-            next: 4,
-        };
-        return Some((Read::Order(None, Shape::Move(unit, to), 0, k as u32), k));
-    }
-    // A province with coasts could read the word after it as a coast.
-    let (word, k) = short_word(b, j + 1)?;
-    if keywords_of_key(word) & HOLD == 0 || !map.province(province).coasts.is_empty() {
-        return None;
-    }
-    Some((Read::Order(None, Shape::Hold(unit), 0, k as u32), k))
+    let ends = b.get(j).is_none_or(|c| matches!(c, b'\n' | b'\r'));
+    let shape = match b.get(j..j + 3) {
+        _ if ends && support => Shape::SupportHold(unit, other),
+        Some(b" - ") => {
+            let (to, k) = simple_destination(map, b, j + 3, 8)?;
+            let shape = if support {
+                Shape::SupportMove(unit, other, to)
+            } else {
+                Shape::Convoy(unit, other, to)
+            };
+            return Some((Read::Order(None, shape, 0, k as u32), k));
+        }
+        _ => return None,
+    };
+    Some((Read::Order(None, shape, 0, j as u32), j))
+}
+
+/// A destination at byte `i`, token `tok`: a one-word province, the last word of its line.
+#[inline(always)]
+fn simple_destination(map: &Map, b: &[u8], i: usize, tok: u8) -> Option<(At, usize)> {
+    let (word, k) = short_word(b, i)?;
+    let to = At {
+        province: plain_province(map, word)?,
+        coast: None,
+        kind: None,
+        next: tok + 1,
+    };
+    Some((to, k))
 }
 
 /// The province a one-word name names, if no longer name starts with it.
@@ -652,5 +709,40 @@ impl Fast<'_> {
         let to = self.place(k + 1)?;
         self.end(to.next())?;
         Some(to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shapes `simple_line` reads, and lines it leaves to the tokens (the tests in
+    /// `tests/it/fast_path.rs` check that both ways give the general parser's results).
+    #[test]
+    fn simple_lines_are_read_without_tokens() {
+        let map = Map::standard();
+        for line in [
+            "A vie H",
+            "a VIE hold\nA bud H",
+            "A vie - gal\r\n",
+            "Austria:",
+            "F nth S A bel",
+            "A mar S A par - bur",
+            "F eng C A lon - pic",
+        ] {
+            assert!(simple_line(&map, line).is_some(), "{line:?}");
+        }
+        for line in [
+            "F stp/sc H",
+            "F stp H",
+            "A vie  H",
+            "A vie H ",
+            "ENG: A lon H",
+            "F nth S ENG A bel",
+            "A vie - Mid-Atlantic Ocean",
+            "F nth C A lon",
+        ] {
+            assert!(simple_line(&map, line).is_none(), "{line:?}");
+        }
     }
 }

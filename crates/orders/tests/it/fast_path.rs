@@ -153,7 +153,8 @@ fn parse_orders_into_reuses_the_callers_lists() {
     assert_eq!((lines, errors), parse_orders(map, second));
 }
 
-/// The lines read without tokens (`A vie H`, `A vie - gal`, `England:`) and their near misses
+/// The lines read without tokens (`A vie H`, `A vie - gal`, `England:`, `F nth S A bel`, `A
+/// mar S A par - bur`, `F nth C A lon - nwy`) and their near misses
 /// (other spacing, coasts, long words, keywords in the unit's place, unknown names, other line
 /// ends) read as the general parser reads them, power and text included.
 #[test]
@@ -204,6 +205,30 @@ fn the_simplest_lines_read_as_the_general_parser_reads_them() {
         "A vie: H",
         "England: F lon H",
         "A vie h\u{e9}",
+        "F nth S A bel",
+        "A mar S A par - bur",
+        "F eng C A lon - pic",
+        "F nth S A bel H",
+        "F nth S bel",
+        "F nth S ENG A bel",
+        "F nth S A stp/sc",
+        "F spa S A mar",
+        "F nth C A lon",
+        "F nth C A lon - pic x",
+        "F nth S Army bel",
+        "F nth s a bel - hol",
+        "F nth S F nwg - stp/nc",
+        "F nth S c A bel",
+        "F nth S A bel - spa",
+        "F nth S Eng bel",
+        "F nth S A bel -",
+        "F nth C A lon - nwy - x",
+        "F nth S A bel-hol",
+        "F nth supports A bel",
+        "F nth convoys A lon - nwy",
+        "F nth S A North Sea - hol",
+        "F nth S A mid - hol",
+        "F nth S A bel - mid",
     ];
     for end in ["\n", "\r\n", "\r"] {
         let text = lines.join(end);
