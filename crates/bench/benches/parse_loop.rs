@@ -2,11 +2,13 @@
 //! `cargo bench -p diplo-bench --bench parse_loop -- 100000`; `-- 100000 hold` parses only the
 //! all-hold phase (22 lines of `A par H`), `-- 100000 full` the opening in the DATC's notation
 //! (full names, `Supports`, `Holds`), and `-- 100000 general` the three phases with tabs for
-//! spaces, which only the parser's general path reads (its fast path reads spaces only).
+//! spaces, which only the parser's general path reads (its fast path reads spaces only);
+//! `-- 100000 into` parses the three phases with `parse_orders_into`, into two lists kept from
+//! call to call.
 
 use diplo_bench::{ALL_HOLD, MIDGAME, OPENING};
 use diplo_map::Map;
-use diplo_orders::parse_orders;
+use diplo_orders::{parse_orders, parse_orders_into};
 
 /// The opening (`OPENING`) in the DATC's notation.
 const OPENING_FULL: &str = "Austria:\nA Vienna - Galicia\nA Budapest - Serbia\nF Trieste - Albania\n\
@@ -32,9 +34,24 @@ fn main() {
         _ => vec![OPENING, ALL_HOLD, MIDGAME],
     };
     let map = Map::standard();
+    let into = std::env::args().nth(2).as_deref() == Some("into");
+    let (mut kept, mut kept_errors) = (Vec::new(), Vec::new());
     let mut lines = 0;
     let start = std::time::Instant::now();
     for _ in 0..n {
+        if into {
+            for &text in &phases {
+                parse_orders_into(
+                    &map,
+                    std::hint::black_box(text),
+                    &mut kept,
+                    &mut kept_errors,
+                );
+                assert!(kept_errors.is_empty());
+                lines += kept.len();
+            }
+            continue;
+        }
         for &text in &phases {
             let (ok, errors) = parse_orders(&map, std::hint::black_box(text));
             assert!(errors.is_empty());

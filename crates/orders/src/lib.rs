@@ -17,7 +17,9 @@ mod parse;
 use diplo_map::{PowerId, ProvinceId, UnitKind};
 
 pub use display::OrderDisplay;
-pub use parse::{parse_order, parse_orders, text_lines, LineText, OrderLine, ParseError};
+pub use parse::{
+    parse_order, parse_orders, parse_orders_into, text_lines, LineText, OrderLine, ParseError,
+};
 
 /// A coast as written in an order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

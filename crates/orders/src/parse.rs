@@ -213,11 +213,26 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// Besides the orders themselves (a convoy path, a coast the province lacks), reading allocates
 /// only the two lists returned, one copy of `text` that the lines' texts share, and, once a line
 /// is not one of the common shapes (`A par H`, `F lon S A wal - yor`, ...), two buffers reused
-/// from line to line.
+/// from line to line. [`parse_orders_into`] fills lists the caller keeps instead.
 pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) {
+    let (mut lines, mut errors) = (Vec::new(), Vec::new());
+    parse_orders_into(map, text, &mut lines, &mut errors);
+    (lines, errors)
+}
+
+/// [`parse_orders`] into lists the caller keeps: `lines` and `errors` are cleared, then filled
+/// as `parse_orders` fills the lists it returns. A caller reading file after file with the
+/// same two lists allocates for them only while they grow.
+pub fn parse_orders_into(
+    map: &Map,
+    text: &str,
+    lines: &mut Vec<OrderLine>,
+    errors: &mut Vec<ParseError>,
+) {
+    lines.clear();
+    errors.clear();
     // About one order a line: one allocation for the result, not one per doubling.
-    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
-    let mut errors = Vec::new();
+    lines.reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut current: Option<PowerId> = None;
     let mut buffers = Buffers::default();
     let mut toks = fast::Toks::default();
@@ -279,7 +294,6 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<OrderLine>, Vec<ParseError>) 
             }
         }
     }
-    (lines, errors)
 }
 
 /// Where `part`, a slice of `text`, lies in it.

@@ -70,9 +70,13 @@ pub(super) enum Read {
 
 /// Reads the first line of `text` (up to `\n`, `\r` or the end) as [`super::read_line`] does,
 /// if this path can: what the line holds, and the text after its end of line.
+#[inline(always)]
 pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option<(Read, &'s str)> {
     if !map.railroads().is_empty() {
         return None;
+    }
+    if let Some(read) = simple_line(map, text) {
+        return Some(read);
     }
     let (n, end, colons) = lex(text.as_bytes(), &mut toks.0)?;
     let toks = &toks.0[..n];
@@ -102,6 +106,153 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
         _ => 1,
     };
     Some((read, text.get(end + skip..).unwrap_or_default()))
+}
+
+/// The commonest lines, read without tokens: `A vie H`, `A vie - gal` (words of at most eight
+/// ASCII letters and digits, one space between tokens, nothing after the last) and `England:`;
+/// `None` for any other line, which [`read_line`] reads from its tokens as before (the same
+/// result for these lines).
+// Inlined: returned through memory, the line's `Read` (written as two unaligned 16-byte
+// blocks, read back field by field) cost more time than the path saved.
+#[inline(always)]
+fn simple_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
+    let b = text.as_bytes();
+    let (first, i) = short_word(b, 0)?;
+    let (read, end) = match b.get(i) {
+        Some(b':') => (Read::Header(map.power_by_packed(first)?), i + 1),
+        Some(b' ') => simple_order(map, b, first, i + 1)?,
+        _ => return None,
+    };
+    let skip = match b.get(end..)? {
+        [] => 0,
+        [b'\r', b'\n', ..] => 2,
+        [b'\n' | b'\r', ..] => 1,
+        _ => return None,
+    };
+    Some((read, text.get(end + skip..)?))
+}
+
+/// `A vie H`, `A vie - gal`, `F nth S A bel`, `A mar S A par - bur` or `F nth C A lon - nwy`
+/// after the unit type `kind` (packed), from byte `i`: the order and where its last word ends.
+fn simple_order(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Read, usize)> {
+    let (kind, province, j) = simple_unit(map, b, kind, i)?;
+    let unit = At {
+        province,
+        coast: None,
+        kind: Some(kind),
+        next: 2,
+    };
+    if b.get(j..j + 3) == Some(b" - ") {
+        let (to, k) = simple_destination(map, b, j + 3, 4)?;
+        return Some((Read::Order(None, Shape::Move(unit, to), 0, k as u32), k));
+    }
+    let (word, k) = match b.get(j) {
+        Some(b' ') => short_word(b, j + 1)?,
+        _ => return None,
+    };
+    let kw = keywords_of_key(word);
+    // A province with coasts could read the word after it as a coast (`F stp nc`).
+    if !map.province(province).coasts.is_empty() {
+        return None;
+    }
+    if kw & HOLD != 0 {
+        return Some((Read::Order(None, Shape::Hold(unit), 0, k as u32), k));
+    }
+    if kw & MOVE != 0 || kw & (SUPPORT | CONVOY) == 0 || b.get(k) != Some(&b' ') {
+        return None;
+    }
+    simple_other(map, b, unit, kw & SUPPORT != 0, k + 1)
+}
+
+/// `A vie` at byte `i`, after the unit type `kind` (packed): the type, the province and where
+/// its name ends.
+#[inline(always)]
+fn simple_unit(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(UnitKind, ProvinceId, usize)> {
+    let kw = keywords_of_key(kind);
+    if kw & (BUILD | DECLINE | DISBAND | CONVERT | PERMIT) != 0 {
+        return None;
+    }
+    let kind = kind_word(kw)?;
+    let (word, j) = short_word(b, i)?;
+    Some((kind, plain_province(map, word)?, j))
+}
+
+/// The rest of a support (`support`) or a convoy from byte `i`, the unit it names: `A bel`,
+/// `A par - bur`.
+fn simple_other(map: &Map, b: &[u8], unit: At, support: bool, i: usize) -> Option<(Read, usize)> {
+    let (kind, after) = short_word(b, i)?;
+    // `S A ...` after a province without coasts: `A` must not be a coast word, nor a power.
+    if keywords_of_key(kind) & COAST != 0 || map.power_by_packed(kind).is_some() {
+        return None;
+    }
+    if b.get(after) != Some(&b' ') {
+        return None;
+    }
+    let (_, province, j) = simple_unit(map, b, kind, after + 1)?;
+    let other = At {
+        province,
+        coast: None,
+        kind: kind_word(keywords_of_key(kind)),
+        next: 6,
+    };
+    let ends = b.get(j).is_none_or(|c| matches!(c, b'\n' | b'\r'));
+    let shape = match b.get(j..j + 3) {
+        _ if ends && support => Shape::SupportHold(unit, other),
+        Some(b" - ") => {
+            let (to, k) = simple_destination(map, b, j + 3, 8)?;
+            let shape = if support {
+                Shape::SupportMove(unit, other, to)
+            } else {
+                Shape::Convoy(unit, other, to)
+            };
+            return Some((Read::Order(None, shape, 0, k as u32), k));
+        }
+        _ => return None,
+    };
+    Some((Read::Order(None, shape, 0, j as u32), j))
+}
+
+/// A destination at byte `i`, token `tok`: a one-word province, the last word of its line.
+#[inline(always)]
+fn simple_destination(map: &Map, b: &[u8], i: usize, tok: u8) -> Option<(At, usize)> {
+    let (word, k) = short_word(b, i)?;
+    let to = At {
+        province: plain_province(map, word)?,
+        coast: None,
+        kind: None,
+        next: tok + 1,
+    };
+    Some((to, k))
+}
+
+/// The province a one-word name names, if no longer name starts with it.
+#[inline(always)]
+fn plain_province(map: &Map, word: u64) -> Option<ProvinceId> {
+    let key = map.name_key_packed(word)?;
+    if key.longer {
+        return None;
+    }
+    key.province
+}
+
+/// The word of one to eight ASCII letters and digits at byte `i`, packed as [`lex`] packs it,
+/// and where it ends; `None` if there is no word there or it is longer.
+#[inline(always)]
+fn short_word(b: &[u8], mut i: usize) -> Option<(u64, usize)> {
+    let mut key = 0u64;
+    for shift in (0..64).step_by(8) {
+        match b.get(i).map(|&c| ALNUM_LOWER[usize::from(c)]) {
+            Some(lower) if lower != 0 => {
+                key |= u64::from(lower) << shift;
+                i += 1;
+            }
+            _ => return (key != 0).then_some((key, i)),
+        }
+    }
+    match b.get(i) {
+        Some(&c) if ALNUM_LOWER[usize::from(c)] != 0 => None,
+        _ => Some((key, i)),
+    }
 }
 
 /// Splits the first line of `text` into `toks`; returns how many there are and where the line
@@ -561,5 +712,40 @@ impl Fast<'_> {
         let to = self.place(k + 1)?;
         self.end(to.next())?;
         Some(to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shapes `simple_line` reads, and lines it leaves to the tokens (the tests in
+    /// `tests/it/fast_path.rs` check that both ways give the general parser's results).
+    #[test]
+    fn simple_lines_are_read_without_tokens() {
+        let map = Map::standard();
+        for line in [
+            "A vie H",
+            "a VIE hold\nA bud H",
+            "A vie - gal\r\n",
+            "Austria:",
+            "F nth S A bel",
+            "A mar S A par - bur",
+            "F eng C A lon - pic",
+        ] {
+            assert!(simple_line(&map, line).is_some(), "{line:?}");
+        }
+        for line in [
+            "F stp/sc H",
+            "F stp H",
+            "A vie  H",
+            "A vie H ",
+            "ENG: A lon H",
+            "F nth S ENG A bel",
+            "A vie - Mid-Atlantic Ocean",
+            "F nth C A lon",
+        ] {
+            assert!(simple_line(&map, line).is_none(), "{line:?}");
+        }
     }
 }

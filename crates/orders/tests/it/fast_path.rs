@@ -133,3 +133,126 @@ fn common_lines_read_as_the_general_parser_reads_them() {
     // The lines are not all errors: the comparison reads orders of every shape.
     assert!(orders > 5_000, "{orders} orders read");
 }
+
+/// `parse_orders_into` clears the caller's lists and fills them as `parse_orders` fills its
+/// own.
+#[test]
+fn parse_orders_into_reuses_the_callers_lists() {
+    let map = map();
+    let first = "England:\nF lon H\nF North Atlantic Ocean Convoys A Clyde - Norway\nxyz\n";
+    let second = "France:\nA par - bur\n";
+    let (mut lines, mut errors) = (Vec::new(), Vec::new());
+    diplo_orders::parse_orders_into(map, first, &mut lines, &mut errors);
+    assert_eq!((lines.clone(), errors.clone()), parse_orders(map, first));
+    assert_eq!(
+        lines[1].text,
+        "F North Atlantic Ocean Convoys A Clyde - Norway"
+    );
+    assert_eq!(errors.len(), 1);
+    diplo_orders::parse_orders_into(map, second, &mut lines, &mut errors);
+    assert_eq!((lines, errors), parse_orders(map, second));
+}
+
+/// The lines read without tokens (`A vie H`, `A vie - gal`, `England:`, `F nth S A bel`, `A
+/// mar S A par - bur`, `F nth C A lon - nwy`) and their near misses
+/// (other spacing, coasts, long words, keywords in the unit's place, unknown names, other line
+/// ends) read as the general parser reads them, power and text included.
+#[test]
+fn the_simplest_lines_read_as_the_general_parser_reads_them() {
+    let m = map();
+    let lines = [
+        "A vie H",
+        "a VIE h",
+        "Army vie Holds",
+        "F stp H",
+        "F stp/sc H",
+        "F stp sc H",
+        "A vie",
+        "A vie H x",
+        "A vie  H",
+        "A vie H ",
+        " A vie H",
+        "A vie - gal",
+        "F bre - spa",
+        "F bre - spa/nc",
+        "A vie -gal",
+        "A vie- gal",
+        "A vie - gal H",
+        "A vie - xyz",
+        "A xyz H",
+        "A vie - Mid-Atlantic Ocean",
+        "F North Sea - nwy",
+        "F nth - North Sea",
+        "B A par",
+        "D A par",
+        "A par D",
+        "Build A par",
+        "A par R bur",
+        "A par B",
+        "A par - bur - mar",
+        "A12345678 H",
+        "A par1 H",
+        "F nth - ENG",
+        "ENG - lon",
+        "vie H",
+        "H vie H",
+        "Austria:",
+        "austria:",
+        "Austria :",
+        "Austria: ",
+        "Xyzzy:",
+        "Austria:x",
+        "A vie: H",
+        "England: F lon H",
+        "A vie h\u{e9}",
+        "F nth S A bel",
+        "A mar S A par - bur",
+        "F eng C A lon - pic",
+        "F nth S A bel H",
+        "F nth S bel",
+        "F nth S ENG A bel",
+        "F nth S A stp/sc",
+        "F spa S A mar",
+        "F nth C A lon",
+        "F nth C A lon - pic x",
+        "F nth S Army bel",
+        "F nth s a bel - hol",
+        "F nth S F nwg - stp/nc",
+        "F nth S c A bel",
+        "F nth S A bel - spa",
+        "F nth S Eng bel",
+        "F nth S A bel -",
+        "F nth C A lon - nwy - x",
+        "F nth S A bel-hol",
+        "F nth supports A bel",
+        "F nth convoys A lon - nwy",
+        "F nth S A North Sea - hol",
+        "F nth S A mid - hol",
+        "F nth S A bel - mid",
+    ];
+    for end in ["\n", "\r\n", "\r"] {
+        let text = lines.join(end);
+        let (read, errors) = parse_orders(m, &text);
+        let (mut read, mut errors) = (read.into_iter().peekable(), errors.into_iter().peekable());
+        let mut current = None;
+        for (k, line) in lines.iter().enumerate() {
+            let n = k + 1;
+            if let Some(got) = read.next_if(|l| l.line == n) {
+                let (power, order) = parse_order(m, line).expect(line);
+                assert_eq!(got.order, order, "{line:?}");
+                assert_eq!(got.power, power.or(current), "{line:?}");
+                assert_eq!(got.text, line.trim(), "{line:?}");
+            } else if let Some(got) = errors.next_if(|e| e.line == n) {
+                assert_eq!(got.text, *line);
+                if line.ends_with(':') {
+                    current = None;
+                }
+            } else {
+                let header = m.power_by_name(line.trim().trim_end_matches(':').trim());
+                assert!(header.is_some(), "{line:?} read as nothing");
+                current = header;
+            }
+        }
+        assert!(read.next().is_none() && errors.next().is_none());
+    }
+}
