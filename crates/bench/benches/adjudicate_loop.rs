@@ -1,6 +1,7 @@
 //! Adjudicates the three benchmark phases in a loop with a reused [`Adjudicator`], for a
 //! profiler (`perf record`, callgrind), and counts the heap allocations of one adjudication of
-//! each, by the plain `adjudicate` and by a warmed-up `Adjudicator`:
+//! each, by the plain `adjudicate`, by a warmed-up `Adjudicator`, and by one given its
+//! adjudications back (`Adjudicator::recycle`):
 //! `cargo bench -p diplo-bench --bench adjudicate_loop -- 100000 [opening|all-hold|mid-game]`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -65,6 +66,15 @@ fn main() {
         let before = ALLOCATIONS.load(Ordering::Relaxed);
         let once = adjudicator.adjudicate(&f.position, &f.orders);
         let reused = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        // Each adjudication given back (`recycle`) before the next.
+        adjudicator.recycle(once);
+        for _ in 0..10 {
+            let a = adjudicator.adjudicate(&f.position, &f.orders);
+            adjudicator.recycle(a);
+        }
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let once = adjudicator.adjudicate(&f.position, &f.orders);
+        let recycled = ALLOCATIONS.load(Ordering::Relaxed) - before;
         drop(once);
         let start = std::time::Instant::now();
         let mut results = 0;
@@ -74,7 +84,8 @@ fn main() {
         }
         let t = start.elapsed();
         println!(
-            "{name}: {plain} allocations ({reused} with a reused Adjudicator); \
+            "{name}: {plain} allocations ({reused} with a reused Adjudicator, {recycled} when \
+             it is given its adjudications back); \
              {results} results in {t:?}: {:?} a phase",
             t / n.max(1)
         );

@@ -2,12 +2,13 @@
 //!
 //! * `phase/*`: the Spring 1901 opening, all units holding, and a mid-game phase, adjudicated by
 //!   diplo (with a reused `Adjudicator`, and by the plain `adjudicate` function) and by the
-//!   crates.io `diplomacy` crate, from parsed orders and from order text;
+//!   crates.io `diplomacy` crate, from parsed orders and from order text (the reused
+//!   `Adjudicator` is given each adjudication back, `Adjudicator::recycle`);
 //! * `parse/*`: parsing alone (per order line);
 //! * `map/*`: loading the standard map and a generated map from TOML text;
 //! * `scaling/*`: generated positions of 1,000 to 1,000,000 units (`DIPLO_BENCH_MAX_UNITS`
-//!   lowers the largest size), in time per unit, with a reused `Adjudicator` (`scale_loop --
-//!   time` gives the plain function's figures beside it).
+//!   lowers the largest size), in time per unit, with a reused `Adjudicator` given each
+//!   adjudication back (`scale_loop -- time` gives the plain function's figures beside it).
 
 use std::hint::black_box;
 
@@ -60,8 +61,13 @@ fn phases(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("phase/{name}"));
         g.throughput(Throughput::Elements(f.orders.len() as u64));
         let mut adjudicator = Adjudicator::new(&map, &rules);
+        // A host adjudicating phase after phase: one context, each adjudication given back
+        // when done with (`recycle`), so its buffers serve the next.
         g.bench_function("diplo adjudicate", |b| {
-            b.iter(|| adjudicator.adjudicate(&f.position, black_box(&f.orders)))
+            b.iter(|| {
+                let adj = adjudicator.adjudicate(&f.position, black_box(&f.orders));
+                adjudicator.recycle(black_box(adj));
+            })
         });
         g.bench_function("diplo adjudicate (plain fn)", |b| {
             b.iter(|| adjudicate(&map, &rules, &f.position, black_box(&f.orders)))
@@ -80,7 +86,8 @@ fn phases(c: &mut Criterion) {
         g.bench_function("diplo parse+adjudicate", |b| {
             b.iter(|| {
                 let orders = parse(&map, black_box(text));
-                adjudicator.adjudicate(&f.position, &orders)
+                let adj = adjudicator.adjudicate(&f.position, &orders);
+                adjudicator.recycle(black_box(adj));
             })
         });
         g.bench_function("diplomacy parse+adjudicate", |b| {
@@ -132,7 +139,10 @@ fn scaling(c: &mut Criterion) {
                 // plain function's fresh buffers are measured by `scale_loop -- time`.
                 let x = shape.generate(n);
                 let mut adjudicator = Adjudicator::new(&x.map, &rules);
-                b.iter(|| adjudicator.adjudicate(&x.position, &x.orders))
+                b.iter(|| {
+                    let adj = adjudicator.adjudicate(&x.position, &x.orders);
+                    adjudicator.recycle(black_box(adj));
+                })
             });
         }
         g.finish();

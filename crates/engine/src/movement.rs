@@ -38,7 +38,7 @@ pub(crate) fn adjudicate_movement_in(
     let interp = interpret::interpret(&cx, orders, pool);
     let adjudication =
         if interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold)) {
-            nothing_moves(map, rules, pos, orders, &interp)
+            nothing_moves(map, rules, pos, orders, &interp, pool)
         } else {
             let mut board = Board::new(
                 map,
@@ -72,7 +72,7 @@ fn judge(
     let (map, rules, units) = (cx.map, cx.rules, &pos.units[..]);
     let ends = unit_ends(board, units, pool);
     let dislodged_by = dislodgements(board, &cx.unit_at, &ends, pool);
-    let after = standing_units(units, &ends, &dislodged_by);
+    let after = standing_units(units, &ends, &dislodged_by, pool);
     let contested = contested_provinces(board, &ends, pool);
     let moved = Moved {
         dislodged_by: &dislodged_by,
@@ -97,14 +97,14 @@ fn judge(
         attacked_unresolved: &attacked_unresolved,
         paradoxes: &paradoxes,
     };
-    let results = results_of(orders, |r, order| judged.fill(r, order));
+    let results = results_of(orders, pool, |r, order| judged.fill(r, order));
     let unordered_dislodged = if retreats.is_empty() {
         // Nothing was dislodged.
         Vec::new()
     } else {
         unordered_dislodged(units, &cx.unit_at, orders, &results, &tags, pool)
     };
-    let next = next_position(map, rules, pos, after, &retreats, &contested);
+    let next = next_position(map, rules, pos, after, &retreats, &contested, pool);
     pool.give(contested);
     pool.give(ends);
     pool.give(dislodged_by);
@@ -143,14 +143,17 @@ fn nothing_moves(
     pos: &Position,
     orders: &[(PowerId, Order)],
     interp: &interpret::Interpretation,
+    pool: &mut Pool,
 ) -> Adjudication {
     // Every order is a hold or illegal (no canal permission is given: none was ordered).
-    let results = results_of(orders, |r, _| {
+    let results = results_of(orders, pool, |r, _| {
         if let Status::Illegal(why) = &interp.status[r.index] {
             fill_illegal(r, why, None);
         }
     });
-    let next = next_position(map, rules, pos, pos.units.clone(), &[], &[]);
+    let mut units = pool.empty(pos.units.len());
+    units.extend_from_slice(&pos.units);
+    let next = next_position(map, rules, pos, units, &[], &[], pool);
     Adjudication {
         results,
         unordered_dislodged: Vec::new(),
@@ -166,9 +169,10 @@ fn nothing_moves(
 /// it through several returns costs more than judging the order.
 fn results_of(
     orders: &[(PowerId, Order)],
+    pool: &mut Pool,
     mut fill: impl FnMut(&mut OrderResult, &Order),
 ) -> Vec<OrderResult> {
-    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
+    let mut results: Vec<OrderResult> = pool.empty(orders.len());
     // Written straight into the vector (a push would copy each result once more).
     results.extend(
         orders
@@ -233,8 +237,13 @@ fn dislodgements(
 }
 
 /// The units standing after the movement.
-fn standing_units(units: &[Unit], ends: &[Option<Location>], dislodged_by: &[u32]) -> Vec<Unit> {
-    let mut after: Vec<Unit> = Vec::with_capacity(units.len());
+fn standing_units(
+    units: &[Unit],
+    ends: &[Option<Location>],
+    dislodged_by: &[u32],
+    pool: &mut Pool,
+) -> Vec<Unit> {
+    let mut after: Vec<Unit> = pool.empty(units.len());
     for (u, &unit) in units.iter().enumerate() {
         if dislodged_by[u] != NONE {
             continue;
@@ -408,11 +417,14 @@ fn next_position(
     after: Vec<Unit>,
     retreats: &[RetreatOptions],
     contested: &[ProvinceId],
+    pool: &mut Pool,
 ) -> Position {
+    let mut owners = pool.empty(pos.owners.len());
+    owners.extend_from_slice(&pos.owners);
     let mut next = Position {
         phase: pos.phase,
         units: after,
-        owners: pos.owners.clone(),
+        owners,
         dislodged: Vec::new(),
         contested: Vec::new(),
     };

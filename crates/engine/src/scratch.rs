@@ -8,10 +8,11 @@
 
 use std::collections::VecDeque;
 
-use diplo_map::{Location, Map, ProvinceId};
+use diplo_map::{Location, Map, PowerId, ProvinceId};
 
 use crate::interpret::{Eff, Routes, Status};
-use crate::outcome::Tag;
+use crate::outcome::{OrderResult, Tag};
+use crate::position::Unit;
 use crate::reason::Text;
 use crate::resolve::{FleetScratch, Tri};
 
@@ -107,6 +108,11 @@ pub(crate) struct Pool {
     ends: Vec<Vec<Option<Location>>>,
     tags: Vec<Vec<Option<Tag>>>,
     provinces: Vec<Vec<ProvinceId>>,
+    /// What an adjudication hands out, given back by `Adjudicator::recycle`: its results,
+    /// and the next position's units and owners.
+    results: Vec<Vec<OrderResult>>,
+    units: Vec<Vec<Unit>>,
+    owners: Vec<Vec<Option<PowerId>>>,
     /// The resolver's work queue.
     pub queue: VecDeque<u32>,
     /// The interpreter's convoy route searches.
@@ -143,6 +149,9 @@ pooled! {
     Option<Location> => ends,
     Option<Tag> => tags,
     ProvinceId => provinces,
+    OrderResult => results,
+    Unit => units,
+    Option<PowerId> => owners,
 }
 
 impl Pool {

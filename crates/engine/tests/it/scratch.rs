@@ -87,3 +87,28 @@ fn a_scratch_moved_between_maps_adjudicates_as_a_fresh_adjudication() {
         positions[i] = next;
     }
 }
+
+/// Adjudications given back (`Adjudicator::recycle`) lend their buffers to the next phases,
+/// whose adjudications are those of the plain function.
+#[test]
+fn recycled_adjudications_leave_the_next_ones_unchanged() {
+    let (map, rules) = (Map::standard(), Ruleset::datc());
+    let mut adjudicator = Adjudicator::new(&map, &rules);
+    let mut pos = Position::initial(&map);
+    let mut rng = Lcg(5);
+    for round in 0..30 {
+        let orders = orders(&map, &pos, &mut rng);
+        let kept = adjudicator.adjudicate(&pos, &orders);
+        let fresh = adjudicate(&map, &rules, &pos, &orders);
+        assert_eq!(kept, fresh, "round {round}");
+        // The kept one is given back, half the time with an unrelated one.
+        adjudicator.recycle(kept);
+        if round % 2 == 0 {
+            adjudicator.recycle(adjudicate(&map, &rules, &pos, &[]));
+        }
+        pos = fresh.next;
+        while pos.phase.kind != PhaseKind::Movement {
+            pos = adjudicate(&map, &rules, &pos, &[]).next;
+        }
+    }
+}
