@@ -6,18 +6,7 @@ use diplo_engine::Position;
 use diplo_game::summary::builds_by_power;
 use diplo_map::{Map, PowerId, EMBEDDED_MAPS};
 
-/// A small deterministic generator (no test depends on its exact numbers).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
+use crate::Lcg;
 
 /// `pos` with each owner drawn at random (neutral one time in three) and some units dropped.
 fn shuffled(map: &Map, pos: &Position, rng: &mut Lcg) -> Position {

@@ -134,13 +134,8 @@ fn every_listed_order_is_legal_through_three_years_of_play() {
         Ruleset::datc(),
         Vec::new(),
     );
-    let mut seed = 12345u64;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) as usize % n
-    };
+    let mut rng = crate::Lcg(12345);
+    let mut next = |n: usize| rng.below(n);
     let mut phases = 0;
     while g.position.phase.year < 1904 {
         let got = possible_orders(&g.map, &g.rules, &g.position);
@@ -177,13 +172,8 @@ fn possible_orders_as_data_are_what_their_text_parses_to() {
             Ruleset::datc(),
             Vec::new(),
         );
-        let mut seed = 777u64;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n
-        };
+        let mut rng = crate::Lcg(777);
+        let mut next = |n: usize| rng.below(n);
         let first = g.position.phase.year;
         while g.position.phase.year < first + 3 && g.ended.is_none() {
             let all = possible(&g.map, &g.rules, &g.position);
@@ -296,13 +286,8 @@ fn crowded(map: &Map, seas: usize, next: &mut impl FnMut(usize) -> usize) -> Pos
 fn the_convoys_listed_are_the_legal_convoys() {
     use diplo_map::{Terrain, UnitKind};
     let (map, rules) = (Map::standard(), Ruleset::datc());
-    let mut seed = 4242u64;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) as usize % n
-    };
+    let mut rng = crate::Lcg(4242);
+    let mut next = |n: usize| rng.below(n);
     let coasts: Vec<&str> = map
         .provinces()
         .iter()
