@@ -47,8 +47,8 @@ pub(crate) struct Routes {
     proper: HashMap<(ProvinceId, ProvinceId), ProperRoutes>,
 }
 
-/// The neighbours of `p` for any unit: army edges and the fleet edges of every coast (with
-/// repeats; `Map::any_neighbours` without its sorting and allocation).
+/// The neighbours of `p` for any unit: army edges and the fleet edges of every coast, with
+/// repeats and in that order (`Map::any_neighbours` gives them sorted, without repeats).
 fn for_each_neighbour(map: &Map, p: ProvinceId, mut f: impl FnMut(ProvinceId)) {
     map.army_neighbours(p).iter().for_each(|&q| f(q));
     let coasts = map.province(p).coasts.len();
