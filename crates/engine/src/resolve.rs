@@ -2070,6 +2070,8 @@ impl<'a> Board<'a> {
                     _ => {}
                 }
             }
+            // The buffer serves the next order's reads (a fresh one would be allocated).
+            *self.reads.borrow_mut() = reads;
         }
         let graph = Csr::build(n, &mut pairs);
         let comp = tarjan(n, &undecided, &graph);
@@ -2089,8 +2091,11 @@ impl<'a> Board<'a> {
             .collect();
         members.sort_unstable();
         let mut changed = Vec::new();
-        for cycle in members.chunk_by(|a, b| a.0 == b.0) {
-            let cycle: Vec<u32> = cycle.iter().map(|&(_, u)| u).collect();
+        // One buffer for every component's members.
+        let mut cycle: Vec<u32> = Vec::new();
+        for component in members.chunk_by(|a, b| a.0 == b.0) {
+            cycle.clear();
+            cycle.extend(component.iter().map(|&(_, u)| u));
             if cycle.iter().any(|&u| reads_unresolved[u as usize]) {
                 // Decided only by a paradox that has no answer: unresolved too.
                 for &u in &cycle {
