@@ -276,38 +276,30 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, u8)> {
         let tok = toks.get_mut(n)?;
         n += 1;
         let start = i as u32;
-        if ALNUM_LOWER[usize::from(b)] == 0 {
+        let (key, kw, sym, end) = if ALNUM_LOWER[usize::from(b)] == 0 {
             if !matches!(b, b'-' | b'/' | b':') {
                 return None;
             }
-            let (key, kw, sym, end) = (0, 0, b, start + 1);
-            *tok = Tok {
-                key,
-                kw,
-                sym,
-                spaced,
-                start,
-                end,
-            };
             colons += u8::from(b == b':');
-            (i, spaced) = (i + 1, false);
-            continue;
-        }
-        let mut key = 0u64;
-        let mut len = 0;
-        while let Some(&lower) = text.get(i).map(|&b| &ALNUM_LOWER[usize::from(b)]) {
-            if lower == 0 {
-                break;
+            i += 1;
+            (0, 0, b, start + 1)
+        } else {
+            let mut key = 0u64;
+            let mut len = 0;
+            while let Some(&lower) = text.get(i).map(|&b| &ALNUM_LOWER[usize::from(b)]) {
+                if lower == 0 {
+                    break;
+                }
+                if len == 8 {
+                    // A longer word is looked up by its bytes, as the general tokenizer does.
+                    (key, i) = (0, word_end(text, i));
+                    break;
+                }
+                key |= u64::from(lower) << (8 * len);
+                (len, i) = (len + 1, i + 1);
             }
-            if len == 8 {
-                // A longer word is looked up by its bytes, as the general tokenizer does.
-                (key, i) = (0, word_end(text, i));
-                break;
-            }
-            key |= u64::from(lower) << (8 * len);
-            (len, i) = (len + 1, i + 1);
-        }
-        let (kw, sym, end) = (keywords_of_key(key), 0, i as u32);
+            (key, keywords_of_key(key), 0, i as u32)
+        };
         *tok = Tok {
             key,
             kw,
