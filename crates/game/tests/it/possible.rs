@@ -281,11 +281,18 @@ fn crowded(map: &Map, seas: usize, next: &mut impl FnMut(usize) -> usize) -> Pos
 
 /// The convoys listed (some decided without the engine, on a route of one or two fleets) are
 /// exactly the convoy orders of every fleet, army and coastal province the engine takes as
-/// legal, on random crowded positions.
+/// legal, on random crowded positions, under every shipped ruleset.
 #[test]
 fn the_convoys_listed_are_the_legal_convoys() {
+    for (name, _) in diplo_rules::EMBEDDED_RULESETS {
+        let rules = Ruleset::load(name).expect("a shipped ruleset");
+        convoys_listed_are_legal(&rules);
+    }
+}
+
+fn convoys_listed_are_legal(rules: &Ruleset) {
     use diplo_map::{Terrain, UnitKind};
-    let (map, rules) = (Map::standard(), Ruleset::datc());
+    let map = Map::standard();
     let mut rng = crate::Lcg(4242);
     let mut next = |n: usize| rng.below(n);
     let coasts: Vec<&str> = map
@@ -298,7 +305,7 @@ fn the_convoys_listed_are_the_legal_convoys() {
     for round in 0..16 {
         // From a few fleets at sea to many.
         let pos = crowded(&map, 2 + round % 5, &mut next);
-        let got = possible_orders(&map, &rules, &pos);
+        let got = possible_orders(&map, rules, &pos);
         let listed: Vec<&String> = got
             .values()
             .flat_map(|at| &at.orders)
@@ -312,7 +319,7 @@ fn the_convoys_listed_are_the_legal_convoys() {
             {
                 for d in &coasts {
                     let text = format!("F {} C A {} - {}", name(f), name(a), d.to_uppercase());
-                    if is_legal(&map, &rules, &pos, f.power, &text) {
+                    if is_legal(&map, rules, &pos, f.power, &text) {
                         legal.push(text);
                     }
                 }
@@ -321,7 +328,7 @@ fn the_convoys_listed_are_the_legal_convoys() {
         let mut listed: Vec<String> = listed.into_iter().cloned().collect();
         listed.sort();
         legal.sort();
-        assert_eq!(listed, legal);
+        assert_eq!(listed, legal, "ruleset {}", rules.name);
         convoys += legal.len();
     }
     assert!(convoys > 100, "{convoys} convoys");
