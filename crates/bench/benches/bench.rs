@@ -3,8 +3,9 @@
 //! * `phase/*`: the Spring 1901 opening, all units holding, and a mid-game phase, adjudicated by
 //!   diplo (with a reused `Adjudicator`, and by the plain `adjudicate` function) and by the
 //!   crates.io `diplomacy` crate, from parsed orders and from order text (the reused
-//!   `Adjudicator` is given each adjudication back, `Adjudicator::recycle`);
-//! * `parse/*`: parsing alone (per order line);
+//!   `Adjudicator` is given each adjudication back, `Adjudicator::recycle`; diplo reads the
+//!   text with `parse_phase_orders_into` into a list kept from call to call), and parsing alone
+//!   (`diplo parse`, `diplomacy parse`);
 //! * `map/*`: loading the standard map and a generated map from TOML text;
 //! * `scaling/*`: generated positions of 1,000 to 1,000,000 units (`DIPLO_BENCH_MAX_UNITS`
 //!   lowers the largest size), in time per unit, with a reused `Adjudicator` given each
@@ -18,7 +19,7 @@ use criterion::{
 use diplo_bench::{fixture, Shape, ALL_HOLD, MIDGAME, OPENING};
 use diplo_engine::{adjudicate, Adjudicator};
 use diplo_map::Map;
-use diplo_orders::{parse_orders, Order};
+use diplo_orders::{parse_phase_orders_into, Order};
 use diplo_rules::Ruleset;
 use diplomacy::geo::RegionKey;
 use diplomacy::judge::{MappedMainOrder, Rulebook, Submission};
@@ -30,13 +31,12 @@ const PHASES: [(&str, &str, u16); 3] = [
     ("mid-game", MIDGAME, 1905),
 ];
 
-fn parse(map: &Map, text: &str) -> Vec<(diplo_map::PowerId, Order)> {
-    let (lines, errors) = parse_orders(map, text);
+/// Reads `text` into `orders` (kept from call to call, as a host reading phase after phase
+/// keeps it).
+fn parse(map: &Map, text: &str, orders: &mut Vec<(diplo_map::PowerId, Order)>) {
+    let mut errors = Vec::new();
+    parse_phase_orders_into(map, text, orders, &mut errors);
     debug_assert!(errors.is_empty());
-    lines
-        .into_iter()
-        .map(|l| (l.power.unwrap_or(diplo_map::PowerId(0)), l.order))
-        .collect()
 }
 
 fn other_orders(texts: &[String]) -> Vec<MappedMainOrder> {
@@ -83,10 +83,11 @@ fn phases(c: &mut Criterion) {
                 BatchSize::SmallInput,
             )
         });
+        let mut orders_read = Vec::new();
         g.bench_function("diplo parse+adjudicate", |b| {
             b.iter(|| {
-                let orders = parse(&map, black_box(text));
-                let adj = adjudicator.adjudicate(&f.position, &orders);
+                parse(&map, black_box(text), &mut orders_read);
+                let adj = adjudicator.adjudicate(&f.position, &orders_read);
                 adjudicator.recycle(black_box(adj));
             })
         });
@@ -98,7 +99,9 @@ fn phases(c: &mut Criterion) {
                 black_box(&outcome);
             })
         });
-        g.bench_function("diplo parse", |b| b.iter(|| parse(&map, black_box(text))));
+        g.bench_function("diplo parse", |b| {
+            b.iter(|| parse(&map, black_box(text), &mut orders_read))
+        });
         g.bench_function("diplomacy parse", |b| {
             b.iter(|| other_orders(black_box(&f.other_orders)))
         });

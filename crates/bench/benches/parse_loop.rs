@@ -4,11 +4,12 @@
 //! (full names, `Supports`, `Holds`), and `-- 100000 general` the three phases with tabs for
 //! spaces, which only the parser's general path reads (its fast path reads spaces only);
 //! `-- 100000 into` parses the three phases with `parse_orders_into`, into two lists kept from
-//! call to call.
+//! call to call, and `-- 100000 phase` (or `-- 100000 hold-phase`: the all-hold phase alone)
+//! with `parse_phase_orders_into`, into the list the adjudicator takes.
 
 use diplo_bench::{ALL_HOLD, MIDGAME, OPENING};
 use diplo_map::Map;
-use diplo_orders::{parse_orders, parse_orders_into};
+use diplo_orders::{parse_orders, parse_orders_into, parse_phase_orders_into};
 
 /// The opening (`OPENING`) in the DATC's notation.
 const OPENING_FULL: &str = "Austria:\nA Vienna - Galicia\nA Budapest - Serbia\nF Trieste - Albania\n\
@@ -28,17 +29,29 @@ fn main() {
         .map(|t| t.replace(' ', "\t"))
         .collect();
     let phases: Vec<&str> = match args.next().as_deref() {
-        Some("hold") => vec![ALL_HOLD],
+        Some("hold" | "hold-phase") => vec![ALL_HOLD],
         Some("full") => vec![OPENING_FULL],
         Some("general") => tabbed.iter().map(String::as_str).collect(),
         _ => vec![OPENING, ALL_HOLD, MIDGAME],
     };
     let map = Map::standard();
-    let into = std::env::args().nth(2).as_deref() == Some("into");
+    let mode = std::env::args().nth(2);
+    let into = mode.as_deref() == Some("into");
+    let phase = matches!(mode.as_deref(), Some("phase" | "hold-phase"));
     let (mut kept, mut kept_errors) = (Vec::new(), Vec::new());
+    let mut kept_orders = Vec::new();
     let mut lines = 0;
     let start = std::time::Instant::now();
     for _ in 0..n {
+        if phase {
+            for &text in &phases {
+                let text = std::hint::black_box(text);
+                parse_phase_orders_into(&map, text, &mut kept_orders, &mut kept_errors);
+                assert!(kept_errors.is_empty());
+                lines += kept_orders.len();
+            }
+            continue;
+        }
         if into {
             for &text in &phases {
                 parse_orders_into(

@@ -18,7 +18,8 @@ use diplo_map::{PowerId, ProvinceId, UnitKind};
 
 pub use display::OrderDisplay;
 pub use parse::{
-    parse_order, parse_orders, parse_orders_into, text_lines, LineText, OrderLine, ParseError,
+    parse_order, parse_orders, parse_orders_into, parse_phase_orders_into, text_lines, LineText,
+    OrderLine, ParseError,
 };
 
 /// A coast as written in an order.

@@ -13,6 +13,7 @@
 
 mod fast;
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use diplo_map::{Map, PowerId, ProvinceId, UnitKind};
@@ -233,17 +234,169 @@ pub fn parse_orders_into(
     errors.clear();
     // About one order a line: one allocation for the result, not one per doubling.
     lines.reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
+    let mut sink = LineSink {
+        lines,
+        errors,
+        file: text.into(),
+    };
+    read_file(map, text, &mut sink);
+}
+
+/// Parses the orders of one phase straight into the list the engine's adjudicator takes
+/// (`diplo_engine::Adjudicator::adjudicate(&position, &orders)`): each order
+/// with its power, in the order of the lines. The file is read as [`parse_orders`] reads it
+/// (the same orders, powers and errors), and an order with no power (no header line before it
+/// and no prefix) is an error too, in line order with the others, so that no order is silently
+/// dropped. `orders` and `errors` are cleared first.
+///
+/// Nothing is kept of a line but its order: a host adjudicating phase after phase with the
+/// same two lists allocates nothing for them once they are large enough, and nothing per line
+/// besides what an order itself holds (a convoy path, a coast the province lacks). Use
+/// [`parse_orders`] to keep each line's number and text.
+///
+/// ```
+/// let map = diplo_map::Map::standard();
+/// let (mut orders, mut errors) = (Vec::new(), Vec::new());
+/// diplo_orders::parse_phase_orders_into(&map, "France:\nA par - bur\n", &mut orders, &mut errors);
+/// assert_eq!((orders.len(), errors.len()), (1, 0));
+/// diplo_orders::parse_phase_orders_into(&map, "A par - bur\n", &mut orders, &mut errors);
+/// assert_eq!((orders.len(), errors[0].line), (0, 1));
+/// ```
+pub fn parse_phase_orders_into(
+    map: &Map,
+    text: &str,
+    orders: &mut Vec<(PowerId, Order)>,
+    errors: &mut Vec<ParseError>,
+) {
+    orders.clear();
+    errors.clear();
+    let mut sink = PhaseSink {
+        orders,
+        errors,
+        text,
+    };
+    read_file(map, text, &mut sink);
+}
+
+/// Where [`read_file`] puts what it reads.
+trait Sink {
+    /// The order of line `n` (1-based), with its power, and where its text (trimmed, without
+    /// its comment) lies in the file (bytes).
+    fn order(&mut self, n: usize, power: Option<PowerId>, order: Order, text: Range<usize>);
+    /// An unreadable line.
+    fn error(&mut self, error: ParseError);
+}
+
+/// [`parse_orders_into`]'s sink: a line for each order, sharing one copy of the file.
+struct LineSink<'a> {
+    lines: &'a mut Vec<OrderLine>,
+    errors: &'a mut Vec<ParseError>,
+    file: Arc<str>,
+}
+
+impl Sink for LineSink<'_> {
+    #[inline(always)]
+    fn order(&mut self, n: usize, power: Option<PowerId>, order: Order, text: Range<usize>) {
+        self.lines.push(OrderLine {
+            line: n,
+            power,
+            order,
+            text: LineText {
+                file: Arc::clone(&self.file),
+                range: text,
+            },
+        });
+    }
+
+    fn error(&mut self, error: ParseError) {
+        self.errors.push(error);
+    }
+}
+
+/// [`parse_phase_orders_into`]'s sink: each order with its power; an order without one is an
+/// error.
+struct PhaseSink<'a, 't> {
+    orders: &'a mut Vec<(PowerId, Order)>,
+    errors: &'a mut Vec<ParseError>,
+    text: &'t str,
+}
+
+impl Sink for PhaseSink<'_, '_> {
+    #[inline(always)]
+    fn order(&mut self, n: usize, power: Option<PowerId>, order: Order, text: Range<usize>) {
+        match power {
+            Some(power) => self.orders.push((power, order)),
+            None => self.no_power(n, text),
+        }
+    }
+
+    fn error(&mut self, error: ParseError) {
+        self.errors.push(error);
+    }
+}
+
+impl PhaseSink<'_, '_> {
+    #[cold]
+    fn no_power(&mut self, n: usize, order: Range<usize>) {
+        let file = self.text;
+        let bytes = file.as_bytes();
+        let start = bytes[..order.start]
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(0, |i| i + 1);
+        // The byte-order mark is not part of the first line (`text_lines`).
+        let start = if start == 0 && file.starts_with('\u{feff}') {
+            3
+        } else {
+            start
+        };
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[order.end..])
+            .map_or(bytes.len(), |i| order.end + i);
+        self.errors.push(ParseError {
+            line: n,
+            column: file[start..order.start].chars().count() + 1,
+            message: format!(
+                "no power for `{}`: add a header line like `England:` or a prefix like `ENG:`",
+                &file[order]
+            ),
+            text: file[start..end].to_string(),
+        });
+    }
+}
+
+/// Reads an orders file line by line into `sink` (see [`parse_orders`]).
+fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
     let mut current: Option<PowerId> = None;
     let mut buffers = Buffers::default();
     let mut toks = fast::Toks::default();
-    let file: Arc<str> = text.into();
     // The lines are split as `text_lines` splits them, while they are read: a line's tokens
-    // end at its end of line, which the tokenizer finds on its way.
-    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // end at its end of line, which the tokenizer finds on its way. `pos` is where the line
+    // being read starts.
+    let bytes = text.as_bytes();
+    let mut pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut n = 0;
-    while !rest.is_empty() || n == 0 {
+    while pos < bytes.len() || n == 0 {
         n += 1;
-        // The common lines first, read from their bytes.
+        // The commonest lines first, read as one.
+        if let Some((line, end, next)) = fast::simple(map, bytes, pos) {
+            #[cfg(debug_assertions)]
+            check_fast(
+                map,
+                &text[pos..],
+                (&line.read(end - pos), &text[next..]),
+                current,
+                &mut buffers,
+            );
+            match line {
+                fast::Simple::Header(power) => current = Some(power),
+                fast::Simple::Hold(unit) => sink.order(n, current, unit.hold(), pos..end),
+                fast::Simple::Move(unit, to) => sink.order(n, current, unit.move_to(to), pos..end),
+            }
+            pos = next;
+            continue;
+        }
+        let rest = text.get(pos..).unwrap_or_default();
+        // The common lines next, read from their bytes.
         if let Some((read, next)) = fast::read_line(map, rest, &mut toks) {
             #[cfg(debug_assertions)]
             check_fast(map, rest, (&read, next), current, &mut buffers);
@@ -251,41 +404,26 @@ pub fn parse_orders_into(
                 fast::Read::Blank => {}
                 fast::Read::Header(power) => current = Some(power),
                 fast::Read::Order(power, shape, start, end) => {
-                    let base = offset_in(text, rest).start;
-                    let range = base + start as usize..base + end as usize;
-                    lines.push(OrderLine {
-                        line: n,
-                        power: power.or(current),
-                        order: shape.order(),
-                        text: LineText {
-                            file: Arc::clone(&file),
-                            range,
-                        },
-                    });
+                    let range = pos + start as usize..pos + end as usize;
+                    sink.order(n, power.or(current), shape.order(), range);
                 }
             }
-            rest = next;
+            pos = text.len() - next.len();
             continue;
         }
         let (line, read, next) = read_line(map, rest, &mut buffers);
-        rest = next;
+        pos = text.len() - next.len();
         match read {
             Line::Blank => {}
             Line::Header(power) => current = power,
-            Line::Order(power, order, body) => lines.push(OrderLine {
-                line: n,
-                power: power.or(current),
-                order,
-                text: LineText {
-                    file: Arc::clone(&file),
-                    range: offset_in(text, body),
-                },
-            }),
+            Line::Order(power, order, body) => {
+                sink.order(n, power.or(current), order, offset_in(text, body))
+            }
             Line::Error(f, header) => {
                 if header {
                     current = None;
                 }
-                errors.push(ParseError {
+                sink.error(ParseError {
                     line: n,
                     column: f.col,
                     message: f.msg,

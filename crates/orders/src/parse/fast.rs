@@ -108,21 +108,132 @@ pub(super) fn read_line<'s>(map: &Map, text: &'s str, toks: &mut Toks) -> Option
     Some((read, text.get(end + skip..).unwrap_or_default()))
 }
 
-/// The commonest lines, read without tokens: `A vie H`, `A vie - gal` (words of at most eight
-/// ASCII letters and digits, one space between tokens, nothing after the last) and `England:`;
-/// `None` for any other line, which [`read_line`] reads from its tokens as before (the same
-/// result for these lines).
+/// A line of the three commonest shapes, read by [`simple`].
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Simple {
+    /// `England:`.
+    Header(PowerId),
+    /// `A vie H`, `F stp/sc H`: the unit.
+    Hold(At),
+    /// `A vie - gal`, `F stp/sc - bot`: the unit and its destination.
+    Move(At, At),
+}
+
+impl Simple {
+    /// What [`read_line`] gives for the same line, whose order text ends at byte `end` of it.
+    #[cfg(debug_assertions)]
+    pub(super) fn read(self, end: usize) -> Read {
+        match self {
+            Simple::Header(power) => Read::Header(power),
+            Simple::Hold(unit) => Read::Order(None, Shape::Hold(unit), 0, end as u32),
+            Simple::Move(unit, to) => Read::Order(None, Shape::Move(unit, to), 0, end as u32),
+        }
+    }
+}
+
+/// Reads the line starting at byte `start` of `b`, if it is `England:`, `A vie H` or `A vie -
+/// gal` (the unit's province may have a coast after a slash: `F stp/sc H`), each word of at
+/// most eight ASCII letters and digits, one space between tokens, nothing after the last:
+/// what it holds, where its text ends and where the next line starts. `None` for any other
+/// line ([`read_line`] reads it, with the same result for the lines read here). Small enough
+/// to come back in registers: the file's loop reads these lines without building a [`Read`].
+#[inline(always)]
+pub(super) fn simple(map: &Map, b: &[u8], start: usize) -> Option<(Simple, usize, usize)> {
+    if !map.railroads().is_empty() {
+        return None;
+    }
+    let (first, i) = short_word(b, start)?;
+    let (line, end) = match b.get(i) {
+        Some(b':') => (Simple::Header(map.power_by_packed(first)?), i + 1),
+        Some(b' ') => simple_hold_or_move(map, b, first, i + 1)?,
+        _ => return None,
+    };
+    let next = match b.get(end..)? {
+        [] => end,
+        [b'\r', b'\n', ..] => end + 2,
+        [b'\n' | b'\r', ..] => end + 1,
+        _ => return None,
+    };
+    Some((line, end, next))
+}
+
+/// `A vie H`, `A vie - gal`, `F stp/sc H` after the unit type `kind` (packed), from byte `i`.
+#[inline(always)]
+fn simple_hold_or_move(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Simple, usize)> {
+    let (kind, province, mut j) = simple_unit(map, b, kind, i)?;
+    let mut coast = None;
+    if b.get(j) == Some(&b'/') {
+        let (c, k) = slash_coast(map, b, province, j + 1)?;
+        (coast, j) = (Some(c), k);
+    }
+    let unit = At {
+        province,
+        coast,
+        kind: Some(kind),
+        next: 2 + 2 * u8::from(coast.is_some()),
+    };
+    if b.get(j..j + 3) == Some(b" - ") {
+        let (to, k) = simple_destination(map, b, j + 3, unit.next + 1)?;
+        return Some((Simple::Move(unit, to), k));
+    }
+    let (word, k) = match b.get(j) {
+        Some(b' ') => short_word(b, j + 1)?,
+        _ => return None,
+    };
+    // A province with coasts could read the word after it as a coast (`F stp nc`), or the word
+    // after a coast as more of the coast's name.
+    if keywords_of_key(word) & HOLD == 0 {
+        return None;
+    }
+    let coasts = !map.province(province).coasts.is_empty();
+    if coasts && (coast.is_none() || longer_coast(map, province, b, j)) {
+        return None;
+    }
+    Some((Simple::Hold(unit), k))
+}
+
+/// The coast of `province` named by the one word at byte `i` (after a slash: `stp/sc`), and
+/// where the word ends.
+#[cold]
+fn slash_coast(map: &Map, b: &[u8], province: ProvinceId, i: usize) -> Option<(u8, usize)> {
+    let (word, k) = short_word(b, i)?;
+    let bytes = word.to_le_bytes();
+    let name = std::str::from_utf8(&bytes[..k - i]).ok()?;
+    Some((map.coast_by_key(province, name)?, k))
+}
+
+/// Whether the coast's word ending at byte `j` (`sc` in `stp/sc H`) and the word after it name
+/// a coast of `province` together, as the general parser would read them.
+#[cold]
+fn longer_coast(map: &Map, province: ProvinceId, b: &[u8], j: usize) -> bool {
+    let start = b[..j].iter().rposition(|&c| c == b'/').map_or(j, |s| s + 1);
+    let (Some((coast, _)), Some((next, end))) = (short_word(b, start), short_word(b, j + 1)) else {
+        return true;
+    };
+    let mut name = [0u8; 17];
+    name[..8].copy_from_slice(&coast.to_le_bytes());
+    name[j - start] = b' ';
+    let len = j - start + 1;
+    name[len..len + 8].copy_from_slice(&next.to_le_bytes());
+    let len = len + end - (j + 1);
+    std::str::from_utf8(&name[..len]).map_or(true, |n| map.coast_by_key(province, n).is_some())
+}
+
+/// The next commonest lines after [`simple`]'s, read without tokens: supports and convoys
+/// (`F nth S A bel`, `A mar S A par - bur`, `F nth C A lon - nwy`: words of at most eight
+/// ASCII letters and digits, one space between tokens, nothing after the last); `None` for any
+/// other line, which [`read_line`] reads from its tokens as before (the same result for these
+/// lines).
 // Inlined: returned through memory, the line's `Read` (written as two unaligned 16-byte
 // blocks, read back field by field) cost more time than the path saved.
 #[inline(always)]
 fn simple_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
     let b = text.as_bytes();
     let (first, i) = short_word(b, 0)?;
-    let (read, end) = match b.get(i) {
-        Some(b':') => (Read::Header(map.power_by_packed(first)?), i + 1),
-        Some(b' ') => simple_order(map, b, first, i + 1)?,
-        _ => return None,
-    };
+    if b.get(i) != Some(&b' ') {
+        return None;
+    }
+    let (read, end) = support_or_convoy(map, b, first, i + 1)?;
     let skip = match b.get(end..)? {
         [] => 0,
         [b'\r', b'\n', ..] => 2,
@@ -132,9 +243,9 @@ fn simple_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
     Some((read, text.get(end + skip..)?))
 }
 
-/// `A vie H`, `A vie - gal`, `F nth S A bel`, `A mar S A par - bur` or `F nth C A lon - nwy`
-/// after the unit type `kind` (packed), from byte `i`: the order and where its last word ends.
-fn simple_order(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Read, usize)> {
+/// `F nth S A bel`, `A mar S A par - bur` or `F nth C A lon - nwy` after the unit type `kind`
+/// (packed), from byte `i`: the order and where its last word ends.
+fn support_or_convoy(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Read, usize)> {
     let (kind, province, j) = simple_unit(map, b, kind, i)?;
     let unit = At {
         province,
@@ -142,10 +253,6 @@ fn simple_order(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Read, usize
         kind: Some(kind),
         next: 2,
     };
-    if b.get(j..j + 3) == Some(b" - ") {
-        let (to, k) = simple_destination(map, b, j + 3, 4)?;
-        return Some((Read::Order(None, Shape::Move(unit, to), 0, k as u32), k));
-    }
     let (word, k) = match b.get(j) {
         Some(b' ') => short_word(b, j + 1)?,
         _ => return None,
@@ -155,10 +262,7 @@ fn simple_order(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Read, usize
     if !map.province(province).coasts.is_empty() {
         return None;
     }
-    if kw & HOLD != 0 {
-        return Some((Read::Order(None, Shape::Hold(unit), 0, k as u32), k));
-    }
-    if kw & MOVE != 0 || kw & (SUPPORT | CONVOY) == 0 || b.get(k) != Some(&b' ') {
+    if kw & (MOVE | HOLD) != 0 || kw & (SUPPORT | CONVOY) == 0 || b.get(k) != Some(&b' ') {
         return None;
     }
     simple_other(map, b, unit, kw & SUPPORT != 0, k + 1)
@@ -405,6 +509,23 @@ impl At {
     fn next(self) -> usize {
         usize::from(self.next)
     }
+
+    /// The unit's hold order.
+    #[inline(always)]
+    pub(super) fn hold(self) -> Order {
+        Order::Hold { unit: self.unit() }
+    }
+
+    /// The unit's move to `to`, as written without a convoy path.
+    #[inline(always)]
+    pub(super) fn move_to(self, to: At) -> Order {
+        Order::Move {
+            unit: self.unit(),
+            to: to.place(),
+            via_convoy: false,
+            path: Vec::new(),
+        }
+    }
 }
 
 /// An order as read here: its unit, and the other unit and the destination it names.
@@ -425,13 +546,8 @@ impl Shape {
     #[inline(always)]
     pub(super) fn order(self) -> Order {
         match self {
-            Shape::Hold(u) => Order::Hold { unit: u.unit() },
-            Shape::Move(u, to) => Order::Move {
-                unit: u.unit(),
-                to: to.place(),
-                via_convoy: false,
-                path: Vec::new(),
-            },
+            Shape::Hold(u) => u.hold(),
+            Shape::Move(u, to) => u.move_to(to),
             Shape::SupportHold(u, s) => Order::SupportHold {
                 unit: u.unit(),
                 supported: s.other(),
@@ -711,25 +827,36 @@ impl Fast<'_> {
 mod tests {
     use super::*;
 
-    /// The shapes `simple_line` reads, and lines it leaves to the tokens (the tests in
-    /// `tests/it/fast_path.rs` check that both ways give the general parser's results).
+    /// The shapes `simple` and `simple_line` read, and lines they leave to the tokens (the
+    /// tests in `tests/it/fast_path.rs` check that every way gives the general parser's
+    /// results).
     #[test]
     fn simple_lines_are_read_without_tokens() {
         let map = Map::standard();
+        let simple = |line: &str| simple(&map, line.as_bytes(), 0);
         for line in [
             "A vie H",
             "a VIE hold\nA bud H",
             "A vie - gal\r\n",
             "Austria:",
+            "F stp/sc H",
+            "F stp/sc - bot",
+        ] {
+            assert!(simple(line).is_some(), "{line:?}");
+            assert!(simple_line(&map, line).is_none(), "{line:?}");
+        }
+        for line in [
             "F nth S A bel",
             "A mar S A par - bur",
             "F eng C A lon - pic",
         ] {
+            assert!(simple(line).is_none(), "{line:?}");
             assert!(simple_line(&map, line).is_some(), "{line:?}");
         }
         for line in [
-            "F stp/sc H",
             "F stp H",
+            "F stp/xx H",
+            "F stp/sc",
             "A vie  H",
             "A vie H ",
             "ENG: A lon H",
@@ -737,6 +864,7 @@ mod tests {
             "A vie - Mid-Atlantic Ocean",
             "F nth C A lon",
         ] {
+            assert!(simple(line).is_none(), "{line:?}");
             assert!(simple_line(&map, line).is_none(), "{line:?}");
         }
     }
