@@ -224,6 +224,43 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(common::cases(2000))]
+
+    /// `parse_phase_orders_into` gives the orders with a power of `parse_orders`, and its
+    /// errors with one more for each order without a power, in line order; the same with
+    /// lists reused from another file.
+    #[test]
+    fn a_phase_reads_as_the_file_does(text in file_like(), header in power(), other in file_like()) {
+        let m = map();
+        let text = match header {
+            Some(h) => format!("{}:\n{text}", m.power(h).name),
+            None => text,
+        };
+        let (lines, errors) = parse_orders(m, &text);
+        let want_orders: Vec<_> =
+            lines.iter().filter_map(|l| Some((l.power?, l.order.clone()))).collect();
+        let mut want_errors: Vec<_> =
+            errors.iter().map(|e| (e.line, e.column, e.text.clone())).collect();
+        let lines_of: Vec<&str> = diplo_orders::text_lines(&text).collect();
+        for l in lines.iter().filter(|l| l.power.is_none()) {
+            let line = lines_of[l.line - 1];
+            let column = line[..line.find(l.text.as_str()).unwrap()].chars().count() + 1;
+            want_errors.push((l.line, column, line.to_string()));
+        }
+        want_errors.sort_by_key(|e| e.0);
+        let (mut orders, mut errors) = (Vec::new(), Vec::new());
+        diplo_orders::parse_phase_orders_into(m, &other, &mut orders, &mut errors);
+        diplo_orders::parse_phase_orders_into(m, &text, &mut orders, &mut errors);
+        prop_assert_eq!(orders, want_orders);
+        for e in errors.iter().filter(|e| e.message.starts_with("no power")) {
+            prop_assert!(e.message.contains("add a header line like `England:`"), "{:?}", e);
+        }
+        let got_errors: Vec<_> = errors.into_iter().map(|e| (e.line, e.column, e.text)).collect();
+        prop_assert_eq!(got_errors, want_errors);
+    }
+}
+
 #[test]
 fn huge_inputs() {
     let m = map();
