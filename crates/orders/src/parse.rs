@@ -247,7 +247,7 @@ pub fn parse_orders_into(
 /// with its power, in the order of the lines. The file is read as [`parse_orders`] reads it
 /// (the same orders, powers and errors), and an order with no power (no header line before it
 /// and no prefix) is an error too, in line order with the others, so that no order is silently
-/// dropped. `orders` and `errors` are cleared first.
+/// dropped. What `orders` and `errors` held before is replaced.
 ///
 /// Nothing is kept of a line but its order: a host adjudicating phase after phase with the
 /// same two lists allocates nothing for them once they are large enough, and nothing per line
@@ -268,10 +268,10 @@ pub fn parse_phase_orders_into(
     orders: &mut Vec<(PowerId, Order)>,
     errors: &mut Vec<ParseError>,
 ) {
-    orders.clear();
     errors.clear();
     let mut sink = PhaseSink {
         orders,
+        len: 0,
         errors,
         text,
     };
@@ -283,8 +283,17 @@ trait Sink {
     /// The order of line `n` (1-based), with its power, and where its text (trimmed, without
     /// its comment) lies in the file (bytes).
     fn order(&mut self, n: usize, power: Option<PowerId>, order: Order, text: Range<usize>);
+    /// A hold or a move read by the fast path's [`fast::simple`], as [`Sink::order`].
+    #[inline(always)]
+    fn simple(&mut self, n: usize, power: Option<PowerId>, line: fast::Simple, text: Range<usize>) {
+        if let Some(order) = line.order() {
+            self.order(n, power, order, text);
+        }
+    }
     /// An unreadable line.
     fn error(&mut self, error: ParseError);
+    /// The end of the file.
+    fn finish(&mut self) {}
 }
 
 /// [`parse_orders_into`]'s sink: a line for each order, sharing one copy of the file.
@@ -316,7 +325,10 @@ impl Sink for LineSink<'_> {
 /// [`parse_phase_orders_into`]'s sink: each order with its power; an order without one is an
 /// error.
 struct PhaseSink<'a, 't> {
+    /// The orders: the first `len` read from this file, then those of the caller's last file
+    /// (overwritten in place, then cut off at the end).
     orders: &'a mut Vec<(PowerId, Order)>,
+    len: usize,
     errors: &'a mut Vec<ParseError>,
     text: &'t str,
 }
@@ -324,14 +336,41 @@ struct PhaseSink<'a, 't> {
 impl Sink for PhaseSink<'_, '_> {
     #[inline(always)]
     fn order(&mut self, n: usize, power: Option<PowerId>, order: Order, text: Range<usize>) {
-        match power {
-            Some(power) => self.orders.push((power, order)),
-            None => self.no_power(n, text),
+        let Some(power) = power else {
+            return self.no_power(n, text);
+        };
+        match self.orders.get_mut(self.len) {
+            Some(slot) => *slot = (power, order),
+            None => self.orders.push((power, order)),
+        }
+        self.len += 1;
+    }
+
+    /// Holds and moves are written into the order an earlier file left in the list's next
+    /// place, field by field, when it is of the same kind: an order built aside and copied in
+    /// cost more than reading the line (the copy stalls on the order's narrow fields).
+    #[inline(always)]
+    fn simple(&mut self, n: usize, power: Option<PowerId>, line: fast::Simple, text: Range<usize>) {
+        let (Some(power), Some(slot)) = (power, self.orders.get_mut(self.len)) else {
+            if let Some(order) = line.order() {
+                self.order(n, power, order, text);
+            }
+            return;
+        };
+        if line.write_into(&mut slot.1) {
+            slot.0 = power;
+            self.len += 1;
+        } else if let Some(order) = line.order() {
+            self.order(n, Some(power), order, text);
         }
     }
 
     fn error(&mut self, error: ParseError) {
         self.errors.push(error);
+    }
+
+    fn finish(&mut self) {
+        self.orders.truncate(self.len);
     }
 }
 
@@ -389,8 +428,7 @@ fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
             );
             match line {
                 fast::Simple::Header(power) => current = Some(power),
-                fast::Simple::Hold(unit) => sink.order(n, current, unit.hold(), pos..end),
-                fast::Simple::Move(unit, to) => sink.order(n, current, unit.move_to(to), pos..end),
+                _ => sink.simple(n, current, line, pos..end),
             }
             pos = next;
             continue;
@@ -432,6 +470,7 @@ fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
             }
         }
     }
+    sink.finish();
 }
 
 /// Where `part`, a slice of `text`, lies in it.

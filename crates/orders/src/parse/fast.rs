@@ -120,6 +120,40 @@ pub(super) enum Simple {
 }
 
 impl Simple {
+    /// The order of a hold or a move line (`None` for a header).
+    #[inline(always)]
+    pub(super) fn order(self) -> Option<Order> {
+        match self {
+            Simple::Header(_) => None,
+            Simple::Hold(unit) => Some(unit.hold()),
+            Simple::Move(unit, to) => Some(unit.move_to(to)),
+        }
+    }
+
+    /// Writes the order of a hold or a move line into `order` field by field, if `order` is
+    /// of the same kind (a hold, a move without a convoy path); `false` if not (`order` is
+    /// then unchanged).
+    #[inline(always)]
+    pub(super) fn write_into(self, order: &mut Order) -> bool {
+        match (self, order) {
+            (Simple::Hold(at), Order::Hold { unit }) => at.write_unit(unit),
+            (
+                Simple::Move(at, dest),
+                Order::Move {
+                    unit,
+                    to,
+                    via_convoy: false,
+                    path,
+                },
+            ) if path.is_empty() => {
+                at.write_unit(unit);
+                dest.write_place(to);
+            }
+            _ => return false,
+        }
+        true
+    }
+
     /// What [`read_line`] gives for the same line, whose order text ends at byte `end` of it.
     #[cfg(debug_assertions)]
     pub(super) fn read(self, end: usize) -> Read {
@@ -142,11 +176,23 @@ pub(super) fn simple(map: &Map, b: &[u8], start: usize) -> Option<(Simple, usize
     if !map.railroads().is_empty() {
         return None;
     }
-    let (first, i) = short_word(b, start)?;
-    let (line, end) = match b.get(i) {
-        Some(b':') => (Simple::Header(map.power_by_packed(first)?), i + 1),
-        Some(b' ') => simple_hold_or_move(map, b, first, i + 1)?,
-        _ => return None,
+    let (line, end) = match (b.get(start), b.get(start + 1)) {
+        // `A vie ...`, `F lon ...`: the commonest first words, known without a look-up.
+        (Some(&c @ (b'A' | b'a' | b'F' | b'f')), Some(b' ')) => {
+            let kind = match c {
+                b'A' | b'a' => UnitKind::Army,
+                _ => UnitKind::Fleet,
+            };
+            simple_hold_or_move(map, b, kind, start + 2)?
+        }
+        _ => {
+            let (first, i) = short_word(b, start)?;
+            match b.get(i) {
+                Some(b':') => (Simple::Header(map.power_by_packed(first)?), i + 1),
+                Some(b' ') => simple_hold_or_move(map, b, unit_kind(first)?, i + 1)?,
+                _ => return None,
+            }
+        }
     };
     let next = match b.get(end..)? {
         [] => end,
@@ -157,10 +203,11 @@ pub(super) fn simple(map: &Map, b: &[u8], start: usize) -> Option<(Simple, usize
     Some((line, end, next))
 }
 
-/// `A vie H`, `A vie - gal`, `F stp/sc H` after the unit type `kind` (packed), from byte `i`.
+/// `vie H`, `vie - gal`, `stp/sc H` from byte `i`, after a unit type.
 #[inline(always)]
-fn simple_hold_or_move(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Simple, usize)> {
-    let (kind, province, mut j) = simple_unit(map, b, kind, i)?;
+fn simple_hold_or_move(map: &Map, b: &[u8], kind: UnitKind, i: usize) -> Option<(Simple, usize)> {
+    let (word, mut j) = short_word(b, i)?;
+    let province = plain_province(map, word)?;
     let mut coast = None;
     if b.get(j) == Some(&b'/') {
         let (c, k) = slash_coast(map, b, province, j + 1)?;
@@ -176,20 +223,39 @@ fn simple_hold_or_move(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Simp
         let (to, k) = simple_destination(map, b, j + 3, unit.next + 1)?;
         return Some((Simple::Move(unit, to), k));
     }
-    let (word, k) = match b.get(j) {
-        Some(b' ') => short_word(b, j + 1)?,
+    let k = match b.get(j..) {
+        // ` H` and the end of the word: the commonest hold, known without a look-up.
+        Some([b' ', b'H' | b'h', after @ ..])
+            if after
+                .first()
+                .is_none_or(|&c| ALNUM_LOWER[usize::from(c)] == 0) =>
+        {
+            j + 2
+        }
+        Some([b' ', ..]) => match short_word(b, j + 1)? {
+            (word, k) if keywords_of_key(word) & HOLD != 0 => k,
+            _ => return None,
+        },
         _ => return None,
     };
     // A province with coasts could read the word after it as a coast (`F stp nc`), or the word
     // after a coast as more of the coast's name.
-    if keywords_of_key(word) & HOLD == 0 {
-        return None;
-    }
     let coasts = !map.province(province).coasts.is_empty();
     if coasts && (coast.is_none() || longer_coast(map, province, b, j)) {
         return None;
     }
     Some((Simple::Hold(unit), k))
+}
+
+/// The unit type a first word (packed) names: `A`, `Army`, `F`, `Fleet`; `None` for any other
+/// word, and for a word that starts another order (`Build`, `Disband`, ...).
+#[inline(always)]
+fn unit_kind(word: u64) -> Option<UnitKind> {
+    let kw = keywords_of_key(word);
+    if kw & (BUILD | DECLINE | DISBAND | CONVERT | PERMIT) != 0 {
+        return None;
+    }
+    kind_word(kw)
 }
 
 /// The coast of `province` named by the one word at byte `i` (after a slash: `stp/sc`), and
@@ -272,11 +338,7 @@ fn support_or_convoy(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(Read, 
 /// its name ends.
 #[inline(always)]
 fn simple_unit(map: &Map, b: &[u8], kind: u64, i: usize) -> Option<(UnitKind, ProvinceId, usize)> {
-    let kw = keywords_of_key(kind);
-    if kw & (BUILD | DECLINE | DISBAND | CONVERT | PERMIT) != 0 {
-        return None;
-    }
-    let kind = kind_word(kw)?;
+    let kind = unit_kind(kind)?;
     let (word, j) = short_word(b, i)?;
     Some((kind, plain_province(map, word)?, j))
 }
@@ -508,6 +570,24 @@ impl At {
 
     fn next(self) -> usize {
         usize::from(self.next)
+    }
+
+    /// Writes [`At::unit`] into `unit` field by field.
+    #[inline(always)]
+    fn write_unit(self, unit: &mut UnitRef) {
+        unit.kind = self.kind;
+        self.write_place(&mut unit.place);
+    }
+
+    /// Writes [`At::place`] into `place` field by field.
+    #[inline(always)]
+    fn write_place(self, place: &mut Place) {
+        place.province = self.province;
+        match (self.coast, &mut place.coast) {
+            (None, None) => {}
+            (Some(c), Some(WrittenCoast::Known(k))) => *k = c,
+            (coast, old) => *old = coast.map(WrittenCoast::Known),
+        }
     }
 
     /// The unit's hold order.

@@ -153,6 +153,35 @@ fn parse_orders_into_reuses_the_callers_lists() {
     assert_eq!((lines, errors), parse_orders(map, second));
 }
 
+/// `parse_phase_orders_into` writes holds and moves over the orders a file before left in the
+/// list (field by field when of the same kind): every pair of files reads as the second alone.
+#[test]
+fn parse_phase_orders_into_overwrites_the_last_files_orders() {
+    let map = map();
+    let files = [
+        "England:\nF lon H\nA lvp - yor\nF edi - nth\n",
+        "Russia:\nF stp/sc H\nF stp/nc - bar\nA mos - stp\nF sev H\n",
+        "Spain: A spa/xx H\nFrance:\nF bre - spa/nc\nA par - bur - mar\nA mar - spa via convoy\n",
+        "France:\nA par H\nA mar H\nF bre H\nF mao - spa/sc\nF wes - spa(nc)\n",
+        "Italy:\nA ven - tri\nF nap S A ven - tri\nA rom H\n",
+        "",
+    ];
+    for first in files {
+        for second in files {
+            let (mut orders, mut errors) = (Vec::new(), Vec::new());
+            diplo_orders::parse_phase_orders_into(map, first, &mut orders, &mut errors);
+            diplo_orders::parse_phase_orders_into(map, second, &mut orders, &mut errors);
+            let (lines, want_errors) = parse_orders(map, second);
+            let want: Vec<_> = lines
+                .into_iter()
+                .filter_map(|l| Some((l.power?, l.order)))
+                .collect();
+            assert_eq!(orders, want, "{first:?} then {second:?}");
+            assert_eq!(errors.len(), want_errors.len(), "{second:?}");
+        }
+    }
+}
+
 /// The lines read without tokens (`A vie H`, `A vie - gal`, `England:`, `F nth S A bel`, `A
 /// mar S A par - bur`, `F nth C A lon - nwy`) and their near misses
 /// (other spacing, coasts, long words, keywords in the unit's place, unknown names, other line
