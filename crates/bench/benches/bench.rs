@@ -6,7 +6,12 @@
 //!   `Adjudicator` is given each adjudication back, `Adjudicator::recycle`; diplo reads the
 //!   text with `parse_phase_orders_into` into a list kept from call to call), and parsing alone
 //!   (`diplo parse`, `diplomacy parse`);
+//! * `datc/*`: the DATC's movement cases (6.A to 6.G) that both crates can state, adjudicated
+//!   one after another by diplo (a reused `Adjudicator`) and by the `diplomacy` crate;
 //! * `map/*`: loading the standard map and a generated map from TOML text;
+//! * `replay/*`: replaying a directory of game records (reading, parsing, adjudicating and
+//!   comparing every phase) on one thread and on two, when `DIPLO_BENCH_CORPUS` names one (the
+//!   Droidippy corpus unpacked, BENCHMARKS.md); skipped with a message otherwise;
 //! * `scaling/*`: generated positions of 1,000 to 1,000,000 units (`DIPLO_BENCH_MAX_UNITS`
 //!   lowers the largest size), in time per unit, with a reused `Adjudicator` given each
 //!   adjudication back (`scale_loop -- time` gives the plain function's figures beside it).
@@ -109,6 +114,118 @@ fn phases(c: &mut Criterion) {
     }
 }
 
+/// A DATC case as both crates take it.
+struct DatcCase {
+    fixture: diplo_bench::Fixture,
+    start: Vec<UnitPosition<'static, RegionKey>>,
+    orders: Vec<MappedMainOrder>,
+}
+
+/// The DATC's movement cases both crates can state (the `diplomacy` crate reading each and
+/// adjudicating it once without panicking), one after another.
+fn datc(c: &mut Criterion) {
+    let map = Map::standard();
+    let rules = Ruleset::datc();
+    let world = diplomacy::geo::standard_map();
+    let (fixtures, mut left_out) = diplo_bench::datc_movement_fixtures(&map);
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut cases = Vec::new();
+    for (id, fixture) in fixtures {
+        let read = std::panic::catch_unwind(|| {
+            let start: Vec<UnitPosition<'static, RegionKey>> = fixture
+                .other_units
+                .iter()
+                .map(|s| s.parse().ok())
+                .collect::<Option<_>>()?;
+            let orders: Vec<MappedMainOrder> = fixture
+                .other_orders
+                .iter()
+                .map(|s| s.parse().ok())
+                .collect::<Option<_>>()?;
+            let submission = Submission::new(world, &start, orders.clone());
+            black_box(&submission.adjudicate(Rulebook::default()));
+            Some((start, orders))
+        });
+        match read {
+            Ok(Some((start, orders))) => cases.push(DatcCase {
+                fixture,
+                start,
+                orders,
+            }),
+            _ => left_out.push(id),
+        }
+    }
+    std::panic::set_hook(quiet);
+    eprintln!(
+        "datc: {} movement cases; left out (not stated in the `diplomacy` crate's notation, or it panics): {}",
+        cases.len(),
+        left_out.join(" ")
+    );
+    let mut g = c.benchmark_group("datc");
+    g.throughput(Throughput::Elements(cases.len() as u64));
+    let mut adjudicator = Adjudicator::new(&map, &rules);
+    g.bench_function("diplo adjudicate", |b| {
+        b.iter(|| {
+            for case in &cases {
+                let f = &case.fixture;
+                let adj = adjudicator.adjudicate(&f.position, black_box(&f.orders));
+                adjudicator.recycle(black_box(adj));
+            }
+        })
+    });
+    g.bench_function("diplomacy adjudicate", |b| {
+        b.iter_batched(
+            || cases.iter().map(|c| c.orders.clone()).collect::<Vec<_>>(),
+            |orders| {
+                for (case, orders) in cases.iter().zip(orders) {
+                    let submission = Submission::new(world, &case.start, orders);
+                    black_box(&submission.adjudicate(Rulebook::default()));
+                }
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    g.finish();
+}
+
+/// Replays the game records of `DIPLO_BENCH_CORPUS` (all of them, or the first
+/// `DIPLO_BENCH_REPLAY_GAMES`), as `diplo replay` does, on one thread and on two.
+fn replay(c: &mut Criterion) {
+    let Some(dir) = std::env::var_os("DIPLO_BENCH_CORPUS") else {
+        eprintln!(
+            "replay: skipped (set DIPLO_BENCH_CORPUS to a directory of game records, such as \
+             the Droidippy corpus unpacked: BENCHMARKS.md)"
+        );
+        return;
+    };
+    let mut files = match diplo_replay::replay::collect_files(&[dir.into()]) {
+        Ok(files) => files,
+        Err(e) => return eprintln!("replay: skipped: {e}"),
+    };
+    if let Some(n) = std::env::var("DIPLO_BENCH_REPLAY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        files.truncate(n);
+    }
+    let map = Map::standard();
+    let rules = Ruleset::load("droidippy").expect("the shipped droidippy ruleset");
+    let reports = diplo_replay::replay::replay_files(&map, &rules, &files, 1, &|_| {});
+    let phases: usize = reports.iter().map(|r| r.passed + r.mismatches.len()).sum();
+    eprintln!("replay: {} files, {phases} phases", files.len());
+    let mut g = c.benchmark_group("replay");
+    g.throughput(Throughput::Elements(phases as u64))
+        .sample_size(10)
+        .measurement_time(std::time::Duration::from_secs(30));
+    for threads in [1, 2] {
+        g.bench_with_input(BenchmarkId::new("games", threads), &threads, |b, &t| {
+            b.iter(|| diplo_replay::replay::replay_files(&map, &rules, &files, t, &|_| {}))
+        });
+    }
+    g.finish();
+}
+
 fn maps(c: &mut Criterion) {
     let mut g = c.benchmark_group("map");
     g.bench_function("standard", |b| b.iter(Map::standard));
@@ -152,5 +269,5 @@ fn scaling(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, phases, maps, scaling);
+criterion_group!(benches, phases, datc, maps, replay, scaling);
 criterion_main!(benches);

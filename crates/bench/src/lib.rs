@@ -122,47 +122,115 @@ fn place(map: &Map, p: &Place) -> String {
     region(map, located(p))
 }
 
-fn unit(map: &Map, r: &UnitRef) -> String {
-    format!(
-        "{} {}",
-        r.kind.expect("unit type").letter(),
-        place(map, &r.place)
-    )
-}
-
-fn other_unit(map: &Map, r: &OtherUnit) -> String {
-    format!(
-        "{} {}",
-        r.kind.expect("unit type").letter(),
-        place(map, &r.place)
-    )
-}
-
 /// One order in the `diplomacy` crate's notation.
 fn other(map: &Map, power: PowerId, order: &Order) -> String {
+    try_other(map, power, order).expect("a movement order with its unit types written")
+}
+
+/// One order in the `diplomacy` crate's notation, if it has one: a movement-phase order with
+/// every unit type written.
+fn try_other(map: &Map, power: PowerId, order: &Order) -> Option<String> {
+    let kind = |r: &OtherUnit| {
+        r.kind
+            .map(|k| format!("{} {}", k.letter(), place(map, &r.place)))
+    };
+    let unit = order.unit()?;
     let head = format!(
-        "{}: {}",
+        "{}: {} {}",
         nation(map, power),
-        unit(map, order.unit().expect("a unit order"))
+        unit.kind?.letter(),
+        place(map, &unit.place)
     );
-    match order {
+    Some(match order {
         Order::Hold { .. } => format!("{head} holds"),
-        Order::Move { to, .. } => format!("{head} -> {}", place(map, to)),
-        Order::SupportHold { supported, .. } => {
-            format!("{head} supports {}", other_unit(map, supported))
+        Order::Move {
+            to,
+            via_convoy: false,
+            path,
+            ..
+        } if path.is_empty() => format!("{head} -> {}", place(map, to)),
+        Order::SupportHold { supported, .. } if supported.power.is_none() => {
+            format!("{head} supports {}", kind(supported)?)
         }
-        Order::SupportMove { supported, to, .. } => format!(
-            "{head} supports {} -> {}",
-            other_unit(map, supported),
-            place(map, to)
-        ),
-        Order::Convoy { army, to, .. } => format!(
-            "{head} convoys {} -> {}",
-            other_unit(map, army),
-            place(map, to)
-        ),
-        _ => unimplemented!("only movement-phase orders are translated"),
+        Order::SupportMove { supported, to, .. } if supported.power.is_none() => {
+            format!("{head} supports {} -> {}", kind(supported)?, place(map, to))
+        }
+        Order::Convoy { army, to, .. } if army.power.is_none() => {
+            format!("{head} convoys {} -> {}", kind(army)?, place(map, to))
+        }
+        _ => return None,
+    })
+}
+
+/// The DATC's movement cases on the standard map (chapter 6, sections A to G: basic checks,
+/// coasts, circular movement, supports and dislodges, head-to-head battles, convoys, convoys to
+/// adjacent places) that the `diplomacy` crate's notation can state: every order names its
+/// unit types, no order asks for a convoy or a convoy path, no support names a nationality, and
+/// no coast is written that the province lacks. Each fixture's position is the case's.
+/// Returns the fixtures and the ids of the cases left out.
+pub fn datc_movement_fixtures(map: &Map) -> (Vec<(String, Fixture)>, Vec<String>) {
+    let (mut fixtures, mut left_out) = (Vec::new(), Vec::new());
+    for case in diplo_datc::all_cases() {
+        let section = case.id.strip_prefix("6.").and_then(|r| r.chars().next());
+        if case.map.is_some() || !matches!(section, Some('A'..='G')) {
+            continue;
+        }
+        match datc_fixture(map, &case) {
+            Some(f) => fixtures.push((case.id.clone(), f)),
+            None => left_out.push(case.id.clone()),
+        }
     }
+    (fixtures, left_out)
+}
+
+/// Whether a place of `order` has a coast written that its province lacks (`spa/ec`).
+fn writes_unknown_coast(order: &Order) -> bool {
+    let places: Vec<&Place> = match order {
+        Order::Move { unit, to, .. } | Order::Retreat { unit, to } => vec![&unit.place, to],
+        Order::SupportHold { unit, supported } => vec![&unit.place, &supported.place],
+        Order::SupportMove {
+            unit,
+            supported,
+            to,
+        } => vec![&unit.place, &supported.place, to],
+        Order::Convoy { unit, army, to } => vec![&unit.place, &army.place, to],
+        other => other.unit().map(|u| &u.place).into_iter().collect(),
+    };
+    places
+        .iter()
+        .any(|p| matches!(p.coast, Some(diplo_orders::WrittenCoast::Unknown(_))))
+}
+
+fn datc_fixture(map: &Map, case: &diplo_datc::Case) -> Option<Fixture> {
+    let (position, orders) = diplo_datc::setup(map, case).ok()?;
+    if position.phase.kind != PhaseKind::Movement {
+        return None;
+    }
+    if orders.iter().any(|(_, o)| writes_unknown_coast(o)) {
+        return None;
+    }
+    let other_orders = orders
+        .iter()
+        .map(|(p, o)| try_other(map, *p, o))
+        .collect::<Option<Vec<_>>>()?;
+    let other_units = position
+        .units
+        .iter()
+        .map(|u| {
+            format!(
+                "{}: {} {}",
+                nation(map, u.power),
+                u.kind.letter(),
+                region(map, u.location)
+            )
+        })
+        .collect();
+    Some(Fixture {
+        position,
+        orders,
+        other_orders,
+        other_units,
+    })
 }
 
 /// A generated position: its map, the position and the orders.
