@@ -100,7 +100,7 @@ fn judge(
     let results = results_of(orders, pool, |r, order| judged.fill(r, order));
     let unordered_dislodged = if retreats.is_empty() {
         // Nothing was dislodged.
-        pool.empty(0)
+        Vec::new()
     } else {
         unordered_dislodged(units, &cx.unit_at, orders, &results, &tags, pool)
     };
@@ -110,18 +110,21 @@ fn judge(
     pool.give(dislodged_by);
     pool.give(tags);
     pool.give(attacked_unresolved);
-    let mut automatic = pool.empty(0);
-    automatic.extend(
-        retreats
-            .iter()
-            .filter(|r| r.options.is_empty())
-            .map(|r| AutomaticAction {
+    // Spare vectors are taken only when something may go in them (given back by
+    // `Adjudicator::recycle`).
+    let mut automatic = Vec::new();
+    if !retreats.is_empty() {
+        automatic = pool.empty(0);
+        automatic.extend(retreats.iter().filter(|r| r.options.is_empty()).map(|r| {
+            AutomaticAction {
                 unit: r.dislodged.unit,
                 reason: Reason::plain("disbanded: dislodged with nowhere to retreat"),
-            }),
-    );
-    let mut unresolved = pool.empty(0);
+            }
+        }));
+    }
+    let mut unresolved = Vec::new();
     if any_unresolved {
+        unresolved = pool.empty(0);
         let results = results.iter().enumerate();
         let found = results.filter(|(_, r)| r.resolution == Resolution::Unresolved);
         unresolved.extend(found.map(|(i, _)| i));
@@ -335,19 +338,16 @@ fn dislodged_units(
             attacker_from: units[a as usize].location.province,
             by_convoy,
         };
-        let season = pos.phase.season;
         let options = retreat_options(
             map,
             &d,
             place.occupied,
             place.contested,
             allow_origin,
-            season,
+            pos.phase.season,
         );
         retreats.push(d, options);
-        let destroyed = retreats
-            .get(retreats.len() - 1)
-            .is_some_and(|r| r.options.is_empty());
+        let destroyed = retreats.last().is_some_and(|r| r.options.is_empty());
         tags[u] = Some(if destroyed {
             Tag::Destroyed
         } else {

@@ -200,6 +200,11 @@ impl Retreats {
         })
     }
 
+    /// The dislodged unit added last, with its options.
+    pub fn last(&self) -> Option<RetreatOptions<'_>> {
+        self.len().checked_sub(1).and_then(|i| self.get(i))
+    }
+
     /// Every dislodged unit with its options.
     pub fn iter(&self) -> RetreatsIter<'_> {
         RetreatsIter {
