@@ -3,13 +3,19 @@
 //! each, by the plain `adjudicate`, by a warmed-up `Adjudicator`, and by one given its
 //! adjudications back (`Adjudicator::recycle`):
 //! `cargo bench -p diplo-bench --bench adjudicate_loop -- 100000 [opening|all-hold|mid-game]`.
+//!
+//! `cargo bench -p diplo-bench --bench adjudicate_loop -- shapes [N]` counts the same for every
+//! generated scaling shape (`diplo_bench::Shape`) of about `N` units (default 100,000), without
+//! the timed loop.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use diplo_bench::{fixture, ALL_HOLD, MIDGAME, OPENING};
+use diplo_bench::{fixture, Shape, ALL_HOLD, MIDGAME, OPENING};
+use diplo_engine::Position;
 use diplo_engine::{adjudicate, Adjudicator};
-use diplo_map::Map;
+use diplo_map::{Map, PowerId};
+use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
 /// The system allocator, counting allocations.
@@ -38,8 +44,67 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// The allocations of `f`.
+fn allocations<T>(f: impl FnOnce() -> T) -> (usize, T) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let out = f();
+    (ALLOCATIONS.load(Ordering::Relaxed) - before, out)
+}
+
+/// The allocations of one adjudication of `pos`: by the plain function, by a warmed-up
+/// `Adjudicator`, and by one given its adjudications back.
+fn counts(map: &Map, rules: &Ruleset, pos: &Position, orders: &[(PowerId, Order)]) -> [usize; 3] {
+    let (plain, once) = allocations(|| adjudicate(map, rules, pos, orders));
+    drop(once);
+    let mut adjudicator = Adjudicator::new(map, rules);
+    // A few phases first: the context's buffers grow to what every role in the phase needs.
+    for _ in 0..10 {
+        drop(adjudicator.adjudicate(pos, orders));
+    }
+    let (reused, once) = allocations(|| adjudicator.adjudicate(pos, orders));
+    // Each adjudication given back (`recycle`) before the next.
+    adjudicator.recycle(once);
+    for _ in 0..10 {
+        let a = adjudicator.adjudicate(pos, orders);
+        adjudicator.recycle(a);
+    }
+    // The most any of ten phases allocates (a spare buffer too small for its next use may be
+    // grown only now and then).
+    let recycled = (0..10)
+        .map(|_| {
+            let (count, once) = allocations(|| adjudicator.adjudicate(pos, orders));
+            adjudicator.recycle(once);
+            count
+        })
+        .max()
+        .unwrap_or(0);
+    [plain, reused, recycled]
+}
+
+/// The allocations of one adjudication of every generated shape of about `n` units.
+fn shapes(n: usize) {
+    let rules = Ruleset::datc();
+    for shape in Shape::ALL {
+        let x = shape.generate(n);
+        let [plain, reused, recycled] = counts(&x.map, &rules, &x.position, &x.orders);
+        println!(
+            "{} ({n}): {plain} allocations ({reused} with a reused Adjudicator, {recycled} at most when \
+             it is given its adjudications back)",
+            shape.name()
+        );
+    }
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
+    let mut args = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .peekable();
+    if args.peek().map(String::as_str) == Some("shapes") {
+        args.next();
+        shapes(args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000));
+        return;
+    }
     let n: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
     let only = args.next();
     let map = Map::standard();
@@ -54,28 +119,8 @@ fn main() {
             continue;
         }
         let f = fixture(&map, text, year);
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
-        let once = adjudicate(&map, &rules, &f.position, &f.orders);
-        let plain = ALLOCATIONS.load(Ordering::Relaxed) - before;
-        drop(once);
+        let [plain, reused, recycled] = counts(&map, &rules, &f.position, &f.orders);
         let mut adjudicator = Adjudicator::new(&map, &rules);
-        // A few phases first: the context's buffers grow to what every role in the phase needs.
-        for _ in 0..10 {
-            drop(adjudicator.adjudicate(&f.position, &f.orders));
-        }
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
-        let once = adjudicator.adjudicate(&f.position, &f.orders);
-        let reused = ALLOCATIONS.load(Ordering::Relaxed) - before;
-        // Each adjudication given back (`recycle`) before the next.
-        adjudicator.recycle(once);
-        for _ in 0..10 {
-            let a = adjudicator.adjudicate(&f.position, &f.orders);
-            adjudicator.recycle(a);
-        }
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
-        let once = adjudicator.adjudicate(&f.position, &f.orders);
-        let recycled = ALLOCATIONS.load(Ordering::Relaxed) - before;
-        drop(once);
         let start = std::time::Instant::now();
         let mut results = 0;
         for _ in 0..n {

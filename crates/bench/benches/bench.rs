@@ -22,7 +22,7 @@ use criterion::{
     criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use diplo_bench::{fixture, Shape, ALL_HOLD, MIDGAME, OPENING};
-use diplo_engine::{adjudicate, Adjudicator};
+use diplo_engine::{adjudicate, Adjudicator, AdjudicatorScratch};
 use diplo_map::Map;
 use diplo_orders::{parse_phase_orders_into, Order};
 use diplo_rules::Ruleset;
@@ -253,16 +253,25 @@ fn scaling(c: &mut Criterion) {
                 continue;
             }
             g.throughput(Throughput::Elements(n as u64));
+            // The position and the context's buffers, kept across criterion's calls of the
+            // routine (one per sample, and more to warm up).
+            let mut kept: Option<(diplo_bench::Generated, AdjudicatorScratch)> = None;
             g.bench_function(BenchmarkId::from_parameter(n), |b| {
                 // Generated only when this benchmark runs (not when a filter skips it).
                 // With a reused context, as a host adjudicating phase after phase would: the
                 // plain function's fresh buffers are measured by `scale_loop -- time`.
-                let x = shape.generate(n);
-                let mut adjudicator = Adjudicator::new(&x.map, &rules);
+                let (x, scratch) = kept.get_or_insert_with(|| (shape.generate(n), <_>::default()));
+                let buffers = std::mem::take(scratch);
+                let mut adjudicator = Adjudicator::with_scratch(&x.map, &rules, buffers);
+                // One phase first, untimed: a sample of a few phases must not count the first
+                // phase's fresh buffers (at 1,000,000 units, hundreds of megabytes).
+                let adj = adjudicator.adjudicate(&x.position, &x.orders);
+                adjudicator.recycle(adj);
                 b.iter(|| {
                     let adj = adjudicator.adjudicate(&x.position, &x.orders);
                     adjudicator.recycle(black_box(adj));
-                })
+                });
+                *scratch = adjudicator.into_scratch();
             });
         }
         g.finish();

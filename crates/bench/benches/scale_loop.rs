@@ -10,8 +10,8 @@
 //! * `cargo bench -p diplo-bench --bench scale_loop -- time [MAX] [K]`: for every scaling shape
 //!   at 10,000, 100,000 and 1,000,000 units (up to `MAX`), each in a process of its own, the time
 //!   per unit of `K` samples (default 5) of about a million units each (100 calls at 10,000)
-//!   with the plain `adjudicate` function and with a reused `Adjudicator` (after one warm-up
-//!   call), the best of the `K`, in the thread's CPU time (kernel time included: page faults
+//!   with the plain `adjudicate` function, with a reused `Adjudicator` (after one warm-up
+//!   call), and with one given each adjudication back (`Adjudicator::recycle`), the best of the `K`, in the thread's CPU time (kernel time included: page faults
 //!   count) where Linux gives it, else the wall clock.
 //!
 //! Peak memory is the kernel's high-water mark of resident memory (`VmHWM` in
@@ -140,19 +140,21 @@ fn one_shape(shape: usize, n: usize) {
 
 fn time_table(max: usize, k: usize) {
     println!(
-        "Best of {k} samples (about a million units each), CPU ns per unit: plain `adjudicate`; reused `Adjudicator`.\n"
+        "Best of {k} samples (about a million units each), CPU ns per unit: plain `adjudicate`; reused `Adjudicator`; reused and given its adjudications back (`recycle`).\n"
     );
     let k = k.to_string();
     table(max, &["time-one", &k], |_, text| {
         let mut figures = text.split_whitespace();
         let plain = figures.next().unwrap_or("?");
         let reused = figures.next().unwrap_or("?");
-        format!("{plain}; {reused}")
+        let recycled = figures.next().unwrap_or("?");
+        format!("{plain}; {reused}; {recycled}")
     });
 }
 
 /// Generates one shape and adjudicates it `k` times each way; prints the best time per unit in
-/// nanoseconds of the plain function, then of the reused context.
+/// nanoseconds of the plain function, of the reused context, and of the reused context given
+/// each adjudication back.
 fn time_shape(shape: usize, n: usize, k: usize) {
     let x = Shape::ALL[shape].generate(n);
     let rules = Ruleset::datc();
@@ -186,6 +188,14 @@ fn time_shape(shape: usize, n: usize, k: usize) {
     let reused = best(&mut || {
         std::hint::black_box(adjudicator.adjudicate(&x.position, &x.orders));
     });
+    // Each adjudication given back, as a host done with a phase's outcome would.
+    let adj = adjudicator.adjudicate(&x.position, &x.orders);
+    adjudicator.recycle(adj);
+    let recycled = best(&mut || {
+        let adj = adjudicator.adjudicate(&x.position, &x.orders);
+        adjudicator.recycle(std::hint::black_box(adj));
+    });
     let units = (n * reps) as f64;
-    println!("{:.0} {:.0}", plain * 1e9 / units, reused * 1e9 / units);
+    let [plain, reused, recycled] = [plain, reused, recycled].map(|t| t * 1e9 / units);
+    println!("{plain:.0} {reused:.0} {recycled:.0}");
 }

@@ -51,7 +51,7 @@ pub fn adjudicate_adjustments(
     Adjudication {
         results,
         unordered_dislodged: Vec::new(),
-        retreats: Vec::new(),
+        retreats: crate::outcome::Retreats::default(),
         automatic: w.automatic,
         unresolved: Vec::new(),
         next,

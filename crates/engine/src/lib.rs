@@ -37,7 +37,8 @@ use diplo_rules::Ruleset;
 
 pub use check::{adjustment_is_legal, MovementCheck};
 pub use outcome::{
-    Adjudication, AutomaticAction, OrderResult, Resolution, ResultLine, RetreatOptions, Tag,
+    Adjudication, AutomaticAction, OrderResult, Resolution, ResultLine, RetreatOptions, Retreats,
+    RetreatsIter, Tag,
 };
 pub use position::{Dislodged, Phase, PhaseKind, Position, PositionFile, PositionInput, Unit};
 pub use reason::{Reason, ReasonDisplay};
@@ -108,15 +109,32 @@ impl<'a> Adjudicator<'a> {
         self.scratch
     }
 
-    /// Takes back an adjudication this context (or any) handed out and keeps its largest
-    /// buffers (the results, the next position's units and owners) for the next phases: a
-    /// host that is done with a phase's outcome saves allocating them again (on a position of
-    /// a million units, fresh memory the size of the results every phase).
+    /// Takes back an adjudication this context (or any) handed out and keeps its buffers (the
+    /// results, the dislodged units and their retreat options, the next position's units and
+    /// owners...) for the next phases: a host that is done with a phase's outcome saves
+    /// allocating them again (on a position of a million units, fresh memory the size of the
+    /// results every phase).
     pub fn recycle(&mut self, adjudication: Adjudication) {
         let pool = &mut self.scratch.inner.pool;
-        pool.give(adjudication.results);
-        pool.give(adjudication.next.units);
-        pool.give(adjudication.next.owners);
+        let Adjudication {
+            results,
+            unordered_dislodged,
+            retreats,
+            automatic,
+            unresolved,
+            next,
+        } = adjudication;
+        pool.give(results);
+        pool.give(unordered_dislodged);
+        let (dislodged, places) = retreats.into_buffers();
+        pool.give(dislodged);
+        pool.give(places);
+        pool.give(automatic);
+        pool.give(unresolved);
+        pool.give(next.units);
+        pool.give(next.owners);
+        pool.give(next.dislodged);
+        pool.give(next.contested);
     }
 
     /// Adjudicates one phase of `pos` with the given orders, as [`adjudicate`] does.

@@ -7,7 +7,7 @@ use diplo_rules::Ruleset;
 
 use crate::explain::{settling_rule, Paradoxes};
 use crate::interpret::{self, Ctx, Eff, Status, NONE};
-use crate::outcome::{Adjudication, OrderResult, Resolution, RetreatOptions, Tag};
+use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, Retreats, Tag};
 use crate::position::{Dislodged, Phase, PhaseKind, Position, Unit};
 use crate::reason::{Clash, ClashKind, Fact, Few, RailWhy, Reason, Rival, Text, Why};
 use crate::resolve::{Board, Strength, Tri};
@@ -110,21 +110,25 @@ fn judge(
     pool.give(dislodged_by);
     pool.give(tags);
     pool.give(attacked_unresolved);
-    let automatic = retreats
-        .iter()
-        .filter(|r| r.options.is_empty())
-        .map(|r| crate::outcome::AutomaticAction {
-            unit: r.dislodged.unit,
-            reason: Reason::plain("disbanded: dislodged with nowhere to retreat"),
-        })
-        .collect();
-    let unresolved = if any_unresolved {
+    // Spare vectors are taken only when something may go in them (given back by
+    // `Adjudicator::recycle`).
+    let mut automatic = Vec::new();
+    if !retreats.is_empty() {
+        automatic = pool.empty(0);
+        automatic.extend(retreats.iter().filter(|r| r.options.is_empty()).map(|r| {
+            AutomaticAction {
+                unit: r.dislodged.unit,
+                reason: Reason::plain("disbanded: dislodged with nowhere to retreat"),
+            }
+        }));
+    }
+    let mut unresolved = Vec::new();
+    if any_unresolved {
+        unresolved = pool.empty(0);
         let results = results.iter().enumerate();
-        let unresolved = results.filter(|(_, r)| r.resolution == Resolution::Unresolved);
-        unresolved.map(|(i, _)| i).collect()
-    } else {
-        Vec::new()
-    };
+        let found = results.filter(|(_, r)| r.resolution == Resolution::Unresolved);
+        unresolved.extend(found.map(|(i, _)| i));
+    }
     Adjudication {
         results,
         unordered_dislodged,
@@ -153,11 +157,11 @@ fn nothing_moves(
     });
     let mut units = pool.empty(pos.units.len());
     units.extend_from_slice(&pos.units);
-    let next = next_position(map, rules, pos, units, &[], &[], pool);
+    let next = next_position(map, rules, pos, units, &Retreats::default(), &[], pool);
     Adjudication {
         results,
         unordered_dislodged: Vec::new(),
-        retreats: Vec::new(),
+        retreats: Retreats::default(),
         automatic: Vec::new(),
         unresolved: Vec::new(),
         next,
@@ -274,9 +278,9 @@ fn retreats_of(
     board: &Board,
     moved: &Moved,
     pool: &mut Pool,
-) -> (Vec<RetreatOptions>, Vec<Option<Tag>>) {
+) -> (Retreats, Vec<Option<Tag>>) {
     if moved.dislodged_by.iter().all(|&a| a == NONE) {
-        return (Vec::new(), pool.take(pos.units.len(), None));
+        return (Retreats::default(), pool.take(pos.units.len(), None));
     }
     let provinces = map.provinces().len();
     let mut occupied = pool.take(provinces, false);
@@ -314,9 +318,10 @@ fn dislodged_units(
     dislodged_by: &[u32],
     place: &RetreatPlace,
     pool: &mut Pool,
-) -> (Vec<RetreatOptions>, Vec<Option<Tag>>) {
+) -> (Retreats, Vec<Option<Tag>>) {
     let units = &pos.units;
-    let mut retreats = Vec::new();
+    let count = dislodged_by.iter().filter(|&&a| a != NONE).count();
+    let mut retreats = Retreats::with_buffers(pool.empty(count), pool.empty(0));
     let mut tags = pool.take(units.len(), None);
     let allow_origin = rules
         .retreat_after_convoy
@@ -341,14 +346,12 @@ fn dislodged_units(
             allow_origin,
             pos.phase.season,
         );
-        tags[u] = Some(if options.is_empty() {
+        retreats.push(d, options);
+        let destroyed = retreats.last().is_some_and(|r| r.options.is_empty());
+        tags[u] = Some(if destroyed {
             Tag::Destroyed
         } else {
             Tag::Dislodged
-        });
-        retreats.push(RetreatOptions {
-            dislodged: d,
-            options,
         });
     }
     (retreats, tags)
@@ -401,9 +404,10 @@ fn unordered_dislodged(
             }
         }
     }
-    let unordered = (0..units.len())
-        .filter_map(|u| Some((units[u], tags[u].filter(|_| !reported[u])?)))
-        .collect();
+    let mut unordered = pool.empty(0);
+    unordered.extend(
+        (0..units.len()).filter_map(|u| Some((units[u], tags[u].filter(|_| !reported[u])?))),
+    );
     pool.give(reported);
     unordered
 }
@@ -415,7 +419,7 @@ fn next_position(
     rules: &Ruleset,
     pos: &Position,
     after: Vec<Unit>,
-    retreats: &[RetreatOptions],
+    retreats: &Retreats,
     contested: &[ProvinceId],
     pool: &mut Pool,
 ) -> Position {
@@ -428,20 +432,18 @@ fn next_position(
         dislodged: Vec::new(),
         contested: Vec::new(),
     };
-    let retreating: Vec<Dislodged> = retreats
-        .iter()
-        .filter(|r| !r.options.is_empty())
-        .map(|r| r.dislodged)
-        .collect();
-    if retreating.is_empty() {
+    let mut retreating = retreats.iter().filter(|r| !r.options.is_empty()).peekable();
+    if retreating.peek().is_none() {
         crate::advance_after_season(map, rules, &mut next);
     } else {
         next.phase = Phase {
             kind: PhaseKind::Retreat,
             ..pos.phase
         };
-        next.dislodged = retreating;
-        next.contested = contested.to_vec();
+        next.dislodged = pool.empty(retreats.len());
+        next.dislodged.extend(retreating.map(|r| r.dislodged));
+        next.contested = pool.empty(contested.len());
+        next.contested.extend_from_slice(contested);
     }
     next
 }
@@ -694,33 +696,27 @@ pub(crate) fn province_mask(map: &Map, provinces: &[ProvinceId]) -> Vec<bool> {
 }
 
 /// The places a dislodged unit may retreat to. `occupied` and `contested` are per province.
-pub fn retreat_options(
-    map: &Map,
-    d: &Dislodged,
-    occupied: &[bool],
-    contested: &[bool],
+pub fn retreat_options<'a>(
+    map: &'a Map,
+    d: &'a Dislodged,
+    occupied: &'a [bool],
+    contested: &'a [bool],
     allow_convoy_origin: bool,
     season: diplo_map::Season,
-) -> Vec<Location> {
+) -> impl Iterator<Item = Location> + 'a {
     let from = d.unit.location;
-    let candidates: Vec<Location> = match d.unit.kind {
-        UnitKind::Army => map
-            .army_neighbours(from.province)
-            .iter()
-            .map(|&p| Location::province(p))
-            .collect(),
-        UnitKind::Fleet => map.fleet_neighbours(from).to_vec(),
+    let (armies, fleets) = match d.unit.kind {
+        UnitKind::Army => (map.army_neighbours(from.province), &[][..]),
+        UnitKind::Fleet => (&[][..], map.fleet_neighbours(from)),
     };
-    candidates
-        .into_iter()
-        .filter(|l| {
-            let p = l.province;
-            !occupied[p.index()]
-                && !contested[p.index()]
-                && !map.is_closed(d.unit.kind, from.province, p, season)
-                && (p != d.attacker_from || (d.by_convoy && allow_convoy_origin))
-        })
-        .collect()
+    let candidates = armies.iter().map(|&p| Location::province(p));
+    candidates.chain(fleets.iter().copied()).filter(move |l| {
+        let p = l.province;
+        !occupied[p.index()]
+            && !contested[p.index()]
+            && !map.is_closed(d.unit.kind, from.province, p, season)
+            && (p != d.attacker_from || (d.by_convoy && allow_convoy_origin))
+    })
 }
 
 /// Why a railroad move did not reach its destination, and where it ends.

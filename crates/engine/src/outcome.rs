@@ -120,13 +120,137 @@ impl AutomaticAction {
     }
 }
 
-/// A dislodged unit and where it may retreat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RetreatOptions {
+/// A dislodged unit and where it may retreat (an entry of [`Retreats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetreatOptions<'a> {
     /// The dislodged unit.
     pub dislodged: Dislodged,
     /// Where it may retreat; empty: it is destroyed.
-    pub options: Vec<Location>,
+    pub options: &'a [Location],
+}
+
+/// The dislodged units of a phase, each with where it may retreat ([`RetreatOptions`]), in the
+/// order they were found. The places of all units are kept in one list, so that a phase with
+/// many dislodgements allocates no list per unit.
+///
+/// ```
+/// use diplo_engine::{Dislodged, Retreats, Unit};
+/// use diplo_map::{Location, PowerId, ProvinceId, UnitKind};
+/// let unit = Unit {
+///     power: PowerId(0),
+///     kind: UnitKind::Army,
+///     location: Location::province(ProvinceId(1)),
+/// };
+/// let d = Dislodged { unit, attacker_from: ProvinceId(0), by_convoy: false };
+/// let mut retreats = Retreats::default();
+/// retreats.push(d, [Location::province(ProvinceId(2))]);
+/// retreats.push(d, []);
+/// assert_eq!(retreats.len(), 2);
+/// assert_eq!(retreats.get(0).unwrap().options, [Location::province(ProvinceId(2))]);
+/// assert!(retreats.iter().nth(1).unwrap().options.is_empty());
+/// ```
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Retreats {
+    /// Each dislodged unit with the end of its places in `places` (they start where the
+    /// previous unit's end).
+    units: Vec<(Dislodged, usize)>,
+    /// The places of every unit, one unit after the other.
+    places: Vec<Location>,
+}
+
+impl Retreats {
+    /// Empty, filling the buffers given (cleared first).
+    pub(crate) fn with_buffers(
+        mut units: Vec<(Dislodged, usize)>,
+        mut places: Vec<Location>,
+    ) -> Retreats {
+        units.clear();
+        places.clear();
+        Retreats { units, places }
+    }
+
+    /// The buffers, for later phases.
+    pub(crate) fn into_buffers(self) -> (Vec<(Dislodged, usize)>, Vec<Location>) {
+        (self.units, self.places)
+    }
+
+    /// Adds a dislodged unit that may retreat to `options` (none: it is destroyed).
+    pub fn push(&mut self, dislodged: Dislodged, options: impl IntoIterator<Item = Location>) {
+        self.places.extend(options);
+        self.units.push((dislodged, self.places.len()));
+    }
+
+    /// How many units are dislodged.
+    pub fn len(&self) -> usize {
+        self.units.len()
+    }
+
+    /// Whether no unit is dislodged.
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+
+    /// The `i`th dislodged unit with its options.
+    pub fn get(&self, i: usize) -> Option<RetreatOptions<'_>> {
+        let &(dislodged, end) = self.units.get(i)?;
+        let start = i.checked_sub(1).map_or(0, |j| self.units[j].1);
+        Some(RetreatOptions {
+            dislodged,
+            options: &self.places[start..end],
+        })
+    }
+
+    /// The dislodged unit added last, with its options.
+    pub fn last(&self) -> Option<RetreatOptions<'_>> {
+        self.len().checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    /// Every dislodged unit with its options.
+    pub fn iter(&self) -> RetreatsIter<'_> {
+        RetreatsIter {
+            units: self.units.iter(),
+            places: &self.places,
+            start: 0,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Retreats {
+    type Item = RetreatOptions<'a>;
+    type IntoIter = RetreatsIter<'a>;
+    fn into_iter(self) -> RetreatsIter<'a> {
+        self.iter()
+    }
+}
+
+/// The dislodged units of [`Retreats`] with their options, in order.
+#[derive(Clone, Debug)]
+pub struct RetreatsIter<'a> {
+    units: std::slice::Iter<'a, (Dislodged, usize)>,
+    places: &'a [Location],
+    /// Where the next unit's places start.
+    start: usize,
+}
+
+impl<'a> Iterator for RetreatsIter<'a> {
+    type Item = RetreatOptions<'a>;
+    fn next(&mut self) -> Option<RetreatOptions<'a>> {
+        let &(dislodged, end) = self.units.next()?;
+        let options = &self.places[self.start..end];
+        self.start = end;
+        Some(RetreatOptions { dislodged, options })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.units.size_hint()
+    }
+}
+
+impl ExactSizeIterator for RetreatsIter<'_> {}
+
+impl fmt::Debug for Retreats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// Everything adjudicating one phase produced.
@@ -137,7 +261,7 @@ pub struct Adjudication {
     /// Units that had no order and were dislodged (they held).
     pub unordered_dislodged: Vec<(Unit, Tag)>,
     /// Dislodged units with their retreat options (movement phases).
-    pub retreats: Vec<RetreatOptions>,
+    pub retreats: Retreats,
     /// Automatic disbands and removals.
     pub automatic: Vec<AutomaticAction>,
     /// Indices (into `results`) of the orders of a paradox the ruleset gives no answer for.

@@ -97,25 +97,25 @@ pub(crate) struct Csr {
 }
 
 impl Csr {
-    fn build(n: usize, pairs: &mut [(u32, u32)]) -> Csr {
-        pairs.sort_unstable();
-        let mut start = vec![0u32; n + 1];
-        for &(k, _) in pairs.iter() {
-            start[k as usize + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        Csr {
-            start,
-            items: pairs.iter().map(|&(_, v)| v).collect(),
-        }
-    }
-    /// As [`Csr::build`] for `pairs` whose values come in increasing order, its vectors taken
-    /// from `pool` (and `pairs` given back to it). A counting sort: each value is placed in its
-    /// key's slot in the order given, so no sorting is needed.
+    /// The lists of `n` keys given as (key, value) `pairs` whose values come in increasing
+    /// order (so each list comes out sorted), its vectors taken from `pool` (and `pairs` given
+    /// back to it): no sorting is needed.
     fn build_in(n: usize, pairs: Vec<(u32, u32)>, pool: &mut Pool) -> Csr {
         debug_assert!(pairs.windows(2).all(|w| w[0].1 <= w[1].1));
+        Csr::count_in(n, pairs, pool)
+    }
+
+    /// The lists of `n` keys given as (key, value) `pairs` in any order, each list sorted, its
+    /// vectors taken from `pool` (and `pairs` given back to it).
+    fn build_sorted_in(n: usize, mut pairs: Vec<(u32, u32)>, pool: &mut Pool) -> Csr {
+        pairs.sort_unstable();
+        Csr::count_in(n, pairs, pool)
+    }
+
+    /// The lists of `pairs`, each in the order its pairs come, its vectors taken from `pool`
+    /// (and `pairs` given back to it). A counting sort: each value is placed in its key's slot
+    /// in the order given.
+    fn count_in(n: usize, pairs: Vec<(u32, u32)>, pool: &mut Pool) -> Csr {
         if pairs.is_empty() {
             // No lists at all: `get` answers the empty list for every key.
             pool.give(pairs);
@@ -915,7 +915,7 @@ impl<'a> Board<'a> {
     /// of foreign fleets for it are cancelled.
     fn drop_foreign_fleets_where_own_route_exists(&mut self) {
         let n = self.units.len();
-        let mut pairs = Vec::new();
+        let mut pairs: Vec<(u32, u32)> = self.pool.empty(0);
         for a in 0..n {
             let fleets = self.convoys_of.get(a);
             if fleets.is_empty() {
@@ -935,7 +935,8 @@ impl<'a> Board<'a> {
                 }
             }
         }
-        self.convoys_of = Csr::build(n, &mut pairs);
+        let kept = Csr::build_sorted_in(n, pairs, self.pool);
+        std::mem::replace(&mut self.convoys_of, kept).recycle(self.pool);
     }
 
     #[inline]
@@ -1897,11 +1898,13 @@ impl<'a> Board<'a> {
             // Nothing more follows from partial information: apply the backup rule to the
             // cycles nothing else depends on.
             let changed = self.backup_rule();
-            if changed.is_empty() {
-                break;
-            }
-            for u in changed {
+            let done = changed.is_empty();
+            for &u in &changed {
                 agenda.wake(u, &self.state);
+            }
+            self.pool.give(changed);
+            if done {
+                break;
             }
         }
         agenda.recycle(self.pool);
@@ -2042,19 +2045,49 @@ impl<'a> Board<'a> {
     }
 
     /// Finds the sink strongly connected components of the undecided decisions and applies
-    /// DATC 5.B.9 to each (with the ruleset's paradox rule). Returns the decisions it made.
+    /// DATC 5.B.9 to each (with the ruleset's paradox rule). Returns the decisions it made (a
+    /// vector of the pool's: give it back).
     fn backup_rule(&mut self) -> Vec<u32> {
         let n = self.state.len();
-        let undecided: Vec<u32> = (0..n as u32)
-            .filter(|&u| self.state[u as usize] == Tri::Unknown)
-            .collect();
+        let mut undecided: Vec<u32> = self.pool.empty(0);
+        undecided.extend((0..n as u32).filter(|&u| self.state[u as usize] == Tri::Unknown));
+        let mut changed = self.pool.empty(0);
         if undecided.is_empty() {
-            return Vec::new();
+            self.pool.give(undecided);
+            return changed;
         }
-        // Edges: what each undecided order reads now; and whether it reads an unresolved one.
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
-        let mut reads_unresolved = vec![false; n];
-        for &u in &undecided {
+        let (graph, reads_unresolved) = self.undecided_reads(&undecided);
+        let members = self.sink_members(&undecided, &graph);
+        // One buffer for every component's members.
+        let mut cycle: Vec<u32> = self.pool.empty(0);
+        for component in members.chunk_by(|a, b| a.0 == b.0) {
+            cycle.clear();
+            cycle.extend(component.iter().map(|&(_, u)| u));
+            if cycle.iter().any(|&u| reads_unresolved[u as usize]) {
+                // Decided only by a paradox that has no answer: unresolved too.
+                for &u in &cycle {
+                    self.state[u as usize] = Tri::Unresolved;
+                    changed.push(u);
+                }
+            } else {
+                self.settle_cycle(&cycle, &mut changed);
+            }
+        }
+        graph.recycle(self.pool);
+        self.pool.give(reads_unresolved);
+        self.pool.give(members);
+        self.pool.give(cycle);
+        self.pool.give(undecided);
+        changed
+    }
+
+    /// What the undecided decisions read now: the graph of the undecided ones each reads, and
+    /// per decision whether it reads an unresolved one.
+    fn undecided_reads(&mut self, undecided: &[u32]) -> (Csr, Vec<bool>) {
+        let n = self.state.len();
+        let mut pairs: Vec<(u32, u32)> = self.pool.empty(0);
+        let mut reads_unresolved = self.pool.take(n, false);
+        for &u in undecided {
             self.recording = true;
             self.reads.borrow_mut().clear();
             let _ = self.adjudicate(u, true);
@@ -2073,92 +2106,101 @@ impl<'a> Board<'a> {
             // The buffer serves the next order's reads (a fresh one would be allocated).
             *self.reads.borrow_mut() = reads;
         }
-        let graph = Csr::build(n, &mut pairs);
-        let comp = tarjan(n, &undecided, &graph);
-        // A component is a sink when no edge leaves it.
-        let mut sink = vec![true; n];
-        for &u in &undecided {
+        (Csr::build_sorted_in(n, pairs, self.pool), reads_unresolved)
+    }
+
+    /// The members of the sink components of `graph` (those no read leaves), as (component,
+    /// decision), sorted by component.
+    fn sink_members(&mut self, undecided: &[u32], graph: &Csr) -> Vec<(u32, u32)> {
+        let n = self.state.len();
+        let comp = tarjan(n, undecided, graph, self.pool);
+        let mut sink = self.pool.take(n, true);
+        for &u in undecided {
             for &v in graph.get(u as usize) {
                 if comp[v as usize] != comp[u as usize] {
                     sink[comp[u as usize] as usize] = false;
                 }
             }
         }
-        let mut members: Vec<(u32, u32)> = undecided
-            .iter()
-            .filter(|&&u| sink[comp[u as usize] as usize])
-            .map(|&u| (comp[u as usize], u))
-            .collect();
+        let mut members: Vec<(u32, u32)> = self.pool.empty(0);
+        members.extend(
+            undecided
+                .iter()
+                .filter(|&&u| sink[comp[u as usize] as usize])
+                .map(|&u| (comp[u as usize], u)),
+        );
         members.sort_unstable();
-        let mut changed = Vec::new();
-        // One buffer for every component's members.
-        let mut cycle: Vec<u32> = Vec::new();
-        for component in members.chunk_by(|a, b| a.0 == b.0) {
-            cycle.clear();
-            cycle.extend(component.iter().map(|&(_, u)| u));
-            if cycle.iter().any(|&u| reads_unresolved[u as usize]) {
-                // Decided only by a paradox that has no answer: unresolved too.
-                for &u in &cycle {
-                    self.state[u as usize] = Tri::Unresolved;
-                    changed.push(u);
-                }
-                continue;
-            }
-            let has_convoy = cycle.iter().any(|&u| self.is_convoy(u));
-            let only_moves = cycle.iter().all(|&u| self.is_move(u));
-            let rails = self.rails_in(&cycle);
-            let canal_moves = self.canal_moves_in(&cycle);
-            if !rails.is_empty() || !canal_moves.is_empty() {
-                // DATC 2.4 chapter 7: a cycle through a railroad or canal move. When every
-                // decision of it can succeed together it is circular movement (7.B.17, 7.C.7,
-                // 7.D.1); otherwise a paradox, settled by the railroad and canal rules and,
-                // with a convoy in it, the convoy paradox rule as well (7.C.13, 7.C.14).
-                if self.all_succeed_together(&cycle) {
-                    for &u in &cycle {
-                        self.state[u as usize] = Tri::Yes;
-                        changed.push(u);
-                    }
-                    continue;
-                }
-                self.railroad_paradox(&cycle, &rails, &mut changed);
-                self.canal_paradox(&cycle, &canal_moves, &mut changed);
-                if has_convoy && self.rules.variant_paradox == VariantParadox::Together {
-                    // A rulebook rule that is no backup rule has nothing to apply here
-                    // (7.C.13 under the 1982 rule): the variant rules settle the cycle.
-                    let ruling = self.rules.convoy_paradox.paradox_ruling();
-                    if ruling != ParadoxRuling::NoAnswer {
-                        self.convoy_ruling(ruling, &cycle, &mut changed);
-                    }
-                }
-                continue;
-            }
-            if !has_convoy {
-                // Circular movement succeeds; any other cycle (variants) is the ruleset's
-                // choice (DATC 3.2 5.B.9: its moves and supports fail).
-                let d = if only_moves {
-                    Tri::Yes
-                } else {
-                    match self.rules.other_cycles {
-                        OtherCycles::AllFail => Tri::No,
-                        OtherCycles::Unresolved => Tri::Unresolved,
-                    }
-                };
-                for &u in &cycle {
-                    self.state[u as usize] = d;
-                    changed.push(u);
-                }
-                if d == Tri::Unresolved {
-                    self.record_paradox(&cycle, true);
-                }
-                continue;
-            }
-            let mut ruling = self.rules.convoy_paradox.paradox_ruling();
-            if ruling == ParadoxRuling::NoAnswer {
-                ruling = self.rules.paradox_fallback.fallback();
-            }
-            self.convoy_ruling(ruling, &cycle, &mut changed);
+        self.pool.give(comp);
+        self.pool.give(sink);
+        members
+    }
+
+    /// Applies the backup rule to one sink component (`cycle`, none of it reading an
+    /// unresolved decision); the decisions made are added to `changed`.
+    fn settle_cycle(&mut self, cycle: &[u32], changed: &mut Vec<u32>) {
+        let has_convoy = cycle.iter().any(|&u| self.is_convoy(u));
+        let only_moves = cycle.iter().all(|&u| self.is_move(u));
+        let rails = self.rails_in(cycle);
+        let canal_moves = self.canal_moves_in(cycle);
+        if !rails.is_empty() || !canal_moves.is_empty() {
+            self.settle_variant_cycle(cycle, (&rails, &canal_moves), has_convoy, changed);
+            return;
         }
-        changed
+        if !has_convoy {
+            // Circular movement succeeds; any other cycle (variants) is the ruleset's
+            // choice (DATC 3.2 5.B.9: its moves and supports fail).
+            let d = if only_moves {
+                Tri::Yes
+            } else {
+                match self.rules.other_cycles {
+                    OtherCycles::AllFail => Tri::No,
+                    OtherCycles::Unresolved => Tri::Unresolved,
+                }
+            };
+            for &u in cycle {
+                self.state[u as usize] = d;
+                changed.push(u);
+            }
+            if d == Tri::Unresolved {
+                self.record_paradox(cycle, true);
+            }
+            return;
+        }
+        let mut ruling = self.rules.convoy_paradox.paradox_ruling();
+        if ruling == ParadoxRuling::NoAnswer {
+            ruling = self.rules.paradox_fallback.fallback();
+        }
+        self.convoy_ruling(ruling, cycle, changed);
+    }
+
+    /// DATC 2.4 chapter 7: a cycle through railroad moves or canal moves (`variant`: those
+    /// of each kind in it). When every decision of it can succeed together it is circular
+    /// movement (7.B.17, 7.C.7, 7.D.1); otherwise a paradox, settled by the railroad and canal
+    /// rules and, with a convoy in it, the convoy paradox rule as well (7.C.13, 7.C.14).
+    fn settle_variant_cycle(
+        &mut self,
+        cycle: &[u32],
+        (rails, canal_moves): (&[usize], &[u32]),
+        has_convoy: bool,
+        changed: &mut Vec<u32>,
+    ) {
+        if self.all_succeed_together(cycle) {
+            for &u in cycle {
+                self.state[u as usize] = Tri::Yes;
+                changed.push(u);
+            }
+            return;
+        }
+        self.railroad_paradox(cycle, rails, changed);
+        self.canal_paradox(cycle, canal_moves, changed);
+        if has_convoy && self.rules.variant_paradox == VariantParadox::Together {
+            // A rulebook rule that is no backup rule has nothing to apply here
+            // (7.C.13 under the 1982 rule): the variant rules settle the cycle.
+            let ruling = self.rules.convoy_paradox.paradox_ruling();
+            if ruling != ParadoxRuling::NoAnswer {
+                self.convoy_ruling(ruling, cycle, changed);
+            }
+        }
     }
 
     /// Records a cycle left unresolved, by its units, for the reasons (`explain.rs`).
@@ -2464,14 +2506,16 @@ impl Agenda {
     }
 }
 
-/// Iterative Tarjan over the undecided nodes; returns a component id per node.
-fn tarjan(n: usize, nodes: &[u32], graph: &Csr) -> Vec<u32> {
-    let mut index = vec![NONE; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut comp = vec![NONE; n];
-    let mut stack: Vec<u32> = Vec::new();
-    let mut call: Vec<(u32, usize)> = Vec::new();
+/// Iterative Tarjan over the undecided nodes; returns a component id per node (a vector of
+/// `pool`'s, which lends the working ones too).
+fn tarjan(n: usize, nodes: &[u32], graph: &Csr, pool: &mut Pool) -> Vec<u32> {
+    let mut index = pool.take(n, NONE);
+    let mut low = pool.take(n, 0u32);
+    let mut on_stack = pool.take(n, false);
+    let mut comp = pool.take(n, NONE);
+    let mut stack: Vec<u32> = pool.empty(0);
+    // Per node being visited: the node and how many of its edges were followed.
+    let mut call: Vec<(u32, u32)> = pool.empty(0);
     let mut counter = 0u32;
     let mut comps = 0u32;
     for &root in nodes {
@@ -2489,8 +2533,7 @@ fn tarjan(n: usize, nodes: &[u32], graph: &Csr) -> Vec<u32> {
                 on_stack[vi] = true;
             }
             let edges = graph.get(vi);
-            if *ei < edges.len() {
-                let w = edges[*ei];
+            if let Some(&w) = edges.get(*ei as usize) {
                 *ei += 1;
                 let wi = w as usize;
                 if index[wi] == NONE {
@@ -2518,5 +2561,10 @@ fn tarjan(n: usize, nodes: &[u32], graph: &Csr) -> Vec<u32> {
             }
         }
     }
+    for v in [index, low, stack] {
+        pool.give(v);
+    }
+    pool.give(on_stack);
+    pool.give(call);
     comp
 }

@@ -7,14 +7,14 @@ use diplo_rules::Ruleset;
 
 use crate::interpret::Ctx;
 use crate::movement::{province_mask, retreat_options};
-use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, RetreatOptions};
+use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, Retreats};
 use crate::position::{Position, Unit};
 use crate::reason::{Fact, Reason, Text, Why};
 
 /// Where each dislodged unit of a retreat-phase position may retreat (in `pos.dislodged` order):
 /// not to an occupied or contested province, nor to its attacker's origin unless the ruleset
 /// allows that after a convoy (DATC 4.A.5). Empty options: the unit will be disbanded.
-pub fn pending_retreat_options(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<RetreatOptions> {
+pub fn pending_retreat_options(map: &Map, rules: &Ruleset, pos: &Position) -> Retreats {
     let mut occupied = vec![false; map.provinces().len()];
     for u in &pos.units {
         occupied[u.location.province.index()] = true;
@@ -23,13 +23,12 @@ pub fn pending_retreat_options(map: &Map, rules: &Ruleset, pos: &Position) -> Ve
     let allow = rules
         .retreat_after_convoy
         .may_retreat_to_convoyed_attackers_origin();
-    pos.dislodged
-        .iter()
-        .map(|d| RetreatOptions {
-            dislodged: *d,
-            options: retreat_options(map, d, &occupied, &contested, allow, pos.phase.season),
-        })
-        .collect()
+    let mut retreats = Retreats::default();
+    for d in &pos.dislodged {
+        let options = retreat_options(map, d, &occupied, &contested, allow, pos.phase.season);
+        retreats.push(*d, options);
+    }
+    retreats
 }
 
 /// Adjudicates the orders of a retreat phase: every dislodged unit retreats or is disbanded.
@@ -39,14 +38,11 @@ pub fn adjudicate_retreats(
     pos: &Position,
     orders: &[(PowerId, Order)],
 ) -> Adjudication {
-    let options: Vec<Vec<Location>> = pending_retreat_options(map, rules, pos)
-        .into_iter()
-        .map(|r| r.options)
-        .collect();
+    let retreats = pending_retreat_options(map, rules, pos);
     // The fleet-coast readings of a move order are the movement phase's.
     let units: Vec<Unit> = pos.dislodged.iter().map(|d| d.unit).collect();
     let cx = Ctx::new(map, rules, &units, pos.phase.season);
-    let mut book = RetreatBook::new(map, pos, &options);
+    let mut book = RetreatBook::new(map, pos, &retreats);
     let status: Vec<Result<(), Text>> = orders
         .iter()
         .enumerate()
@@ -84,15 +80,6 @@ pub fn adjudicate_retreats(
         })
         .collect();
     crate::advance_after_season(map, rules, &mut next);
-    let retreats = pos
-        .dislodged
-        .iter()
-        .zip(options)
-        .map(|(d, o)| RetreatOptions {
-            dislodged: *d,
-            options: o,
-        })
-        .collect();
     Adjudication {
         results,
         unordered_dislodged: Vec::new(),
@@ -108,7 +95,8 @@ pub fn adjudicate_retreats(
 struct RetreatBook<'a> {
     map: &'a Map,
     pos: &'a Position,
-    options: &'a [Vec<Location>],
+    /// Where each dislodged unit may retreat (in `pos.dislodged` order).
+    options: &'a Retreats,
     /// Per province: whether a unit stands there.
     occupied: Vec<bool>,
     /// Per province: the dislodged unit there (the first, if a bad position has several).
@@ -118,7 +106,7 @@ struct RetreatBook<'a> {
 }
 
 impl<'a> RetreatBook<'a> {
-    fn new(map: &'a Map, pos: &'a Position, options: &'a [Vec<Location>]) -> RetreatBook<'a> {
+    fn new(map: &'a Map, pos: &'a Position, options: &'a Retreats) -> RetreatBook<'a> {
         let mut occupied = vec![false; map.provinces().len()];
         for u in &pos.units {
             occupied[u.location.province.index()] = true;
@@ -155,7 +143,8 @@ impl<'a> RetreatBook<'a> {
             UnitKind::Army => Location::province(to.province),
             UnitKind::Fleet => cx.fleet_destination(unit.location, to)?,
         };
-        let allowed = self.options[d]
+        let options = self.options.get(d).map_or(&[][..], |r| r.options);
+        let allowed = options
             .iter()
             .any(|o| o.province == dest.province && (unit.kind == UnitKind::Army || *o == dest));
         if !allowed {

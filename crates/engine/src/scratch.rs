@@ -11,8 +11,8 @@ use std::collections::VecDeque;
 use diplo_map::{Location, Map, PowerId, ProvinceId};
 
 use crate::interpret::{Eff, Routes, Status};
-use crate::outcome::{OrderResult, Tag};
-use crate::position::Unit;
+use crate::outcome::{AutomaticAction, OrderResult, Tag};
+use crate::position::{Dislodged, Unit};
 use crate::reason::Text;
 use crate::resolve::{FleetScratch, Tri};
 
@@ -109,10 +109,18 @@ pub(crate) struct Pool {
     tags: Vec<Vec<Option<Tag>>>,
     provinces: Vec<Vec<ProvinceId>>,
     /// What an adjudication hands out, given back by `Adjudicator::recycle`: its results,
-    /// and the next position's units and owners.
+    /// its dislodged units (unordered, retreating and destroyed), its unresolved orders, and
+    /// the next position's units, owners, dislodged units and contested provinces (kept with
+    /// the provinces above).
     results: Vec<Vec<OrderResult>>,
+    unordered: Vec<Vec<(Unit, Tag)>>,
+    retreats: Vec<Vec<(Dislodged, usize)>>,
+    places: Vec<Vec<Location>>,
+    automatic: Vec<Vec<AutomaticAction>>,
+    indices: Vec<Vec<usize>>,
     units: Vec<Vec<Unit>>,
     owners: Vec<Vec<Option<PowerId>>>,
+    dislodged: Vec<Vec<Dislodged>>,
     /// The resolver's work queue.
     pub queue: VecDeque<u32>,
     /// The interpreter's convoy route searches.
@@ -150,11 +158,21 @@ pooled! {
     Option<Tag> => tags,
     ProvinceId => provinces,
     OrderResult => results,
+    (Unit, Tag) => unordered,
+    (Dislodged, usize) => retreats,
+    Location => places,
+    AutomaticAction => automatic,
+    usize => indices,
     Unit => units,
     Option<PowerId> => owners,
+    Dislodged => dislodged,
 }
 
 impl Pool {
+    /// The most spare vectors kept of one type: more than a movement phase ever has out at
+    /// once (about a dozen of `u32`, the most used type).
+    const MOST_SPARES: usize = 32;
+
     /// An empty vector with room for at least `capacity` items (a spare one, if any).
     pub fn empty<T: Pooled>(&mut self, capacity: usize) -> Vec<T> {
         let mut v = T::spares(self).pop().unwrap_or_default();
@@ -171,10 +189,13 @@ impl Pool {
         v
     }
 
-    /// Gives a vector back for later phases.
+    /// Gives a vector back for later phases (unless it has no room, or the pool already keeps
+    /// [`Pool::MOST_SPARES`] of its type: adjudications given back that a phase does not take
+    /// again, those of retreat phases for example, do not pile up).
     pub fn give<T: Pooled>(&mut self, v: Vec<T>) {
-        if v.capacity() > 0 {
-            T::spares(self).push(v);
+        let spares = T::spares(self);
+        if v.capacity() > 0 && spares.len() < Self::MOST_SPARES {
+            spares.push(v);
         }
     }
 }

@@ -34,7 +34,7 @@ use std::sync::Arc;
 
 use diplo_engine::{
     adjudicate_with_production, pending_retreat_options, Adjudication, Adjudicator,
-    AdjudicatorScratch, Phase, PhaseKind, Position, Resolution, RetreatOptions,
+    AdjudicatorScratch, Phase, PhaseKind, Position, Resolution, Retreats,
 };
 use diplo_map::limits::Limit;
 use diplo_map::{Map, PowerId, ProvinceId};
@@ -365,7 +365,7 @@ impl Game {
     }
 
     /// Where each dislodged unit may retreat (retreat phases).
-    pub fn retreat_options(&self) -> Vec<RetreatOptions> {
+    pub fn retreat_options(&self) -> Retreats {
         pending_retreat_options(&self.map, &self.rules, &self.position)
     }
 

@@ -806,13 +806,13 @@ fn convoy_orders<'p>(
 
 fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     let mut out = Vec::new();
-    for r in diplo_engine::pending_retreat_options(map, rules, pos) {
+    for r in &diplo_engine::pending_retreat_options(map, rules, pos) {
         let u = r.dislodged.unit;
         if map.power(u.power).neutral {
             continue;
         }
         let me = UnitAt::of(&u);
-        let mut options = r.options;
+        let mut options = r.options.to_vec();
         options.sort_by_cached_key(|&to| location_key(map, to));
         let mut orders: Vec<PossibleOrder> = options
             .iter()

@@ -270,7 +270,7 @@ impl Game {
         let map = &self.game.map;
         // Only dislodged units have retreat options (none in most phases).
         let options = match self.game.position.dislodged.is_empty() {
-            true => Vec::new(),
+            true => diplo_engine::Retreats::default(),
             false => self.game.retreat_options(),
         };
         self.names.per_power(py, |p| {

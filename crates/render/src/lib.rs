@@ -16,7 +16,7 @@ mod svg;
 
 use std::path::Path;
 
-use diplo_engine::{OrderResult, Position, Resolution, RetreatOptions, Tag};
+use diplo_engine::{OrderResult, Position, Resolution, Retreats, Tag};
 use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
@@ -47,7 +47,7 @@ pub struct Scene<'a> {
     /// The orders, with their results when adjudicated.
     pub orders: Vec<DrawnOrder>,
     /// Dislodged units and where they may retreat (shown in a retreat phase).
-    pub retreats: Vec<RetreatOptions>,
+    pub retreats: Retreats,
     /// The ruleset's name, for the legend.
     pub ruleset: String,
     /// A heading for the legend (`DATC 6.F.19`), if any.
@@ -61,7 +61,7 @@ impl<'a> Scene<'a> {
             map,
             position,
             orders: Vec::new(),
-            retreats: Vec::new(),
+            retreats: Retreats::default(),
             ruleset: ruleset.to_string(),
             title: None,
         }
@@ -94,7 +94,7 @@ impl<'a> Scene<'a> {
     }
 
     /// Adds the retreat options of dislodged units (a retreat phase's position).
-    pub fn with_retreats(mut self, retreats: Vec<RetreatOptions>) -> Self {
+    pub fn with_retreats(mut self, retreats: Retreats) -> Self {
         self.retreats = retreats;
         self
     }

@@ -398,7 +398,7 @@ fn retreat_options(b: &mut String, scene: &Scene, l: &Layout) {
             cross(b, from, l.unit * 1.2, FAIL);
             b.push_str("</g>\n");
         }
-        for o in &r.options {
+        for o in r.options {
             let to = l.anchor(*o);
             let _ = write!(
                 b,

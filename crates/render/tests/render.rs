@@ -196,7 +196,7 @@ fn retreat_options_and_builds_are_drawn() {
     );
     assert_eq!(adj.next.dislodged.len(), 1);
     let retreats = diplo_engine::pending_retreat_options(&map, &rules, &adj.next);
-    let n_options = retreats[0].options.len();
+    let n_options = retreats.get(0).unwrap().options.len();
     let out = svg(&Scene::new(&map, &adj.next, "datc").with_retreats(retreats));
     let doc = roxmltree::Document::parse(&out).unwrap();
     assert_eq!(with_class(&doc, "unit dislodged").len(), 1);

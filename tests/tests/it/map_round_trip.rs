@@ -60,7 +60,7 @@ fn orders(game: &Game, turn: usize) -> Vec<(diplo_map::PowerId, String)> {
             }
         }
         PhaseKind::Retreat => {
-            for r in game.retreat_options() {
+            for r in &game.retreat_options() {
                 if let Some(to) = r.options.first() {
                     out.push((
                         r.dislodged.unit.power,

@@ -682,7 +682,7 @@ fn check_retreat_options(rules: &Ruleset, adj: &Adjudication) -> Result<(), Stri
         .retreat_after_convoy
         .may_retreat_to_convoyed_attackers_origin();
     for r in &adj.retreats {
-        for o in &r.options {
+        for o in r.options {
             let p = o.province;
             if p == r.dislodged.attacker_from && !(allow && r.dislodged.by_convoy) {
                 return Err(format!("{r:?} may retreat to its attacker's origin"));
@@ -800,7 +800,7 @@ fn check_order_independence(
             .retreats
             .iter()
             .map(|r| {
-                let mut o = r.options.clone();
+                let mut o = r.options.to_vec();
                 o.sort();
                 (r.dislodged.unit.location, o)
             })

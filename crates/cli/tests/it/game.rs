@@ -180,7 +180,7 @@ fn bot_orders(map: &Map, pos: &Position, me: PowerId) -> String {
         }
         PhaseKind::Retreat => {
             let game_rules = diplo_rules::Ruleset::datc();
-            for r in diplo_engine::pending_retreat_options(map, &game_rules, pos) {
+            for r in &diplo_engine::pending_retreat_options(map, &game_rules, pos) {
                 let u = r.dislodged.unit;
                 if u.power != me {
                     continue;
@@ -612,7 +612,7 @@ fn round_trip_orders(game: &Game, turn: usize) -> String {
             }
         }
         PhaseKind::Retreat => {
-            for r in game.retreat_options() {
+            for r in &game.retreat_options() {
                 if let Some(to) = r.options.first() {
                     sets.entry(r.dislodged.unit.power)
                         .or_default()

@@ -45,6 +45,8 @@ pub(crate) struct Routes {
     chords: Vec<u32>,
     frames: Vec<Frame>,
     proper: HashMap<(ProvinceId, ProvinceId), ProperRoutes>,
+    /// The lists of fleets of an earlier phase's proper routes, for this phase's.
+    spare_lists: Vec<Vec<ProvinceId>>,
 }
 
 /// The neighbours of `p` for any unit: army edges and the fleet edges of every coast, with
@@ -76,7 +78,11 @@ impl Routes {
     /// The same scratch space for a new phase: the proper routes found are forgotten (the
     /// marks are generation-stamped or returned to zero by each search).
     pub fn reset(mut self) -> Routes {
-        self.proper.clear();
+        for (_, found) in self.proper.drain() {
+            if let ProperRoutes::Fleets(list) = found {
+                self.spare_lists.push(list);
+            }
+        }
         self
     }
 
@@ -171,7 +177,8 @@ impl Routes {
         let starts = map.any_neighbours(from);
         let sea_adjacent =
             |a: ProvinceId, b: ProvinceId| map.fleet_can_reach(Location::province(a), b);
-        let mut on_route = Vec::new();
+        let mut on_route = self.spare_lists.pop().unwrap_or_default();
+        on_route.clear();
         let mut steps = 0u32;
         let mut gave_up = false;
         'starts: for &s in starts {
@@ -225,6 +232,7 @@ impl Routes {
             self.pop(map);
         }
         if gave_up {
+            self.spare_lists.push(on_route);
             return ProperRoutes::GaveUp;
         }
         on_route.sort_unstable();
