@@ -36,24 +36,25 @@ pub(crate) fn adjudicate_movement_in(
     let pool = &mut scratch.pool;
     let cx = Ctx::new_in(map, rules, units, pos.phase.season, facts, pool);
     let interp = interpret::interpret(&cx, orders, pool);
-    let adjudication =
-        if interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold)) {
-            nothing_moves(map, rules, pos, orders, &interp, pool)
-        } else {
-            let mut board = Board::new(
-                map,
-                rules,
-                units,
-                &cx.unit_at,
-                &pos.owners,
-                &interp,
-                &mut scratch.board,
-            );
-            board.resolve();
-            let a = judge(pos, orders, &cx, &interp, &board, pool);
-            board.recycle();
-            a
-        };
+    let adjudication = if interp.only_holds
+        || interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold))
+    {
+        nothing_moves(map, rules, pos, orders, &interp, pool)
+    } else {
+        let mut board = Board::new(
+            map,
+            rules,
+            units,
+            &cx.unit_at,
+            &pos.owners,
+            &interp,
+            &mut scratch.board,
+        );
+        board.resolve();
+        let a = judge(pos, orders, &cx, &interp, &board, pool);
+        board.recycle();
+        a
+    };
     interp.recycle(pool);
     cx.recycle(pool);
     adjudication

@@ -67,6 +67,7 @@ impl std::fmt::Debug for AdjudicatorScratch {
 }
 
 /// What adjudicating a movement phase reads of the map every time, worked out once per map.
+#[derive(Clone)]
 pub(crate) struct MapFacts {
     /// Per province: whether a fleet there may convoy (a sea, or a convoyable coast).
     pub convoyable: Vec<bool>,
@@ -115,8 +116,8 @@ pub(crate) struct Pool {
     owners: Vec<Vec<Option<PowerId>>>,
     /// The resolver's work queue.
     pub queue: VecDeque<u32>,
-    /// The interpreter's convoy route searches.
-    pub routes: Routes,
+    /// The interpreter's convoy route searches (boxed: a phase borrows it by moving a pointer).
+    pub routes: Option<Box<Routes>>,
     /// The resolver's walks along convoying fleets.
     pub fleets: FleetScratch,
 }
