@@ -173,24 +173,40 @@ fn results_of(
     pool: &mut Pool,
     mut fill: impl FnMut(&mut OrderResult, &Order),
 ) -> Vec<OrderResult> {
-    let mut results: Vec<OrderResult> = pool.empty(orders.len());
+    // A recycled vector's results are overwritten where they are: cheaper than dropping each
+    // one and writing it anew.
+    let mut results: Vec<OrderResult> = pool.used();
+    results.truncate(orders.len());
+    for (index, (r, (power, _))) in results.iter_mut().zip(orders).enumerate() {
+        stands(r, index, *power);
+    }
+    let reused = results.len();
+    results.reserve(orders.len() - reused);
     // Written straight into the vector (a push would copy each result once more).
-    results.extend(
-        orders
-            .iter()
-            .enumerate()
-            .map(|(index, (power, _))| OrderResult {
-                index,
-                power: *power,
-                resolution: Resolution::Stands,
-                tag: None,
-                reason: Reason::NONE,
-            }),
-    );
+    let rest = orders.iter().enumerate().skip(reused);
+    results.extend(rest.map(|(index, (power, _))| OrderResult {
+        index,
+        power: *power,
+        resolution: Resolution::Stands,
+        tag: None,
+        reason: Reason::NONE,
+    }));
     for (r, (_, order)) in results.iter_mut().zip(orders) {
         fill(r, order);
     }
     results
+}
+
+/// Makes `r` the result of order `index` of `power`: a hold that stands.
+fn stands(r: &mut OrderResult, index: usize, power: PowerId) {
+    r.index = index;
+    r.power = power;
+    r.resolution = Resolution::Stands;
+    r.tag = None;
+    // Most reasons given back are empty already: nothing to drop or write.
+    if !r.reason.is_empty() {
+        r.reason = Reason::NONE;
+    }
 }
 
 /// An illegal order (DATC 4.E.1: it is ignored); `tag`: what became of the unit it names.

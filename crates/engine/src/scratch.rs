@@ -164,6 +164,12 @@ impl Pool {
         v
     }
 
+    /// A spare vector as it was given back, its items kept (for a caller that overwrites them
+    /// in place), or an empty one.
+    pub fn used<T: Pooled>(&mut self) -> Vec<T> {
+        T::spares(self).pop().unwrap_or_default()
+    }
+
     /// A vector of `n` copies of `fill`.
     pub fn take<T: Pooled>(&mut self, n: usize, fill: T) -> Vec<T> {
         let mut v = T::spares(self).pop().unwrap_or_default();

@@ -73,8 +73,8 @@ fn sea_neighbours(map: &Map, p: ProvinceId) -> impl Iterator<Item = ProvinceId> 
 }
 
 impl Routes {
-    /// The same scratch space for a new phase: the proper routes found are forgotten (the
-    /// marks are generation-stamped or returned to zero by each search).
+    /// Ready for a new phase: the proper routes found are forgotten (the marks are
+    /// generation-stamped or returned to zero by each search).
     pub fn reset(&mut self) {
         self.proper.clear();
     }
