@@ -1063,6 +1063,7 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) 
         all_illegal,
         permits,
         scan,
+        ..
     } = effective_orders(cx, orders, pool);
     if scan.only_holds {
         // Every unit holds (or has no order): nothing below changes an effective order.
@@ -1113,7 +1114,14 @@ struct Effective {
     all_illegal: Vec<bool>,
     permits: Vec<Permit>,
     scan: OrderScan,
+    /// Some unit has several orders and none counts: its `order_of` is [`SEVERAL`] until
+    /// every order is taken in.
+    several: bool,
 }
+
+/// A unit's `order_of` while the orders are taken in: it has several orders and none counts
+/// (no precedence); once all are in, `NONE` with `all_illegal` set.
+const SEVERAL: u32 = u32::MAX - 1;
 
 fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> Effective {
     let n = cx.units.len();
@@ -1124,6 +1132,7 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> E
         all_illegal: pool.take(n, false),
         permits: Vec::new(),
         scan: OrderScan::new(cx, pool),
+        several: false,
     };
     let precedence = cx.rules.multiple_orders.precedence();
     if cx.rules.missing_unit_type.yields_to_a_right_designation()
@@ -1141,6 +1150,9 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> E
             e.scan.note(i, order.0, &order.1);
             e.accept(cx, order, i, cx.check(order.0, &order.1), precedence);
         }
+    }
+    if e.several {
+        e.none_counts();
     }
     e
 }
@@ -1178,13 +1190,24 @@ impl Effective {
             }
         };
         let ui = u as usize;
-        if self.order_of[ui] == NONE && !self.all_illegal[ui] {
+        if self.order_of[ui] == NONE {
             self.order_of[ui] = i as u32;
             self.eff[ui] = e;
             self.status.push(Status::Effective(u));
             return;
         }
         self.several_orders(u, i, e, precedence);
+    }
+
+    /// Every order taken in: the units with several orders of which none counts have no
+    /// effective order, and all their orders are illegal.
+    fn none_counts(&mut self) {
+        for (o, all) in self.order_of.iter_mut().zip(&mut self.all_illegal) {
+            if *o == SEVERAL {
+                *o = NONE;
+                *all = true;
+            }
+        }
     }
 
     /// Order `i` is a second (or later) one for unit `u`: which counts (DATC 4.D.3).
@@ -1202,12 +1225,13 @@ impl Effective {
                 self.status.push(Status::Effective(u));
             }
             Precedence::None => {
-                if self.order_of[ui] != NONE {
-                    self.status[self.order_of[ui] as usize] =
+                let earlier = self.order_of[ui];
+                if earlier != SEVERAL {
+                    self.status[earlier as usize] =
                         Status::Illegal(Text::plain("the unit has several orders"));
                 }
-                self.order_of[ui] = NONE;
-                self.all_illegal[ui] = true;
+                self.order_of[ui] = SEVERAL;
+                self.several = true;
                 self.eff[ui] = Eff::Hold;
                 self.status
                     .push(Status::Illegal(Text::plain("the unit has several orders")));

@@ -147,11 +147,12 @@ fn nothing_moves(
     pool: &mut Pool,
 ) -> Adjudication {
     // Every order is a hold or illegal (no canal permission is given: none was ordered).
-    let results = results_of(orders, pool, |r, _| {
-        if let Status::Illegal(why) = &interp.status[r.index] {
+    let mut results = results_of(orders, pool, |_, _| {});
+    for (r, status) in results.iter_mut().zip(&interp.status) {
+        if let Status::Illegal(why) = status {
             fill_illegal(r, why, None);
         }
-    });
+    }
     let mut units = pool.empty(pos.units.len());
     units.extend_from_slice(&pos.units);
     let next = next_position(map, rules, pos, units, &[], &[], pool);
