@@ -8,7 +8,7 @@
 mod routes;
 
 use std::borrow::Cow;
-use std::cell::{Cell, OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell, RefMut};
 
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
@@ -148,8 +148,9 @@ pub(crate) struct Ctx<'a> {
     fleet_at_sea: OnceCell<Vec<bool>>,
     /// The buffer `fleet_at_sea` is worked out in.
     spare_fleets: Cell<Vec<bool>>,
-    /// Scratch space and shared results of the convoy route searches.
-    routes: RefCell<Box<Routes>>,
+    /// Scratch space and shared results of the convoy route searches (made at the first
+    /// search when the pool had none).
+    routes: RefCell<Option<Box<Routes>>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -194,7 +195,7 @@ impl<'a> Ctx<'a> {
             facts,
             fleet_at_sea: OnceCell::new(),
             spare_fleets: Cell::new(pool.empty(0)),
-            routes: RefCell::new(pool.routes.take().unwrap_or_default()),
+            routes: RefCell::new(pool.routes.take()),
         }
     }
 
@@ -206,9 +207,17 @@ impl<'a> Ctx<'a> {
                 .into_inner()
                 .unwrap_or_else(|| self.spare_fleets.take()),
         );
-        let mut routes = self.routes.into_inner();
-        routes.reset();
-        pool.routes = Some(routes);
+        if let Some(mut routes) = self.routes.into_inner() {
+            routes.reset();
+            pool.routes = Some(routes);
+        }
+    }
+
+    /// The convoy route searches' scratch space.
+    fn routes(&self) -> RefMut<'_, Routes> {
+        RefMut::map(self.routes.borrow_mut(), |r| {
+            &mut **r.get_or_insert_default()
+        })
     }
 
     /// Per province: whether it counts as holding a fleet when an order's legality is judged
@@ -487,20 +496,14 @@ impl<'a> Ctx<'a> {
         to: ProvinceId,
         exclude: Option<ProvinceId>,
     ) -> bool {
-        self.routes.borrow_mut().convoy_route_exists(
-            self.map,
-            self.fleet_at_sea(),
-            from,
-            to,
-            exclude,
-        )
+        self.routes()
+            .convoy_route_exists(self.map, self.fleet_at_sea(), from, to, exclude)
     }
 
     /// Whether the fleet in `via` is needed on some proper convoy route from `from` to `to`
     /// (DATC 4.E.1: a route never jumps to a province an earlier fleet could reach).
     fn on_proper_route(&self, from: ProvinceId, to: ProvinceId, via: ProvinceId) -> bool {
-        self.routes
-            .borrow_mut()
+        self.routes()
             .on_proper_route(self.map, self.fleet_at_sea(), from, to, via)
     }
 
@@ -1500,8 +1503,7 @@ fn cancel_supports_of_unserved_convoys(
             .for_each(|&f| carrying[at(f)] = cx.fleet_at_sea()[at(f)]);
         let from = cx.units[t].location.province;
         let served = cx
-            .routes
-            .borrow_mut()
+            .routes()
             .convoy_route_exists(cx.map, &carrying, from, to, None);
         fleets.iter().for_each(|&f| carrying[at(f)] = false);
         matches[s] = served;
