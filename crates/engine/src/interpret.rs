@@ -1020,7 +1020,8 @@ fn yield_to_right_designations(
 struct OrderScan {
     /// The moves with a written convoy path, by index (in most phases none).
     with_path: Vec<u32>,
-    /// Per power: it gave at least one order.
+    /// Per power: it gave at least one order (empty when a support counts whether or not
+    /// the supported unit's power gave orders: nobody asks).
     ordered_power: Vec<bool>,
     /// Whether every order is a hold (or no order was given): then no unit moves, supports or
     /// convoys, and nothing read from several orders together applies.
@@ -1031,7 +1032,11 @@ impl OrderScan {
     fn new(cx: &Ctx, pool: &mut Pool) -> OrderScan {
         OrderScan {
             with_path: Vec::new(),
-            ordered_power: pool.take(cx.map.powers().len(), false),
+            ordered_power: if cx.rules.civil_disorder_hold_support.support_counts() {
+                Vec::new()
+            } else {
+                pool.take(cx.map.powers().len(), false)
+            },
             only_holds: true,
         }
     }
