@@ -2,7 +2,9 @@
 //! profiler (`perf record`, callgrind), and counts the heap allocations of one adjudication of
 //! each, by the plain `adjudicate`, by a warmed-up `Adjudicator`, and by one given its
 //! adjudications back (`Adjudicator::recycle`):
-//! `cargo bench -p diplo-bench --bench adjudicate_loop -- 100000 [opening|all-hold|mid-game]`.
+//! `cargo bench -p diplo-bench --bench adjudicate_loop -- 100000 [opening|all-hold|mid-game|all]
+//! [recycle]`: with `recycle`, the timed loop gives each adjudication back as the criterion
+//! benchmark does (otherwise it drops them: a reused context without recycling).
 //!
 //! `cargo bench -p diplo-bench --bench adjudicate_loop -- shapes [N]` counts the same for every
 //! generated scaling shape (`diplo_bench::Shape`) of about `N` units (default 100,000), without
@@ -106,7 +108,8 @@ fn main() {
         return;
     }
     let n: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
-    let only = args.next();
+    let only = args.next().filter(|a| a != "all");
+    let recycle = args.next().as_deref() == Some("recycle");
     let map = Map::standard();
     let rules = Ruleset::datc();
     let phases = [
@@ -126,6 +129,9 @@ fn main() {
         for _ in 0..n {
             let a = adjudicator.adjudicate(&f.position, std::hint::black_box(&f.orders));
             results += a.results.len();
+            if recycle {
+                adjudicator.recycle(a);
+            }
         }
         let t = start.elapsed();
         println!(

@@ -7,7 +7,8 @@
 
 mod routes;
 
-use std::cell::RefCell;
+use std::borrow::Cow;
+use std::cell::{Cell, OnceCell, RefCell, RefMut};
 
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
@@ -109,6 +110,9 @@ pub(crate) struct Interpretation {
     pub paths: Vec<(u32, Vec<ProvinceId>)>,
     /// The canal permissions given (DATC 2.4 7.C).
     pub permits: Vec<Permit>,
+    /// Every order was a hold (or none was given): every unit holds, and `matches` and
+    /// `paths` are left empty (nothing is resolved).
+    pub only_holds: bool,
 }
 
 impl Interpretation {
@@ -130,10 +134,6 @@ pub(crate) struct Ctx<'a> {
     pub rules: &'a Ruleset,
     pub units: &'a [Unit],
     pub unit_at: Vec<u32>,
-    /// The sea provinces that count as holding a fleet when an order's legality is judged
-    /// (convoy stepping stones): those with a fleet now, or every sea when an order is legal
-    /// if it is valid in some position (DATC 2.4 4.E.1 c).
-    pub fleet_at_sea: Vec<bool>,
     /// The season of the phase: provinces and borders may be closed in it (ice).
     pub season: Season,
     /// Whether the map closes anything in some season (if not, nothing is checked for ice).
@@ -141,14 +141,22 @@ pub(crate) struct Ctx<'a> {
     /// Whether the map has borders of its own (difficult, half-strength, closing): if not,
     /// every crossing is ordinary.
     borders: bool,
-    /// Scratch space and shared results of the convoy route searches.
-    routes: RefCell<Routes>,
+    /// What the map says of its provinces (where fleets convoy, which close).
+    facts: Cow<'a, MapFacts>,
+    /// [`Ctx::fleet_at_sea`], worked out when a convoy route is first looked for (in most
+    /// phases never).
+    fleet_at_sea: OnceCell<Vec<bool>>,
+    /// The buffer `fleet_at_sea` is worked out in.
+    spare_fleets: Cell<Vec<bool>>,
+    /// Scratch space and shared results of the convoy route searches (made at the first
+    /// search when the pool had none).
+    routes: RefCell<Option<Box<Routes>>>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit], season: Season) -> Self {
-        let facts = MapFacts::new(map);
-        Ctx::new_in(map, rules, units, season, &facts, &mut Pool::default())
+        let facts = Cow::Owned(MapFacts::new(map));
+        Ctx::with_facts(map, rules, units, season, facts, &mut Pool::default())
     }
 
     /// As [`Ctx::new`], with the map's `facts` worked out before and its buffers taken from
@@ -158,46 +166,90 @@ impl<'a> Ctx<'a> {
         rules: &'a Ruleset,
         units: &'a [Unit],
         season: Season,
-        facts: &MapFacts,
+        facts: &'a MapFacts,
         pool: &mut Pool,
     ) -> Self {
-        let provinces = map.provinces().len();
-        let mut unit_at = pool.take(provinces, NONE);
-        let mut fleet_at_sea = pool.take(provinces, false);
-        if rules.illegal_orders.legal_if_valid_in_some_position() {
-            fleet_at_sea.copy_from_slice(&facts.convoyable);
-        }
+        Ctx::with_facts(map, rules, units, season, Cow::Borrowed(facts), pool)
+    }
+
+    fn with_facts(
+        map: &'a Map,
+        rules: &'a Ruleset,
+        units: &'a [Unit],
+        season: Season,
+        facts: Cow<'a, MapFacts>,
+        pool: &mut Pool,
+    ) -> Self {
+        let mut unit_at = pool.take(map.provinces().len(), NONE);
         for (i, u) in units.iter().enumerate() {
-            let p = u.location.province.index();
-            unit_at[p] = i as u32;
-            if u.kind == UnitKind::Fleet && facts.convoyable[p] {
-                fleet_at_sea[p] = true;
-            }
-        }
-        // A fleet in a closed (ice) province convoys nothing (DATC 2.4 8.E).
-        for &p in &facts.closing {
-            if map.province_closed(p, season) {
-                fleet_at_sea[p.index()] = false;
-            }
+            unit_at[u.location.province.index()] = i as u32;
         }
         Ctx {
             map,
             rules,
             units,
             unit_at,
-            fleet_at_sea,
             season,
             closures: facts.closures,
             borders: !map.borders().is_empty(),
-            routes: RefCell::new(std::mem::take(&mut pool.routes).reset()),
+            facts,
+            fleet_at_sea: OnceCell::new(),
+            spare_fleets: Cell::new(pool.empty(0)),
+            routes: RefCell::new(pool.routes.take()),
         }
     }
 
     /// Gives the buffers back to `pool`.
     pub fn recycle(self, pool: &mut Pool) {
         pool.give(self.unit_at);
-        pool.give(self.fleet_at_sea);
-        pool.routes = self.routes.into_inner();
+        pool.give(
+            self.fleet_at_sea
+                .into_inner()
+                .unwrap_or_else(|| self.spare_fleets.take()),
+        );
+        if let Some(mut routes) = self.routes.into_inner() {
+            routes.reset();
+            pool.routes = Some(routes);
+        }
+    }
+
+    /// The convoy route searches' scratch space.
+    fn routes(&self) -> RefMut<'_, Routes> {
+        RefMut::map(self.routes.borrow_mut(), |r| {
+            &mut **r.get_or_insert_default()
+        })
+    }
+
+    /// Per province: whether it counts as holding a fleet when an order's legality is judged
+    /// (convoy stepping stones): a fleet is there now, or it is a sea and an order is legal if
+    /// it is valid in some position (DATC 2.4 4.E.1 c).
+    pub fn fleet_at_sea(&self) -> &[bool] {
+        self.fleet_at_sea
+            .get_or_init(|| self.fleets_at_sea_in(self.spare_fleets.take()))
+    }
+
+    /// [`Ctx::fleet_at_sea`], worked out in `fleets`.
+    fn fleets_at_sea_in(&self, mut fleets: Vec<bool>) -> Vec<bool> {
+        fleets.clear();
+        let convoyable = &self.facts.convoyable;
+        if self.rules.illegal_orders.legal_if_valid_in_some_position() {
+            fleets.extend_from_slice(convoyable);
+        } else {
+            fleets.resize(convoyable.len(), false);
+        }
+        for u in self.units {
+            let p = u.location.province.index();
+            if u.kind == UnitKind::Fleet && convoyable[p] {
+                fleets[p] = true;
+            }
+        }
+        // A fleet in a closed (ice) province convoys nothing (DATC 2.4 8.E).
+        for &p in &self.facts.closing {
+            if self.map.province_closed(p, self.season) {
+                fleets[p.index()] = false;
+            }
+        }
+        fleets
     }
 
     /// Why a unit of `kind` cannot cross from `from` to `to` this season, if it cannot (a
@@ -444,21 +496,15 @@ impl<'a> Ctx<'a> {
         to: ProvinceId,
         exclude: Option<ProvinceId>,
     ) -> bool {
-        self.routes.borrow_mut().convoy_route_exists(
-            self.map,
-            &self.fleet_at_sea,
-            from,
-            to,
-            exclude,
-        )
+        self.routes()
+            .convoy_route_exists(self.map, self.fleet_at_sea(), from, to, exclude)
     }
 
     /// Whether the fleet in `via` is needed on some proper convoy route from `from` to `to`
     /// (DATC 4.E.1: a route never jumps to a province an earlier fleet could reach).
     fn on_proper_route(&self, from: ProvinceId, to: ProvinceId, via: ProvinceId) -> bool {
-        self.routes
-            .borrow_mut()
-            .on_proper_route(self.map, &self.fleet_at_sea, from, to, via)
+        self.routes()
+            .on_proper_route(self.map, self.fleet_at_sea(), from, to, via)
     }
 
     /// Whether a railroad `power` may use runs through both provinces (a support for a railroad
@@ -974,21 +1020,35 @@ fn yield_to_right_designations(
 struct OrderScan {
     /// The moves with a written convoy path, by index (in most phases none).
     with_path: Vec<u32>,
-    /// Per power: it gave at least one order.
+    /// Per power: it gave at least one order (empty when a support counts whether or not
+    /// the supported unit's power gave orders: nobody asks).
     ordered_power: Vec<bool>,
+    /// Whether every order is a hold (or no order was given): then no unit moves, supports or
+    /// convoys, and nothing read from several orders together applies.
+    only_holds: bool,
 }
 
 impl OrderScan {
     fn new(cx: &Ctx, pool: &mut Pool) -> OrderScan {
         OrderScan {
-            with_path: pool.empty(0),
-            ordered_power: pool.take(cx.map.powers().len(), false),
+            with_path: Vec::new(),
+            ordered_power: if cx.rules.civil_disorder_hold_support.support_counts() {
+                Vec::new()
+            } else {
+                pool.take(cx.map.powers().len(), false)
+            },
+            only_holds: true,
         }
     }
 
     fn note(&mut self, i: usize, power: PowerId, order: &Order) {
-        if matches!(order, Order::Move { path, .. } if !path.is_empty()) {
-            self.with_path.push(i as u32);
+        match order {
+            Order::Hold { .. } => {}
+            Order::Move { path, .. } if !path.is_empty() => {
+                self.with_path.push(i as u32);
+                self.only_holds = false;
+            }
+            _ => self.only_holds = false,
         }
         if let Some(o) = self.ordered_power.get_mut(power.index()) {
             *o = true;
@@ -1011,7 +1071,22 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) 
         all_illegal,
         permits,
         scan,
+        ..
     } = effective_orders(cx, orders, pool);
+    if scan.only_holds {
+        // Every unit holds (or has no order): nothing below changes an effective order.
+        scan.recycle(pool);
+        pool.give(order_of);
+        pool.give(all_illegal);
+        return Interpretation {
+            eff,
+            status,
+            matches: Vec::new(),
+            paths: Vec::new(),
+            permits,
+            only_holds: true,
+        };
+    }
     railroad_two_units(cx, &mut eff, &order_of, &mut status);
     adjacent_routes(cx, &mut eff, pool);
     if cx.rules.implicit_orders.implicit_orders() {
@@ -1033,6 +1108,7 @@ pub(crate) fn interpret(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) 
         matches,
         paths,
         permits,
+        only_holds: false,
     }
 }
 
@@ -1046,7 +1122,14 @@ struct Effective {
     all_illegal: Vec<bool>,
     permits: Vec<Permit>,
     scan: OrderScan,
+    /// Some unit has several orders and none counts: its `order_of` is [`SEVERAL`] until
+    /// every order is taken in.
+    several: bool,
 }
+
+/// A unit's `order_of` while the orders are taken in: it has several orders and none counts
+/// (no precedence); once all are in, `NONE` with `all_illegal` set.
+const SEVERAL: u32 = u32::MAX - 1;
 
 fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> Effective {
     let n = cx.units.len();
@@ -1057,6 +1140,7 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> E
         all_illegal: pool.take(n, false),
         permits: Vec::new(),
         scan: OrderScan::new(cx, pool),
+        several: false,
     };
     let precedence = cx.rules.multiple_orders.precedence();
     if cx.rules.missing_unit_type.yields_to_a_right_designation()
@@ -1074,6 +1158,9 @@ fn effective_orders(cx: &Ctx, orders: &[(PowerId, Order)], pool: &mut Pool) -> E
             e.scan.note(i, order.0, &order.1);
             e.accept(cx, order, i, cx.check(order.0, &order.1), precedence);
         }
+    }
+    if e.several {
+        e.none_counts();
     }
     e
 }
@@ -1111,13 +1198,24 @@ impl Effective {
             }
         };
         let ui = u as usize;
-        if self.order_of[ui] == NONE && !self.all_illegal[ui] {
+        if self.order_of[ui] == NONE {
             self.order_of[ui] = i as u32;
             self.eff[ui] = e;
             self.status.push(Status::Effective(u));
             return;
         }
         self.several_orders(u, i, e, precedence);
+    }
+
+    /// Every order taken in: the units with several orders of which none counts have no
+    /// effective order, and all their orders are illegal.
+    fn none_counts(&mut self) {
+        for (o, all) in self.order_of.iter_mut().zip(&mut self.all_illegal) {
+            if *o == SEVERAL {
+                *o = NONE;
+                *all = true;
+            }
+        }
     }
 
     /// Order `i` is a second (or later) one for unit `u`: which counts (DATC 4.D.3).
@@ -1135,12 +1233,13 @@ impl Effective {
                 self.status.push(Status::Effective(u));
             }
             Precedence::None => {
-                if self.order_of[ui] != NONE {
-                    self.status[self.order_of[ui] as usize] =
+                let earlier = self.order_of[ui];
+                if earlier != SEVERAL {
+                    self.status[earlier as usize] =
                         Status::Illegal(Text::plain("the unit has several orders"));
                 }
-                self.order_of[ui] = NONE;
-                self.all_illegal[ui] = true;
+                self.order_of[ui] = SEVERAL;
+                self.several = true;
                 self.eff[ui] = Eff::Hold;
                 self.status
                     .push(Status::Illegal(Text::plain("the unit has several orders")));
@@ -1406,11 +1505,10 @@ fn cancel_supports_of_unserved_convoys(
         let at = |f: usize| cx.units[f].location.province.index();
         fleets
             .iter()
-            .for_each(|&f| carrying[at(f)] = cx.fleet_at_sea[at(f)]);
+            .for_each(|&f| carrying[at(f)] = cx.fleet_at_sea()[at(f)]);
         let from = cx.units[t].location.province;
         let served = cx
-            .routes
-            .borrow_mut()
+            .routes()
             .convoy_route_exists(cx.map, &carrying, from, to, None);
         fleets.iter().for_each(|&f| carrying[at(f)] = false);
         matches[s] = served;

@@ -36,24 +36,25 @@ pub(crate) fn adjudicate_movement_in(
     let pool = &mut scratch.pool;
     let cx = Ctx::new_in(map, rules, units, pos.phase.season, facts, pool);
     let interp = interpret::interpret(&cx, orders, pool);
-    let adjudication =
-        if interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold)) {
-            nothing_moves(map, rules, pos, orders, &interp, pool)
-        } else {
-            let mut board = Board::new(
-                map,
-                rules,
-                units,
-                &cx.unit_at,
-                &pos.owners,
-                &interp,
-                &mut scratch.board,
-            );
-            board.resolve();
-            let a = judge(pos, orders, &cx, &interp, &board, pool);
-            board.recycle();
-            a
-        };
+    let adjudication = if interp.only_holds
+        || interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold))
+    {
+        nothing_moves(map, rules, pos, orders, &interp, pool)
+    } else {
+        let mut board = Board::new(
+            map,
+            rules,
+            units,
+            &cx.unit_at,
+            &pos.owners,
+            &interp,
+            &mut scratch.board,
+        );
+        board.resolve();
+        let a = judge(pos, orders, &cx, &interp, &board, pool);
+        board.recycle();
+        a
+    };
     interp.recycle(pool);
     cx.recycle(pool);
     adjudication
@@ -150,11 +151,12 @@ fn nothing_moves(
     pool: &mut Pool,
 ) -> Adjudication {
     // Every order is a hold or illegal (no canal permission is given: none was ordered).
-    let results = results_of(orders, pool, |r, _| {
-        if let Status::Illegal(why) = &interp.status[r.index] {
+    let mut results = results_of(orders, pool, |_, _| {});
+    for (r, status) in results.iter_mut().zip(&interp.status) {
+        if let Status::Illegal(why) = status {
             fill_illegal(r, why, None);
         }
-    });
+    }
     let mut units = pool.empty(pos.units.len());
     units.extend_from_slice(&pos.units);
     let next = next_position(map, rules, pos, units, &Retreats::default(), &[], pool);
@@ -176,24 +178,40 @@ fn results_of(
     pool: &mut Pool,
     mut fill: impl FnMut(&mut OrderResult, &Order),
 ) -> Vec<OrderResult> {
-    let mut results: Vec<OrderResult> = pool.empty(orders.len());
+    // A recycled vector's results are overwritten where they are: cheaper than dropping each
+    // one and writing it anew.
+    let mut results: Vec<OrderResult> = pool.used();
+    results.truncate(orders.len());
+    for (index, (r, (power, _))) in results.iter_mut().zip(orders).enumerate() {
+        stands(r, index, *power);
+    }
+    let reused = results.len();
+    results.reserve(orders.len() - reused);
     // Written straight into the vector (a push would copy each result once more).
-    results.extend(
-        orders
-            .iter()
-            .enumerate()
-            .map(|(index, (power, _))| OrderResult {
-                index,
-                power: *power,
-                resolution: Resolution::Stands,
-                tag: None,
-                reason: Reason::NONE,
-            }),
-    );
+    let rest = orders.iter().enumerate().skip(reused);
+    results.extend(rest.map(|(index, (power, _))| OrderResult {
+        index,
+        power: *power,
+        resolution: Resolution::Stands,
+        tag: None,
+        reason: Reason::NONE,
+    }));
     for (r, (_, order)) in results.iter_mut().zip(orders) {
         fill(r, order);
     }
     results
+}
+
+/// Makes `r` the result of order `index` of `power`: a hold that stands.
+fn stands(r: &mut OrderResult, index: usize, power: PowerId) {
+    r.index = index;
+    r.power = power;
+    r.resolution = Resolution::Stands;
+    r.tag = None;
+    // Most reasons given back are empty already: nothing to drop or write.
+    if !r.reason.is_empty() {
+        r.reason = Reason::NONE;
+    }
 }
 
 /// An illegal order (DATC 4.E.1: it is ignored); `tag`: what became of the unit it names.

@@ -67,6 +67,7 @@ impl std::fmt::Debug for AdjudicatorScratch {
 }
 
 /// What adjudicating a movement phase reads of the map every time, worked out once per map.
+#[derive(Clone)]
 pub(crate) struct MapFacts {
     /// Per province: whether a fleet there may convoy (a sea, or a convoyable coast).
     pub convoyable: Vec<bool>,
@@ -123,8 +124,8 @@ pub(crate) struct Pool {
     dislodged: Vec<Vec<Dislodged>>,
     /// The resolver's work queue.
     pub queue: VecDeque<u32>,
-    /// The interpreter's convoy route searches.
-    pub routes: Routes,
+    /// The interpreter's convoy route searches (boxed: a phase borrows it by moving a pointer).
+    pub routes: Option<Box<Routes>>,
     /// The resolver's walks along convoying fleets.
     pub fleets: FleetScratch,
 }
@@ -179,6 +180,12 @@ impl Pool {
         v.clear();
         v.reserve(capacity);
         v
+    }
+
+    /// A spare vector as it was given back, its items kept (for a caller that overwrites them
+    /// in place), or an empty one.
+    pub fn used<T: Pooled>(&mut self) -> Vec<T> {
+        T::spares(self).pop().unwrap_or_default()
     }
 
     /// A vector of `n` copies of `fill`.

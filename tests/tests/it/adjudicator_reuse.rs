@@ -1,6 +1,7 @@
 //! A reused `Adjudicator` gives the same adjudication as the plain `adjudicate` function: every
 //! DATC case under every embedded ruleset, one after the other through one context per ruleset
-//! and map, so each phase starts with the buffers the phases before it left behind.
+//! and map, so each phase starts with the buffers the phases before it left behind (each
+//! adjudication given back with `Adjudicator::recycle`).
 
 use std::collections::HashMap;
 
@@ -32,6 +33,8 @@ fn reused_context_agrees_with_the_plain_function() {
             let reused = context.adjudicate(&pos, &orders);
             let plain = adjudicate(map, &rules, &pos, &orders);
             assert_eq!(reused, plain, "{} under {name}", case.id);
+            // Given back, so that the next phase writes its results over these.
+            context.recycle(reused);
             compared += 1;
         }
     }

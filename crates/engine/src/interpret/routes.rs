@@ -75,15 +75,15 @@ fn sea_neighbours(map: &Map, p: ProvinceId) -> impl Iterator<Item = ProvinceId> 
 }
 
 impl Routes {
-    /// The same scratch space for a new phase: the proper routes found are forgotten (the
-    /// marks are generation-stamped or returned to zero by each search).
-    pub fn reset(mut self) -> Routes {
+    /// Ready for a new phase: the proper routes found are forgotten (the marks are
+    /// generation-stamped or returned to zero by each search), their fleet lists kept for
+    /// the next.
+    pub fn reset(&mut self) {
         for (_, found) in self.proper.drain() {
             if let ProperRoutes::Fleets(list) = found {
                 self.spare_lists.push(list);
             }
         }
-        self
     }
 
     fn size_for(&mut self, map: &Map) {

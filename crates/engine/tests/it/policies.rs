@@ -286,3 +286,33 @@ Germany = ["A yor"]
         adj.unordered_dislodged
     );
 }
+
+const PARIS_AND_BURGUNDY: &str = r#"
+phase = "Spring 1901 Movement"
+[units]
+France = ["A par", "A gas"]
+Germany = ["A bur"]
+"#;
+
+/// DATC 4.D.3 c (`all-illegal`): three orders to one unit are all illegal and it holds, with
+/// support, and the move into it fails. Under `first` the first counts: it moves, the support
+/// of its hold is invalid, and the move into its province succeeds.
+#[rstest]
+#[case::all_illegal("multiple_orders=all-illegal", ["illegal", "illegal", "illegal", "given", "fails"])]
+#[case::first("multiple_orders=first", ["succeeds", "illegal", "illegal", "invalid", "succeeds"])]
+fn several_orders_to_one_unit(#[case] choice: &str, #[case] expected: [&str; 5]) {
+    let orders = "France: A par - pic\nFrance: A par - bre\nFrance: A par H\n\
+                  France: A gas S A par\nGermany: A bur - par";
+    let (_, adj) = run(PARIS_AND_BURGUNDY, orders, &[choice]);
+    assert_eq!(words(&adj), expected);
+}
+
+/// As [`several_orders_to_one_unit`], every order a hold (a phase adjudicated without the
+/// resolver): under `all-illegal` the unit's three holds are illegal, the other unit's stands.
+#[test]
+fn several_holds_to_one_unit() {
+    let orders = "France: A par H\nFrance: A par H\nFrance: A gas H\nFrance: A par H";
+    let (_, adj) = run(PARIS_AND_BURGUNDY, orders, &["multiple_orders=all-illegal"]);
+    assert_eq!(words(&adj), ["illegal", "illegal", "stands", "illegal"]);
+    assert_eq!(adj.next.units.len(), 3);
+}
