@@ -543,9 +543,32 @@ pub struct PossibleCache {
     steps: Vec<Steps>,
     /// [`name_ranks`] of the map, once worked out.
     ranks: Vec<u32>,
+    /// Order lists of earlier phases handed back ([`PossibleCache::recycle`]), emptied: the
+    /// next phase's lists reuse their memory instead of allocating their own.
+    spare: Vec<Vec<PossibleOrder>>,
+    /// The list of locations of an earlier phase, emptied, for the same reuse.
+    spare_out: Vec<Possible>,
 }
 
+/// Order lists kept for reuse at most: more than the units of any phase on the shipped maps.
+const MAX_SPARE: usize = 256;
+
 impl PossibleCache {
+    /// Takes back the orders of a phase no longer needed, so that the next phase's orders are
+    /// put into their memory (a caller listing the orders of phase after phase).
+    pub fn recycle(&mut self, mut old: Vec<Possible>) {
+        for at in old.drain(..) {
+            if self.spare.len() < MAX_SPARE {
+                let mut orders = at.orders;
+                orders.clear();
+                self.spare.push(orders);
+            }
+        }
+        if old.capacity() > self.spare_out.capacity() {
+            self.spare_out = old;
+        }
+    }
+
     /// The map's [`name_ranks`] (worked out at the first call).
     fn name_ranks(&mut self, map: &Map) -> &[u32] {
         if self.ranks.len() != map.provinces().len() {
@@ -610,6 +633,9 @@ fn movement(
     // The engine's legality check for convoys, built when a fleet first needs it.
     let check = OnceCell::new();
     let check = || check.get_or_init(|| MovementCheck::new(map, rules, pos));
+    let mut spare = std::mem::take(&mut cache.spare);
+    let mut out = std::mem::take(&mut cache.spare_out);
+    out.reserve(pos.units.len());
     let steps = cache.fill(map, pos);
     let fleets = convoying_fleets(map, pos);
     let all = reaches(map, pos, &fleets, cache, &steps);
@@ -619,14 +645,13 @@ fn movement(
     let mut targets = Vec::new();
     let movers = Movers::new(map.provinces().len(), pos, &all);
     let mut near = Vec::new();
-    let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
         if map.power(u.power).neutral {
             // A neutral power never orders (its units hold); others may still support them.
             continue;
         }
         let (me, reach) = (UnitAt::of(u), &all[i]);
-        let mut orders = Vec::with_capacity(32);
+        let mut orders = spare.pop().unwrap_or_else(|| Vec::with_capacity(32));
         orders.push(PossibleOrder::Hold(me));
         orders.extend(
             reach
@@ -661,6 +686,8 @@ fn movement(
             orders,
         });
     }
+    drop(all);
+    cache.spare = spare;
     out
 }
 

@@ -429,7 +429,13 @@ impl PhaseCache {
     pub fn enter(&mut self, phase: Phase) {
         if self.phase != Some(phase) {
             self.phase = Some(phase);
-            self.possible = None;
+            // The orders' memory goes back to the map steps for the next phase's orders
+            // (unless those are in use by a call this one interrupted).
+            if let (Some(old), Ok(mut steps)) =
+                (self.possible.take(), self.possible_cache.try_lock())
+            {
+                steps.recycle(old);
+            }
             self.orderable = None;
             self.centres = None;
         }
