@@ -997,7 +997,7 @@ impl Game {
     pub fn gather_orders(&self) -> Gathered {
         let mut g = Gathered::default();
         // Orders per submitting power, after 4.D.1/4.D.2 (or perpetual orders).
-        let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::new();
+        let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::with_capacity(self.map.powers().len());
         for power in self.map.power_ids() {
             let name = self.power_name(power);
             if !self.has_submitted(power) {
@@ -1017,6 +1017,12 @@ impl Game {
                 } else if self.has_something_to_order(power) {
                     g.civil_disorder.push(power);
                 }
+                continue;
+            }
+            // One set (the common case) counts as it is, with nothing to note.
+            let mut sets = self.order_sets.iter().filter(|s| s.power == power);
+            if let (Some(only), None) = (sets.next(), sets.next()) {
+                submitted.push((power, only.orders.clone()));
                 continue;
             }
             let st = self.set_status(power);
