@@ -1585,15 +1585,32 @@ fn next_production(
     let mut occupied: Vec<ProvinceId> = next.units.iter().map(|u| u.location.province).collect();
     occupied.sort_unstable();
     let is_occupied = |p: &ProvinceId| occupied.binary_search(p).is_ok();
-    let mut units = produced.clone();
-    units.retain(|p, _| is_occupied(p));
-    for (i, &(p, n)) in arrived.iter().enumerate() {
-        // The last entry for a province counts.
-        let last = arrived.get(i + 1).is_none_or(|next| next.0 != p);
-        if last && is_occupied(&p) {
-            units.insert(p, n);
+    // The last arrival for a province counts.
+    let last = |i: usize, p: ProvinceId| arrived.get(i + 1).is_none_or(|next| next.0 != p);
+    let mut arrivals = arrived
+        .iter()
+        .enumerate()
+        .filter(|&(i, &(p, _))| last(i, p) && is_occupied(&p))
+        .map(|(_, &entry)| entry)
+        .peekable();
+    // Both lists are sorted by province: merged in one pass, an arrival taking the place of
+    // the number before, into a map built in bulk from sorted entries.
+    let mut units = Vec::with_capacity(produced.len() + arrived.len());
+    for (&p, &n) in produced.iter().filter(|(p, _)| is_occupied(p)) {
+        while let Some(&(q, m)) = arrivals.peek() {
+            if q > p {
+                break;
+            }
+            arrivals.next();
+            units.push((q, m));
+        }
+        match units.last() {
+            Some(&(q, _)) if q == p => {}
+            _ => units.push((p, n)),
         }
     }
+    units.extend(arrivals);
+    let units: Production = units.into_iter().collect();
     let dislodged = next
         .dislodged
         .iter()
