@@ -997,7 +997,7 @@ impl Game {
     pub fn gather_orders(&self) -> Gathered {
         let mut g = Gathered::default();
         // Orders per submitting power, after 4.D.1/4.D.2 (or perpetual orders).
-        let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::new();
+        let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::with_capacity(self.map.powers().len());
         for power in self.map.power_ids() {
             let name = self.power_name(power);
             if !self.has_submitted(power) {
@@ -1017,6 +1017,12 @@ impl Game {
                 } else if self.has_something_to_order(power) {
                     g.civil_disorder.push(power);
                 }
+                continue;
+            }
+            // One set (the common case) counts as it is, with nothing to note.
+            let mut sets = self.order_sets.iter().filter(|s| s.power == power);
+            if let (Some(only), None) = (sets.next(), sets.next()) {
+                submitted.push((power, only.orders.clone()));
                 continue;
             }
             let st = self.set_status(power);
@@ -1579,15 +1585,32 @@ fn next_production(
     let mut occupied: Vec<ProvinceId> = next.units.iter().map(|u| u.location.province).collect();
     occupied.sort_unstable();
     let is_occupied = |p: &ProvinceId| occupied.binary_search(p).is_ok();
-    let mut units = produced.clone();
-    units.retain(|p, _| is_occupied(p));
-    for (i, &(p, n)) in arrived.iter().enumerate() {
-        // The last entry for a province counts.
-        let last = arrived.get(i + 1).is_none_or(|next| next.0 != p);
-        if last && is_occupied(&p) {
-            units.insert(p, n);
+    // The last arrival for a province counts.
+    let last = |i: usize, p: ProvinceId| arrived.get(i + 1).is_none_or(|next| next.0 != p);
+    let mut arrivals = arrived
+        .iter()
+        .enumerate()
+        .filter(|&(i, &(p, _))| last(i, p) && is_occupied(&p))
+        .map(|(_, &entry)| entry)
+        .peekable();
+    // Both lists are sorted by province: merged in one pass, an arrival taking the place of
+    // the number before, into a map built in bulk from sorted entries.
+    let mut units = Vec::with_capacity(produced.len() + arrived.len());
+    for (&p, &n) in produced.iter().filter(|(p, _)| is_occupied(p)) {
+        while let Some(&(q, m)) = arrivals.peek() {
+            if q > p {
+                break;
+            }
+            arrivals.next();
+            units.push((q, m));
+        }
+        match units.last() {
+            Some(&(q, _)) if q == p => {}
+            _ => units.push((p, n)),
         }
     }
+    units.extend(arrivals);
+    let units: Production = units.into_iter().collect();
     let dislodged = next
         .dislodged
         .iter()

@@ -454,59 +454,96 @@ fn convoying_fleets(map: &Map, pos: &Position) -> Vec<bool> {
     convoying
 }
 
-/// `fleets`: [`convoying_fleets`]; `without`: a fleet left out.
-fn convoy_reach(
-    map: &Map,
-    fleets: &[bool],
-    army: &Unit,
-    without: Option<ProvinceId>,
-) -> ConvoyReach {
-    let origin = army.location.province;
-    let mut reach = ConvoyReach::default();
-    if map.province(origin).terrain != Terrain::Coast {
-        return reach;
-    }
-    let convoying = |p: ProvinceId| Some(p) != without && fleets[p.index()];
-    // Most armies have no convoying fleet beside them: nothing to search.
-    let mut beside = fleet_nodes(map, origin).flat_map(|l| map.fleet_neighbours(l));
-    if !beside.any(|n| convoying(n.province)) {
-        return reach;
-    }
-    let mut seen = vec![false; map.provinces().len()];
-    let mut queue: Vec<ProvinceId> = Vec::with_capacity(16);
-    reach.fleets.reserve(16);
-    reach.destinations.reserve(32);
-    let mut visit = |p: ProvinceId, queue: &mut Vec<ProvinceId>| {
-        for loc in fleet_nodes(map, p) {
-            for n in map.fleet_neighbours(loc) {
-                let q = n.province;
-                if !seen[q.index()] && convoying(q) {
-                    seen[q.index()] = true;
-                    queue.push(q);
+/// What a convoy search works in, kept from one search to the next (and from phase to phase
+/// in the [`PossibleCache`]): nothing is allocated once it has grown to the map's size.
+#[derive(Debug, Default)]
+struct ConvoySearch {
+    /// Per province: whether the search has reached its fleet (all false between searches).
+    seen: Vec<bool>,
+    queue: Vec<ProvinceId>,
+    /// The last search's fleets, fleets next to the army, and destinations, each sorted.
+    fleets: Vec<ProvinceId>,
+    beside: Vec<ProvinceId>,
+    destinations: Vec<ProvinceId>,
+}
+
+impl ConvoySearch {
+    /// The seas (with a convoying fleet in them) `army` can be carried through, and the
+    /// coastal provinces it can reach by them, into `fleets`, `beside` and `destinations`;
+    /// whether the army stands on a coast with a convoying fleet beside it (if not, all three
+    /// are empty). `fleets`: [`convoying_fleets`]; `without`: a fleet left out.
+    fn run(
+        &mut self,
+        map: &Map,
+        fleets: &[bool],
+        army: &Unit,
+        without: Option<ProvinceId>,
+    ) -> bool {
+        self.fleets.clear();
+        self.beside.clear();
+        self.destinations.clear();
+        let origin = army.location.province;
+        if map.province(origin).terrain != Terrain::Coast {
+            return false;
+        }
+        let convoying = |p: ProvinceId| Some(p) != without && fleets[p.index()];
+        // Most armies have no convoying fleet beside them: nothing to search.
+        let mut beside = fleet_nodes(map, origin).flat_map(|l| map.fleet_neighbours(l));
+        if !beside.any(|n| convoying(n.province)) {
+            return false;
+        }
+        if self.seen.len() < map.provinces().len() {
+            self.seen.resize(map.provinces().len(), false);
+        }
+        let (seen, queue) = (&mut self.seen, &mut self.queue);
+        let mut visit = |p: ProvinceId, queue: &mut Vec<ProvinceId>| {
+            for loc in fleet_nodes(map, p) {
+                for n in map.fleet_neighbours(loc) {
+                    let q = n.province;
+                    if !seen[q.index()] && convoying(q) {
+                        seen[q.index()] = true;
+                        queue.push(q);
+                    }
+                }
+            }
+        };
+        visit(origin, queue);
+        self.beside.extend_from_slice(queue);
+        self.beside.sort();
+        while let Some(sea) = queue.pop() {
+            self.fleets.push(sea);
+            visit(sea, queue);
+            for n in map.fleet_neighbours(Location::province(sea)) {
+                let d = n.province;
+                if d != origin
+                    && map.province(d).terrain == Terrain::Coast
+                    && !self.destinations.contains(&d)
+                {
+                    self.destinations.push(d);
                 }
             }
         }
-    };
-    visit(origin, &mut queue);
-    reach.beside.extend_from_slice(&queue);
-    reach.beside.sort();
-    while let Some(sea) = queue.pop() {
-        reach.fleets.push(sea);
-        visit(sea, &mut queue);
-        for n in map.fleet_neighbours(Location::province(sea)) {
-            let d = n.province;
-            if d != origin
-                && map.province(d).terrain == Terrain::Coast
-                && !reach.destinations.contains(&d)
-            {
-                reach.destinations.push(d);
-            }
+        // Every province seen was queued, so it is one of the fleets.
+        for f in &self.fleets {
+            self.seen[f.index()] = false;
+        }
+        self.fleets.sort();
+        self.destinations.sort();
+        true
+    }
+
+    /// [`ConvoySearch::run`]'s findings for `army`, as the army's own [`ConvoyReach`].
+    fn reach(&mut self, map: &Map, fleets: &[bool], army: &Unit) -> ConvoyReach {
+        if !self.run(map, fleets, army, None) {
+            return ConvoyReach::default();
+        }
+        ConvoyReach {
+            fleets: self.fleets.clone(),
+            beside: self.beside.clone(),
+            origin: Some(army.location.province),
+            destinations: self.destinations.clone(),
         }
     }
-    reach.fleets.sort();
-    reach.destinations.sort();
-    reach.origin = Some(origin);
-    reach
 }
 
 /// Where a unit of one kind on one location moves and could support in one season: what the
@@ -543,9 +580,34 @@ pub struct PossibleCache {
     steps: Vec<Steps>,
     /// [`name_ranks`] of the map, once worked out.
     ranks: Vec<u32>,
+    /// Order lists of earlier phases handed back ([`PossibleCache::recycle`]), emptied: the
+    /// next phase's lists reuse their memory instead of allocating their own.
+    spare: Vec<Vec<PossibleOrder>>,
+    /// The list of locations of an earlier phase, emptied, for the same reuse.
+    spare_out: Vec<Possible>,
+    /// The convoy searches' working memory.
+    search: ConvoySearch,
 }
 
+/// Order lists kept for reuse at most: more than the units of any phase on the shipped maps.
+const MAX_SPARE: usize = 256;
+
 impl PossibleCache {
+    /// Takes back the orders of a phase no longer needed, so that the next phase's orders are
+    /// put into their memory (a caller listing the orders of phase after phase).
+    pub fn recycle(&mut self, mut old: Vec<Possible>) {
+        for at in old.drain(..) {
+            if self.spare.len() < MAX_SPARE {
+                let mut orders = at.orders;
+                orders.clear();
+                self.spare.push(orders);
+            }
+        }
+        if old.capacity() > self.spare_out.capacity() {
+            self.spare_out = old;
+        }
+    }
+
     /// The map's [`name_ranks`] (worked out at the first call).
     fn name_ranks(&mut self, map: &Map) -> &[u32] {
         if self.ranks.len() != map.provinces().len() {
@@ -584,13 +646,14 @@ fn reaches<'s>(
     fleets: &[bool],
     cache: &'s PossibleCache,
     steps: &[usize],
+    search: &mut ConvoySearch,
 ) -> Vec<Reach<'s>> {
     pos.units
         .iter()
         .zip(steps)
         .map(|(u, &i)| {
             let convoy = match u.kind {
-                UnitKind::Army => convoy_reach(map, fleets, u, None),
+                UnitKind::Army => search.reach(map, fleets, u),
                 UnitKind::Fleet => ConvoyReach::default(),
             };
             Reach {
@@ -610,23 +673,26 @@ fn movement(
     // The engine's legality check for convoys, built when a fleet first needs it.
     let check = OnceCell::new();
     let check = || check.get_or_init(|| MovementCheck::new(map, rules, pos));
+    let mut spare = std::mem::take(&mut cache.spare);
+    let mut out = std::mem::take(&mut cache.spare_out);
+    out.reserve(pos.units.len());
+    let mut search = std::mem::take(&mut cache.search);
     let steps = cache.fill(map, pos);
     let fleets = convoying_fleets(map, pos);
-    let all = reaches(map, pos, &fleets, cache, &steps);
+    let all = reaches(map, pos, &fleets, cache, &steps, &mut search);
     // The support reach of the unit at hand, as a mark per province; and the support targets
     // of one pair of units: both reused over the phase.
     let mut in_reach = vec![false; map.provinces().len()];
     let mut targets = Vec::new();
     let movers = Movers::new(map.provinces().len(), pos, &all);
     let mut near = Vec::new();
-    let mut out = Vec::with_capacity(pos.units.len());
     for (i, u) in pos.units.iter().enumerate() {
         if map.power(u.power).neutral {
             // A neutral power never orders (its units hold); others may still support them.
             continue;
         }
         let (me, reach) = (UnitAt::of(u), &all[i]);
-        let mut orders = Vec::with_capacity(32);
+        let mut orders = spare.pop().unwrap_or_else(|| Vec::with_capacity(32));
         orders.push(PossibleOrder::Hold(me));
         orders.extend(
             reach
@@ -652,7 +718,7 @@ fn movement(
             all: &all,
             in_reach: &in_reach,
         };
-        supports(&ctx, i, &near, &mut targets, &mut orders);
+        supports(&ctx, i, &near, &mut search, &mut targets, &mut orders);
         mark(&mut in_reach, &reach.steps.support, false);
         convoy_orders(map, &check, pos, i, &all, &mut orders);
         out.push(Possible {
@@ -661,6 +727,9 @@ fn movement(
             orders,
         });
     }
+    drop(all);
+    cache.spare = spare;
+    cache.search = search;
     out
 }
 
@@ -727,6 +796,7 @@ fn supports(
     ctx: &SupportCtx,
     i: usize,
     near: &[usize],
+    search: &mut ConvoySearch,
     targets: &mut Vec<ProvinceId>,
     orders: &mut Vec<PossibleOrder>,
 ) {
@@ -749,10 +819,9 @@ fn supports(
             continue;
         }
         // A fleet cannot support a convoyed move whose only route goes through itself.
-        let rerouted;
         let by_convoy = if all[j].convoy.fleets.binary_search(&own).is_ok() {
-            rerouted = convoy_reach(ctx.map, ctx.fleets, v, Some(own));
-            &rerouted.destinations
+            search.run(ctx.map, ctx.fleets, v, Some(own));
+            &search.destinations
         } else {
             &all[j].convoy.destinations
         };

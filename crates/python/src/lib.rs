@@ -290,13 +290,11 @@ impl Game {
         out.set_item(intern!(py, "phase"), pos.phase.name(map).to_string())?;
         out.set_item(intern!(py, "map"), &map.name)?;
         out.set_item(intern!(py, "ruleset"), &self.game.rules.name)?;
-        out.set_item(
-            intern!(py, "units"),
-            names.per_power(py, |p| self.units_of(py, p))?,
-        )?;
         let mut cache = self.cache()?;
-        let centres = cache.centres(map, pos);
-        let centres_of = |p: PowerId| names.provinces_list(py, centres[p.index()].iter().copied());
+        let board = cache.board(map, pos);
+        let units_of = |p: PowerId| names.units_list(py, map, pos, board.units_of(p));
+        out.set_item(intern!(py, "units"), names.per_power(py, units_of)?)?;
+        let centres_of = |p: PowerId| names.provinces_list(py, board.centres_of(p).iter().copied());
         out.set_item(intern!(py, "centers"), names.per_power(py, centres_of)?)?;
         drop(cache);
         let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
@@ -383,14 +381,16 @@ impl Game {
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
         let out = PyDict::new(py);
+        let pos = &self.game.position;
         let mut cache = self.cache()?;
-        let centres = cache.centres(map, &self.game.position);
+        let board = cache.board(map, pos);
         for p in map.power_ids() {
             let info = PyDict::new(py);
             let name = self.names.power(py, p);
-            let owned = centres[p.index()].iter().copied();
+            let owned = board.centres_of(p).iter().copied();
+            let units = self.names.units_list(py, map, pos, board.units_of(p))?;
             info.set_item(intern!(py, "name"), name)?;
-            info.set_item(intern!(py, "units"), self.units_of(py, p)?)?;
+            info.set_item(intern!(py, "units"), units)?;
             info.set_item(
                 intern!(py, "centers"),
                 self.names.provinces_list(py, owned)?,

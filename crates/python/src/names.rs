@@ -104,6 +104,18 @@ impl Names {
         Ok(PyList::new(py, units.map(|u| self.unit(py, map, u)))?.into_any())
     }
 
+    /// The units of the position `pos` at `indices` (`A PAR`, `F STP/SC`).
+    pub fn units_list<'py>(
+        &self,
+        py: Python<'py>,
+        map: &Map,
+        pos: &Position,
+        indices: &[usize],
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let units = indices.iter().filter_map(|&i| pos.units.get(i));
+        Ok(PyList::new(py, units.map(|u| self.unit(py, map, u)))?.into_any())
+    }
+
     /// A power's supply centres, in province order.
     pub fn centres_of<'py>(
         &self,
@@ -116,22 +128,6 @@ impl Names {
             .province_ids()
             .filter(|c| pos.owners[c.index()] == Some(p));
         self.provinces_list(py, owned)
-    }
-
-    /// Each power's supply centres (by power index), in province order, from one pass over
-    /// the owners.
-    pub fn centres_by_power(map: &Map, pos: &Position) -> Vec<Vec<ProvinceId>> {
-        let mut counts = vec![0; map.powers().len()];
-        for p in pos.owners.iter().flatten() {
-            counts[p.index()] += 1;
-        }
-        let mut out: Vec<Vec<ProvinceId>> = counts.into_iter().map(Vec::with_capacity).collect();
-        for (c, owner) in map.province_ids().zip(&pos.owners) {
-            if let Some(p) = owner {
-                out[p.index()].push(c);
-            }
-        }
-        out
     }
 
     /// A power's home centres.
@@ -380,10 +376,73 @@ pub struct PhaseCache {
     possible_cache: Arc<Mutex<PossibleCache>>,
     /// Per power (by index), its orderable locations in name order.
     orderable: Option<Vec<Vec<ProvinceId>>>,
-    /// [`Names::centres_by_power`] (`powers` and `get_state` both read it).
-    centres: Option<Vec<Vec<ProvinceId>>>,
+    /// Who has which units and centres (`powers` and `get_state` both read it).
+    board: Option<Board>,
     /// Each possible order's text, as a Python string.
     texts: Arc<Mutex<Texts>>,
+}
+
+/// Each power's units and supply centres in a phase, by power index.
+pub struct Board {
+    /// Each power's units, as indices into the position's units in board order.
+    units: ByPower<usize>,
+    /// Each power's supply centres, in province order.
+    centres: ByPower<ProvinceId>,
+}
+
+/// Items grouped by power (in power index order), each power's in the order given: one list
+/// and where each power's part starts, made in two passes with two allocations.
+struct ByPower<T> {
+    items: Vec<T>,
+    /// Where each power's items start in `items` (one more entry than powers).
+    starts: Vec<usize>,
+}
+
+impl<T: Copy> ByPower<T> {
+    /// `each()` gives the items with their powers (the same each time it is called); `blank`
+    /// fills the list before the items are put in their places.
+    fn new<I: Iterator<Item = (PowerId, T)>>(
+        powers: usize,
+        blank: T,
+        each: impl Fn() -> I,
+    ) -> ByPower<T> {
+        let mut starts = vec![0; powers + 1];
+        for (p, _) in each() {
+            if let Some(n) = starts.get_mut(p.index() + 1) {
+                *n += 1;
+            }
+        }
+        for p in 0..powers {
+            starts[p + 1] += starts[p];
+        }
+        let mut fill = starts[..powers].to_vec();
+        let mut items = vec![blank; starts[powers]];
+        for (p, item) in each() {
+            if let Some(at) = fill.get_mut(p.index()) {
+                items[*at] = item;
+                *at += 1;
+            }
+        }
+        ByPower { items, starts }
+    }
+
+    /// Power `p`'s items.
+    fn of(&self, p: PowerId) -> &[T] {
+        let i = p.index();
+        &self.items[self.starts[i]..self.starts[i + 1]]
+    }
+}
+
+impl Board {
+    /// The units of power `p`, as indices into the position's units, in board order.
+    pub fn units_of(&self, p: PowerId) -> &[usize] {
+        self.units.of(p)
+    }
+
+    /// The supply centres of power `p`, in province order.
+    pub fn centres_of(&self, p: PowerId) -> &[ProvinceId] {
+        self.centres.of(p)
+    }
 }
 
 /// The phase cache a call uses: the game's own, or a fresh one when that is in use.
@@ -429,9 +488,15 @@ impl PhaseCache {
     pub fn enter(&mut self, phase: Phase) {
         if self.phase != Some(phase) {
             self.phase = Some(phase);
-            self.possible = None;
+            // The orders' memory goes back to the map steps for the next phase's orders
+            // (unless those are in use by a call this one interrupted).
+            if let (Some(old), Ok(mut steps)) =
+                (self.possible.take(), self.possible_cache.try_lock())
+            {
+                steps.recycle(old);
+            }
             self.orderable = None;
-            self.centres = None;
+            self.board = None;
         }
     }
 
@@ -469,10 +534,18 @@ impl PhaseCache {
         try_lock_texts(&self.texts)
     }
 
-    /// Each power's supply centres ([`Names::centres_by_power`]), worked out once a phase.
-    pub fn centres(&mut self, map: &Map, pos: &Position) -> &[Vec<ProvinceId>] {
-        self.centres
-            .get_or_insert_with(|| Names::centres_by_power(map, pos))
+    /// Each power's units and supply centres, worked out once a phase.
+    pub fn board(&mut self, map: &Map, pos: &Position) -> &Board {
+        let powers = map.powers().len();
+        self.board.get_or_insert_with(|| Board {
+            units: ByPower::new(powers, 0, || {
+                pos.units.iter().enumerate().map(|(i, u)| (u.power, i))
+            }),
+            centres: ByPower::new(powers, ProvinceId(0), || {
+                let owners = map.province_ids().zip(&pos.owners);
+                owners.filter_map(|(c, owner)| Some(((*owner)?, c)))
+            }),
+        })
     }
 }
 

@@ -3,7 +3,8 @@
 
 use diplo_engine::Position;
 use diplo_game::possible::{
-    is_legal, orderable_locations, possible, possible_orders, PossibleAt, PossibleOrder,
+    is_legal, orderable_locations, possible, possible_orders, possible_with, PossibleAt,
+    PossibleCache, PossibleOrder,
 };
 use diplo_game::{Game, MapSource};
 use diplo_map::Map;
@@ -157,6 +158,38 @@ fn every_listed_order_is_legal_through_three_years_of_play() {
         phases += 1;
     }
     assert!(phases >= 6, "{phases} phases");
+}
+
+/// A cache kept over the game, each phase's lists handed back to it for reuse, lists the same
+/// orders as a fresh computation, phase after phase.
+#[test]
+fn a_kept_cache_with_recycled_lists_lists_what_a_fresh_one_does() {
+    let mut g = Game::new(
+        Map::standard(),
+        MapSource::Embedded("standard".into()),
+        Ruleset::datc(),
+        Vec::new(),
+    );
+    let mut cache = PossibleCache::default();
+    let mut rng = crate::Lcg(777);
+    let mut phases = 0;
+    while g.position.phase.year < 1905 {
+        let kept = possible_with(&mut cache, &g.map, &g.rules, &g.position);
+        assert_eq!(kept, possible(&g.map, &g.rules, &g.position));
+        let mut by_power: BTreeMap<diplo_map::PowerId, Vec<String>> = BTreeMap::new();
+        for at in &kept {
+            let pick = at.orders[rng.below(at.orders.len())].text(&g.map);
+            by_power.entry(at.power).or_default().push(pick);
+        }
+        cache.recycle(kept);
+        for (power, orders) in by_power {
+            g.submit(power, &orders.join("\n"), "bot", Default::default())
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        g.adjudicate(&[]).unwrap_or_else(|e| panic!("{e}"));
+        phases += 1;
+    }
+    assert!(phases >= 8, "{phases} phases");
 }
 
 /// Three years of play on the standard map and on a map with convoys everywhere: every
