@@ -8,7 +8,8 @@
 //!   (`diplo parse`, `diplomacy parse`);
 //! * `datc/*`: the DATC's movement cases (6.A to 6.G) that both crates can state, adjudicated
 //!   one after another by diplo (a reused `Adjudicator`) and by the `diplomacy` crate;
-//! * `map/*`: loading the standard map and a generated map from TOML text;
+//! * `map/*`: loading the standard map, and generated maps of 1,000 to 1,000,000 provinces from
+//!   TOML text (`DIPLO_BENCH_MAX_UNITS` lowers the largest);
 //! * `replay/*`: replaying a directory of game records (reading, parsing, adjudicating and
 //!   comparing every phase) on one thread and on two, when `DIPLO_BENCH_CORPUS` names one (the
 //!   Droidippy corpus unpacked, BENCHMARKS.md); skipped with a message otherwise;
@@ -23,6 +24,7 @@ use criterion::{
 };
 use diplo_bench::{fixture, Shape, ALL_HOLD, MIDGAME, OPENING};
 use diplo_engine::{adjudicate, Adjudicator, AdjudicatorScratch};
+use diplo_map::limits::Limits;
 use diplo_map::Map;
 use diplo_orders::{parse_phase_orders_into, Order};
 use diplo_rules::Ruleset;
@@ -226,14 +228,33 @@ fn replay(c: &mut Criterion) {
     g.finish();
 }
 
+/// The largest generated size benchmarked: `DIPLO_BENCH_MAX_UNITS`, or 1,000,000.
+fn max_units() -> usize {
+    std::env::var("DIPLO_BENCH_MAX_UNITS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000)
+}
+
 fn maps(c: &mut Criterion) {
     let mut g = c.benchmark_group("map");
     g.bench_function("standard", |b| b.iter(Map::standard));
-    for n in [1_000usize, 10_000] {
+    g.finish();
+    let mut g = c.benchmark_group("map");
+    g.sampling_mode(SamplingMode::Flat).sample_size(10);
+    for n in [1_000usize, 10_000, 100_000, 1_000_000] {
+        if n > max_units() {
+            continue;
+        }
         let text = diplo_bench::line_toml(n);
+        // A map of more provinces than a host accepts by default (`DIPLO_MAX_PROVINCES`).
+        let limits = Limits {
+            provinces: n.max(Limits::DEFAULT.provinces),
+            ..Limits::DEFAULT
+        };
         g.throughput(Throughput::Elements(n as u64));
         g.bench_with_input(BenchmarkId::new("toml line", n), &text, |b, t| {
-            b.iter(|| Map::from_toml_str(t, "line").expect("a valid map"))
+            b.iter(|| Map::from_toml_str_with_limits(t, "line", &limits).expect("a valid map"))
         });
     }
     g.finish();
@@ -241,10 +262,7 @@ fn maps(c: &mut Criterion) {
 
 fn scaling(c: &mut Criterion) {
     let rules = Ruleset::datc();
-    let max: usize = std::env::var("DIPLO_BENCH_MAX_UNITS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000);
+    let max = max_units();
     for shape in Shape::ALL {
         let mut g = c.benchmark_group(format!("scaling/{}", shape.name()));
         g.sampling_mode(SamplingMode::Flat).sample_size(10);
