@@ -76,7 +76,19 @@ pub fn fixture(map: &Map, text: &str, year: u16) -> Fixture {
             }
         })
         .collect();
-    let other_units = position
+    let other_units = other_units(map, &position);
+    let other_orders = orders.iter().map(|(p, o)| other(map, *p, o)).collect();
+    Fixture {
+        position,
+        orders,
+        other_orders,
+        other_units,
+    }
+}
+
+/// The units of `position` in the `diplomacy` crate's notation (`ENG: F lon`).
+fn other_units(map: &Map, position: &Position) -> Vec<String> {
+    position
         .units
         .iter()
         .map(|u| {
@@ -87,14 +99,7 @@ pub fn fixture(map: &Map, text: &str, year: u16) -> Fixture {
                 region(map, u.location)
             )
         })
-        .collect();
-    let other_orders = orders.iter().map(|(p, o)| other(map, *p, o)).collect();
-    Fixture {
-        position,
-        orders,
-        other_orders,
-        other_units,
-    }
+        .collect()
 }
 
 fn located(place: &Place) -> Location {
@@ -213,18 +218,7 @@ fn datc_fixture(map: &Map, case: &diplo_datc::Case) -> Option<Fixture> {
         .iter()
         .map(|(p, o)| try_other(map, *p, o))
         .collect::<Option<Vec<_>>>()?;
-    let other_units = position
-        .units
-        .iter()
-        .map(|u| {
-            format!(
-                "{}: {} {}",
-                nation(map, u.power),
-                u.kind.letter(),
-                region(map, u.location)
-            )
-        })
-        .collect();
+    let other_units = other_units(map, &position);
     Some(Fixture {
         position,
         orders,
