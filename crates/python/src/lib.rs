@@ -29,7 +29,7 @@ mod convert;
 mod names;
 
 use convert::to_py;
-use names::{CacheRef, Names, PhaseCache};
+use names::{CacheRef, Locked, Names, PhaseCache};
 
 create_exception!(
     diplo,
@@ -232,8 +232,8 @@ impl Game {
     /// the GIL held, would never end.
     fn cache(&self) -> PyResult<CacheRef<'_>> {
         let mut cache = match self.cache.try_lock() {
-            Ok(cache) => CacheRef::Kept(cache),
-            Err(std::sync::TryLockError::WouldBlock) => CacheRef::Fresh(Box::default()),
+            Ok(cache) => Locked::Shared(cache),
+            Err(std::sync::TryLockError::WouldBlock) => Locked::Own(Box::default()),
             Err(std::sync::TryLockError::Poisoned(_)) => {
                 return Err(err("a previous call panicked"))
             }

@@ -445,33 +445,37 @@ impl Board {
     }
 }
 
+/// What a call uses of something shared that may be in use already (a call re-entering the
+/// game, or another thread): the shared value, or one of the call's own.
+pub enum Locked<'a, T> {
+    /// The shared value.
+    Shared(MutexGuard<'a, T>),
+    /// A value for this call alone.
+    Own(Box<T>),
+}
+
+impl<T> std::ops::Deref for Locked<'_, T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        match self {
+            Locked::Shared(t) => t,
+            Locked::Own(t) => t,
+        }
+    }
+}
+
+impl<T> std::ops::DerefMut for Locked<'_, T> {
+    fn deref_mut(&mut self) -> &mut T {
+        match self {
+            Locked::Shared(t) => t,
+            Locked::Own(t) => t,
+        }
+    }
+}
+
 /// The phase cache a call uses: the game's own, or a fresh one when that is in use.
-pub enum CacheRef<'a> {
-    /// The game's own cache.
-    Kept(MutexGuard<'a, PhaseCache>),
-    /// A cache for this call alone.
-    Fresh(Box<PhaseCache>),
-}
-
-impl std::ops::Deref for CacheRef<'_> {
-    type Target = PhaseCache;
-
-    fn deref(&self) -> &PhaseCache {
-        match self {
-            CacheRef::Kept(c) => c,
-            CacheRef::Fresh(c) => c,
-        }
-    }
-}
-
-impl std::ops::DerefMut for CacheRef<'_> {
-    fn deref_mut(&mut self) -> &mut PhaseCache {
-        match self {
-            CacheRef::Kept(c) => c,
-            CacheRef::Fresh(c) => c,
-        }
-    }
-}
+pub type CacheRef<'a> = Locked<'a, PhaseCache>;
 
 impl PhaseCache {
     /// A cache whose order texts are `texts` and whose map steps are `steps` (shared, or a
@@ -522,9 +526,9 @@ impl PhaseCache {
                 if texts.len() > MAX_TEXTS {
                     texts.clear();
                 }
-                TextsRef::Shared(texts)
+                Locked::Shared(texts)
             }
-            None => TextsRef::Own(Box::default()),
+            None => Locked::Own(Box::default()),
         };
         (self.possible.as_deref().unwrap_or_default(), texts)
     }
@@ -567,32 +571,7 @@ fn try_lock_texts(texts: &Mutex<Texts>) -> Option<MutexGuard<'_, Texts>> {
 
 /// The order texts a call uses: the shared ones, or its own when those are in use (its texts
 /// are then not known again by `set_orders`, which reads them as text instead).
-pub enum TextsRef<'a> {
-    /// The texts shared by the games on the map.
-    Shared(MutexGuard<'a, Texts>),
-    /// Texts of this call alone.
-    Own(Box<Texts>),
-}
-
-impl std::ops::Deref for TextsRef<'_> {
-    type Target = Texts;
-
-    fn deref(&self) -> &Texts {
-        match self {
-            TextsRef::Shared(t) => t,
-            TextsRef::Own(t) => t,
-        }
-    }
-}
-
-impl std::ops::DerefMut for TextsRef<'_> {
-    fn deref_mut(&mut self) -> &mut Texts {
-        match self {
-            TextsRef::Shared(t) => t,
-            TextsRef::Own(t) => t,
-        }
-    }
-}
+pub type TextsRef<'a> = Locked<'a, Texts>;
 
 impl PhaseCache {
     /// Per power (by index), its orderable locations in the order of their names: in a winter
