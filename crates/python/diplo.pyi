@@ -16,6 +16,25 @@ class DiploError(ValueError):
 Orders = Union[str, Sequence[str]]
 Overrides = Union[Mapping[str, str], Sequence[str], None]
 
+class Power:
+    """A power of a game (`game.powers["France"]`), read from the game's current position each
+    time: `power.units` or `power["units"]` (so `dict(power)` gives the four keys)."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def units(self) -> List[str]:
+        """`A PAR`, `F STP/SC`, in board order."""
+    @property
+    def centers(self) -> List[str]:
+        """Supply centres owned, in province order."""
+    @property
+    def homes(self) -> List[str]: ...
+    def is_eliminated(self) -> bool:
+        """No units, no supply centres and no dislodged units left."""
+    def __getitem__(self, key: str) -> Any:
+        """`name`, `units`, `centers` or `homes`; any other key raises `KeyError`."""
+    def keys(self) -> List[str]: ...
+
 class Game:
     """A game on a map under a ruleset: the position, the orders given, the history."""
 
@@ -37,8 +56,9 @@ class Game:
     @property
     def ruleset(self) -> str: ...
     @property
-    def powers(self) -> Dict[str, Dict[str, Any]]:
-        """The powers in map order, each with its `units`, `centers` and `homes`."""
+    def powers(self) -> Dict[str, "Power"]:
+        """The powers in map order, name to `Power` (as MILA's `game.powers`): the same dict
+        each time; each power reads the game's current position when asked."""
     @property
     def phase(self) -> str:
         """The current phase: `Spring 1901 Movement`."""

@@ -19,10 +19,12 @@ use diplo_rules::policies::SetIntent;
 use diplo_rules::Ruleset;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
+use pyo3::gc::PyVisit;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::IntoPyObjectExt;
+use pyo3::PyTraverseError;
 use serde_json::{json, Value};
 
 mod convert;
@@ -155,7 +157,7 @@ fn result_json(map: &Map, orders: &[(PowerId, Order)], r: &diplo_engine::OrderRe
 }
 
 /// A game: a map, a ruleset, the current position, the orders given and the history.
-#[pyclass(module = "diplo")]
+#[pyclass(module = "diplo", weakref)]
 struct Game {
     game: HostedGame,
     /// The orders and results of the last phase processed and recorded (put into dicts only
@@ -172,6 +174,9 @@ struct Game {
     /// What is worked out once per phase (a bot asks for each power's orderable locations in
     /// turn) and the order texts already made, kept over the game.
     cache: std::sync::Mutex<PhaseCache>,
+    /// `powers`, made at the first call (its powers point back to this game: a cycle the
+    /// garbage collector sees through `__traverse__` and breaks with `__clear__`).
+    powers: std::sync::OnceLock<Py<PyDict>>,
 }
 
 impl Game {
@@ -196,6 +201,7 @@ impl Game {
             unrecorded: Vec::new(),
             mila_rules,
             cache: std::sync::Mutex::new(PhaseCache::new(texts, steps)),
+            powers: std::sync::OnceLock::new(),
         }
     }
 
@@ -375,30 +381,39 @@ impl Game {
         self.game.rules.name.clone()
     }
 
-    /// The powers, in map order: name to its `units`, `centers` and `homes` (a dict, as MILA's
-    /// `game.powers`).
+    /// The powers, in map order: name to its [`Power`] (`units`, `centers`, `homes`, as MILA's
+    /// `game.powers`). The same dict every time, made at the first call: its powers read the
+    /// game's current position whenever asked.
     #[getter]
-    fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let map = &self.game.map;
-        let out = PyDict::new(py);
-        let pos = &self.game.position;
-        let mut cache = self.cache()?;
-        let board = cache.board(map, pos);
-        for p in map.power_ids() {
-            let info = PyDict::new(py);
-            let name = self.names.power(py, p);
-            let owned = board.centres_of(p).iter().copied();
-            let units = self.names.units_list(py, map, pos, board.units_of(p))?;
-            info.set_item(intern!(py, "name"), name)?;
-            info.set_item(intern!(py, "units"), units)?;
-            info.set_item(
-                intern!(py, "centers"),
-                self.names.provinces_list(py, owned)?,
-            )?;
-            info.set_item(intern!(py, "homes"), self.names.homes_of(py, map, p)?)?;
-            out.set_item(name, info)?;
+    fn powers<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let game = slf.try_borrow()?;
+        if let Some(dict) = game.powers.get() {
+            return Ok(dict.bind(py).clone());
         }
-        Ok(out.into_any())
+        let out = PyDict::new(py);
+        for p in game.game.map.power_ids() {
+            let power = Power {
+                game: slf.clone().unbind(),
+                power: p,
+            };
+            out.set_item(game.names.power(py, p), Py::new(py, power)?)?;
+        }
+        // Made by a call this one interrupted in the meantime: that one is kept.
+        let _ = game.powers.set(out.clone().unbind());
+        Ok(game.powers.get().map_or(out, |d| d.bind(py).clone()))
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        // The powers dict's powers point back to this game.
+        if let Some(powers) = self.powers.get() {
+            visit.call(powers)?;
+        }
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        self.powers.take();
     }
 
     /// The current phase: `Spring 1901 Movement`.
@@ -609,6 +624,95 @@ impl Game {
             self.game.map.name,
             self.game.rules.name
         )
+    }
+}
+
+/// A power of a game, as in MILA's `game.powers`: its name, units, supply centres and home
+/// centres, read from the game's current position each time they are asked for (also by key,
+/// `power["units"]`, as the dicts `powers` gave before).
+#[pyclass(module = "diplo", frozen)]
+struct Power {
+    game: Py<Game>,
+    power: PowerId,
+}
+
+/// The keys a [`Power`] answers to, in order.
+const POWER_KEYS: [&str; 4] = ["name", "units", "centers", "homes"];
+
+impl Power {
+    /// The game, borrowed (an error, not a panic, while a call that changes it is running).
+    fn game<'py>(&self, py: Python<'py>) -> PyResult<PyRef<'py, Game>> {
+        Ok(self.game.bind(py).try_borrow()?)
+    }
+}
+
+#[pymethods]
+impl Power {
+    /// The power's name.
+    #[getter]
+    fn name<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        Ok(self.game(py)?.names.power(py, self.power).clone())
+    }
+
+    /// The power's units (`A PAR`, `F STP/SC`), in board order.
+    #[getter]
+    fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let game = self.game(py)?;
+        let (map, pos) = (&game.game.map, &game.game.position);
+        let mut cache = game.cache()?;
+        let units = cache.board(map, pos).units_of(self.power);
+        game.names.units_list(py, map, pos, units)
+    }
+
+    /// The power's supply centres, in province order.
+    #[getter]
+    fn centers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let game = self.game(py)?;
+        let (map, pos) = (&game.game.map, &game.game.position);
+        let mut cache = game.cache()?;
+        let owned = cache.board(map, pos).centres_of(self.power).iter().copied();
+        game.names.provinces_list(py, owned)
+    }
+
+    /// The power's home centres.
+    #[getter]
+    fn homes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let game = self.game(py)?;
+        game.names.homes_of(py, &game.game.map, self.power)
+    }
+
+    /// Whether the power has no units, no supply centres and no dislodged units left.
+    fn is_eliminated(&self, py: Python<'_>) -> PyResult<bool> {
+        let game = self.game(py)?;
+        let pos = &game.game.position;
+        let p = self.power;
+        Ok(!pos.units.iter().any(|u| u.power == p)
+            && !pos.owners.contains(&Some(p))
+            && !pos.dislodged.iter().any(|d| d.unit.power == p))
+    }
+
+    /// `power["units"]`: the attribute of that name (`name`, `units`, `centers`, `homes`).
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        match key {
+            "name" => Ok(self.name(py)?.into_any()),
+            "units" => self.units(py),
+            "centers" => self.centers(py),
+            "homes" => self.homes(py),
+            _ => Err(pyo3::exceptions::PyKeyError::new_err(key.to_string())),
+        }
+    }
+
+    /// The keys `power[...]` answers to, so that `dict(power)` works.
+    fn keys(&self) -> [&'static str; 4] {
+        POWER_KEYS
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("<diplo.Power {}>", self.name(py)?))
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.game)
     }
 }
 
@@ -839,6 +943,7 @@ fn rulesets() -> Vec<String> {
 #[pymodule]
 fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
+    m.add_class::<Power>()?;
     m.add_function(wrap_pyfunction!(adjudicate, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(maps, m)?)?;

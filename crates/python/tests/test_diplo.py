@@ -1,8 +1,10 @@
 """The diplo Python package: games, possible orders, pickling, errors, and the batch functions."""
 
+import gc
 import json
 import pickle
 import random
+import weakref
 
 import pytest
 
@@ -355,3 +357,31 @@ def test_a_call_made_during_another_of_the_same_game_does_not_hang():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("ok"), done.stdout
+
+
+def test_powers_are_mila_style_objects_that_read_the_current_position():
+    g = diplo.Game()
+    powers = g.powers
+    assert g.powers is powers
+    france = powers["France"]
+    assert france.name == "France" and france["name"] == "France"
+    assert sorted(france.units) == ["A MAR", "A PAR", "F BRE"]
+    assert france.centers == france["homes"] == ["BRE", "MAR", "PAR"]
+    assert dict(france)["centers"] == ["BRE", "MAR", "PAR"]
+    g.set_orders("France", ["A PAR - BUR"])
+    g.process()
+    assert "A BUR" in france.units and "A PAR" not in france["units"]
+    assert not france.is_eliminated()
+    with pytest.raises(KeyError):
+        france["orders"]
+
+
+def test_a_game_and_its_powers_are_freed_together():
+    g = diplo.Game()
+    france = g.powers["France"]
+    game = weakref.ref(g)
+    del g
+    assert france.name == "France"  # the power keeps its game alive
+    del france
+    gc.collect()
+    assert game() is None
