@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use diplo_engine::Position;
-use diplo_game::mila::short_phase;
 use diplo_game::possible::location_key;
 use diplo_game::{Game as HostedGame, MapSource, SubmitOptions};
 use diplo_map::{Map, PowerId};
@@ -177,6 +176,8 @@ struct Game {
     /// `powers`, made at the first call (its powers point back to this game: a cycle the
     /// garbage collector sees through `__traverse__` and breaks with `__clear__`).
     powers: std::sync::OnceLock<Py<PyDict>>,
+    /// The map's name and the ruleset's, as Python strings.
+    labels: [Py<PyString>; 2],
 }
 
 impl Game {
@@ -194,8 +195,12 @@ impl Game {
                 Python::attach(|py| Arc::new(Names::new(py, &game.map))),
             ),
         };
+        let labels = Python::attach(|py| {
+            [&game.map.name, &game.rules.name].map(|n| PyString::new(py, n).unbind())
+        });
         Game {
             names,
+            labels,
             game,
             last: (Vec::new(), Vec::new()),
             unrecorded: Vec::new(),
@@ -292,11 +297,13 @@ impl Game {
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let (map, pos, names) = (&self.game.map, &self.game.position, &self.names);
         let out = PyDict::new(py);
-        out.set_item(intern!(py, "name"), short_phase(map, pos.phase))?;
-        out.set_item(intern!(py, "phase"), pos.phase.name(map).to_string())?;
-        out.set_item(intern!(py, "map"), &map.name)?;
-        out.set_item(intern!(py, "ruleset"), &self.game.rules.name)?;
         let mut cache = self.cache()?;
+        let [short, long] = cache.phase_names(py, map, pos.phase);
+        out.set_item(intern!(py, "name"), short)?;
+        out.set_item(intern!(py, "phase"), long)?;
+        let [map_name, ruleset] = &self.labels;
+        out.set_item(intern!(py, "map"), map_name)?;
+        out.set_item(intern!(py, "ruleset"), ruleset)?;
         let board = cache.board(map, pos);
         let units_of = |p: PowerId| names.units_list(py, map, pos, board.units_of(p));
         out.set_item(intern!(py, "units"), names.per_power(py, units_of)?)?;
@@ -371,14 +378,14 @@ impl Game {
 
     /// The map's name.
     #[getter]
-    fn map_name(&self) -> String {
-        self.game.map.name.clone()
+    fn map_name<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.labels[0].bind(py).clone()
     }
 
     /// The ruleset's name.
     #[getter]
-    fn ruleset(&self) -> String {
-        self.game.rules.name.clone()
+    fn ruleset<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.labels[1].bind(py).clone()
     }
 
     /// The powers, in map order: name to its [`Power`] (`units`, `centers`, `homes`, as MILA's
@@ -418,13 +425,19 @@ impl Game {
 
     /// The current phase: `Spring 1901 Movement`.
     #[getter]
-    fn phase(&self) -> String {
-        self.game.position.phase.name(&self.game.map).to_string()
+    fn phase<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let [_, long] = self
+            .cache()?
+            .phase_names(py, &self.game.map, self.game.position.phase);
+        Ok(long)
     }
 
     /// MILA's short name of the current phase: `S1901M`.
-    fn get_current_phase(&self) -> String {
-        short_phase(&self.game.map, self.game.position.phase)
+    fn get_current_phase<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let [short, _] = self
+            .cache()?
+            .phase_names(py, &self.game.map, self.game.position.phase);
+        Ok(short)
     }
 
     /// Whether the game has ended (a win or a draw).
@@ -620,7 +633,7 @@ impl Game {
     fn __repr__(&self) -> String {
         format!(
             "<diplo.Game {} map={} ruleset={}>",
-            self.phase(),
+            self.game.position.phase.name(&self.game.map),
             self.game.map.name,
             self.game.rules.name
         )

@@ -33,6 +33,9 @@ pub struct Names {
     power_names: Vec<Py<PyString>>,
     /// The powers sorted by name (the key order of every per-power dict).
     powers: Vec<PowerId>,
+    /// A dict of the powers' names (in `powers` order) to None: every per-power dict starts as
+    /// a copy (sized and laid out once, instead of grown key by key).
+    template: Py<PyDict>,
 }
 
 impl Names {
@@ -46,6 +49,12 @@ impl Names {
             .iter()
             .map(|p| p.name.to_uppercase())
             .collect();
+        let power_names: Vec<Py<PyString>> = map.powers().iter().map(|p| s(&p.name)).collect();
+        let template = PyDict::new(py);
+        for &p in &powers {
+            // A new dict cannot refuse a string key.
+            let _ = template.set_item(power_names[p.index()].bind(py), py.None());
+        }
         let coasts = map.province_ids().map(|p| {
             let n = map.province(p).coasts.len() as u8;
             let fleet = |c| format!("F {}", location_key(map, Location::coast(p, c)));
@@ -56,8 +65,9 @@ impl Names {
             fleets: upper.iter().map(|n| s(&format!("F {n}"))).collect(),
             coasts: coasts.collect(),
             provinces: upper.iter().map(|n| s(n)).collect(),
-            power_names: map.powers().iter().map(|p| s(&p.name)).collect(),
+            power_names,
             powers,
+            template: template.unbind(),
             keys: upper,
         }
     }
@@ -156,7 +166,7 @@ impl Names {
         py: Python<'py>,
         mut f: impl FnMut(PowerId) -> PyResult<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let out = PyDict::new(py);
+        let out = self.template.bind(py).copy()?;
         for &p in &self.powers {
             out.set_item(self.power(py, p), f(p)?)?;
         }
@@ -378,6 +388,8 @@ pub struct PhaseCache {
     orderable: Option<Vec<Vec<ProvinceId>>>,
     /// Who has which units and centres (`powers` and `get_state` both read it).
     board: Option<Board>,
+    /// The phase's names: MILA's short one (`S1901M`) and the full one (`Spring 1901 Movement`).
+    phase_names: Option<[Py<PyString>; 2]>,
     /// Each possible order's text, as a Python string.
     texts: Arc<Mutex<Texts>>,
 }
@@ -501,6 +513,7 @@ impl PhaseCache {
             }
             self.orderable = None;
             self.board = None;
+            self.phase_names = None;
         }
     }
 
@@ -536,6 +549,25 @@ impl PhaseCache {
     /// The texts made so far, unless they are in use by a call this one interrupted.
     pub fn texts(&self) -> Option<MutexGuard<'_, Texts>> {
         try_lock_texts(&self.texts)
+    }
+
+    /// The names of the phase `phase` (the cache's): MILA's short one (`S1901M`) and the full
+    /// one (`Spring 1901 Movement`), made once a phase.
+    pub fn phase_names<'py>(
+        &mut self,
+        py: Python<'py>,
+        map: &Map,
+        phase: Phase,
+    ) -> [Bound<'py, PyString>; 2] {
+        let [short, long] = self.phase_names.get_or_insert_with(|| {
+            let short = diplo_game::mila::short_phase(map, phase);
+            let long = phase.name(map).to_string();
+            [
+                PyString::new(py, &short).unbind(),
+                PyString::new(py, &long).unbind(),
+            ]
+        });
+        [short.bind(py).clone(), long.bind(py).clone()]
     }
 
     /// Each power's units and supply centres, worked out once a phase.
