@@ -94,8 +94,9 @@ pub enum PossibleOrder {
 }
 
 impl PossibleOrder {
-    /// Writes the order in MILA's notation.
-    pub fn write(&self, map: &Map, out: &mut String) {
+    /// Writes the order in MILA's notation, with the place names of `map` (a [`Map`], which
+    /// upper-cases its names as it goes, or names made once by the caller).
+    pub fn write(&self, map: &impl PlaceNames, out: &mut String) {
         use PossibleOrder::*;
         match *self {
             Hold(u) => tail(map, out, u, " H"),
@@ -197,30 +198,55 @@ fn upper(out: &mut String, name: &str) {
     }
 }
 
-fn province(map: &Map, out: &mut String, p: ProvinceId) {
-    upper(out, &map.province(p).name);
+/// The place names an order's text is written with, in MILA's notation.
+pub trait PlaceNames {
+    /// Appends a province's upper-case short name: `PAR`.
+    fn province(&self, p: ProvinceId, out: &mut String);
+    /// Appends a location's upper-case name: `PAR`, `STP/SC`.
+    fn location(&self, loc: Location, out: &mut String);
 }
 
-fn location(map: &Map, out: &mut String, loc: Location) {
-    province(map, out, loc.province);
-    if let Some(c) = loc.coast {
-        out.push('/');
-        upper(out, &map.province(loc.province).coasts[c as usize].name);
+impl PlaceNames for Map {
+    fn province(&self, p: ProvinceId, out: &mut String) {
+        upper(out, &self.province(p).name);
+    }
+
+    fn location(&self, loc: Location, out: &mut String) {
+        upper(out, &self.province(loc.province).name);
+        if let Some(c) = loc.coast {
+            out.push('/');
+            upper(out, &self.province(loc.province).coasts[c as usize].name);
+        }
     }
 }
 
-fn unit(map: &Map, out: &mut String, u: UnitAt) {
+fn province(map: &impl PlaceNames, out: &mut String, p: ProvinceId) {
+    map.province(p, out);
+}
+
+fn location(map: &impl PlaceNames, out: &mut String, loc: Location) {
+    map.location(loc, out);
+}
+
+fn unit(map: &impl PlaceNames, out: &mut String, u: UnitAt) {
     out.push(u.kind.letter());
     out.push(' ');
     location(map, out, u.location);
 }
 
-fn tail(map: &Map, out: &mut String, u: UnitAt, word: &str) {
+fn tail(map: &impl PlaceNames, out: &mut String, u: UnitAt, word: &str) {
     unit(map, out, u);
     out.push_str(word);
 }
 
-fn named_move(map: &Map, out: &mut String, u: UnitAt, word: &str, v: UnitAt, to: ProvinceId) {
+fn named_move(
+    map: &impl PlaceNames,
+    out: &mut String,
+    u: UnitAt,
+    word: &str,
+    v: UnitAt,
+    to: ProvinceId,
+) {
     unit(map, out, u);
     out.push_str(word);
     unit(map, out, v);

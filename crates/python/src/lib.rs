@@ -544,17 +544,17 @@ impl Game {
 
     /// Every legal order of every orderable location: `{"PAR": ["A PAR H", "A PAR - BUR", ...]}`.
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let map = &self.game.map;
+        let names = &*self.names;
         let mut cache = self.cache()?;
         let (possible, mut texts) = cache.possible_with_texts(&self.game);
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {
-            let items = at.orders.iter().map(|&o| texts.text(py, map, o, &mut buf));
-            out.set_item(
-                self.names.province(py, at.province),
-                PyList::new(py, items)?,
-            )?;
+            let items = at
+                .orders
+                .iter()
+                .map(|&o| texts.text(py, names, o, &mut buf));
+            out.set_item(names.province(py, at.province), PyList::new(py, items)?)?;
         }
         Ok(out.into_any())
     }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
 use diplo_game::possible::{
-    location_key, possible_with, Possible, PossibleCache, PossibleOrder, UnitAt,
+    location_key, possible_with, PlaceNames, Possible, PossibleCache, PossibleOrder, UnitAt,
 };
 use diplo_game::Game as HostedGame;
 use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
@@ -19,8 +19,11 @@ use rustc_hash::FxHasher;
 
 /// A map's names as Python strings, made once per game.
 pub struct Names {
-    /// Per province: its short name in upper case (`PAR`), as Rust text (for sorting).
+    /// Per province: its short name in upper case (`PAR`), as Rust text (for sorting and for
+    /// writing new order texts).
     keys: Vec<String>,
+    /// Per province: each of its coasts' locations in upper case (`STP/SC`), as Rust text.
+    coast_keys: Vec<Vec<String>>,
     /// Per province: its short name in upper case (`PAR`).
     provinces: Vec<Py<PyString>>,
     /// Per province: an army there (`A PAR`).
@@ -55,11 +58,18 @@ impl Names {
             // A new dict cannot refuse a string key.
             let _ = template.set_item(power_names[p.index()].bind(py), py.None());
         }
-        let coasts = map.province_ids().map(|p| {
-            let n = map.province(p).coasts.len() as u8;
-            let fleet = |c| format!("F {}", location_key(map, Location::coast(p, c)));
-            (0..n).map(|c| s(&fleet(c))).collect()
-        });
+        let coast_keys: Vec<Vec<String>> = map
+            .province_ids()
+            .map(|p| {
+                let n = map.province(p).coasts.len() as u8;
+                (0..n)
+                    .map(|c| location_key(map, Location::coast(p, c)))
+                    .collect()
+            })
+            .collect();
+        let coasts = coast_keys
+            .iter()
+            .map(|cs| cs.iter().map(|c| s(&format!("F {c}"))).collect());
         Names {
             armies: upper.iter().map(|n| s(&format!("A {n}"))).collect(),
             fleets: upper.iter().map(|n| s(&format!("F {n}"))).collect(),
@@ -69,6 +79,7 @@ impl Names {
             powers,
             template: template.unbind(),
             keys: upper,
+            coast_keys,
         }
     }
 
@@ -188,6 +199,20 @@ impl Names {
     }
 }
 
+/// New order texts are written with the names made once, not upper-cased again.
+impl PlaceNames for Names {
+    fn province(&self, p: ProvinceId, out: &mut String) {
+        out.push_str(self.key(p));
+    }
+
+    fn location(&self, loc: Location, out: &mut String) {
+        match loc.coast {
+            None => out.push_str(self.key(loc.province)),
+            Some(c) => out.push_str(&self.coast_keys[loc.province.index()][usize::from(c)]),
+        }
+    }
+}
+
 /// Order texts kept at most: past this the cache starts afresh (a huge map's orders).
 const MAX_TEXTS: usize = 1 << 20;
 
@@ -267,7 +292,7 @@ impl Texts {
     pub fn text<'py>(
         &mut self,
         py: Python<'py>,
-        map: &Map,
+        names: &Names,
         order: PossibleOrder,
         buf: &mut String,
     ) -> Bound<'py, PyString> {
@@ -276,7 +301,7 @@ impl Texts {
             return self.strings[i as usize].bind(py).clone();
         }
         buf.clear();
-        order.write(map, buf);
+        order.write(names, buf);
         let text = PyString::new(py, buf);
         self.by_address.insert(text.as_ptr() as usize, order);
         self.table.insert(k, self.strings.len() as u32);

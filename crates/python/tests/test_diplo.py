@@ -145,6 +145,20 @@ def test_possible_order_texts_given_back_count_as_the_same_text_typed():
     assert handed.get_state() == typed.get_state()
 
 
+@pytest.mark.parametrize("map_name", diplo.maps())
+def test_possible_order_texts_of_every_map_read_back_as_legal_orders(map_name):
+    g = diplo.Game(map=map_name)
+    possible = g.get_all_possible_orders()
+    rng = random.Random(11)
+    for power, locations in g.get_orderable_locations().items():
+        # Typed copies: read by the parser, not known by identity.
+        orders = ["".join(list(rng.choice(possible[loc]))) for loc in locations if possible[loc]]
+        g.set_orders(power, orders)
+    g.process()
+    illegal = [r for r in g.get_results() if r["result"] == "illegal"]
+    assert not illegal, illegal
+
+
 def test_possible_orders_of_the_opening():
     possible = diplo.Game().get_all_possible_orders()
     assert len(possible) == 22
