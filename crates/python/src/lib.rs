@@ -546,7 +546,8 @@ impl Game {
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let names = &*self.names;
         let mut cache = self.cache()?;
-        let (possible, mut texts) = cache.possible_with_texts(&self.game);
+        let (possible, mut locked) = cache.possible_with_texts(&self.game);
+        let texts = &mut *locked;
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {

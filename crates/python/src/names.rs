@@ -248,6 +248,7 @@ impl KeyTable {
         (h >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
+    #[inline]
     fn get(&self, key: u128) -> Option<u32> {
         if self.slots.is_empty() {
             return None;
@@ -289,6 +290,7 @@ impl KeyTable {
 
 impl Texts {
     /// The text of `order` (made now if it is new; `buf` is scratch).
+    #[inline]
     pub fn text<'py>(
         &mut self,
         py: Python<'py>,
@@ -297,9 +299,22 @@ impl Texts {
         buf: &mut String,
     ) -> Bound<'py, PyString> {
         let k = key(&order);
-        if let Some(i) = self.table.get(k) {
-            return self.strings[i as usize].bind(py).clone();
+        match self.table.get(k) {
+            Some(i) => self.strings[i as usize].bind(py).clone(),
+            None => self.make(py, names, order, k, buf),
         }
+    }
+
+    /// Makes the text of a new `order` (whose [`key`] is `k`) and keeps it.
+    #[inline(never)]
+    fn make<'py>(
+        &mut self,
+        py: Python<'py>,
+        names: &Names,
+        order: PossibleOrder,
+        k: u128,
+        buf: &mut String,
+    ) -> Bound<'py, PyString> {
         buf.clear();
         order.write(names, buf);
         let text = PyString::new(py, buf);
