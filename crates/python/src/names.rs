@@ -670,9 +670,10 @@ fn try_lock_texts(texts: &Mutex<Texts>) -> Option<MutexGuard<'_, Texts>> {
 pub type TextsRef<'a> = Locked<'a, Texts>;
 
 impl PhaseCache {
-    /// Per power (by index), its orderable locations in the order of their names: in a winter
-    /// from the possible orders (each build put to the engine once), otherwise straight from
-    /// the units (dislodged units in a retreat phase); none for a neutral power.
+    /// Per power (by index), its orderable locations in the order of their names: those of
+    /// the possible orders when they are listed already (always in a winter, where each build
+    /// is put to the engine once), otherwise straight from the units (dislodged units in a
+    /// retreat phase); none for a neutral power.
     pub fn orderable(&mut self, g: &HostedGame, names: &Names) -> &[Vec<ProvinceId>] {
         if self.orderable.is_none() {
             let powers = g.map.powers().len();
@@ -681,26 +682,31 @@ impl PhaseCache {
             let pos = &g.position;
             // A neutral power never orders (its orders are refused): it has nothing to order.
             let neutral = |p: PowerId| g.map.power(p).neutral;
-            match pos.phase.kind {
-                PhaseKind::Adjustment => {
-                    for at in self.possible(g) {
-                        by_power[at.power.index()].push(at.province);
+            let listed = self.possible.is_some() || pos.phase.kind == PhaseKind::Adjustment;
+            if listed {
+                // The possible orders' locations: the same places, sorted by name already.
+                for at in self.possible(g) {
+                    by_power[at.power.index()].push(at.province);
+                }
+            } else {
+                let mut put = |p: PowerId, province: ProvinceId| {
+                    if !neutral(p) {
+                        by_power[p.index()].push(province);
+                    }
+                };
+                if pos.phase.kind == PhaseKind::Retreat {
+                    for d in &pos.dislodged {
+                        put(d.unit.power, d.unit.location.province);
+                    }
+                } else {
+                    for u in &pos.units {
+                        put(u.power, u.location.province);
                     }
                 }
-                PhaseKind::Movement => {
-                    for u in pos.units.iter().filter(|u| !neutral(u.power)) {
-                        by_power[u.power.index()].push(u.location.province);
-                    }
+                for provinces in &mut by_power {
+                    provinces.sort_by(|a, b| names.key(*a).cmp(names.key(*b)));
+                    provinces.dedup();
                 }
-                PhaseKind::Retreat => {
-                    for d in pos.dislodged.iter().filter(|d| !neutral(d.unit.power)) {
-                        by_power[d.unit.power.index()].push(d.unit.location.province);
-                    }
-                }
-            }
-            for provinces in &mut by_power {
-                provinces.sort_by(|a, b| names.key(*a).cmp(names.key(*b)));
-                provinces.dedup();
             }
             self.orderable = Some(by_power);
         }

@@ -399,3 +399,18 @@ def test_a_game_and_its_powers_are_freed_together():
     del france
     gc.collect()
     assert game() is None
+
+
+@pytest.mark.parametrize("map_name", ["standard", "chaos", "pure", "world"])
+def test_orderable_locations_are_the_same_asked_before_or_after_the_possible_orders(map_name):
+    g = diplo.Game(map=map_name)
+    rng = random.Random(4)
+    for _ in range(12):
+        alone = pickle.loads(pickle.dumps(g)).get_orderable_locations()
+        possible = g.get_all_possible_orders()
+        after = g.get_orderable_locations()
+        assert after == alone
+        assert sorted(loc for locs in after.values() for loc in locs) == sorted(possible)
+        for power, locations in after.items():
+            g.set_orders(power, [rng.choice(possible[loc]) for loc in locations])
+        g.process()
