@@ -22,6 +22,7 @@
 pub mod file;
 pub mod mila;
 pub mod possible;
+mod production;
 mod read;
 mod store;
 pub mod summary;
@@ -43,6 +44,8 @@ use diplo_rules::policies::{ProxyRule, SetIntent};
 use diplo_rules::{Ruleset, ISSUES};
 
 use file::*;
+use production::next_production;
+pub use production::Production;
 pub use store::{write_atomically, GameLock};
 
 /// Why a game file cannot be read, or a command on a game is refused.
@@ -259,9 +262,9 @@ pub struct Game {
     /// How the game ended, once it has.
     pub ended: Option<Ending>,
     /// When each unit on the board was produced (smaller is earlier), by province.
-    pub produced: BTreeMap<ProvinceId, u64>,
+    pub produced: Production,
     /// When each dislodged unit was produced, by the province it was dislodged from.
-    pub produced_dislodged: BTreeMap<ProvinceId, u64>,
+    pub produced_dislodged: Production,
     /// The current phase's deadline (seconds since the epoch, UTC), if the host set one.
     pub deadline: Option<time::Seconds>,
     /// The powers that declared their orders for the current phase final.
@@ -290,12 +293,11 @@ impl Game {
             self.scratch = (Some(Arc::clone(&self.map)), adjudicator.into_scratch());
             return adj;
         }
-        let produced: Vec<(diplo_map::Location, u64)> = self
-            .position
-            .units
-            .iter()
-            .filter_map(|u| Some((u.location, *self.produced.get(&u.location.province)?)))
-            .collect();
+        let mut produced = Vec::with_capacity(self.position.units.len());
+        produced.extend(
+            (self.position.units.iter())
+                .filter_map(|u| Some((u.location, self.produced.get(u.location.province)?))),
+        );
         adjudicate_with_production(&self.map, rules, &self.position, orders, &produced)
     }
 
@@ -308,12 +310,15 @@ impl Game {
     ) -> Game {
         let map: Arc<Map> = map.into();
         let position = Position::initial(&map);
-        let produced = position
-            .units
-            .iter()
-            .zip(0..)
-            .map(|(u, n)| (u.location.province, n))
-            .collect();
+        let provinces = map.provinces().len();
+        let produced = Production::from_entries(
+            provinces,
+            position
+                .units
+                .iter()
+                .zip(0..)
+                .map(|(u, n)| (u.location.province, n)),
+        );
         Game {
             map,
             map_source,
@@ -326,7 +331,7 @@ impl Game {
             history: Vec::new(),
             ended: None,
             produced,
-            produced_dislodged: BTreeMap::new(),
+            produced_dislodged: Production::new(provinces),
             deadline: None,
             ready: BTreeSet::new(),
             undone: Vec::new(),
@@ -1183,18 +1188,18 @@ impl Game {
     /// Carries each unit's production time to the next position: a unit that moved or
     /// retreated keeps its own, a unit built now gets the next one.
     fn track_production(&mut self, orders: &[(PowerId, Order)], adj: &Adjudication) {
-        let succeeded: Vec<&Order> = adj
+        let succeeded = adj
             .results
             .iter()
             .filter(|r| r.resolution == Resolution::Succeeds)
-            .map(|r| &orders[r.index].1)
-            .collect();
+            .map(|r| &orders[r.index].1);
         let (produced, dislodged) = next_production(
             &self.produced,
             &self.produced_dislodged,
             self.position.phase.kind,
-            &succeeded,
+            succeeded,
             &adj.next,
+            self.map.provinces().len(),
         );
         self.produced = produced;
         self.produced_dislodged = dislodged;
@@ -1293,13 +1298,16 @@ impl Game {
                 .map_err(|e| GameError::Invalid(format!("history, {}: {e}", h.phase)))
         };
         let first = position(0)?;
-        let mut produced: BTreeMap<ProvinceId, u64> = first
-            .units
-            .iter()
-            .zip(0..)
-            .map(|(u, n)| (u.location.province, n))
-            .collect();
-        let mut dislodged = BTreeMap::new();
+        let provinces = map.provinces().len();
+        let mut produced = Production::from_entries(
+            provinces,
+            first
+                .units
+                .iter()
+                .zip(0..)
+                .map(|(u, n)| (u.location.province, n)),
+        );
+        let mut dislodged = Production::new(provinces);
         let mut current = first;
         for i in 0..index {
             let next = position(i + 1)?;
@@ -1313,9 +1321,14 @@ impl Game {
                         .map(|(_, o)| o)
                 })
                 .collect();
-            let succeeded: Vec<&Order> = orders.iter().collect();
-            (produced, dislodged) =
-                next_production(&produced, &dislodged, current.phase.kind, &succeeded, &next);
+            (produced, dislodged) = next_production(
+                &produced,
+                &dislodged,
+                current.phase.kind,
+                &orders,
+                &next,
+                provinces,
+            );
             current = next;
         }
         Ok((produced, dislodged))
@@ -1416,12 +1429,12 @@ impl Game {
             produced: self
                 .produced
                 .iter()
-                .map(|(p, n)| (map.province(*p).name.clone(), *n))
+                .map(|(p, n)| (map.province(p).name.clone(), n))
                 .collect(),
             produced_dislodged: self
                 .produced_dislodged
                 .iter()
-                .map(|(p, n)| (map.province(*p).name.clone(), *n))
+                .map(|(p, n)| (map.province(p).name.clone(), n))
                 .collect(),
             orders: self.order_sets_out(),
             proxy: self
@@ -1535,91 +1548,6 @@ impl Game {
         out.push(Vec::new());
         out
     }
-}
-
-/// When each unit was produced (smaller is earlier), by province.
-type Production = BTreeMap<ProvinceId, u64>;
-
-/// When each unit of `next` was produced, from the numbers before a phase of `kind` and its
-/// successful orders: a unit that moved or retreated keeps its own, a unit built gets the next
-/// number. Returns the numbers of the units and of the dislodged units of `next`.
-fn next_production(
-    produced: &Production,
-    produced_dislodged: &Production,
-    kind: PhaseKind,
-    succeeded: &[&Order],
-    next: &Position,
-) -> (Production, Production) {
-    let next_number = produced
-        .values()
-        .chain(produced_dislodged.values())
-        .max()
-        .map_or(0, |m| m + 1);
-    let retreat = kind == PhaseKind::Retreat;
-    // Where units arrived with their numbers, in the orders' order (a later one for the same
-    // province counts), then sorted by province (stably) to be looked up.
-    let mut arrived: Vec<(ProvinceId, u64)> = Vec::with_capacity(succeeded.len());
-    for order in succeeded {
-        let (from, to) = match order {
-            Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
-                (unit.place.province, to.province)
-            }
-            Order::Build { unit } => {
-                arrived.push((unit.place.province, next_number));
-                continue;
-            }
-            _ => continue,
-        };
-        let source = if retreat {
-            produced_dislodged
-        } else {
-            produced
-        };
-        if let Some(&n) = source.get(&from) {
-            arrived.push((to, n));
-        }
-    }
-    arrived.sort_by_key(|&(p, _)| p);
-    // The numbers before, less those of provinces no unit stands in now, with the arrivals':
-    // cheaper than a new map when most units stay where they were.
-    let mut occupied: Vec<ProvinceId> = next.units.iter().map(|u| u.location.province).collect();
-    occupied.sort_unstable();
-    let is_occupied = |p: &ProvinceId| occupied.binary_search(p).is_ok();
-    // The last arrival for a province counts.
-    let last = |i: usize, p: ProvinceId| arrived.get(i + 1).is_none_or(|next| next.0 != p);
-    let mut arrivals = arrived
-        .iter()
-        .enumerate()
-        .filter(|&(i, &(p, _))| last(i, p) && is_occupied(&p))
-        .map(|(_, &entry)| entry)
-        .peekable();
-    // Both lists are sorted by province: merged in one pass, an arrival taking the place of
-    // the number before, into a map built in bulk from sorted entries.
-    let mut units = Vec::with_capacity(produced.len() + arrived.len());
-    for (&p, &n) in produced.iter().filter(|(p, _)| is_occupied(p)) {
-        while let Some(&(q, m)) = arrivals.peek() {
-            if q > p {
-                break;
-            }
-            arrivals.next();
-            units.push((q, m));
-        }
-        match units.last() {
-            Some(&(q, _)) if q == p => {}
-            _ => units.push((p, n)),
-        }
-    }
-    units.extend(arrivals);
-    let units: Production = units.into_iter().collect();
-    let dislodged = next
-        .dislodged
-        .iter()
-        .filter_map(|d| {
-            let p = d.unit.location.province;
-            Some((p, *produced.get(&p)?))
-        })
-        .collect();
-    (units, dislodged)
 }
 
 impl Ending {
