@@ -459,12 +459,16 @@ impl Game {
                 "{source}: no orders, and no power named (an empty set needs --power)"
             ));
         }
-        problems.extend(self.set_problems(&sets, opts));
+        self.set_problems(sets.iter().map(|(p, _)| *p), opts, &mut problems);
         if !problems.is_empty() {
             problems.push(format!("{source}: no orders stored; fix the lines above"));
             return Err(GameError::Refused(problems));
         }
-        Ok(self.store_sets(sets, opts))
+        let n = sets.len();
+        for (p, orders) in sets {
+            self.store_set(p, orders, opts);
+        }
+        Ok(n)
     }
 
     /// As [`Game::submit`], for orders already read (a caller that made them itself, e.g. with
@@ -498,19 +502,22 @@ impl Game {
                 problems.push(format!("{source}:{}: `{text}`: {why}", i + 1));
             }
         }
-        let sets = vec![(power, orders)];
-        problems.extend(self.set_problems(&sets, opts));
+        self.set_problems([power], opts, &mut problems);
         if !problems.is_empty() {
             problems.push(format!("{source}: no orders stored; fix the lines above"));
             return Err(GameError::Refused(problems));
         }
-        self.store_sets(sets, opts);
-        Ok(self.order_sets.last().expect("one set stored"))
+        Ok(self.store_set(power, orders, opts))
     }
 
-    /// What is wrong with storing these order sets, whatever their orders.
-    fn set_problems(&self, sets: &[(PowerId, Vec<Order>)], opts: SubmitOptions) -> Vec<String> {
-        let mut problems = Vec::new();
+    /// What is wrong with storing order sets of these powers, whatever their orders: added to
+    /// `problems`.
+    fn set_problems(
+        &self,
+        powers: impl IntoIterator<Item = PowerId>,
+        opts: SubmitOptions,
+        problems: &mut Vec<String>,
+    ) {
         if opts.perpetual && !self.rules.perpetual_orders.allowed() {
             problems.push(
                 "perpetual orders are not allowed by this game's ruleset (perpetual_orders = \
@@ -518,42 +525,38 @@ impl Game {
                     .to_string(),
             );
         }
-        for (p, _) in sets {
-            if self.map.power(*p).neutral {
+        for p in powers {
+            if self.map.power(p).neutral {
                 problems.push(format!(
                     "{} is a neutral power of this map: it never orders (its units hold)",
-                    self.power_name(*p)
+                    self.power_name(p)
                 ));
             }
-            if opts.same_time && !self.order_sets.iter().any(|s| s.power == *p) {
+            if opts.same_time && !self.order_sets.iter().any(|s| s.power == p) {
                 problems.push(format!(
                     "--same-time: {} has no earlier order set this phase",
-                    self.power_name(*p)
+                    self.power_name(p)
                 ));
             }
         }
-        problems
     }
 
-    /// Stores checked order sets; returns how many.
-    fn store_sets(&mut self, sets: Vec<(PowerId, Vec<Order>)>, opts: SubmitOptions) -> usize {
-        let n = sets.len();
-        for (p, orders) in sets {
-            if opts.perpetual {
-                self.perpetual.insert(p, orders.clone());
-            }
-            let seq = self.take_seq();
-            // New orders are not final until the power says so again.
-            self.ready.remove(&p);
-            self.order_sets.push(OrderSet {
-                power: p,
-                seq,
-                intent: opts.intent,
-                same_time: opts.same_time,
-                orders,
-            });
+    /// Stores a checked order set of `power`; returns it.
+    fn store_set(&mut self, power: PowerId, orders: Vec<Order>, opts: SubmitOptions) -> &OrderSet {
+        if opts.perpetual {
+            self.perpetual.insert(power, orders.clone());
         }
-        n
+        let seq = self.take_seq();
+        // New orders are not final until the power says so again.
+        self.ready.remove(&power);
+        self.order_sets.push(OrderSet {
+            power,
+            seq,
+            intent: opts.intent,
+            same_time: opts.same_time,
+            orders,
+        });
+        self.order_sets.last().expect("one set stored")
     }
 
     /// Withdraws `power`'s latest order set of this phase; its earlier sets (if any) count as
