@@ -181,6 +181,22 @@ pub struct Gathered {
     pub notes: Vec<String>,
 }
 
+/// A gathered order taken as it is from an order set: `gathered.orders[gathered]` is
+/// `order_sets[set].orders[index]`.
+struct StoredOrder {
+    gathered: usize,
+    set: usize,
+    index: usize,
+}
+
+/// Where a power's orders for the phase come from.
+enum OrderSource {
+    /// Its only order set, by its place in `Game::order_sets`.
+    Set(usize),
+    /// Orders made for the phase: perpetual orders, or order sets combined.
+    Made(Vec<Order>),
+}
+
 /// How a power's order sets of the current phase combine ([`Game::set_status`]).
 #[derive(Clone, Debug, Default)]
 pub struct SetStatus {
@@ -274,23 +290,29 @@ pub struct Game {
     next_seq: u64,
     /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh),
     /// with the map they were used on.
-    scratch: (Option<Arc<Map>>, AdjudicatorScratch),
+    scratch: Option<(Arc<Map>, AdjudicatorScratch)>,
 }
 
 impl Game {
-    /// The engine's adjudication of the current phase with `orders`: a movement phase with the
-    /// buffers kept from the game's previous movement phase.
-    fn adjudicate_phase(&mut self, rules: &Ruleset, orders: &[(PowerId, Order)]) -> Adjudication {
+    /// The engine's adjudication of the current phase with `orders` under the game's rules
+    /// (or `overridden`, the rules changed for this phase): a movement phase with the buffers
+    /// kept from the game's previous movement phase.
+    fn adjudicate_phase(
+        &mut self,
+        overridden: Option<&Ruleset>,
+        orders: &[(PowerId, Order)],
+    ) -> Adjudication {
+        let rules = overridden.unwrap_or(&self.rules);
         if self.position.phase.kind == PhaseKind::Movement {
             // The buffers of another map (the field replaced) are not used; the map kept with
             // them is alive, so no other map can be at its address.
-            let scratch = match std::mem::take(&mut self.scratch) {
-                (Some(made_for), scratch) if Arc::ptr_eq(&made_for, &self.map) => scratch,
+            let scratch = match self.scratch.take() {
+                Some((made_for, scratch)) if Arc::ptr_eq(&made_for, &self.map) => scratch,
                 _ => AdjudicatorScratch::default(),
             };
             let mut adjudicator = Adjudicator::with_scratch(&self.map, rules, scratch);
             let adj = adjudicator.adjudicate(&self.position, orders);
-            self.scratch = (Some(Arc::clone(&self.map)), adjudicator.into_scratch());
+            self.scratch = Some((Arc::clone(&self.map), adjudicator.into_scratch()));
             return adj;
         }
         let mut produced = Vec::with_capacity(self.position.units.len());
@@ -336,7 +358,7 @@ impl Game {
             ready: BTreeSet::new(),
             undone: Vec::new(),
             next_seq: 1,
-            scratch: Default::default(),
+            scratch: None,
         }
     }
 
@@ -1003,49 +1025,132 @@ impl Game {
 
     /// The orders the current phase would be adjudicated with.
     pub fn gather_orders(&self) -> Gathered {
-        let mut g = Gathered::default();
-        // Orders per submitting power, after 4.D.1/4.D.2 (or perpetual orders).
-        let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::with_capacity(self.map.powers().len());
-        for power in self.map.power_ids() {
-            let name = self.power_name(power);
-            if !self.has_submitted(power) {
-                let perpetual: Vec<Order> = self
-                    .perpetual
-                    .get(&power)
-                    .into_iter()
-                    .flatten()
-                    .filter(|o| self.check_order(power, o, false).is_ok())
-                    .cloned()
-                    .collect();
-                if !perpetual.is_empty() {
-                    g.notes.push(format!(
-                        "{name}: no orders sent; its perpetual orders are used"
-                    ));
-                    submitted.push((power, perpetual));
-                } else if self.has_something_to_order(power) {
-                    g.civil_disorder.push(power);
-                }
-                continue;
-            }
-            // One set (the common case) counts as it is, with nothing to note.
-            let mut sets = self.order_sets.iter().filter(|s| s.power == power);
-            if let (Some(only), None) = (sets.next(), sets.next()) {
-                submitted.push((power, only.orders.clone()));
-                continue;
-            }
-            let st = self.set_status(power);
-            g.notes.extend(st.notes);
-            let current = st.orders;
-            submitted.push((power, current));
+        let (mut g, stored) = self.plan_orders();
+        for s in &stored {
+            g.orders[s.gathered].1 = self.order_sets[s.set].orders[s.index].clone();
         }
-        // Proxy orders (4.E.5): an order for another power's granted unit counts for that unit
-        // instead of the owner's own orders to it.
-        let mut proxied: Vec<ProvinceId> = Vec::new();
-        let mut by_owner: Vec<(PowerId, Order)> = Vec::new();
+        g
+    }
+
+    /// Swaps the gathered orders that are still in their order sets with their places in
+    /// `g`: the first call takes them out of the sets (adjudication clears the sets after),
+    /// a second call puts them back.
+    fn swap_stored(&mut self, g: &mut Gathered, stored: &[StoredOrder]) {
+        for s in stored {
+            std::mem::swap(
+                &mut g.orders[s.gathered].1,
+                &mut self.order_sets[s.set].orders[s.index],
+            );
+        }
+    }
+
+    /// The orders of the phase, as [`Game::gather_orders`] gives them, except that an order
+    /// taken as it is from an order set is a placeholder (`Decline`) and listed in the second
+    /// value: the caller clones it or takes it from the set.
+    fn plan_orders(&self) -> (Gathered, Vec<StoredOrder>) {
+        let mut g = Gathered::default();
+        let sources = self.order_sources(&mut g);
         let owners = self.unit_owners();
         let unit_owner = |p: ProvinceId| owners.get(p.index()).copied().flatten();
-        for (power, orders) in &submitted {
-            for o in orders {
+        let (proxied, by_owner) = self.proxy_orders(&sources, &unit_owner, &mut g.notes);
+        // An order counts for its power's own unit (or names none), unless a proxy order
+        // for that unit replaced it.
+        let counts = |power: PowerId, o: &Order| {
+            let province = o.unit().map(|u| u.place.province);
+            let own = province.is_none_or(|p| unit_owner(p).is_none_or(|q| q == power));
+            own && !province.is_some_and(|p| proxied.contains(&p))
+        };
+        let count: usize = sources
+            .iter()
+            .map(|(_, s)| self.source_orders(s).len())
+            .sum();
+        g.orders.reserve(count + by_owner.len());
+        let mut stored = Vec::with_capacity(count);
+        for (power, source) in sources {
+            match source {
+                OrderSource::Set(set) => {
+                    let orders = self.order_sets[set].orders.iter().enumerate();
+                    for (index, _) in orders.filter(|(_, o)| counts(power, o)) {
+                        let gathered = g.orders.len();
+                        stored.push(StoredOrder {
+                            gathered,
+                            set,
+                            index,
+                        });
+                        g.orders.push((power, Order::Decline));
+                    }
+                }
+                OrderSource::Made(orders) => g.orders.extend(
+                    orders
+                        .into_iter()
+                        .filter(|o| counts(power, o))
+                        .map(|o| (power, o)),
+                ),
+            }
+        }
+        g.orders.extend(by_owner);
+        (g, stored)
+    }
+
+    /// Where each power's orders come from after DATC 4.D.1/4.D.2 (or perpetual orders,
+    /// 4.E.4), in power order; powers in civil disorder and notes go into `g`.
+    fn order_sources(&self, g: &mut Gathered) -> Vec<(PowerId, OrderSource)> {
+        let mut sources = Vec::with_capacity(self.map.powers().len());
+        for power in self.map.power_ids() {
+            let mut sets = (self.order_sets.iter().enumerate()).filter(|(_, s)| s.power == power);
+            match (sets.next(), sets.next()) {
+                (None, _) => {
+                    let perpetual: Vec<Order> = self
+                        .perpetual
+                        .get(&power)
+                        .into_iter()
+                        .flatten()
+                        .filter(|o| self.check_order(power, o, false).is_ok())
+                        .cloned()
+                        .collect();
+                    if !perpetual.is_empty() {
+                        let name = self.power_name(power);
+                        g.notes.push(format!(
+                            "{name}: no orders sent; its perpetual orders are used"
+                        ));
+                        sources.push((power, OrderSource::Made(perpetual)));
+                    } else if self.has_something_to_order(power) {
+                        g.civil_disorder.push(power);
+                    }
+                }
+                // One set (the common case) counts as it is, with nothing to note.
+                (Some((only, _)), None) => sources.push((power, OrderSource::Set(only))),
+                _ => {
+                    let st = self.set_status(power);
+                    g.notes.extend(st.notes);
+                    sources.push((power, OrderSource::Made(st.orders)));
+                }
+            }
+        }
+        sources
+    }
+
+    /// The orders of a source.
+    fn source_orders<'a>(&'a self, source: &'a OrderSource) -> &'a [Order] {
+        match source {
+            OrderSource::Set(set) => &self.order_sets[*set].orders,
+            OrderSource::Made(orders) => orders,
+        }
+    }
+
+    /// Proxy orders (4.E.5): an order for another power's granted unit counts for that unit
+    /// instead of the owner's own orders to it. Returns the provinces of the units ordered
+    /// by proxy and their orders with their owners; notes what was used or set aside.
+    fn proxy_orders(
+        &self,
+        sources: &[(PowerId, OrderSource)],
+        unit_owner: &impl Fn(ProvinceId) -> Option<PowerId>,
+        notes: &mut Vec<String>,
+    ) -> (Vec<ProvinceId>, Vec<(PowerId, Order)>) {
+        let mut proxied: Vec<ProvinceId> = Vec::new();
+        let mut by_owner: Vec<(PowerId, Order)> = Vec::new();
+        for (power, source) in sources {
+            for o in self.source_orders(source) {
                 let owner = o
                     .unit()
                     .and_then(|u| unit_owner(u.place.province))
@@ -1055,7 +1160,7 @@ impl Game {
                 }
                 match self.check_order(*power, o, false) {
                     Ok(()) => {
-                        g.notes.push(format!(
+                        notes.push(format!(
                             "{} orders {}'s unit by proxy: {}",
                             self.power_name(*power),
                             self.power_name(owner),
@@ -1064,7 +1169,7 @@ impl Game {
                         proxied.push(o.unit().expect("names a unit").place.province);
                         by_owner.push((owner, o.clone()));
                     }
-                    Err(why) => g.notes.push(format!(
+                    Err(why) => notes.push(format!(
                         "{}: `{}` set aside: {why}",
                         self.power_name(*power),
                         o.display(&self.map)
@@ -1072,19 +1177,7 @@ impl Game {
                 }
             }
         }
-        let count: usize = submitted.iter().map(|(_, orders)| orders.len()).sum();
-        g.orders.reserve(count + by_owner.len());
-        for (power, orders) in submitted {
-            for o in orders {
-                let province = o.unit().map(|u| u.place.province);
-                let own = province.is_none_or(|p| unit_owner(p).is_none_or(|q| q == power));
-                if own && !province.is_some_and(|p| proxied.contains(&p)) {
-                    g.orders.push((power, o));
-                }
-            }
-        }
-        g.orders.extend(by_owner);
-        g
+        (proxied, by_owner)
     }
 
     /// Adjudicates the current phase with the orders submitted, records it in the history and
@@ -1117,19 +1210,23 @@ impl Game {
                 Limit::Phases.exceeded(max)
             )]));
         }
-        let mut rules = self.rules.clone();
+        // The rules changed for this phase, if they are.
+        let mut overridden = None;
         for o in overrides {
-            rules
+            overridden
+                .get_or_insert_with(|| self.rules.clone())
                 .apply_override(o)
                 .map_err(|e| GameError::Refused(vec![format!("--set {o}: {e}")]))?;
         }
-        let mut gathered = self.gather_orders();
+        // The orders are taken out of their sets, and put back if nothing changes.
+        let (mut gathered, stored) = self.plan_orders();
+        self.swap_stored(&mut gathered, &stored);
         for o in overrides {
             gathered
                 .notes
                 .push(format!("adjudicated with --set {o} for this phase"));
         }
-        let adj = self.adjudicate_phase(&rules, &gathered.orders);
+        let adj = self.adjudicate_phase(overridden.as_ref(), &gathered.orders);
         if !adj.unresolved.is_empty() {
             let orders: Vec<String> = adj
                 .unresolved
@@ -1143,6 +1240,7 @@ impl Game {
                     )
                 })
                 .collect();
+            self.swap_stored(&mut gathered, &stored);
             return Err(GameError::Refused(vec![format!(
                 "the ruleset gives no resolution for the convoy paradox of {} (DATC 4.A.2); nothing \
                  was changed. Adjudicate again with a fallback for this phase, e.g. `--set \
@@ -1150,10 +1248,9 @@ impl Game {
                 orders.join("; ")
             )]));
         }
-        let start = self.position.clone();
-        let phase = start.phase;
         self.track_production(&gathered.orders, &adj);
-        self.position = adj.next.clone();
+        let start = std::mem::replace(&mut self.position, adj.next.clone());
+        let phase = start.phase;
         self.order_sets.clear();
         self.proxies.clear();
         self.ready.clear();
