@@ -15,14 +15,35 @@ use diplo_orders::Order;
 /// `table[&province]`, and [`Production::iter`] in province order.
 #[derive(Clone, Default)]
 pub struct Production {
-    slots: Vec<Option<u64>>,
+    slots: Vec<Slot>,
+}
+
+/// A province's slot in a [`Production`] table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// No number.
+    Empty,
+    /// A unit stands there and its number is not known yet (only while
+    /// [`next_production`] fills the table; read as no number).
+    Standing,
+    /// The number of the unit there.
+    Number(u64),
+}
+
+impl Slot {
+    fn number(&self) -> Option<&u64> {
+        match self {
+            Slot::Number(n) => Some(n),
+            Slot::Empty | Slot::Standing => None,
+        }
+    }
 }
 
 impl Production {
     /// An empty table for a map of `provinces` provinces.
     pub fn new(provinces: usize) -> Production {
         Production {
-            slots: vec![None; provinces],
+            slots: vec![Slot::Empty; provinces],
         }
     }
 
@@ -41,21 +62,26 @@ impl Production {
 
     /// The number of the unit in `province`, if known.
     pub fn get(&self, province: ProvinceId) -> Option<u64> {
-        self.slots.get(province.index()).copied().flatten()
+        self.slots.get(province.index())?.number().copied()
     }
 
     /// Sets the number of the unit in `province`; returns the number it replaces.
     pub fn insert(&mut self, province: ProvinceId, n: u64) -> Option<u64> {
         let i = province.index();
         if i >= self.slots.len() {
-            self.slots.resize(i + 1, None);
+            self.slots.resize(i + 1, Slot::Empty);
         }
-        self.slots[i].replace(n)
+        let before = self.slots[i].number().copied();
+        self.slots[i] = Slot::Number(n);
+        before
     }
 
     /// Forgets the number of the unit in `province`; returns it.
     pub fn remove(&mut self, province: ProvinceId) -> Option<u64> {
-        self.slots.get_mut(province.index()).and_then(Option::take)
+        let slot = self.slots.get_mut(province.index())?;
+        let before = slot.number().copied();
+        *slot = Slot::Empty;
+        before
     }
 
     /// Every province with a number, and the number, in province order.
@@ -63,12 +89,12 @@ impl Production {
         self.slots
             .iter()
             .enumerate()
-            .filter_map(|(i, n)| Some((ProvinceId(i as u32), (*n)?)))
+            .filter_map(|(i, s)| Some((ProvinceId(i as u32), *s.number()?)))
     }
 
     /// The numbers, in province order.
     pub fn values(&self) -> impl Iterator<Item = &u64> + '_ {
-        self.slots.iter().flatten()
+        self.slots.iter().filter_map(Slot::number)
     }
 
     /// How many provinces have a number.
@@ -89,7 +115,7 @@ impl Index<&ProvinceId> for Production {
     fn index(&self, province: &ProvinceId) -> &u64 {
         self.slots
             .get(province.index())
-            .and_then(Option::as_ref)
+            .and_then(Slot::number)
             .expect("no production number for this province")
     }
 }
@@ -132,30 +158,42 @@ pub(crate) fn next_production<'a>(
     } else {
         produced
     };
-    // Where units arrived, with their numbers; a later order for the same province counts.
-    let mut arrived = Production::new(provinces);
+    // The provinces units stand in, then the numbers of the units that arrived there (a
+    // later order for the same province counts), then for the others the number the
+    // province had before.
+    let mut units = Production::new(provinces);
+    let standing = next.units.iter().map(|u| u.location.province.index());
+    for i in standing.clone() {
+        if let Some(slot) = units.slots.get_mut(i) {
+            *slot = Slot::Standing;
+        }
+    }
     let mut built = None;
     for order in succeeded {
-        match order {
+        let (to, n) = match order {
             Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
-                if let Some(n) = source.get(unit.place.province) {
-                    arrived.insert(to.province, n);
+                match source.get(unit.place.province) {
+                    Some(n) => (to.province, n),
+                    None => continue,
                 }
             }
             Order::Build { unit } => {
                 let n = *built.get_or_insert_with(|| first_unused(produced, produced_dislodged));
-                arrived.insert(unit.place.province, n);
+                (unit.place.province, n)
             }
-            _ => {}
+            _ => continue,
+        };
+        if let Some(slot) = units.slots.get_mut(to.index()) {
+            if *slot != Slot::Empty {
+                *slot = Slot::Number(n);
+            }
         }
     }
-    // A unit standing in a province has the number of the unit that arrived there, or else
-    // the number the province had before.
-    let mut units = Production::new(provinces);
-    for u in &next.units {
-        let p = u.location.province;
-        if let Some(n) = arrived.get(p).or_else(|| produced.get(p)) {
-            units.insert(p, n);
+    for i in standing {
+        if let Some(slot @ Slot::Standing) = units.slots.get_mut(i) {
+            *slot = produced
+                .get(ProvinceId(i as u32))
+                .map_or(Slot::Empty, Slot::Number);
         }
     }
     // Dislodged units are few and seldom: their table grows as they come.
