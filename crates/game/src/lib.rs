@@ -1228,25 +1228,9 @@ impl Game {
         }
         let adj = self.adjudicate_phase(overridden.as_ref(), &gathered.orders);
         if !adj.unresolved.is_empty() {
-            let orders: Vec<String> = adj
-                .unresolved
-                .iter()
-                .map(|&i| {
-                    let (power, order) = &gathered.orders[adj.results[i].index];
-                    format!(
-                        "{}: {}",
-                        self.power_name(*power),
-                        order.display(&self.map).full()
-                    )
-                })
-                .collect();
+            let refused = self.unresolved_paradox(&gathered.orders, &adj);
             self.swap_stored(&mut gathered, &stored);
-            return Err(GameError::Refused(vec![format!(
-                "the ruleset gives no resolution for the convoy paradox of {} (DATC 4.A.2); nothing \
-                 was changed. Adjudicate again with a fallback for this phase, e.g. `--set \
-                 paradox_fallback=szykman` or `--set paradox_fallback=all-hold`",
-                orders.join("; ")
-            )]));
+            return Err(refused);
         }
         self.track_production(&gathered.orders, &adj);
         let start = std::mem::replace(&mut self.position, adj.next.clone());
@@ -1260,21 +1244,7 @@ impl Game {
             && phase.kind != PhaseKind::Adjustment
             && self.position.phase.kind != PhaseKind::Retreat;
         if season_over {
-            self.ended = diplo_engine::victory::game_end(&self.map, &self.position, phase.year)
-                .map(|end| match end {
-                    diplo_engine::victory::GameEnd::Win(winner, centres) => Ending {
-                        winner: Some(winner),
-                        draw: Vec::new(),
-                        phase,
-                        centres,
-                    },
-                    diplo_engine::victory::GameEnd::Draw(draw) => Ending {
-                        winner: None,
-                        draw,
-                        phase,
-                        centres: 0,
-                    },
-                });
+            self.ended = self.ending_after(phase);
         }
         Ok(PhaseOutcome {
             phase,
@@ -1282,6 +1252,48 @@ impl Game {
             gathered,
             adjudication: adj,
             ended: self.ended.clone(),
+        })
+    }
+
+    /// The refusal of a phase whose convoy paradox the ruleset leaves unresolved.
+    fn unresolved_paradox(&self, orders: &[(PowerId, Order)], adj: &Adjudication) -> GameError {
+        let orders: Vec<String> = adj
+            .unresolved
+            .iter()
+            .map(|&i| {
+                let (power, order) = &orders[adj.results[i].index];
+                format!(
+                    "{}: {}",
+                    self.power_name(*power),
+                    order.display(&self.map).full()
+                )
+            })
+            .collect();
+        GameError::Refused(vec![format!(
+            "the ruleset gives no resolution for the convoy paradox of {} (DATC 4.A.2); nothing \
+             was changed. Adjudicate again with a fallback for this phase, e.g. `--set \
+             paradox_fallback=szykman` or `--set paradox_fallback=all-hold`",
+            orders.join("; ")
+        )])
+    }
+
+    /// How the game ends in the current position, reached after `phase` (the map's victory
+    /// condition), if it does.
+    fn ending_after(&self, phase: Phase) -> Option<Ending> {
+        let end = diplo_engine::victory::game_end(&self.map, &self.position, phase.year)?;
+        Some(match end {
+            diplo_engine::victory::GameEnd::Win(winner, centres) => Ending {
+                winner: Some(winner),
+                draw: Vec::new(),
+                phase,
+                centres,
+            },
+            diplo_engine::victory::GameEnd::Draw(draw) => Ending {
+                winner: None,
+                draw,
+                phase,
+                centres: 0,
+            },
         })
     }
 
