@@ -619,3 +619,40 @@ fn an_unresolved_paradox_keeps_the_order_sets() {
     let out = g.adjudicate(&["paradox_fallback=szykman".to_string()]);
     assert_eq!(out.unwrap().gathered.orders.len(), 6);
 }
+
+/// Adjudicating uses exactly the orders, notes and civil disorder `gather_orders` shows, with
+/// every kind of source at once: a proxy order, combined sets, perpetual orders, one set.
+#[test]
+fn adjudication_uses_the_orders_gather_orders_shows() {
+    let mut g = game(&["proxy_orders=notified", "perpetual_orders=allowed"]);
+    let (fr, de) = (power(&g, "France"), power(&g, "Germany"));
+    g.grant_proxy(fr, g.map.province_by_name("par").unwrap(), de)
+        .unwrap();
+    let adds = SubmitOptions {
+        intent: SetIntent::Adds,
+        ..Default::default()
+    };
+    submit(&mut g, "France", "A par - bur\nA mar - spa\n", adds).unwrap();
+    submit(&mut g, "France", "F bre - mao\n", adds).unwrap();
+    submit(&mut g, "Germany", "A mun - ruh\nA par - pic\n", adds).unwrap();
+    let perpetual = SubmitOptions {
+        perpetual: true,
+        ..Default::default()
+    };
+    submit(&mut g, "Italy", "A ven H\nF nap - ion\n", perpetual).unwrap();
+    submit(&mut g, "England", "F lon - nth\n", adds).unwrap();
+    let expected = g.gather_orders();
+    assert!(expected.notes.iter().any(|n| n.contains("by proxy")));
+    assert!(expected.notes.iter().any(|n| n.contains("combined")));
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(out.gathered.orders, expected.orders);
+    assert_eq!(out.gathered.notes, expected.notes);
+    assert_eq!(out.gathered.civil_disorder, expected.civil_disorder);
+    // Fall: Italy's perpetual orders stand in for the orders it does not send.
+    let expected = g.gather_orders();
+    assert!(expected.notes.iter().any(|n| n.contains("perpetual")));
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(out.gathered.orders, expected.orders);
+    assert_eq!(out.gathered.notes, expected.notes);
+    assert_eq!(out.gathered.civil_disorder, expected.civil_disorder);
+}
