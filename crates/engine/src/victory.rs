@@ -1,6 +1,6 @@
 //! The end of a game: the map's victory condition (`victory_centres` or `[victory]`).
 
-use diplo_map::{Map, PowerId};
+use diplo_map::{Map, PowerId, ProvinceId};
 
 use crate::position::Position;
 
@@ -20,10 +20,21 @@ pub enum GameEnd {
 /// survivors draw. Neutral powers never win and share no draw.
 pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
     let v = map.victory;
+    // Each power's `victory_centres`, in one pass over the owners.
+    let mut centres = vec![0usize; map.powers().len()];
+    for (p, owner) in pos.owners.iter().enumerate() {
+        if let Some(power) = *owner {
+            if map.counts_for_victory(ProvinceId(p as u32), power) {
+                if let Some(c) = centres.get_mut(power.index()) {
+                    *c += 1;
+                }
+            }
+        }
+    }
     let mut counts: Vec<(usize, PowerId)> = map
         .power_ids()
         .filter(|&p| !map.power(p).neutral)
-        .map(|p| (pos.victory_centres(map, p), p))
+        .map(|p| (centres[p.index()], p))
         .collect();
     counts.sort_by_key(|&(c, p)| (std::cmp::Reverse(c), p));
     if let Some(&(best, winner)) = counts.first() {

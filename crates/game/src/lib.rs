@@ -22,6 +22,7 @@
 pub mod file;
 pub mod mila;
 pub mod possible;
+mod production;
 mod read;
 mod store;
 pub mod summary;
@@ -43,6 +44,8 @@ use diplo_rules::policies::{ProxyRule, SetIntent};
 use diplo_rules::{Ruleset, ISSUES};
 
 use file::*;
+use production::next_production;
+pub use production::Production;
 pub use store::{write_atomically, GameLock};
 
 /// Why a game file cannot be read, or a command on a game is refused.
@@ -178,6 +181,22 @@ pub struct Gathered {
     pub notes: Vec<String>,
 }
 
+/// A gathered order taken as it is from an order set: `gathered.orders[gathered]` is
+/// `order_sets[set].orders[index]`.
+struct StoredOrder {
+    gathered: usize,
+    set: usize,
+    index: usize,
+}
+
+/// Where a power's orders for the phase come from.
+enum OrderSource {
+    /// Its only order set, by its place in `Game::order_sets`.
+    Set(usize),
+    /// Orders made for the phase: perpetual orders, or order sets combined.
+    Made(Vec<Order>),
+}
+
 /// How a power's order sets of the current phase combine ([`Game::set_status`]).
 #[derive(Clone, Debug, Default)]
 pub struct SetStatus {
@@ -259,9 +278,9 @@ pub struct Game {
     /// How the game ended, once it has.
     pub ended: Option<Ending>,
     /// When each unit on the board was produced (smaller is earlier), by province.
-    pub produced: BTreeMap<ProvinceId, u64>,
+    pub produced: Production,
     /// When each dislodged unit was produced, by the province it was dislodged from.
-    pub produced_dislodged: BTreeMap<ProvinceId, u64>,
+    pub produced_dislodged: Production,
     /// The current phase's deadline (seconds since the epoch, UTC), if the host set one.
     pub deadline: Option<time::Seconds>,
     /// The powers that declared their orders for the current phase final.
@@ -271,31 +290,36 @@ pub struct Game {
     next_seq: u64,
     /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh),
     /// with the map they were used on.
-    scratch: (Option<Arc<Map>>, AdjudicatorScratch),
+    scratch: Option<(Arc<Map>, AdjudicatorScratch)>,
 }
 
 impl Game {
-    /// The engine's adjudication of the current phase with `orders`: a movement phase with the
-    /// buffers kept from the game's previous movement phase.
-    fn adjudicate_phase(&mut self, rules: &Ruleset, orders: &[(PowerId, Order)]) -> Adjudication {
+    /// The engine's adjudication of the current phase with `orders` under the game's rules
+    /// (or `overridden`, the rules changed for this phase): a movement phase with the buffers
+    /// kept from the game's previous movement phase.
+    fn adjudicate_phase(
+        &mut self,
+        overridden: Option<&Ruleset>,
+        orders: &[(PowerId, Order)],
+    ) -> Adjudication {
+        let rules = overridden.unwrap_or(&self.rules);
         if self.position.phase.kind == PhaseKind::Movement {
             // The buffers of another map (the field replaced) are not used; the map kept with
             // them is alive, so no other map can be at its address.
-            let scratch = match std::mem::take(&mut self.scratch) {
-                (Some(made_for), scratch) if Arc::ptr_eq(&made_for, &self.map) => scratch,
+            let scratch = match self.scratch.take() {
+                Some((made_for, scratch)) if Arc::ptr_eq(&made_for, &self.map) => scratch,
                 _ => AdjudicatorScratch::default(),
             };
             let mut adjudicator = Adjudicator::with_scratch(&self.map, rules, scratch);
             let adj = adjudicator.adjudicate(&self.position, orders);
-            self.scratch = (Some(Arc::clone(&self.map)), adjudicator.into_scratch());
+            self.scratch = Some((Arc::clone(&self.map), adjudicator.into_scratch()));
             return adj;
         }
-        let produced: Vec<(diplo_map::Location, u64)> = self
-            .position
-            .units
-            .iter()
-            .filter_map(|u| Some((u.location, *self.produced.get(&u.location.province)?)))
-            .collect();
+        let mut produced = Vec::with_capacity(self.position.units.len());
+        produced.extend(
+            (self.position.units.iter())
+                .filter_map(|u| Some((u.location, self.produced.get(u.location.province)?))),
+        );
         adjudicate_with_production(&self.map, rules, &self.position, orders, &produced)
     }
 
@@ -308,12 +332,15 @@ impl Game {
     ) -> Game {
         let map: Arc<Map> = map.into();
         let position = Position::initial(&map);
-        let produced = position
-            .units
-            .iter()
-            .zip(0..)
-            .map(|(u, n)| (u.location.province, n))
-            .collect();
+        let provinces = map.provinces().len();
+        let produced = Production::from_entries(
+            provinces,
+            position
+                .units
+                .iter()
+                .zip(0..)
+                .map(|(u, n)| (u.location.province, n)),
+        );
         Game {
             map,
             map_source,
@@ -326,12 +353,12 @@ impl Game {
             history: Vec::new(),
             ended: None,
             produced,
-            produced_dislodged: BTreeMap::new(),
+            produced_dislodged: Production::new(provinces),
             deadline: None,
             ready: BTreeSet::new(),
             undone: Vec::new(),
             next_seq: 1,
-            scratch: Default::default(),
+            scratch: None,
         }
     }
 
@@ -454,12 +481,16 @@ impl Game {
                 "{source}: no orders, and no power named (an empty set needs --power)"
             ));
         }
-        problems.extend(self.set_problems(&sets, opts));
+        self.set_problems(sets.iter().map(|(p, _)| *p), opts, &mut problems);
         if !problems.is_empty() {
             problems.push(format!("{source}: no orders stored; fix the lines above"));
             return Err(GameError::Refused(problems));
         }
-        Ok(self.store_sets(sets, opts))
+        let n = sets.len();
+        for (p, orders) in sets {
+            self.store_set(p, orders, opts);
+        }
+        Ok(n)
     }
 
     /// As [`Game::submit`], for orders already read (a caller that made them itself, e.g. with
@@ -493,19 +524,22 @@ impl Game {
                 problems.push(format!("{source}:{}: `{text}`: {why}", i + 1));
             }
         }
-        let sets = vec![(power, orders)];
-        problems.extend(self.set_problems(&sets, opts));
+        self.set_problems([power], opts, &mut problems);
         if !problems.is_empty() {
             problems.push(format!("{source}: no orders stored; fix the lines above"));
             return Err(GameError::Refused(problems));
         }
-        self.store_sets(sets, opts);
-        Ok(self.order_sets.last().expect("one set stored"))
+        Ok(self.store_set(power, orders, opts))
     }
 
-    /// What is wrong with storing these order sets, whatever their orders.
-    fn set_problems(&self, sets: &[(PowerId, Vec<Order>)], opts: SubmitOptions) -> Vec<String> {
-        let mut problems = Vec::new();
+    /// What is wrong with storing order sets of these powers, whatever their orders: added to
+    /// `problems`.
+    fn set_problems(
+        &self,
+        powers: impl IntoIterator<Item = PowerId>,
+        opts: SubmitOptions,
+        problems: &mut Vec<String>,
+    ) {
         if opts.perpetual && !self.rules.perpetual_orders.allowed() {
             problems.push(
                 "perpetual orders are not allowed by this game's ruleset (perpetual_orders = \
@@ -513,42 +547,38 @@ impl Game {
                     .to_string(),
             );
         }
-        for (p, _) in sets {
-            if self.map.power(*p).neutral {
+        for p in powers {
+            if self.map.power(p).neutral {
                 problems.push(format!(
                     "{} is a neutral power of this map: it never orders (its units hold)",
-                    self.power_name(*p)
+                    self.power_name(p)
                 ));
             }
-            if opts.same_time && !self.order_sets.iter().any(|s| s.power == *p) {
+            if opts.same_time && !self.order_sets.iter().any(|s| s.power == p) {
                 problems.push(format!(
                     "--same-time: {} has no earlier order set this phase",
-                    self.power_name(*p)
+                    self.power_name(p)
                 ));
             }
         }
-        problems
     }
 
-    /// Stores checked order sets; returns how many.
-    fn store_sets(&mut self, sets: Vec<(PowerId, Vec<Order>)>, opts: SubmitOptions) -> usize {
-        let n = sets.len();
-        for (p, orders) in sets {
-            if opts.perpetual {
-                self.perpetual.insert(p, orders.clone());
-            }
-            let seq = self.take_seq();
-            // New orders are not final until the power says so again.
-            self.ready.remove(&p);
-            self.order_sets.push(OrderSet {
-                power: p,
-                seq,
-                intent: opts.intent,
-                same_time: opts.same_time,
-                orders,
-            });
+    /// Stores a checked order set of `power`; returns it.
+    fn store_set(&mut self, power: PowerId, orders: Vec<Order>, opts: SubmitOptions) -> &OrderSet {
+        if opts.perpetual {
+            self.perpetual.insert(power, orders.clone());
         }
-        n
+        let seq = self.take_seq();
+        // New orders are not final until the power says so again.
+        self.ready.remove(&power);
+        self.order_sets.push(OrderSet {
+            power,
+            seq,
+            intent: opts.intent,
+            same_time: opts.same_time,
+            orders,
+        });
+        self.order_sets.last().expect("one set stored")
     }
 
     /// Withdraws `power`'s latest order set of this phase; its earlier sets (if any) count as
@@ -995,49 +1025,132 @@ impl Game {
 
     /// The orders the current phase would be adjudicated with.
     pub fn gather_orders(&self) -> Gathered {
-        let mut g = Gathered::default();
-        // Orders per submitting power, after 4.D.1/4.D.2 (or perpetual orders).
-        let mut submitted: Vec<(PowerId, Vec<Order>)> = Vec::with_capacity(self.map.powers().len());
-        for power in self.map.power_ids() {
-            let name = self.power_name(power);
-            if !self.has_submitted(power) {
-                let perpetual: Vec<Order> = self
-                    .perpetual
-                    .get(&power)
-                    .into_iter()
-                    .flatten()
-                    .filter(|o| self.check_order(power, o, false).is_ok())
-                    .cloned()
-                    .collect();
-                if !perpetual.is_empty() {
-                    g.notes.push(format!(
-                        "{name}: no orders sent; its perpetual orders are used"
-                    ));
-                    submitted.push((power, perpetual));
-                } else if self.has_something_to_order(power) {
-                    g.civil_disorder.push(power);
-                }
-                continue;
-            }
-            // One set (the common case) counts as it is, with nothing to note.
-            let mut sets = self.order_sets.iter().filter(|s| s.power == power);
-            if let (Some(only), None) = (sets.next(), sets.next()) {
-                submitted.push((power, only.orders.clone()));
-                continue;
-            }
-            let st = self.set_status(power);
-            g.notes.extend(st.notes);
-            let current = st.orders;
-            submitted.push((power, current));
+        let (mut g, stored) = self.plan_orders();
+        for s in &stored {
+            g.orders[s.gathered].1 = self.order_sets[s.set].orders[s.index].clone();
         }
-        // Proxy orders (4.E.5): an order for another power's granted unit counts for that unit
-        // instead of the owner's own orders to it.
-        let mut proxied: Vec<ProvinceId> = Vec::new();
-        let mut by_owner: Vec<(PowerId, Order)> = Vec::new();
+        g
+    }
+
+    /// Swaps the gathered orders that are still in their order sets with their places in
+    /// `g`: the first call takes them out of the sets (adjudication clears the sets after),
+    /// a second call puts them back.
+    fn swap_stored(&mut self, g: &mut Gathered, stored: &[StoredOrder]) {
+        for s in stored {
+            std::mem::swap(
+                &mut g.orders[s.gathered].1,
+                &mut self.order_sets[s.set].orders[s.index],
+            );
+        }
+    }
+
+    /// The orders of the phase, as [`Game::gather_orders`] gives them, except that an order
+    /// taken as it is from an order set is a placeholder (`Decline`) and listed in the second
+    /// value: the caller clones it or takes it from the set.
+    fn plan_orders(&self) -> (Gathered, Vec<StoredOrder>) {
+        let mut g = Gathered::default();
+        let sources = self.order_sources(&mut g);
         let owners = self.unit_owners();
         let unit_owner = |p: ProvinceId| owners.get(p.index()).copied().flatten();
-        for (power, orders) in &submitted {
-            for o in orders {
+        let (proxied, by_owner) = self.proxy_orders(&sources, &unit_owner, &mut g.notes);
+        // An order counts for its power's own unit (or names none), unless a proxy order
+        // for that unit replaced it.
+        let counts = |power: PowerId, o: &Order| {
+            let province = o.unit().map(|u| u.place.province);
+            let own = province.is_none_or(|p| unit_owner(p).is_none_or(|q| q == power));
+            own && !province.is_some_and(|p| proxied.contains(&p))
+        };
+        let count: usize = sources
+            .iter()
+            .map(|(_, s)| self.source_orders(s).len())
+            .sum();
+        g.orders.reserve(count + by_owner.len());
+        let mut stored = Vec::with_capacity(count);
+        for (power, source) in sources {
+            match source {
+                OrderSource::Set(set) => {
+                    let orders = self.order_sets[set].orders.iter().enumerate();
+                    for (index, _) in orders.filter(|(_, o)| counts(power, o)) {
+                        let gathered = g.orders.len();
+                        stored.push(StoredOrder {
+                            gathered,
+                            set,
+                            index,
+                        });
+                        g.orders.push((power, Order::Decline));
+                    }
+                }
+                OrderSource::Made(orders) => g.orders.extend(
+                    orders
+                        .into_iter()
+                        .filter(|o| counts(power, o))
+                        .map(|o| (power, o)),
+                ),
+            }
+        }
+        g.orders.extend(by_owner);
+        (g, stored)
+    }
+
+    /// Where each power's orders come from after DATC 4.D.1/4.D.2 (or perpetual orders,
+    /// 4.E.4), in power order; powers in civil disorder and notes go into `g`.
+    fn order_sources(&self, g: &mut Gathered) -> Vec<(PowerId, OrderSource)> {
+        let mut sources = Vec::with_capacity(self.map.powers().len());
+        for power in self.map.power_ids() {
+            let mut sets = (self.order_sets.iter().enumerate()).filter(|(_, s)| s.power == power);
+            match (sets.next(), sets.next()) {
+                (None, _) => {
+                    let perpetual: Vec<Order> = self
+                        .perpetual
+                        .get(&power)
+                        .into_iter()
+                        .flatten()
+                        .filter(|o| self.check_order(power, o, false).is_ok())
+                        .cloned()
+                        .collect();
+                    if !perpetual.is_empty() {
+                        let name = self.power_name(power);
+                        g.notes.push(format!(
+                            "{name}: no orders sent; its perpetual orders are used"
+                        ));
+                        sources.push((power, OrderSource::Made(perpetual)));
+                    } else if self.has_something_to_order(power) {
+                        g.civil_disorder.push(power);
+                    }
+                }
+                // One set (the common case) counts as it is, with nothing to note.
+                (Some((only, _)), None) => sources.push((power, OrderSource::Set(only))),
+                _ => {
+                    let st = self.set_status(power);
+                    g.notes.extend(st.notes);
+                    sources.push((power, OrderSource::Made(st.orders)));
+                }
+            }
+        }
+        sources
+    }
+
+    /// The orders of a source.
+    fn source_orders<'a>(&'a self, source: &'a OrderSource) -> &'a [Order] {
+        match source {
+            OrderSource::Set(set) => &self.order_sets[*set].orders,
+            OrderSource::Made(orders) => orders,
+        }
+    }
+
+    /// Proxy orders (4.E.5): an order for another power's granted unit counts for that unit
+    /// instead of the owner's own orders to it. Returns the provinces of the units ordered
+    /// by proxy and their orders with their owners; notes what was used or set aside.
+    fn proxy_orders(
+        &self,
+        sources: &[(PowerId, OrderSource)],
+        unit_owner: &impl Fn(ProvinceId) -> Option<PowerId>,
+        notes: &mut Vec<String>,
+    ) -> (Vec<ProvinceId>, Vec<(PowerId, Order)>) {
+        let mut proxied: Vec<ProvinceId> = Vec::new();
+        let mut by_owner: Vec<(PowerId, Order)> = Vec::new();
+        for (power, source) in sources {
+            for o in self.source_orders(source) {
                 let owner = o
                     .unit()
                     .and_then(|u| unit_owner(u.place.province))
@@ -1047,7 +1160,7 @@ impl Game {
                 }
                 match self.check_order(*power, o, false) {
                     Ok(()) => {
-                        g.notes.push(format!(
+                        notes.push(format!(
                             "{} orders {}'s unit by proxy: {}",
                             self.power_name(*power),
                             self.power_name(owner),
@@ -1056,7 +1169,7 @@ impl Game {
                         proxied.push(o.unit().expect("names a unit").place.province);
                         by_owner.push((owner, o.clone()));
                     }
-                    Err(why) => g.notes.push(format!(
+                    Err(why) => notes.push(format!(
                         "{}: `{}` set aside: {why}",
                         self.power_name(*power),
                         o.display(&self.map)
@@ -1064,19 +1177,7 @@ impl Game {
                 }
             }
         }
-        let count: usize = submitted.iter().map(|(_, orders)| orders.len()).sum();
-        g.orders.reserve(count + by_owner.len());
-        for (power, orders) in submitted {
-            for o in orders {
-                let province = o.unit().map(|u| u.place.province);
-                let own = province.is_none_or(|p| unit_owner(p).is_none_or(|q| q == power));
-                if own && !province.is_some_and(|p| proxied.contains(&p)) {
-                    g.orders.push((power, o));
-                }
-            }
-        }
-        g.orders.extend(by_owner);
-        g
+        (proxied, by_owner)
     }
 
     /// Adjudicates the current phase with the orders submitted, records it in the history and
@@ -1109,43 +1210,31 @@ impl Game {
                 Limit::Phases.exceeded(max)
             )]));
         }
-        let mut rules = self.rules.clone();
+        // The rules changed for this phase, if they are.
+        let mut overridden = None;
         for o in overrides {
-            rules
+            overridden
+                .get_or_insert_with(|| self.rules.clone())
                 .apply_override(o)
                 .map_err(|e| GameError::Refused(vec![format!("--set {o}: {e}")]))?;
         }
-        let mut gathered = self.gather_orders();
+        // The orders are taken out of their sets, and put back if nothing changes.
+        let (mut gathered, stored) = self.plan_orders();
+        self.swap_stored(&mut gathered, &stored);
         for o in overrides {
             gathered
                 .notes
                 .push(format!("adjudicated with --set {o} for this phase"));
         }
-        let adj = self.adjudicate_phase(&rules, &gathered.orders);
+        let adj = self.adjudicate_phase(overridden.as_ref(), &gathered.orders);
         if !adj.unresolved.is_empty() {
-            let orders: Vec<String> = adj
-                .unresolved
-                .iter()
-                .map(|&i| {
-                    let (power, order) = &gathered.orders[adj.results[i].index];
-                    format!(
-                        "{}: {}",
-                        self.power_name(*power),
-                        order.display(&self.map).full()
-                    )
-                })
-                .collect();
-            return Err(GameError::Refused(vec![format!(
-                "the ruleset gives no resolution for the convoy paradox of {} (DATC 4.A.2); nothing \
-                 was changed. Adjudicate again with a fallback for this phase, e.g. `--set \
-                 paradox_fallback=szykman` or `--set paradox_fallback=all-hold`",
-                orders.join("; ")
-            )]));
+            let refused = self.unresolved_paradox(&gathered.orders, &adj);
+            self.swap_stored(&mut gathered, &stored);
+            return Err(refused);
         }
-        let start = self.position.clone();
-        let phase = start.phase;
         self.track_production(&gathered.orders, &adj);
-        self.position = adj.next.clone();
+        let start = std::mem::replace(&mut self.position, adj.next.clone());
+        let phase = start.phase;
         self.order_sets.clear();
         self.proxies.clear();
         self.ready.clear();
@@ -1155,21 +1244,7 @@ impl Game {
             && phase.kind != PhaseKind::Adjustment
             && self.position.phase.kind != PhaseKind::Retreat;
         if season_over {
-            self.ended = diplo_engine::victory::game_end(&self.map, &self.position, phase.year)
-                .map(|end| match end {
-                    diplo_engine::victory::GameEnd::Win(winner, centres) => Ending {
-                        winner: Some(winner),
-                        draw: Vec::new(),
-                        phase,
-                        centres,
-                    },
-                    diplo_engine::victory::GameEnd::Draw(draw) => Ending {
-                        winner: None,
-                        draw,
-                        phase,
-                        centres: 0,
-                    },
-                });
+            self.ended = self.ending_after(phase);
         }
         Ok(PhaseOutcome {
             phase,
@@ -1180,21 +1255,63 @@ impl Game {
         })
     }
 
+    /// The refusal of a phase whose convoy paradox the ruleset leaves unresolved.
+    fn unresolved_paradox(&self, orders: &[(PowerId, Order)], adj: &Adjudication) -> GameError {
+        let orders: Vec<String> = adj
+            .unresolved
+            .iter()
+            .map(|&i| {
+                let (power, order) = &orders[adj.results[i].index];
+                format!(
+                    "{}: {}",
+                    self.power_name(*power),
+                    order.display(&self.map).full()
+                )
+            })
+            .collect();
+        GameError::Refused(vec![format!(
+            "the ruleset gives no resolution for the convoy paradox of {} (DATC 4.A.2); nothing \
+             was changed. Adjudicate again with a fallback for this phase, e.g. `--set \
+             paradox_fallback=szykman` or `--set paradox_fallback=all-hold`",
+            orders.join("; ")
+        )])
+    }
+
+    /// How the game ends in the current position, reached after `phase` (the map's victory
+    /// condition), if it does.
+    fn ending_after(&self, phase: Phase) -> Option<Ending> {
+        let end = diplo_engine::victory::game_end(&self.map, &self.position, phase.year)?;
+        Some(match end {
+            diplo_engine::victory::GameEnd::Win(winner, centres) => Ending {
+                winner: Some(winner),
+                draw: Vec::new(),
+                phase,
+                centres,
+            },
+            diplo_engine::victory::GameEnd::Draw(draw) => Ending {
+                winner: None,
+                draw,
+                phase,
+                centres: 0,
+            },
+        })
+    }
+
     /// Carries each unit's production time to the next position: a unit that moved or
     /// retreated keeps its own, a unit built now gets the next one.
     fn track_production(&mut self, orders: &[(PowerId, Order)], adj: &Adjudication) {
-        let succeeded: Vec<&Order> = adj
+        let succeeded = adj
             .results
             .iter()
             .filter(|r| r.resolution == Resolution::Succeeds)
-            .map(|r| &orders[r.index].1)
-            .collect();
+            .map(|r| &orders[r.index].1);
         let (produced, dislodged) = next_production(
             &self.produced,
             &self.produced_dislodged,
             self.position.phase.kind,
-            &succeeded,
+            succeeded,
             &adj.next,
+            self.map.provinces().len(),
         );
         self.produced = produced;
         self.produced_dislodged = dislodged;
@@ -1293,13 +1410,16 @@ impl Game {
                 .map_err(|e| GameError::Invalid(format!("history, {}: {e}", h.phase)))
         };
         let first = position(0)?;
-        let mut produced: BTreeMap<ProvinceId, u64> = first
-            .units
-            .iter()
-            .zip(0..)
-            .map(|(u, n)| (u.location.province, n))
-            .collect();
-        let mut dislodged = BTreeMap::new();
+        let provinces = map.provinces().len();
+        let mut produced = Production::from_entries(
+            provinces,
+            first
+                .units
+                .iter()
+                .zip(0..)
+                .map(|(u, n)| (u.location.province, n)),
+        );
+        let mut dislodged = Production::new(provinces);
         let mut current = first;
         for i in 0..index {
             let next = position(i + 1)?;
@@ -1313,9 +1433,14 @@ impl Game {
                         .map(|(_, o)| o)
                 })
                 .collect();
-            let succeeded: Vec<&Order> = orders.iter().collect();
-            (produced, dislodged) =
-                next_production(&produced, &dislodged, current.phase.kind, &succeeded, &next);
+            (produced, dislodged) = next_production(
+                &produced,
+                &dislodged,
+                current.phase.kind,
+                &orders,
+                &next,
+                provinces,
+            );
             current = next;
         }
         Ok((produced, dislodged))
@@ -1416,12 +1541,12 @@ impl Game {
             produced: self
                 .produced
                 .iter()
-                .map(|(p, n)| (map.province(*p).name.clone(), *n))
+                .map(|(p, n)| (map.province(p).name.clone(), n))
                 .collect(),
             produced_dislodged: self
                 .produced_dislodged
                 .iter()
-                .map(|(p, n)| (map.province(*p).name.clone(), *n))
+                .map(|(p, n)| (map.province(p).name.clone(), n))
                 .collect(),
             orders: self.order_sets_out(),
             proxy: self
@@ -1535,91 +1660,6 @@ impl Game {
         out.push(Vec::new());
         out
     }
-}
-
-/// When each unit was produced (smaller is earlier), by province.
-type Production = BTreeMap<ProvinceId, u64>;
-
-/// When each unit of `next` was produced, from the numbers before a phase of `kind` and its
-/// successful orders: a unit that moved or retreated keeps its own, a unit built gets the next
-/// number. Returns the numbers of the units and of the dislodged units of `next`.
-fn next_production(
-    produced: &Production,
-    produced_dislodged: &Production,
-    kind: PhaseKind,
-    succeeded: &[&Order],
-    next: &Position,
-) -> (Production, Production) {
-    let next_number = produced
-        .values()
-        .chain(produced_dislodged.values())
-        .max()
-        .map_or(0, |m| m + 1);
-    let retreat = kind == PhaseKind::Retreat;
-    // Where units arrived with their numbers, in the orders' order (a later one for the same
-    // province counts), then sorted by province (stably) to be looked up.
-    let mut arrived: Vec<(ProvinceId, u64)> = Vec::with_capacity(succeeded.len());
-    for order in succeeded {
-        let (from, to) = match order {
-            Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
-                (unit.place.province, to.province)
-            }
-            Order::Build { unit } => {
-                arrived.push((unit.place.province, next_number));
-                continue;
-            }
-            _ => continue,
-        };
-        let source = if retreat {
-            produced_dislodged
-        } else {
-            produced
-        };
-        if let Some(&n) = source.get(&from) {
-            arrived.push((to, n));
-        }
-    }
-    arrived.sort_by_key(|&(p, _)| p);
-    // The numbers before, less those of provinces no unit stands in now, with the arrivals':
-    // cheaper than a new map when most units stay where they were.
-    let mut occupied: Vec<ProvinceId> = next.units.iter().map(|u| u.location.province).collect();
-    occupied.sort_unstable();
-    let is_occupied = |p: &ProvinceId| occupied.binary_search(p).is_ok();
-    // The last arrival for a province counts.
-    let last = |i: usize, p: ProvinceId| arrived.get(i + 1).is_none_or(|next| next.0 != p);
-    let mut arrivals = arrived
-        .iter()
-        .enumerate()
-        .filter(|&(i, &(p, _))| last(i, p) && is_occupied(&p))
-        .map(|(_, &entry)| entry)
-        .peekable();
-    // Both lists are sorted by province: merged in one pass, an arrival taking the place of
-    // the number before, into a map built in bulk from sorted entries.
-    let mut units = Vec::with_capacity(produced.len() + arrived.len());
-    for (&p, &n) in produced.iter().filter(|(p, _)| is_occupied(p)) {
-        while let Some(&(q, m)) = arrivals.peek() {
-            if q > p {
-                break;
-            }
-            arrivals.next();
-            units.push((q, m));
-        }
-        match units.last() {
-            Some(&(q, _)) if q == p => {}
-            _ => units.push((p, n)),
-        }
-    }
-    units.extend(arrivals);
-    let units: Production = units.into_iter().collect();
-    let dislodged = next
-        .dislodged
-        .iter()
-        .filter_map(|d| {
-            let p = d.unit.location.province;
-            Some((p, *produced.get(&p)?))
-        })
-        .collect();
-    (units, dislodged)
 }
 
 impl Ending {

@@ -6,14 +6,14 @@ use std::collections::BTreeMap;
 
 use diplo_engine::{Phase, Position, Resolution};
 use diplo_map::limits::Limit;
-use diplo_map::{Map, PowerId, ProvinceId};
+use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 use diplo_rules::policies::SetIntent;
 use diplo_rules::{Ruleset, ISSUES};
 use toml::Spanned;
 
 use crate::file::*;
-use crate::{time, Ending, Game, GameError, MapSource, OrderSet, ProxyGrant};
+use crate::{time, Ending, Game, GameError, MapSource, OrderSet, Production, ProxyGrant};
 
 impl Game {
     /// Reads a game file's text; `file` names it in errors (`file:line:column: message`).
@@ -79,7 +79,7 @@ impl Game {
             ready,
             undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
             next_seq: sets_seq.max(proxies_seq) + 1,
-            scratch: Default::default(),
+            scratch: None,
         })
     }
 }
@@ -258,8 +258,8 @@ impl Reader<'_> {
     }
 
     /// A table of numbers by province name.
-    fn provinces(&mut self, table: &BTreeMap<Spanned<String>, u64>) -> BTreeMap<ProvinceId, u64> {
-        let mut out = BTreeMap::new();
+    fn provinces(&mut self, table: &BTreeMap<Spanned<String>, u64>) -> Production {
+        let mut out = Production::new(self.map.provinces().len());
         for (k, n) in table {
             match self.map.province_by_name(k.get_ref()) {
                 Some(p) => {

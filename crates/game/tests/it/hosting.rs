@@ -574,3 +574,85 @@ fn a_game_file_from_before_hosting_features_reads_and_plays_on() {
     g.rollback(None, None).unwrap();
     assert_eq!(g.phase().name(&g.map).to_string(), "Fall 1901 Movement");
 }
+
+/// A phase the ruleset leaves unresolved (the betrayal paradox, DATC 6.F.18, under the 2000
+/// rule with no fallback) is refused and changes nothing: the order sets are kept as they
+/// were, and the same phase adjudicated with a fallback uses them.
+#[test]
+fn an_unresolved_paradox_keeps_the_order_sets() {
+    let g = game(&["convoy_paradox=2000", "paradox_fallback=none"]);
+    let text = g
+        .to_toml()
+        .replace(
+            "England = [\"F edi\", \"F lon\", \"A lvp\"]",
+            "England = [\"F nth\", \"A lon\", \"F eng\"]",
+        )
+        .replace(
+            "France = [\"F bre\", \"A mar\", \"A par\"]",
+            "France = [\"F bel\", \"A mar\", \"A par\"]",
+        )
+        .replace(
+            "Germany = [\"F kie\", \"A ber\", \"A mun\"]",
+            "Germany = [\"F hel\", \"F ska\", \"A mun\"]",
+        );
+    let mut g = Game::from_toml_str(&text, "g.toml").unwrap();
+    let orders = [
+        (
+            "England",
+            "F nth C A lon - bel\nA lon - bel\nF eng S A lon - bel\n",
+        ),
+        ("France", "F bel S F nth\n"),
+        ("Germany", "F hel S F ska - nth\nF ska - nth\n"),
+    ];
+    for (power, text) in orders {
+        submit(&mut g, power, text, SubmitOptions::default()).unwrap();
+    }
+    let before = g.to_toml();
+    let sets = g.order_sets.clone();
+    let err = g.adjudicate(&[]).unwrap_err().to_string();
+    assert!(
+        err.contains("no resolution for the convoy paradox"),
+        "{err}"
+    );
+    assert_eq!(g.order_sets, sets);
+    assert_eq!(g.to_toml(), before);
+    let out = g.adjudicate(&["paradox_fallback=szykman".to_string()]);
+    assert_eq!(out.unwrap().gathered.orders.len(), 6);
+}
+
+/// Adjudicating uses exactly the orders, notes and civil disorder `gather_orders` shows, with
+/// every kind of source at once: a proxy order, combined sets, perpetual orders, one set.
+#[test]
+fn adjudication_uses_the_orders_gather_orders_shows() {
+    let mut g = game(&["proxy_orders=notified", "perpetual_orders=allowed"]);
+    let (fr, de) = (power(&g, "France"), power(&g, "Germany"));
+    g.grant_proxy(fr, g.map.province_by_name("par").unwrap(), de)
+        .unwrap();
+    let adds = SubmitOptions {
+        intent: SetIntent::Adds,
+        ..Default::default()
+    };
+    submit(&mut g, "France", "A par - bur\nA mar - spa\n", adds).unwrap();
+    submit(&mut g, "France", "F bre - mao\n", adds).unwrap();
+    submit(&mut g, "Germany", "A mun - ruh\nA par - pic\n", adds).unwrap();
+    let perpetual = SubmitOptions {
+        perpetual: true,
+        ..Default::default()
+    };
+    submit(&mut g, "Italy", "A ven H\nF nap - ion\n", perpetual).unwrap();
+    submit(&mut g, "England", "F lon - nth\n", adds).unwrap();
+    let expected = g.gather_orders();
+    assert!(expected.notes.iter().any(|n| n.contains("by proxy")));
+    assert!(expected.notes.iter().any(|n| n.contains("combined")));
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(out.gathered.orders, expected.orders);
+    assert_eq!(out.gathered.notes, expected.notes);
+    assert_eq!(out.gathered.civil_disorder, expected.civil_disorder);
+    // Fall: Italy's perpetual orders stand in for the orders it does not send.
+    let expected = g.gather_orders();
+    assert!(expected.notes.iter().any(|n| n.contains("perpetual")));
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(out.gathered.orders, expected.orders);
+    assert_eq!(out.gathered.notes, expected.notes);
+    assert_eq!(out.gathered.civil_disorder, expected.civil_disorder);
+}
