@@ -43,11 +43,47 @@ pub fn adjustment_is_legal(
     power: PowerId,
     order: &Order,
 ) -> bool {
-    if pos.phase.kind != PhaseKind::Adjustment {
-        return false;
+    AdjustmentCheck::new(map, rules, pos, power).is_some_and(|c| c.is_legal(order))
+}
+
+/// Checks one power's adjustment-phase orders against one position, each as if it were the
+/// only order given ([`adjustment_is_legal`]), the power's allowance counted once.
+pub struct AdjustmentCheck<'a> {
+    map: &'a Map,
+    rules: &'a Ruleset,
+    pos: &'a Position,
+    power: PowerId,
+    allowance: i64,
+}
+
+impl<'a> AdjustmentCheck<'a> {
+    /// A checker for `power` in `pos`, which must be an adjustment phase (`None` otherwise).
+    pub fn new(
+        map: &'a Map,
+        rules: &'a Ruleset,
+        pos: &'a Position,
+        power: PowerId,
+    ) -> Option<Self> {
+        (pos.phase.kind == PhaseKind::Adjustment).then(|| AdjustmentCheck {
+            map,
+            rules,
+            pos,
+            power,
+            allowance: pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64,
+        })
     }
-    let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
-    crate::adjust::check(map, rules, pos, power, order, delta).is_ok()
+
+    /// The builds (positive) or removals (negative) the power is due: its counted centres
+    /// less its units.
+    pub fn allowance(&self) -> i64 {
+        self.allowance
+    }
+
+    /// Whether `order`, given alone by the power, is legal.
+    pub fn is_legal(&self, order: &Order) -> bool {
+        let (map, rules, pos) = (self.map, self.rules, self.pos);
+        crate::adjust::check(map, rules, pos, self.power, order, self.allowance).is_ok()
+    }
 }
 
 #[cfg(test)]
