@@ -410,30 +410,76 @@ struct ConvoyReach<'a> {
 }
 
 impl ConvoyReach<'_> {
-    /// Whether the fleet in `f` is on a proper route of one or two fleets to `d` (DATC 4.E.1,
-    /// as the engine searches routes: the first fleet next to the army, a second fleet not,
-    /// and the route ending at the first fleet next to `d`), which no shortcut can spoil: a
-    /// sure yes without searching; `false` says nothing.
-    fn short_route(&self, map: &Map, f: ProvinceId, d: ProvinceId) -> bool {
+    /// For the fleet in `f`, one of `fleets`: how it could be on a proper route of one or two
+    /// fleets (DATC 4.E.1, as the engine searches routes: the first fleet next to the army, a
+    /// second fleet not, and the route ending at the first fleet next to the destination),
+    /// which no shortcut can spoil, with the fleets it could share one with into `partners`
+    /// ([`ShortRoute::to`]).
+    fn short_route<'p>(
+        &self,
+        map: &Map,
+        f: ProvinceId,
+        partners: &'p mut Vec<ProvinceId>,
+    ) -> ShortRoute<'p> {
         let sea = |a: ProvinceId, b: ProvinceId| map.fleet_can_reach(Location::province(a), b);
         // A fleet next to the army, as the engine finds them (by any edge), cannot be second.
         let next_to_army = |g: ProvinceId| {
             self.beside.binary_search(&g).is_ok() || map.army_neighbours(self.origin).contains(&g)
         };
-        let second = |g: ProvinceId| g != d && !next_to_army(g);
+        partners.clear();
+        let place = if self.beside.binary_search(&f).is_ok() {
+            // First: followed by a second fleet it reaches.
+            let seconds = self.fleets.iter().copied();
+            partners.extend(seconds.filter(|&g| !next_to_army(g) && sea(f, g)));
+            RoutePlace::First
+        } else if !next_to_army(f) {
+            // Second: after a first fleet that reaches it.
+            let firsts = self.beside.iter().copied();
+            partners.extend(firsts.filter(|&s| sea(s, f)));
+            RoutePlace::Second
+        } else {
+            RoutePlace::Neither
+        };
+        ShortRoute { f, place, partners }
+    }
+}
+
+/// Where a fleet could stand on a route of one or two fleets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RoutePlace {
+    /// Next to the army.
+    First,
+    /// Not next to the army.
+    Second,
+    /// Next to the army by an army edge only: on no such route.
+    Neither,
+}
+
+/// How the fleet in `f` could be on a proper route of one or two fleets for one army
+/// ([`ConvoyReach::short_route`]).
+struct ShortRoute<'p> {
+    f: ProvinceId,
+    place: RoutePlace,
+    /// The second fleets it reaches (first), or the first fleets that reach it (second).
+    partners: &'p [ProvinceId],
+}
+
+impl ShortRoute<'_> {
+    /// Whether the fleet is on a proper route of one or two fleets to `d`: a sure yes without
+    /// searching; `false` says nothing.
+    fn to(&self, map: &Map, d: ProvinceId) -> bool {
+        let sea = |a: ProvinceId, b: ProvinceId| map.fleet_can_reach(Location::province(a), b);
+        let f = self.f;
         if d == f {
             return false;
         }
-        if self.beside.binary_search(&f).is_ok() {
-            // First: alone, or followed by a second fleet that reaches `d`.
-            return sea(f, d)
-                || self
-                    .fleets
-                    .iter()
-                    .any(|&g| second(g) && sea(f, g) && sea(g, d));
+        match self.place {
+            // Alone, or followed by a second fleet that reaches `d`.
+            RoutePlace::First => sea(f, d) || self.partners.iter().any(|&g| g != d && sea(g, d)),
+            // After a first fleet that does not reach `d` itself.
+            RoutePlace::Second => sea(f, d) && self.partners.iter().any(|&s| !sea(s, d)),
+            RoutePlace::Neither => false,
         }
-        // Second: after a first fleet that does not reach `d` itself.
-        second(f) && sea(f, d) && self.beside.iter().any(|&s| !sea(s, d) && sea(s, f))
     }
 }
 
@@ -459,12 +505,31 @@ fn convoying_fleets(map: &Map, pos: &Position, convoying: &mut Vec<bool>, seen: 
     }
 }
 
+/// Whether `f` holds for a fleet neighbour of province `p` (of any of its coasts), trying them
+/// in turn until it does.
+fn any_fleet_neighbour(map: &Map, p: ProvinceId, mut f: impl FnMut(Location) -> bool) -> bool {
+    let coasts = map.province(p).coasts.len() as u8;
+    if coasts == 0 {
+        return map
+            .fleet_neighbours(Location::province(p))
+            .iter()
+            .any(|&n| f(n));
+    }
+    (0..coasts).any(|c| {
+        map.fleet_neighbours(Location::coast(p, c))
+            .iter()
+            .any(|&n| f(n))
+    })
+}
+
 /// What a convoy search works in, kept from one search to the next (and from phase to phase
 /// in the [`PossibleCache`]): nothing is allocated once it has grown to the map's size.
 #[derive(Debug, Default)]
 struct ConvoySearch {
-    /// Per province: whether the search has reached its fleet (all false between searches).
+    /// Per province: whether the search has reached its fleet, or found it a destination (all
+    /// false between searches).
     seen: Vec<bool>,
+    reached: Vec<bool>,
     queue: Vec<ProvinceId>,
     /// The last search's fleets, fleets next to the army, and destinations, each sorted.
     fleets: Vec<ProvinceId>,
@@ -493,24 +558,24 @@ impl ConvoySearch {
         }
         let convoying = |p: ProvinceId| Some(p) != without && fleets[p.index()];
         // Most armies have no convoying fleet beside them: nothing to search.
-        let mut beside = fleet_nodes(map, origin).flat_map(|l| map.fleet_neighbours(l));
-        if !beside.any(|n| convoying(n.province)) {
+        if !any_fleet_neighbour(map, origin, |n| convoying(n.province)) {
             return false;
         }
-        if self.seen.len() < map.provinces().len() {
-            self.seen.resize(map.provinces().len(), false);
+        let n = map.provinces().len();
+        if self.seen.len() < n {
+            self.seen.resize(n, false);
+            self.reached.resize(n, false);
         }
         let (seen, queue) = (&mut self.seen, &mut self.queue);
         let mut visit = |p: ProvinceId, queue: &mut Vec<ProvinceId>| {
-            for loc in fleet_nodes(map, p) {
-                for n in map.fleet_neighbours(loc) {
-                    let q = n.province;
-                    if !seen[q.index()] && convoying(q) {
-                        seen[q.index()] = true;
-                        queue.push(q);
-                    }
+            any_fleet_neighbour(map, p, |n| {
+                let q = n.province;
+                if !seen[q.index()] && convoying(q) {
+                    seen[q.index()] = true;
+                    queue.push(q);
                 }
-            }
+                false
+            });
         };
         visit(origin, queue);
         self.beside.extend_from_slice(queue);
@@ -521,9 +586,10 @@ impl ConvoySearch {
             for n in map.fleet_neighbours(Location::province(sea)) {
                 let d = n.province;
                 if d != origin
+                    && !self.reached[d.index()]
                     && map.province(d).terrain == Terrain::Coast
-                    && !self.destinations.contains(&d)
                 {
+                    self.reached[d.index()] = true;
                     self.destinations.push(d);
                 }
             }
@@ -531,6 +597,9 @@ impl ConvoySearch {
         // Every province seen was queued, so it is one of the fleets.
         for f in &self.fleets {
             self.seen[f.index()] = false;
+        }
+        for d in &self.destinations {
+            self.reached[d.index()] = false;
         }
         self.fleets.sort_unstable();
         self.destinations.sort_unstable();
@@ -769,6 +838,8 @@ struct Work {
     targets: Vec<ProvinceId>,
     /// The convoy searches' working memory.
     search: ConvoySearch,
+    /// The fleets a fleet could share a short convoy route with ([`ConvoyReach::short_route`]).
+    partners: Vec<ProvinceId>,
 }
 
 impl Work {
@@ -833,7 +904,8 @@ fn movement(
         let u = &pos.units[i];
         let mut orders = cache.spare.pop().unwrap_or_else(|| Vec::with_capacity(32));
         unit_orders(&ctx, i, &mut work, &mut orders);
-        convoy_orders(&ctx, &check, &board.convoys.armies, i, &mut orders);
+        let fleet = (i, &mut work.partners);
+        convoy_orders(&ctx, &check, &board.convoys.armies, fleet, &mut orders);
         out.push(Possible {
             province: u.location.province,
             power: u.power,
@@ -980,7 +1052,7 @@ fn convoy_orders<'p>(
     ctx: &SupportCtx,
     check: &impl Fn() -> &'p Option<MovementCheck<'p>>,
     armies: &[usize],
-    i: usize,
+    (i, partners): (usize, &mut Vec<ProvinceId>),
     orders: &mut Vec<PossibleOrder>,
 ) {
     let (map, pos) = (ctx.map, ctx.pos);
@@ -994,6 +1066,7 @@ fn convoy_orders<'p>(
         if reach.fleets.binary_search(&f).is_err() {
             continue;
         }
+        let short = reach.short_route(map, f, partners);
         for &d in reach.destinations {
             let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
             let convoy = PossibleOrder::Convoy(fleet, army, d);
@@ -1002,7 +1075,7 @@ fn convoy_orders<'p>(
                     .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
             };
             // A route of one or two fleets has no shortcut: the engine need not be asked.
-            let short = reach.short_route(map, f, d);
+            let short = short.to(map, d);
             debug_assert!(!short || legal(check()), "{convoy:?}");
             if short || legal(check()) {
                 orders.push(convoy);
