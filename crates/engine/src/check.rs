@@ -8,11 +8,14 @@ use diplo_rules::Ruleset;
 
 use crate::interpret::Ctx;
 use crate::position::{PhaseKind, Position};
+use crate::scratch::{AdjudicatorScratch, MapFacts, Pool, Scratch};
 
 /// Checks movement-phase orders against one position, each as if it were the only order
 /// given: the map's and the ruleset's legality rules, built once for the position.
 pub struct MovementCheck<'a> {
     cx: Ctx<'a>,
+    /// Where the buffers go back ([`MovementCheck::recycle`]), when they were taken from one.
+    pool: Option<&'a mut Pool>,
 }
 
 impl<'a> MovementCheck<'a> {
@@ -20,7 +23,38 @@ impl<'a> MovementCheck<'a> {
     pub fn new(map: &'a Map, rules: &'a Ruleset, pos: &'a Position) -> Option<Self> {
         (pos.phase.kind == PhaseKind::Movement).then(|| MovementCheck {
             cx: Ctx::new(map, rules, &pos.units, pos.phase.season),
+            pool: None,
         })
+    }
+
+    /// As [`MovementCheck::new`], with the map's facts kept in `scratch` and its buffers taken
+    /// from it (a caller checking the orders of phase after phase on one map allocates next to
+    /// nothing); [`MovementCheck::recycle`] gives them back.
+    pub fn new_in(
+        map: &'a Map,
+        rules: &'a Ruleset,
+        pos: &'a Position,
+        scratch: &'a mut AdjudicatorScratch,
+    ) -> Option<Self> {
+        if pos.phase.kind != PhaseKind::Movement {
+            return None;
+        }
+        scratch.fit(map);
+        let Scratch { pool, facts, .. } = &mut scratch.inner;
+        let facts: &'a MapFacts = facts.get_or_insert_with(|| MapFacts::new(map));
+        let cx = Ctx::new_in(map, rules, &pos.units, pos.phase.season, facts, pool);
+        Some(MovementCheck {
+            cx,
+            pool: Some(pool),
+        })
+    }
+
+    /// Gives the buffers back to the scratch they came from ([`MovementCheck::new_in`]); a
+    /// checker made by [`MovementCheck::new`] is just dropped.
+    pub fn recycle(self) {
+        if let Some(pool) = self.pool {
+            self.cx.recycle(pool);
+        }
     }
 
     /// Whether `order`, given alone by `power`, is legal: [`crate::adjudicate`] with this order
@@ -153,6 +187,42 @@ mod tests {
                 }
             }
             assert!(legal > 10, "{}: only {legal} legal convoys", rules.name);
+        }
+    }
+
+    #[test]
+    fn a_checker_on_kept_buffers_answers_as_a_fresh_one() {
+        let map = Map::standard();
+        let rules = Ruleset::datc();
+        let texts = [
+            "phase = \"Spring 1901 Movement\"\n[units]\nEngland = [\"F North Sea\", \"F Norwegian Sea\", \"A London\"]\nFrance = [\"A Brest\", \"F English Channel\"]\n",
+            "phase = \"Fall 1901 Movement\"\n[units]\nEngland = [\"F North Sea\", \"A Yorkshire\"]\nFrance = [\"A Belgium\", \"F English Channel\", \"F Irish Sea\"]\n",
+        ];
+        let mut scratch = AdjudicatorScratch::default();
+        for text in texts.iter().cycle().take(4) {
+            let pos = Position::from_toml_str(&map, text, "pos.toml").expect("position");
+            let fresh = MovementCheck::new(&map, &rules, &pos).expect("movement");
+            let kept = MovementCheck::new_in(&map, &rules, &pos, &mut scratch).expect("movement");
+            let mut legal = 0;
+            for f in &pos.units {
+                for a in &pos.units {
+                    for to in map.province_ids() {
+                        let name = |p: diplo_map::ProvinceId| map.province(p).name.clone();
+                        let (f, a) = (f.location.province, a.location.province);
+                        let text = format!("F {} C A {} - {}", name(f), name(a), name(to));
+                        let Ok((_, o)) = diplo_orders::parse_order(&map, &text) else {
+                            continue;
+                        };
+                        for power in map.power_ids() {
+                            let alone = kept.is_legal(power, &o);
+                            assert_eq!(alone, fresh.is_legal(power, &o), "{text}");
+                            legal += usize::from(alone);
+                        }
+                    }
+                }
+            }
+            assert!(legal > 3, "only {legal} legal convoys");
+            kept.recycle();
         }
     }
 

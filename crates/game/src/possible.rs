@@ -12,11 +12,12 @@
 //! ([`MovementCheck`], [`AdjustmentCheck`]), without adjudicating the phase. A test checks
 //! every generated order against a whole adjudication ([`is_legal`]).
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::collections::BTreeMap;
 
 use diplo_engine::{
-    adjudicate, AdjustmentCheck, MovementCheck, PhaseKind, Position, Resolution, Unit,
+    adjudicate, AdjudicatorScratch, AdjustmentCheck, MovementCheck, PhaseKind, Position,
+    Resolution, Unit,
 };
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{parse_order, Order, OtherUnit, Place, UnitRef, WrittenCoast};
@@ -711,6 +712,10 @@ pub struct PossibleCache {
     spare_out: Vec<Possible>,
     /// What a movement phase is worked out in.
     board: Board,
+    /// The memory of the units' reaches.
+    reach_room: ReachRoom,
+    /// The engine's convoy checks' map facts and buffers.
+    check_scratch: AdjudicatorScratch,
     movers: Movers,
     /// Per province: whether a unit stands there (an adjustment phase's).
     occupied: Vec<bool>,
@@ -807,15 +812,48 @@ impl Board {
     }
 
     /// Every unit's steps and convoy reach.
-    fn reaches<'a>(&'a self, pos: &Position, steps: &'a [Steps]) -> Vec<Reach<'a>> {
+    fn reaches<'a>(
+        &'a self,
+        pos: &Position,
+        steps: &'a [Steps],
+        room: ReachRoom,
+    ) -> Vec<Reach<'a>> {
+        let mut all = room.take();
         let units = pos.units.iter().enumerate();
         let reach = |(j, u): (usize, &Unit)| Reach {
             steps: &steps[self.at[j]],
             convoy: self.convoys.of(j, u.location.province),
         };
-        units.map(reach).collect()
+        all.extend(units.map(reach));
+        all
     }
 }
+
+/// The memory of a phase's list of [`Reach`]es, kept for the next phase's while it holds none
+/// (a reach borrows its phase).
+#[derive(Debug, Default)]
+struct ReachRoom(Vec<[usize; 8]>);
+
+impl ReachRoom {
+    /// An empty list in this memory. Collecting an emptied vector's iterator into a vector of
+    /// elements of the same size and alignment reuses its memory (the standard library's
+    /// in-place collection; were it not to, the list would only be allocated anew).
+    fn take<'a>(self) -> Vec<Reach<'a>> {
+        let mut room = self.0;
+        room.clear();
+        room.into_iter().filter_map(|_| None).collect()
+    }
+
+    /// Keeps the memory of `all`.
+    fn keep(mut all: Vec<Reach>) -> ReachRoom {
+        all.clear();
+        ReachRoom(all.into_iter().filter_map(|_| None).collect())
+    }
+}
+
+// A room holds a reach exactly, so that its memory can be reused.
+const _: () = assert!(std::mem::size_of::<Reach>() == std::mem::size_of::<[usize; 8]>());
+const _: () = assert!(std::mem::align_of::<Reach>() == std::mem::align_of::<[usize; 8]>());
 
 /// What each unit of a movement phase can do: where it moves, where it could support, where
 /// it could be convoyed.
@@ -879,9 +917,6 @@ fn movement(
     pos: &Position,
     cache: &mut PossibleCache,
 ) -> Vec<Possible> {
-    // The engine's legality check for convoys, built when a fleet first needs it.
-    let check = OnceCell::new();
-    let check = || check.get_or_init(|| MovementCheck::new(map, rules, pos));
     let mut out = std::mem::take(&mut cache.spare_out);
     out.reserve(pos.units.len());
     cache.name_ranks(map);
@@ -891,7 +926,17 @@ fn movement(
     let mut board = std::mem::take(&mut cache.board);
     board.fill(map, pos, &cache.ranks, &mut work.search);
     let mut movers = std::mem::take(&mut cache.movers);
-    let all = board.reaches(pos, &cache.steps);
+    // The engine's legality check for convoys, built when a fleet first needs it.
+    let scratch = Cell::new(Some(&mut cache.check_scratch));
+    let made = OnceCell::new();
+    let check = || {
+        made.get_or_init(|| match scratch.take() {
+            Some(scratch) => MovementCheck::new_in(map, rules, pos, scratch),
+            None => MovementCheck::new(map, rules, pos),
+        })
+    };
+    let room = std::mem::take(&mut cache.reach_room);
+    let all = board.reaches(pos, &cache.steps, room);
     movers.fill(map.provinces().len(), pos, &all);
     let ctx = SupportCtx {
         map,
@@ -912,7 +957,10 @@ fn movement(
             orders,
         });
     }
-    drop(all);
+    cache.reach_room = ReachRoom::keep(all);
+    if let Some(Some(check)) = made.into_inner() {
+        check.recycle();
+    }
     (cache.board, cache.movers, cache.work) = (board, movers, work);
     out
 }
