@@ -107,6 +107,29 @@ impl<'a> AdjustmentCheck<'a> {
         })
     }
 
+    /// A checker for every power of the map (indexed by power) in `pos`, which must be an
+    /// adjustment phase (none otherwise), the allowances counted in one pass
+    /// ([`Position::allowances`]).
+    pub fn all(map: &'a Map, rules: &'a Ruleset, pos: &'a Position) -> Vec<Self> {
+        if pos.phase.kind != PhaseKind::Adjustment {
+            return Vec::new();
+        }
+        let allowances = pos.allowances(map).into_iter();
+        let check = |(power, allowance)| AdjustmentCheck {
+            map,
+            rules,
+            pos,
+            power,
+            allowance,
+        };
+        map.power_ids().zip(allowances).map(check).collect()
+    }
+
+    /// The power whose orders this checks.
+    pub fn power(&self) -> PowerId {
+        self.power
+    }
+
     /// The builds (positive) or removals (negative) the power is due: its counted centres
     /// less its units.
     pub fn allowance(&self) -> i64 {
@@ -223,6 +246,35 @@ mod tests {
             }
             assert!(legal > 3, "only {legal} legal convoys");
             kept.recycle();
+        }
+    }
+
+    #[test]
+    fn allowances_are_each_powers_counted_centres_less_its_units_on_every_map() {
+        for (name, _) in diplo_map::EMBEDDED_MAPS {
+            let Some(Ok(map)) = Map::embedded(name) else {
+                continue;
+            };
+            let mut pos = Position::initial(&map);
+            let powers: Vec<PowerId> = map.power_ids().collect();
+            for round in 0..4 {
+                // Centres change hands and units go, differently each round.
+                for (i, owner) in pos.owners.iter_mut().enumerate() {
+                    if (i + round) % 3 == 0 && owner.is_some() {
+                        *owner = Some(powers[(i + round) % powers.len()]);
+                    }
+                }
+                let mut k = 0;
+                pos.units.retain(|_| {
+                    k += 1;
+                    (k + round) % 4 != 0
+                });
+                let all = pos.allowances(&map);
+                for &p in &powers {
+                    let want = pos.counted_centres(&map, p) as i64 - pos.unit_count(p) as i64;
+                    assert_eq!(all[p.index()], want, "{name}, round {round}");
+                }
+            }
         }
     }
 

@@ -1169,11 +1169,9 @@ fn adjustments(
     for u in &pos.units {
         occupied[u.location.province.index()] = true;
     }
-    for power in map.power_ids().filter(|&p| !map.power(p).neutral) {
-        let Some(check) = AdjustmentCheck::new(map, rules, pos, power) else {
-            continue;
-        };
-        let delta = check.allowance();
+    let checks = AdjustmentCheck::all(map, rules, pos);
+    for check in checks.iter().filter(|c| !map.power(c.power()).neutral) {
+        let (power, delta) = (check.power(), check.allowance());
         if delta < 0 {
             for u in pos.units.iter().filter(|u| u.power == power) {
                 let mut orders = cache.orders();
@@ -1185,7 +1183,7 @@ fn adjustments(
                 });
             }
         } else if delta > 0 {
-            builds(map, pos, &check, power, &occupied, cache, &mut out);
+            builds(map, pos, check, power, &occupied, cache, &mut out);
         }
     }
     cache.occupied = occupied;
