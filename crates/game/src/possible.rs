@@ -477,8 +477,8 @@ impl ShortRoute<'_> {
         match self.place {
             // Alone, or followed by a second fleet that reaches `d`.
             RoutePlace::First => sea(f, d) || self.partners.iter().any(|&g| g != d && sea(g, d)),
-            // After a first fleet that does not reach `d` itself.
-            RoutePlace::Second => sea(f, d) && self.partners.iter().any(|&s| !sea(s, d)),
+            // After a first fleet that does not reach `d` itself (nor stands in it).
+            RoutePlace::Second => sea(f, d) && self.partners.iter().any(|&s| s != d && !sea(s, d)),
             RoutePlace::Neither => false,
         }
     }
@@ -490,8 +490,10 @@ fn convoying_fleets(map: &Map, pos: &Position, convoying: &mut Vec<bool>, seen: 
     let n = map.provinces().len();
     convoying.clear();
     convoying.resize(n, false);
-    seen.clear();
-    seen.resize(n, false);
+    if seen.len() != n {
+        seen.clear();
+        seen.resize(n, false);
+    }
     // The first unit found in a province is the one that counts (as `Position::unit_in`).
     for u in &pos.units {
         let p = u.location.province;
@@ -716,6 +718,7 @@ pub struct PossibleCache {
     reach_room: ReachRoom,
     /// The engine's convoy checks' map facts and buffers.
     check_scratch: AdjudicatorScratch,
+    /// Who could move where in a movement phase.
     movers: Movers,
     /// Per province: whether a unit stands there (an adjustment phase's).
     occupied: Vec<bool>,
