@@ -35,7 +35,7 @@ use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
-pub use check::{adjustment_is_legal, MovementCheck};
+pub use check::{adjustment_is_legal, AdjustmentCheck, MovementCheck};
 pub use outcome::{
     Adjudication, AutomaticAction, OrderResult, Resolution, ResultLine, RetreatOptions, Retreats,
     RetreatsIter, Tag,

@@ -285,6 +285,34 @@ impl Position {
             .collect()
     }
 
+    /// Every power's allowance in an adjustment phase, indexed by power: its counted centres
+    /// ([`Position::counted_centres`]) less its units ([`Position::unit_count`]), all counted
+    /// in one pass over the board.
+    pub fn allowances(&self, map: &Map) -> Vec<i64> {
+        let mut out = vec![0i64; map.powers().len()];
+        let owns_home = |power: PowerId| {
+            map.home_centres(power)
+                .iter()
+                .any(|h| self.owners[h.index()] == Some(power))
+        };
+        for (p, owner) in map.province_ids().zip(&self.owners) {
+            let Some(power) = *owner else {
+                continue;
+            };
+            if map.centre_counts_for(p, power) && (!map.province(p).dummy || owns_home(power)) {
+                if let Some(n) = out.get_mut(power.index()) {
+                    *n += 1;
+                }
+            }
+        }
+        for u in &self.units {
+            if let Some(n) = out.get_mut(u.power.index()) {
+                *n -= 1;
+            }
+        }
+        out
+    }
+
     /// Number of units a power has on the board.
     pub fn unit_count(&self, power: PowerId) -> usize {
         self.units.iter().filter(|u| u.power == power).count()

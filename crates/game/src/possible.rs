@@ -9,14 +9,15 @@
 //! is on a route of one or two fleets, which is always proper, and debug builds ask anyway);
 //! retreats come from the engine's retreat options; builds are the engine's own legality check
 //! applied to every empty owned centre. Convoys and builds are checked one order at a time
-//! ([`MovementCheck`], [`adjustment_is_legal`]), without adjudicating the phase. A test checks
+//! ([`MovementCheck`], [`AdjustmentCheck`]), without adjudicating the phase. A test checks
 //! every generated order against a whole adjudication ([`is_legal`]).
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::collections::BTreeMap;
 
 use diplo_engine::{
-    adjudicate, adjustment_is_legal, MovementCheck, PhaseKind, Position, Resolution, Unit,
+    adjudicate, AdjudicatorScratch, AdjustmentCheck, MovementCheck, PhaseKind, Position,
+    Resolution, Unit,
 };
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
 use diplo_orders::{parse_order, Order, OtherUnit, Place, UnitRef, WrittenCoast};
@@ -282,7 +283,7 @@ pub fn possible_with(
     let mut out = match pos.phase.kind {
         PhaseKind::Movement => movement(map, rules, pos, cache),
         PhaseKind::Retreat => retreats(map, rules, pos),
-        PhaseKind::Adjustment => adjustments(map, rules, pos),
+        PhaseKind::Adjustment => adjustments(map, rules, pos, cache),
     };
     // A stable sort, as the keys' upper-case names compare (by their ranks).
     let rank = cache.name_ranks(map);
@@ -347,7 +348,7 @@ pub fn orderable_locations(
             .filter(|d| !map.power(d.unit.power).neutral)
             .map(|d| (pname(map, d.unit.location.province), d.unit.power))
             .collect(),
-        PhaseKind::Adjustment => adjustments(map, rules, pos)
+        PhaseKind::Adjustment => adjustments(map, rules, pos, &mut PossibleCache::default())
             .into_iter()
             .map(|p| (pname(map, p.province), p.power))
             .collect(),
@@ -421,54 +422,105 @@ fn support_reach(map: &Map, u: &Unit, moves: &[Location]) -> Vec<ProvinceId> {
 }
 
 /// For an army on a coast: the seas (with a convoying fleet in them) it can be carried through,
-/// and the coastal provinces it can reach by them.
-#[derive(Default)]
-struct ConvoyReach {
-    fleets: Vec<ProvinceId>,
+/// and the coastal provinces it can reach by them (all empty if none); a view of the phase's
+/// [`Convoys`].
+#[derive(Clone, Copy)]
+struct ConvoyReach<'a> {
+    /// Sorted.
+    fleets: &'a [ProvinceId],
     /// The fleets of `fleets` next to the army (sorted).
-    beside: Vec<ProvinceId>,
+    beside: &'a [ProvinceId],
     /// The army's province.
-    origin: Option<ProvinceId>,
-    destinations: Vec<ProvinceId>,
+    origin: ProvinceId,
+    /// Sorted.
+    destinations: &'a [ProvinceId],
 }
 
-impl ConvoyReach {
-    /// Whether the fleet in `f` is on a proper route of one or two fleets to `d` (DATC 4.E.1,
-    /// as the engine searches routes: the first fleet next to the army, a second fleet not,
-    /// and the route ending at the first fleet next to `d`), which no shortcut can spoil: a
-    /// sure yes without searching; `false` says nothing.
-    fn short_route(&self, map: &Map, f: ProvinceId, d: ProvinceId) -> bool {
+impl ConvoyReach<'_> {
+    /// For the fleet in `f`, one of `fleets`: how it could be on a proper route of one or two
+    /// fleets (DATC 4.E.1, as the engine searches routes: the first fleet next to the army, a
+    /// second fleet not, and the route ending at the first fleet next to the destination),
+    /// which no shortcut can spoil, with the fleets it could share one with into `partners`
+    /// ([`ShortRoute::to`]).
+    fn short_route<'p>(
+        &self,
+        map: &Map,
+        f: ProvinceId,
+        partners: &'p mut Vec<ProvinceId>,
+    ) -> ShortRoute<'p> {
         let sea = |a: ProvinceId, b: ProvinceId| map.fleet_can_reach(Location::province(a), b);
         // A fleet next to the army, as the engine finds them (by any edge), cannot be second.
         let next_to_army = |g: ProvinceId| {
-            self.beside.binary_search(&g).is_ok()
-                || self
-                    .origin
-                    .is_some_and(|o| map.army_neighbours(o).contains(&g))
+            self.beside.binary_search(&g).is_ok() || map.army_neighbours(self.origin).contains(&g)
         };
-        let second = |g: ProvinceId| g != d && !next_to_army(g);
+        partners.clear();
+        let place = if self.beside.binary_search(&f).is_ok() {
+            // First: followed by a second fleet it reaches.
+            let seconds = self.fleets.iter().copied();
+            partners.extend(seconds.filter(|&g| !next_to_army(g) && sea(f, g)));
+            RoutePlace::First
+        } else if !next_to_army(f) {
+            // Second: after a first fleet that reaches it.
+            let firsts = self.beside.iter().copied();
+            partners.extend(firsts.filter(|&s| sea(s, f)));
+            RoutePlace::Second
+        } else {
+            RoutePlace::Neither
+        };
+        ShortRoute { f, place, partners }
+    }
+}
+
+/// Where a fleet could stand on a route of one or two fleets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RoutePlace {
+    /// Next to the army.
+    First,
+    /// Not next to the army.
+    Second,
+    /// Next to the army by an army edge only: on no such route.
+    Neither,
+}
+
+/// How the fleet in `f` could be on a proper route of one or two fleets for one army
+/// ([`ConvoyReach::short_route`]).
+struct ShortRoute<'p> {
+    f: ProvinceId,
+    place: RoutePlace,
+    /// The second fleets it reaches (first), or the first fleets that reach it (second).
+    partners: &'p [ProvinceId],
+}
+
+impl ShortRoute<'_> {
+    /// Whether the fleet is on a proper route of one or two fleets to `d`: a sure yes without
+    /// searching; `false` says nothing.
+    fn to(&self, map: &Map, d: ProvinceId) -> bool {
+        let sea = |a: ProvinceId, b: ProvinceId| map.fleet_can_reach(Location::province(a), b);
+        let f = self.f;
         if d == f {
             return false;
         }
-        if self.beside.binary_search(&f).is_ok() {
-            // First: alone, or followed by a second fleet that reaches `d`.
-            return sea(f, d)
-                || self
-                    .fleets
-                    .iter()
-                    .any(|&g| second(g) && sea(f, g) && sea(g, d));
+        match self.place {
+            // Alone, or followed by a second fleet that reaches `d`.
+            RoutePlace::First => sea(f, d) || self.partners.iter().any(|&g| g != d && sea(g, d)),
+            // After a first fleet that does not reach `d` itself (nor stands in it).
+            RoutePlace::Second => sea(f, d) && self.partners.iter().any(|&s| s != d && !sea(s, d)),
+            RoutePlace::Neither => false,
         }
-        // Second: after a first fleet that does not reach `d` itself.
-        second(f) && sea(f, d) && self.beside.iter().any(|&s| !sea(s, d) && sea(s, f))
     }
 }
 
 /// Per province: whether a fleet there can convoy this phase (a sea or convoyable coast, not
-/// closed, the province's unit a fleet).
-fn convoying_fleets(map: &Map, pos: &Position) -> Vec<bool> {
-    let mut convoying = vec![false; map.provinces().len()];
+/// closed, the province's unit a fleet), into `convoying`; `seen` is left all false.
+fn convoying_fleets(map: &Map, pos: &Position, convoying: &mut Vec<bool>, seen: &mut Vec<bool>) {
+    let n = map.provinces().len();
+    convoying.clear();
+    convoying.resize(n, false);
+    if seen.len() != n {
+        seen.clear();
+        seen.resize(n, false);
+    }
     // The first unit found in a province is the one that counts (as `Position::unit_in`).
-    let mut seen = vec![false; map.provinces().len()];
     for u in &pos.units {
         let p = u.location.province;
         if !std::mem::replace(&mut seen[p.index()], true) {
@@ -477,15 +529,36 @@ fn convoying_fleets(map: &Map, pos: &Position) -> Vec<bool> {
                 && !map.province_closed(p, pos.phase.season);
         }
     }
-    convoying
+    for u in &pos.units {
+        seen[u.location.province.index()] = false;
+    }
+}
+
+/// Whether `f` holds for a fleet neighbour of province `p` (of any of its coasts), trying them
+/// in turn until it does.
+fn any_fleet_neighbour(map: &Map, p: ProvinceId, mut f: impl FnMut(Location) -> bool) -> bool {
+    let coasts = map.province(p).coasts.len() as u8;
+    if coasts == 0 {
+        return map
+            .fleet_neighbours(Location::province(p))
+            .iter()
+            .any(|&n| f(n));
+    }
+    (0..coasts).any(|c| {
+        map.fleet_neighbours(Location::coast(p, c))
+            .iter()
+            .any(|&n| f(n))
+    })
 }
 
 /// What a convoy search works in, kept from one search to the next (and from phase to phase
 /// in the [`PossibleCache`]): nothing is allocated once it has grown to the map's size.
 #[derive(Debug, Default)]
 struct ConvoySearch {
-    /// Per province: whether the search has reached its fleet (all false between searches).
+    /// Per province: whether the search has reached its fleet, or found it a destination (all
+    /// false between searches).
     seen: Vec<bool>,
+    reached: Vec<bool>,
     queue: Vec<ProvinceId>,
     /// The last search's fleets, fleets next to the army, and destinations, each sorted.
     fleets: Vec<ProvinceId>,
@@ -514,37 +587,38 @@ impl ConvoySearch {
         }
         let convoying = |p: ProvinceId| Some(p) != without && fleets[p.index()];
         // Most armies have no convoying fleet beside them: nothing to search.
-        let mut beside = fleet_nodes(map, origin).flat_map(|l| map.fleet_neighbours(l));
-        if !beside.any(|n| convoying(n.province)) {
+        if !any_fleet_neighbour(map, origin, |n| convoying(n.province)) {
             return false;
         }
-        if self.seen.len() < map.provinces().len() {
-            self.seen.resize(map.provinces().len(), false);
+        let n = map.provinces().len();
+        if self.seen.len() < n {
+            self.seen.resize(n, false);
+            self.reached.resize(n, false);
         }
         let (seen, queue) = (&mut self.seen, &mut self.queue);
         let mut visit = |p: ProvinceId, queue: &mut Vec<ProvinceId>| {
-            for loc in fleet_nodes(map, p) {
-                for n in map.fleet_neighbours(loc) {
-                    let q = n.province;
-                    if !seen[q.index()] && convoying(q) {
-                        seen[q.index()] = true;
-                        queue.push(q);
-                    }
+            any_fleet_neighbour(map, p, |n| {
+                let q = n.province;
+                if !seen[q.index()] && convoying(q) {
+                    seen[q.index()] = true;
+                    queue.push(q);
                 }
-            }
+                false
+            });
         };
         visit(origin, queue);
         self.beside.extend_from_slice(queue);
-        self.beside.sort();
+        self.beside.sort_unstable();
         while let Some(sea) = queue.pop() {
             self.fleets.push(sea);
             visit(sea, queue);
             for n in map.fleet_neighbours(Location::province(sea)) {
                 let d = n.province;
                 if d != origin
+                    && !self.reached[d.index()]
                     && map.province(d).terrain == Terrain::Coast
-                    && !self.destinations.contains(&d)
                 {
+                    self.reached[d.index()] = true;
                     self.destinations.push(d);
                 }
             }
@@ -553,21 +627,65 @@ impl ConvoySearch {
         for f in &self.fleets {
             self.seen[f.index()] = false;
         }
-        self.fleets.sort();
-        self.destinations.sort();
+        for d in &self.destinations {
+            self.reached[d.index()] = false;
+        }
+        self.fleets.sort_unstable();
+        self.destinations.sort_unstable();
         true
     }
+}
 
-    /// [`ConvoySearch::run`]'s findings for `army`, as the army's own [`ConvoyReach`].
-    fn reach(&mut self, map: &Map, fleets: &[bool], army: &Unit) -> ConvoyReach {
-        if !self.run(map, fleets, army, None) {
-            return ConvoyReach::default();
+/// Every unit's [`ConvoyReach`] in one phase, the lists of all units one after another (kept
+/// in the [`PossibleCache`] for the next phase's).
+#[derive(Debug, Default)]
+struct Convoys {
+    /// Per unit: where its lists end in `fleets`, `beside` and `destinations` (each starts
+    /// where the previous unit's ends).
+    ends: Vec<[usize; 3]>,
+    fleets: Vec<ProvinceId>,
+    beside: Vec<ProvinceId>,
+    destinations: Vec<ProvinceId>,
+    /// The armies (by index, ascending) with a convoy reach.
+    armies: Vec<usize>,
+}
+
+impl Convoys {
+    /// Searches the convoy reach of every army of `pos` (`fleets`: [`convoying_fleets`]).
+    fn fill(&mut self, map: &Map, pos: &Position, fleets: &[bool], search: &mut ConvoySearch) {
+        self.ends.clear();
+        self.fleets.clear();
+        self.beside.clear();
+        self.destinations.clear();
+        self.armies.clear();
+        for (j, u) in pos.units.iter().enumerate() {
+            if u.kind == UnitKind::Army && search.run(map, fleets, u, None) {
+                self.armies.push(j);
+                self.fleets.extend_from_slice(&search.fleets);
+                self.beside.extend_from_slice(&search.beside);
+                self.destinations.extend_from_slice(&search.destinations);
+            }
+            let ends = [
+                self.fleets.len(),
+                self.beside.len(),
+                self.destinations.len(),
+            ];
+            self.ends.push(ends);
         }
+    }
+
+    /// The convoy reach of unit `j` (of `pos.units`), standing in `origin`.
+    fn of(&self, j: usize, origin: ProvinceId) -> ConvoyReach<'_> {
+        let start = match j.checked_sub(1) {
+            Some(k) => self.ends[k],
+            None => [0; 3],
+        };
+        let end = self.ends[j];
         ConvoyReach {
-            fleets: self.fleets.clone(),
-            beside: self.beside.clone(),
-            origin: Some(army.location.province),
-            destinations: self.destinations.clone(),
+            fleets: &self.fleets[start[0]..end[0]],
+            beside: &self.beside[start[1]..end[1]],
+            origin,
+            destinations: &self.destinations[start[2]..end[2]],
         }
     }
 }
@@ -576,11 +694,16 @@ impl ConvoySearch {
 /// map alone says, the same in every phase of that season.
 #[derive(Debug)]
 struct Steps {
+    /// The unit kind, location and season these are the steps of.
+    key: StepsKey,
     moves: Vec<Location>,
     /// Provinces of `moves`, sorted.
     move_provinces: Vec<ProvinceId>,
     support: Vec<ProvinceId>,
 }
+
+/// What [`Steps`] depend on: a unit's kind and location, and the season.
+type StepsKey = (UnitKind, Location, Season);
 
 impl Steps {
     fn new(map: &Map, pos: &Position, u: &Unit) -> Steps {
@@ -589,6 +712,7 @@ impl Steps {
         move_provinces.sort();
         move_provinces.dedup();
         Steps {
+            key: (u.kind, u.location, pos.phase.season),
             support: support_reach(map, u, &moves),
             moves,
             move_provinces,
@@ -598,11 +722,14 @@ impl Steps {
 
 /// What [`possible`] works out from the map alone (each unit's moves and support reach), kept
 /// from one phase to the next by a caller that lists the orders of many phases on one map
-/// ([`possible_with`]). One cache serves one map.
+/// ([`possible_with`]), with the working memory of a phase. One cache serves one map.
 #[derive(Debug, Default)]
 pub struct PossibleCache {
     /// Where in `steps` the steps of a unit kind on a location in a season are.
-    index: FxHashMap<(UnitKind, Location, Season), usize>,
+    index: FxHashMap<StepsKey, usize>,
+    /// Per province: one more than where in `steps` the steps last used there are (0: none),
+    /// which a unit that has not moved finds without hashing.
+    last: Vec<usize>,
     steps: Vec<Steps>,
     /// [`name_ranks`] of the map, once worked out.
     ranks: Vec<u32>,
@@ -611,8 +738,18 @@ pub struct PossibleCache {
     spare: Vec<Vec<PossibleOrder>>,
     /// The list of locations of an earlier phase, emptied, for the same reuse.
     spare_out: Vec<Possible>,
-    /// The convoy searches' working memory.
-    search: ConvoySearch,
+    /// What a movement phase is worked out in.
+    board: Board,
+    /// The memory of the units' reaches.
+    reach_room: ReachRoom,
+    /// The engine's convoy checks' map facts and buffers.
+    check_scratch: AdjudicatorScratch,
+    /// Who could move where in a movement phase.
+    movers: Movers,
+    /// Per province: whether a unit stands there (an adjustment phase's).
+    occupied: Vec<bool>,
+    /// The buffers of the orders of one unit after another.
+    work: Work,
 }
 
 /// Order lists kept for reuse at most: more than the units of any phase on the shipped maps.
@@ -642,52 +779,165 @@ impl PossibleCache {
         &self.ranks
     }
 
-    /// Where the steps of each unit of `pos` are (worked out now for those not seen before).
-    fn fill(&mut self, map: &Map, pos: &Position) -> Vec<usize> {
-        let mut at = Vec::with_capacity(pos.units.len());
+    /// An emptied order list (one handed back if any).
+    fn orders(&mut self) -> Vec<PossibleOrder> {
+        self.spare.pop().unwrap_or_else(|| Vec::with_capacity(32))
+    }
+
+    /// Where the steps of each unit of `pos` are, into `self.board.at` (worked out now for
+    /// those not seen before).
+    fn fill(&mut self, map: &Map, pos: &Position) {
+        if self.last.len() != map.provinces().len() {
+            self.last.clear();
+            self.last.resize(map.provinces().len(), 0);
+        }
+        self.board.at.clear();
         for u in &pos.units {
             let key = (u.kind, u.location, pos.phase.season);
-            let next = self.steps.len();
-            let i = *self.index.entry(key).or_insert(next);
-            if i == next {
-                self.steps.push(Steps::new(map, pos, u));
-            }
-            at.push(i);
+            let last = &mut self.last[u.location.province.index()];
+            let i = match last.checked_sub(1) {
+                Some(i) if self.steps[i].key == key => i,
+                _ => {
+                    let next = self.steps.len();
+                    let i = *self.index.entry(key).or_insert(next);
+                    if i == next {
+                        self.steps.push(Steps::new(map, pos, u));
+                    }
+                    *last = i + 1;
+                    i
+                }
+            };
+            self.board.at.push(i);
         }
-        at
     }
 }
 
-/// What each unit of a movement phase can do, worked out once: where it moves, where it could
-/// support, where it could be convoyed.
-struct Reach<'s> {
-    steps: &'s Steps,
-    convoy: ConvoyReach,
+/// What each unit of a movement phase can do, worked out once for the phase: where each
+/// unit's steps are, the convoying fleets, the convoy reaches, and the order the units are
+/// listed in (kept in the [`PossibleCache`] for the next phase's).
+#[derive(Debug, Default)]
+struct Board {
+    /// Per unit: where its steps are in the cache's ([`PossibleCache::fill`]).
+    at: Vec<usize>,
+    /// [`convoying_fleets`], and its scratch marks.
+    fleets: Vec<bool>,
+    seen: Vec<bool>,
+    convoys: Convoys,
+    /// The units that order, as (rank of the province's name, unit), sorted.
+    order: Vec<(u32, usize)>,
 }
 
-/// `steps`: where each unit's steps are in `cache` ([`PossibleCache::fill`]).
-fn reaches<'s>(
-    map: &Map,
-    pos: &Position,
-    fleets: &[bool],
-    cache: &'s PossibleCache,
-    steps: &[usize],
-    search: &mut ConvoySearch,
-) -> Vec<Reach<'s>> {
-    pos.units
-        .iter()
-        .zip(steps)
-        .map(|(u, &i)| {
-            let convoy = match u.kind {
-                UnitKind::Army => search.reach(map, fleets, u),
-                UnitKind::Fleet => ConvoyReach::default(),
-            };
-            Reach {
-                steps: &cache.steps[i],
-                convoy,
+impl Board {
+    /// Works out the phase's board from `pos` (`at` filled already).
+    fn fill(&mut self, map: &Map, pos: &Position, ranks: &[u32], search: &mut ConvoySearch) {
+        convoying_fleets(map, pos, &mut self.fleets, &mut self.seen);
+        self.convoys.fill(map, pos, &self.fleets, search);
+        self.order.clear();
+        let ordering = pos.units.iter().enumerate();
+        let ordering = ordering.filter(|(_, u)| !map.power(u.power).neutral);
+        self.order
+            .extend(ordering.map(|(i, u)| (ranks[u.location.province.index()], i)));
+        self.order.sort_unstable();
+    }
+
+    /// Every unit's steps and convoy reach.
+    fn reaches<'a>(
+        &'a self,
+        pos: &Position,
+        steps: &'a [Steps],
+        room: ReachRoom,
+    ) -> Vec<Reach<'a>> {
+        let mut all = room.take();
+        let units = pos.units.iter().enumerate();
+        let reach = |(j, u): (usize, &Unit)| Reach {
+            steps: &steps[self.at[j]],
+            convoy: self.convoys.of(j, u.location.province),
+        };
+        all.extend(units.map(reach));
+        all
+    }
+}
+
+/// The memory of a phase's list of [`Reach`]es, kept for the next phase's while it holds none
+/// (a reach borrows its phase).
+#[derive(Debug, Default)]
+struct ReachRoom(Vec<[usize; 8]>);
+
+impl ReachRoom {
+    /// An empty list in this memory. Collecting an emptied vector's iterator into a vector of
+    /// elements of the same size and alignment reuses its memory (the standard library's
+    /// in-place collection; were it not to, the list would only be allocated anew).
+    fn take<'a>(self) -> Vec<Reach<'a>> {
+        let mut room = self.0;
+        room.clear();
+        room.into_iter().filter_map(|_| None).collect()
+    }
+
+    /// Keeps the memory of `all`.
+    fn keep(mut all: Vec<Reach>) -> ReachRoom {
+        all.clear();
+        ReachRoom(all.into_iter().filter_map(|_| None).collect())
+    }
+}
+
+// A room holds a reach exactly, so that its memory can be reused.
+const _: () = assert!(std::mem::size_of::<Reach>() == std::mem::size_of::<[usize; 8]>());
+const _: () = assert!(std::mem::align_of::<Reach>() == std::mem::align_of::<[usize; 8]>());
+
+/// What each unit of a movement phase can do: where it moves, where it could support, where
+/// it could be convoyed.
+struct Reach<'s> {
+    steps: &'s Steps,
+    convoy: ConvoyReach<'s>,
+}
+
+/// The buffers the orders of one unit are worked out in, reused unit after unit (and kept in
+/// the [`PossibleCache`] from phase to phase).
+#[derive(Debug, Default)]
+struct Work {
+    /// The support reach of the unit at hand, as a mark per province (all false between).
+    in_reach: Vec<bool>,
+    /// The units a support of the unit at hand can name, as a bit per unit (all clear
+    /// between), and as a list in board order.
+    near_bits: Vec<u64>,
+    near: Vec<usize>,
+    /// The support targets of one pair of units.
+    targets: Vec<ProvinceId>,
+    /// The convoy searches' working memory.
+    search: ConvoySearch,
+    /// The fleets a fleet could share a short convoy route with ([`ConvoyReach::short_route`]).
+    partners: Vec<ProvinceId>,
+}
+
+impl Work {
+    /// Ready for a phase of `units` units on a map of `provinces` provinces.
+    fn size_for(&mut self, provinces: usize, units: usize) {
+        if self.in_reach.len() != provinces {
+            self.in_reach.clear();
+            self.in_reach.resize(provinces, false);
+        }
+        let words = units.div_ceil(64);
+        if self.near_bits.len() < words {
+            self.near_bits.resize(words, 0);
+        }
+    }
+
+    /// Into `near`: the units in or able to reach one of `support`, in board order.
+    fn near(&mut self, movers: &Movers, support: &[ProvinceId]) {
+        for &p in support {
+            for &j in movers.at(p) {
+                self.near_bits[j / 64] |= 1 << (j % 64);
             }
-        })
-        .collect()
+        }
+        self.near.clear();
+        for (w, word) in self.near_bits.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                self.near.push(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
 }
 
 fn movement(
@@ -696,106 +946,115 @@ fn movement(
     pos: &Position,
     cache: &mut PossibleCache,
 ) -> Vec<Possible> {
-    // The engine's legality check for convoys, built when a fleet first needs it.
-    let check = OnceCell::new();
-    let check = || check.get_or_init(|| MovementCheck::new(map, rules, pos));
-    let mut spare = std::mem::take(&mut cache.spare);
     let mut out = std::mem::take(&mut cache.spare_out);
     out.reserve(pos.units.len());
-    let mut search = std::mem::take(&mut cache.search);
-    let steps = cache.fill(map, pos);
-    let fleets = convoying_fleets(map, pos);
-    let all = reaches(map, pos, &fleets, cache, &steps, &mut search);
-    // The support reach of the unit at hand, as a mark per province; and the support targets
-    // of one pair of units: both reused over the phase.
-    let mut in_reach = vec![false; map.provinces().len()];
-    let mut targets = Vec::new();
-    let movers = Movers::new(map.provinces().len(), pos, &all);
-    let mut near = Vec::new();
-    for (i, u) in pos.units.iter().enumerate() {
-        if map.power(u.power).neutral {
-            // A neutral power never orders (its units hold); others may still support them.
-            continue;
-        }
-        let (me, reach) = (UnitAt::of(u), &all[i]);
-        let mut orders = spare.pop().unwrap_or_else(|| Vec::with_capacity(32));
-        orders.push(PossibleOrder::Hold(me));
-        orders.extend(
-            reach
-                .steps
-                .moves
-                .iter()
-                .map(|&to| PossibleOrder::Move(me, to)),
-        );
-        let via = reach.convoy.destinations.iter();
-        orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
-        mark(&mut in_reach, &reach.steps.support, true);
-        // The units a support of this one can name: those in or able to reach its reach.
-        near.clear();
-        for &p in &reach.steps.support {
-            near.extend_from_slice(movers.at(p));
-        }
-        near.sort_unstable();
-        near.dedup();
-        let ctx = SupportCtx {
-            map,
-            pos,
-            fleets: &fleets,
-            all: &all,
-            in_reach: &in_reach,
-        };
-        supports(&ctx, i, &near, &mut search, &mut targets, &mut orders);
-        mark(&mut in_reach, &reach.steps.support, false);
-        convoy_orders(map, &check, pos, i, &all, &mut orders);
+    cache.name_ranks(map);
+    cache.fill(map, pos);
+    let mut work = std::mem::take(&mut cache.work);
+    work.size_for(map.provinces().len(), pos.units.len());
+    let mut board = std::mem::take(&mut cache.board);
+    board.fill(map, pos, &cache.ranks, &mut work.search);
+    let mut movers = std::mem::take(&mut cache.movers);
+    // The engine's legality check for convoys, built when a fleet first needs it.
+    let scratch = Cell::new(Some(&mut cache.check_scratch));
+    let made = OnceCell::new();
+    let check = || {
+        made.get_or_init(|| match scratch.take() {
+            Some(scratch) => MovementCheck::new_in(map, rules, pos, scratch),
+            None => MovementCheck::new(map, rules, pos),
+        })
+    };
+    let room = std::mem::take(&mut cache.reach_room);
+    let all = board.reaches(pos, &cache.steps, room);
+    movers.fill(map.provinces().len(), pos, &all);
+    let ctx = SupportCtx {
+        map,
+        pos,
+        fleets: &board.fleets,
+        all: &all,
+        movers: &movers,
+    };
+    for &(_, i) in &board.order {
+        let u = &pos.units[i];
+        let mut orders = cache.spare.pop().unwrap_or_else(|| Vec::with_capacity(32));
+        unit_orders(&ctx, i, &mut work, &mut orders);
+        let fleet = (i, &mut work.partners);
+        convoy_orders(&ctx, &check, &board.convoys.armies, fleet, &mut orders);
         out.push(Possible {
             province: u.location.province,
             power: u.power,
             orders,
         });
     }
-    drop(all);
-    cache.spare = spare;
-    cache.search = search;
+    cache.reach_room = ReachRoom::keep(all);
+    if let Some(Some(check)) = made.into_inner() {
+        check.recycle();
+    }
+    (cache.board, cache.movers, cache.work) = (board, movers, work);
     out
+}
+
+/// Unit `i`'s holds, moves and supports, into `orders`.
+fn unit_orders(ctx: &SupportCtx, i: usize, work: &mut Work, orders: &mut Vec<PossibleOrder>) {
+    let me = UnitAt::of(&ctx.pos.units[i]);
+    let reach = &ctx.all[i];
+    orders.push(PossibleOrder::Hold(me));
+    let moves = reach.steps.moves.iter();
+    orders.extend(moves.map(|&to| PossibleOrder::Move(me, to)));
+    let via = reach.convoy.destinations.iter();
+    orders.extend(via.map(|&d| PossibleOrder::MoveVia(me, d)));
+    let support = &reach.steps.support;
+    mark(&mut work.in_reach, support, true);
+    // The units a support of this one can name: those in or able to reach its reach.
+    work.near(ctx.movers, support);
+    supports(ctx, i, work, orders);
+    mark(&mut work.in_reach, support, false);
 }
 
 /// Per province, the units (by index, ascending) standing there or able to move or be
 /// convoyed there: the only units a support into that province can name.
+#[derive(Debug, Default)]
 struct Movers {
     /// Where each province's units start in `units` (one more entry than provinces).
     start: Vec<usize>,
+    /// Where the next unit of each province goes, while filling.
+    next: Vec<usize>,
     units: Vec<usize>,
 }
 
 impl Movers {
-    fn new(provinces: usize, pos: &Position, all: &[Reach]) -> Movers {
-        let places = |j: usize| {
-            let r = &all[j];
-            let here = std::iter::once(pos.units[j].location.province);
-            here.chain(r.steps.move_provinces.iter().copied())
-                .chain(r.convoy.destinations.iter().copied())
-        };
-        let mut start = vec![0; provinces + 1];
-        for p in (0..all.len()).flat_map(places) {
-            start[p.index() + 1] += 1;
+    /// Fills the lists from the reach of every unit of `pos` (`all`).
+    fn fill(&mut self, provinces: usize, pos: &Position, all: &[Reach]) {
+        self.start.clear();
+        self.start.resize(provinces + 1, 0);
+        for j in 0..all.len() {
+            places(pos, all, j, |p| self.start[p.index() + 1] += 1);
         }
         for k in 0..provinces {
-            start[k + 1] += start[k];
+            self.start[k + 1] += self.start[k];
         }
-        let mut fill = start.clone();
-        let mut units = vec![0; start[provinces]];
+        self.next.clear();
+        self.next.extend_from_slice(&self.start);
+        self.units.clear();
+        self.units.resize(self.start[provinces], 0);
         for j in 0..all.len() {
-            for p in places(j) {
-                units[fill[p.index()]] = j;
-                fill[p.index()] += 1;
-            }
+            places(pos, all, j, |p| {
+                self.units[self.next[p.index()]] = j;
+                self.next[p.index()] += 1;
+            });
         }
-        Movers { start, units }
     }
 
     fn at(&self, p: ProvinceId) -> &[usize] {
         &self.units[self.start[p.index()]..self.start[p.index() + 1]]
     }
+}
+
+/// Calls `f` with where unit `j` stands, where it moves and where it could be convoyed.
+fn places(pos: &Position, all: &[Reach], j: usize, mut f: impl FnMut(ProvinceId)) {
+    f(pos.units[j].location.province);
+    all[j].steps.move_provinces.iter().for_each(|&p| f(p));
+    all[j].convoy.destinations.iter().for_each(|&p| f(p));
 }
 
 /// Sets (or clears) the marks of `provinces`.
@@ -805,30 +1064,31 @@ fn mark(marks: &mut [bool], provinces: &[ProvinceId], on: bool) {
     }
 }
 
-/// What the supports of one unit are worked out from.
+/// What the orders of one unit are worked out from.
 struct SupportCtx<'a> {
     map: &'a Map,
     pos: &'a Position,
     /// [`convoying_fleets`].
     fleets: &'a [bool],
+    /// Every unit's reach.
     all: &'a [Reach<'a>],
-    /// Per province: whether the supporter could support into it.
-    in_reach: &'a [bool],
+    movers: &'a Movers,
 }
 
 /// Supports to hold for the units in reach, and to move for every move that ends in reach;
-/// `near`: the units that could be named, in board order.
-fn supports(
-    ctx: &SupportCtx,
-    i: usize,
-    near: &[usize],
-    search: &mut ConvoySearch,
-    targets: &mut Vec<ProvinceId>,
-    orders: &mut Vec<PossibleOrder>,
-) {
-    let (u, all, in_reach) = (&ctx.pos.units[i], ctx.all, ctx.in_reach);
+/// `work.near`: the units that could be named, in board order; `work.in_reach`: the
+/// supporter's reach.
+fn supports(ctx: &SupportCtx, i: usize, work: &mut Work, orders: &mut Vec<PossibleOrder>) {
+    let Work {
+        in_reach,
+        near,
+        targets,
+        search,
+        ..
+    } = work;
+    let u = &ctx.pos.units[i];
     let (own, supporter) = (u.location.province, UnitAt::of(u));
-    for &j in near {
+    for &j in near.iter() {
         if j == i {
             continue;
         }
@@ -837,24 +1097,25 @@ fn supports(
         if in_reach[v.location.province.index()] {
             orders.push(PossibleOrder::SupportHold(supporter, them));
         }
-        let moves = all[j].steps.move_provinces.iter();
+        let reach = &ctx.all[j];
+        let moves = reach.steps.move_provinces.iter();
         let moves = moves.filter(|d| in_reach[d.index()]);
-        if all[j].convoy.destinations.is_empty() {
+        if reach.convoy.destinations.is_empty() {
             // Sorted and without repeats already.
             orders.extend(moves.map(|&d| PossibleOrder::SupportMove(supporter, them, d)));
             continue;
         }
         // A fleet cannot support a convoyed move whose only route goes through itself.
-        let by_convoy = if all[j].convoy.fleets.binary_search(&own).is_ok() {
+        let by_convoy = if reach.convoy.fleets.binary_search(&own).is_ok() {
             search.run(ctx.map, ctx.fleets, v, Some(own));
-            &search.destinations
+            &search.destinations[..]
         } else {
-            &all[j].convoy.destinations
+            reach.convoy.destinations
         };
         targets.clear();
         targets.extend(moves);
         targets.extend(by_convoy.iter().filter(|d| in_reach[d.index()]));
-        targets.sort();
+        targets.sort_unstable();
         targets.dedup();
         let moves = targets.iter();
         orders.extend(moves.map(|&d| PossibleOrder::SupportMove(supporter, them, d)));
@@ -865,24 +1126,25 @@ fn supports(
 /// accepts (a route with no shortcut, DATC 4.A.2's reading of what a convoy route is): the
 /// engine's own legality check, built once for the position.
 fn convoy_orders<'p>(
-    map: &Map,
+    ctx: &SupportCtx,
     check: &impl Fn() -> &'p Option<MovementCheck<'p>>,
-    pos: &Position,
-    i: usize,
-    all: &[Reach],
+    armies: &[usize],
+    (i, partners): (usize, &mut Vec<ProvinceId>),
     orders: &mut Vec<PossibleOrder>,
 ) {
+    let (map, pos) = (ctx.map, ctx.pos);
     let u = &pos.units[i];
-    if u.kind != UnitKind::Fleet || !map.can_convoy_through(u.location.province) {
+    let f = u.location.province;
+    if u.kind != UnitKind::Fleet || !map.can_convoy_through(f) {
         return;
     }
-    for (j, v) in pos.units.iter().enumerate() {
-        let reach = &all[j].convoy;
-        if v.kind != UnitKind::Army || reach.fleets.binary_search(&u.location.province).is_err() {
+    for &j in armies {
+        let (v, reach) = (&pos.units[j], &ctx.all[j].convoy);
+        if reach.fleets.binary_search(&f).is_err() {
             continue;
         }
-        let f = u.location.province;
-        for &d in &reach.destinations {
+        let short = reach.short_route(map, f, partners);
+        for &d in reach.destinations {
             let (fleet, army) = (UnitAt::of(u), UnitAt::of(v));
             let convoy = PossibleOrder::Convoy(fleet, army, d);
             let legal = |c: &Option<MovementCheck>| {
@@ -890,7 +1152,7 @@ fn convoy_orders<'p>(
                     .is_some_and(|c| c.is_legal(u.power, &convoy.to_order()))
             };
             // A route of one or two fleets has no shortcut: the engine need not be asked.
-            let short = reach.short_route(map, f, d);
+            let short = short.to(map, d);
             debug_assert!(!short || legal(check()), "{convoy:?}");
             if short || legal(check()) {
                 orders.push(convoy);
@@ -923,30 +1185,54 @@ fn retreats(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
     out
 }
 
-fn adjustments(map: &Map, rules: &Ruleset, pos: &Position) -> Vec<Possible> {
-    let mut out = Vec::new();
-    for power in map.power_ids().filter(|&p| !map.power(p).neutral) {
-        let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
+fn adjustments(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    cache: &mut PossibleCache,
+) -> Vec<Possible> {
+    let mut out = std::mem::take(&mut cache.spare_out);
+    let mut occupied = std::mem::take(&mut cache.occupied);
+    occupied.clear();
+    occupied.resize(map.provinces().len(), false);
+    for u in &pos.units {
+        occupied[u.location.province.index()] = true;
+    }
+    let checks = AdjustmentCheck::all(map, rules, pos);
+    for check in checks.iter().filter(|c| !map.power(c.power()).neutral) {
+        let (power, delta) = (check.power(), check.allowance());
         if delta < 0 {
             for u in pos.units.iter().filter(|u| u.power == power) {
+                let mut orders = cache.orders();
+                orders.push(PossibleOrder::Disband(UnitAt::of(u)));
                 out.push(Possible {
                     province: u.location.province,
                     power,
-                    orders: vec![PossibleOrder::Disband(UnitAt::of(u))],
+                    orders,
                 });
             }
         } else if delta > 0 {
-            builds(map, rules, pos, power, &mut out);
+            builds(map, pos, check, power, &occupied, cache, &mut out);
         }
     }
+    cache.occupied = occupied;
     out
 }
 
-/// Every build the engine accepts for `power`, by location, each list ending in `WAIVE`.
-fn builds(map: &Map, rules: &Ruleset, pos: &Position, power: PowerId, out: &mut Vec<Possible>) {
+/// Every build the engine accepts for `power`, by location, each list ending in `WAIVE`;
+/// `occupied`: a mark per province with a unit.
+fn builds(
+    map: &Map,
+    pos: &Position,
+    check: &AdjustmentCheck,
+    power: PowerId,
+    occupied: &[bool],
+    cache: &mut PossibleCache,
+    out: &mut Vec<Possible>,
+) {
     let owned = map
         .province_ids()
-        .filter(|&p| pos.owners[p.index()] == Some(power) && pos.unit_in(p).is_none());
+        .filter(|&p| pos.owners[p.index()] == Some(power) && !occupied[p.index()]);
     for p in owned {
         let army = UnitAt {
             kind: UnitKind::Army,
@@ -956,25 +1242,22 @@ fn builds(map: &Map, rules: &Ruleset, pos: &Position, power: PowerId, out: &mut 
             kind: UnitKind::Fleet,
             location,
         });
-        let mut orders: Vec<PossibleOrder> = std::iter::once(army)
-            .chain(fleets)
-            .map(PossibleOrder::Build)
-            .filter(|o| {
-                let PossibleOrder::Build(u) = o else {
-                    return false;
-                };
-                let order = Order::Build { unit: u.unit_ref() };
-                adjustment_is_legal(map, rules, pos, power, &order)
-            })
-            .collect();
-        if !orders.is_empty() {
-            orders.push(PossibleOrder::Waive);
-            out.push(Possible {
-                province: p,
-                power,
-                orders,
-            });
+        let mut orders = cache.orders();
+        let legal = std::iter::once(army).chain(fleets).filter(|u| {
+            let order = Order::Build { unit: u.unit_ref() };
+            check.is_legal(&order)
+        });
+        orders.extend(legal.map(PossibleOrder::Build));
+        if orders.is_empty() {
+            cache.spare.push(orders);
+            continue;
         }
+        orders.push(PossibleOrder::Waive);
+        out.push(Possible {
+            province: p,
+            power,
+            orders,
+        });
     }
 }
 

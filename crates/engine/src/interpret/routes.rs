@@ -7,9 +7,8 @@
 //! returns to zero. The proper routes of one army and destination are searched once and shared by
 //! every convoy order naming them, so a chain of n convoying fleets costs one search, not n.
 
-use std::collections::HashMap;
-
 use diplo_map::{Location, Map, ProvinceId};
+use rustc_hash::FxHashMap;
 
 /// The proper-route search gives up after this many steps for one army and destination, and then
 /// counts every fleet as on a route (the order is legal: it cannot be shown illegal cheaply).
@@ -21,6 +20,16 @@ enum ProperRoutes {
     GaveUp,
     /// The provinces of the fleets on some proper route, sorted.
     Fleets(Vec<ProvinceId>),
+}
+
+impl ProperRoutes {
+    /// Whether the fleet in `via` counts as on one of the routes.
+    fn include(&self, via: ProvinceId) -> bool {
+        match self {
+            ProperRoutes::GaveUp => true,
+            ProperRoutes::Fleets(on) => on.binary_search(&via).is_ok(),
+        }
+    }
 }
 
 /// One step of the proper-route search: a province on the current path, the next of its fleet
@@ -44,7 +53,7 @@ pub(crate) struct Routes {
     /// shortcut, if it is the next node).
     chords: Vec<u32>,
     frames: Vec<Frame>,
-    proper: HashMap<(ProvinceId, ProvinceId), ProperRoutes>,
+    proper: FxHashMap<(ProvinceId, ProvinceId), ProperRoutes>,
     /// The lists of fleets of an earlier phase's proper routes, for this phase's.
     spare_lists: Vec<Vec<ProvinceId>>,
 }
@@ -153,14 +162,14 @@ impl Routes {
         to: ProvinceId,
         via: ProvinceId,
     ) -> bool {
-        if !self.proper.contains_key(&(from, to)) {
-            let found = self.search_proper_routes(map, fleet_at_sea, from, to);
-            self.proper.insert((from, to), found);
+        // One lookup when the routes are known, one more to keep them when searched.
+        if let Some(found) = self.proper.get(&(from, to)) {
+            return found.include(via);
         }
-        match &self.proper[&(from, to)] {
-            ProperRoutes::GaveUp => true,
-            ProperRoutes::Fleets(on) => on.binary_search(&via).is_ok(),
-        }
+        let found = self.search_proper_routes(map, fleet_at_sea, from, to);
+        let on = found.include(via);
+        self.proper.insert((from, to), found);
+        on
     }
 
     /// Every proper route from `from` to `to`, depth first with an explicit stack: a path of

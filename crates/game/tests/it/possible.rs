@@ -366,3 +366,24 @@ fn convoys_listed_are_legal(rules: &Ruleset) {
     }
     assert!(convoys > 100, "{convoys} convoys");
 }
+
+/// On a map with convoyable coasts, a fleet standing in the army's destination is on no route
+/// there: no convoy through a fleet beyond it is listed (the engine refuses it).
+#[test]
+fn a_fleet_in_the_destination_is_no_first_fleet_of_a_route_there() {
+    let map = Map::embedded("standard-convoyable-coasts")
+        .expect("a shipped map")
+        .expect("it loads");
+    let rules = Ruleset::datc();
+    let pos = position(
+        &map,
+        "phase = \"Fall 1901 Movement\"\n[units]\nGermany = [\"A Berlin\", \"F Denmark\"]\nEngland = [\"F North Sea\"]\n",
+    );
+    let got = possible_orders(&map, &rules, &pos);
+    let nth = orders_at(&got, "NTH");
+    for o in nth.iter().filter(|o| o.contains(" C ")) {
+        assert!(is_legal(&map, &rules, &pos, got["NTH"].power, o), "{o}");
+    }
+    assert!(!nth.iter().any(|o| o == "F NTH C A BER - DEN"), "{nth:?}");
+    assert!(nth.iter().any(|o| o == "F NTH C A BER - EDI"), "{nth:?}");
+}
