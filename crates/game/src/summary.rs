@@ -74,34 +74,9 @@ pub fn centre_changes(before: &PositionFile, after: &PositionFile) -> Vec<Centre
 }
 
 /// Per power (by index): its counted centres less its units (builds when positive, removals
-/// when negative), [`Position::counted_centres`] less [`Position::unit_count`] for every power
-/// from one pass over the owners and one over the units.
+/// when negative): the engine's [`Position::allowances`].
 pub fn builds_by_power(map: &Map, pos: &Position) -> Vec<i64> {
-    let powers = map.powers().len();
-    // Whether each power owns one of its home centres: a dummy centre counts only then.
-    let mut owns_home: Vec<Option<bool>> = vec![None; powers];
-    let mut out = vec![0i64; powers];
-    for (c, owner) in map.province_ids().zip(&pos.owners) {
-        let Some(p) = *owner else { continue };
-        if !map.centre_counts_for(c, p) {
-            continue;
-        }
-        if map.province(c).dummy {
-            let home = owns_home[p.index()].get_or_insert_with(|| {
-                map.home_centres(p)
-                    .iter()
-                    .any(|h| pos.owners[h.index()] == Some(p))
-            });
-            if !*home {
-                continue;
-            }
-        }
-        out[p.index()] += 1;
-    }
-    for u in &pos.units {
-        out[u.power.index()] -= 1;
-    }
-    out
+    pos.allowances(map)
 }
 
 /// The builds and removals due in an adjustment phase, with the legal build sites (or the
