@@ -450,8 +450,10 @@ pub struct PhaseCache {
     possible_cache: Arc<Mutex<PossibleCache>>,
     /// Per power (by index), its orderable locations in name order.
     orderable: Option<Vec<Vec<ProvinceId>>>,
-    /// Who has which units and centres (`powers` and `get_state` both read it).
-    board: Option<Board>,
+    /// Who has which units and centres (`powers` and `get_state` both read it), when
+    /// `board_ready` (kept over phases for its memory).
+    board: Board,
+    board_ready: bool,
     /// The phase's names: MILA's short one (`S1901M`) and the full one (`Spring 1901 Movement`).
     phase_names: Option<[Py<PyString>; 2]>,
     /// Each possible order's text, as a Python string.
@@ -459,6 +461,7 @@ pub struct PhaseCache {
 }
 
 /// Each power's units and supply centres in a phase, by power index.
+#[derive(Default)]
 pub struct Board {
     /// Each power's units, as indices into the position's units in board order.
     units: ByPower<usize>,
@@ -467,22 +470,37 @@ pub struct Board {
 }
 
 /// Items grouped by power (in power index order), each power's in the order given: one list
-/// and where each power's part starts, made in two passes with two allocations.
+/// and where each power's part starts, refilled in two passes into the memory of the last.
 struct ByPower<T> {
     items: Vec<T>,
     /// Where each power's items start in `items` (one more entry than powers).
     starts: Vec<usize>,
+    /// Where the next item of each power goes (while refilling).
+    fill: Vec<usize>,
+}
+
+impl<T> Default for ByPower<T> {
+    fn default() -> Self {
+        ByPower {
+            items: Vec::new(),
+            starts: Vec::new(),
+            fill: Vec::new(),
+        }
+    }
 }
 
 impl<T: Copy> ByPower<T> {
-    /// `each()` gives the items with their powers (the same each time it is called); `blank`
-    /// fills the list before the items are put in their places.
-    fn new<I: Iterator<Item = (PowerId, T)>>(
+    /// Puts in the items `each()` gives with their powers (the same each time it is called);
+    /// `blank` fills the list before the items are put in their places.
+    fn refill<I: Iterator<Item = (PowerId, T)>>(
+        &mut self,
         powers: usize,
         blank: T,
         each: impl Fn() -> I,
-    ) -> ByPower<T> {
-        let mut starts = vec![0; powers + 1];
+    ) {
+        let starts = &mut self.starts;
+        starts.clear();
+        starts.resize(powers + 1, 0);
         for (p, _) in each() {
             if let Some(n) = starts.get_mut(p.index() + 1) {
                 *n += 1;
@@ -491,15 +509,16 @@ impl<T: Copy> ByPower<T> {
         for p in 0..powers {
             starts[p + 1] += starts[p];
         }
-        let mut fill = starts[..powers].to_vec();
-        let mut items = vec![blank; starts[powers]];
+        self.fill.clear();
+        self.fill.extend_from_slice(&starts[..powers]);
+        self.items.clear();
+        self.items.resize(starts[powers], blank);
         for (p, item) in each() {
-            if let Some(at) = fill.get_mut(p.index()) {
-                items[*at] = item;
+            if let Some(at) = self.fill.get_mut(p.index()) {
+                self.items[*at] = item;
                 *at += 1;
             }
         }
-        ByPower { items, starts }
     }
 
     /// Power `p`'s items.
@@ -576,7 +595,7 @@ impl PhaseCache {
                 steps.recycle(old);
             }
             self.orderable = None;
-            self.board = None;
+            self.board_ready = false;
             self.phase_names = None;
         }
     }
@@ -636,16 +655,18 @@ impl PhaseCache {
 
     /// Each power's units and supply centres, worked out once a phase.
     pub fn board(&mut self, map: &Map, pos: &Position) -> &Board {
-        let powers = map.powers().len();
-        self.board.get_or_insert_with(|| Board {
-            units: ByPower::new(powers, 0, || {
-                pos.units.iter().enumerate().map(|(i, u)| (u.power, i))
-            }),
-            centres: ByPower::new(powers, ProvinceId(0), || {
+        if !self.board_ready {
+            let powers = map.powers().len();
+            let units = || pos.units.iter().enumerate().map(|(i, u)| (u.power, i));
+            self.board.units.refill(powers, 0, units);
+            let centres = || {
                 let owners = map.province_ids().zip(&pos.owners);
                 owners.filter_map(|(c, owner)| Some(((*owner)?, c)))
-            }),
-        })
+            };
+            self.board.centres.refill(powers, ProvinceId(0), centres);
+            self.board_ready = true;
+        }
+        &self.board
     }
 }
 
