@@ -1,6 +1,6 @@
 //! The end of a game: the map's victory condition (`victory_centres` or `[victory]`).
 
-use diplo_map::{Map, PowerId, ProvinceId};
+use diplo_map::{Map, PowerId};
 
 use crate::position::Position;
 
@@ -20,17 +20,7 @@ pub enum GameEnd {
 /// survivors draw. Neutral powers never win and share no draw.
 pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
     let v = map.victory;
-    // Each power's `victory_centres`, in one pass over the owners.
-    let mut centres = vec![0usize; map.powers().len()];
-    for (p, owner) in pos.owners.iter().enumerate() {
-        if let Some(power) = *owner {
-            if map.counts_for_victory(ProvinceId(p as u32), power) {
-                if let Some(c) = centres.get_mut(power.index()) {
-                    *c += 1;
-                }
-            }
-        }
-    }
+    let centres = pos.victory_centres_by_power(map);
     let mut counts: Vec<(usize, PowerId)> = map
         .power_ids()
         .filter(|&p| !map.power(p).neutral)

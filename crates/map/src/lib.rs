@@ -516,6 +516,12 @@ pub struct Map {
     railroads: Vec<Railroad>,
     canals: Vec<Canal>,
     drawing: Option<drawing::Drawing>,
+    /// The supply centres that count for every power and are no dummy centre, in province
+    /// order (see [`Map::plain_centres`]).
+    plain_centres: Vec<ProvinceId>,
+    /// The other supply centres: a dummy centre, or one that does not count for some power
+    /// (see [`Map::odd_centres`]).
+    odd_centres: Vec<ProvinceId>,
 }
 
 /// The maps shipped with diplo, by name: `(name, TOML source)`.
@@ -1171,6 +1177,30 @@ impl Map {
             ));
         }
         out
+    }
+
+    /// Sorts the supply centres into plain and odd ones (see [`Map::plain_centres`]).
+    fn index_centres(&mut self) {
+        let centres = self
+            .province_ids()
+            .filter(|&p| self.province(p).supply_centre);
+        let plain = |p: &ProvinceId| {
+            let prov = self.province(*p);
+            prov.not_centre_for.is_empty() && !prov.dummy
+        };
+        (self.plain_centres, self.odd_centres) = centres.partition(plain);
+    }
+
+    /// The supply centres that count for every power and are no dummy centre, in province
+    /// order: most maps' every centre. With [`Map::odd_centres`], every supply centre once.
+    pub fn plain_centres(&self) -> &[ProvinceId] {
+        &self.plain_centres
+    }
+
+    /// The supply centres that are not plain, in province order: a dummy centre (1900's
+    /// Russian Steamroller), or one that does not count for some power (Colonial's Hong Kong).
+    pub fn odd_centres(&self) -> &[ProvinceId] {
+        &self.odd_centres
     }
 
     /// Number of supply centres on the map, dummy centres (1900's Russian Steamroller) not

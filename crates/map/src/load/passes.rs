@@ -155,8 +155,11 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         railroads,
         canals,
         drawing,
+        plain_centres: Vec::new(),
+        odd_centres: Vec::new(),
     };
     map.index_borders();
+    map.index_centres();
     map.index_any_neighbours();
     map.index_names();
     Ok(map)
