@@ -18,6 +18,11 @@ pub fn adjudicate_adjustments(
     orders: &[(PowerId, Order)],
     produced: &[(Location, u64)],
 ) -> Adjudication {
+    let deltas = deltas(map, pos);
+    // Room for every build at once (a neutral power's rebuilds are builds too).
+    let builds: usize = deltas.iter().map(|&d| d.max(0) as usize).sum();
+    let mut units = Vec::with_capacity(pos.units.len() + builds);
+    units.extend_from_slice(&pos.units);
     let mut w = Winter {
         map,
         rules,
@@ -25,11 +30,11 @@ pub fn adjudicate_adjustments(
         orders,
         produced,
         results: vec![None; orders.len()],
-        units: pos.units.clone(),
+        units,
         automatic: Vec::new(),
-        legal: Vec::new(),
+        legal: Vec::with_capacity(orders.len()),
     };
-    for (power, delta) in map.power_ids().zip(deltas(map, pos)) {
+    for (power, delta) in map.power_ids().zip(deltas) {
         w.adjust_power(power, delta);
     }
     let results = w
