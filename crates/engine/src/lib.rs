@@ -92,11 +92,8 @@ impl<'a> Adjudicator<'a> {
     }
 
     /// As [`Adjudicator::new`], reusing the buffers of `scratch` (from
-    /// [`Adjudicator::into_scratch`]): what it knows of another map is not used (a map is
-    /// known by its address and size, so keep the map a scratch was used on alive while the
-    /// scratch is kept).
-    pub fn with_scratch(map: &'a Map, rules: &'a Ruleset, mut scratch: AdjudicatorScratch) -> Self {
-        scratch.fit(map);
+    /// [`Adjudicator::into_scratch`], on any map).
+    pub fn with_scratch(map: &'a Map, rules: &'a Ruleset, scratch: AdjudicatorScratch) -> Self {
         Adjudicator {
             map,
             rules,

@@ -522,6 +522,12 @@ pub struct Map {
     /// The other supply centres: a dummy centre, or one that does not count for some power
     /// (see [`Map::odd_centres`]).
     odd_centres: Vec<ProvinceId>,
+    /// Per province, [`Map::can_convoy_through`] (see [`Map::convoy_provinces`]).
+    convoy_provinces: Vec<bool>,
+    /// The provinces closed in some season (see [`Map::closing_provinces`]).
+    closing_provinces: Vec<ProvinceId>,
+    /// Whether a province or border closes in some season (see [`Map::has_closures`]).
+    closures: bool,
 }
 
 /// The maps shipped with diplo, by name: `(name, TOML source)`.
@@ -743,8 +749,7 @@ impl Map {
 
     /// Whether any province or border of the map closes in some season.
     pub fn has_closures(&self) -> bool {
-        self.provinces.iter().any(|p| !p.closed.is_empty())
-            || self.borders.iter().any(|b| !b.closed.is_empty())
+        self.closures
     }
 
     /// The railroads of the map.
@@ -1177,6 +1182,32 @@ impl Map {
             ));
         }
         out
+    }
+
+    /// Works out what adjudication reads of the provinces every phase: the supply centres sorted
+    /// into plain and odd ones (see [`Map::plain_centres`]), where fleets convoy, and what
+    /// closes in some season.
+    fn index_provinces(&mut self) {
+        self.convoy_provinces = (self.province_ids())
+            .map(|p| self.can_convoy_through(p))
+            .collect();
+        self.closing_provinces = (self.province_ids())
+            .filter(|&p| !self.province(p).closed.is_empty())
+            .collect();
+        self.closures = self.provinces.iter().any(|p| !p.closed.is_empty())
+            || self.borders.iter().any(|b| !b.closed.is_empty());
+        self.index_centres();
+    }
+
+    /// Per province, whether a fleet there may convoy ([`Map::can_convoy_through`]: a sea, or
+    /// a convoyable coast).
+    pub fn convoy_provinces(&self) -> &[bool] {
+        &self.convoy_provinces
+    }
+
+    /// The provinces closed (ice) in some season, in province order; on most maps none.
+    pub fn closing_provinces(&self) -> &[ProvinceId] {
+        &self.closing_provinces
     }
 
     /// Sorts the supply centres into plain and odd ones (see [`Map::plain_centres`]).
