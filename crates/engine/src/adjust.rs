@@ -18,6 +18,11 @@ pub fn adjudicate_adjustments(
     orders: &[(PowerId, Order)],
     produced: &[(Location, u64)],
 ) -> Adjudication {
+    let deltas = deltas(map, pos);
+    // Room for every build at once (a neutral power's rebuilds are builds too).
+    let builds: usize = deltas.iter().map(|&d| d.max(0) as usize).sum();
+    let mut units = Vec::with_capacity(pos.units.len() + builds);
+    units.extend_from_slice(&pos.units);
     let mut w = Winter {
         map,
         rules,
@@ -25,11 +30,12 @@ pub fn adjudicate_adjustments(
         orders,
         produced,
         results: vec![None; orders.len()],
-        units: pos.units.clone(),
+        units,
         automatic: Vec::new(),
+        legal: Vec::with_capacity(orders.len()),
     };
-    for power in map.power_ids() {
-        w.adjust_power(power);
+    for (power, delta) in map.power_ids().zip(deltas) {
+        w.adjust_power(power, delta);
     }
     let results = w
         .results
@@ -58,6 +64,18 @@ pub fn adjudicate_adjustments(
     }
 }
 
+/// Per power, its counted centres less its units: its builds (> 0) or removals (< 0).
+pub(crate) fn deltas(map: &Map, pos: &Position) -> Vec<i64> {
+    let counted = pos.counted_centres_by_power(map);
+    let mut deltas: Vec<i64> = counted.into_iter().map(|c| c as i64).collect();
+    for u in &pos.units {
+        if let Some(d) = deltas.get_mut(u.power.index()) {
+            *d -= 1;
+        }
+    }
+    deltas
+}
+
 /// An adjustment phase being adjudicated: the orders' results and the units so far.
 struct Winter<'a> {
     map: &'a Map,
@@ -68,18 +86,29 @@ struct Winter<'a> {
     results: Vec<Option<OrderResult>>,
     units: Vec<Unit>,
     automatic: Vec<AutomaticAction>,
+    /// Spare room for one power's legal builds and removals (see [`Legal`]).
+    legal: Vec<Legal>,
+}
+
+/// A power's legal build or removal: the order's index, what it does, and whether another
+/// order for the same province or unit takes precedence over it.
+#[derive(Clone, Copy)]
+struct Legal {
+    index: usize,
+    action: Action,
+    overruled: bool,
 }
 
 impl Winter<'_> {
-    /// One power's builds or removals, its civil disorder, then its conversions.
-    fn adjust_power(&mut self, power: PowerId) {
-        let (map, pos) = (self.map, self.pos);
-        let delta = pos.counted_centres(map, power) as i64 - pos.unit_count(power) as i64;
+    /// One power's builds or removals (`delta`: how many, see [`deltas`]), its civil
+    /// disorder, then its conversions.
+    fn adjust_power(&mut self, power: PowerId, delta: i64) {
         let allowed = delta.unsigned_abs() as usize;
-        let used = self.legal_within_allowance(power, delta);
+        let mut used = std::mem::take(&mut self.legal);
+        self.legal_within_allowance(power, delta, &mut used);
         let mut removed = 0usize;
-        for (i, a) in &used {
-            match *a {
+        for l in &used {
+            match l.action {
                 Action::Build(unit) => self.units.push(unit),
                 Action::Decline => {}
                 Action::Disband(loc) => {
@@ -87,11 +116,14 @@ impl Winter<'_> {
                     removed += 1;
                 }
             }
-            self.set(*i, Resolution::Succeeds, Reason::NONE);
+            self.set(l.index, Resolution::Succeeds, Reason::NONE);
         }
+        used.clear();
+        self.legal = used;
+        let map = self.map;
         if delta > 0 && map.power(power).rebuild {
             let units = &mut self.units;
-            rebuild_neutral(map, pos, power, allowed, units, &mut self.automatic);
+            rebuild_neutral(map, self.pos, power, allowed, units, &mut self.automatic);
         }
         if delta < 0 && removed < allowed {
             self.civil_disorder_removals(power, allowed - removed);
@@ -107,18 +139,21 @@ impl Winter<'_> {
         matches!(self.orders[i].1, Order::Convert { .. })
     }
 
-    /// The power's builds and removals that count: each legal on its own (the others get their
-    /// result now), no province or unit twice (4.D.5, 4.D.6, 4.D.3), no more than the power
-    /// may make (4.D.4, 4.D.6), as the ruleset's precedences say.
-    fn legal_within_allowance(&mut self, power: PowerId, delta: i64) -> Vec<(usize, Action)> {
+    /// Leaves in `legal` (empty) the power's builds and removals that count: each legal on its
+    /// own (the others get their result now), no province or unit twice (4.D.5, 4.D.6, 4.D.3),
+    /// no more than the power may make (4.D.4, 4.D.6), as the ruleset's precedences say.
+    fn legal_within_allowance(&mut self, power: PowerId, delta: i64, legal: &mut Vec<Legal>) {
         let (map, rules) = (self.map, self.rules);
-        let mine: Vec<usize> = (0..self.orders.len())
-            .filter(|&i| self.orders[i].0 == power && !self.is_convert(i))
-            .collect();
-        let mut legal: Vec<(usize, Action)> = Vec::new();
-        for &i in &mine {
+        for i in 0..self.orders.len() {
+            if self.orders[i].0 != power || self.is_convert(i) {
+                continue;
+            }
             match check(map, rules, self.pos, power, &self.orders[i].1, delta) {
-                Ok(a) => legal.push((i, a)),
+                Ok(action) => legal.push(Legal {
+                    index: i,
+                    action,
+                    overruled: false,
+                }),
                 Err(e) => self.set(
                     i,
                     Resolution::from_error(&e),
@@ -126,38 +161,50 @@ impl Winter<'_> {
                 ),
             }
         }
-        let legal = dedupe(
-            legal,
-            rules.double_build.precedence(),
-            &mut self.results,
-            self.orders,
-        );
+        self.dedupe(legal, rules.double_build.precedence());
         let allowed = delta.unsigned_abs() as usize;
         let prec = if delta > 0 {
             rules.too_many_builds.precedence()
         } else {
             rules.too_many_disbands.precedence()
         };
-        let used: Vec<(usize, Action)> = match prec {
-            _ if legal.len() <= allowed => legal.clone(),
-            Precedence::First => legal[..allowed].to_vec(),
-            Precedence::Last => legal[legal.len() - allowed..].to_vec(),
-            Precedence::None => Vec::new(),
+        let n = legal.len();
+        let used = match prec {
+            _ if n <= allowed => 0..n,
+            Precedence::First => 0..allowed,
+            Precedence::Last => n - allowed..n,
+            Precedence::None => 0..0,
         };
-        for (i, _) in &legal {
-            if !used.iter().any(|(j, _)| j == i) {
+        for (k, l) in legal.iter().enumerate() {
+            if !used.contains(&k) {
                 let template = if delta > 0 {
                     "{} may build only {}"
                 } else {
                     "{} must remove only {}"
                 };
                 let why = Reason::text(template, &[Fact::Power(power), Fact::Count(allowed)]);
-                self.set(*i, Resolution::Illegal, why);
+                self.set(l.index, Resolution::Illegal, why);
             }
         }
-        used
+        legal.truncate(used.end);
+        legal.drain(..used.start);
     }
 
+    /// Drops from `legal` the orders another order for the same province (or unit) overrules,
+    /// as `prec` says (a unit's first disband always counts), giving them their results.
+    fn dedupe(&mut self, legal: &mut Vec<Legal>, prec: Precedence) {
+        for a in 0..legal.len() {
+            legal[a].overruled = overruled(legal, a, prec);
+        }
+        for l in legal.iter().filter(|l| l.overruled) {
+            let why = match l.action {
+                Action::Disband(_) => "the unit is already disbanded by an earlier order",
+                _ => "another build order names the same province",
+            };
+            self.set(l.index, Resolution::Illegal, Reason::plain(why));
+        }
+        legal.retain(|l| !l.overruled);
+    }
     /// Civil disorder: the removals the power did not order (4.D.8), in the ruleset's order.
     fn civil_disorder_removals(&mut self, power: PowerId, count: usize) {
         let (map, pos) = (self.map, self.pos);
@@ -287,50 +334,26 @@ fn result(
     }
 }
 
-fn dedupe(
-    legal: Vec<(usize, Action)>,
-    prec: Precedence,
-    results: &mut [Option<OrderResult>],
-    orders: &[(PowerId, Order)],
-) -> Vec<(usize, Action)> {
-    let mut keep: Vec<(usize, Action)> = Vec::new();
-    let mut dropped = vec![false; legal.len()];
-    for (a, (_, act)) in legal.iter().enumerate() {
-        let Some(p) = act.province() else { continue };
-        let same: Vec<usize> = (0..legal.len())
-            .filter(|&b| legal[b].1.province() == Some(p))
-            .collect();
-        if same.len() < 2 {
-            continue;
-        }
-        let winner = match prec {
-            Precedence::First => Some(same[0]),
-            Precedence::Last => Some(*same.last().unwrap()),
-            Precedence::None => None,
-        };
-        // Two disbands of the same unit: only the first counts, whatever the build rule.
-        let winner = if matches!(act, Action::Disband(_)) {
-            Some(same[0])
-        } else {
-            winner
-        };
-        if winner != Some(a) {
-            dropped[a] = true;
-        }
+/// Whether another of the `legal` orders for the same province (or unit) takes precedence
+/// over order `a`, as `prec` says; of two disbands of one unit only the first counts, whatever
+/// the build rule.
+fn overruled(legal: &[Legal], a: usize, prec: Precedence) -> bool {
+    let Some(p) = legal[a].action.province() else {
+        return false;
+    };
+    let same = |l: &Legal| l.action.province() == Some(p);
+    let first = legal.iter().position(same);
+    let last = legal.iter().rposition(same);
+    if first == last {
+        return false;
     }
-    for (a, item) in legal.into_iter().enumerate() {
-        if dropped[a] {
-            let why = match item.1 {
-                Action::Disband(_) => "the unit is already disbanded by an earlier order",
-                _ => "another build order names the same province",
-            };
-            let why = Reason::plain(why);
-            results[item.0] = Some(result(item.0, orders, Resolution::Illegal, why));
-        } else {
-            keep.push(item);
-        }
-    }
-    keep
+    let winner = match prec {
+        _ if matches!(legal[a].action, Action::Disband(_)) => first,
+        Precedence::First => first,
+        Precedence::Last => last,
+        Precedence::None => None,
+    };
+    winner != Some(a)
 }
 
 pub(crate) fn check(

@@ -8,7 +8,7 @@ use diplo_rules::Ruleset;
 
 use crate::interpret::Ctx;
 use crate::position::{PhaseKind, Position};
-use crate::scratch::{AdjudicatorScratch, MapFacts, Pool, Scratch};
+use crate::scratch::{AdjudicatorScratch, Pool, Scratch};
 
 /// Checks movement-phase orders against one position, each as if it were the only order
 /// given: the map's and the ruleset's legality rules, built once for the position.
@@ -27,8 +27,7 @@ impl<'a> MovementCheck<'a> {
         })
     }
 
-    /// As [`MovementCheck::new`], with the map's facts kept in `scratch` and its buffers taken
-    /// from it (a caller checking the orders of phase after phase on one map allocates next to
+    /// As [`MovementCheck::new`], with its buffers taken from `scratch` (a caller checking the orders of phase after phase on one map allocates next to
     /// nothing); [`MovementCheck::recycle`] gives them back.
     pub fn new_in(
         map: &'a Map,
@@ -39,10 +38,8 @@ impl<'a> MovementCheck<'a> {
         if pos.phase.kind != PhaseKind::Movement {
             return None;
         }
-        scratch.fit(map);
-        let Scratch { pool, facts, .. } = &mut scratch.inner;
-        let facts: &'a MapFacts = facts.get_or_insert_with(|| MapFacts::new(map));
-        let cx = Ctx::new_in(map, rules, &pos.units, pos.phase.season, facts, pool);
+        let Scratch { pool, .. } = &mut scratch.inner;
+        let cx = Ctx::new_in(map, rules, &pos.units, pos.phase.season, pool);
         Some(MovementCheck {
             cx,
             pool: Some(pool),

@@ -7,7 +7,6 @@
 
 mod routes;
 
-use std::borrow::Cow;
 use std::cell::{Cell, OnceCell, RefCell, RefMut};
 
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, Terrain, UnitKind};
@@ -142,7 +141,7 @@ pub(crate) struct Ctx<'a> {
     /// every crossing is ordinary.
     borders: bool,
     /// What the map says of its provinces (where fleets convoy, which close).
-    facts: Cow<'a, MapFacts>,
+    facts: MapFacts<'a>,
     /// [`Ctx::fleet_at_sea`], worked out when a convoy route is first looked for (in most
     /// phases never).
     fleet_at_sea: OnceCell<Vec<bool>>,
@@ -155,31 +154,18 @@ pub(crate) struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(map: &'a Map, rules: &'a Ruleset, units: &'a [Unit], season: Season) -> Self {
-        let facts = Cow::Owned(MapFacts::new(map));
-        Ctx::with_facts(map, rules, units, season, facts, &mut Pool::default())
+        Ctx::new_in(map, rules, units, season, &mut Pool::default())
     }
 
-    /// As [`Ctx::new`], with the map's `facts` worked out before and its buffers taken from
-    /// `pool` (give them back with [`Ctx::recycle`]).
+    /// As [`Ctx::new`], its buffers taken from `pool` (give them back with [`Ctx::recycle`]).
     pub fn new_in(
         map: &'a Map,
         rules: &'a Ruleset,
         units: &'a [Unit],
         season: Season,
-        facts: &'a MapFacts,
         pool: &mut Pool,
     ) -> Self {
-        Ctx::with_facts(map, rules, units, season, Cow::Borrowed(facts), pool)
-    }
-
-    fn with_facts(
-        map: &'a Map,
-        rules: &'a Ruleset,
-        units: &'a [Unit],
-        season: Season,
-        facts: Cow<'a, MapFacts>,
-        pool: &mut Pool,
-    ) -> Self {
+        let facts = MapFacts::new(map);
         let mut unit_at = pool.take(map.provinces().len(), NONE);
         for (i, u) in units.iter().enumerate() {
             unit_at[u.location.province.index()] = i as u32;
@@ -231,7 +217,7 @@ impl<'a> Ctx<'a> {
     /// [`Ctx::fleet_at_sea`], worked out in `fleets`.
     fn fleets_at_sea_in(&self, mut fleets: Vec<bool>) -> Vec<bool> {
         fleets.clear();
-        let convoyable = &self.facts.convoyable;
+        let convoyable = self.facts.convoyable;
         if self.rules.illegal_orders.legal_if_valid_in_some_position() {
             fleets.extend_from_slice(convoyable);
         } else {
@@ -244,7 +230,7 @@ impl<'a> Ctx<'a> {
             }
         }
         // A fleet in a closed (ice) province convoys nothing (DATC 2.4 8.E).
-        for &p in &self.facts.closing {
+        for &p in self.facts.closing {
             if self.map.province_closed(p, self.season) {
                 fleets[p.index()] = false;
             }

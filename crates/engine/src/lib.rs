@@ -92,11 +92,8 @@ impl<'a> Adjudicator<'a> {
     }
 
     /// As [`Adjudicator::new`], reusing the buffers of `scratch` (from
-    /// [`Adjudicator::into_scratch`]): what it knows of another map is not used (a map is
-    /// known by its address and size, so keep the map a scratch was used on alive while the
-    /// scratch is kept).
-    pub fn with_scratch(map: &'a Map, rules: &'a Ruleset, mut scratch: AdjudicatorScratch) -> Self {
-        scratch.fit(map);
+    /// [`Adjudicator::into_scratch`], on any map).
+    pub fn with_scratch(map: &'a Map, rules: &'a Ruleset, scratch: AdjudicatorScratch) -> Self {
         Adjudicator {
             map,
             rules,
@@ -217,13 +214,14 @@ fn adjustments_needed(map: &Map, rules: &Ruleset, next: &Position) -> bool {
             let c = u.location.province;
             next.owners[c.index()] == Some(u.power) && map.centre_counts_for(c, u.power)
         });
+    let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
     converts
-        || map.power_ids().any(|p| {
-            let c = next.counted_centres(map, p);
-            let u = next.unit_count(p);
-            let needs_empty = rules.adjustment_phase.build_needs_empty_home_centre();
-            u > c || (c > u && has_build_centre(map, rules, next, p, needs_empty))
-        })
+        || map
+            .power_ids()
+            .zip(adjust::deltas(map, next))
+            .any(|(p, delta)| {
+                delta < 0 || (delta > 0 && has_build_centre(map, rules, next, p, needs_empty))
+            })
 }
 
 /// Whether `power` owns a centre it may build in under the build rule in force (empty, when

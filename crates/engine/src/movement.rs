@@ -11,7 +11,7 @@ use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, Ret
 use crate::position::{Dislodged, Phase, PhaseKind, Position, Unit};
 use crate::reason::{Clash, ClashKind, Fact, Few, RailWhy, Reason, Rival, Text, Why};
 use crate::resolve::{Board, Strength, Tri};
-use crate::scratch::{MapFacts, Pool, Scratch};
+use crate::scratch::{Pool, Scratch};
 
 /// Adjudicates the orders of a movement phase.
 pub fn adjudicate_movement(
@@ -32,9 +32,8 @@ pub(crate) fn adjudicate_movement_in(
     scratch: &mut Scratch,
 ) -> Adjudication {
     let units = &pos.units[..];
-    let facts = scratch.facts.get_or_insert_with(|| MapFacts::new(map));
     let pool = &mut scratch.pool;
-    let cx = Ctx::new_in(map, rules, units, pos.phase.season, facts, pool);
+    let cx = Ctx::new_in(map, rules, units, pos.phase.season, pool);
     let interp = interpret::interpret(&cx, orders, pool);
     let adjudication = if interp.only_holds
         || interp.permits.is_empty() && interp.eff.iter().all(|e| matches!(e, Eff::Hold))

@@ -247,33 +247,75 @@ impl Position {
     /// do not count for it (Colonial's Hong Kong for China, DATC 2.4 7.A), and a dummy centre
     /// (1900's Russian Steamroller) only while it owns one of its home centres.
     pub fn counted_centres(&self, map: &Map, power: PowerId) -> usize {
+        let plain = self.owned(map.plain_centres(), power).count();
+        let odd = self.owned(map.odd_centres(), power);
+        plain
+            + odd
+                .filter(|&p| self.odd_centre_counts(map, p, power))
+                .count()
+    }
+
+    /// Every power's [`Position::counted_centres`], indexed by power, in one pass over the
+    /// centres.
+    pub fn counted_centres_by_power(&self, map: &Map) -> Vec<usize> {
+        self.centres_by_power(map, |p, power| self.odd_centre_counts(map, p, power))
+    }
+
+    /// Every power's [`Position::victory_centres`], indexed by power, in one pass over the
+    /// centres.
+    pub fn victory_centres_by_power(&self, map: &Map) -> Vec<usize> {
+        self.centres_by_power(map, |p, power| map.counts_for_victory(p, power))
+    }
+
+    /// Per power, the plain centres it owns and the odd ones it owns that `counts` (see
+    /// `Map::odd_centres`).
+    fn centres_by_power(
+        &self,
+        map: &Map,
+        counts: impl Fn(ProvinceId, PowerId) -> bool,
+    ) -> Vec<usize> {
+        let mut by_power = vec![0; map.powers().len()];
+        let plain = map.plain_centres().iter().map(|&p| self.owner(p));
+        let odd = map.odd_centres().iter().map(|&p| (p, self.owner(p)));
+        let odd = odd.map(|(p, o)| o.filter(|&o| counts(p, o)));
+        for owner in plain.chain(odd) {
+            if let Some(c) = owner.and_then(|o| by_power.get_mut(o.index())) {
+                *c += 1;
+            }
+        }
+        by_power
+    }
+
+    /// Whether `power`, the owner of odd centre `p` (see `Map::odd_centres`), counts it.
+    fn odd_centre_counts(&self, map: &Map, p: ProvinceId, power: PowerId) -> bool {
         let owns_home = || {
-            map.home_centres(power)
-                .iter()
-                .any(|h| self.owners[h.index()] == Some(power))
+            let mut homes = map.home_centres(power).iter();
+            homes.any(|&h| self.owner(h) == Some(power))
         };
-        self.owners
-            .iter()
-            .enumerate()
-            .filter(|&(p, o)| {
-                let p = ProvinceId(p as u32);
-                *o == Some(power)
-                    && map.centre_counts_for(p, power)
-                    && (!map.province(p).dummy || owns_home())
-            })
-            .count()
+        map.centre_counts_for(p, power) && (!map.province(p).dummy || owns_home())
     }
 
     /// How many of its centres count towards a power's victory: as `counted_centres`, but never
     /// a dummy centre.
     pub fn victory_centres(&self, map: &Map, power: PowerId) -> usize {
-        self.owners
-            .iter()
-            .enumerate()
-            .filter(|&(p, o)| {
-                *o == Some(power) && map.counts_for_victory(ProvinceId(p as u32), power)
-            })
-            .count()
+        let plain = self.owned(map.plain_centres(), power).count();
+        let odd = self.owned(map.odd_centres(), power);
+        plain + odd.filter(|&p| map.counts_for_victory(p, power)).count()
+    }
+
+    /// The owner of province `p`'s centre, if any.
+    fn owner(&self, p: ProvinceId) -> Option<PowerId> {
+        self.owners.get(p.index()).copied().flatten()
+    }
+
+    /// Those of `centres` that `power` owns.
+    fn owned<'a>(
+        &'a self,
+        centres: &'a [ProvinceId],
+        power: PowerId,
+    ) -> impl Iterator<Item = ProvinceId> + 'a {
+        let centres = centres.iter().copied();
+        centres.filter(move |&p| self.owner(p) == Some(power))
     }
 
     /// A power's units in the short form (`A par`, `F stp/sc`), in board order.
@@ -289,22 +331,9 @@ impl Position {
     /// ([`Position::counted_centres`]) less its units ([`Position::unit_count`]), all counted
     /// in one pass over the board.
     pub fn allowances(&self, map: &Map) -> Vec<i64> {
-        let mut out = vec![0i64; map.powers().len()];
-        let owns_home = |power: PowerId| {
-            map.home_centres(power)
-                .iter()
-                .any(|h| self.owners[h.index()] == Some(power))
-        };
-        for (p, owner) in map.province_ids().zip(&self.owners) {
-            let Some(power) = *owner else {
-                continue;
-            };
-            if map.centre_counts_for(p, power) && (!map.province(p).dummy || owns_home(power)) {
-                if let Some(n) = out.get_mut(power.index()) {
-                    *n += 1;
-                }
-            }
-        }
+        let mut out: Vec<i64> = (self.counted_centres_by_power(map).into_iter())
+            .map(|n| n as i64)
+            .collect();
         for u in &self.units {
             if let Some(n) = out.get_mut(u.power.index()) {
                 *n -= 1;

@@ -24,34 +24,16 @@ pub(crate) struct Scratch {
     pub pool: Pool,
     /// For the board (the resolver), which borrows it while the rest of the phase is judged.
     pub board: Pool,
-    /// What every phase reads of the map, worked out by the first one (a scratch serves one
-    /// map).
-    pub facts: Option<MapFacts>,
 }
 
 /// The buffers of a reused [`crate::Adjudicator`], owned apart from it so that they can be kept
 /// between adjudicators ([`crate::Adjudicator::with_scratch`],
 /// [`crate::Adjudicator::into_scratch`]): e.g. by a game that makes an adjudicator per phase.
-/// A fresh one is empty. Cloning one gives a fresh one (buffers are not results).
+/// A fresh one is empty; any map may use one. Cloning one gives a fresh one (buffers are not
+/// results).
 #[derive(Default)]
 pub struct AdjudicatorScratch {
     pub(crate) inner: Scratch,
-    /// The map its facts were worked out for: its address and province count.
-    pub(crate) map: Option<(usize, usize)>,
-}
-
-impl AdjudicatorScratch {
-    /// Ready for `map`: the map facts kept are dropped unless they were worked out for a map
-    /// at the same address with as many provinces (the buffers are kept: any map may use them).
-    /// A map dropped while its scratch is kept, and another made at its address, would not be
-    /// told apart: keep the map alive with its scratch (as a hosted game does).
-    pub(crate) fn fit(&mut self, map: &Map) {
-        let id = (std::ptr::from_ref(map) as usize, map.provinces().len());
-        if self.map != Some(id) {
-            self.inner.facts = None;
-            self.map = Some(id);
-        }
-    }
 }
 
 impl Clone for AdjudicatorScratch {
@@ -66,30 +48,25 @@ impl std::fmt::Debug for AdjudicatorScratch {
     }
 }
 
-/// What adjudicating a movement phase reads of the map every time, worked out once per map.
-#[derive(Clone)]
-pub(crate) struct MapFacts {
+/// What adjudicating a movement phase reads of the map every time (worked out when the map
+/// was loaded).
+#[derive(Clone, Copy)]
+pub(crate) struct MapFacts<'a> {
     /// Per province: whether a fleet there may convoy (a sea, or a convoyable coast).
-    pub convoyable: Vec<bool>,
+    pub convoyable: &'a [bool],
     /// The provinces closed (ice) in some season; on most maps none.
-    pub closing: Vec<ProvinceId>,
+    pub closing: &'a [ProvinceId],
     /// Whether any province or border closes in some season (if not, no order is checked
     /// against ice).
     pub closures: bool,
 }
 
-impl MapFacts {
+impl<'a> MapFacts<'a> {
     /// The facts of `map`.
-    pub fn new(map: &Map) -> MapFacts {
+    pub fn new(map: &'a Map) -> MapFacts<'a> {
         MapFacts {
-            convoyable: map
-                .province_ids()
-                .map(|p| map.can_convoy_through(p))
-                .collect(),
-            closing: map
-                .province_ids()
-                .filter(|&p| !map.province(p).closed.is_empty())
-                .collect(),
+            convoyable: map.convoy_provinces(),
+            closing: map.closing_provinces(),
             closures: map.has_closures(),
         }
     }

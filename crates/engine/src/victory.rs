@@ -1,6 +1,6 @@
 //! The end of a game: the map's victory condition (`victory_centres` or `[victory]`).
 
-use diplo_map::{Map, PowerId, ProvinceId};
+use diplo_map::{Map, PowerId};
 
 use crate::position::Position;
 
@@ -20,25 +20,25 @@ pub enum GameEnd {
 /// survivors draw. Neutral powers never win and share no draw.
 pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
     let v = map.victory;
-    // Each power's `victory_centres`, in one pass over the owners.
-    let mut centres = vec![0usize; map.powers().len()];
-    for (p, owner) in pos.owners.iter().enumerate() {
-        if let Some(power) = *owner {
-            if map.counts_for_victory(ProvinceId(p as u32), power) {
-                if let Some(c) = centres.get_mut(power.index()) {
-                    *c += 1;
-                }
+    let centres = pos.victory_centres_by_power(map);
+    let contenders = || {
+        let powers = map.power_ids().filter(|&p| !map.power(p).neutral);
+        powers.map(|p| (centres[p.index()], p))
+    };
+    // The leader (the most centres; the first power of several with as many) and how many
+    // the next power has.
+    let mut leader: Option<(usize, PowerId)> = None;
+    let mut next = 0;
+    for (c, p) in contenders() {
+        match leader {
+            Some((best, _)) if c <= best => next = next.max(c),
+            _ => {
+                next = next.max(leader.map_or(0, |(best, _)| best));
+                leader = Some((c, p));
             }
         }
     }
-    let mut counts: Vec<(usize, PowerId)> = map
-        .power_ids()
-        .filter(|&p| !map.power(p).neutral)
-        .map(|p| (centres[p.index()], p))
-        .collect();
-    counts.sort_by_key(|&(c, p)| (std::cmp::Reverse(c), p));
-    if let Some(&(best, winner)) = counts.first() {
-        let next = counts.get(1).map_or(0, |&(c, _)| c);
+    if let Some((best, winner)) = leader {
         let enough = best >= usize::from(v.centres);
         let more = !v.more_than_any || best > next;
         let lead = best >= next + usize::from(v.lead);
@@ -47,13 +47,15 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
         }
     }
     match v.last_year {
-        Some(last) if year >= last => Some(GameEnd::Draw(
+        Some(last) if year >= last => Some(GameEnd::Draw({
+            let mut counts: Vec<(usize, PowerId)> = contenders().collect();
+            counts.sort_by_key(|&(c, p)| (std::cmp::Reverse(c), p));
             counts
                 .into_iter()
                 .filter(|&(c, p)| pos.unit_count(p) > 0 || c > 0)
                 .map(|(_, p)| p)
-                .collect(),
-        )),
+                .collect()
+        })),
         _ => None,
     }
 }

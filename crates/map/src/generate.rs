@@ -88,6 +88,7 @@ fn build(name: &str, terrain: &[Terrain], army: &[(u32, u32)], fleet: &[(u32, u3
     map.index_borders();
     map.index_any_neighbours();
     map.index_names();
+    map.index_provinces();
     map
 }
 

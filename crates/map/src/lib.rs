@@ -516,6 +516,18 @@ pub struct Map {
     railroads: Vec<Railroad>,
     canals: Vec<Canal>,
     drawing: Option<drawing::Drawing>,
+    /// The supply centres that count for every power and are no dummy centre, in province
+    /// order (see [`Map::plain_centres`]).
+    plain_centres: Vec<ProvinceId>,
+    /// The other supply centres: a dummy centre, or one that does not count for some power
+    /// (see [`Map::odd_centres`]).
+    odd_centres: Vec<ProvinceId>,
+    /// Per province, [`Map::can_convoy_through`] (see [`Map::convoy_provinces`]).
+    convoy_provinces: Vec<bool>,
+    /// The provinces closed in some season (see [`Map::closing_provinces`]).
+    closing_provinces: Vec<ProvinceId>,
+    /// Whether a province or border closes in some season (see [`Map::has_closures`]).
+    closures: bool,
 }
 
 /// The maps shipped with diplo, by name: `(name, TOML source)`.
@@ -737,8 +749,7 @@ impl Map {
 
     /// Whether any province or border of the map closes in some season.
     pub fn has_closures(&self) -> bool {
-        self.provinces.iter().any(|p| !p.closed.is_empty())
-            || self.borders.iter().any(|b| !b.closed.is_empty())
+        self.closures
     }
 
     /// The railroads of the map.
@@ -1171,6 +1182,56 @@ impl Map {
             ));
         }
         out
+    }
+
+    /// Works out what adjudication reads of the provinces every phase: the supply centres sorted
+    /// into plain and odd ones (see [`Map::plain_centres`]), where fleets convoy, and what
+    /// closes in some season.
+    fn index_provinces(&mut self) {
+        self.convoy_provinces = (self.province_ids())
+            .map(|p| self.can_convoy_through(p))
+            .collect();
+        self.closing_provinces = (self.province_ids())
+            .filter(|&p| !self.province(p).closed.is_empty())
+            .collect();
+        self.closures = self.provinces.iter().any(|p| !p.closed.is_empty())
+            || self.borders.iter().any(|b| !b.closed.is_empty());
+        self.index_centres();
+    }
+
+    /// Per province, whether a fleet there may convoy ([`Map::can_convoy_through`]: a sea, or
+    /// a convoyable coast).
+    pub fn convoy_provinces(&self) -> &[bool] {
+        &self.convoy_provinces
+    }
+
+    /// The provinces closed (ice) in some season, in province order; on most maps none.
+    pub fn closing_provinces(&self) -> &[ProvinceId] {
+        &self.closing_provinces
+    }
+
+    /// Sorts the supply centres into plain and odd ones (see [`Map::plain_centres`]).
+    fn index_centres(&mut self) {
+        let centres = self
+            .province_ids()
+            .filter(|&p| self.province(p).supply_centre);
+        let plain = |p: &ProvinceId| {
+            let prov = self.province(*p);
+            prov.not_centre_for.is_empty() && !prov.dummy
+        };
+        (self.plain_centres, self.odd_centres) = centres.partition(plain);
+    }
+
+    /// The supply centres that count for every power and are no dummy centre, in province
+    /// order: most maps' every centre. With [`Map::odd_centres`], every supply centre once.
+    pub fn plain_centres(&self) -> &[ProvinceId] {
+        &self.plain_centres
+    }
+
+    /// The supply centres that are not plain, in province order: a dummy centre (1900's
+    /// Russian Steamroller), or one that does not count for some power (Colonial's Hong Kong).
+    pub fn odd_centres(&self) -> &[ProvinceId] {
+        &self.odd_centres
     }
 
     /// Number of supply centres on the map, dummy centres (1900's Russian Steamroller) not

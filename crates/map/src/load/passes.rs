@@ -155,8 +155,14 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         railroads,
         canals,
         drawing,
+        plain_centres: Vec::new(),
+        odd_centres: Vec::new(),
+        convoy_provinces: Vec::new(),
+        closing_provinces: Vec::new(),
+        closures: false,
     };
     map.index_borders();
+    map.index_provinces();
     map.index_any_neighbours();
     map.index_names();
     Ok(map)
