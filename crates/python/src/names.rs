@@ -224,26 +224,26 @@ pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 /// (the strings are kept alive here, so an address names one string while it is kept).
 #[derive(Default)]
 pub struct Texts {
-    /// Each order's [`key`] to its text's index in `strings`.
+    /// Each order's [`key`] to its text (which the table keeps alive).
     table: KeyTable,
-    strings: Vec<Py<PyString>>,
-    /// Per text (as `strings`), its order.
+    /// Per text, in the order made, its order.
     orders: Vec<PossibleOrder>,
-    /// Each text's address to its index in `strings`.
+    /// Each text's address to its index in `orders`.
     by_address: FastMap<usize, u32>,
 }
 
-/// One slot of a [`KeyTable`]: 24 bytes, so that a slot read is one cache line.
-#[derive(Clone, Copy, Default)]
+/// One slot of a [`KeyTable`]: 24 bytes, the key and the text itself, so that a look-up reads
+/// one slot and the string it hands out.
+#[derive(Default)]
 struct Slot {
     /// The key's low and high halves.
     key: [u64; 2],
-    /// The number + 1 (0: an empty slot).
-    value: u32,
+    /// The text (`None`: an empty slot).
+    text: Option<Py<PyString>>,
 }
 
 /// An open-addressing table (linear probing, at most three quarters full) from an order's
-/// [`key`] to a number: a lookup is a multiplication and a comparison or two.
+/// [`key`] to its text: a lookup is a multiplication and a comparison or two.
 #[derive(Default)]
 struct KeyTable {
     /// A power of two long.
@@ -261,43 +261,42 @@ impl KeyTable {
     }
 
     #[inline]
-    fn get(&self, key: u128) -> Option<u32> {
+    fn get(&self, key: u128) -> Option<&Py<PyString>> {
         if self.slots.is_empty() {
             return None;
         }
         let key = halves(key);
         let mut i = self.start(key);
         loop {
-            let slot = self.slots[i];
-            if slot.value == 0 {
-                return None;
-            }
+            let slot = &self.slots[i];
+            let text = slot.text.as_ref()?;
             if slot.key == key {
-                return Some(slot.value - 1);
+                return Some(text);
             }
             i = (i + 1) & (self.slots.len() - 1);
         }
     }
 
-    /// Adds a key not in the table.
-    fn insert(&mut self, key: u128, value: u32) {
+    /// Adds a key not in the table, with its text.
+    fn insert(&mut self, key: u128, text: Py<PyString>) {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             let old = std::mem::take(&mut self.slots);
-            self.slots = vec![Slot::default(); (old.len() * 2).max(1024)];
-            for slot in old.into_iter().filter(|s| s.value != 0) {
+            let size = (old.len() * 2).max(1024);
+            self.slots.resize_with(size, Slot::default);
+            for slot in old.into_iter().filter(|s| s.text.is_some()) {
                 self.place(slot);
             }
         }
         self.place(Slot {
             key: halves(key),
-            value: value + 1,
+            text: Some(text),
         });
         self.len += 1;
     }
 
     fn place(&mut self, slot: Slot) {
         let mut i = self.start(slot.key);
-        while self.slots[i].value != 0 {
+        while self.slots[i].text.is_some() {
             i = (i + 1) & (self.slots.len() - 1);
         }
         self.slots[i] = slot;
@@ -321,7 +320,7 @@ impl Texts {
     ) -> Bound<'py, PyString> {
         let k = key(&order);
         match self.table.get(k) {
-            Some(i) => self.strings[i as usize].bind(py).clone(),
+            Some(text) => text.bind(py).clone(),
             None => self.make(py, names, order, k, buf),
         }
     }
@@ -339,10 +338,9 @@ impl Texts {
         buf.clear();
         order.write(names, buf);
         let text = PyString::new(py, buf);
-        let index = self.strings.len() as u32;
+        let index = self.orders.len() as u32;
         self.by_address.insert(text.as_ptr() as usize, index);
-        self.table.insert(k, index);
-        self.strings.push(text.clone().unbind());
+        self.table.insert(k, text.clone().unbind());
         self.orders.push(order);
         text
     }
@@ -354,7 +352,7 @@ impl Texts {
     }
 
     fn len(&self) -> usize {
-        self.strings.len()
+        self.orders.len()
     }
 
     fn clear(&mut self) {
