@@ -11,8 +11,9 @@
 //! * otherwise every assignment of a feedback set of the group (its convoys first, then its
 //!   moves, then supports, until the rest reads no undecided decision in a cycle) is tried, the
 //!   rest computed from it, and the consistent ones kept: exactly one is the answer;
-//! * none or several: the cycle's backup rule (5.B.9): a cycle of moves only is circular
-//!   movement and its moves succeed; a cycle with a convoy order is a convoy paradox and gets the
+//! * none or several: the cycle's backup rule (5.B.9): in a cycle of moves only, the moves
+//!   that go round a circle are circular movement and succeed (a move into the circle from
+//!   outside it is then judged as usual); a cycle with a convoy order is a convoy paradox and gets the
 //!   ruleset's 4.A.2 ruling; any other cycle gets the ruleset's `other_cycles` ruling. Then
 //!   solving resumes.
 //!
@@ -1173,9 +1174,14 @@ impl Board<'_> {
         let is_move = |v: usize| self.is_move(self.vars[v]);
         self.backups.set(self.backups.get() + 1);
         if group.iter().all(|&v| is_move(v)) {
-            // Circular movement: every move succeeds.
-            group.iter().for_each(|&v| states[v] = State::Fixed(true));
-            return Ok(());
+            // Circular movement: the moves that go round the circle succeed; a move into the
+            // circle from outside it (a cycle only through its prevent strength, under a 4.A.7
+            // rule that reads a move's own success) is then judged as usual.
+            let circle = self.circle(group);
+            if !circle.is_empty() {
+                circle.iter().for_each(|&v| states[v] = State::Fixed(true));
+                return Ok(());
+            }
         }
         if !group.iter().any(|&v| self.is_convoy(self.vars[v])) {
             return self.other_cycle(group, states);
@@ -1194,6 +1200,33 @@ impl Board<'_> {
             _ => return Err("a convoy paradox under a rule the oracle does not implement"),
         }
         Ok(())
+    }
+
+    /// The moves of `group` that go round a circle, each into the province the next one leaves.
+    fn circle(&self, group: &[usize]) -> Vec<usize> {
+        let next = |v: usize| {
+            let Act::Move { to, .. } = self.pieces[self.vars[v]].act else {
+                return None;
+            };
+            group
+                .iter()
+                .copied()
+                .find(|&w| self.is_move(self.vars[w]) && self.pieces[self.vars[w]].at == to)
+        };
+        let round = |v: usize| {
+            let mut w = v;
+            for _ in 0..group.len() {
+                w = match next(w) {
+                    Some(x) => x,
+                    None => return false,
+                };
+                if w == v {
+                    return true;
+                }
+            }
+            false
+        };
+        group.iter().copied().filter(|&v| round(v)).collect()
     }
 
     /// The ruleset's `other_cycles` ruling for a cycle with no convoy that is not circular

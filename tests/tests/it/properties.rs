@@ -2079,3 +2079,61 @@ fn oracle_gives_the_datc_results() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked > 500, "only {checked} checked");
 }
+
+/// A case the random comparison found (1971 and 1982, whose 4.A.7 rule reads a move's own
+/// success in its prevent strength): two armies swap places by convoy while a fleet moves into
+/// one of the two provinces. The swap is circular movement; the fleet, with no support, is
+/// outside the circle and bounces off the army supported in (the oracle made every move of the
+/// cycle succeed before, both units into Spain).
+#[test]
+fn oracle_keeps_a_move_into_a_convoyed_swap_out_of_the_circle() {
+    let map = Map::standard();
+    let pos = Position::from_toml_str(
+        &map,
+        "phase = \"Spring 1901 Movement\"\n[units]\n\
+         Austria = [\"F mar\", \"F ion\", \"F wes\", \"A gas\", \"F mao\"]\n\
+         England = [\"A spa\", \"A naf\"]\n",
+        "position",
+    )
+    .expect("position");
+    let text = "Austria: F mar - spa/sc\nEngland: A spa - naf\nAustria: F ion H\n\
+                Austria: F wes C A naf - spa\nAustria: A gas S A naf - spa\n\
+                England: A naf - spa\nAustria: F mao C A spa - naf\n";
+    let (lines, errors) = diplo_orders::parse_orders(&map, text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let orders: Vec<(PowerId, Order)> = lines
+        .into_iter()
+        .map(|l| (l.power.expect("power"), l.order))
+        .collect();
+    for rules in rulesets().iter() {
+        let Verdict::Resolved(o) = diplo_tests::oracle::adjudicate(&map, rules, &pos, &orders)
+        else {
+            panic!("{}: the oracle declined the case", rules.name);
+        };
+        assert_eq!(
+            o.resolutions[0],
+            Resolution::Fails,
+            "{}: F mar - spa",
+            rules.name
+        );
+        assert_eq!(
+            o.resolutions[1],
+            Resolution::Succeeds,
+            "{}: A spa - naf",
+            rules.name
+        );
+        assert_eq!(
+            o.resolutions[5],
+            Resolution::Succeeds,
+            "{}: A naf - spa",
+            rules.name
+        );
+        let engine = adjudicate(&map, rules, &pos, &orders);
+        assert_eq!(
+            engine.results[0].resolution,
+            Resolution::Fails,
+            "{}",
+            rules.name
+        );
+    }
+}
