@@ -27,8 +27,9 @@ impl<'a> MovementCheck<'a> {
         })
     }
 
-    /// As [`MovementCheck::new`], with its buffers taken from `scratch` (a caller checking the orders of phase after phase on one map allocates next to
-    /// nothing); [`MovementCheck::recycle`] gives them back.
+    /// As [`MovementCheck::new`], with its buffers taken from `scratch` (a caller checking the
+    /// orders of phase after phase allocates next to nothing); [`MovementCheck::recycle`] gives
+    /// them back.
     pub fn new_in(
         map: &'a Map,
         rules: &'a Ruleset,

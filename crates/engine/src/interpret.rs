@@ -16,7 +16,7 @@ use diplo_rules::Ruleset;
 
 use crate::position::Unit;
 use crate::reason::{CoastIn, Fact, Text};
-use crate::scratch::{MapFacts, Pool};
+use crate::scratch::Pool;
 pub(crate) use routes::Routes;
 
 /// No unit / no order.
@@ -140,8 +140,6 @@ pub(crate) struct Ctx<'a> {
     /// Whether the map has borders of its own (difficult, half-strength, closing): if not,
     /// every crossing is ordinary.
     borders: bool,
-    /// What the map says of its provinces (where fleets convoy, which close).
-    facts: MapFacts<'a>,
     /// [`Ctx::fleet_at_sea`], worked out when a convoy route is first looked for (in most
     /// phases never).
     fleet_at_sea: OnceCell<Vec<bool>>,
@@ -165,7 +163,6 @@ impl<'a> Ctx<'a> {
         season: Season,
         pool: &mut Pool,
     ) -> Self {
-        let facts = MapFacts::new(map);
         let mut unit_at = pool.take(map.provinces().len(), NONE);
         for (i, u) in units.iter().enumerate() {
             unit_at[u.location.province.index()] = i as u32;
@@ -176,9 +173,8 @@ impl<'a> Ctx<'a> {
             units,
             unit_at,
             season,
-            closures: facts.closures,
+            closures: map.has_closures(),
             borders: !map.borders().is_empty(),
-            facts,
             fleet_at_sea: OnceCell::new(),
             spare_fleets: Cell::new(pool.empty(0)),
             routes: RefCell::new(pool.routes.take()),
@@ -217,7 +213,7 @@ impl<'a> Ctx<'a> {
     /// [`Ctx::fleet_at_sea`], worked out in `fleets`.
     fn fleets_at_sea_in(&self, mut fleets: Vec<bool>) -> Vec<bool> {
         fleets.clear();
-        let convoyable = self.facts.convoyable;
+        let convoyable = self.map.convoy_provinces();
         if self.rules.illegal_orders.legal_if_valid_in_some_position() {
             fleets.extend_from_slice(convoyable);
         } else {
@@ -230,7 +226,7 @@ impl<'a> Ctx<'a> {
             }
         }
         // A fleet in a closed (ice) province convoys nothing (DATC 2.4 8.E).
-        for &p in self.facts.closing {
+        for &p in self.map.closing_provinces() {
             if self.map.province_closed(p, self.season) {
                 fleets[p.index()] = false;
             }

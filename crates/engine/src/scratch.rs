@@ -8,7 +8,7 @@
 
 use std::collections::VecDeque;
 
-use diplo_map::{Location, Map, PowerId, ProvinceId};
+use diplo_map::{Location, PowerId, ProvinceId};
 
 use crate::interpret::{Eff, Routes, Status};
 use crate::outcome::{AutomaticAction, OrderResult, Tag};
@@ -45,30 +45,6 @@ impl Clone for AdjudicatorScratch {
 impl std::fmt::Debug for AdjudicatorScratch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("AdjudicatorScratch")
-    }
-}
-
-/// What adjudicating a movement phase reads of the map every time (worked out when the map
-/// was loaded).
-#[derive(Clone, Copy)]
-pub(crate) struct MapFacts<'a> {
-    /// Per province: whether a fleet there may convoy (a sea, or a convoyable coast).
-    pub convoyable: &'a [bool],
-    /// The provinces closed (ice) in some season; on most maps none.
-    pub closing: &'a [ProvinceId],
-    /// Whether any province or border closes in some season (if not, no order is checked
-    /// against ice).
-    pub closures: bool,
-}
-
-impl<'a> MapFacts<'a> {
-    /// The facts of `map`.
-    pub fn new(map: &'a Map) -> MapFacts<'a> {
-        MapFacts {
-            convoyable: map.convoy_provinces(),
-            closing: map.closing_provinces(),
-            closures: map.has_closures(),
-        }
     }
 }
 

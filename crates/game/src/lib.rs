@@ -288,9 +288,8 @@ pub struct Game {
     /// Rollbacks: the phases each took back, kept for the record.
     pub undone: Vec<UndoneFile>,
     next_seq: u64,
-    /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh),
-    /// with the map they were used on.
-    scratch: Option<(Arc<Map>, AdjudicatorScratch)>,
+    /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh).
+    scratch: AdjudicatorScratch,
 }
 
 impl Game {
@@ -304,15 +303,10 @@ impl Game {
     ) -> Adjudication {
         let rules = overridden.unwrap_or(&self.rules);
         if self.position.phase.kind == PhaseKind::Movement {
-            // The buffers of another map (the field replaced) are not used; the map kept with
-            // them is alive, so no other map can be at its address.
-            let scratch = match self.scratch.take() {
-                Some((made_for, scratch)) if Arc::ptr_eq(&made_for, &self.map) => scratch,
-                _ => AdjudicatorScratch::default(),
-            };
+            let scratch = std::mem::take(&mut self.scratch);
             let mut adjudicator = Adjudicator::with_scratch(&self.map, rules, scratch);
             let adj = adjudicator.adjudicate(&self.position, orders);
-            self.scratch = Some((Arc::clone(&self.map), adjudicator.into_scratch()));
+            self.scratch = adjudicator.into_scratch();
             return adj;
         }
         let mut produced = Vec::with_capacity(self.position.units.len());
@@ -358,7 +352,7 @@ impl Game {
             ready: BTreeSet::new(),
             undone: Vec::new(),
             next_seq: 1,
-            scratch: None,
+            scratch: AdjudicatorScratch::default(),
         }
     }
 

@@ -79,7 +79,7 @@ impl Game {
             ready,
             undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
             next_seq: sets_seq.max(proxies_seq) + 1,
-            scratch: None,
+            scratch: Default::default(),
         })
     }
 }

@@ -266,14 +266,20 @@ impl Game {
         Some(out)
     }
 
+    /// A power's units (`A PAR`, `F STP/SC`), in board order.
     fn units_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
-        let g = &self.game;
-        self.names.units_of(py, &g.map, &g.position, p)
+        let (map, pos) = (&self.game.map, &self.game.position);
+        let mut cache = self.cache()?;
+        let units = cache.board(map, pos).units_of(p);
+        self.names.units_list(py, map, pos, units)
     }
 
+    /// A power's supply centres, in province order.
     fn centres_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
-        let g = &self.game;
-        self.names.centres_of(py, &g.map, &g.position, p)
+        let (map, pos) = (&self.game.map, &self.game.position);
+        let mut cache = self.cache()?;
+        let owned = cache.board(map, pos).centres_of(p).iter().copied();
+        self.names.provinces_list(py, owned)
     }
 
     /// Each power's dislodged units (`A PAR`) with the places they may retreat to.
@@ -671,21 +677,13 @@ impl Power {
     /// The power's units (`A PAR`, `F STP/SC`), in board order.
     #[getter]
     fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let game = self.game(py)?;
-        let (map, pos) = (&game.game.map, &game.game.position);
-        let mut cache = game.cache()?;
-        let units = cache.board(map, pos).units_of(self.power);
-        game.names.units_list(py, map, pos, units)
+        self.game(py)?.units_of(py, self.power)
     }
 
     /// The power's supply centres, in province order.
     #[getter]
     fn centers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let game = self.game(py)?;
-        let (map, pos) = (&game.game.map, &game.game.position);
-        let mut cache = game.cache()?;
-        let owned = cache.board(map, pos).centres_of(self.power).iter().copied();
-        game.names.provinces_list(py, owned)
+        self.game(py)?.centres_of(py, self.power)
     }
 
     /// The power's home centres.

@@ -113,18 +113,6 @@ impl Names {
         }
     }
 
-    /// A power's units (`A PAR`, `F STP/SC`), in board order.
-    pub fn units_of<'py>(
-        &self,
-        py: Python<'py>,
-        map: &Map,
-        pos: &Position,
-        p: PowerId,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let units = pos.units.iter().filter(|u| u.power == p);
-        Ok(PyList::new(py, units.map(|u| self.unit(py, map, u)))?.into_any())
-    }
-
     /// The units of the position `pos` at `indices` (`A PAR`, `F STP/SC`).
     pub fn units_list<'py>(
         &self,
@@ -135,20 +123,6 @@ impl Names {
     ) -> PyResult<Bound<'py, PyAny>> {
         let units = indices.iter().filter_map(|&i| pos.units.get(i));
         Ok(PyList::new(py, units.map(|u| self.unit(py, map, u)))?.into_any())
-    }
-
-    /// A power's supply centres, in province order.
-    pub fn centres_of<'py>(
-        &self,
-        py: Python<'py>,
-        map: &Map,
-        pos: &Position,
-        p: PowerId,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let owned = map
-            .province_ids()
-            .filter(|c| pos.owners[c.index()] == Some(p));
-        self.provinces_list(py, owned)
     }
 
     /// A power's home centres.
