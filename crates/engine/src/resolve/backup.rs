@@ -106,6 +106,7 @@ impl Board<'_> {
         }
         let mut ruling = self.rules.convoy_paradox.paradox_ruling();
         if ruling == ParadoxRuling::NoAnswer {
+            // The rule has no answer: the host's `paradox_fallback` (DATC 4.A.2), if any.
             ruling = self.rules.paradox_fallback.fallback();
         }
         self.convoy_ruling(ruling, cycle, changed);

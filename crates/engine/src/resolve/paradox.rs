@@ -10,7 +10,8 @@ use super::board::Board;
 use super::tables::Tri;
 
 impl Board<'_> {
-    /// Voids move `u` (the paradox rule): it has no path, so no effect anywhere.
+    /// Voids move `u` (the paradox rule): it has no path, so no effect anywhere, and no land
+    /// fallback (DATC 4.A.3) either.
     pub(super) fn void(&mut self, u: u32) {
         self.voided
             .set(u as usize, true, self.units.len(), self.pool);

@@ -16,13 +16,15 @@ impl Board<'_> {
         matches!(self.eff[u as usize], Eff::Move { convoy: true, .. })
     }
 
-    /// 5.B.4 PATH, at most (`max`) or at least. A move with a land fallback always has one.
+    /// 5.B.4 PATH, at most (`max`) or at least. A move with a land fallback (DATC 4.A.3) always
+    /// has one.
     #[inline]
     pub fn path(&self, u: u32, max: bool) -> bool {
         self.plain[u as usize] || self.path_of_other(u, max)
     }
 
-    /// [`Board::path`] of a move that is not plain.
+    /// [`Board::path`] of a move that is not plain. DATC 4.A.3 fallback: a convoyed move with a
+    /// land fallback has a path whether or not its convoy works.
     fn path_of_other(&self, u: u32, max: bool) -> bool {
         let Eff::Move {
             convoy,
@@ -75,7 +77,7 @@ impl Board<'_> {
     }
 
     /// Whether `u` travels over land (as opposed to by convoy); for a move with a land
-    /// fallback, known once its convoy route is known.
+    /// fallback (DATC 4.A.3), known once its convoy route is known.
     #[inline]
     pub(super) fn land_route(&self, u: u32) -> Tri {
         if self.plain[u as usize] {
@@ -85,7 +87,8 @@ impl Board<'_> {
         }
     }
 
-    /// [`Board::land_route`] of a move that is not plain.
+    /// [`Board::land_route`] of a move that is not plain. DATC 4.A.3 fallback: a move with a
+    /// land fallback goes by convoy when its convoy route works, else over land.
     fn route_of_other(&self, u: u32) -> Tri {
         match self.eff[u as usize] {
             // A canal move is a direct move only with permission (DATC 2.4 7.C.6: so there is
