@@ -145,7 +145,6 @@ fn kind_words(k: UnitKind) -> &'static str {
     }
 }
 
-/// Interprets the orders of a movement phase.
 /// Checks every order; then DATC 2.4 4.C.1 c / 4.C.2 c: an order whose unit type is missing
 /// or wrong is ignored when another legal order to the same unit names the type rightly.
 pub(super) fn yield_to_right_designations(
