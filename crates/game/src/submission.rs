@@ -145,9 +145,9 @@ impl Game {
     }
 
     /// As [`Game::submit`], for orders already read (a caller that made them itself, e.g. with
-    /// [`possible::PossibleOrder::to_order`], skips writing and parsing their text). The same
-    /// checks apply; a problem names the order by its place in `orders` (`source:3`) and its
-    /// canonical text.
+    /// [`possible::PossibleOrder::to_order`](crate::possible::PossibleOrder::to_order), skips
+    /// writing and parsing their text). The same checks apply; a problem names the order by its
+    /// place in `orders` (`source:3`) and its canonical text.
     pub fn submit_orders(
         &mut self,
         power: PowerId,

@@ -141,7 +141,8 @@ fn any_fleet_neighbour(map: &Map, p: ProvinceId, mut f: impl FnMut(Location) -> 
 }
 
 /// What a convoy search works in, kept from one search to the next (and from phase to phase
-/// in the [`PossibleCache`]): nothing is allocated once it has grown to the map's size.
+/// in the [`PossibleCache`](super::PossibleCache)): nothing is allocated once it has grown to
+/// the map's size.
 #[derive(Debug, Default)]
 pub(super) struct ConvoySearch {
     /// Per province: whether the search has reached its fleet, or found it a destination (all
@@ -226,7 +227,7 @@ impl ConvoySearch {
 }
 
 /// Every unit's [`ConvoyReach`] in one phase, the lists of all units one after another (kept
-/// in the [`PossibleCache`] for the next phase's).
+/// in the [`PossibleCache`](super::PossibleCache) for the next phase's).
 #[derive(Debug, Default)]
 pub(super) struct Convoys {
     /// Per unit: where its lists end in `fleets`, `beside` and `destinations` (each starts
