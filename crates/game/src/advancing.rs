@@ -1,0 +1,465 @@
+//! Playing the current phase: adjudicating it with the orders gathered (a power that sent none
+//! falls into civil disorder, DATC 4.D.8, 4.D.9), recording it in the history, moving to the
+//! next phase, the end of the game (the map's victory condition), taking phases back
+//! (rollback), and when each unit was produced.
+
+use diplo_engine::{
+    adjudicate_with_production, Adjudication, Adjudicator, Phase, PhaseKind, Position, Resolution,
+};
+use diplo_map::limits::Limit;
+use diplo_map::PowerId;
+use diplo_orders::Order;
+use diplo_rules::Ruleset;
+
+use crate::file::{AutomaticFile, PhaseRecordFile, ResultFile, UndoneFile};
+use crate::production::next_production;
+use crate::{time, Game, GameError, Gathered, Production};
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The power that reached the victory condition; `None` for a draw at the map's last year.
+    pub winner: Option<PowerId>,
+    /// The powers that share a draw (empty when someone won).
+    pub draw: Vec<PowerId>,
+    /// The phase after which it did.
+    pub phase: Phase,
+    /// How many centres it owned.
+    pub centres: usize,
+}
+
+/// What adjudicating the current phase did.
+#[derive(Clone, Debug)]
+pub struct PhaseOutcome {
+    /// The phase adjudicated.
+    pub phase: Phase,
+    /// The position it started from.
+    pub position: Position,
+    /// The orders used.
+    pub gathered: Gathered,
+    /// The engine's results.
+    pub adjudication: Adjudication,
+    /// Set when this phase ended the game.
+    pub ended: Option<Ending>,
+}
+
+impl Game {
+    /// The engine's adjudication of the current phase with `orders` under the game's rules
+    /// (or `overridden`, the rules changed for this phase): a movement phase with the buffers
+    /// kept from the game's previous movement phase.
+    fn adjudicate_phase(
+        &mut self,
+        overridden: Option<&Ruleset>,
+        orders: &[(PowerId, Order)],
+    ) -> Adjudication {
+        let rules = overridden.unwrap_or(&self.rules);
+        if self.position.phase.kind == PhaseKind::Movement {
+            let scratch = std::mem::take(&mut self.scratch);
+            let mut adjudicator = Adjudicator::with_scratch(&self.map, rules, scratch);
+            let adj = adjudicator.adjudicate(&self.position, orders);
+            self.scratch = adjudicator.into_scratch();
+            return adj;
+        }
+        let mut produced = Vec::with_capacity(self.position.units.len());
+        produced.extend(
+            (self.position.units.iter())
+                .filter_map(|u| Some((u.location, self.produced.get(u.location.province)?))),
+        );
+        adjudicate_with_production(&self.map, rules, &self.position, orders, &produced)
+    }
+
+    /// Adjudicates the current phase with the orders submitted, records it in the history and
+    /// moves to the next phase. `overrides` (`issue=choice`) change the rules for this phase
+    /// only, e.g. `paradox_fallback=szykman` when the ruleset leaves a paradox unresolved.
+    pub fn adjudicate(&mut self, overrides: &[String]) -> Result<PhaseOutcome, GameError> {
+        let outcome = self.adjudicate_unrecorded(overrides, 0)?;
+        self.record_phase(&outcome);
+        Ok(outcome)
+    }
+
+    /// As [`Game::adjudicate`], but the phase's record is not put into the history: the caller
+    /// passes the outcome to [`Game::record_phase`] later, in the order the phases were played,
+    /// and before the history is read or the game saved (the Python binding does so: making a
+    /// record's texts is a good part of a phase's cost, and a bot seldom reads the history).
+    /// `unrecorded`: the phases adjudicated before and not recorded yet, which count against
+    /// the history's limit.
+    pub fn adjudicate_unrecorded(
+        &mut self,
+        overrides: &[String],
+        unrecorded: usize,
+    ) -> Result<PhaseOutcome, GameError> {
+        self.refuse_if_ended()?;
+        // A history longer than the limit could not be read back: refuse before it grows.
+        let max = diplo_map::limits::max_phases();
+        let played = self.history.len() + unrecorded;
+        if played >= max {
+            return Err(GameError::Refused(vec![format!(
+                "the game has played {played} phases; one more would be {}; nothing was changed",
+                Limit::Phases.exceeded(max)
+            )]));
+        }
+        // The rules changed for this phase, if they are.
+        let mut overridden = None;
+        for o in overrides {
+            overridden
+                .get_or_insert_with(|| self.rules.clone())
+                .apply_override(o)
+                .map_err(|e| GameError::Refused(vec![format!("--set {o}: {e}")]))?;
+        }
+        // The orders are taken out of their sets, and put back if nothing changes.
+        let (mut gathered, stored) = self.plan_orders();
+        self.swap_stored(&mut gathered, &stored);
+        for o in overrides {
+            gathered
+                .notes
+                .push(format!("adjudicated with --set {o} for this phase"));
+        }
+        let adj = self.adjudicate_phase(overridden.as_ref(), &gathered.orders);
+        if !adj.unresolved.is_empty() {
+            let refused = self.unresolved_paradox(&gathered.orders, &adj);
+            self.swap_stored(&mut gathered, &stored);
+            return Err(refused);
+        }
+        self.track_production(&gathered.orders, &adj);
+        let start = std::mem::replace(&mut self.position, adj.next.clone());
+        let phase = start.phase;
+        self.order_sets.clear();
+        self.proxies.clear();
+        self.ready.clear();
+        self.next_seq = 1;
+        self.deadline = None;
+        let season_over = self.map.calendar.spec(phase.season).captures
+            && phase.kind != PhaseKind::Adjustment
+            && self.position.phase.kind != PhaseKind::Retreat;
+        if season_over {
+            self.ended = self.ending_after(phase);
+        }
+        Ok(PhaseOutcome {
+            phase,
+            position: start,
+            gathered,
+            adjudication: adj,
+            ended: self.ended.clone(),
+        })
+    }
+
+    /// The refusal of a phase whose convoy paradox the ruleset leaves unresolved.
+    fn unresolved_paradox(&self, orders: &[(PowerId, Order)], adj: &Adjudication) -> GameError {
+        let orders: Vec<String> = adj
+            .unresolved
+            .iter()
+            .map(|&i| {
+                let (power, order) = &orders[adj.results[i].index];
+                format!(
+                    "{}: {}",
+                    self.power_name(*power),
+                    order.display(&self.map).full()
+                )
+            })
+            .collect();
+        GameError::Refused(vec![format!(
+            "the ruleset gives no resolution for the convoy paradox of {} (DATC 4.A.2); nothing \
+             was changed. Adjudicate again with a fallback for this phase, e.g. `--set \
+             paradox_fallback=szykman` or `--set paradox_fallback=all-hold`",
+            orders.join("; ")
+        )])
+    }
+
+    /// How the game ends in the current position, reached after `phase` (the map's victory
+    /// condition), if it does.
+    fn ending_after(&self, phase: Phase) -> Option<Ending> {
+        let end = diplo_engine::victory::game_end(&self.map, &self.position, phase.year)?;
+        Some(match end {
+            diplo_engine::victory::GameEnd::Win(winner, centres) => Ending {
+                winner: Some(winner),
+                draw: Vec::new(),
+                phase,
+                centres,
+            },
+            diplo_engine::victory::GameEnd::Draw(draw) => Ending {
+                winner: None,
+                draw,
+                phase,
+                centres: 0,
+            },
+        })
+    }
+
+    /// Carries each unit's production time to the next position: a unit that moved or
+    /// retreated keeps its own, a unit built now gets the next one.
+    fn track_production(&mut self, orders: &[(PowerId, Order)], adj: &Adjudication) {
+        let succeeded = adj
+            .results
+            .iter()
+            .filter(|r| r.resolution == Resolution::Succeeds)
+            .map(|r| &orders[r.index].1);
+        let (produced, dislodged) = next_production(
+            &self.produced,
+            &self.produced_dislodged,
+            self.position.phase.kind,
+            succeeded,
+            &adj.next,
+            self.map.provinces().len(),
+        );
+        self.produced = produced;
+        self.produced_dislodged = dislodged;
+    }
+
+    /// Takes the game back to the start of an earlier phase of its history (`to`, a phase
+    /// name; `None`: the phase before the current one). The phases taken back, and any order
+    /// sets received for the current phase, are kept in [`Game::undone`] with `at` (when);
+    /// the game continues from there as if they had never been played. Returns the phases
+    /// taken back.
+    pub fn rollback(
+        &mut self,
+        to: Option<&str>,
+        at: Option<time::Seconds>,
+    ) -> Result<usize, GameError> {
+        let map = &self.map;
+        let played: Vec<String> = self.history.iter().map(|h| h.phase.clone()).collect();
+        if played.is_empty() {
+            return Err(GameError::Refused(vec![format!(
+                "no phase has been played yet ({} is the first): nothing to roll back",
+                self.phase().name(map)
+            )]));
+        }
+        let index = match to {
+            None => played.len() - 1,
+            Some(text) => {
+                let phase = Phase::parse(text, map)
+                    .map_err(|e| GameError::Refused(vec![format!("--to `{text}`: {e}")]))?;
+                let name = phase.name(map).to_string();
+                played.iter().position(|p| *p == name).ok_or_else(|| {
+                    GameError::Refused(vec![format!(
+                        "--to `{text}`: {name} is not a phase of this game's history; the phases \
+                         played are {} (the current one is {})",
+                        played.join(", "),
+                        self.phase().name(map)
+                    )])
+                })?
+            }
+        };
+        // The file must read back: the undone phases count against the phase limit.
+        let max = diplo_map::limits::max_phases();
+        let kept: usize = self.undone.iter().map(|u| u.phases.len()).sum();
+        if kept + (played.len() - index) > max {
+            return Err(GameError::Refused(vec![format!(
+                "{} phases would be kept as [[undone]]: {}; nothing was changed",
+                kept + played.len() - index,
+                Limit::Phases.exceeded(max)
+            )]));
+        }
+        let target = &self.history[index];
+        let position = Position::from_toml_str(
+            map,
+            &toml::to_string(&target.position).map_err(|e| GameError::Invalid(e.to_string()))?,
+            &target.phase,
+        )
+        .map_err(|e| GameError::Invalid(format!("history, {}: {e}", target.phase)))?;
+        let (produced, produced_dislodged) = self.production_at(index)?;
+        let from = self.phase().name(map).to_string();
+        let phases = self.history.split_off(index);
+        let undone = UndoneFile {
+            from,
+            to: phases[0].phase.clone(),
+            at: at.map(time::format_rfc3339),
+            pending: self.order_sets_out(),
+            phases,
+        };
+        let n = undone.phases.len();
+        self.undone.push(undone);
+        self.position = position;
+        self.produced = produced;
+        self.produced_dislodged = produced_dislodged;
+        self.order_sets.clear();
+        self.proxies.clear();
+        self.ready.clear();
+        self.next_seq = 1;
+        self.deadline = None;
+        if self
+            .ended
+            .as_ref()
+            .is_some_and(|e| e.phase >= self.position.phase)
+        {
+            self.ended = None;
+        }
+        Ok(n)
+    }
+
+    /// When each unit was produced at the start of the history's phase `index`, found by
+    /// walking the history from its first phase (the numbering [`Game::new`] gives).
+    fn production_at(&self, index: usize) -> Result<(Production, Production), GameError> {
+        let map = &self.map;
+        let position = |i: usize| -> Result<Position, GameError> {
+            let h = &self.history[i];
+            let text =
+                toml::to_string(&h.position).map_err(|e| GameError::Invalid(e.to_string()))?;
+            Position::from_toml_str(map, &text, &h.phase)
+                .map_err(|e| GameError::Invalid(format!("history, {}: {e}", h.phase)))
+        };
+        let first = position(0)?;
+        let provinces = map.provinces().len();
+        let mut produced = Production::from_entries(
+            provinces,
+            first
+                .units
+                .iter()
+                .zip(0..)
+                .map(|(u, n)| (u.location.province, n)),
+        );
+        let mut dislodged = Production::new(provinces);
+        let mut current = first;
+        for i in 0..index {
+            let next = position(i + 1)?;
+            let orders: Vec<Order> = self.history[i]
+                .results
+                .iter()
+                .filter(|r| r.result.split(", ").next() == Some(Resolution::Succeeds.word()))
+                .filter_map(|r| {
+                    diplo_orders::parse_order(map, &r.order)
+                        .ok()
+                        .map(|(_, o)| o)
+                })
+                .collect();
+            (produced, dislodged) = next_production(
+                &produced,
+                &dislodged,
+                current.phase.kind,
+                &orders,
+                &next,
+                provinces,
+            );
+            current = next;
+        }
+        Ok((produced, dislodged))
+    }
+
+    /// Puts a phase adjudicated by [`Game::adjudicate_unrecorded`] into the history.
+    pub fn record_phase(&mut self, outcome: &PhaseOutcome) {
+        let record = self.record(&outcome.position, &outcome.gathered, &outcome.adjudication);
+        self.history.push(record);
+    }
+
+    fn record(&self, start: &Position, g: &Gathered, adj: &Adjudication) -> PhaseRecordFile {
+        let map = &self.map;
+        let unit_file = |u: &diplo_engine::Unit, what: String| AutomaticFile {
+            power: map.power(u.power).name.clone(),
+            unit: u.short(map),
+            what,
+        };
+        PhaseRecordFile {
+            phase: start.phase.name(map).to_string(),
+            civil_disorder: g
+                .civil_disorder
+                .iter()
+                .map(|p| map.power(*p).name.clone())
+                .collect(),
+            notes: g.notes.clone(),
+            results: adj
+                .results
+                .iter()
+                .map(|r| {
+                    let order = &g.orders[r.index].1;
+                    ResultFile {
+                        power: map.power(r.power).name.clone(),
+                        order: order.display(map).full().to_string(),
+                        result: r.words(),
+                        reason: r.reason_text(map, order),
+                    }
+                })
+                .collect(),
+            unordered: adj
+                .unordered_dislodged
+                .iter()
+                .map(|(u, t)| unit_file(u, t.word().to_string()))
+                .collect(),
+            automatic: adj
+                .automatic
+                .iter()
+                .map(|a| unit_file(&a.unit, a.reason_text(map)))
+                .collect(),
+            position: start.to_file(map),
+        }
+    }
+}
+
+impl Game {
+    /// Every phase played, as its starting position and the orders adjudicated in it, then the
+    /// current phase with no orders: what a game record (`diplo game history --format godip`)
+    /// holds.
+    pub fn played_phases(&self) -> Result<Vec<(Position, Vec<Order>)>, String> {
+        let map = &self.map;
+        let mut out = Vec::with_capacity(self.history.len() + 1);
+        for h in &self.history {
+            let text = toml::to_string(&h.position).map_err(|e| e.to_string())?;
+            let position = Position::from_toml_str(map, &text, &h.phase)
+                .map_err(|e| format!("{}: {e}", h.phase))?;
+            let orders = h
+                .results
+                .iter()
+                .map(|r| {
+                    diplo_orders::parse_order(map, &r.order)
+                        .map(|(_, o)| o)
+                        .map_err(|e| format!("{}: `{}`: {e}", h.phase, r.order))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            out.push((position, orders));
+        }
+        out.push((self.position.clone(), Vec::new()));
+        Ok(out)
+    }
+
+    /// The power that gave each order of [`Game::played_phases`], phase by phase (the current
+    /// phase has none): a record needs it for orders that name no unit (a declined build).
+    pub fn played_phase_powers(&self) -> Vec<Vec<PowerId>> {
+        let map = &self.map;
+        let mut out: Vec<Vec<PowerId>> = self
+            .history
+            .iter()
+            .map(|h| {
+                h.results
+                    .iter()
+                    .filter_map(|r| map.power_by_name(&r.power))
+                    .collect()
+            })
+            .collect();
+        out.push(Vec::new());
+        out
+    }
+}
+
+impl Ending {
+    /// `France won after Fall 1912 Movement with 18 centres`, or the draw and its powers.
+    pub fn describe(&self, map: &diplo_map::Map) -> String {
+        let phase = self.phase.name(map);
+        match self.winner {
+            Some(w) => format!(
+                "{} won after {phase} with {} centres",
+                map.power(w).name,
+                self.centres
+            ),
+            None => {
+                let names: Vec<&str> = self
+                    .draw
+                    .iter()
+                    .map(|&p| map.power(p).name.as_str())
+                    .collect();
+                format!(
+                    "drawn after {phase} (the map's last year), shared by {} powers: {}",
+                    self.draw.len(),
+                    names.join(", ")
+                )
+            }
+        }
+    }
+
+    /// The ending as JSON: winner (or null), draw, phase, centres.
+    pub fn to_json(&self, map: &diplo_map::Map) -> serde_json::Value {
+        serde_json::json!({
+            "winner": self.winner.map(|w| map.power(w).name.clone()),
+            "draw": self.draw.iter().map(|&p| map.power(p).name.clone()).collect::<Vec<_>>(),
+            "phase": self.phase.name(map).to_string(),
+            "centres": self.centres,
+        })
+    }
+}
