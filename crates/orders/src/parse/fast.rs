@@ -344,8 +344,8 @@ fn plain_province(map: &Map, word: u64) -> Option<ProvinceId> {
     key.province
 }
 
-/// The word of one to eight ASCII letters and digits at byte `i`, packed as [`lex`] packs it,
-/// and where it ends; `None` if there is no word there or it is longer.
+/// The word of one to eight ASCII letters and digits at byte `i`, packed as `lexed::lex` packs
+/// it, and where it ends; `None` if there is no word there or it is longer.
 #[inline(always)]
 fn short_word(b: &[u8], mut i: usize) -> Option<(u64, usize)> {
     let mut key = 0u64;

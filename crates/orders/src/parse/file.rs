@@ -33,6 +33,8 @@ pub(super) trait Sink {
 }
 
 /// [`parse_orders_into`]'s sink: a line for each order, sharing one copy of the file.
+///
+/// [`parse_orders_into`]: crate::parse_orders_into
 pub(super) struct LineSink<'a> {
     pub(super) lines: &'a mut Vec<OrderLine>,
     pub(super) errors: &'a mut Vec<ParseError>,
@@ -60,6 +62,8 @@ impl Sink for LineSink<'_> {
 
 /// [`parse_phase_orders_into`]'s sink: each order with its power; an order without one is an
 /// error.
+///
+/// [`parse_phase_orders_into`]: crate::parse_phase_orders_into
 pub(super) struct PhaseSink<'a, 't> {
     /// The orders: the first `len` read from this file, then those of the caller's last file
     /// (overwritten in place, then cut off at the end).
@@ -140,6 +144,8 @@ impl PhaseSink<'_, '_> {
 }
 
 /// Reads an orders file line by line into `sink` (see [`parse_orders`]).
+///
+/// [`parse_orders`]: crate::parse_orders
 pub(super) fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
     let mut current: Option<PowerId> = None;
     let mut buffers = Buffers::default();
@@ -232,7 +238,11 @@ pub(super) enum Line<'s> {
 /// Reads the first line of `text` (up to `\n`, `\r\n`, `\r` or the end) into `buffers` (reused:
 /// no allocation once they are large enough, besides what the order itself holds); returns the
 /// line, what it holds, and the text after its end of line.
-fn read_line<'s>(map: &Map, text: &'s str, buffers: &mut Buffers) -> (&'s str, Line<'s>, &'s str) {
+pub(super) fn read_line<'s>(
+    map: &Map,
+    text: &'s str,
+    buffers: &mut Buffers,
+) -> (&'s str, Line<'s>, &'s str) {
     if buffers.toks.capacity() == 0 {
         *buffers = Buffers::new();
     }

@@ -93,7 +93,7 @@ const KEYWORD_LIST: [(&str, Kw); 44] = [
 /// A word of at most eight bytes as one number (little-endian, zero-padded), `0` for a longer
 /// one: no word holds a zero byte, so two words of eight bytes or fewer pack alike only when
 /// they are equal.
-const fn packed(word: &[u8]) -> u64 {
+pub(super) const fn packed(word: &[u8]) -> u64 {
     if word.len() > 8 {
         return 0;
     }

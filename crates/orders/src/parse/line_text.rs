@@ -6,6 +6,9 @@ use std::sync::Arc;
 /// The text of an [`OrderLine`] as written. The lines [`parse_orders`] reads share one copy of
 /// the file (no allocation per line); the text reads as a `&str` (through `Deref` or
 /// [`LineText::as_str`]) and prints as one. Two texts are equal when they read the same.
+///
+/// [`OrderLine`]: crate::OrderLine
+/// [`parse_orders`]: crate::parse_orders
 #[derive(Clone)]
 pub struct LineText {
     pub(super) file: Arc<str>,

@@ -1,7 +1,7 @@
 //! Parsing orders: the DATC notation and the common short notation. This module holds the
 //! public API; a line of a common shape is read by the fast path ([`fast`]), any other is split
 //! into tokens ([`tokens`], [`keywords`]) and read by a small recursive-descent grammar
-//! ([`parser`], [`places`], [`grammar`]); [`file`] runs the loop over an orders file.
+//! ([`parser`], [`places`], [`grammar`]); [`file`](mod@file) runs the loop over an orders file.
 //! Nothing is decided here that the rules decide: coasts, unit types and nationalities are kept
 //! as written.
 

@@ -48,6 +48,8 @@ impl<'m, 's> Parser<'m, 's> {
     /// [`Parser::province_at`] for a name that may run on over several words (word `i` is a
     /// word). A run is extended word by word while the map has a longer name starting with it;
     /// each run's key is a slice of `norms` ([`tokenize`]): no string is built.
+    ///
+    /// [`tokenize`]: super::tokens::tokenize
     fn province_run(&self, i: usize) -> Option<(ProvinceId, usize)> {
         let mut found = None;
         let mut last = i;

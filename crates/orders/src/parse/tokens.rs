@@ -43,6 +43,8 @@ pub(super) struct Tok {
     pub(super) norm: (u32, u32),
     /// For a word of at most eight bytes normalised: those bytes packed ([`packed`]), the key
     /// a single word is looked up by; `0` otherwise.
+    ///
+    /// [`packed`]: super::keywords::packed
     pub(super) key: u64,
     /// For a word: the keyword sets it belongs to (`Kw` bits).
     pub(super) kw: u32,
@@ -222,6 +224,8 @@ const WORD_LOWER: [u8; 256] = {
 /// in lower case without dots, and packs it; returns the byte offset after it, its packed form
 /// ([`packed`], `0` if longer than eight bytes) and its `Kw` bits. ASCII is copied through a
 /// lower-case table; a word with other characters is read on by [`scan_word_rest`].
+///
+/// [`packed`]: super::keywords::packed
 fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, u64, Kw) {
     let bytes = text.as_bytes();
     let start = norms.len();
@@ -253,6 +257,8 @@ fn scan_word(text: &str, i: usize, norms: &mut Vec<u8>) -> (usize, u64, Kw) {
 
 /// `norms[start..]` packed as [`packed`] does (`0` if longer than eight bytes), read as one
 /// number: eight zero bytes are appended for the read, then taken off.
+///
+/// [`packed`]: super::keywords::packed
 fn pack_from(norms: &mut Vec<u8>, start: usize) -> u64 {
     let len = norms.len();
     if len - start > 8 {

@@ -35,8 +35,10 @@ struct Tok {
 #[derive(Default)]
 pub(in crate::parse) struct Toks([Tok; MAX_TOKS]);
 
-/// Reads the first line of `text` (up to `\n`, `\r` or the end) as [`super::read_line`] does,
+/// Reads the first line of `text` (up to `\n`, `\r` or the end) as [`file::read_line`] does,
 /// if this path can: what the line holds, and the text after its end of line.
+///
+/// [`file::read_line`]: crate::parse::file::read_line
 #[inline(always)]
 pub(in crate::parse) fn read_line<'s>(
     map: &Map,
