@@ -1,0 +1,183 @@
+//! jDip variants: a `variants.xml` (powers, starting time, victory conditions, rule options,
+//! supply centres, starting units) and the adjacency XML its `MAP adjacencyURI` names
+//! (provinces, their `mv`/`xc`/per-coast adjacency, `BORDER`s).
+//!
+//! How jDip's notions become diplo's:
+//!
+//! * Terrain is not written in jDip: a province with `mv` adjacency is land, with `xc` or coast
+//!   adjacency (`nc`, `sc`, `ec`, `wc`) it holds fleets; both make a coast, `mv` alone inland,
+//!   fleet adjacency alone a sea. A land province that borders nothing but itself, which nothing
+//!   borders, is impassable (Switzerland). A province listing itself (an island's `mv`) is noted.
+//! * `isConvoyableCoast` → `convoyable`; `UNIQUENAME` → aliases.
+//! * `BORDER`s (attached to the province they lead into; `from` names where the move starts):
+//!   `baseMoveModifier="-1"` → a `difficult` border; a border without modifier prohibits, in the
+//!   seasons it names (all seasons when none): from given places → a `closed` border, from
+//!   anywhere → the province is `closed`. `unitTypes` → `units`. `orderTypes`, `year` and
+//!   `phase`, and other modifiers, have no diplo equivalent and are reported.
+//! * `OPTION_BUILDS` → `build`; `WINNING_SUPPLY_CENTERS` → `victory_centres`; `GAME_LENGTH` →
+//!   `[victory] last_year` (reported: the count is read as years played, the first included);
+//!   `YEARS_WITHOUT_SC_CAPTURE` is reported; `STARTINGTIME` → `first_year` and `first_season`,
+//!   or `[calendar] first_phase = "adjustment"`.
+//! * A power with `active="false"` is a neutral power (its units hold).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use roxmltree::{Document, Node, ParsingOptions};
+
+use crate::model::{Model, Place};
+use crate::{file_name, read_beside, ImportError, Imported, Resolver};
+
+mod adjacency;
+mod borders;
+mod terrain;
+mod variant;
+
+/// The names of the variants a `variants.xml` defines, in file order.
+pub fn variant_names(path: &Path) -> Result<Vec<String>, ImportError> {
+    let text = read(path)?;
+    let file = file_name(path);
+    let doc = parse(&text, &file)?;
+    Ok(variants(&doc)
+        .map(|v| v.attribute("name").unwrap_or_default().to_string())
+        .collect())
+}
+
+/// Imports the variant named `variant` (its name or one of its aliases, case-insensitively)
+/// of a jDip `variants.xml`; the adjacency file is read from the same folder.
+pub fn import_path(path: &Path, variant: &str) -> Result<Imported, ImportError> {
+    let text = read(path)?;
+    import_str(&text, &file_name(path), variant, &|name| {
+        read_beside(path, name)
+    })
+}
+
+/// Imports a variant from `variants.xml` text named `file`; `resolve` finds the adjacency
+/// file's text by the name the variant gives (`None`: not found).
+pub fn import_str(
+    text: &str,
+    file: &str,
+    variant: &str,
+    resolve: Resolver,
+) -> Result<Imported, ImportError> {
+    let doc = parse(text, file)?;
+    let wanted = variant.trim().to_lowercase();
+    let Some(v) = variants(&doc).find(|v| {
+        v.attribute("name")
+            .is_some_and(|n| n.to_lowercase() == wanted)
+            || v.attribute("aliases").is_some_and(|a| {
+                a.split(',')
+                    .any(|alias| alias.trim().to_lowercase() == wanted)
+            })
+    }) else {
+        let names: Vec<String> = variants(&doc)
+            .map(|v| format!("`{}`", v.attribute("name").unwrap_or_default()))
+            .collect();
+        return Err(ImportError::file(
+            file,
+            format!("no variant `{variant}`; this file has {}", names.join(", ")),
+        ));
+    };
+    let mut r = Reader {
+        doc: &doc,
+        file: file.to_string(),
+        m: Model::default(),
+        powers: HashMap::new(),
+    };
+    r.variant(v, resolve)?;
+    Ok(Imported::from_model(r.m))
+}
+
+fn read(path: &Path) -> Result<String, ImportError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| ImportError::file(&path.display().to_string(), e.to_string()))
+}
+
+fn parse<'t>(text: &'t str, file: &str) -> Result<Document<'t>, ImportError> {
+    let opts = ParsingOptions {
+        allow_dtd: true,
+        ..ParsingOptions::default()
+    };
+    Document::parse_with_options(text, opts).map_err(|e| {
+        let pos = e.pos();
+        ImportError::at(&Place::new(file, pos.row as usize), e.to_string())
+    })
+}
+
+fn variants<'a, 't>(doc: &'a Document<'t>) -> impl Iterator<Item = Node<'a, 't>> {
+    doc.root_element()
+        .children()
+        .filter(|n| n.has_tag_name("VARIANT"))
+}
+
+fn elements<'a, 't>(n: Node<'a, 't>) -> impl Iterator<Item = Node<'a, 't>> {
+    n.children().filter(|c| c.is_element())
+}
+
+/// Words of a list attribute: separated by spaces or commas.
+fn list(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+}
+
+/// `bul-sc`, `bul/sc`, `bul(sc)` → (`bul`, Some(`sc`)).
+fn location(s: &str) -> (String, Option<String>) {
+    let s = s.trim().to_lowercase();
+    for sep in ['-', '/', '('] {
+        if let Some((p, c)) = s.split_once(sep) {
+            return (p.to_string(), Some(c.trim_end_matches(')').to_string()));
+        }
+    }
+    (s, None)
+}
+
+struct Reader<'a, 't> {
+    doc: &'a Document<'t>,
+    file: String,
+    m: Model,
+    /// Power names and alternative names, lower case → index.
+    powers: HashMap<String, usize>,
+}
+
+/// One `PROVINCE` element's adjacency as written.
+struct Raw {
+    at: Place,
+    /// Each `mv` element's refs, with its place.
+    mv: Vec<(Vec<String>, Place)>,
+    xc: Vec<(String, Place)>,
+    coasts: Vec<(String, Vec<String>, Place)>,
+    borders: Vec<String>,
+}
+
+/// How the variant's references reach the adjacency file's provinces.
+#[derive(Default)]
+struct Names {
+    /// Every name jDip looks a province up by (short name, full name, unique names), lower
+    /// case → short name.
+    province: HashMap<String, String>,
+    /// One-coast provinces' coasts (`x/nc`) → the province (`x`).
+    renames: HashMap<String, String>,
+}
+
+impl Names {
+    /// A reference (`nor`, `bul-sc`, `Norway`) as a diplo location; unknown names stay as they
+    /// are (the checks report them).
+    fn location(&self, r: &str) -> String {
+        let (p, c) = location(r);
+        let p = self.province.get(&p).cloned().unwrap_or(p);
+        let loc = match c {
+            Some(c) if c != "mv" && c != "xc" => format!("{p}/{c}"),
+            _ => p,
+        };
+        self.renames.get(&loc).cloned().unwrap_or(loc)
+    }
+    fn province(&self, r: &str) -> String {
+        let p = r.trim().to_lowercase();
+        self.province.get(&p).cloned().unwrap_or(p)
+    }
+}
+
+/// Where node `n` of the XML document of `file` starts.
+fn node_place(doc: &Document, file: &str, n: Node) -> Place {
+    Place::new(file, doc.text_pos_at(n.range().start).row as usize)
+}

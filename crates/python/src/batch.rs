@@ -1,0 +1,158 @@
+//! The pure functions for batch work, run in Rust without the GIL: `diplo.adjudicate` (one
+//! phase from a position and orders) and `diplo.replay` (game records replayed under a
+//! ruleset, several threads at a time).
+
+use diplo_engine::Position;
+use diplo_map::Map;
+use diplo_rules::Ruleset;
+use pyo3::prelude::*;
+use serde_json::{json, Value};
+
+use crate::convert::to_py;
+use crate::{err, load_map, load_rules, order_text, overrides_of, result_json};
+
+/// Adjudicates one phase: `position` is a position file's text (TOML) or the same as a dict,
+/// `orders` a string of lines (with `Power:` headers, or `France: A par - bur`) or a list.
+/// Returns the results and the next position (as a dict in the position-file shape).
+#[pyfunction]
+#[pyo3(signature = (position, orders, ruleset = "datc", map = "standard", overrides = None))]
+pub(crate) fn adjudicate<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    orders: &Bound<'py, PyAny>,
+    ruleset: &str,
+    map: &str,
+    overrides: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (map, _) = load_map(map)?;
+    let rules = load_rules(ruleset, &overrides_of(overrides)?)?;
+    let pos_text = match position.extract::<String>() {
+        Ok(s) => s,
+        Err(_) => {
+            let json_mod = py.import("json")?;
+            let dumped: String = json_mod.call_method1("dumps", (position,))?.extract()?;
+            let value: toml::Value = serde_json::from_str(&dumped).map_err(err)?;
+            toml::to_string(&value).map_err(err)?
+        }
+    };
+    let text = order_text(orders)?;
+    let value = py.detach(|| adjudicate_text(&map, &rules, &pos_text, &text))?;
+    to_py(py, &value)
+}
+
+fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> PyResult<Value> {
+    let pos = Position::from_toml_str(map, pos_text, "position").map_err(err)?;
+    let (lines, errors) = diplo_orders::parse_orders(map, orders);
+    if !errors.is_empty() {
+        let all: Vec<String> = errors.iter().map(|e| format!("orders: {e}")).collect();
+        return Err(err(all.join("\n")));
+    }
+    let mut given = Vec::new();
+    for l in lines {
+        let owner = l
+            .order
+            .unit()
+            .and_then(|u| pos.unit_in(u.place.province))
+            .map(|u| u.power)
+            .or(l.power);
+        match owner {
+            Some(p) => given.push((p, l.order)),
+            None => {
+                return Err(err(format!(
+                    "orders: `{}`: no unit there and no power named (write `France: ...`)",
+                    l.order.display(map)
+                )))
+            }
+        }
+    }
+    let adj = diplo_engine::adjudicate(map, rules, &pos, &given);
+    let results = adj.results.iter();
+    let results: Vec<Value> = results.map(|r| result_json(map, &given, r)).collect();
+    let next = serde_json::to_value(adj.next.to_file(map)).map_err(err)?;
+    Ok(json!({ "results": results, "next": next }))
+}
+
+/// Replays game records (the texts, not paths: godip's format, or MILA saved-game JSON) under a ruleset, `threads` at a time
+/// (0: one per core), without the GIL. Returns `passed`, `failed` and each mismatch.
+#[pyfunction]
+#[pyo3(signature = (records, ruleset = "droidippy", map = "standard", threads = 0))]
+pub(crate) fn replay<'py>(
+    py: Python<'py>,
+    records: Vec<String>,
+    ruleset: &str,
+    map: &str,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (map, _) = load_map(map)?;
+    let rules = load_rules(ruleset, &[])?;
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let value = py.detach(|| replay_texts(&map, &rules, &records, threads));
+    to_py(py, &value)
+}
+
+fn replay_texts(map: &Map, rules: &Ruleset, records: &[String], threads: usize) -> Value {
+    let chunk = records.len().div_ceil(threads.max(1)).max(1);
+    let reports: Vec<Value> = std::thread::scope(|s| {
+        let handles: Vec<_> = records
+            .chunks(chunk)
+            .enumerate()
+            .map(|(c, part)| {
+                s.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .map(|(i, text)| {
+                            replay_one(map, rules, &format!("record {}", c * chunk + i), text)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let passed: u64 = reports.iter().filter_map(|r| r["passed"].as_u64()).sum();
+    let failed: usize = reports
+        .iter()
+        .map(|r| {
+            r["mismatches"].as_array().map_or(0, Vec::len) + usize::from(!r["error"].is_null())
+        })
+        .sum();
+    json!({ "passed": passed, "failed": failed, "games": reports })
+}
+
+fn replay_one(map: &Map, rules: &Ruleset, name: &str, text: &str) -> Value {
+    let games = if diplo_replay::looks_like_json(text) {
+        diplo_replay::parse_mila_games(map, name, text)
+    } else {
+        diplo_replay::parse_game(map, name, text).map(|g| vec![g])
+    };
+    let games = match games {
+        Ok(g) => g,
+        Err(e) => {
+            return json!({ "record": name, "passed": 0, "mismatches": [], "error": e.to_string() })
+        }
+    };
+    let mut passed = 0;
+    let mut mismatches = Vec::new();
+    let mut error = None;
+    for game in &games {
+        let r = diplo_replay::replay_game(map, rules, game);
+        passed += r.passed;
+        error = error.or(r.error.as_ref().map(ToString::to_string));
+        mismatches.extend(r.mismatches.iter().map(|m| {
+            json!({
+                "phase": m.phase.name(map).to_string(),
+                "line": m.line,
+                "orders": m.orders,
+                "differences": m.differences,
+            })
+        }));
+    }
+    json!({ "record": name, "passed": passed, "mismatches": mismatches, "error": error })
+}

@@ -1,0 +1,578 @@
+//! `diplo.Game`: a hosted game (map, ruleset, position, orders given, history) as a Python
+//! class in the shape of MILA's `diplomacy.Game`, and the saved-game functions
+//! `to_saved_game_format` and `from_saved_game_format`.
+
+use std::sync::Arc;
+
+use diplo_game::possible::location_key;
+use diplo_game::{Game as HostedGame, MapSource, SubmitOptions};
+use diplo_map::PowerId;
+use diplo_orders::Order;
+use diplo_rules::policies::SetIntent;
+use pyo3::gc::PyVisit;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::IntoPyObjectExt;
+use pyo3::PyTraverseError;
+use serde_json::{json, Value};
+
+use crate::convert::to_py;
+use crate::names::{self, CacheRef, Locked, Names, PhaseCache};
+use crate::power::Power;
+use crate::{err, load_map, load_rules, order_text, overrides_of, result_json};
+
+/// A game: a map, a ruleset, the current position, the orders given and the history.
+#[pyclass(module = "diplo", weakref)]
+pub(crate) struct Game {
+    pub(crate) game: HostedGame,
+    /// The orders and results of the last phase processed and recorded (put into dicts only
+    /// when asked for).
+    last: (Vec<(PowerId, Order)>, Vec<diplo_engine::OrderResult>),
+    /// Phases processed whose history records are not made yet: made when the history is
+    /// read ([`Game::record_history`]), since a bot seldom reads it.
+    unrecorded: Vec<diplo_game::PhaseOutcome>,
+    /// The map's names in MILA's notation (shared by the games on a built-in map).
+    pub(crate) names: Arc<Names>,
+    /// MILA's hosting rules given at creation (`NO_PRESS` ...): kept for the saved game; they
+    /// change no adjudication.
+    mila_rules: Vec<String>,
+    /// What is worked out once per phase (a bot asks for each power's orderable locations in
+    /// turn) and the order texts already made, kept over the game.
+    cache: std::sync::Mutex<PhaseCache>,
+    /// `powers`, made at the first call (its powers point back to this game: a cycle the
+    /// garbage collector sees through `__traverse__` and breaks with `__clear__`).
+    powers: std::sync::OnceLock<Py<PyDict>>,
+    /// The map's name and the ruleset's, as Python strings.
+    labels: [Py<PyString>; 2],
+}
+
+impl Game {
+    /// Wraps a hosted game.
+    fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
+        let (texts, steps, names) = match &game.map_source {
+            MapSource::Embedded(name) => (
+                names::shared_texts(name),
+                names::shared_steps(name),
+                Python::attach(|py| names::shared_names(py, name, &game.map)),
+            ),
+            MapSource::Copy(_) => (
+                Default::default(),
+                Default::default(),
+                Python::attach(|py| Arc::new(Names::new(py, &game.map))),
+            ),
+        };
+        let labels = Python::attach(|py| {
+            [&game.map.name, &game.rules.name].map(|n| PyString::new(py, n).unbind())
+        });
+        Game {
+            names,
+            labels,
+            game,
+            last: (Vec::new(), Vec::new()),
+            unrecorded: Vec::new(),
+            mila_rules,
+            cache: std::sync::Mutex::new(PhaseCache::new(texts, steps)),
+            powers: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The power named `name`: one of the names this package hands out (the keys of `powers`)
+    /// is known by identity, without reading its text.
+    fn power_of(&self, name: &Bound<'_, PyString>) -> PyResult<PowerId> {
+        match self.names.power_by_identity(name) {
+            Some(p) => Ok(p),
+            None => self.power(&name.to_cow()?),
+        }
+    }
+
+    fn power(&self, name: &str) -> PyResult<PowerId> {
+        self.game.map.power_by_name(name).ok_or_else(|| {
+            let names: Vec<&str> = self
+                .game
+                .map
+                .powers()
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect();
+            err(format!(
+                "unknown power `{name}` on map `{}` (its powers: {})",
+                self.game.map.name,
+                names.join(", ")
+            ))
+        })
+    }
+
+    /// The phase cache, emptied of another phase's results.
+    /// A fresh cache (slower, nothing shared) when the game's own is in use: by a call this
+    /// one interrupted (Python code run while that call makes Python objects, a `__del__` in
+    /// a garbage collection or another thread, calling in again). Waiting for it then, with
+    /// the GIL held, would never end.
+    fn cache(&self) -> PyResult<CacheRef<'_>> {
+        let mut cache = match self.cache.try_lock() {
+            Ok(cache) => Locked::Shared(cache),
+            Err(std::sync::TryLockError::WouldBlock) => Locked::Own(Box::default()),
+            Err(std::sync::TryLockError::Poisoned(_)) => {
+                return Err(err("a previous call panicked"))
+            }
+        };
+        cache.enter(self.game.position.phase);
+        Ok(cache)
+    }
+
+    /// The orders of `orders` if it is a list of texts handed out by
+    /// `get_all_possible_orders` (known by identity), without parsing them.
+    fn known_orders(&self, orders: &Bound<'_, PyAny>) -> Option<Vec<diplo_orders::Order>> {
+        let list = orders.cast::<PyList>().ok()?;
+        let cache = self.cache.try_lock().ok()?;
+        let texts = cache.texts()?;
+        let mut out = Vec::with_capacity(list.len());
+        for item in list.iter() {
+            out.push(texts.order_of(&item)?.to_order());
+        }
+        Some(out)
+    }
+
+    /// A power's units (`A PAR`, `F STP/SC`), in board order.
+    pub(crate) fn units_of<'py>(&self, py: Python<'py>, p: PowerId) -> PyResult<Bound<'py, PyAny>> {
+        let (map, pos) = (&self.game.map, &self.game.position);
+        let mut cache = self.cache()?;
+        let units = cache.board(map, pos).units_of(p);
+        self.names.units_list(py, map, pos, units)
+    }
+
+    /// A power's supply centres, in province order.
+    pub(crate) fn centres_of<'py>(
+        &self,
+        py: Python<'py>,
+        p: PowerId,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (map, pos) = (&self.game.map, &self.game.position);
+        let mut cache = self.cache()?;
+        let owned = cache.board(map, pos).centres_of(p).iter().copied();
+        self.names.provinces_list(py, owned)
+    }
+
+    /// Each power's dislodged units (`A PAR`) with the places they may retreat to.
+    fn retreats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let map = &self.game.map;
+        // Only dislodged units have retreat options (none in most phases).
+        let options = match self.game.position.dislodged.is_empty() {
+            true => diplo_engine::Retreats::default(),
+            false => self.game.retreat_options(),
+        };
+        self.names.per_power(py, |p| {
+            let out = PyDict::new(py);
+            for r in options.iter().filter(|r| r.dislodged.unit.power == p) {
+                let places: Vec<String> = r.options.iter().map(|&l| location_key(map, l)).collect();
+                out.set_item(self.names.unit(py, map, &r.dislodged.unit), places)?;
+            }
+            Ok(out.into_any())
+        })
+    }
+
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (map, pos, names) = (&self.game.map, &self.game.position, &self.names);
+        let out = PyDict::new(py);
+        let mut cache = self.cache()?;
+        let [short, long] = cache.phase_names(py, map, pos.phase);
+        out.set_item(intern!(py, "name"), short)?;
+        out.set_item(intern!(py, "phase"), long)?;
+        let [map_name, ruleset] = &self.labels;
+        out.set_item(intern!(py, "map"), map_name)?;
+        out.set_item(intern!(py, "ruleset"), ruleset)?;
+        let board = cache.board(map, pos);
+        let units_of = |p: PowerId| names.units_list(py, map, pos, board.units_of(p));
+        out.set_item(intern!(py, "units"), names.per_power(py, units_of)?)?;
+        let centres_of = |p: PowerId| names.provinces_list(py, board.centres_of(p).iter().copied());
+        out.set_item(intern!(py, "centers"), names.per_power(py, centres_of)?)?;
+        drop(cache);
+        let homes = names.per_power(py, |p| names.homes_of(py, map, p))?;
+        out.set_item(intern!(py, "homes"), homes)?;
+        out.set_item(intern!(py, "retreats"), self.retreats(py)?)?;
+        let due = diplo_game::summary::builds_by_power(map, pos);
+        let builds = names.per_power(py, |p| due[p.index()].into_bound_py_any(py))?;
+        out.set_item(intern!(py, "builds"), builds)?;
+        Ok(out.into_any())
+    }
+
+    /// Puts the phases processed and not recorded yet into the game's history.
+    fn record_history(&mut self) {
+        for outcome in std::mem::take(&mut self.unrecorded) {
+            self.game.record_phase(&outcome);
+            self.last = (outcome.gathered.orders, outcome.adjudication.results);
+        }
+    }
+
+    /// The orders and results of the last phase processed.
+    fn last_results(&self) -> (&[(PowerId, Order)], &[diplo_engine::OrderResult]) {
+        match self.unrecorded.last() {
+            Some(o) => (&o.gathered.orders, &o.adjudication.results),
+            None => (&self.last.0, &self.last.1),
+        }
+    }
+
+    /// The game file's text, history included.
+    fn toml_text(&mut self) -> String {
+        self.record_history();
+        self.game.to_toml()
+    }
+
+    fn saved_game(&mut self) -> PyResult<Value> {
+        self.record_history();
+        let mut saved = diplo_game::mila::saved_game(&self.game).map_err(err)?;
+        saved["rules"] = json!(self.mila_rules);
+        Ok(saved)
+    }
+
+    fn ending(&self) -> Option<Value> {
+        self.game.ended.as_ref().map(|e| e.to_json(&self.game.map))
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A new game at the map's starting position.
+    /// `map_name` is MILA's name for `map`; `rules` takes MILA's hosting flags (`NO_PRESS`,
+    /// ...), which are kept in the saved game and change no adjudication.
+    #[new]
+    #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None, map_name = None, rules = None))]
+    fn new(
+        map: &str,
+        ruleset: &str,
+        overrides: Option<&Bound<'_, PyAny>>,
+        map_name: Option<&str>,
+        rules: Option<Vec<String>>,
+    ) -> PyResult<Game> {
+        let sets = overrides_of(overrides)?;
+        let (map, source) = load_map(map_name.unwrap_or(map))?;
+        let ruleset = load_rules(ruleset, &sets)?;
+        Ok(Game::wrap(
+            HostedGame::new(map, source, ruleset, sets),
+            rules.unwrap_or_default(),
+        ))
+    }
+
+    /// The map's name.
+    #[getter]
+    fn map_name<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.labels[0].bind(py).clone()
+    }
+
+    /// The ruleset's name.
+    #[getter]
+    fn ruleset<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.labels[1].bind(py).clone()
+    }
+
+    /// The powers, in map order: name to its [`Power`] (`units`, `centers`, `homes`, as MILA's
+    /// `game.powers`). The same dict every time, made at the first call: its powers read the
+    /// game's current position whenever asked.
+    #[getter]
+    fn powers<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let game = slf.try_borrow()?;
+        if let Some(dict) = game.powers.get() {
+            return Ok(dict.bind(py).clone());
+        }
+        let out = PyDict::new(py);
+        for p in game.game.map.power_ids() {
+            let power = Power {
+                game: slf.clone().unbind(),
+                power: p,
+            };
+            out.set_item(game.names.power(py, p), Py::new(py, power)?)?;
+        }
+        // Made by a call this one interrupted in the meantime: that one is kept.
+        let _ = game.powers.set(out.clone().unbind());
+        Ok(game.powers.get().map_or(out, |d| d.bind(py).clone()))
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        // The powers dict's powers point back to this game.
+        if let Some(powers) = self.powers.get() {
+            visit.call(powers)?;
+        }
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        self.powers.take();
+    }
+
+    /// The current phase: `Spring 1901 Movement`.
+    #[getter]
+    fn phase<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let [_, long] = self
+            .cache()?
+            .phase_names(py, &self.game.map, self.game.position.phase);
+        Ok(long)
+    }
+
+    /// MILA's short name of the current phase: `S1901M`.
+    fn get_current_phase<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let [short, _] = self
+            .cache()?
+            .phase_names(py, &self.game.map, self.game.position.phase);
+        Ok(short)
+    }
+
+    /// Whether the game has ended (a win or a draw).
+    #[getter]
+    fn is_game_done(&self) -> bool {
+        self.game.ended.is_some()
+    }
+
+    /// How the game ended (`winner`, `draw`, `phase`, `centres`), or None.
+    #[getter]
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.ending().unwrap_or(Value::Null))
+    }
+
+    /// Sets a power's orders for the phase, replacing any given before (one string of lines,
+    /// or a list of orders). A neutral power never orders: its orders are refused, and no
+    /// orders (an empty list) change nothing.
+    fn set_orders(
+        &mut self,
+        power: &Bound<'_, PyString>,
+        orders: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let p = self.power_of(power)?;
+        let opts = SubmitOptions {
+            intent: SetIntent::Replaces,
+            ..Default::default()
+        };
+        // A list of texts `get_all_possible_orders` gave: their orders are known, not parsed.
+        if let Some(known) = self.known_orders(orders) {
+            if self
+                .game
+                .submit_orders(p, known, "set_orders", opts)
+                .is_ok()
+            {
+                return Ok(());
+            }
+            // Refused: the text's own path words the problems, line by line.
+        }
+        let text = order_text(orders)?;
+        if self.game.map.power(p).neutral && self.game.ended.is_none() && text.trim().is_empty() {
+            // A neutral power has nothing to order: no orders is all it can set.
+            return Ok(());
+        }
+        self.game
+            .submit(p, &text, "set_orders", opts)
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Adjudicates the phase with the orders set (powers that set none are in civil disorder)
+    /// and moves to the next phase; results are in `get_results()`.
+    fn process(&mut self) -> PyResult<()> {
+        let outcome = self
+            .game
+            .adjudicate_unrecorded(&[], self.unrecorded.len())
+            .map_err(err)?;
+        self.unrecorded.push(outcome);
+        Ok(())
+    }
+
+    /// The results of the last phase processed: power, order, the DATC's result words, reason.
+    fn get_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let map = &self.game.map;
+        let (orders, results) = self.last_results();
+        let results: Vec<Value> = results
+            .iter()
+            .map(|r| result_json(map, orders, r))
+            .collect();
+        to_py(py, &Value::Array(results))
+    }
+
+    /// The position: phase, units, centres, home centres, retreats, builds (+) or removals (-).
+    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.state(py)
+    }
+
+    /// Units per power (`A PAR`, `F STP/SC`), or one power's list.
+    #[pyo3(signature = (power = None))]
+    fn get_units<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        match power {
+            Some(name) => self.units_of(py, self.power(name)?),
+            None => Ok(self
+                .names
+                .per_power(py, |p| self.units_of(py, p))?
+                .into_any()),
+        }
+    }
+
+    /// Supply centres per power, or one power's list.
+    #[pyo3(signature = (power = None))]
+    fn get_centers<'py>(
+        &self,
+        py: Python<'py>,
+        power: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match power {
+            Some(name) => self.centres_of(py, self.power(name)?),
+            None => Ok(self
+                .names
+                .per_power(py, |p| self.centres_of(py, p))?
+                .into_any()),
+        }
+    }
+
+    /// Every legal order of every orderable location: `{"PAR": ["A PAR H", "A PAR - BUR", ...]}`.
+    fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let names = &*self.names;
+        let mut cache = self.cache()?;
+        let (possible, mut locked) = cache.possible_with_texts(&self.game);
+        let texts = &mut *locked;
+        let out = PyDict::new(py);
+        let mut buf = String::new();
+        for at in possible {
+            let items = at
+                .orders
+                .iter()
+                .map(|&o| texts.text(py, names, o, &mut buf));
+            out.set_item(names.province(py, at.province), PyList::new(py, items)?)?;
+        }
+        Ok(out.into_any())
+    }
+
+    /// The locations each power orders in this phase (units; dislodged units; build sites or
+    /// units to remove), or one power's list; none for a neutral power, which never orders.
+    #[pyo3(signature = (power = None))]
+    fn get_orderable_locations<'py>(
+        &self,
+        py: Python<'py>,
+        power: Option<&Bound<'py, PyString>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let g = &self.game;
+        let mut cache = self.cache()?;
+        let by_power = cache.orderable(g, &self.names);
+        let names = &self.names;
+        let list = |p: PowerId| names.provinces_list(py, by_power[p.index()].iter().copied());
+        match power {
+            Some(name) => list(self.power_of(name)?),
+            None => Ok(names.per_power(py, list)?.into_any()),
+        }
+    }
+
+    /// A picture of the current position as SVG (retreat options in a retreat phase): the
+    /// same picture as `diplo game show --render FILE.svg`.
+    fn render(&self) -> String {
+        let g = &self.game;
+        let mut scene = diplo_render::Scene::new(&g.map, &g.position, &g.rules.name);
+        if g.position.phase.kind == diplo_engine::PhaseKind::Retreat {
+            let options = diplo_engine::pending_retreat_options(&g.map, &g.rules, &g.position);
+            scene = scene.with_retreats(options);
+        }
+        diplo_render::svg(&scene)
+    }
+
+    /// The game in diplo's game-file format (TOML): everything, history included.
+    fn to_toml(mut slf: PyRefMut<'_, Self>) -> String {
+        slf.toml_text()
+    }
+
+    /// A game from diplo's game-file format.
+    #[staticmethod]
+    fn from_toml(text: &str) -> PyResult<Game> {
+        let game = HostedGame::from_toml_str(text, "game.toml").map_err(err)?;
+        Ok(Game::wrap(game, Vec::new()))
+    }
+
+    /// The game in the MILA `diplomacy` package's saved-game format (a dict).
+    fn to_saved_game_format<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &slf.saved_game()?)
+    }
+
+    /// The game file as JSON (the same content as `to_toml`).
+    fn to_json(mut slf: PyRefMut<'_, Self>) -> PyResult<String> {
+        let value: toml::Value = toml::from_str(&slf.toml_text()).map_err(err)?;
+        serde_json::to_string(&value).map_err(err)
+    }
+
+    /// A game from `to_json`'s output.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Game> {
+        let value: toml::Value = serde_json::from_str(text).map_err(err)?;
+        let toml_text = toml::to_string(&value).map_err(err)?;
+        Game::from_toml(&toml_text)
+    }
+
+    /// Pickling: the game file.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_toml = slf.get_type().getattr("from_toml")?;
+        Ok((from_toml, (slf.borrow_mut().toml_text(),)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<diplo.Game {} map={} ruleset={}>",
+            self.game.position.phase.name(&self.game.map),
+            self.game.map.name,
+            self.game.rules.name
+        )
+    }
+}
+
+/// A game's MILA saved-game dict (as `diplomacy.utils.export.to_saved_game_format`); with
+/// `output_path`, also appended to that file as one JSON line.
+#[pyfunction]
+#[pyo3(signature = (game, output_path = None, output_mode = "a"))]
+pub(crate) fn to_saved_game_format<'py>(
+    py: Python<'py>,
+    mut game: PyRefMut<'py, Game>,
+    output_path: Option<std::path::PathBuf>,
+    output_mode: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let saved = game.saved_game()?;
+    if let Some(path) = output_path {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(output_mode == "a")
+            .write(true)
+            .truncate(output_mode != "a")
+            .open(&path)
+            .map_err(|e| err(format!("{}: {e}", path.display())))?;
+        writeln!(f, "{saved}").map_err(|e| err(format!("{}: {e}", path.display())))?;
+    }
+    to_py(py, &saved)
+}
+
+/// A game from a MILA saved game (a dict or its JSON text): the recorded orders of each phase are
+/// adjudicated again under `ruleset`, so the game ends where diplo's rules take it. A recorded
+/// winter that diplo skips (nobody builds or removes) is skipped; a recorded phase that does not
+/// come next is an error.
+#[pyfunction]
+#[pyo3(signature = (saved_game, ruleset = "datc"))]
+pub(crate) fn from_saved_game_format(
+    py: Python<'_>,
+    saved_game: &Bound<'_, PyAny>,
+    ruleset: &str,
+) -> PyResult<Game> {
+    let text: String = match saved_game.extract::<String>() {
+        Ok(s) => s,
+        Err(_) => py
+            .import("json")?
+            .call_method1("dumps", (saved_game,))?
+            .extract()?,
+    };
+    let doc: Value = serde_json::from_str(&text).map_err(|e| err(format!("saved game: {e}")))?;
+    let rules: Vec<String> = doc["rules"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter_map(|r| r.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    let (map, source) = load_map(doc["map"].as_str().unwrap_or("standard"))?;
+    let ruleset = load_rules(ruleset, &[])?;
+    let game = diplo_game::mila::from_saved_game(&doc, map, source, ruleset)
+        .map_err(|e| err(format!("saved game: {e}")))?;
+    Ok(Game::wrap(game, rules))
+}
