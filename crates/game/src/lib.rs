@@ -27,6 +27,7 @@ mod read;
 mod store;
 pub mod summary;
 pub mod time;
+pub mod viewer;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,33 +1,13 @@
 //! `diplo game show`: the current phase, position, retreat options and orders received, as the
-//! host, one power or the public may see them.
+//! host, one power or the public may see them (`diplo_game::viewer` decides what each sees;
+//! this module prints it).
 
+use diplo_game::viewer::{View, Viewer};
 use diplo_game::{Game, GameError};
-use diplo_map::PowerId;
 
 use super::orders::ignored_warning;
 use super::{power_of, ShowArgs};
 use crate::common::{print, Format};
-
-/// Who is looking at a game: what `diplo game show` may print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Viewer {
-    /// The host: everything.
-    Host,
-    /// One power: its own pending orders, not the others'.
-    Power(PowerId),
-    /// Spectators: no pending orders.
-    Public,
-}
-
-impl Viewer {
-    fn sees_orders_of(self, p: PowerId) -> bool {
-        match self {
-            Viewer::Host => true,
-            Viewer::Power(me) => me == p,
-            Viewer::Public => false,
-        }
-    }
-}
 
 /// `diplo game show`: the current phase, position, retreat options and orders received.
 pub(super) fn show(a: ShowArgs) -> Result<(), GameError> {
@@ -42,7 +22,7 @@ pub(super) fn show(a: ShowArgs) -> Result<(), GameError> {
         (None, true) => Viewer::Public,
         (None, false) => Viewer::Host,
     };
-    let view = ShowView::new(&game, viewer);
+    let view = ShowView(View::new(&game, viewer));
     match a.format {
         Format::Json => print(&format!(
             "{}\n",
@@ -53,66 +33,18 @@ pub(super) fn show(a: ShowArgs) -> Result<(), GameError> {
     Ok(())
 }
 
-/// What `diplo game show` prints, gathered once for both formats.
-struct ShowView<'g> {
-    game: &'g Game,
-    viewer: Viewer,
-    /// The powers that must order and have sent nothing, by name.
-    waiting: Vec<String>,
-    /// The powers the phase concerns: those that must order and any that sent orders.
-    concerned: Vec<PowerId>,
-    /// The last phase's summary, when centres changed hands in it.
-    last_changes: Option<diplo_game::summary::PhaseSummary>,
-    /// The adjustments due (none once the game is over).
-    due: Vec<diplo_game::summary::AdjustmentDue>,
-    /// The deadline, RFC 3339.
-    deadline: Option<String>,
+/// What `diplo game show` prints: the library's [`View`] of the game, printed.
+struct ShowView<'g>(View<'g>);
+
+impl<'g> std::ops::Deref for ShowView<'g> {
+    type Target = View<'g>;
+
+    fn deref(&self) -> &View<'g> {
+        &self.0
+    }
 }
 
-impl<'g> ShowView<'g> {
-    /// Gathers what `viewer` may see of `game`.
-    fn new(game: &'g Game, viewer: Viewer) -> Self {
-        let map = &game.map;
-        let waiting: Vec<String> = map
-            .power_ids()
-            .filter(|p| !game.has_submitted(*p) && game.must_order(*p))
-            .map(|p| map.power(p).name.clone())
-            .collect();
-        let concerned: Vec<PowerId> = map
-            .power_ids()
-            .filter(|&p| game.must_order(p) || game.has_submitted(p) || game.ready.contains(&p))
-            .collect();
-        let last_changes = game
-            .history
-            .len()
-            .checked_sub(1)
-            .and_then(|i| game.phase_summary(i).ok())
-            .filter(|s| !s.centre_changes.is_empty());
-        let due = if game.ended.is_none() {
-            game.adjustments_due()
-        } else {
-            Vec::new()
-        };
-        let deadline = game.deadline.map(diplo_game::time::format_rfc3339);
-        ShowView {
-            game,
-            viewer,
-            waiting,
-            concerned,
-            last_changes,
-            due,
-            deadline,
-        }
-    }
-
-    /// The concerned powers whose pending orders the viewer may see.
-    fn visible(&self) -> impl Iterator<Item = PowerId> + '_ {
-        self.concerned
-            .iter()
-            .copied()
-            .filter(|&p| self.viewer.sees_orders_of(p))
-    }
-
+impl ShowView<'_> {
     /// The JSON document.
     fn json(&self) -> serde_json::Value {
         let (game, map) = (self.game, &self.game.map);
@@ -173,9 +105,7 @@ impl<'g> ShowView<'g> {
     /// `order_sets`: the order sets the viewer may see, and whether each counts.
     fn order_sets_json(&self) -> Vec<serde_json::Value> {
         let (game, map) = (self.game, &self.game.map);
-        game.order_sets
-            .iter()
-            .filter(|s| self.viewer.sees_orders_of(s.power))
+        self.visible_order_sets()
             .map(|s| {
                 let st = game.set_status(s.power);
                 serde_json::json!({
@@ -310,11 +240,7 @@ impl<'g> ShowView<'g> {
                 }
             ));
         }
-        for s in game
-            .order_sets
-            .iter()
-            .filter(|s| self.viewer.sees_orders_of(s.power))
-        {
+        for s in self.visible_order_sets() {
             let orders: Vec<String> = s
                 .orders
                 .iter()
