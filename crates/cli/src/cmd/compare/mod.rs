@@ -3,22 +3,23 @@
 //! Each order is shown once, normalised (the DATC's full form). Cells that differ from the base
 //! ruleset's are explained by the switch test: the ruleset is adjudicated again with one of its
 //! choices switched to the base's, and an issue whose switch gives the base's result is named.
-//! With `--case`, the table also shows what the DATC text states for each ruleset.
+//! With `--case`, the table also shows what the DATC text states for each ruleset. The
+//! comparison and the switch test are `diplo_datc::compare`'s; this module reads the arguments
+//! and prints.
 
 mod report;
-mod situation;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use diplo_datc::all_cases;
+use diplo_datc::compare::{explain, rows, Situation};
 use diplo_map::Map;
 use diplo_rules::{Ruleset, EMBEDDED_RULESETS};
 
 use crate::common::{load_map, load_position, print, read_orders, Format};
 use report::Report;
-use situation::{explain, rows, Situation};
 
 /// Arguments of `diplo compare`.
 #[derive(Args, Debug)]

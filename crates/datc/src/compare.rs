@@ -1,7 +1,9 @@
-//! The situation compared and its results under each ruleset: one row per order, what the DATC
-//! text states for it, and the switch test that names the issue deciding a difference.
+//! One situation (a DATC case, or a position with orders) adjudicated under several rulesets:
+//! one row per order with its result under each, what the DATC text states for it, and the
+//! switch test that names the issue (`diplo_rules::ISSUES`) deciding a difference from the base
+//! ruleset: the ruleset is adjudicated again with one choice (else two) switched to the base's.
 
-use diplo_datc::{adjudicate_case, main_result, Case, CaseOrder, Expectation};
+use crate::{adjudicate_case, main_result, Case, CaseOrder, Expectation};
 use diplo_engine::{adjudicate, Position};
 use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
@@ -9,28 +11,32 @@ use diplo_rules::{Ruleset, ISSUES};
 
 /// One order's result under one ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Cell {
-    pub(super) words: String,
-    pub(super) reason: String,
+pub struct Cell {
+    /// The DATC's result words: `succeeds`, `fails, dislodged` ...
+    pub words: String,
+    /// Why, for people (may be empty).
+    pub reason: String,
 }
 
 /// One order (a row of the table).
-pub(super) struct Row {
-    pub(super) power: String,
+pub struct Row {
+    /// The power whose unit was ordered.
+    pub power: String,
     /// The order in the DATC's full form, `(retreat) ` first for a retreat order.
-    pub(super) order: String,
-    pub(super) cells: Vec<Cell>,
+    pub order: String,
+    /// Per ruleset (in the order given): the order's result.
+    pub cells: Vec<Cell>,
     /// Per ruleset: what the DATC text states for this order, when it states something.
-    pub(super) stated: Vec<Option<String>>,
+    pub stated: Vec<Option<String>>,
 }
 
 /// Why a cell differs from the base's.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Why {
+pub struct Why {
     /// Issues each of which, switched alone to the base's choice, gives the base's result.
-    pub(super) alone: Vec<&'static str>,
+    pub alone: Vec<&'static str>,
     /// Otherwise: pairs that do it together.
-    pub(super) pairs: Vec<(&'static str, &'static str)>,
+    pub pairs: Vec<(&'static str, &'static str)>,
 }
 
 /// The (power, order) label of each row.
@@ -38,7 +44,7 @@ type Labels = Vec<(String, String)>;
 
 /// A situation adjudicated under one ruleset: the map, the position, the orders given and
 /// their results.
-type Picture<'m> = (
+pub type Picture<'m> = (
     &'m Map,
     Position,
     Vec<(PowerId, Order)>,
@@ -46,10 +52,14 @@ type Picture<'m> = (
 );
 
 /// The situation being compared: a DATC case, or a position with orders.
-pub(super) enum Situation {
+pub enum Situation {
+    /// A DATC case (played on its variant's map when it has one).
     Case(Box<Case>),
+    /// A position and the orders given in it.
     Position {
+        /// The position.
         pos: Position,
+        /// The orders, each with the power that gave it.
         orders: Vec<(PowerId, Order)>,
     },
 }
@@ -57,10 +67,10 @@ pub(super) enum Situation {
 impl Situation {
     /// The position and the results of the movement (or adjustment) phase under `rules`, and
     /// the map it is played on.
-    pub(super) fn picture<'m>(&self, map: &'m Map, rules: &Ruleset) -> Result<Picture<'m>, String> {
+    pub fn picture<'m>(&self, map: &'m Map, rules: &Ruleset) -> Result<Picture<'m>, String> {
         match self {
             Situation::Case(case) => {
-                let m = diplo_datc::case_map(case, map)?;
+                let m = crate::case_map(case, map)?;
                 let run = adjudicate_case(map, rules, case)?;
                 let results = run.adjudication.results;
                 Ok((m, run.position, run.orders, results))
@@ -113,7 +123,7 @@ impl Situation {
 
 /// Every ruleset's results, one row per order, with what the case's DATC text expects under
 /// each ruleset.
-pub(super) fn rows<'c>(
+pub fn rows<'c>(
     map: &Map,
     situation: &Situation,
     case: Option<&'c Case>,
@@ -173,7 +183,7 @@ fn stated(case: &Case, e: &Expectation, i: usize) -> Option<String> {
 
 /// Whether a result agrees with what the DATC text states (DATC 2.4 says `fails` for an order
 /// 3.2 calls `illegal`).
-pub(super) fn agrees(case: Option<&Case>, stated: &str, words: &str) -> bool {
+pub fn agrees(case: Option<&Case>, stated: &str, words: &str) -> bool {
     let norm = |s: &str| {
         s.split(',')
             .map(|w| w.trim().to_lowercase())
@@ -184,8 +194,11 @@ pub(super) fn agrees(case: Option<&Case>, stated: &str, words: &str) -> bool {
     s == w || (case.is_some_and(|c| c.document == "2.4") && s == "fails" && w == "illegal")
 }
 
-/// Per row, per ruleset: why the cell differs from the base's (`None` where it does not).
-pub(super) fn explain(
+/// Per row, per ruleset: why the cell differs from the base's (`None` where it does not): the
+/// switch test. `rows` are what [`rows`] gave for the same `situation` and `rulesets`; `base`
+/// indexes `rulesets`. Only adjudication issues are switched, alone first, then in pairs for
+/// the cells no single switch explains.
+pub fn explain(
     map: &Map,
     situation: &Situation,
     rulesets: &[Ruleset],
@@ -252,4 +265,69 @@ pub(super) fn explain(
         }
     }
     Ok(whys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::all_cases;
+
+    fn case(id: &str) -> Case {
+        all_cases().into_iter().find(|c| c.id == id).unwrap()
+    }
+
+    #[test]
+    fn the_switch_test_names_the_issue_that_decides_a_difference() {
+        // DATC 6.F.24 (second order paradox with no resolution): under 1982's convoy paradox
+        // rule the English Channel's convoy stays available, under the datc ruleset's (Szykman)
+        // it is disrupted; 1971's rule leaves the paradox unresolved, and setting either its
+        // paradox rule or a fallback resolves it.
+        let map = Map::standard();
+        let case = case("6.F.24");
+        let rulesets = vec![
+            Ruleset::load("1971").unwrap(),
+            Ruleset::load("1982").unwrap(),
+            Ruleset::datc(),
+        ];
+        let situation = Situation::Case(Box::new(case.clone()));
+        let (rows, expectations) = rows(&map, &situation, Some(&case), &rulesets).unwrap();
+        assert_eq!(expectations.len(), 3);
+        let whys = explain(&map, &situation, &rulesets, 2, &rows).unwrap();
+        let convoy = rows
+            .iter()
+            .position(|r| r.order == "F English Channel Convoys A Brest - London")
+            .unwrap();
+        let words: Vec<&str> = rows[convoy]
+            .cells
+            .iter()
+            .map(|c| c.words.as_str())
+            .collect();
+        assert_eq!(words, ["unresolved", "available", "disrupted"]);
+        let why_1982 = whys[convoy][1].as_ref().unwrap();
+        assert_eq!(why_1982.alone, ["convoy_paradox"]);
+        assert!(why_1982.pairs.is_empty());
+        let why_1971 = whys[convoy][0].as_ref().unwrap();
+        assert_eq!(why_1971.alone, ["convoy_paradox", "paradox_fallback"]);
+        // The base explains nothing, and a cell equal to the base's needs no explanation.
+        assert!(whys.iter().all(|w| w[2].is_none()));
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(
+                whys[i][1].is_some(),
+                row.cells[1].words != row.cells[2].words,
+                "{}",
+                row.order
+            );
+        }
+    }
+
+    #[test]
+    fn datc_2_4_fails_is_met_by_illegal() {
+        let case = all_cases()
+            .into_iter()
+            .find(|c| c.document == "2.4")
+            .unwrap();
+        assert!(agrees(Some(&case), "fails", "illegal"));
+        assert!(!agrees(None, "fails", "illegal"));
+        assert!(agrees(None, "Disrupted,dislodged", "disrupted, dislodged"));
+    }
 }
