@@ -9,6 +9,7 @@
 
 use std::collections::BTreeSet;
 
+pub mod compare;
 mod errata;
 pub use errata::{check_errata, main_result, Erratum};
 

@@ -31,6 +31,7 @@ mod store;
 mod submission;
 pub mod summary;
 pub mod time;
+pub mod viewer;
 mod write;
 
 use std::collections::{BTreeMap, BTreeSet};

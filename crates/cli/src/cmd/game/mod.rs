@@ -1,0 +1,285 @@
+//! `diplo game`: hosting a whole game in a game file.
+
+mod adjudicate;
+mod history;
+mod new;
+mod orders;
+mod phase;
+mod show;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use diplo_game::{Game, GameError, GameLock};
+use diplo_map::PowerId;
+
+use crate::common::{Format, RulesArgs};
+use adjudicate::adjudicate;
+use history::history;
+use new::{import, new};
+use orders::{orders, proxy};
+use phase::{deadline, rollback};
+use show::show;
+
+/// `diplo game ...`
+#[derive(Subcommand, Debug)]
+pub enum GameCommand {
+    /// Start a game at the map's starting position and write it to FILE.
+    New(NewArgs),
+    /// Submit one power's orders for the current phase (an order set).
+    Orders(OrdersArgs),
+    /// Let another power order one of your units this phase (DATC 4.E.5 proxy orders).
+    Proxy(ProxyArgs),
+    /// Adjudicate the current phase with the orders received and move to the next phase.
+    Adjudicate(AdjudicateArgs),
+    /// Show the current phase, position, retreat options and orders received.
+    Show(ShowArgs),
+    /// Show every phase played with its orders and results.
+    History(HistoryArgs),
+    /// Take the game back to the start of an earlier phase (default: the previous one); the
+    /// phases taken back stay in the file as `[[undone]]`.
+    Rollback(RollbackArgs),
+    /// Set (or clear) the current phase's deadline, an RFC 3339 time in UTC.
+    Deadline(DeadlineArgs),
+    /// Make a game file from a MILA or Cicero saved game (JSON): its orders are adjudicated
+    /// again, phase by phase, under the ruleset given.
+    Import(ImportArgs),
+}
+
+/// Arguments of `diplo game import`.
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The saved game (MILA's or the Cicero release's JSON; the first game of a JSON Lines file).
+    saved: PathBuf,
+    /// The game's rules.
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// The map, when the saved game's `map` is not a built-in map's name.
+    #[arg(long)]
+    map: Option<String>,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+    /// The game file to create.
+    file: PathBuf,
+}
+
+/// Arguments of `diplo game new`.
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    /// The map: `standard` (embedded) or a path (the game keeps a copy of the file).
+    #[arg(long, default_value = "standard")]
+    map: String,
+    /// The game's rules (it keeps every choice, with the overrides).
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+    /// The game file to create.
+    file: PathBuf,
+}
+
+/// Arguments of `diplo game orders`.
+#[derive(Args, Debug)]
+pub struct OrdersArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The power submitting the orders. Without it, every line needs a power (a `France:`
+    /// header or a `FRA:` prefix) and each power named gets its own order set.
+    #[arg(long)]
+    power: Option<String>,
+    /// The orders file (`-` for standard input). Optional with `--clear-perpetual`.
+    orders: Option<PathBuf>,
+    /// This set replaces every earlier set of the power this phase (DATC 4.D.1).
+    #[arg(long, conflicts_with = "adds")]
+    replaces: bool,
+    /// The earlier sets of the power still count (DATC 4.D.1).
+    #[arg(long)]
+    adds: bool,
+    /// This set came at the same time as the power's previous one, in no known order (DATC 4.D.2).
+    #[arg(long)]
+    same_time: bool,
+    /// Keep these orders as perpetual orders, used whenever the power sends none (DATC 4.E.4).
+    #[arg(long)]
+    perpetual: bool,
+    /// Stop the power's perpetual orders.
+    #[arg(long)]
+    clear_perpetual: bool,
+    /// Withdraw the power's latest order set of this phase (its earlier sets count again).
+    #[arg(long, requires = "power", conflicts_with_all = ["orders", "perpetual", "replaces", "adds", "same_time", "ready"])]
+    withdraw: bool,
+    /// The power's orders are final: `game adjudicate --if-due` waits for every power's.
+    /// Without an orders file, marks the power ready as it is. A new set clears it.
+    #[arg(long, conflicts_with = "not_ready")]
+    ready: bool,
+    /// Take back `--ready`.
+    #[arg(long, requires = "power", conflicts_with_all = ["orders", "withdraw"])]
+    not_ready: bool,
+}
+
+/// Arguments of `diplo game rollback`.
+#[derive(Args, Debug)]
+pub struct RollbackArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The phase to go back to the start of (`Spring 1902 Movement`); default: the previous one.
+    #[arg(long)]
+    to: Option<String>,
+}
+
+/// Arguments of `diplo game deadline`.
+#[derive(Args, Debug)]
+pub struct DeadlineArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The deadline of the current phase: an RFC 3339 time (`2026-11-24T18:00:00Z`).
+    #[arg(required_unless_present = "clear")]
+    time: Option<String>,
+    /// Remove the deadline.
+    #[arg(long, conflicts_with = "time")]
+    clear: bool,
+}
+
+/// Arguments of `diplo game proxy`.
+#[derive(Args, Debug)]
+pub struct ProxyArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The power that owns the unit.
+    #[arg(long)]
+    power: String,
+    /// The unit: `A par`, `F stp/sc`, or just the province.
+    #[arg(long)]
+    unit: String,
+    /// The power that may order it.
+    #[arg(long)]
+    to: String,
+}
+
+/// Arguments of `diplo game adjudicate`.
+#[derive(Args, Debug)]
+pub struct AdjudicateArgs {
+    /// The game file.
+    file: PathBuf,
+    /// Override one issue for this phase only, e.g. `paradox_fallback=szykman` (repeatable).
+    #[arg(long = "set", value_name = "ISSUE=CHOICE")]
+    sets: Vec<String>,
+    /// Only when due: every power that must order is ready, or the deadline has passed
+    /// (`DIPLO_NOW` overrides the clock). Otherwise say why not and exit 0 (for cron).
+    #[arg(long)]
+    if_due: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Arguments of `diplo game show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The game file.
+    file: PathBuf,
+    /// What this power may see: its own pending orders, not the others'.
+    #[arg(long, conflicts_with = "public")]
+    power: Option<String>,
+    /// What spectators may see: no pending orders, only who has submitted.
+    #[arg(long)]
+    public: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Also draw the current position (retreat options in a retreat phase): FILE.svg or
+    /// FILE.png.
+    #[arg(long)]
+    render: Option<PathBuf>,
+}
+
+/// Arguments of `diplo game history`.
+#[derive(Args, Debug)]
+pub struct HistoryArgs {
+    /// The game file.
+    file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = HistoryFormat::Text)]
+    format: HistoryFormat,
+    /// Also draw every phase played, with its orders and results, into this directory
+    /// (`001-spring-1901-movement.svg`, ...; `.png` with --render-format png).
+    #[arg(long, value_name = "DIR")]
+    render: Option<PathBuf>,
+    /// The pictures' format with --render.
+    #[arg(long, value_enum, default_value_t = PictureFormat::Svg)]
+    render_format: PictureFormat,
+}
+
+/// The format of `game history --render` pictures.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// SVG.
+    Svg,
+    /// PNG.
+    Png,
+}
+
+/// How `diplo game history` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryFormat {
+    /// Lines for a person.
+    Text,
+    /// One JSON document.
+    Json,
+    /// godip's game-record format (PHASE / POSITIONS / ORDERS), which `diplo replay --map`
+    /// reads back.
+    Godip,
+    /// The MILA `diplomacy` package's saved-game JSON, which `diplo replay` also reads back.
+    Mila,
+    /// The game JSON of the Cicero data release (MILA's with version, press and scoring
+    /// fields), which `diplo replay` also reads back.
+    Cicero,
+}
+
+/// Runs `diplo game ...`.
+pub fn run(cmd: GameCommand) -> ExitCode {
+    let result = match cmd {
+        GameCommand::New(a) => new(a),
+        GameCommand::Orders(a) => orders(a),
+        GameCommand::Proxy(a) => proxy(a),
+        GameCommand::Adjudicate(a) => adjudicate(a),
+        GameCommand::Show(a) => show(a),
+        GameCommand::History(a) => history(a),
+        GameCommand::Rollback(a) => rollback(a),
+        GameCommand::Deadline(a) => deadline(a),
+        GameCommand::Import(a) => import(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            for line in e.to_string().lines() {
+                eprintln!("error: {line}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn refused(msg: String) -> GameError {
+    GameError::Refused(vec![msg])
+}
+
+fn lock(file: &Path) -> Result<GameLock, GameError> {
+    GameLock::acquire(file).map_err(|source| GameError::Io {
+        path: file.display().to_string(),
+        what: "cannot lock the game file",
+        source,
+    })
+}
+
+fn power_of(game: &Game, name: &str) -> Result<PowerId, GameError> {
+    game.map.power_by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = game.map.powers().iter().map(|p| p.name.as_str()).collect();
+        refused(format!(
+            "unknown power `{name}`; the powers are {}",
+            names.join(", ")
+        ))
+    })
+}

@@ -1,0 +1,114 @@
+//! `diplo game new` and `diplo game import`: making a game file, at the map's starting
+//! position or from a MILA or Cicero saved game adjudicated again.
+
+use diplo_game::{Game, GameError, MapSource};
+
+use super::{lock, refused, ImportArgs, NewArgs};
+use crate::common::print;
+
+pub(super) fn new(a: NewArgs) -> Result<(), GameError> {
+    // Locked before the check, so that two `game new` of one file cannot both succeed.
+    let _lock = lock(&a.file)?;
+    if a.file.exists() && !a.force {
+        return Err(refused(format!(
+            "{}: the file exists; a new game never overwrites one (use --force to replace it)",
+            a.file.display()
+        )));
+    }
+    let source = if diplo_map::embedded_map_source(&a.map).is_some() {
+        MapSource::Embedded(a.map.to_lowercase())
+    } else {
+        let path = crate::common::find_map_file(&a.map)
+            .unwrap_or_else(|| std::path::PathBuf::from(&a.map));
+        MapSource::Copy(diplo_map::limits::read_file(&path).map_err(|source| {
+            GameError::Io {
+                path: a.map.clone(),
+                what: "no embedded map of that name, no user map of that name (DIPLO_MAPS, ./maps) and the file cannot be read",
+                source,
+            }
+        })?)
+    };
+    let map = source.load(&a.map)?;
+    let rules = a.rules.load().map_err(|_| {
+        refused(format!(
+            "the ruleset `{}` cannot be used (see above)",
+            a.rules.name()
+        ))
+    })?;
+    let game = Game::new(map, source, rules, a.rules.sets);
+    game.save(&a.file)?;
+    print(&format!(
+        "{}: new game on the {} map under ruleset {}; {}\n",
+        a.file.display(),
+        game.map.name,
+        game.ruleset_label(),
+        game.phase().name(&game.map)
+    ));
+    Ok(())
+}
+
+pub(super) fn import(a: ImportArgs) -> Result<(), GameError> {
+    let text = diplo_map::limits::read_file(&a.saved).map_err(|source| GameError::Io {
+        path: a.saved.display().to_string(),
+        what: "cannot read the saved game",
+        source,
+    })?;
+    let where_ = a.saved.display().to_string();
+    let first = text.trim_start_matches('\u{feff}');
+    // One JSON document, or JSON Lines (then the first game); errors are the whole text's.
+    let doc: serde_json::Value = serde_json::from_str(first)
+        .or_else(|whole| {
+            serde_json::from_str(first.lines().next().unwrap_or("")).map_err(|_| whole)
+        })
+        .map_err(|e| {
+            GameError::Invalid(format!(
+                "{where_}:{}:{}: not a MILA or Cicero saved game (JSON): {e}",
+                e.line(),
+                e.column()
+            ))
+        })?;
+    let map_name = a
+        .map
+        .clone()
+        .or_else(|| doc["map"].as_str().map(String::from))
+        .unwrap_or_else(|| "standard".into());
+    let source = if diplo_map::embedded_map_source(&map_name).is_some() {
+        MapSource::Embedded(map_name.to_lowercase())
+    } else {
+        let path = crate::common::find_map_file(&map_name)
+            .unwrap_or_else(|| std::path::PathBuf::from(&map_name));
+        MapSource::Copy(
+            diplo_map::limits::read_file(&path).map_err(|source| GameError::Io {
+                path: map_name.clone(),
+                what: "the saved game's map is not a built-in map (give --map)",
+                source,
+            })?,
+        )
+    };
+    let map = source.load(&map_name)?;
+    let rules = a.rules.load().map_err(|_| {
+        refused(format!(
+            "the ruleset `{}` cannot be used (see above)",
+            a.rules.name()
+        ))
+    })?;
+    let _lock = lock(&a.file)?;
+    if a.file.exists() && !a.force {
+        return Err(refused(format!(
+            "{}: the file exists; an import never overwrites one (use --force to replace it)",
+            a.file.display()
+        )));
+    }
+    let game = diplo_game::mila::from_saved_game(&doc, map, source, rules)
+        .map_err(|e| GameError::Invalid(format!("{where_}: {e}")))?;
+    game.save(&a.file)?;
+    print(&format!(
+        "{}: imported {} phases on the {} map under ruleset {}; now {}\n",
+        a.file.display(),
+        game.history.len(),
+        game.map.name,
+        game.ruleset_label(),
+        game.phase().name(&game.map)
+    ));
+    Ok(())
+}

@@ -1,0 +1,272 @@
+//! `diplo game show`: the current phase, position, retreat options and orders received, as the
+//! host, one power or the public may see them (`diplo_game::viewer` decides what each sees;
+//! this module prints it).
+
+use diplo_game::viewer::{View, Viewer};
+use diplo_game::{Game, GameError};
+
+use super::orders::ignored_warning;
+use super::{power_of, ShowArgs};
+use crate::common::{print, Format};
+
+/// `diplo game show`: the current phase, position, retreat options and orders received.
+pub(super) fn show(a: ShowArgs) -> Result<(), GameError> {
+    let game = Game::load(&a.file)?;
+    if let Some(path) = &a.render {
+        let scene = crate::cmd::render::position_scene(&game.map, &game.rules, &game.position);
+        diplo_render::write_file(path, &diplo_render::svg(&scene))
+            .map_err(|e| GameError::Invalid(e.to_string()))?;
+    }
+    let viewer = match (&a.power, a.public) {
+        (Some(p), _) => Viewer::Power(power_of(&game, p)?),
+        (None, true) => Viewer::Public,
+        (None, false) => Viewer::Host,
+    };
+    let view = ShowView(View::new(&game, viewer));
+    match a.format {
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&view.json()).expect("json")
+        )),
+        Format::Text => print(&view.text()),
+    }
+    Ok(())
+}
+
+/// What `diplo game show` prints: the library's [`View`] of the game, printed.
+struct ShowView<'g>(View<'g>);
+
+impl<'g> std::ops::Deref for ShowView<'g> {
+    type Target = View<'g>;
+
+    fn deref(&self) -> &View<'g> {
+        &self.0
+    }
+}
+
+impl ShowView<'_> {
+    /// The JSON document.
+    fn json(&self) -> serde_json::Value {
+        let (game, map) = (self.game, &self.game.map);
+        let pos = &game.position;
+        let view = match self.viewer {
+            Viewer::Host => "host".to_string(),
+            Viewer::Power(p) => map.power(p).name.clone(),
+            Viewer::Public => "public".to_string(),
+        };
+        serde_json::json!({
+            "map": map.name,
+            "ruleset": game.rules.name,
+            "overrides": game.overrides,
+            "ruleset_label": game.ruleset_label(),
+            "view": view,
+            "phase": pos.phase.name(map).to_string(),
+            "deadline": self.deadline,
+            "ended": game.ended.as_ref().map(|e| e.to_json(map)),
+            "position": pos.to_file(map),
+            "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<std::collections::BTreeMap<_, _>>(),
+            "retreat_options": self.retreats_json(),
+            "order_sets": self.order_sets_json(),
+            "set_notes": self.visible().flat_map(|p| game.set_status(p).notes).collect::<Vec<_>>(),
+            "ignored_orders": self.ignored_json(),
+            "powers": self.concerned.iter().map(|&p| (map.power(p).name.clone(), serde_json::json!({
+                "must_order": game.must_order(p),
+                "submitted": game.has_submitted(p),
+                "ready": game.ready.contains(&p),
+            }))).collect::<std::collections::BTreeMap<_, _>>(),
+            "waiting_for": self.waiting,
+            "last_centre_changes": self.last_changes.as_ref().map(|s| serde_json::json!({
+                "season": s.season,
+                "changes": diplo_game::summary::centre_changes_json(&s.centre_changes),
+                "centres_after": s.centres_after,
+            })),
+            "adjustments_due": diplo_game::summary::adjustments_json(&self.due),
+            "phases_played": game.history.len(),
+            "rollbacks": game.undone.len(),
+        })
+    }
+
+    /// `retreat_options`: each dislodged unit with where it may retreat.
+    fn retreats_json(&self) -> Vec<serde_json::Value> {
+        let map = &self.game.map;
+        self.game
+            .retreat_options()
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "power": map.power(r.dislodged.unit.power).name,
+                    "unit": r.dislodged.unit.short(map),
+                    "options": r.options.iter().map(|l| map.location_name(*l)).collect::<Vec<_>>(),
+                })
+            })
+            .collect()
+    }
+
+    /// `order_sets`: the order sets the viewer may see, and whether each counts.
+    fn order_sets_json(&self) -> Vec<serde_json::Value> {
+        let (game, map) = (self.game, &self.game.map);
+        self.visible_order_sets()
+            .map(|s| {
+                let st = game.set_status(s.power);
+                serde_json::json!({
+                    "power": map.power(s.power).name, "seq": s.seq,
+                    "counts": st.counting.contains(&s.seq),
+                    "orders": s.orders.iter().map(|o| o.display(map).to_string()).collect::<Vec<_>>(),
+                })
+            })
+            .collect()
+    }
+
+    /// `ignored_orders`: the counting orders the rules will ignore as illegal.
+    fn ignored_json(&self) -> Vec<serde_json::Value> {
+        let (game, map) = (self.game, &self.game.map);
+        self.visible()
+            .flat_map(|p| {
+                let st = game.set_status(p);
+                game.illegal_among(p, &st.orders)
+                    .into_iter()
+                    .filter_map(move |(i, why)| {
+                        st.orders.get(i).map(|o| {
+                            serde_json::json!({
+                                "power": map.power(p).name, "order": o.display(map).to_string(), "why": why,
+                            })
+                        })
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    /// The text for people.
+    fn text(&self) -> String {
+        let mut out = self.text_head();
+        self.text_powers(&mut out);
+        self.text_dislodged(&mut out);
+        if self.game.ended.is_none() {
+            self.text_submissions(&mut out);
+        }
+        out
+    }
+
+    /// Map, ruleset, phase (or the game's end), deadline and whose view this is.
+    fn text_head(&self) -> String {
+        let (game, map) = (self.game, &self.game.map);
+        let mut out = format!("{} map, ruleset {}\n", map.name, game.ruleset_label());
+        match &game.ended {
+            Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(map))),
+            None => out.push_str(&format!("Phase: {}\n", game.position.phase.name(map))),
+        }
+        if let (Some(d), None) = (&self.deadline, &game.ended) {
+            out.push_str(&format!("Deadline: {d}\n"));
+        }
+        match self.viewer {
+            Viewer::Host => {}
+            Viewer::Power(p) => out.push_str(&format!(
+                "View: {} (the other powers' pending orders are hidden)\n",
+                map.power(p).name
+            )),
+            Viewer::Public => out.push_str("View: public (pending orders are hidden)\n"),
+        }
+        out
+    }
+
+    /// Each power's centres and units, the last centre changes and the adjustments due.
+    fn text_powers(&self, out: &mut String) {
+        let map = &self.game.map;
+        let pos = &self.game.position;
+        out.push_str("Powers (centres, units):\n");
+        for p in map.power_ids() {
+            let units = pos.unit_names(map, p);
+            out.push_str(&format!(
+                "  {:<10} {:>2} centres, {:>2} units: {}\n",
+                map.power(p).name,
+                pos.centre_count(p),
+                units.len(),
+                units.join(", ")
+            ));
+        }
+        if let Some(s) = &self.last_changes {
+            for l in s.centre_lines() {
+                out.push_str(&format!("{l}\n"));
+            }
+        }
+        for l in diplo_game::summary::adjustment_lines(&self.due) {
+            out.push_str(&format!("{l}\n"));
+        }
+    }
+
+    /// The dislodged units and where each may retreat.
+    fn text_dislodged(&self, out: &mut String) {
+        let map = &self.game.map;
+        let retreats = self.game.retreat_options();
+        if retreats.is_empty() {
+            return;
+        }
+        out.push_str("Dislodged:\n");
+        for r in &retreats {
+            let opts: Vec<String> = r.options.iter().map(|l| map.location_name(*l)).collect();
+            out.push_str(&format!(
+                "  {} {}: {}\n",
+                map.power(r.dislodged.unit.power).name,
+                r.dislodged.unit.short(map),
+                if opts.is_empty() {
+                    "no retreat: it will be disbanded".to_string()
+                } else {
+                    format!("may retreat to {}", opts.join(", "))
+                }
+            ));
+        }
+    }
+
+    /// Who has sent orders, the orders the viewer may see with their notes and warnings, and
+    /// who is awaited.
+    fn text_submissions(&self, out: &mut String) {
+        let (game, map) = (self.game, &self.game.map);
+        out.push_str("Submissions:\n");
+        for &p in &self.concerned {
+            let n = game.order_sets.iter().filter(|s| s.power == p).count();
+            out.push_str(&format!(
+                "  {:<10} {}{}\n",
+                map.power(p).name,
+                match n {
+                    0 => "no orders yet".to_string(),
+                    1 => "orders received (1 set)".to_string(),
+                    n => format!("orders received ({n} sets)"),
+                },
+                if game.ready.contains(&p) {
+                    ", ready"
+                } else {
+                    ""
+                }
+            ));
+        }
+        for s in self.visible_order_sets() {
+            let orders: Vec<String> = s
+                .orders
+                .iter()
+                .map(|o| o.display(map).to_string())
+                .collect();
+            out.push_str(&format!(
+                "Orders from {} (set {}): {}\n",
+                map.power(s.power).name,
+                s.seq,
+                orders.join("; ")
+            ));
+        }
+        for p in self.visible() {
+            if !game.has_submitted(p) {
+                continue;
+            }
+            let st = game.set_status(p);
+            for n in &st.notes {
+                out.push_str(&format!("note: {n}\n"));
+            }
+            for l in ignored_warning(game, p, &st).lines() {
+                out.push_str(&format!("{l}\n"));
+            }
+        }
+        if !self.waiting.is_empty() {
+            out.push_str(&format!("Waiting for: {}\n", self.waiting.join(", ")));
+        }
+    }
+}

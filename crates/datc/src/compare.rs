@@ -1,0 +1,333 @@
+//! One situation (a DATC case, or a position with orders) adjudicated under several rulesets:
+//! one row per order with its result under each, what the DATC text states for it, and the
+//! switch test that names the issue (`diplo_rules::ISSUES`) deciding a difference from the base
+//! ruleset: the ruleset is adjudicated again with one choice (else two) switched to the base's.
+
+use crate::{adjudicate_case, main_result, Case, CaseOrder, Expectation};
+use diplo_engine::{adjudicate, Position};
+use diplo_map::{Map, PowerId};
+use diplo_orders::Order;
+use diplo_rules::{Ruleset, ISSUES};
+
+/// One order's result under one ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The DATC's result words: `succeeds`, `fails, dislodged` ...
+    pub words: String,
+    /// Why, for people (may be empty).
+    pub reason: String,
+}
+
+/// One order (a row of the table).
+pub struct Row {
+    /// The power whose unit was ordered.
+    pub power: String,
+    /// The order in the DATC's full form, `(retreat) ` first for a retreat order.
+    pub order: String,
+    /// Per ruleset (in the order given): the order's result.
+    pub cells: Vec<Cell>,
+    /// Per ruleset: what the DATC text states for this order, when it states something.
+    pub stated: Vec<Option<String>>,
+}
+
+/// Why a cell differs from the base's.
+#[derive(Clone, Debug, Default)]
+pub struct Why {
+    /// Issues each of which, switched alone to the base's choice, gives the base's result.
+    pub alone: Vec<&'static str>,
+    /// Otherwise: pairs that do it together.
+    pub pairs: Vec<(&'static str, &'static str)>,
+}
+
+/// The (power, order) label of each row.
+type Labels = Vec<(String, String)>;
+
+/// A situation adjudicated under one ruleset: the map, the position, the orders given and
+/// their results.
+pub type Picture<'m> = (
+    &'m Map,
+    Position,
+    Vec<(PowerId, Order)>,
+    Vec<diplo_engine::OrderResult>,
+);
+
+/// The situation being compared: a DATC case, or a position with orders.
+pub enum Situation {
+    /// A DATC case (played on its variant's map when it has one).
+    Case(Box<Case>),
+    /// A position and the orders given in it.
+    Position {
+        /// The position.
+        pos: Position,
+        /// The orders, each with the power that gave it.
+        orders: Vec<(PowerId, Order)>,
+    },
+}
+
+impl Situation {
+    /// The position and the results of the movement (or adjustment) phase under `rules`, and
+    /// the map it is played on.
+    pub fn picture<'m>(&self, map: &'m Map, rules: &Ruleset) -> Result<Picture<'m>, String> {
+        match self {
+            Situation::Case(case) => {
+                let m = crate::case_map(case, map)?;
+                let run = adjudicate_case(map, rules, case)?;
+                let results = run.adjudication.results;
+                Ok((m, run.position, run.orders, results))
+            }
+            Situation::Position { pos, orders } => Ok((
+                map,
+                pos.clone(),
+                orders.clone(),
+                adjudicate(map, rules, pos, orders).results,
+            )),
+        }
+    }
+
+    /// Every order's result under `rules`, and the labels (power, order) of the rows.
+    fn run(&self, map: &Map, rules: &Ruleset) -> Result<(Vec<Cell>, Labels), String> {
+        let mut results = Vec::new();
+        let mut labels = Vec::new();
+        let mut push =
+            |r: &diplo_engine::OrderResult, orders: &[(PowerId, Order)], prefix: &str| {
+                let order = &orders[r.index].1;
+                results.push(Cell {
+                    words: r.words(),
+                    reason: r.reason_text(map, order),
+                });
+                labels.push((
+                    map.power(r.power).name.clone(),
+                    format!("{prefix}{}", order.display(map).full()),
+                ));
+            };
+        match self {
+            Situation::Case(case) => {
+                let run = adjudicate_case(map, rules, case)?;
+                let main = &run.adjudication.results;
+                main.iter().for_each(|r| push(r, &run.orders, ""));
+                if let Some(radj) = &run.retreats {
+                    let retreats = &run.retreat_orders;
+                    radj.results
+                        .iter()
+                        .for_each(|r| push(r, retreats, "(retreat) "));
+                }
+            }
+            Situation::Position { pos, orders } => {
+                let adj = adjudicate(map, rules, pos, orders);
+                adj.results.iter().for_each(|r| push(r, orders, ""));
+            }
+        }
+        Ok((results, labels))
+    }
+}
+
+/// Every ruleset's results, one row per order, with what the case's DATC text expects under
+/// each ruleset.
+pub fn rows<'c>(
+    map: &Map,
+    situation: &Situation,
+    case: Option<&'c Case>,
+    rulesets: &[Ruleset],
+) -> Result<(Vec<Row>, Vec<Option<Expectation<'c>>>), String> {
+    let mut columns = Vec::new();
+    let mut labels = Vec::new();
+    for r in rulesets {
+        let (cells, l) = situation.run(map, r)?;
+        labels = l;
+        columns.push(cells);
+    }
+    let expectations: Vec<Option<Expectation>> = rulesets
+        .iter()
+        .map(|r| case.and_then(|c| c.expectation_for(r)))
+        .collect();
+    let rows: Vec<Row> = labels
+        .into_iter()
+        .enumerate()
+        .map(|(i, (power, order))| Row {
+            power,
+            order,
+            cells: columns.iter().map(|c| c[i].clone()).collect(),
+            stated: expectations
+                .iter()
+                .map(|e| case.zip(e.as_ref()).and_then(|(c, e)| stated(c, e, i)))
+                .collect(),
+        })
+        .collect();
+    Ok((rows, expectations))
+}
+
+/// What the expectation `e` of `case` states for row `i` (the case's orders, then its retreats):
+/// the main expectation's words with the case's errata applied.
+fn stated(case: &Case, e: &Expectation, i: usize) -> Option<String> {
+    let (all, listed, index) = if i < case.orders.len() {
+        (&case.orders, e.orders, i)
+    } else {
+        (&case.retreats, e.retreats, i - case.orders.len())
+    };
+    let o = all.get(index)?;
+    // The n-th order with this text (texts can repeat: 6.I.7).
+    let nth = all[..index]
+        .iter()
+        .filter(|x| x.power == o.power && x.order == o.order)
+        .count();
+    let found: &CaseOrder = listed
+        .iter()
+        .filter(|x| x.power == o.power && x.order == o.order)
+        .nth(nth)?;
+    Some(if e.alternative.is_none() {
+        main_result(case, found).to_string()
+    } else {
+        found.result.clone()
+    })
+}
+
+/// Whether a result agrees with what the DATC text states (DATC 2.4 says `fails` for an order
+/// 3.2 calls `illegal`).
+pub fn agrees(case: Option<&Case>, stated: &str, words: &str) -> bool {
+    let norm = |s: &str| {
+        s.split(',')
+            .map(|w| w.trim().to_lowercase())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (s, w) = (norm(stated), norm(words));
+    s == w || (case.is_some_and(|c| c.document == "2.4") && s == "fails" && w == "illegal")
+}
+
+/// Per row, per ruleset: why the cell differs from the base's (`None` where it does not): the
+/// switch test. `rows` are what [`rows`] gave for the same `situation` and `rulesets`; `base`
+/// indexes `rulesets`. Only adjudication issues are switched, alone first, then in pairs for
+/// the cells no single switch explains.
+pub fn explain(
+    map: &Map,
+    situation: &Situation,
+    rulesets: &[Ruleset],
+    base: usize,
+    rows: &[Row],
+) -> Result<Vec<Vec<Option<Why>>>, String> {
+    let mut whys: Vec<Vec<Option<Why>>> = vec![vec![None; rulesets.len()]; rows.len()];
+    let b = &rulesets[base];
+    for (j, r) in rulesets.iter().enumerate() {
+        let differing: Vec<usize> = (0..rows.len())
+            .filter(|&i| rows[i].cells[j].words != rows[i].cells[base].words)
+            .collect();
+        if differing.is_empty() {
+            continue;
+        }
+        let keys: Vec<&'static str> = ISSUES
+            .iter()
+            .filter(|i| i.adjudication && r.choice(i.key) != b.choice(i.key))
+            .map(|i| i.key)
+            .collect();
+        let switched = |ks: &[&str]| -> Result<Vec<Cell>, String> {
+            let mut s = r.clone();
+            for k in ks {
+                s.set(k, b.choice(k).unwrap_or_default())?;
+            }
+            Ok(situation.run(map, &s)?.0)
+        };
+        let gives_base = |cells: &[Cell], i: usize| cells[i].words == rows[i].cells[base].words;
+        let singles: Vec<Vec<Cell>> = keys
+            .iter()
+            .map(|k| switched(&[k]))
+            .collect::<Result<_, _>>()?;
+        for &i in &differing {
+            let alone: Vec<&'static str> = keys
+                .iter()
+                .zip(&singles)
+                .filter(|(_, cells)| gives_base(cells, i))
+                .map(|(k, _)| *k)
+                .collect();
+            whys[i][j] = Some(Why {
+                alone,
+                pairs: Vec::new(),
+            });
+        }
+        // Cells no single switch explains: try the pairs.
+        let unexplained: Vec<usize> = differing
+            .iter()
+            .copied()
+            .filter(|&i| whys[i][j].as_ref().is_some_and(|w| w.alone.is_empty()))
+            .collect();
+        if !unexplained.is_empty() {
+            for (x, &k1) in keys.iter().enumerate() {
+                for &k2 in &keys[x + 1..] {
+                    let cells = switched(&[k1, k2])?;
+                    for &i in &unexplained {
+                        if gives_base(&cells, i) {
+                            if let Some(w) = whys[i][j].as_mut() {
+                                w.pairs.push((k1, k2));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(whys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::all_cases;
+
+    fn case(id: &str) -> Case {
+        all_cases().into_iter().find(|c| c.id == id).unwrap()
+    }
+
+    #[test]
+    fn the_switch_test_names_the_issue_that_decides_a_difference() {
+        // DATC 6.F.24 (second order paradox with no resolution): under 1982's convoy paradox
+        // rule the English Channel's convoy stays available, under the datc ruleset's (Szykman)
+        // it is disrupted; 1971's rule leaves the paradox unresolved, and setting either its
+        // paradox rule or a fallback resolves it.
+        let map = Map::standard();
+        let case = case("6.F.24");
+        let rulesets = vec![
+            Ruleset::load("1971").unwrap(),
+            Ruleset::load("1982").unwrap(),
+            Ruleset::datc(),
+        ];
+        let situation = Situation::Case(Box::new(case.clone()));
+        let (rows, expectations) = rows(&map, &situation, Some(&case), &rulesets).unwrap();
+        assert_eq!(expectations.len(), 3);
+        let whys = explain(&map, &situation, &rulesets, 2, &rows).unwrap();
+        let convoy = rows
+            .iter()
+            .position(|r| r.order == "F English Channel Convoys A Brest - London")
+            .unwrap();
+        let words: Vec<&str> = rows[convoy]
+            .cells
+            .iter()
+            .map(|c| c.words.as_str())
+            .collect();
+        assert_eq!(words, ["unresolved", "available", "disrupted"]);
+        let why_1982 = whys[convoy][1].as_ref().unwrap();
+        assert_eq!(why_1982.alone, ["convoy_paradox"]);
+        assert!(why_1982.pairs.is_empty());
+        let why_1971 = whys[convoy][0].as_ref().unwrap();
+        assert_eq!(why_1971.alone, ["convoy_paradox", "paradox_fallback"]);
+        // The base explains nothing, and a cell equal to the base's needs no explanation.
+        assert!(whys.iter().all(|w| w[2].is_none()));
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(
+                whys[i][1].is_some(),
+                row.cells[1].words != row.cells[2].words,
+                "{}",
+                row.order
+            );
+        }
+    }
+
+    #[test]
+    fn datc_2_4_fails_is_met_by_illegal() {
+        let case = all_cases()
+            .into_iter()
+            .find(|c| c.document == "2.4")
+            .unwrap();
+        assert!(agrees(Some(&case), "fails", "illegal"));
+        assert!(!agrees(None, "fails", "illegal"));
+        assert!(agrees(None, "Disrupted,dislodged", "disrupted, dislodged"));
+    }
+}
