@@ -1,5 +1,5 @@
 //! Loading and validating a map from TOML: the file and the maps it `extends` are read and
-//! merged (`raw.rs`), then a sequence of named passes (`passes.rs`) turns the raw tables into a
+//! merged (`raw.rs`), then a sequence of named passes (`passes/`) turns the raw tables into a
 //! dense [`Map`], each pass adding what it finds wrong to one list of located diagnostics.
 
 mod drawing;
