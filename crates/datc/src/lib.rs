@@ -716,3 +716,8 @@ pub fn run_all(map: &Map, rules: &Ruleset) -> Vec<CaseReport> {
         .map(|c| run_case(map, rules, c))
         .collect()
 }
+
+/// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

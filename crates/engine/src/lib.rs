@@ -239,3 +239,8 @@ fn has_build_centre(
             && adjust::may_build_in(map, rules, pos, power, c).is_ok()
     })
 }
+
+/// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -239,3 +239,8 @@ impl Game {
         &self.map.power(p).name
     }
 }
+
+/// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -165,3 +165,8 @@ pub(crate) fn slug(title: &str) -> String {
     }
     out.trim_end_matches('-').to_string()
 }
+
+/// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -193,3 +193,8 @@ impl Order {
         }
     }
 }
+
+/// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -176,3 +176,8 @@ pub fn write_file(path: &Path, svg: &str) -> Result<(), RenderError> {
     };
     std::fs::write(path, bytes).map_err(|e| RenderError(format!("{}: {e}", path.display())))
 }
+
+/// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

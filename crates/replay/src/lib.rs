@@ -37,3 +37,8 @@ pub use replay::{
     RECORD_EXPECTED,
 };
 pub use write::{write_game, PhaseToWrite};
+
+/// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

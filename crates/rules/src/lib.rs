@@ -11,3 +11,8 @@ pub mod policies;
 mod ruleset;
 
 pub use ruleset::{IssueInfo, Ruleset, RulesetError, EMBEDDED_RULESETS, ISSUES};
+
+/// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
