@@ -296,5 +296,10 @@ fn scaling(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, phases, datc, maps, replay, scaling);
-criterion_main!(benches);
+/// The group of every benchmark above (in a module of its own: the function
+/// `criterion_group!` makes is public and has no documentation).
+mod group {
+    use super::*;
+    criterion_group!(benches, phases, datc, maps, replay, scaling);
+}
+criterion_main!(group::benches);

@@ -38,7 +38,9 @@ Turkey:\nF bla S A bul - rum\nA bul - rum\nF aeg - ion\nA con - bul\nA arm - sev
 /// A phase ready to adjudicate: the position (every ordered unit where its order says) and the
 /// orders with their powers.
 pub struct Fixture {
+    /// The position, every ordered unit on the board.
     pub position: Position,
+    /// The orders, each with its power.
     pub orders: Vec<(PowerId, Order)>,
     /// The same orders in the `diplomacy` crate's notation (`ENG: F lon -> nth`).
     pub other_orders: Vec<String>,
@@ -229,8 +231,11 @@ fn datc_fixture(map: &Map, case: &diplo_datc::Case) -> Option<Fixture> {
 
 /// A generated position: its map, the position and the orders.
 pub struct Generated {
+    /// The generated map.
     pub map: Map,
+    /// The position on it.
     pub position: Position,
+    /// The orders, each with its power.
     pub orders: Vec<(PowerId, Order)>,
 }
 
@@ -314,6 +319,7 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// Every shape, in the order the benchmarks report them.
     pub const ALL: [Shape; 7] = [
         Shape::Chain,
         Shape::Ring,
@@ -324,6 +330,7 @@ impl Shape {
         Shape::ConvoyGrid,
     ];
 
+    /// The shape's name in benchmark ids (`scaling/chain`).
     pub fn name(self) -> &'static str {
         match self {
             Shape::Chain => "chain",

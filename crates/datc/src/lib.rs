@@ -123,10 +123,10 @@ pub struct Case {
     pub constructed: bool,
     /// What the text says of dislodged units' retreat options.
     #[serde(default)]
-    pub retreat_options: Vec<variant::RetreatOptionsExpectation>,
+    pub retreat_options: Vec<RetreatOptionsExpectation>,
     /// Builds (positive) or removals (negative) in the winter after the case's phase.
     #[serde(default)]
-    pub adjustments: Vec<variant::AdjustmentExpectation>,
+    pub adjustments: Vec<AdjustmentExpectation>,
     /// The centres that win, replacing the map's.
     #[serde(default)]
     pub victory_centres: Option<u16>,

@@ -632,7 +632,7 @@ fn convert(
     rules: &Ruleset,
     pos: &Position,
     power: PowerId,
-    unit: &diplo_orders::UnitRef,
+    unit: &UnitRef,
     units: &[Unit],
     converted: &[ProvinceId],
 ) -> Result<Unit, Text> {

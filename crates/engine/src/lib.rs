@@ -78,7 +78,7 @@ pub fn adjudicate(
 pub struct Adjudicator<'a> {
     map: &'a Map,
     rules: &'a Ruleset,
-    scratch: scratch::AdjudicatorScratch,
+    scratch: AdjudicatorScratch,
 }
 
 impl<'a> Adjudicator<'a> {
@@ -87,7 +87,7 @@ impl<'a> Adjudicator<'a> {
         Adjudicator {
             map,
             rules,
-            scratch: scratch::AdjudicatorScratch::default(),
+            scratch: AdjudicatorScratch::default(),
         }
     }
 

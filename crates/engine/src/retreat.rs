@@ -291,7 +291,7 @@ impl Rivals {
     /// province both fail, except that a retreat over a difficult passable border loses to one
     /// over an ordinary border (DATC 2.4 10.K; a half-strength border too): then the ordinary one succeeds if it is the only
     /// one.
-    fn clash(&self, map: &Map, pos: &Position, d: usize, dest: diplo_map::Location) -> bool {
+    fn clash(&self, map: &Map, pos: &Position, d: usize, dest: Location) -> bool {
         let p = dest.province.index();
         if self.all[p] < 2 {
             return false;
@@ -304,7 +304,7 @@ impl Rivals {
 
 /// Whether retreat `d` to `dest` crosses a difficult passable border (or a half-strength one,
 /// 1900's route around Africa), so that it yields to a retreat over an ordinary border.
-fn difficult(map: &Map, pos: &Position, d: usize, dest: diplo_map::Location) -> bool {
+fn difficult(map: &Map, pos: &Position, d: usize, dest: Location) -> bool {
     let u = pos.dislodged[d].unit;
     map.retreat_yields(u.kind, u.location.province, dest.province)
 }

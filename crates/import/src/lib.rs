@@ -102,6 +102,7 @@ pub struct ImportError {
     pub place: Option<Place>,
     /// The file, when no line is known.
     pub file: String,
+    /// What is wrong.
     pub message: String,
 }
 

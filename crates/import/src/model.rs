@@ -79,6 +79,7 @@ pub use diplo_map::{Season, Terrain, UnitKind as Kind};
 
 /// The word the diplo format writes for a terrain or a season.
 pub trait Word {
+    /// `inland`, `coast`, ...; `spring`, `fall`.
     fn word(self) -> &'static str;
 }
 
@@ -105,7 +106,9 @@ impl Word for Season {
 /// A named coast of a multi-coast province.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Coast {
+    /// Short name, as in `spa/nc`: `nc`.
     pub name: String,
+    /// Full name: `North Coast`.
     pub full_name: String,
 }
 
@@ -118,17 +121,24 @@ pub struct Province {
     pub full_name: Option<String>,
     /// Other names, each with where the source gives it.
     pub aliases: Vec<(String, Place)>,
+    /// Inland, coast, sea or impassable.
     pub terrain: Terrain,
+    /// Whether the province holds a supply centre.
     pub supply_centre: bool,
     /// Name of the power for which this is a home centre.
     pub home: Option<String>,
+    /// A coastal province fleets may convoy through (DATC 2.4 chapter 9).
     pub convoyable: bool,
+    /// The seasons in which the province is closed (ice).
     pub closed: BTreeSet<Season>,
+    /// Named coasts; empty for a province with one coast or none.
     pub coasts: Vec<Coast>,
+    /// Where the source defines the province.
     pub at: Place,
 }
 
 impl Province {
+    /// A province with only a name, a terrain and a place; the rest empty.
     pub fn new(name: &str, terrain: Terrain, at: Place) -> Self {
         Province {
             name: name.to_lowercase(),
@@ -148,44 +158,62 @@ impl Province {
 /// A starting unit: `location` is `prov` or `prov/coast`.
 #[derive(Clone, Debug)]
 pub struct Unit {
+    /// Army or fleet.
     pub kind: Kind,
+    /// `prov` or `prov/coast`, lower case.
     pub location: String,
+    /// Where the source places the unit.
     pub at: Place,
 }
 
 /// One power.
 #[derive(Clone, Debug)]
 pub struct Power {
+    /// The power's name as the source writes it.
     pub name: String,
+    /// Its adjective (`French`); the name when the source has none.
     pub adjective: String,
     /// `None`: the source has none; a default is chosen and reported.
     pub abbreviation: Option<String>,
+    /// Starting units.
     pub units: Vec<Unit>,
     /// Centres owned at the start; `None`: its home centres.
     pub centres: Option<Vec<String>>,
+    /// A neutral power (MILA `DUMMY`): it owns centres and units but is not played.
     pub neutral: bool,
+    /// Where the source defines the power.
     pub at: Place,
 }
 
 /// A directed edge: army edges join provinces, fleet edges join locations (`spa/nc`).
 #[derive(Clone, Debug)]
 pub struct Edge {
+    /// Army edge or fleet edge.
     pub kind: Kind,
+    /// Province (army) or location (fleet) the edge leaves.
     pub from: String,
+    /// Province (army) or location (fleet) the edge reaches.
     pub to: String,
+    /// Where the source gives the edge.
     pub at: Place,
 }
 
 /// A property of the directed edge `from` → `to` (province names), for `kind` or both kinds.
 #[derive(Clone, Debug)]
 pub struct BorderRule {
+    /// Province the edge leaves.
     pub from: String,
+    /// Province the edge reaches.
     pub to: String,
+    /// The unit kind the rule is for; `None`: both.
     pub kind: Option<Kind>,
+    /// A difficult passable border (DATC 2.4 chapter 10).
     pub difficult: bool,
+    /// The seasons in which the border is closed.
     pub closed: BTreeSet<Season>,
     /// The edge exists in this direction only.
     pub one_way: bool,
+    /// Where the source gives the rule.
     pub at: Place,
 }
 
@@ -198,20 +226,31 @@ pub struct Model {
     pub source: String,
     /// Every file read, in order.
     pub files: Vec<String>,
+    /// The map's short name (`loeb9`).
     pub name: String,
+    /// The map's title for people.
     pub title: String,
+    /// The year the game starts; `None`: the default.
     pub first_year: Option<i64>,
+    /// The season the game starts; `None`: spring.
     pub first_season: Option<Season>,
     /// The game opens with the adjustments of `first_year`.
     pub first_adjustment: bool,
+    /// Centres that win; `None`: the default (more than half).
     pub victory_centres: Option<u16>,
+    /// The year after which the game ends; `None`: no such year.
     pub last_year: Option<i64>,
     /// `build` key: `owned-centres`, ...; `None` for the default.
     pub build: Option<&'static str>,
+    /// The powers, in the source's order.
     pub powers: Vec<Power>,
+    /// The provinces, in the source's order.
     pub provinces: Vec<Province>,
+    /// Every edge the source gives.
     pub edges: Vec<Edge>,
+    /// Special borders.
     pub borders: Vec<BorderRule>,
+    /// What the import found: gaps, ambiguities, defaults, notes.
     pub findings: Vec<Finding>,
 }
 
@@ -234,6 +273,7 @@ impl Model {
         });
     }
 
+    /// Each province's index in `provinces`, by name.
     pub fn province_index(&self) -> HashMap<String, usize> {
         self.provinces
             .iter()
@@ -246,31 +286,39 @@ impl Model {
 /// Border properties of one directed edge for one unit kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BorderProps {
+    /// A difficult passable border (DATC 2.4 chapter 10).
     pub difficult: bool,
+    /// The seasons in which the border is closed.
     pub closed: BTreeSet<Season>,
+    /// The edge exists in this direction only.
     pub one_way: bool,
 }
 
 /// A `[[border]]` table as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutBorder {
+    /// Province the border leaves (or one end, with `both`).
     pub from: String,
+    /// Province the border reaches (or the other end, with `both`).
     pub to: String,
     /// `between` (both directions) rather than `from`/`to`.
     pub both: bool,
     /// `None`: both kinds.
     pub kind: Option<Kind>,
+    /// What the border does.
     pub props: BorderProps,
 }
 
 /// A model whose names, edges, units and borders all fit the diplo format.
 #[derive(Clone, Debug)]
 pub struct Checked {
+    /// The model checked.
     pub model: Model,
     /// Army edges from each province.
     pub army: BTreeMap<String, BTreeSet<String>>,
     /// Fleet edges from each location (`spa/nc` or `lvp`).
     pub fleet: BTreeMap<String, BTreeSet<String>>,
+    /// The `[[border]]` tables to write.
     pub borders: Vec<OutBorder>,
 }
 

@@ -153,7 +153,6 @@ pub enum Order {
         /// The unit to build.
         unit: UnitRef,
     },
-    /// Declining a build: `Build waive`, `Waive`, `Decline`.
     /// Converting a unit into the other kind during adjustments (the 2025 Era of Empire rules):
     /// `Convert A Marseilles` (the army becomes a fleet); `Convert A Spain(nc)` names the coast
     /// the fleet will stand on.
@@ -161,6 +160,7 @@ pub enum Order {
         /// The unit as written (its kind now; the place's coast is the new fleet's).
         unit: UnitRef,
     },
+    /// Declining a build: `Build waive`, `Waive`, `Decline`.
     Decline,
 }
 

@@ -122,7 +122,7 @@ impl Game {
 
     /// The orders of `orders` if it is a list of texts handed out by
     /// `get_all_possible_orders` (known by identity), without parsing them.
-    fn known_orders(&self, orders: &Bound<'_, PyAny>) -> Option<Vec<diplo_orders::Order>> {
+    fn known_orders(&self, orders: &Bound<'_, PyAny>) -> Option<Vec<Order>> {
         let list = orders.cast::<PyList>().ok()?;
         let cache = self.cache.try_lock().ok()?;
         let texts = cache.texts()?;

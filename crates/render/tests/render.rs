@@ -406,10 +406,10 @@ fn bad_drawing_data_gives_located_errors() {
 
 #[test]
 fn the_powers_of_every_shipped_map_have_distinct_colours() {
-    for (name, _) in diplo_map::EMBEDDED_MAPS {
+    for (name, _) in EMBEDDED_MAPS {
         let map = Map::embedded(name).unwrap().unwrap();
         let colours: Vec<&str> = (0..map.powers().len())
-            .map(|i| diplo_render::power_colour(&map, diplo_map::PowerId(i as u8)))
+            .map(|i| power_colour(&map, PowerId(i as u8)))
             .collect();
         for (i, c) in colours.iter().enumerate() {
             assert!(

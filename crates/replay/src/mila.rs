@@ -188,10 +188,9 @@ pub fn replay_json_line(
         .and_then(Value::as_str)
         .map_or(fallback, String::from);
     let games = if doc.get("phases").is_some() {
-        to_record(map, &doc)
-            .and_then(|text| crate::record::parse_game(map, &name, &text).map_err(|e| e.message))
+        to_record(map, &doc).and_then(|text| parse_game(map, &name, &text).map_err(|e| e.message))
     } else if let Some(text) = doc.get("record").and_then(Value::as_str) {
-        crate::record::parse_game(map, &name, text).map_err(|e| e.to_string())
+        parse_game(map, &name, text).map_err(|e| e.to_string())
     } else {
         Err("expected a saved game (with `phases`) or `{\"record\": \"<godip record>\"}`".into())
     };

@@ -164,11 +164,11 @@ fn no_next_position(rules: &diplo_rules::Ruleset) -> String {
 
 /// The same phase under every `paradox_fallback` that gives an answer: (word, meaning, result).
 fn fallback_adjudications(
-    map: &diplo_map::Map,
+    map: &Map,
     rules: &diplo_rules::Ruleset,
     pos: &Position,
     orders: &[(PowerId, Order)],
-) -> Vec<(&'static str, &'static str, diplo_engine::Adjudication)> {
+) -> Vec<(&'static str, &'static str, Adjudication)> {
     let Some(issue) = diplo_rules::ISSUES
         .iter()
         .find(|i| i.key == "paradox_fallback")
@@ -190,10 +190,10 @@ fn fallback_adjudications(
 
 /// For each fallback: the orders whose result it changes, and the position it gives.
 fn fallbacks_text(
-    map: &diplo_map::Map,
+    map: &Map,
     orders: &[(PowerId, Order)],
-    adj: &diplo_engine::Adjudication,
-    fallbacks: &[(&str, &str, diplo_engine::Adjudication)],
+    adj: &Adjudication,
+    fallbacks: &[(&str, &str, Adjudication)],
 ) -> String {
     let mut out = String::new();
     for (word, what, a) in fallbacks {
@@ -226,10 +226,10 @@ fn fallbacks_text(
 /// The text report of an adjudication of `orders` in `pos` (also used by `diplo game
 /// adjudicate`).
 pub(crate) fn adjudication_text(
-    map: &diplo_map::Map,
+    map: &Map,
     ruleset: &str,
     (pos, orders): (&Position, &[(PowerId, Order)]),
-    adj: &diplo_engine::Adjudication,
+    adj: &Adjudication,
 ) -> String {
     let mut out = format!(
         "{} ({} map, ruleset {ruleset})\n",
@@ -303,9 +303,9 @@ pub(crate) fn adjudication_text(
 /// The JSON report of an adjudication of `orders` in `pos` (also used by `diplo game
 /// adjudicate`).
 pub(crate) fn adjudication_json(
-    map: &diplo_map::Map,
+    map: &Map,
     (pos, orders): (&Position, &[(PowerId, Order)]),
-    adj: &diplo_engine::Adjudication,
+    adj: &Adjudication,
 ) -> serde_json::Value {
     let result = |r: &diplo_engine::OrderResult| {
         let order = &orders[r.index].1;

@@ -303,7 +303,7 @@ fn compare_shows_unresolved_under_1971_and_2000() {
 
 #[test]
 fn house_rule_file_extending_2023_works_with_adjudicate() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = Command::new(env!("CARGO_BIN_EXE_diplo"))
         .current_dir(&root)
         .args([

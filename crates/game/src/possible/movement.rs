@@ -173,8 +173,8 @@ impl ReachRoom {
 }
 
 // A room holds a reach exactly, so that its memory can be reused.
-const _: () = assert!(std::mem::size_of::<Reach>() == std::mem::size_of::<[usize; 8]>());
-const _: () = assert!(std::mem::align_of::<Reach>() == std::mem::align_of::<[usize; 8]>());
+const _: () = assert!(size_of::<Reach>() == size_of::<[usize; 8]>());
+const _: () = assert!(align_of::<Reach>() == align_of::<[usize; 8]>());
 
 /// What each unit of a movement phase can do: where it moves, where it could support, where
 /// it could be convoyed.

@@ -216,7 +216,7 @@ pub(super) fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
 }
 
 /// Where `part`, a slice of `text`, lies in it.
-fn offset_in(text: &str, part: &str) -> std::ops::Range<usize> {
+fn offset_in(text: &str, part: &str) -> Range<usize> {
     let start = part.as_ptr() as usize - text.as_ptr() as usize;
     start..start + part.len()
 }

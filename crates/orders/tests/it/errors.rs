@@ -206,27 +206,23 @@ fn conversions_read_and_display() {
         ("convert F bre", "Convert F bre"),
         ("FRA: Convert A Spain(south coast)", "Convert A spa/sc"),
     ] {
-        let (_, order) = diplo_orders::parse_order(&map, text).unwrap();
+        let (_, order) = parse_order(&map, text).unwrap();
         assert!(
             matches!(order, diplo_orders::Order::Convert { .. }),
             "{text}"
         );
         let out = order.display(&map).to_string();
         assert_eq!(out, shown);
-        assert_eq!(
-            diplo_orders::parse_order(&map, &out).unwrap().1,
-            order,
-            "{text}"
-        );
+        assert_eq!(parse_order(&map, &out).unwrap().1, order, "{text}");
     }
-    let err = diplo_orders::parse_order(&map, "Convert").unwrap_err();
+    let err = parse_order(&map, "Convert").unwrap_err();
     assert!(err.message.contains("expected"), "{}", err.message);
 }
 
 #[test]
 fn a_misspelt_power_gets_the_nearest_name() {
     let map = diplo_map::Map::standard();
-    let err = diplo_orders::parse_order(&map, "Frnace: A par H").unwrap_err();
+    let err = parse_order(&map, "Frnace: A par H").unwrap_err();
     assert!(
         err.message
             .contains("unknown power `Frnace` (did you mean `France`?)"),

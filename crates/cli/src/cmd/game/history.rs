@@ -153,7 +153,7 @@ fn render_history(
 }
 
 /// The game's history as a godip record: each phase's starting position and its orders.
-fn godip_record(game: &Game, file: &std::path::Path) -> Result<String, GameError> {
+fn godip_record(game: &Game, file: &Path) -> Result<String, GameError> {
     let powers = game.played_phase_powers();
     let phases = game
         .played_phases()
