@@ -120,6 +120,17 @@ impl Game {
             self.swap_stored(&mut gathered, &stored);
             return Err(refused);
         }
+        // The calendar's years end at 65535: no phase follows the last one of that year, and a
+        // game that reached it is refused rather than sent back to an earlier phase.
+        if adj.next.phase <= self.position.phase {
+            self.swap_stored(&mut gathered, &stored);
+            return Err(GameError::Refused(vec![format!(
+                "{} is the last phase a game can reach (years end at {}): it cannot be \
+                 adjudicated; nothing was changed",
+                self.position.phase.name(&self.map),
+                u16::MAX
+            )]));
+        }
         self.track_production(&gathered.orders, &adj);
         let start = std::mem::replace(&mut self.position, adj.next.clone());
         let phase = start.phase;

@@ -12,11 +12,17 @@ use toml::Spanned;
 /// The version of the format this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The last line of every game file diplo writes: a file that says it has one
+/// (`end_marker = true`) and does not end with it was cut short, and is refused.
+pub const END_MARKER: &str = "# end of game file";
+
 /// A game file as written.
 #[derive(Debug, Serialize)]
 pub struct GameFileOut {
     /// Always [`FORMAT_VERSION`].
     pub format: u32,
+    /// Always true: the file ends with [`END_MARKER`].
+    pub end_marker: bool,
     /// An embedded map's name (`standard`), when the game uses one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub map: Option<String>,
@@ -24,6 +30,9 @@ pub struct GameFileOut {
     /// copy so that it does not depend on that file staying the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub map_file: Option<String>,
+    /// The files the map file `extends` (nearest first), each as the game's own copy.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub map_base: Vec<MapBaseFile>,
     /// The deadline of the current phase (RFC 3339, UTC), if the host set one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadline: Option<String>,
@@ -218,18 +227,36 @@ pub struct AutomaticFile {
     pub what: String,
 }
 
+/// One file a game's map `extends`, kept in the game file (`[[map_base]]`).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapBaseFile {
+    /// The name as the extending map's `extends` key writes it.
+    pub extends: String,
+    /// Where the file was read from when the game began (for messages only).
+    pub file: String,
+    /// The file's text.
+    pub text: String,
+}
+
 /// A game file as read.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFileIn {
     /// The format version.
     pub format: Spanned<u32>,
+    /// Whether the file ends with [`END_MARKER`] (files written before it existed do not).
+    #[serde(default)]
+    pub end_marker: bool,
     /// An embedded map's name.
     #[serde(default)]
     pub map: Option<Spanned<String>>,
     /// The game's copy of a map file.
     #[serde(default)]
     pub map_file: Option<Spanned<String>>,
+    /// The game's copies of the files its map file extends.
+    #[serde(default)]
+    pub map_base: Vec<MapBaseFile>,
     /// The current phase's deadline (RFC 3339).
     #[serde(default)]
     pub deadline: Option<Spanned<String>>,

@@ -40,7 +40,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use diplo_engine::{pending_retreat_options, AdjudicatorScratch, Phase, Position, Retreats};
-use diplo_map::{Map, PowerId};
+use diplo_map::limits::Limit;
+use diplo_map::{ExtendedFile, Map, PowerId};
 use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
@@ -88,11 +89,33 @@ pub fn ruleset_label(name: &str, overrides: &[String]) -> String {
 pub enum MapSource {
     /// A map built into diplo, by name (`standard`).
     Embedded(String),
-    /// The text of a map file; the game keeps its own copy.
-    Copy(String),
+    /// The text of a map file, and of every file its `extends` chain reads that is not built
+    /// into diplo: the game keeps its own copy of the whole map, so that neither a change to
+    /// those files nor a move of the game file changes or breaks it.
+    Copy {
+        /// The map file's text.
+        text: String,
+        /// The files it extends, nearest first ([`Map::extended_files`]).
+        bases: Vec<ExtendedFile>,
+    },
 }
 
 impl MapSource {
+    /// The copy of a map file a game keeps: `text` (read from `file`, which names it in errors
+    /// and locates the files it extends) and every file of its `extends` chain.
+    pub fn copy_of(text: String, file: &str) -> Result<MapSource, GameError> {
+        let bases = Map::extended_files(&text, file).map_err(|e| {
+            GameError::Invalid(
+                e.diagnostics
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        })?;
+        Ok(MapSource::Copy { text, bases })
+    }
+
     /// Loads the map; `file` names the file in errors.
     pub fn load(&self, file: &str) -> Result<Map, GameError> {
         match self {
@@ -107,7 +130,7 @@ impl MapSource {
                         .join(", ")
                 ))),
             },
-            MapSource::Copy(text) => Map::from_toml_str(text, &format!("{file} [map_file]"))
+            MapSource::Copy { text, bases } => Map::from_toml_str_with_files(text, file, bases)
                 .map_err(|e| {
                     GameError::Invalid(
                         e.diagnostics
@@ -210,9 +233,21 @@ impl Game {
         Game::from_toml_str(&text, &path.display().to_string())
     }
 
-    /// Saves the game to `path` atomically (see [`write_atomically`]).
+    /// Saves the game to `path` atomically (see [`write_atomically`]). A game whose file would
+    /// be larger than diplo reads back ([`diplo_map::limits::max_file_bytes`]) is not saved:
+    /// the file on disk stays as it was, and readable.
     pub fn save(&self, path: &Path) -> Result<(), GameError> {
-        write_atomically(path, &self.to_toml()).map_err(|source| GameError::Io {
+        let text = self.to_toml();
+        let max = diplo_map::limits::max_file_bytes();
+        if text.len() as u64 > max {
+            return Err(GameError::Refused(vec![format!(
+                "{}: the game file would be {} bytes, {}; nothing was saved (the file is as it was)",
+                path.display(),
+                text.len(),
+                Limit::FileBytes.exceeded(max as usize)
+            )]));
+        }
+        write_atomically(path, &text).map_err(|source| GameError::Io {
             path: path.display().to_string(),
             what: "cannot write the game file (it is unchanged)",
             source,

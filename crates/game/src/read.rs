@@ -28,6 +28,15 @@ impl Game {
                 &format!("{message} (this is not a valid diplo game file)"),
             )
         })?;
+        if raw.end_marker && text.trim_end().lines().last() != Some(END_MARKER) {
+            return Err(invalid(
+                text.len(),
+                &format!(
+                    "the file does not end with `{END_MARKER}`: it was cut short (a copy or a \
+                     disk that failed?) and is not read; restore it from a backup"
+                ),
+            ));
+        }
         if *raw.format.get_ref() != FORMAT_VERSION {
             return Err(invalid(
                 raw.format.span().start,
@@ -37,7 +46,7 @@ impl Game {
                 ),
             ));
         }
-        let map_source = map_source(&raw, &invalid)?;
+        let map_source = map_source(&raw, file, &invalid)?;
         let map = map_source.load(&format!("{file} [map_file]"))?;
         let rules = read_ruleset(&raw.ruleset, &invalid)?;
         // From here on every problem is collected.
@@ -85,13 +94,29 @@ impl Game {
 }
 
 /// The game's map: an embedded map's name or the game's own copy of a map file, not both.
+///
+/// A file written before games kept the files their map extends (`[[map_base]]`) finds them
+/// beside the game file, as it always did, and keeps them from then on.
 fn map_source(
     raw: &GameFileIn,
+    file: &str,
     invalid: &impl Fn(usize, &str) -> GameError,
 ) -> Result<MapSource, GameError> {
     match (&raw.map, &raw.map_file) {
         (Some(n), None) => Ok(MapSource::Embedded(n.get_ref().clone())),
-        (None, Some(t)) => Ok(MapSource::Copy(t.get_ref().clone())),
+        (None, Some(t)) if raw.map_base.is_empty() => {
+            MapSource::copy_of(t.get_ref().clone(), &format!("{file} [map_file]"))
+        }
+        (None, Some(t)) => Ok(MapSource::Copy {
+            text: t.get_ref().clone(),
+            bases: (raw.map_base.iter())
+                .map(|b| diplo_map::ExtendedFile {
+                    extends: b.extends.clone(),
+                    file: b.file.clone(),
+                    text: b.text.clone(),
+                })
+                .collect(),
+        }),
         (Some(n), Some(_)) => Err(invalid(
             n.span().start,
             "`map` and `map_file` both given: a game has one map",

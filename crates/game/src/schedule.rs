@@ -66,6 +66,9 @@ impl Game {
     /// Sets the current phase's deadline (`None` clears it).
     pub fn set_deadline(&mut self, deadline: Option<time::Seconds>) -> Result<(), GameError> {
         self.refuse_if_ended()?;
+        if let Some(t) = deadline {
+            time::check(t).map_err(|e| GameError::Refused(vec![format!("deadline: {e}")]))?;
+        }
         self.deadline = deadline;
         Ok(())
     }

@@ -216,6 +216,7 @@ impl Game {
 
     /// Stores a checked order set of `power`; returns it.
     fn store_set(&mut self, power: PowerId, orders: Vec<Order>, opts: SubmitOptions) -> &OrderSet {
+        let orders = without_repeats(orders);
         if opts.perpetual {
             self.perpetual.insert(power, orders.clone());
         }
@@ -471,4 +472,29 @@ impl Game {
             _ => Ok(()),
         }
     }
+}
+
+/// `orders` with every repeat of an earlier identical unit order left out: the same order
+/// twice is that order once (DATC 4.D.3: "if the orders are the same, then it should just
+/// follow that order"), and a game stores it once, so that repeats cannot grow the game file.
+/// Orders without a unit (`Build waive`) are kept as they are: each declines one build.
+fn without_repeats(mut orders: Vec<Order>) -> Vec<Order> {
+    let mut repeats = Vec::new();
+    if orders.len() > 1 {
+        let mut seen = rustc_hash::FxHashSet::default();
+        seen.reserve(orders.len());
+        for (i, o) in orders.iter().enumerate() {
+            if o.unit().is_some() && !seen.insert(o) {
+                repeats.push(i);
+            }
+        }
+    }
+    if !repeats.is_empty() {
+        let mut i = 0;
+        orders.retain(|_| {
+            i += 1;
+            repeats.binary_search(&(i - 1)).is_err()
+        });
+    }
+    orders
 }

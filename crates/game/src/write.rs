@@ -6,8 +6,8 @@ use diplo_rules::policies::SetIntent;
 use diplo_rules::ISSUES;
 
 use crate::file::{
-    EndedFile, GameFileOut, OrderSetOut, PerpetualOut, ProxyOut, RetreatOptionsFile, RulesetOut,
-    FORMAT_VERSION,
+    EndedFile, GameFileOut, MapBaseFile, OrderSetOut, PerpetualOut, ProxyOut, RetreatOptionsFile,
+    RulesetOut, END_MARKER, FORMAT_VERSION,
 };
 use crate::{time, Game, MapSource};
 
@@ -18,13 +18,25 @@ impl Game {
         let name = |p: PowerId| map.power(p).name.clone();
         let out = GameFileOut {
             format: FORMAT_VERSION,
+            end_marker: true,
             map: match &self.map_source {
                 MapSource::Embedded(n) => Some(n.clone()),
-                MapSource::Copy(_) => None,
+                MapSource::Copy { .. } => None,
             },
             map_file: match &self.map_source {
-                MapSource::Copy(t) => Some(t.clone()),
+                MapSource::Copy { text, .. } => Some(text.clone()),
                 MapSource::Embedded(_) => None,
+            },
+            map_base: match &self.map_source {
+                MapSource::Copy { bases, .. } => bases
+                    .iter()
+                    .map(|b| MapBaseFile {
+                        extends: b.extends.clone(),
+                        file: b.file.clone(),
+                        text: b.text.clone(),
+                    })
+                    .collect(),
+                MapSource::Embedded(_) => Vec::new(),
             },
             deadline: self.deadline.map(time::format_rfc3339),
             ready: self.ready.iter().map(|&p| name(p)).collect(),
@@ -90,7 +102,8 @@ impl Game {
         };
         let body = toml::to_string(&out).expect("a game serializes to TOML");
         format!(
-            "# A diplo game (format: crates/game/FORMAT.md). Change it with `diplo game`.\n{body}"
+            "# A diplo game (format: crates/game/FORMAT.md). Change it with `diplo game`.\n{body}\
+             {END_MARKER}\n"
         )
     }
 

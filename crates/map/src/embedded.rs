@@ -109,3 +109,66 @@ pub(crate) fn find_base_map(name: &str, from_file: &str) -> Result<(String, Stri
         }
     }
 }
+
+/// One file of a map's `extends` chain that is not built into diplo, with its text: what a game
+/// keeps so that its map never depends on files outside it ([`Map::extended_files`],
+/// [`Map::from_toml_str_with_files`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtendedFile {
+    /// The name as the extending map's `extends` key writes it (`"parent"`, `"base.toml"`).
+    pub extends: String,
+    /// Where the file was read from, for messages.
+    pub file: String,
+    /// The file's text.
+    pub text: String,
+}
+
+impl Map {
+    /// Every file `text`'s `extends` chain reads that is not built into diplo, nearest first,
+    /// read as [`Map::from_toml_str`] reads them (relative to `file`'s folder). An embedded base
+    /// (`extends = "standard"`) is named, not copied. Errors are the loader's.
+    pub fn extended_files(text: &str, file: &str) -> Result<Vec<ExtendedFile>, MapError> {
+        let found = std::cell::RefCell::new(Vec::new());
+        let record = |name: &str, from: &str| {
+            let (f, t) = find_base_map(name, from)?;
+            if embedded_map_source(name).is_none() {
+                found.borrow_mut().push(ExtendedFile {
+                    extends: name.to_string(),
+                    file: f.clone(),
+                    text: t.clone(),
+                });
+            }
+            Ok((f, t))
+        };
+        crate::load::read_chain(text, file, &record)?;
+        Ok(found.into_inner())
+    }
+
+    /// Loads a map whose `extends` chain is given: each `extends` names a built-in map or one of
+    /// `files` (the first not yet used whose [`ExtendedFile::extends`] is that name). No file
+    /// outside `files` is read, so the map is the same wherever its holder is moved.
+    pub fn from_toml_str_with_files(
+        text: &str,
+        file: &str,
+        files: &[ExtendedFile],
+    ) -> Result<Map, MapError> {
+        let used = std::cell::RefCell::new(vec![false; files.len()]);
+        let resolve = |name: &str, _from: &str| -> Result<(String, String), String> {
+            if let Some(t) = embedded_map_source(name) {
+                return Ok((format!("maps/{}.toml", name.to_lowercase()), t.to_string()));
+            }
+            let mut used = used.borrow_mut();
+            match (0..files.len()).find(|&i| !used[i] && files[i].extends == name) {
+                Some(i) => {
+                    used[i] = true;
+                    Ok((files[i].file.clone(), files[i].text.clone()))
+                }
+                None => Err(format!(
+                    "`extends = \"{name}\"`: no embedded map of that name and no copy of it kept \
+                     with this map"
+                )),
+            }
+        };
+        crate::load::load(text, file, &resolve, &limits::Limits::from_env())
+    }
+}

@@ -56,7 +56,7 @@ impl Game {
                 names::shared_steps(name),
                 Python::attach(|py| names::shared_names(py, name, &game.map)),
             ),
-            MapSource::Copy(_) => (
+            MapSource::Copy { .. } => (
                 Default::default(),
                 Default::default(),
                 Python::attach(|py| Arc::new(Names::new(py, &game.map))),

@@ -61,7 +61,8 @@ fn load_map(name: &str) -> PyResult<(Arc<Map>, MapSource)> {
     let text = diplo_map::limits::read_file(path)
         .map_err(|e| err(format!("map `{name}`: not a built-in map, and {e}")))?;
     let map = Map::from_toml_str(&text, name).map_err(err)?;
-    Ok((Arc::new(map), MapSource::Copy(text)))
+    let source = MapSource::copy_of(text, name).map_err(err)?;
+    Ok((Arc::new(map), source))
 }
 
 /// The built-in rulesets loaded so far, by lower-case name: a new game copies one.

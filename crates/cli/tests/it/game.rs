@@ -468,6 +468,46 @@ fn a_game_keeps_its_own_copy_of_a_map_file() {
     assert!(ok(&["game", "show", s(&file)]).contains("ruleset 1971"));
 }
 
+/// Issue 34 item 3: a game on a map that `extends` another file keeps that file too: editing
+/// or removing the parent, or moving the game file, changes nothing in the game.
+#[test]
+fn a_game_keeps_the_files_its_map_extends() {
+    let dir = temp_dir("map-extends");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../maps/standard.toml"),
+        dir.join("parent.toml"),
+    )
+    .unwrap();
+    let child = dir.join("child.toml");
+    std::fs::write(
+        &child,
+        "name = \"child\"\nextends = \"parent\"\ntitle = \"A child of a file\"\n",
+    )
+    .unwrap();
+    let file = dir.join("g.toml");
+    ok(&["game", "new", "--map", s(&child), s(&file)]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("[[map_base]]") && text.contains("extends = \"parent\""),
+        "{text}"
+    );
+    // The parent is changed beyond use, then removed; the game file is moved elsewhere.
+    std::fs::write(dir.join("parent.toml"), "name = \"broken\"\n").unwrap();
+    std::fs::remove_file(dir.join("parent.toml")).unwrap();
+    let elsewhere = temp_dir("map-extends-moved");
+    let moved = elsewhere.join("g.toml");
+    std::fs::rename(&file, &moved).unwrap();
+    let orders = elsewhere.join("o.txt");
+    std::fs::write(&orders, "England: F lon - eng\nFrance: F bre - eng\n").unwrap();
+    ok(&["game", "orders", s(&moved), s(&orders)]);
+    let out = ok(&["game", "adjudicate", s(&moved)]);
+    assert!(
+        out.contains("England: F London - English Channel -> fails"),
+        "{out}"
+    );
+    assert!(ok(&["game", "show", s(&moved)]).contains("Fall 1901"));
+}
+
 /// Seven powers send their orders at the same moment: the lock makes the commands take turns,
 /// so no order set is lost.
 #[test]

@@ -501,3 +501,33 @@ fn a_rollback_over_the_phase_limit_is_refused_and_changes_nothing() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
     ok_env(&["game", "show", s(&file)], &env);
 }
+
+/// Issue 34 item 1: what a game accepts it can read back. A command whose game file would be
+/// larger than diplo reads is refused, and the file on disk stays as it was and readable.
+#[test]
+fn a_game_is_never_saved_larger_than_diplo_reads() {
+    let dir = temp_dir("size-bound");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    let before = std::fs::read_to_string(&file).unwrap();
+    let limit = (before.len() + 300).to_string();
+    let small = [("DIPLO_MAX_FILE_BYTES", limit.as_str())];
+    // Many different orders (each a move England's army may not make): legal to send.
+    let map = diplo_map::Map::standard();
+    let orders: String = map
+        .provinces()
+        .iter()
+        .map(|p| format!("A lvp - {}\n", p.name))
+        .collect();
+    let path = dir.join("o.txt");
+    std::fs::write(&path, orders).unwrap();
+    let o = run(
+        &["game", "orders", s(&file), "--power", "England", s(&path)],
+        &small,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(err.contains("nothing was saved"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    ok_env(&["game", "show", s(&file)], &small);
+}

@@ -7,6 +7,7 @@
 mod builds;
 mod hosting;
 mod possible;
+mod reliability;
 mod shipped_maps;
 mod variants;
 

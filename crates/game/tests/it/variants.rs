@@ -83,7 +83,15 @@ fn game(map: Map, sets: &[&str]) -> Game {
     for s in sets {
         rules.apply_override(s).unwrap();
     }
-    Game::new(map, MapSource::Copy(String::new()), rules, Vec::new())
+    Game::new(
+        map,
+        MapSource::Copy {
+            text: String::new(),
+            bases: Vec::new(),
+        },
+        rules,
+        Vec::new(),
+    )
 }
 
 fn orders(g: &mut Game, power: &str, text: &str) {
@@ -374,7 +382,15 @@ fn phase_name(g: &Game) -> String {
 fn a_calendar_of_three_seasons_captures_and_adjusts_where_it_says() {
     let text = map_text(&format!("victory_centres = 5\n{THREE_SEASONS}"), "");
     let m = Map::from_toml_str(&text, "line.toml").unwrap_or_else(|e| panic!("{e}"));
-    let mut g = Game::new(m, MapSource::Copy(text), Ruleset::datc(), Vec::new());
+    let mut g = Game::new(
+        m,
+        MapSource::Copy {
+            text,
+            bases: Vec::new(),
+        },
+        Ruleset::datc(),
+        Vec::new(),
+    );
     assert_eq!(phase_name(&g), "Spring 1901 Movement");
     orders(&mut g, "Red", "A r - n");
     g.adjudicate(&[]).unwrap();

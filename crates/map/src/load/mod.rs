@@ -23,3 +23,9 @@ pub(crate) fn load(
     let (raw, sources) = raw::read(text, file, resolve)?;
     passes::build(raw, &sources, limits)
 }
+
+/// Reads `text` and every map it extends (through `resolve`) without building the map: the
+/// chain's own errors only.
+pub(crate) fn read_chain(text: &str, file: &str, resolve: Resolver) -> Result<(), MapError> {
+    raw::read(text, file, resolve).map(|_| ())
+}

@@ -20,13 +20,12 @@ pub(super) fn new(a: NewArgs) -> Result<(), GameError> {
     } else {
         let path = crate::common::find_map_file(&a.map)
             .unwrap_or_else(|| std::path::PathBuf::from(&a.map));
-        MapSource::Copy(diplo_map::limits::read_file(&path).map_err(|source| {
-            GameError::Io {
-                path: a.map.clone(),
-                what: "no embedded map of that name, no user map of that name (DIPLO_MAPS, ./maps) and the file cannot be read",
-                source,
-            }
-        })?)
+        let text = diplo_map::limits::read_file(&path).map_err(|source| GameError::Io {
+            path: a.map.clone(),
+            what: "no embedded map of that name, no user map of that name (DIPLO_MAPS, ./maps) and the file cannot be read",
+            source,
+        })?;
+        MapSource::copy_of(text, &path.display().to_string())?
     };
     let map = source.load(&a.map)?;
     let rules = a.rules.load().map_err(|_| {
@@ -77,13 +76,12 @@ pub(super) fn import(a: ImportArgs) -> Result<(), GameError> {
     } else {
         let path = crate::common::find_map_file(&map_name)
             .unwrap_or_else(|| std::path::PathBuf::from(&map_name));
-        MapSource::Copy(
-            diplo_map::limits::read_file(&path).map_err(|source| GameError::Io {
-                path: map_name.clone(),
-                what: "the saved game's map is not a built-in map (give --map)",
-                source,
-            })?,
-        )
+        let text = diplo_map::limits::read_file(&path).map_err(|source| GameError::Io {
+            path: map_name.clone(),
+            what: "the saved game's map is not a built-in map (give --map)",
+            source,
+        })?;
+        MapSource::copy_of(text, &path.display().to_string())?
     };
     let map = source.load(&map_name)?;
     let rules = a.rules.load().map_err(|_| {
