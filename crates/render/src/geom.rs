@@ -68,21 +68,9 @@ pub(crate) fn cell(seeds: &[Pt], i: usize, among: &[usize], start: &Poly) -> Pol
     poly
 }
 
-/// Whether `p` lies inside the closed polygon (even-odd rule).
-pub(crate) fn inside(p: Pt, poly: &[Pt]) -> bool {
-    let mut inside = false;
-    let n = poly.len();
-    for i in 0..n {
-        let (a, b) = (poly[i], poly[(i + n - 1) % n]);
-        if (a[1] > p[1]) != (b[1] > p[1]) {
-            let x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1]);
-            if p[0] < x {
-                inside = !inside;
-            }
-        }
-    }
-    inside
-}
+/// Whether `p` lies inside the closed polygon (even-odd rule): the map crate's test, which
+/// also places written points on land masses.
+pub(crate) use diplo_map::drawing::point_in_polygon as inside;
 
 #[cfg(test)]
 mod tests {
