@@ -13,8 +13,10 @@
 //! (DATC 4.D.1, 4.D.2; perpetual orders 4.E.4), lets a power that sent nothing fall into civil
 //! disorder (4.D.8, 4.D.9: the engine's rules for a power without orders), adjudicates with
 //! `diplo-engine`, records the phase, and moves to the next phase (retreats and adjustments are
-//! skipped when nobody has one to make). The game ends after the Fall season in which a power
-//! owns the map's `victory_centres`.
+//! skipped when nobody has one to make). After every season that captures centres the map's
+//! victory condition is checked (enough centres, a lead, a draw after the last year), and the
+//! game ends when it is met. A game on a map file keeps its own copy of that file and of every
+//! file it `extends` ([`MapSource`]).
 //!
 //! Saving is atomic ([`write_atomically`]) and a [`GameLock`] keeps two commands from changing
 //! one game at once: a crash or a kill never leaves a half-written game.

@@ -1,8 +1,9 @@
 //! Ruleset profiles and one pluggable policy per DATC disputable issue.
 //!
-//! A [`Ruleset`] holds one choice for every disputable issue of the DATC (chapter 4). Each issue
-//! is a trait in [`policies`] with an `enum_dispatch` enum of its choices; the engine calls the
-//! trait methods and never asks which rulebook is in force. Rulesets are TOML files
+//! A [`Ruleset`] holds one choice for every disputable issue of the DATC (chapter 4) and for the
+//! variant rules. Most issues are a trait in [`policies`] with an `enum_dispatch` enum of its
+//! choices, whose methods the engine calls; the rest are plain enums ([`policies`] says which
+//! and why). Nothing asks which rulebook is in force. Rulesets are TOML files
 //! (`rulesets/*.toml`), embedded in the binary by name, with `extends` inheritance and per-run
 //! `key=value` overrides.
 

@@ -1,9 +1,12 @@
-//! One trait per DATC disputable issue, and an `enum_dispatch` enum of its choices.
+//! The choices of every disputable issue. An issue the engine asks about at a decision point is
+//! a trait with an `enum_dispatch` enum of its choices (30 of them): each choice is a unit struct
+//! implementing the trait, and adding one is one new struct, one variant and its `impl`. The
+//! other issues are plain enums: the hosting rules the game library reads (DATC 4.D.1, 4.D.2,
+//! 4.E.4, 4.E.5), the adjustment phase and the variant rules, whose few choices the code matches
+//! on directly; adding a choice there is a variant and the places that match on it.
 //!
-//! Each choice is a unit struct implementing the issue's trait. The enum's variant names, in
-//! kebab case (strum), are the words a ruleset file uses: `multi_route_disruption = "all-routes"`.
-//! The engine calls the trait methods at its decision points and never asks which edition is in
-//! force: adding a choice is one new struct, one variant and its `impl`.
+//! The enums' variant names, in kebab case (strum), are the words a ruleset file uses:
+//! `multi_route_disruption = "all-routes"`. Nothing asks which edition is in force.
 //!
 //! One module per section of DATC chapter 4, so that "where does 4.A.3 live" is one step:
 //! [`convoys`] (4.A), [`coasts`] (4.B), [`designation`] (4.C), [`orders`] (4.D), [`other`] (4.E), and [`variants`] (rules of variant maps).
