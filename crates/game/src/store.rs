@@ -1,97 +1,19 @@
-//! Saving files so that a crash, a kill or a full disk never leaves a half-written one, and
-//! keeping two commands from changing one game at the same time.
+//! Saving files so that a crash, a kill or a full disk never leaves a half-written one (the
+//! writer lives in `diplo_map::atomic`, the lowest crate, so that every crate that writes a file
+//! uses it; it is re-exported here), and keeping two commands from changing one game at the same
+//! time.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
-/// Writes `text` to `path` so that the file is either the old one or the new one, never a mix:
-/// the text goes to a temporary file in the same directory, is flushed to disk (fsync), and is
-/// renamed over `path`; then the directory is synced so the rename itself survives a crash. On
-/// any error the temporary file is removed and `path` is untouched.
-///
-/// A `path` that is a symbolic link is followed: the file it points to is replaced (the link
-/// stays). The temporary file is created new (`O_EXCL`: never an existing file or a link planted
-/// under its name) with a name no other process uses; temporary files of this file left by a
-/// killed process (older than ten minutes) are removed.
-pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let path = resolve_link(path)?;
-    let dir = parent_dir(&path);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    remove_stale_temporaries(&dir, &name);
-    let (tmp, mut f) = create_temporary(&dir, &name)?;
-    let result = (|| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, &path)?;
-        // Make the rename durable. Not every platform can open a directory; that is no error.
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+pub use diplo_map::atomic::{write_atomically, write_atomically_bytes};
 
 /// The file a path names, following symbolic links (the path itself when it does not exist yet).
 fn resolve_link(path: &Path) -> io::Result<PathBuf> {
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path),
         _ => Ok(path.to_path_buf()),
-    }
-}
-
-/// A new temporary file `.NAME.PID.N.tmp` beside the target, created exclusively.
-fn create_temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    for _ in 0..100 {
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let tmp = dir.join(format!(".{name}.{}.{nanos}{n}.tmp", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(f) => return Ok((tmp, f)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        "cannot create a temporary file: every name tried exists",
-    ))
-}
-
-/// Removes `.NAME.*.tmp` files older than ten minutes: what a killed save left behind.
-fn remove_stale_temporaries(dir: &Path, name: &str) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let prefix = format!(".{name}.");
-    let old = std::time::Duration::from_secs(600);
-    for e in entries.flatten() {
-        let file = e.file_name().to_string_lossy().into_owned();
-        if !(file.starts_with(&prefix) && file.ends_with(".tmp")) {
-            continue;
-        }
-        let stale = e
-            .metadata()
-            .ok()
-            .filter(|m| m.is_file())
-            .and_then(|m| m.modified().ok())
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age > old);
-        if stale {
-            let _ = std::fs::remove_file(e.path());
-        }
     }
 }
 
@@ -231,6 +153,29 @@ mod tests {
         assert!(write_atomically(&blocked, "new").is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
         assert!(!dir.join(".sub.tmp").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bytes_are_written_atomically_and_a_failed_write_leaves_the_old_file() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-bytes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.png");
+        write_atomically_bytes(&path, b"\x89PNG old").unwrap();
+        // A temporary cannot be made where the directory does not exist: nothing is touched.
+        assert!(write_atomically_bytes(&dir.join("missing/p.png"), b"new").is_err());
+        let blocked = dir.join("sub");
+        std::fs::create_dir_all(blocked.join("x")).unwrap();
+        assert!(write_atomically_bytes(&blocked, b"new").is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"\x89PNG old");
+        write_atomically_bytes(&path, b"\x89PNG new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"\x89PNG new");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, vec!["p.png".to_string(), "sub".to_string()]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

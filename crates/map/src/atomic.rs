@@ -1,0 +1,108 @@
+//! Writing files so that a crash, a kill or a full disk never leaves a half-written one: every
+//! file diplo writes (a game, a position, a picture, an imported map) goes through
+//! [`write_atomically_bytes`] (or [`write_atomically`] for text). `diplo-game` re-exports both.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes `text` to `path` atomically: [`write_atomically_bytes`] with the text's bytes.
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    write_atomically_bytes(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` so that the file is either the old one or the new one, never a mix:
+/// the bytes go to a temporary file in the same directory, are flushed to disk (fsync), and are
+/// renamed over `path`; then the directory is synced so the rename itself survives a crash. On
+/// any error (a full disk included) the temporary file is removed and `path` is untouched.
+///
+/// A `path` that is a symbolic link is followed: the file it points to is replaced (the link
+/// stays). The temporary file is created new (`O_EXCL`: never an existing file or a link planted
+/// under its name) with a name no other process uses; temporary files of this file left by a
+/// killed process (older than ten minutes) are removed.
+pub fn write_atomically_bytes(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let path = resolve_link(path)?;
+    let dir = parent_dir(&path);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    remove_stale_temporaries(&dir, &name);
+    let (tmp, mut f) = create_temporary(&dir, &name)?;
+    let result = (|| {
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, &path)?;
+        // Make the rename durable. Not every platform can open a directory; that is no error.
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The file a path names, following symbolic links (the path itself when it does not exist yet).
+fn resolve_link(path: &Path) -> io::Result<PathBuf> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// A new temporary file `.NAME.PID.N.tmp` beside the target, created exclusively.
+fn create_temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    for _ in 0..100 {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{}.{nanos}{n}.tmp", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "cannot create a temporary file: every name tried exists",
+    ))
+}
+
+/// Removes `.NAME.*.tmp` files older than ten minutes: what a killed save left behind.
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    let old = std::time::Duration::from_secs(600);
+    for e in entries.flatten() {
+        let file = e.file_name().to_string_lossy().into_owned();
+        if !(file.starts_with(&prefix) && file.ends_with(".tmp")) {
+            continue;
+        }
+        let stale = e
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > old);
+        if stale {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+fn parent_dir(path: &Path) -> PathBuf {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
