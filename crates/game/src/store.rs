@@ -178,4 +178,47 @@ mod tests {
         assert_eq!(names, vec!["p.png".to_string(), "sub".to_string()]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_mode_and_owner_and_a_read_only_one_is_refused() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = std::env::temp_dir().join(format!("diplo-store-mode-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.toml");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let chmod = |p: &Path, m: u32| {
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap()
+        };
+        write_atomically(&path, "one").unwrap();
+        for m in [0o600, 0o640, 0o604] {
+            chmod(&path, m);
+            write_atomically(&path, "two").unwrap();
+            assert_eq!(mode(&path), m, "mode {m:o} kept");
+        }
+        // The owner and group: only a process that may give a file away can keep another's.
+        let me = std::fs::metadata(&path).unwrap().uid();
+        if me == 0 {
+            std::os::unix::fs::chown(&path, Some(4242), Some(4243)).unwrap();
+            chmod(&path, 0o600);
+            write_atomically(&path, "three").unwrap();
+            let m = std::fs::metadata(&path).unwrap();
+            assert_eq!((m.uid(), m.gid(), mode(&path)), (4242, 4243, 0o600));
+        }
+        // Read-only: refused with a clear error, the file and its mode untouched.
+        chmod(&path, 0o444);
+        let before = std::fs::read_to_string(&path).unwrap();
+        let err = write_atomically(&path, "four").unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
+        assert!(err.to_string().contains("read-only (mode 444)"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+        assert_eq!(mode(&path), 0o444);
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -16,6 +16,11 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
 /// renamed over `path`; then the directory is synced so the rename itself survives a crash. On
 /// any error (a full disk included) the temporary file is removed and `path` is untouched.
 ///
+/// A file replaced keeps its mode and, as far as the process may set it, its owner and group
+/// (the temporary file gets them before the rename): a private game stays private. A file
+/// without its owner's write permission (`chmod a-w`) is not replaced: the error says it is
+/// read-only. A new file gets the default mode (0666 less the umask).
+///
 /// A `path` that is a symbolic link is followed: the file it points to is replaced (the link
 /// stays). The temporary file is created new (`O_EXCL`: never an existing file or a link planted
 /// under its name) with a name no other process uses; temporary files of this file left by a
@@ -27,9 +32,16 @@ pub fn write_atomically_bytes(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
+    let old = std::fs::metadata(&path).ok().filter(|m| m.is_file());
+    if let Some(m) = &old {
+        refuse_read_only(m)?;
+    }
     remove_stale_temporaries(&dir, &name);
     let (tmp, mut f) = create_temporary(&dir, &name)?;
     let result = (|| {
+        if let Some(m) = &old {
+            keep_mode_and_owner(&f, m)?;
+        }
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
@@ -44,6 +56,53 @@ pub fn write_atomically_bytes(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// A file its owner may not write is not replaced (a save would otherwise undo `chmod a-w`).
+fn refuse_read_only(old: &std::fs::Metadata) -> io::Result<()> {
+    #[cfg(unix)]
+    let read_only = {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = old.permissions().mode();
+        (mode & 0o200 == 0).then(|| format!("mode {:o}", mode & 0o7777))
+    };
+    #[cfg(not(unix))]
+    let read_only = old
+        .permissions()
+        .readonly()
+        .then(|| "read-only".to_string());
+    match read_only {
+        Some(how) => Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!("the file is read-only ({how}): it is not replaced; make it writable (chmod u+w) to save over it"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Gives the temporary file `f` the replaced file's owner and group (best effort: a process
+/// that may not give a file away keeps its own) and its mode.
+fn keep_mode_and_owner(f: &File, old: &std::fs::Metadata) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let new = f.metadata()?;
+        let mut mode = old.mode() & 0o7777;
+        if (new.uid(), new.gid()) != (old.uid(), old.gid()) {
+            let _ = std::os::unix::fs::fchown(f, Some(old.uid()), Some(old.gid()))
+                .or_else(|_| std::os::unix::fs::fchown(f, None, Some(old.gid())));
+            let now = f.metadata()?;
+            if (now.uid(), now.gid()) != (old.uid(), old.gid()) {
+                // Never a set-user or set-group id bit on a file of another owner.
+                mode &= 0o1777;
+            }
+        }
+        f.set_permissions(std::fs::Permissions::from_mode(mode))
+    }
+    #[cfg(not(unix))]
+    {
+        f.set_permissions(old.permissions())
+    }
 }
 
 /// The file a path names, following symbolic links (the path itself when it does not exist yet).

@@ -142,6 +142,48 @@ fn a_cut_history_render_leaves_the_old_pictures() {
         .starts_with("<svg"));
 }
 
+#[cfg(unix)]
+#[test]
+fn saving_a_game_keeps_its_mode_and_owner_and_a_read_only_game_is_refused() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = temp_dir("files-game-mode");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    let chmod =
+        |m: u32| std::fs::set_permissions(&file, std::fs::Permissions::from_mode(m)).unwrap();
+    let mode = || std::fs::metadata(&file).unwrap().permissions().mode() & 0o7777;
+    // Pending orders stay private.
+    chmod(0o600);
+    let orders = dir.join("france.txt");
+    std::fs::write(&orders, "A par - bur\n").unwrap();
+    ok(&["game", "orders", s(&file), "--power", "france", s(&orders)]);
+    assert_eq!(mode(), 0o600);
+    ok(&["game", "adjudicate", s(&file)]);
+    assert_eq!(mode(), 0o600);
+    // Another user's game stays theirs (when diplo may give a file away, as root may).
+    if std::fs::metadata(&file).unwrap().uid() == 0 {
+        std::os::unix::fs::chown(&file, Some(4242), Some(4243)).unwrap();
+        ok(&["game", "adjudicate", s(&file)]);
+        let m = std::fs::metadata(&file).unwrap();
+        assert_eq!((m.uid(), m.gid()), (4242, 4243));
+        assert_eq!(mode(), 0o600);
+    }
+    // A read-only game is never replaced.
+    chmod(0o444);
+    let before = std::fs::read_to_string(&file).unwrap();
+    let o = diplo(&["game", "adjudicate", s(&file)]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains(
+            "cannot write the game file (it is unchanged): the file is read-only (mode 444)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    assert_eq!(mode(), 0o444);
+}
+
 /// Source text outside `#[cfg(test)]` modules.
 fn non_test_source(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
