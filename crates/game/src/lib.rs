@@ -49,7 +49,7 @@ use file::*;
 pub use gathering::{Gathered, SetStatus};
 pub use production::Production;
 pub use schedule::Due;
-pub use store::{write_atomically, write_atomically_bytes, GameLock};
+pub use store::{write_atomically, write_atomically_bytes, write_output_atomically, GameLock};
 pub use submission::{OrderSet, ProxyGrant, SubmitOptions};
 
 /// Why a game file cannot be read, or a command on a game is refused.

@@ -7,7 +7,7 @@ use std::fs::{File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use diplo_map::atomic::{write_atomically, write_atomically_bytes};
+pub use diplo_map::atomic::{write_atomically, write_atomically_bytes, write_output_atomically};
 
 /// The file a path names, following symbolic links (the path itself when it does not exist yet).
 fn resolve_link(path: &Path) -> io::Result<PathBuf> {
@@ -52,12 +52,7 @@ impl GameLock {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "game".into());
         let lock_path = parent_dir(path).join(format!(".{name}.lock"));
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(lock_path)?;
+        let file = open_lock_file(&lock_path)?;
         let start = std::time::Instant::now();
         loop {
             match file.try_lock() {
@@ -78,6 +73,36 @@ impl GameLock {
             }
         }
     }
+}
+
+/// Opens (creating it if need be) a lock file, never through a symbolic link: a link planted
+/// under the lock's name is refused, and the file it points to is neither created nor opened.
+fn open_lock_file(lock_path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    #[cfg(not(unix))]
+    if std::fs::symlink_metadata(lock_path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(link_lock_error(lock_path));
+    }
+    options.open(lock_path).map_err(|e| {
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return link_lock_error(lock_path);
+        }
+        e
+    })
+}
+
+fn link_lock_error(lock_path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{}: the game's lock file is a symbolic link; a lock is never taken through one (remove the link)",
+            lock_path.display()
+        ),
+    )
 }
 
 #[cfg(test)]
@@ -219,6 +244,54 @@ mod tests {
             1,
             "no temporary left"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_planted_as_a_link_is_refused_and_its_target_never_created() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-locklink-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("elsewhere");
+        std::os::unix::fs::symlink(&target, dir.join(".g.toml.lock")).unwrap();
+        let err = GameLock::acquire(&dir.join("g.toml")).unwrap_err();
+        assert!(
+            err.to_string().contains("lock file is a symbolic link"),
+            "{err}"
+        );
+        assert!(!target.exists(), "the link's target was created");
+        // A link to an existing file: refused too, the file untouched.
+        std::fs::write(&target, "keep").unwrap();
+        assert!(GameLock::acquire(&dir.join("g.toml")).is_err());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_output_file_is_never_written_through_a_link() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-outlink-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = dir.join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        let out = dir.join("001.svg");
+        std::os::unix::fs::symlink(&victim, &out).unwrap();
+        let err = write_output_atomically(&out, b"<svg/>").unwrap_err();
+        assert!(err.to_string().contains("symbolic link"), "{err}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        assert!(std::fs::symlink_metadata(&out)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        // A dangling link: its target is not created.
+        let dangling = dir.join("002.svg");
+        std::os::unix::fs::symlink(dir.join("nowhere"), &dangling).unwrap();
+        assert!(write_output_atomically(&dangling, b"<svg/>").is_err());
+        assert!(!dir.join("nowhere").exists());
+        write_output_atomically(&dir.join("003.svg"), b"<svg/>").unwrap();
+        assert_eq!(std::fs::read(dir.join("003.svg")).unwrap(), b"<svg/>");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

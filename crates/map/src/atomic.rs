@@ -1,6 +1,8 @@
 //! Writing files so that a crash, a kill or a full disk never leaves a half-written one: every
 //! file diplo writes (a game, a position, a picture, an imported map) goes through
-//! [`write_atomically_bytes`] (or [`write_atomically`] for text). `diplo-game` re-exports both.
+//! [`write_atomically_bytes`] (or [`write_atomically`] for text), or, for an output file that
+//! must never be written through a link (a picture, an imported map), [`write_output_atomically`].
+//! `diplo-game` re-exports them.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -26,13 +28,33 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
 /// under its name) with a name no other process uses; temporary files of this file left by a
 /// killed process (older than ten minutes) are removed.
 pub fn write_atomically_bytes(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let path = resolve_link(path)?;
-    let dir = parent_dir(&path);
+    write(&resolve_link(path)?, bytes)
+}
+
+/// Writes an output file (a picture, an imported map) as [`write_atomically_bytes`] does, but
+/// never through a symbolic link: a link at `path` (say one planted in the directory that
+/// `diplo game history --render DIR` fills) is refused, and the file it points to is never
+/// touched.
+pub fn write_output_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path is a symbolic link: an output file is never written through one (remove the link)",
+        ));
+    }
+    // Were a link planted between the check and the rename, the rename would replace the link
+    // itself: the file it points to is never written.
+    write(path, bytes)
+}
+
+/// Writes `bytes` to `path` (a link already resolved, or refused) through a temporary file.
+fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = parent_dir(path);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
-    let old = std::fs::metadata(&path).ok().filter(|m| m.is_file());
+    let old = std::fs::symlink_metadata(path).ok().filter(|m| m.is_file());
     if let Some(m) = &old {
         refuse_read_only(m)?;
     }
@@ -45,7 +67,7 @@ pub fn write_atomically_bytes(path: &Path, bytes: &[u8]) -> io::Result<()> {
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
-        std::fs::rename(&tmp, &path)?;
+        std::fs::rename(&tmp, path)?;
         // Make the rename durable. Not every platform can open a directory; that is no error.
         if let Ok(d) = File::open(&dir) {
             let _ = d.sync_all();

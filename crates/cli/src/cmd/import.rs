@@ -68,7 +68,7 @@ pub fn run(args: ImportArgs) -> ExitCode {
     }
     let valid = imported.validate();
     if let Some(out) = &args.out {
-        if let Err(e) = diplo_game::write_atomically(out, &imported.toml) {
+        if let Err(e) = diplo_game::write_output_atomically(out, imported.toml.as_bytes()) {
             eprintln!("error: {}: cannot write: {e}", out.display());
             return ExitCode::FAILURE;
         }

@@ -184,6 +184,50 @@ fn saving_a_game_keeps_its_mode_and_owner_and_a_read_only_game_is_refused() {
     assert_eq!(mode(), 0o444);
 }
 
+#[cfg(unix)]
+#[test]
+fn history_render_never_follows_a_link_planted_in_the_directory() {
+    let dir = temp_dir("files-history-link");
+    let file = game_with_one_phase(&dir);
+    let pictures = dir.join("pictures");
+    std::fs::create_dir_all(&pictures).unwrap();
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "not a picture").unwrap();
+    let planted = pictures.join("001-spring-1901-movement.svg");
+    std::os::unix::fs::symlink(&victim, &planted).unwrap();
+    let o = diplo(&["game", "history", s(&file), "--render", s(&pictures)]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("symbolic link"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "not a picture");
+    // `render --out` and `map import --out` refuse a link too, even with --force.
+    let o = diplo(&["render", "--out", s(&planted), "--force"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("symbolic link"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "not a picture");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_lock_planted_as_a_link_is_refused_and_its_target_never_created() {
+    let dir = temp_dir("files-lock-link");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    let target = dir.join("created-through-the-link");
+    let lock = dir.join(".g.toml.lock");
+    std::fs::remove_file(&lock).unwrap();
+    std::os::unix::fs::symlink(&target, &lock).unwrap();
+    let before = std::fs::read_to_string(&file).unwrap();
+    let o = diplo(&["game", "adjudicate", s(&file)]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("lock file is a symbolic link"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!target.exists(), "the lock's link target was created");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+}
+
 /// Source text outside `#[cfg(test)]` modules.
 fn non_test_source(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
