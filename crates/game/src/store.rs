@@ -294,4 +294,45 @@ mod tests {
         assert_eq!(std::fs::read(dir.join("003.svg")).unwrap(), b"<svg/>");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// The id of a process that has ended.
+    fn dead_pid() -> u32 {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn temporaries_of_a_process_that_is_gone_are_removed_at_the_next_save() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-dead-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.toml");
+        write_atomically(&path, "one").unwrap();
+        let dead = dir.join(format!(".g.toml.{}.17.tmp", dead_pid()));
+        let alive = dir.join(".g.toml.1.17.tmp"); // init's: alive
+        let mine = dir.join(format!(".g.toml.{}.0.tmp", std::process::id()));
+        let other = dir.join(format!(".other.toml.{}.17.tmp", dead_pid()));
+        for f in [&dead, &alive, &mine, &other] {
+            std::fs::write(f, vec![b'x'; 4096]).unwrap();
+        }
+        write_atomically(&path, "two").unwrap();
+        assert!(!dead.exists(), "the dead process's temporary is removed");
+        assert!(
+            alive.exists() && mine.exists(),
+            "a live process's temporary is kept"
+        );
+        assert!(
+            other.exists(),
+            "another file's temporary is not this save's business"
+        );
+        // Also when the file is only read (what `Game::load` does).
+        std::fs::write(&dead, "x").unwrap();
+        diplo_map::atomic::remove_leftover_temporaries(&path);
+        assert!(!dead.exists());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

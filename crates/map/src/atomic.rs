@@ -25,8 +25,8 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
 ///
 /// A `path` that is a symbolic link is followed: the file it points to is replaced (the link
 /// stays). The temporary file is created new (`O_EXCL`: never an existing file or a link planted
-/// under its name) with a name no other process uses; temporary files of this file left by a
-/// killed process (older than ten minutes) are removed.
+/// under its name) with a name no other process uses (`.NAME.PID.N.tmp`); temporary files of
+/// this file left by a killed process are removed ([`remove_leftover_temporaries`]).
 pub fn write_atomically_bytes(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write(&resolve_link(path)?, bytes)
 }
@@ -157,7 +157,20 @@ fn create_temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
     ))
 }
 
-/// Removes `.NAME.*.tmp` files older than ten minutes: what a killed save left behind.
+/// Removes what killed writes of `path` left behind (see [`write_atomically_bytes`]): its
+/// temporary files whose process is gone, and any older than ten minutes. Every save does it;
+/// `diplo_game::Game::load` does it too, so that a game only read gets its space back.
+pub fn remove_leftover_temporaries(path: &Path) {
+    let path = resolve_link(path).unwrap_or_else(|_| path.to_path_buf());
+    if let Some(name) = path.file_name() {
+        remove_stale_temporaries(&parent_dir(&path), &name.to_string_lossy());
+    }
+}
+
+/// Removes `.NAME.PID.N.tmp` files left by a killed write: those of a process that is gone (on
+/// Linux, no `/proc/PID`), and any older than ten minutes. A file of a process that may be
+/// alive but hidden (another user's under `/proc` mounted `hidepid`) is left to the age rule:
+/// only this user's files (or, for root, anyone's) are removed for a gone process.
 fn remove_stale_temporaries(dir: &Path, name: &str) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -166,19 +179,51 @@ fn remove_stale_temporaries(dir: &Path, name: &str) {
     let old = std::time::Duration::from_secs(600);
     for e in entries.flatten() {
         let file = e.file_name().to_string_lossy().into_owned();
-        if !(file.starts_with(&prefix) && file.ends_with(".tmp")) {
+        let Some(rest) = file
+            .strip_prefix(&prefix)
+            .and_then(|r| r.strip_suffix(".tmp"))
+        else {
             continue;
-        }
-        let stale = e
-            .metadata()
+        };
+        // Only regular files: a link planted under such a name is left alone.
+        let Some(meta) = e.metadata().ok().filter(|m| m.is_file()) else {
+            continue;
+        };
+        let aged = meta
+            .modified()
             .ok()
-            .filter(|m| m.is_file())
-            .and_then(|m| m.modified().ok())
             .and_then(|t| t.elapsed().ok())
             .is_some_and(|age| age > old);
-        if stale {
+        let pid = rest.split('.').next().and_then(|p| p.parse::<u32>().ok());
+        let orphaned = pid.is_some_and(|pid| {
+            pid != std::process::id() && process_is_gone(pid) && removable_when_gone(&meta)
+        });
+        if aged || orphaned {
             let _ = std::fs::remove_file(e.path());
         }
+    }
+}
+
+/// Whether process `pid` has ended: on Linux, `/proc/PID` is missing while `/proc` is there.
+/// Elsewhere nothing is known (false): only the age rule applies.
+fn process_is_gone(pid: u32) -> bool {
+    cfg!(target_os = "linux")
+        && Path::new("/proc/self").exists()
+        && !Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Whether a temporary file of a process not seen may be removed: it is this user's (whose
+/// processes are always seen), or this process is root's (who sees every process).
+fn removable_when_gone(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata("/proc/self").is_ok_and(|me| me.uid() == 0 || me.uid() == meta.uid())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
     }
 }
 

@@ -228,6 +228,38 @@ fn a_game_lock_planted_as_a_link_is_refused_and_its_target_never_created() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
 }
 
+/// The temporary files of `g.toml` in `dir`.
+fn temporaries(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".g.toml.") && n.ends_with(".tmp"))
+        .collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_save_leaves_a_temporary_that_the_next_load_or_save_removes() {
+    let dir = temp_dir("files-killed-save");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    let before = std::fs::read_to_string(&file).unwrap();
+    assert!(before.len() > 512, "the game must outgrow the size limit");
+    // Killed in the middle of the save: the game is the old one, a temporary is left.
+    let o = diplo_cut_short(&["game", "adjudicate", s(&file)]);
+    assert!(!o.status.success(), "the save should have been cut short");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    assert_eq!(temporaries(&dir).len(), 1, "{:?}", temporaries(&dir));
+    // Its process is gone: the next command that only reads the game removes it.
+    ok(&["game", "show", s(&file)]);
+    assert!(temporaries(&dir).is_empty(), "{:?}", temporaries(&dir));
+    // And the next save.
+    diplo_cut_short(&["game", "adjudicate", s(&file)]);
+    assert_eq!(temporaries(&dir).len(), 1);
+    ok(&["game", "adjudicate", s(&file)]);
+    assert!(temporaries(&dir).is_empty(), "{:?}", temporaries(&dir));
+}
+
 /// Source text outside `#[cfg(test)]` modules.
 fn non_test_source(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
