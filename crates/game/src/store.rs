@@ -30,7 +30,8 @@ pub const LOCK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60)
 /// waits for the first instead of reading a state the first is about to replace (which would
 /// lose one of the two changes). The lock is on a companion file `.NAME.lock` beside the game
 /// (the game file itself is replaced on every save); the operating system releases it when the
-/// process ends, however it ends.
+/// process ends, however it ends. The lock file is never opened through a symbolic link
+/// (`O_NOFOLLOW`): a link planted under its name is refused.
 #[derive(Debug)]
 pub struct GameLock {
     _file: File,
