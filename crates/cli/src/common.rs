@@ -97,6 +97,18 @@ pub fn read_text(path: &Path) -> Result<String, ExitCode> {
     })
 }
 
+/// `--out FILE` over a file (or a link) that exists: refused without `--force`, in the words
+/// of `diplo game new` (`what` names the command's output: "a picture", "an import").
+pub fn refuse_existing_out(path: &Path, force: bool, what: &str) -> Result<(), String> {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(format!(
+            "{}: the file exists; {what} never overwrites one (use --force to replace it)",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
 /// Writes to stdout; a closed pipe (`diplo map show | head`) is not an error worth a panic.
 pub fn print(text: &str) {
     let mut out = std::io::stdout().lock();

@@ -52,7 +52,7 @@ use file::*;
 pub use gathering::{Gathered, SetStatus};
 pub use production::Production;
 pub use schedule::Due;
-pub use store::{write_atomically, GameLock};
+pub use store::{write_atomically, write_atomically_bytes, write_output_atomically, GameLock};
 pub use submission::{OrderSet, ProxyGrant, SubmitOptions};
 
 /// Why a game file cannot be read, or a command on a game is refused.
@@ -225,13 +225,16 @@ impl Game {
         }
     }
 
-    /// Reads a game file.
+    /// Reads a game file, and removes the temporary files a killed save of it left behind
+    /// ([`diplo_map::atomic::remove_leftover_temporaries`]).
     pub fn load(path: &Path) -> Result<Game, GameError> {
         let text = diplo_map::limits::read_file(path).map_err(|source| GameError::Io {
             path: path.display().to_string(),
             what: "cannot read the game file",
             source,
         })?;
+        // What a killed save of this game left behind (temporary files of up to the file's size).
+        diplo_map::atomic::remove_leftover_temporaries(path);
         Game::from_toml_str(&text, &path.display().to_string())
     }
 

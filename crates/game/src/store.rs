@@ -1,97 +1,19 @@
-//! Saving files so that a crash, a kill or a full disk never leaves a half-written one, and
-//! keeping two commands from changing one game at the same time.
+//! Saving files so that a crash, a kill or a full disk never leaves a half-written one (the
+//! writer lives in `diplo_map::atomic`, the lowest crate, so that every crate that writes a file
+//! uses it; it is re-exported here), and keeping two commands from changing one game at the same
+//! time.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
-/// Writes `text` to `path` so that the file is either the old one or the new one, never a mix:
-/// the text goes to a temporary file in the same directory, is flushed to disk (fsync), and is
-/// renamed over `path`; then the directory is synced so the rename itself survives a crash. On
-/// any error the temporary file is removed and `path` is untouched.
-///
-/// A `path` that is a symbolic link is followed: the file it points to is replaced (the link
-/// stays). The temporary file is created new (`O_EXCL`: never an existing file or a link planted
-/// under its name) with a name no other process uses; temporary files of this file left by a
-/// killed process (older than ten minutes) are removed.
-pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let path = resolve_link(path)?;
-    let dir = parent_dir(&path);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    remove_stale_temporaries(&dir, &name);
-    let (tmp, mut f) = create_temporary(&dir, &name)?;
-    let result = (|| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, &path)?;
-        // Make the rename durable. Not every platform can open a directory; that is no error.
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+pub use diplo_map::atomic::{write_atomically, write_atomically_bytes, write_output_atomically};
 
 /// The file a path names, following symbolic links (the path itself when it does not exist yet).
 fn resolve_link(path: &Path) -> io::Result<PathBuf> {
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path),
         _ => Ok(path.to_path_buf()),
-    }
-}
-
-/// A new temporary file `.NAME.PID.N.tmp` beside the target, created exclusively.
-fn create_temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    for _ in 0..100 {
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let tmp = dir.join(format!(".{name}.{}.{nanos}{n}.tmp", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(f) => return Ok((tmp, f)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        "cannot create a temporary file: every name tried exists",
-    ))
-}
-
-/// Removes `.NAME.*.tmp` files older than ten minutes: what a killed save left behind.
-fn remove_stale_temporaries(dir: &Path, name: &str) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let prefix = format!(".{name}.");
-    let old = std::time::Duration::from_secs(600);
-    for e in entries.flatten() {
-        let file = e.file_name().to_string_lossy().into_owned();
-        if !(file.starts_with(&prefix) && file.ends_with(".tmp")) {
-            continue;
-        }
-        let stale = e
-            .metadata()
-            .ok()
-            .filter(|m| m.is_file())
-            .and_then(|m| m.modified().ok())
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age > old);
-        if stale {
-            let _ = std::fs::remove_file(e.path());
-        }
     }
 }
 
@@ -108,7 +30,8 @@ pub const LOCK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60)
 /// waits for the first instead of reading a state the first is about to replace (which would
 /// lose one of the two changes). The lock is on a companion file `.NAME.lock` beside the game
 /// (the game file itself is replaced on every save); the operating system releases it when the
-/// process ends, however it ends.
+/// process ends, however it ends. The lock file is never opened through a symbolic link
+/// (`O_NOFOLLOW`): a link planted under its name is refused.
 #[derive(Debug)]
 pub struct GameLock {
     _file: File,
@@ -130,12 +53,7 @@ impl GameLock {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "game".into());
         let lock_path = parent_dir(path).join(format!(".{name}.lock"));
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(lock_path)?;
+        let file = open_lock_file(&lock_path)?;
         let start = std::time::Instant::now();
         loop {
             match file.try_lock() {
@@ -156,6 +74,36 @@ impl GameLock {
             }
         }
     }
+}
+
+/// Opens (creating it if need be) a lock file, never through a symbolic link: a link planted
+/// under the lock's name is refused, and the file it points to is neither created nor opened.
+fn open_lock_file(lock_path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    #[cfg(not(unix))]
+    if std::fs::symlink_metadata(lock_path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(link_lock_error(lock_path));
+    }
+    options.open(lock_path).map_err(|e| {
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return link_lock_error(lock_path);
+        }
+        e
+    })
+}
+
+fn link_lock_error(lock_path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{}: the game's lock file is a symbolic link; a lock is never taken through one (remove the link)",
+            lock_path.display()
+        ),
+    )
 }
 
 #[cfg(test)]
@@ -231,6 +179,161 @@ mod tests {
         assert!(write_atomically(&blocked, "new").is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
         assert!(!dir.join(".sub.tmp").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bytes_are_written_atomically_and_a_failed_write_leaves_the_old_file() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-bytes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.png");
+        write_atomically_bytes(&path, b"\x89PNG old").unwrap();
+        // A temporary cannot be made where the directory does not exist: nothing is touched.
+        assert!(write_atomically_bytes(&dir.join("missing/p.png"), b"new").is_err());
+        let blocked = dir.join("sub");
+        std::fs::create_dir_all(blocked.join("x")).unwrap();
+        assert!(write_atomically_bytes(&blocked, b"new").is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"\x89PNG old");
+        write_atomically_bytes(&path, b"\x89PNG new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"\x89PNG new");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, vec!["p.png".to_string(), "sub".to_string()]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_mode_and_owner_and_a_read_only_one_is_refused() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = std::env::temp_dir().join(format!("diplo-store-mode-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.toml");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let chmod = |p: &Path, m: u32| {
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap()
+        };
+        write_atomically(&path, "one").unwrap();
+        for m in [0o600, 0o640, 0o604] {
+            chmod(&path, m);
+            write_atomically(&path, "two").unwrap();
+            assert_eq!(mode(&path), m, "mode {m:o} kept");
+        }
+        // The owner and group: only a process that may give a file away can keep another's.
+        let me = std::fs::metadata(&path).unwrap().uid();
+        if me == 0 {
+            std::os::unix::fs::chown(&path, Some(4242), Some(4243)).unwrap();
+            chmod(&path, 0o600);
+            write_atomically(&path, "three").unwrap();
+            let m = std::fs::metadata(&path).unwrap();
+            assert_eq!((m.uid(), m.gid(), mode(&path)), (4242, 4243, 0o600));
+        }
+        // Read-only: refused with a clear error, the file and its mode untouched.
+        chmod(&path, 0o444);
+        let before = std::fs::read_to_string(&path).unwrap();
+        let err = write_atomically(&path, "four").unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
+        assert!(err.to_string().contains("read-only (mode 444)"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+        assert_eq!(mode(&path), 0o444);
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_planted_as_a_link_is_refused_and_its_target_never_created() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-locklink-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("elsewhere");
+        std::os::unix::fs::symlink(&target, dir.join(".g.toml.lock")).unwrap();
+        let err = GameLock::acquire(&dir.join("g.toml")).unwrap_err();
+        assert!(
+            err.to_string().contains("lock file is a symbolic link"),
+            "{err}"
+        );
+        assert!(!target.exists(), "the link's target was created");
+        // A link to an existing file: refused too, the file untouched.
+        std::fs::write(&target, "keep").unwrap();
+        assert!(GameLock::acquire(&dir.join("g.toml")).is_err());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_output_file_is_never_written_through_a_link() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-outlink-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = dir.join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        let out = dir.join("001.svg");
+        std::os::unix::fs::symlink(&victim, &out).unwrap();
+        let err = write_output_atomically(&out, b"<svg/>").unwrap_err();
+        assert!(err.to_string().contains("symbolic link"), "{err}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        assert!(std::fs::symlink_metadata(&out)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        // A dangling link: its target is not created.
+        let dangling = dir.join("002.svg");
+        std::os::unix::fs::symlink(dir.join("nowhere"), &dangling).unwrap();
+        assert!(write_output_atomically(&dangling, b"<svg/>").is_err());
+        assert!(!dir.join("nowhere").exists());
+        write_output_atomically(&dir.join("003.svg"), b"<svg/>").unwrap();
+        assert_eq!(std::fs::read(dir.join("003.svg")).unwrap(), b"<svg/>");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The id of a process that has ended.
+    fn dead_pid() -> u32 {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn temporaries_of_a_process_that_is_gone_are_removed_at_the_next_save() {
+        let dir = std::env::temp_dir().join(format!("diplo-store-dead-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.toml");
+        write_atomically(&path, "one").unwrap();
+        let dead = dir.join(format!(".g.toml.{}.17.tmp", dead_pid()));
+        let alive = dir.join(".g.toml.1.17.tmp"); // init's: alive
+        let mine = dir.join(format!(".g.toml.{}.0.tmp", std::process::id()));
+        let other = dir.join(format!(".other.toml.{}.17.tmp", dead_pid()));
+        for f in [&dead, &alive, &mine, &other] {
+            std::fs::write(f, vec![b'x'; 4096]).unwrap();
+        }
+        write_atomically(&path, "two").unwrap();
+        assert!(!dead.exists(), "the dead process's temporary is removed");
+        assert!(
+            alive.exists() && mine.exists(),
+            "a live process's temporary is kept"
+        );
+        assert!(
+            other.exists(),
+            "another file's temporary is not this save's business"
+        );
+        // Also when the file is only read (what `Game::load` does).
+        std::fs::write(&dead, "x").unwrap();
+        diplo_map::atomic::remove_leftover_temporaries(&path);
+        assert!(!dead.exists());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -13,6 +13,7 @@
 //! ```
 
 mod adjacency;
+pub mod atomic;
 mod calendar;
 mod diag;
 pub mod drawing;

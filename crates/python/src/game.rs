@@ -530,15 +530,22 @@ pub(crate) fn to_saved_game_format<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let saved = game.saved_game()?;
     if let Some(path) = output_path {
-        use std::io::Write;
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(output_mode == "a")
-            .write(true)
-            .truncate(output_mode != "a")
-            .open(&path)
-            .map_err(|e| err(format!("{}: {e}", path.display())))?;
-        writeln!(f, "{saved}").map_err(|e| err(format!("{}: {e}", path.display())))?;
+        let line = format!("{saved}\n");
+        if output_mode == "a" {
+            // Appended (`O_APPEND`): the lines already there are never cut, whatever happens.
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+                .map_err(|e| err(format!("{}: {e}", path.display())))?;
+            f.write_all(line.as_bytes())
+                .map_err(|e| err(format!("{}: {e}", path.display())))?;
+        } else {
+            // Replaced atomically, as every file diplo writes.
+            diplo_game::write_atomically(&path, &line)
+                .map_err(|e| err(format!("{}: {e}", path.display())))?;
+        }
     }
     to_py(py, &saved)
 }

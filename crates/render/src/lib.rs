@@ -168,13 +168,16 @@ impl Format {
     }
 }
 
-/// Writes an SVG document to `path` as SVG or PNG, by the file's extension.
+/// Writes an SVG document to `path` as SVG or PNG, by the file's extension, atomically
+/// (`diplo_map::atomic`): on any failure an existing picture is left as it was. A symbolic link
+/// at `path` is refused, never written through.
 pub fn write_file(path: &Path, svg: &str) -> Result<(), RenderError> {
     let bytes = match Format::from_path(path)? {
         Format::Svg => svg.as_bytes().to_vec(),
         Format::Png => png(svg)?,
     };
-    std::fs::write(path, bytes).map_err(|e| RenderError(format!("{}: {e}", path.display())))
+    diplo_map::atomic::write_output_atomically(path, &bytes)
+        .map_err(|e| RenderError(format!("{}: {e}", path.display())))
 }
 
 /// The README's examples are compiled and run as doctests.

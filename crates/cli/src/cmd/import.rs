@@ -23,6 +23,9 @@ pub struct ImportArgs {
     /// Write the map file here instead of to standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Replace the `--out` file if it exists.
+    #[arg(long, requires = "out")]
+    force: bool,
 }
 
 /// The source formats.
@@ -37,6 +40,12 @@ enum Source {
 /// Runs `diplo map import`: the map on stdout (or `--out`), every finding on stderr; fails
 /// when the output does not pass diplo's validation.
 pub fn run(args: ImportArgs) -> ExitCode {
+    if let Some(out) = &args.out {
+        if let Err(e) = common::refuse_existing_out(out, args.force, "an import") {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let imported = match (args.from, &args.variant) {
         (Source::Mila, None) => diplo_import::mila::import_path(&args.path),
         (Source::Mila, Some(_)) => {
@@ -59,7 +68,7 @@ pub fn run(args: ImportArgs) -> ExitCode {
     }
     let valid = imported.validate();
     if let Some(out) = &args.out {
-        if let Err(e) = std::fs::write(out, &imported.toml) {
+        if let Err(e) = diplo_game::write_output_atomically(out, imported.toml.as_bytes()) {
             eprintln!("error: {}: cannot write: {e}", out.display());
             return ExitCode::FAILURE;
         }

@@ -32,10 +32,17 @@ pub struct RenderArgs {
     /// The picture to write: FILE.svg or FILE.png.
     #[arg(long)]
     out: PathBuf,
+    /// Replace the `--out` file if it exists.
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `diplo render`.
 pub fn run(args: RenderArgs) -> ExitCode {
+    if let Err(e) = crate::common::refuse_existing_out(&args.out, args.force, "a picture") {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let map = match load_map(&args.map) {
         Ok(m) => m,
         Err(e) => {

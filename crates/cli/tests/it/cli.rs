@@ -886,6 +886,7 @@ fn toml_files_with_a_nul_or_a_lone_cr_in_a_comment_get_a_located_message() {
 fn render_writes_svg_and_png_pictures() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let svg = dir.join("render-s1901.svg");
+    let _ = std::fs::remove_file(&svg);
     let o = diplo(&[
         "render",
         "--orders",

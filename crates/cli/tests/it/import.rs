@@ -35,6 +35,7 @@ fn mila_to_a_file_with_findings_on_stderr() {
     let src = dir().join("tiny.map");
     std::fs::write(&src, MILA).unwrap();
     let out = dir().join("tiny.toml");
+    let _ = std::fs::remove_file(&out);
     let o = diplo(&[
         "map",
         "import",

@@ -5,6 +5,7 @@
 //! tests with a filter, e.g. `cargo test -p diplo-cli --test it MODULE::`.
 
 mod cli;
+mod files;
 mod game;
 mod hosting;
 mod import;
