@@ -25,7 +25,7 @@
 //! COAST BRE ABUTS ENG LON
 //! WATER ENG ABUTS LON BRE
 //! ";
-//! let imported = diplo_import::mila::import_str(text, "tiny.map", &|_| None).unwrap();
+//! let imported = diplo_import::mila::import_str(text, "tiny.map", &|_| Ok(None)).unwrap();
 //! let map = imported.validate().unwrap();
 //! assert_eq!(map.provinces().len(), 3);
 //! ```
@@ -135,8 +135,9 @@ impl fmt::Display for ImportError {
 impl std::error::Error for ImportError {}
 
 /// Finds a file the source names (a MILA `USE`, a jDip adjacency URI) by that name: its file
-/// name and text, or `None` when there is no such file.
-pub type Resolver<'a> = &'a dyn Fn(&str) -> Option<(String, String)>;
+/// name and text, `Ok(None)` when there is no such file, or why it cannot be read (never the
+/// file's content).
+pub type Resolver<'a> = &'a dyn Fn(&str) -> Result<Option<(String, String)>, String>;
 
 /// The file name of a path, as findings name it.
 pub(crate) fn file_name(path: &std::path::Path) -> String {
@@ -145,13 +146,26 @@ pub(crate) fn file_name(path: &std::path::Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-/// Reads a file next to `base` (the folder of the file that names it).
-pub(crate) fn read_beside(base: &std::path::Path, name: &str) -> Option<(String, String)> {
+/// Reads the file the user names (the source itself) within diplo's limits: a regular file,
+/// at most `DIPLO_MAX_FILE_BYTES` (`diplo_map::limits::read_file`).
+pub(crate) fn read_source(path: &std::path::Path) -> Result<String, ImportError> {
+    diplo_map::limits::read_file(path)
+        .map_err(|e| ImportError::file(&path.display().to_string(), e.to_string()))
+}
+
+/// Reads a file next to `base` (the folder of the file that names it), within diplo's limits.
+pub(crate) fn read_beside(
+    base: &std::path::Path,
+    name: &str,
+) -> Result<Option<(String, String)>, String> {
     let dir = base.parent().unwrap_or(std::path::Path::new("."));
     let path = dir.join(name);
-    std::fs::read_to_string(&path)
-        .ok()
-        .map(|text| (file_name(&path), text))
+    if !path.exists() {
+        return Ok(None);
+    }
+    diplo_map::limits::read_file(&path)
+        .map(|text| Some((file_name(&path), text)))
+        .map_err(|e| e.to_string())
 }
 
 /// A map name from a title: lower case, words joined by `-`.

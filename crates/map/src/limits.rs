@@ -175,10 +175,20 @@ pub fn read_file(path: &Path) -> io::Result<String> {
     if meta.len() > max {
         return Err(too_large(meta.len(), max));
     }
+    let file = std::fs::File::open(path)?;
+    // The file opened is the one checked (not one put in its place since).
+    let opened = file.metadata()?;
+    if !opened.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file: expected a regular file",
+        ));
+    }
     // The size is known: read into a buffer of that size (plus one byte, to see the end)
-    // rather than growing one.
-    let capacity = usize::try_from(meta.len().saturating_add(1)).unwrap_or(0);
-    read_limited(std::fs::File::open(path)?, max, capacity)
+    // rather than growing one; never more than the limit (plus that byte), whatever the size
+    // says.
+    let capacity = usize::try_from(opened.len().min(max).saturating_add(1)).unwrap_or(0);
+    read_limited(file, max, capacity)
 }
 
 /// Reads standard input (or any reader) within [`max_file_bytes`].

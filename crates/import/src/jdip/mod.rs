@@ -26,7 +26,7 @@ use std::path::Path;
 use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::model::{Model, Place};
-use crate::{file_name, read_beside, ImportError, Imported, Resolver};
+use crate::{file_name, read_beside, read_source, ImportError, Imported, Resolver};
 
 mod adjacency;
 mod borders;
@@ -35,7 +35,7 @@ mod variant;
 
 /// The names of the variants a `variants.xml` defines, in file order.
 pub fn variant_names(path: &Path) -> Result<Vec<String>, ImportError> {
-    let text = read(path)?;
+    let text = read_source(path)?;
     let file = file_name(path);
     let doc = parse(&text, &file)?;
     Ok(variants(&doc)
@@ -46,14 +46,15 @@ pub fn variant_names(path: &Path) -> Result<Vec<String>, ImportError> {
 /// Imports the variant named `variant` (its name or one of its aliases, case-insensitively)
 /// of a jDip `variants.xml`; the adjacency file is read from the same folder.
 pub fn import_path(path: &Path, variant: &str) -> Result<Imported, ImportError> {
-    let text = read(path)?;
+    let text = read_source(path)?;
     import_str(&text, &file_name(path), variant, &|name| {
         read_beside(path, name)
     })
 }
 
 /// Imports a variant from `variants.xml` text named `file`; `resolve` finds the adjacency
-/// file's text by the name the variant gives (`None`: not found).
+/// file's text by the name the variant gives (`Ok(None)`: not found; `Err`: why it cannot be
+/// read).
 pub fn import_str(
     text: &str,
     file: &str,
@@ -86,11 +87,6 @@ pub fn import_str(
     };
     r.variant(v, resolve)?;
     Ok(Imported::from_model(r.m))
-}
-
-fn read(path: &Path) -> Result<String, ImportError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| ImportError::file(&path.display().to_string(), e.to_string()))
 }
 
 fn parse<'t>(text: &'t str, file: &str) -> Result<Document<'t>, ImportError> {

@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 use crate::model::{FindingKind, Kind, Place};
-use crate::{file_name, read_beside, ImportError, Imported, Resolver};
+use crate::{file_name, read_beside, read_source, ImportError, Imported, Resolver};
 
 mod edges;
 mod finish;
@@ -37,13 +37,12 @@ mod read;
 
 /// Imports a MILA map file; files it `USE`s are read from its folder.
 pub fn import_path(path: &Path) -> Result<Imported, ImportError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ImportError::file(&path.display().to_string(), e.to_string()))?;
+    let text = read_source(path)?;
     import_str(&text, &file_name(path), &|name| read_beside(path, name))
 }
 
 /// Imports MILA map text named `file`; `resolve` finds the text of a file it `USE`s by name
-/// (`None`: not found).
+/// (`Ok(None)`: not found; `Err`: why it cannot be read).
 pub fn import_str(text: &str, file: &str, resolve: Resolver) -> Result<Imported, ImportError> {
     let mut r = Reader {
         resolve: Some(resolve),

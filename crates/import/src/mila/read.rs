@@ -88,9 +88,14 @@ impl<'a> Reader<'a> {
             return Err(ImportError::at(at, "`USE`/`MAP` nested too deep (a loop?)"));
         }
         let resolve = self.resolve.expect("a resolver");
-        let found = resolve(name).or_else(|| resolve(&format!("{name}.map")));
-        let Some((file, text)) = found else {
-            return Err(ImportError::at(at, format!("cannot read `{name}`")));
+        let found = match resolve(name) {
+            Ok(None) => resolve(&format!("{name}.map")),
+            found => found,
+        };
+        let (file, text) = match found {
+            Ok(Some(found)) => found,
+            Ok(None) => return Err(ImportError::at(at, format!("cannot read `{name}`"))),
+            Err(why) => return Err(ImportError::at(at, format!("cannot read `{name}`: {why}"))),
         };
         self.files.push(file.clone());
         Ok(OpenFile::new(file, text, depth + 1))

@@ -87,8 +87,9 @@ fn variants(body: &str) -> String {
 }
 
 fn import_with(body: &str, name: &str, adjacency: &str) -> Imported {
-    let resolve =
-        |uri: &str| (uri == "tiny_adjacency.xml").then(|| (uri.to_string(), adjacency.to_string()));
+    let resolve = |uri: &str| {
+        Ok((uri == "tiny_adjacency.xml").then(|| (uri.to_string(), adjacency.to_string())))
+    };
     jdip::import_str(&variants(body), "variants.xml", name, &resolve)
         .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -266,7 +267,7 @@ fn variants_by_name_or_alias_and_errors() {
     );
     assert_eq!(import(&body, "OTHER").name, "other");
     assert_eq!(import(&body, "tiny1").name, "tiny");
-    let resolve = |_: &str| None;
+    let resolve = |_: &str| Ok(None);
     let e = jdip::import_str(&variants(&body), "variants.xml", "nope", &resolve).unwrap_err();
     assert_eq!(
         e.to_string(),

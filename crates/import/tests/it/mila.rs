@@ -29,7 +29,7 @@ COAST BEL ABUTS ENG PAR bre
 ";
 
 fn import(text: &str) -> Imported {
-    mila::import_str(text, "t.map", &|_| None).unwrap_or_else(|e| panic!("{e}"))
+    mila::import_str(text, "t.map", &|_| Ok(None)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -189,7 +189,7 @@ RULE BUILD_ANY
 RULE HOLD_WIN
 ";
     let resolve =
-        |name: &str| (name == "base.map").then(|| ("base.map".to_string(), BASE.to_string()));
+        |name: &str| Ok((name == "base.map").then(|| ("base.map".to_string(), BASE.to_string())));
     let i = mila::import_str(child, "child.map", &resolve).unwrap();
     let map = load(&i);
     assert!(map.province_by_name("lon").is_none());
@@ -267,7 +267,7 @@ fn what_cannot_be_read_is_reported_with_its_line() {
 
 #[test]
 fn a_missing_used_file_is_an_error_with_its_line() {
-    let e = mila::import_str("# base\nUSE nowhere\n", "t.map", &|_| None).unwrap_err();
+    let e = mila::import_str("# base\nUSE nowhere\n", "t.map", &|_| Ok(None)).unwrap_err();
     assert_eq!(e.to_string(), "t.map:2: cannot read `nowhere`");
 }
 
@@ -275,11 +275,13 @@ fn a_missing_used_file_is_an_error_with_its_line() {
 /// the file: the last `VICTORY` read wins.
 #[test]
 fn used_files_are_read_in_order_before_the_rest() {
-    let resolve = |name: &str| match name {
-        "base.map" => Some(("base.map".to_string(), BASE.to_string())),
-        "four.map" => Some(("four.map".to_string(), "VICTORY 4\n".to_string())),
-        "five.map" => Some(("five.map".to_string(), "VICTORY 5\n".to_string())),
-        _ => None,
+    let resolve = |name: &str| {
+        Ok(match name {
+            "base.map" => Some(("base.map".to_string(), BASE.to_string())),
+            "four.map" => Some(("four.map".to_string(), "VICTORY 4\n".to_string())),
+            "five.map" => Some(("five.map".to_string(), "VICTORY 5\n".to_string())),
+            _ => None,
+        })
     };
     let i = mila::import_str("USE base four five\n", "t.map", &resolve).unwrap();
     assert!(i.toml.contains("victory_centres = 5"), "{}", i.toml);
@@ -294,7 +296,8 @@ fn used_files_are_read_in_order_before_the_rest() {
 #[test]
 fn a_loop_of_used_files_is_an_error() {
     let resolve = |name: &str| {
-        (name == "loop.map").then(|| ("loop.map".to_string(), "# again\nUSE loop\n".to_string()))
+        Ok((name == "loop.map")
+            .then(|| ("loop.map".to_string(), "# again\nUSE loop\n".to_string())))
     };
     let e = mila::import_str("USE loop\n", "t.map", &resolve).unwrap_err();
     assert_eq!(
