@@ -36,6 +36,7 @@ pub mod model;
 mod write;
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 pub use model::{Finding, FindingKind, Place};
 
@@ -140,7 +141,7 @@ impl std::error::Error for ImportError {}
 pub type Resolver<'a> = &'a dyn Fn(&str) -> Result<Option<(String, String)>, String>;
 
 /// The file name of a path, as findings name it.
-pub(crate) fn file_name(path: &std::path::Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string())
@@ -148,23 +149,35 @@ pub(crate) fn file_name(path: &std::path::Path) -> String {
 
 /// Reads the file the user names (the source itself) within diplo's limits: a regular file,
 /// at most `DIPLO_MAX_FILE_BYTES` (`diplo_map::limits::read_file`).
-pub(crate) fn read_source(path: &std::path::Path) -> Result<String, ImportError> {
+pub(crate) fn read_source(path: &Path) -> Result<String, ImportError> {
     diplo_map::limits::read_file(path)
         .map_err(|e| ImportError::file(&path.display().to_string(), e.to_string()))
 }
 
-/// Reads a file next to `base` (the folder of the file that names it), within diplo's limits.
-pub(crate) fn read_beside(
-    base: &std::path::Path,
+/// The folders the files a source names are read from: the source's own, then `more` (the
+/// folders the user adds), in that order; nowhere else.
+pub(crate) fn source_dirs(source: &Path, more: &[PathBuf]) -> Vec<PathBuf> {
+    let own = source
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::iter::once(own.to_path_buf())
+        .chain(more.iter().cloned())
+        .collect()
+}
+
+/// Reads a file a source names, found inside `dirs` only
+/// (`diplo_map::limits::find_within`: no absolute path, no `..` or link out of the folder)
+/// and read within diplo's limits.
+pub(crate) fn read_within(
+    dirs: &[PathBuf],
     name: &str,
 ) -> Result<Option<(String, String)>, String> {
-    let dir = base.parent().unwrap_or(std::path::Path::new("."));
-    let path = dir.join(name);
-    if !path.exists() {
+    let Some(found) = diplo_map::limits::find_within(dirs, name)? else {
         return Ok(None);
-    }
-    diplo_map::limits::read_file(&path)
-        .map(|text| Some((file_name(&path), text)))
+    };
+    diplo_map::limits::read_file(&found.real)
+        .map(|text| Some((file_name(&found.named), text)))
         .map_err(|e| e.to_string())
 }
 

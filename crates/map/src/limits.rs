@@ -1,7 +1,8 @@
 //! Limits on what diplo reads, so that no input (a huge file, `/dev/zero`, a FIFO that never
 //! ends, a map of a million provinces, a phase of a million orders) can exhaust memory or hang a
 //! host. Every file diplo reads goes through [`read_file`]: it must be a regular file (a link to
-//! one is followed) no larger than [`max_file_bytes`]. The other limits are checked where the
+//! one is followed) no larger than [`max_file_bytes`]. A file that another file names is first found with
+//! [`find_within`]: only inside the folders it may be read from. The other limits are checked where the
 //! thing counted is read; each error names the limit and the variable that raises it.
 //!
 //! | limit | default | set with |
@@ -18,7 +19,7 @@
 //! [`Limits::from_env`] and [`max_file_bytes`] read it at every call.
 
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The default largest input file: 64 MiB (the largest real game record is under 1 MiB).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -189,6 +190,63 @@ pub fn read_file(path: &Path) -> io::Result<String> {
     // says.
     let capacity = usize::try_from(opened.len().min(max).saturating_add(1)).unwrap_or(0);
     read_limited(file, max, capacity)
+}
+
+/// A file one file names (a MILA `USE`, a jDip adjacency URI, a saved game's map), found
+/// inside one of the folders it may be read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The path as named, joined to the folder it was found in (for messages).
+    pub named: PathBuf,
+    /// The file itself, every link followed (inside the folder): the path to read.
+    pub real: PathBuf,
+}
+
+/// Finds `name`, a file another file names, inside the first of `dirs` that has it: a relative
+/// path whose `..` never leaves the folder, and which, every link followed, is still inside
+/// the folder. `Ok(None)` when no folder has it; `Err` says why the name is refused (an
+/// absolute path, `..` out of the folder, a link out of it), never what the file holds. Read
+/// the file found with [`read_file`].
+pub fn find_within(dirs: &[PathBuf], name: &str) -> Result<Option<Found>, String> {
+    use std::path::Component;
+    const ONLY: &str = "only files inside the folder of the file that names it (or a folder \
+                        added to it) are read";
+    let rel = Path::new(name);
+    if name.is_empty() {
+        return Ok(None);
+    }
+    if rel.has_root()
+        || rel
+            .components()
+            .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
+    {
+        return Err(format!("an absolute path: {ONLY}"));
+    }
+    let mut depth = 0usize;
+    for c in rel.components() {
+        match c {
+            Component::Normal(_) => depth += 1,
+            Component::ParentDir => {
+                depth = depth
+                    .checked_sub(1)
+                    .ok_or_else(|| format!("`..` leads out of the folder: {ONLY}"))?;
+            }
+            _ => {}
+        }
+    }
+    for dir in dirs {
+        let Ok(root) = dir.canonicalize() else {
+            continue;
+        };
+        let named = dir.join(rel);
+        match root.join(rel).canonicalize() {
+            Ok(real) if real.starts_with(&root) => return Ok(Some(Found { named, real })),
+            Ok(_) => return Err(format!("a link that leads out of the folder: {ONLY}")),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Ok(None)
 }
 
 /// Reads standard input (or any reader) within [`max_file_bytes`].

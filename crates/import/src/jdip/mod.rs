@@ -21,12 +21,12 @@
 //! * A power with `active="false"` is a neutral power (its units hold).
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::model::{Model, Place};
-use crate::{file_name, read_beside, read_source, ImportError, Imported, Resolver};
+use crate::{file_name, read_source, read_within, source_dirs, ImportError, Imported, Resolver};
 
 mod adjacency;
 mod borders;
@@ -44,11 +44,24 @@ pub fn variant_names(path: &Path) -> Result<Vec<String>, ImportError> {
 }
 
 /// Imports the variant named `variant` (its name or one of its aliases, case-insensitively)
-/// of a jDip `variants.xml`; the adjacency file is read from the same folder.
+/// of a jDip `variants.xml`; the adjacency file is read from the same folder (only: see
+/// [`import_path_with`]).
 pub fn import_path(path: &Path, variant: &str) -> Result<Imported, ImportError> {
+    import_path_with(path, variant, &[])
+}
+
+/// [`import_path`], the adjacency file read from the folder of `variants.xml` or else from the
+/// first of `include_dirs` that has it, and from nowhere else: an absolute `adjacencyURI`, one
+/// whose `..` leaves the folder, or a link leading out of it is an error at its line.
+pub fn import_path_with(
+    path: &Path,
+    variant: &str,
+    include_dirs: &[PathBuf],
+) -> Result<Imported, ImportError> {
     let text = read_source(path)?;
+    let dirs = source_dirs(path, include_dirs);
     import_str(&text, &file_name(path), variant, &|name| {
-        read_beside(path, name)
+        read_within(&dirs, name)
     })
 }
 

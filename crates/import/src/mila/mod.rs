@@ -22,10 +22,10 @@
 //!   flat diplo map.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::model::{FindingKind, Kind, Place};
-use crate::{file_name, read_beside, read_source, ImportError, Imported, Resolver};
+use crate::{file_name, read_source, read_within, source_dirs, ImportError, Imported, Resolver};
 
 mod edges;
 mod finish;
@@ -35,10 +35,19 @@ mod powers;
 mod provinces;
 mod read;
 
-/// Imports a MILA map file; files it `USE`s are read from its folder.
+/// Imports a MILA map file; files it `USE`s are read from its folder (only: see
+/// [`import_path_with`]).
 pub fn import_path(path: &Path) -> Result<Imported, ImportError> {
+    import_path_with(path, &[])
+}
+
+/// Imports a MILA map file; files it `USE`s are read from its folder, or else from the first
+/// of `include_dirs` that has them, and from nowhere else: a `USE` of an absolute path, of a
+/// path whose `..` leaves the folder, or of a link leading out of it is an error at its line.
+pub fn import_path_with(path: &Path, include_dirs: &[PathBuf]) -> Result<Imported, ImportError> {
     let text = read_source(path)?;
-    import_str(&text, &file_name(path), &|name| read_beside(path, name))
+    let dirs = source_dirs(path, include_dirs);
+    import_str(&text, &file_name(path), &|name| read_within(&dirs, name))
 }
 
 /// Imports MILA map text named `file`; `resolve` finds the text of a file it `USE`s by name

@@ -108,3 +108,123 @@ fn the_adjacency_file_must_be_a_regular_file_within_the_limit() {
         );
     }
 }
+
+/// A folder with a file no import may read (`outside/secret.map`), and `src/`, the folder the
+/// sources under test are written to: its `link.map` and `link.xml` lead to the secret.
+fn outside_and_src(name: &str) -> (PathBuf, PathBuf) {
+    let dir = temp_dir(name);
+    let outside = dir.join("outside");
+    let src = dir.join("src");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(src.join("sub")).unwrap();
+    std::fs::write(
+        outside.join("secret.map"),
+        "SECRET-LINE-ONE\nSECRET-LINE-TWO\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(outside.join("secret.map"), src.join("link.map")).unwrap();
+        std::os::unix::fs::symlink(outside.join("secret.map"), src.join("link.xml")).unwrap();
+    }
+    (outside, src)
+}
+
+const TINY_MILA: &str = "\
+ENGLAND (ENGLISH) LON
+F LON
+FRANCE (FRENCH) BRE
+A BRE
+London = lon
+Brest = bre
+English Channel = eng channel
+COAST LON ABUTS ENG BRE
+COAST BRE ABUTS ENG LON
+WATER ENG ABUTS LON BRE
+";
+
+/// `USE /etc/passwd`, `USE ../x`, `USE link-out`: refused at the line, naming the file as
+/// written, never reading it (its lines are in no message); a `..` that stays inside the
+/// folder, and a folder the user adds, are read.
+#[test]
+fn used_files_are_read_only_inside_the_folder() {
+    let (outside, src) = outside_and_src("use-inside");
+    let main = src.join("main.map");
+    let secret = outside.join("secret.map");
+    let mut cases = vec![
+        (
+            format!("USE {}", secret.display()),
+            format!("cannot read `{}`: an absolute path", secret.display()),
+        ),
+        (
+            "USE ../outside/secret".to_string(),
+            "cannot read `../outside/secret`: `..` leads out of the folder".to_string(),
+        ),
+        (
+            "USE sub/../../outside/secret.map".to_string(),
+            "cannot read `sub/../../outside/secret.map`: `..` leads out of the folder".to_string(),
+        ),
+    ];
+    if cfg!(unix) {
+        cases.push((
+            "USE link".to_string(),
+            "cannot read `link`: a link that leads out of the folder".to_string(),
+        ));
+    }
+    for (line, want) in cases {
+        std::fs::write(&main, format!("# hostile\n{line}\n{TINY_MILA}")).unwrap();
+        let e = mila::import_path(&main).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("main.map:2: {want}")), "{e}");
+        assert!(!e.contains("SECRET"), "{e}");
+        // A folder the user adds does not make a path out of the source's folder readable.
+        let e = mila::import_path_with(&main, std::slice::from_ref(&outside))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with(&format!("main.map:2: {want}")), "{e}");
+    }
+    // Inside the folder, `..` and all, and in a folder the user adds.
+    std::fs::write(src.join("sub/base.map"), TINY_MILA).unwrap();
+    std::fs::write(&main, "USE sub/../sub/base\nVICTORY 2\n").unwrap();
+    let i = mila::import_path(&main).unwrap();
+    assert!(i.toml.contains("victory_centres = 2"), "{}", i.toml);
+    std::fs::write(outside.join("shared.map"), TINY_MILA).unwrap();
+    std::fs::write(&main, "USE shared\nVICTORY 2\n").unwrap();
+    let e = mila::import_path(&main).unwrap_err().to_string();
+    assert_eq!(e, "main.map:1: cannot read `shared`");
+    let i = mila::import_path_with(&main, std::slice::from_ref(&outside)).unwrap();
+    assert!(i.toml.contains("shared.map"), "{}", i.toml);
+}
+
+/// The adjacency file, likewise.
+#[test]
+fn the_adjacency_file_is_read_only_inside_the_folder() {
+    let (outside, src) = outside_and_src("adjacency-inside");
+    let variants = src.join("variants.xml");
+    let secret = outside.join("secret.map");
+    let mut cases = vec![
+        (secret.display().to_string(), "an absolute path".to_string()),
+        (
+            "../outside/secret.map".to_string(),
+            "`..` leads out of the folder".to_string(),
+        ),
+    ];
+    if cfg!(unix) {
+        cases.push((
+            "link.xml".to_string(),
+            "a link that leads out of the folder".to_string(),
+        ));
+    }
+    for (uri, want) in cases {
+        std::fs::write(&variants, VARIANTS.replace("adj.xml", &uri)).unwrap();
+        let e = jdip::import_path(&variants, "Tiny")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with(&format!(
+                "variants.xml:3: cannot read the adjacency file `{uri}`: {want}"
+            )),
+            "{e}"
+        );
+        assert!(!e.contains("SECRET"), "{e}");
+    }
+}
