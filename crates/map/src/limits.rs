@@ -9,6 +9,8 @@
 //! | --- | --- | --- |
 //! | bytes of one input file (map, ruleset, position, orders, game, record) | 64 MiB | `DIPLO_MAX_FILE_BYTES` |
 //! | bytes read from standard input | the same | the same |
+//! | bytes of all the files one map import reads (a MILA map and the files it `USE`s) | the same | the same |
+//! | files one map import reads | 256 | `DIPLO_MAX_INCLUDED_FILES` |
 //! | provinces of a map (with the maps it extends) | 2,000 | `DIPLO_MAX_PROVINCES` |
 //! | neighbours of one province (army edges; fleet edges of each coast) | 1,000 | `DIPLO_MAX_NEIGHBOURS` |
 //! | orders of one phase (an orders file, a game's phase, a record's phase) | 10,000 | `DIPLO_MAX_ORDERS` |
@@ -16,7 +18,7 @@
 //!
 //! A variable that is not a number is ignored (the default holds). [`max_orders`] and
 //! [`max_phases`] read the environment once per process (at their first call);
-//! [`Limits::from_env`] and [`max_file_bytes`] read it at every call.
+//! [`Limits::from_env`], [`max_file_bytes`] and [`max_included_files`] read it at every call.
 
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -28,6 +30,15 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// [`DEFAULT_MAX_FILE_BYTES`].
 pub fn max_file_bytes() -> u64 {
     from_env(Limit::FileBytes, DEFAULT_MAX_FILE_BYTES)
+}
+
+/// The default most files one map import reads: 256 (real MILA maps use at most one other).
+pub const DEFAULT_MAX_INCLUDED_FILES: usize = 256;
+
+/// The most files one map import reads (the source and every file it names, at every level):
+/// `DIPLO_MAX_INCLUDED_FILES` when set to a number, else [`DEFAULT_MAX_INCLUDED_FILES`].
+pub fn max_included_files() -> usize {
+    from_env(Limit::IncludedFiles, DEFAULT_MAX_INCLUDED_FILES)
 }
 
 /// The default largest map: 2,000 provinces (the largest shipped map has under 200).
@@ -52,6 +63,8 @@ pub enum Limit {
     Orders,
     /// Phases of a history or a record.
     Phases,
+    /// Files one map import reads.
+    IncludedFiles,
 }
 
 impl Limit {
@@ -63,6 +76,7 @@ impl Limit {
             Limit::Neighbours => "DIPLO_MAX_NEIGHBOURS",
             Limit::Orders => "DIPLO_MAX_ORDERS",
             Limit::Phases => "DIPLO_MAX_PHASES",
+            Limit::IncludedFiles => "DIPLO_MAX_INCLUDED_FILES",
         }
     }
 
@@ -74,6 +88,7 @@ impl Limit {
             Limit::Neighbours => "neighbours per province",
             Limit::Orders => "orders per phase",
             Limit::Phases => "phases per game",
+            Limit::IncludedFiles => "files per map import",
         }
     }
 
@@ -298,6 +313,7 @@ mod tests {
             Limit::Neighbours,
             Limit::Orders,
             Limit::Phases,
+            Limit::IncludedFiles,
         ] {
             assert!(l.exceeded(1).contains(l.var()));
         }

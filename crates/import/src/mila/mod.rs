@@ -19,7 +19,9 @@
 //!   first_phase = "adjustment"` for a winter start; `RULE BUILD_ANY` → `build =
 //!   "owned-centres"`. Other rules are reported.
 //! * `MAP`/`USE` read another file of the same folder first, as MILA does: the result is one
-//!   flat diplo map.
+//!   flat diplo map. Each file is read once (a file used again is skipped, with a note; a file
+//!   that uses itself is an error), and one import reads at most
+//!   `diplo_map::limits::max_included_files` files of `max_file_bytes` bytes together.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -127,4 +129,6 @@ struct Reader<'a> {
     findings: Vec<(Option<Place>, FindingKind, String)>,
     /// The files a `USE`/`MAP` line just read names, to be read before the rest of its file.
     includes: Vec<(String, Place)>,
+    /// The bytes of every file read so far (bounded by `DIPLO_MAX_FILE_BYTES` together).
+    read_bytes: u64,
 }
