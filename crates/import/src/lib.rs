@@ -25,7 +25,7 @@
 //! COAST BRE ABUTS ENG LON
 //! WATER ENG ABUTS LON BRE
 //! ";
-//! let imported = diplo_import::mila::import_str(text, "tiny.map", &|_| None).unwrap();
+//! let imported = diplo_import::mila::import_str(text, "tiny.map", &|_| Ok(None)).unwrap();
 //! let map = imported.validate().unwrap();
 //! assert_eq!(map.provinces().len(), 3);
 //! ```
@@ -36,6 +36,7 @@ pub mod model;
 mod write;
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 pub use model::{Finding, FindingKind, Place};
 
@@ -135,23 +136,49 @@ impl fmt::Display for ImportError {
 impl std::error::Error for ImportError {}
 
 /// Finds a file the source names (a MILA `USE`, a jDip adjacency URI) by that name: its file
-/// name and text, or `None` when there is no such file.
-pub type Resolver<'a> = &'a dyn Fn(&str) -> Option<(String, String)>;
+/// name and text, `Ok(None)` when there is no such file, or why it cannot be read (never the
+/// file's content).
+pub type Resolver<'a> = &'a dyn Fn(&str) -> Result<Option<(String, String)>, String>;
 
 /// The file name of a path, as findings name it.
-pub(crate) fn file_name(path: &std::path::Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string())
 }
 
-/// Reads a file next to `base` (the folder of the file that names it).
-pub(crate) fn read_beside(base: &std::path::Path, name: &str) -> Option<(String, String)> {
-    let dir = base.parent().unwrap_or(std::path::Path::new("."));
-    let path = dir.join(name);
-    std::fs::read_to_string(&path)
-        .ok()
-        .map(|text| (file_name(&path), text))
+/// Reads the file the user names (the source itself) within diplo's limits: a regular file,
+/// at most `DIPLO_MAX_FILE_BYTES` (`diplo_map::limits::read_file`).
+pub(crate) fn read_source(path: &Path) -> Result<String, ImportError> {
+    diplo_map::limits::read_file(path)
+        .map_err(|e| ImportError::file(&path.display().to_string(), e.to_string()))
+}
+
+/// The folders the files a source names are read from: the source's own, then `more` (the
+/// folders the user adds), in that order; nowhere else.
+pub(crate) fn source_dirs(source: &Path, more: &[PathBuf]) -> Vec<PathBuf> {
+    let own = source
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::iter::once(own.to_path_buf())
+        .chain(more.iter().cloned())
+        .collect()
+}
+
+/// Reads a file a source names, found inside `dirs` only
+/// (`diplo_map::limits::find_within`: no absolute path, no `..` or link out of the folder)
+/// and read within diplo's limits.
+pub(crate) fn read_within(
+    dirs: &[PathBuf],
+    name: &str,
+) -> Result<Option<(String, String)>, String> {
+    let Some(found) = diplo_map::limits::find_within(dirs, name)? else {
+        return Ok(None);
+    };
+    diplo_map::limits::read_file(&found.real)
+        .map(|text| Some((file_name(&found.named), text)))
+        .map_err(|e| e.to_string())
 }
 
 /// A map name from a title: lower case, words joined by `-`.

@@ -1,13 +1,16 @@
 //! Limits on what diplo reads, so that no input (a huge file, `/dev/zero`, a FIFO that never
 //! ends, a map of a million provinces, a phase of a million orders) can exhaust memory or hang a
 //! host. Every file diplo reads goes through [`read_file`]: it must be a regular file (a link to
-//! one is followed) no larger than [`max_file_bytes`]. The other limits are checked where the
+//! one is followed) no larger than [`max_file_bytes`]. A file that another file names is first found with
+//! [`find_within`]: only inside the folders it may be read from. The other limits are checked where the
 //! thing counted is read; each error names the limit and the variable that raises it.
 //!
 //! | limit | default | set with |
 //! | --- | --- | --- |
 //! | bytes of one input file (map, ruleset, position, orders, game, record) | 64 MiB | `DIPLO_MAX_FILE_BYTES` |
 //! | bytes read from standard input | the same | the same |
+//! | bytes of all the files one map import reads (a MILA map and the files it `USE`s) | the same | the same |
+//! | files one map import reads | 256 | `DIPLO_MAX_INCLUDED_FILES` |
 //! | provinces of a map (with the maps it extends) | 2,000 | `DIPLO_MAX_PROVINCES` |
 //! | neighbours of one province (army edges; fleet edges of each coast) | 1,000 | `DIPLO_MAX_NEIGHBOURS` |
 //! | orders of one phase (an orders file, a game's phase, a record's phase) | 10,000 | `DIPLO_MAX_ORDERS` |
@@ -15,10 +18,10 @@
 //!
 //! A variable that is not a number is ignored (the default holds). [`max_orders`] and
 //! [`max_phases`] read the environment once per process (at their first call);
-//! [`Limits::from_env`] and [`max_file_bytes`] read it at every call.
+//! [`Limits::from_env`], [`max_file_bytes`] and [`max_included_files`] read it at every call.
 
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The default largest input file: 64 MiB (the largest real game record is under 1 MiB).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -27,6 +30,15 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// [`DEFAULT_MAX_FILE_BYTES`].
 pub fn max_file_bytes() -> u64 {
     from_env(Limit::FileBytes, DEFAULT_MAX_FILE_BYTES)
+}
+
+/// The default most files one map import reads: 256 (real MILA maps use at most one other).
+pub const DEFAULT_MAX_INCLUDED_FILES: usize = 256;
+
+/// The most files one map import reads (the source and every file it names, at every level):
+/// `DIPLO_MAX_INCLUDED_FILES` when set to a number, else [`DEFAULT_MAX_INCLUDED_FILES`].
+pub fn max_included_files() -> usize {
+    from_env(Limit::IncludedFiles, DEFAULT_MAX_INCLUDED_FILES)
 }
 
 /// The default largest map: 2,000 provinces (the largest shipped map has under 200).
@@ -51,6 +63,8 @@ pub enum Limit {
     Orders,
     /// Phases of a history or a record.
     Phases,
+    /// Files one map import reads.
+    IncludedFiles,
 }
 
 impl Limit {
@@ -62,6 +76,7 @@ impl Limit {
             Limit::Neighbours => "DIPLO_MAX_NEIGHBOURS",
             Limit::Orders => "DIPLO_MAX_ORDERS",
             Limit::Phases => "DIPLO_MAX_PHASES",
+            Limit::IncludedFiles => "DIPLO_MAX_INCLUDED_FILES",
         }
     }
 
@@ -73,6 +88,7 @@ impl Limit {
             Limit::Neighbours => "neighbours per province",
             Limit::Orders => "orders per phase",
             Limit::Phases => "phases per game",
+            Limit::IncludedFiles => "files per map import",
         }
     }
 
@@ -175,10 +191,77 @@ pub fn read_file(path: &Path) -> io::Result<String> {
     if meta.len() > max {
         return Err(too_large(meta.len(), max));
     }
+    let file = std::fs::File::open(path)?;
+    // The file opened is the one checked (not one put in its place since).
+    let opened = file.metadata()?;
+    if !opened.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file: expected a regular file",
+        ));
+    }
     // The size is known: read into a buffer of that size (plus one byte, to see the end)
-    // rather than growing one.
-    let capacity = usize::try_from(meta.len().saturating_add(1)).unwrap_or(0);
-    read_limited(std::fs::File::open(path)?, max, capacity)
+    // rather than growing one; never more than the limit (plus that byte), whatever the size
+    // says.
+    let capacity = usize::try_from(opened.len().min(max).saturating_add(1)).unwrap_or(0);
+    read_limited(file, max, capacity)
+}
+
+/// A file one file names (a MILA `USE`, a jDip adjacency URI, a saved game's map), found
+/// inside one of the folders it may be read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The path as named, joined to the folder it was found in (for messages).
+    pub named: PathBuf,
+    /// The file itself, every link followed (inside the folder): the path to read.
+    pub real: PathBuf,
+}
+
+/// Finds `name`, a file another file names, inside the first of `dirs` that has it: a relative
+/// path whose `..` never leaves the folder, and which, every link followed, is still inside
+/// the folder. `Ok(None)` when no folder has it; `Err` says why the name is refused (an
+/// absolute path, `..` out of the folder, a link out of it), never what the file holds. Read
+/// the file found with [`read_file`].
+pub fn find_within(dirs: &[PathBuf], name: &str) -> Result<Option<Found>, String> {
+    use std::path::Component;
+    const ONLY: &str = "only files inside the folder of the file that names it (or a folder \
+                        added to it) are read";
+    let rel = Path::new(name);
+    if name.is_empty() {
+        return Ok(None);
+    }
+    if rel.has_root()
+        || rel
+            .components()
+            .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
+    {
+        return Err(format!("an absolute path: {ONLY}"));
+    }
+    let mut depth = 0usize;
+    for c in rel.components() {
+        match c {
+            Component::Normal(_) => depth += 1,
+            Component::ParentDir => {
+                depth = depth
+                    .checked_sub(1)
+                    .ok_or_else(|| format!("`..` leads out of the folder: {ONLY}"))?;
+            }
+            _ => {}
+        }
+    }
+    for dir in dirs {
+        let Ok(root) = dir.canonicalize() else {
+            continue;
+        };
+        let named = dir.join(rel);
+        match root.join(rel).canonicalize() {
+            Ok(real) if real.starts_with(&root) => return Ok(Some(Found { named, real })),
+            Ok(_) => return Err(format!("a link that leads out of the folder: {ONLY}")),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Ok(None)
 }
 
 /// Reads standard input (or any reader) within [`max_file_bytes`].
@@ -230,6 +313,7 @@ mod tests {
             Limit::Neighbours,
             Limit::Orders,
             Limit::Phases,
+            Limit::IncludedFiles,
         ] {
             assert!(l.exceeded(1).contains(l.var()));
         }

@@ -20,6 +20,10 @@ pub struct ImportArgs {
     /// jDip: the variant to import, by name or alias (without it, the variants are listed).
     #[arg(long)]
     variant: Option<String>,
+    /// A folder the files FILE names (MILA `USE`/`MAP`, jDip `adjacencyURI`) may also be read
+    /// from, after FILE's own folder (repeatable). Nothing outside these folders is read.
+    #[arg(long = "include-dir", value_name = "DIR")]
+    include_dirs: Vec<PathBuf>,
     /// Write the map file here instead of to standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -47,12 +51,16 @@ pub fn run(args: ImportArgs) -> ExitCode {
         }
     }
     let imported = match (args.from, &args.variant) {
-        (Source::Mila, None) => diplo_import::mila::import_path(&args.path),
+        (Source::Mila, None) => {
+            diplo_import::mila::import_path_with(&args.path, &args.include_dirs)
+        }
         (Source::Mila, Some(_)) => {
             eprintln!("error: --variant is for jDip files");
             return ExitCode::FAILURE;
         }
-        (Source::Jdip, Some(v)) => diplo_import::jdip::import_path(&args.path, v),
+        (Source::Jdip, Some(v)) => {
+            diplo_import::jdip::import_path_with(&args.path, v, &args.include_dirs)
+        }
         (Source::Jdip, None) => return list_variants(&args.path),
     };
     let imported = match imported {

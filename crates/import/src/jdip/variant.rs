@@ -33,12 +33,21 @@ impl<'a, 't> Reader<'a, 't> {
             .find(|n| n.has_tag_name("MAP"))
             .ok_or_else(|| ImportError::at(&self.at(v), "the variant has no MAP element"))?;
         let uri = map.attribute("adjacencyURI").unwrap_or_default();
-        let (adj_file, adj_text) = resolve(uri).ok_or_else(|| {
-            ImportError::at(
-                &self.at(map),
-                format!("cannot read the adjacency file `{uri}`"),
-            )
-        })?;
+        let (adj_file, adj_text) = match resolve(uri) {
+            Ok(Some(found)) => found,
+            Ok(None) => {
+                return Err(ImportError::at(
+                    &self.at(map),
+                    format!("cannot read the adjacency file `{uri}`"),
+                ))
+            }
+            Err(why) => {
+                return Err(ImportError::at(
+                    &self.at(map),
+                    format!("cannot read the adjacency file `{uri}`: {why}"),
+                ))
+            }
+        };
         self.m.files.push(adj_file.clone());
         let adj_doc = parse(&adj_text, &adj_file)?;
         let names = adjacency(&mut self.m, &adj_doc, &adj_file);

@@ -19,13 +19,15 @@
 //!   first_phase = "adjustment"` for a winter start; `RULE BUILD_ANY` → `build =
 //!   "owned-centres"`. Other rules are reported.
 //! * `MAP`/`USE` read another file of the same folder first, as MILA does: the result is one
-//!   flat diplo map.
+//!   flat diplo map. Each file is read once (a file used again is skipped, with a note; a file
+//!   that uses itself is an error), and one import reads at most
+//!   `diplo_map::limits::max_included_files` files of `max_file_bytes` bytes together.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::model::{FindingKind, Kind, Place};
-use crate::{file_name, read_beside, ImportError, Imported, Resolver};
+use crate::{file_name, read_source, read_within, source_dirs, ImportError, Imported, Resolver};
 
 mod edges;
 mod finish;
@@ -35,15 +37,23 @@ mod powers;
 mod provinces;
 mod read;
 
-/// Imports a MILA map file; files it `USE`s are read from its folder.
+/// Imports a MILA map file; files it `USE`s are read from its folder (only: see
+/// [`import_path_with`]).
 pub fn import_path(path: &Path) -> Result<Imported, ImportError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ImportError::file(&path.display().to_string(), e.to_string()))?;
-    import_str(&text, &file_name(path), &|name| read_beside(path, name))
+    import_path_with(path, &[])
+}
+
+/// Imports a MILA map file; files it `USE`s are read from its folder, or else from the first
+/// of `include_dirs` that has them, and from nowhere else: a `USE` of an absolute path, of a
+/// path whose `..` leaves the folder, or of a link leading out of it is an error at its line.
+pub fn import_path_with(path: &Path, include_dirs: &[PathBuf]) -> Result<Imported, ImportError> {
+    let text = read_source(path)?;
+    let dirs = source_dirs(path, include_dirs);
+    import_str(&text, &file_name(path), &|name| read_within(&dirs, name))
 }
 
 /// Imports MILA map text named `file`; `resolve` finds the text of a file it `USE`s by name
-/// (`None`: not found).
+/// (`Ok(None)`: not found; `Err`: why it cannot be read).
 pub fn import_str(text: &str, file: &str, resolve: Resolver) -> Result<Imported, ImportError> {
     let mut r = Reader {
         resolve: Some(resolve),
@@ -119,4 +129,6 @@ struct Reader<'a> {
     findings: Vec<(Option<Place>, FindingKind, String)>,
     /// The files a `USE`/`MAP` line just read names, to be read before the rest of its file.
     includes: Vec<(String, Place)>,
+    /// The bytes of every file read so far (bounded by `DIPLO_MAX_FILE_BYTES` together).
+    read_bytes: u64,
 }

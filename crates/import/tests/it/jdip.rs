@@ -87,8 +87,9 @@ fn variants(body: &str) -> String {
 }
 
 fn import_with(body: &str, name: &str, adjacency: &str) -> Imported {
-    let resolve =
-        |uri: &str| (uri == "tiny_adjacency.xml").then(|| (uri.to_string(), adjacency.to_string()));
+    let resolve = |uri: &str| {
+        Ok((uri == "tiny_adjacency.xml").then(|| (uri.to_string(), adjacency.to_string())))
+    };
     jdip::import_str(&variants(body), "variants.xml", name, &resolve)
         .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -266,7 +267,7 @@ fn variants_by_name_or_alias_and_errors() {
     );
     assert_eq!(import(&body, "OTHER").name, "other");
     assert_eq!(import(&body, "tiny1").name, "tiny");
-    let resolve = |_: &str| None;
+    let resolve = |_: &str| Ok(None);
     let e = jdip::import_str(&variants(&body), "variants.xml", "nope", &resolve).unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -280,4 +281,52 @@ fn variants_by_name_or_alias_and_errors() {
     );
     let e = jdip::import_str("<VARIANTS>\n<a></b>", "variants.xml", "Tiny", &resolve).unwrap_err();
     assert!(e.to_string().starts_with("variants.xml:2: "), "{e}");
+}
+
+/// Entities are bounded before the parser expands them: one 1 MiB entity used 10,000 times
+/// (10 GiB) or ten levels of ten references each is refused at the first declaration's line;
+/// a small entity is expanded as before.
+#[test]
+fn entity_expansion_is_bounded() {
+    let doc = |entities: &str, uses: &str| {
+        format!(
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE VARIANTS [\n{entities}]>\n<VARIANTS>\n\t<DESCRIPTION>{uses}</DESCRIPTION>\n{VARIANT}</VARIANTS>\n"
+        )
+    };
+    let resolve = |uri: &str| {
+        Ok((uri == "tiny_adjacency.xml").then(|| (uri.to_string(), ADJACENCY.to_string())))
+    };
+    let big = format!("<!ENTITY big \"{}\">\n", "x".repeat(1 << 20));
+    let started = std::time::Instant::now();
+    let e = jdip::import_str(
+        &doc(&big, &"&big;".repeat(10_000)),
+        "variants.xml",
+        "Tiny",
+        &resolve,
+    )
+    .unwrap_err();
+    assert!(started.elapsed().as_secs() < 5);
+    assert_eq!(
+        e.to_string(),
+        "variants.xml:3: the entities this document declares expand to more than the limit of \
+         67108864 bytes (set DIPLO_MAX_FILE_BYTES to read larger files)"
+    );
+    let mut laughs = "<!ENTITY l0 \"lol\">\n".to_string();
+    for i in 1..=8 {
+        let refs = format!("&l{};", i - 1).repeat(10);
+        laughs.push_str(&format!("<!ENTITY l{i} \"{refs}\">\n"));
+    }
+    let e = jdip::import_str(&doc(&laughs, "&l8;"), "variants.xml", "Tiny", &resolve).unwrap_err();
+    assert!(
+        e.to_string().contains("expand to more than the limit"),
+        "{e}"
+    );
+    let i = jdip::import_str(
+        &doc("<!ENTITY small \"a test\">\n", "&small; &small;"),
+        "variants.xml",
+        "Tiny",
+        &resolve,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    load(&i);
 }

@@ -6,6 +6,8 @@
 
 mod common;
 
+mod files;
+
 mod jdip;
 mod mila;
 mod pinned;

@@ -29,7 +29,7 @@ COAST BEL ABUTS ENG PAR bre
 ";
 
 fn import(text: &str) -> Imported {
-    mila::import_str(text, "t.map", &|_| None).unwrap_or_else(|e| panic!("{e}"))
+    mila::import_str(text, "t.map", &|_| Ok(None)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -189,7 +189,7 @@ RULE BUILD_ANY
 RULE HOLD_WIN
 ";
     let resolve =
-        |name: &str| (name == "base.map").then(|| ("base.map".to_string(), BASE.to_string()));
+        |name: &str| Ok((name == "base.map").then(|| ("base.map".to_string(), BASE.to_string())));
     let i = mila::import_str(child, "child.map", &resolve).unwrap();
     let map = load(&i);
     assert!(map.province_by_name("lon").is_none());
@@ -267,7 +267,7 @@ fn what_cannot_be_read_is_reported_with_its_line() {
 
 #[test]
 fn a_missing_used_file_is_an_error_with_its_line() {
-    let e = mila::import_str("# base\nUSE nowhere\n", "t.map", &|_| None).unwrap_err();
+    let e = mila::import_str("# base\nUSE nowhere\n", "t.map", &|_| Ok(None)).unwrap_err();
     assert_eq!(e.to_string(), "t.map:2: cannot read `nowhere`");
 }
 
@@ -275,11 +275,13 @@ fn a_missing_used_file_is_an_error_with_its_line() {
 /// the file: the last `VICTORY` read wins.
 #[test]
 fn used_files_are_read_in_order_before_the_rest() {
-    let resolve = |name: &str| match name {
-        "base.map" => Some(("base.map".to_string(), BASE.to_string())),
-        "four.map" => Some(("four.map".to_string(), "VICTORY 4\n".to_string())),
-        "five.map" => Some(("five.map".to_string(), "VICTORY 5\n".to_string())),
-        _ => None,
+    let resolve = |name: &str| {
+        Ok(match name {
+            "base.map" => Some(("base.map".to_string(), BASE.to_string())),
+            "four.map" => Some(("four.map".to_string(), "VICTORY 4\n".to_string())),
+            "five.map" => Some(("five.map".to_string(), "VICTORY 5\n".to_string())),
+            _ => None,
+        })
     };
     let i = mila::import_str("USE base four five\n", "t.map", &resolve).unwrap();
     assert!(i.toml.contains("victory_centres = 5"), "{}", i.toml);
@@ -289,16 +291,105 @@ fn used_files_are_read_in_order_before_the_rest() {
     assert!(i.toml.contains("victory_centres = 6"), "{}", i.toml);
 }
 
-/// A file that uses itself is an error at the line that goes too deep, not a hang or a
-/// stack overflow.
+/// A file that uses itself is an error at the line that uses it again, not a hang or a stack
+/// overflow.
 #[test]
 fn a_loop_of_used_files_is_an_error() {
     let resolve = |name: &str| {
-        (name == "loop.map").then(|| ("loop.map".to_string(), "# again\nUSE loop\n".to_string()))
+        Ok((name == "loop.map")
+            .then(|| ("loop.map".to_string(), "# again\nUSE loop\n".to_string())))
     };
     let e = mila::import_str("USE loop\n", "t.map", &resolve).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "loop.map:2: `USE`/`MAP` nested too deep (a loop?)"
+        "loop.map:2: `USE`/`MAP` loop: `loop.map` uses itself"
+    );
+    let e = mila::import_str("USE t\n", "t.map", &|name: &str| {
+        Ok((name == "t.map").then(|| ("t.map".to_string(), "USE t\n".to_string())))
+    })
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "t.map:1: `USE`/`MAP` loop: `t.map` uses itself"
+    );
+}
+
+/// Each file is read once: 14 files each using the next four times (4^14 readings before)
+/// are 15 files read, every use again noted; a file two others use is read at its first use.
+#[test]
+fn a_file_used_again_is_read_once() {
+    let resolve = |name: &str| {
+        let Some(i) = name
+            .strip_prefix('f')
+            .and_then(|n| n.strip_suffix(".map"))
+            .and_then(|n| n.parse::<usize>().ok())
+        else {
+            return Ok(None);
+        };
+        let text = if i < 13 {
+            format!("USE f{0} f{0} f{0}\nUSE f{0}\n", i + 1)
+        } else {
+            BASE.to_string()
+        };
+        Ok(Some((name.to_string(), text)))
+    };
+    let started = std::time::Instant::now();
+    let i = mila::import_str("USE f0 f0 f0 f0\n", "t.map", &resolve).unwrap();
+    assert!(started.elapsed().as_secs() < 5);
+    let again = found(&i, FindingKind::Note, "is read already; not read again");
+    assert_eq!(again.len(), 14 * 3, "{again:?}");
+    assert_eq!(
+        again[0],
+        "t.map:1: note: `f0.map` is read already; not read again"
+    );
+    assert!(
+        i.toml.contains("# Files read: t.map, f0.map, f1.map,"),
+        "{}",
+        i.toml
+    );
+    load(&i);
+    // A diamond: `c` is read where `b` uses it, and not again after `b`.
+    let resolve = |name: &str| {
+        Ok(match name {
+            "b.map" => Some(("b.map".to_string(), "USE c\nVICTORY 2\n".to_string())),
+            "c.map" => Some(("c.map".to_string(), format!("{BASE}VICTORY 3\n"))),
+            _ => None,
+        })
+    };
+    let i = mila::import_str("USE b c\n", "t.map", &resolve).unwrap();
+    assert!(i.toml.contains("victory_centres = 2"), "{}", i.toml);
+}
+
+/// One import reads at most `DIPLO_MAX_INCLUDED_FILES` files (256) and
+/// `DIPLO_MAX_FILE_BYTES` bytes (64 MiB) together, whatever each file's size.
+#[test]
+fn the_files_one_import_reads_are_bounded_together() {
+    let many: Vec<String> = (0..300).map(|i| format!("f{i}")).collect();
+    let e = mila::import_str(
+        &format!("USE {}\n", many.join(" ")),
+        "t.map",
+        &|name: &str| Ok(Some((name.to_string(), "# nothing\n".to_string()))),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "t.map:1: cannot read `f255`: more than the limit of 256 files per map import (set \
+         DIPLO_MAX_INCLUDED_FILES to allow more)"
+    );
+    // 4 MiB each (under the limit of one file): the 16th goes over.
+    let big = format!("#{}\n", "x".repeat(4 << 20));
+    let many: Vec<String> = (0..20).map(|i| format!("f{i}")).collect();
+    let e = mila::import_str(
+        &format!("USE {}\n", many.join(" ")),
+        "t.map",
+        &|name: &str| Ok(Some((name.to_string(), big.clone()))),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().starts_with(
+            "t.map:1: cannot read `f15`: the files of this map together are more than the limit \
+             of 67108864 bytes (set DIPLO_MAX_FILE_BYTES"
+        ),
+        "{e}"
     );
 }

@@ -7,8 +7,9 @@ use diplo_import::{jdip, mila};
 #[test]
 fn jdip_many_is_written_as_pinned() {
     let adjacency = include_str!("pinned/many_adjacency.xml");
-    let resolve =
-        |uri: &str| (uri == "many_adjacency.xml").then(|| (uri.to_string(), adjacency.to_string()));
+    let resolve = |uri: &str| {
+        Ok((uri == "many_adjacency.xml").then(|| (uri.to_string(), adjacency.to_string())))
+    };
     let i = jdip::import_str(
         include_str!("pinned/many_variants.xml"),
         "many_variants.xml",
@@ -21,7 +22,7 @@ fn jdip_many_is_written_as_pinned() {
 
 #[test]
 fn mila_many_is_written_as_pinned() {
-    let i = mila::import_str(include_str!("pinned/many.map"), "many.map", &|_| None)
+    let i = mila::import_str(include_str!("pinned/many.map"), "many.map", &|_| Ok(None))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(i.toml, include_str!("pinned/many-mila.toml"));
 }

@@ -73,15 +73,18 @@ pub(super) fn import(a: ImportArgs) -> Result<(), GameError> {
         .unwrap_or_else(|| "standard".into());
     let source = if diplo_map::embedded_map_source(&map_name).is_some() {
         MapSource::Embedded(map_name.to_lowercase())
-    } else {
+    } else if a.map.is_some() {
+        // The user's own choice: a user map's name or any path.
         let path = crate::common::find_map_file(&map_name)
             .unwrap_or_else(|| std::path::PathBuf::from(&map_name));
         let text = diplo_map::limits::read_file(&path).map_err(|source| GameError::Io {
             path: map_name.clone(),
-            what: "the saved game's map is not a built-in map (give --map)",
+            what: "cannot read the map",
             source,
         })?;
         MapSource::copy_of(text, &path.display().to_string())?
+    } else {
+        saved_game_map(&map_name, &a.saved, &text)?
     };
     let map = source.load(&map_name)?;
     let rules = a.rules.load().map_err(|_| {
@@ -109,4 +112,62 @@ pub(super) fn import(a: ImportArgs) -> Result<(), GameError> {
         game.phase().name(&game.map)
     ));
     Ok(())
+}
+
+/// The map a saved game's `map` field names (not a built-in map): a user map's name (`NAME.toml`
+/// in a user map folder), or a file inside the saved game's folder (`NAME` or `NAME.toml`), and
+/// nothing else: an
+/// absolute path, `..` out of the folder or a link out of it is refused, at the field's line.
+fn saved_game_map(name: &str, saved: &std::path::Path, text: &str) -> Result<MapSource, GameError> {
+    // The line of the first `"map":` (the field read, unless a key before it holds the text).
+    let line = text
+        .find("\"map\"")
+        .map(|i| text[..i].matches('\n').count() + 1);
+    let at = match line {
+        Some(l) => format!("{}:{l}", saved.display()),
+        None => saved.display().to_string(),
+    };
+    let refused = |why: String| {
+        GameError::Invalid(format!(
+            "{at}: the saved game's map `{name}` cannot be used: {why} (give --map)"
+        ))
+    };
+    let plain = !name.is_empty() && !name.contains(['/', '\\']) && !name.contains('.');
+    let user_map = plain
+        .then(|| {
+            crate::common::map_folders()
+                .into_iter()
+                .map(|d| d.join(format!("{name}.toml")))
+                .find(|p| p.is_file())
+        })
+        .flatten();
+    let path = match user_map {
+        Some(p) => p,
+        None => {
+            let dir = saved
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            let dirs = [dir.to_path_buf()];
+            let found = match diplo_map::limits::find_within(&dirs, name).map_err(refused)? {
+                None if std::path::Path::new(name).extension().is_none() => {
+                    diplo_map::limits::find_within(&dirs, &format!("{name}.toml"))
+                        .map_err(refused)?
+                }
+                found => found,
+            };
+            match found {
+                Some(found) => found.real,
+                None => {
+                    return Err(refused(
+                        "not a built-in map, no user map of that name and no such file beside \
+                         the saved game"
+                            .into(),
+                    ))
+                }
+            }
+        }
+    };
+    let text = diplo_map::limits::read_file(&path).map_err(|e| refused(e.to_string()))?;
+    MapSource::copy_of(text, &path.display().to_string())
 }
