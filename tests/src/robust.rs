@@ -226,28 +226,8 @@ fn assert_one_unit_per_province(pos: &Position) {
     }
 }
 
-/// A fixed pseudo-random sequence (xorshift64*): the same mutations on every run.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A sequence from a seed (not 0).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number below `n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
+/// The tests' shared generator (`diplo-testkit`): the same mutations on every run.
+pub use diplo_testkit::Rng;
 
 /// Bytes a mutation inserts: what broke readers before, and what TOML and orders are made of.
 const INSERTS: &[&[u8]] = &[

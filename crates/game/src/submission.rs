@@ -474,17 +474,18 @@ impl Game {
     }
 }
 
-/// `orders` with every repeat of an earlier identical unit order left out: the same order
-/// twice is that order once (DATC 4.D.3: "if the orders are the same, then it should just
-/// follow that order"), and a game stores it once, so that repeats cannot grow the game file.
-/// Orders without a unit (`Build waive`) are kept as they are: each declines one build.
+/// `orders` with every repeat of an earlier identical movement or retreat order left out: the
+/// same order twice is that order once (DATC 4.D.3: "if the orders are the same, then it should
+/// just follow that order"), and a game stores it once, so that repeats cannot grow the game
+/// file. Adjustment orders and canal permissions are kept as they are: how many there are is a
+/// rule question (too many builds, a build twice, DATC 4.D.4, 4.D.5), which the ruleset answers.
 fn without_repeats(mut orders: Vec<Order>) -> Vec<Order> {
     let mut repeats = Vec::new();
     if orders.len() > 1 {
         let mut seen = rustc_hash::FxHashSet::default();
         seen.reserve(orders.len());
         for (i, o) in orders.iter().enumerate() {
-            if o.unit().is_some() && !seen.insert(o) {
+            if repeats_are_one(o) && !seen.insert(o) {
                 repeats.push(i);
             }
         }
@@ -497,4 +498,18 @@ fn without_repeats(mut orders: Vec<Order>) -> Vec<Order> {
         });
     }
     orders
+}
+
+/// Whether a second identical copy of `o` says nothing more (a movement or retreat order).
+fn repeats_are_one(o: &Order) -> bool {
+    matches!(
+        o,
+        Order::Hold { .. }
+            | Order::Move { .. }
+            | Order::SupportHold { .. }
+            | Order::SupportMove { .. }
+            | Order::Convoy { .. }
+            | Order::RailMove { .. }
+            | Order::Retreat { .. }
+    )
 }

@@ -7,17 +7,7 @@ use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use diplo_rules::Ruleset;
 
 /// A small deterministic generator (no test depends on its exact numbers).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
+use diplo_testkit::Rng;
 
 fn place(l: Location) -> Place {
     Place {
@@ -27,7 +17,7 @@ fn place(l: Location) -> Place {
 }
 
 /// A move (or a convoyed move, or a hold) for every unit, at random.
-fn orders(map: &Map, pos: &Position, rng: &mut Lcg) -> Vec<(PowerId, Order)> {
+fn orders(map: &Map, pos: &Position, rng: &mut Rng) -> Vec<(PowerId, Order)> {
     let coasts: Vec<_> = map.province_ids().collect();
     pos.units
         .iter()
@@ -71,7 +61,7 @@ fn a_scratch_moved_between_maps_adjudicates_as_a_fresh_adjudication() {
     let maps = [Map::standard(), Map::embedded("ancmed").unwrap().unwrap()];
     let mut positions: Vec<Position> = maps.iter().map(Position::initial).collect();
     let mut scratch = AdjudicatorScratch::default();
-    let mut rng = Lcg(11);
+    let mut rng = Rng::new(11);
     for round in 0..24 {
         let i = round % 2;
         let (map, pos) = (&maps[i], &positions[i]);
@@ -95,7 +85,7 @@ fn recycled_adjudications_leave_the_next_ones_unchanged() {
     let (map, rules) = (Map::standard(), Ruleset::datc());
     let mut adjudicator = Adjudicator::new(&map, &rules);
     let mut pos = Position::initial(&map);
-    let mut rng = Lcg(5);
+    let mut rng = Rng::new(5);
     for round in 0..30 {
         let orders = orders(&map, &pos, &mut rng);
         let kept = adjudicator.adjudicate(&pos, &orders);
@@ -115,7 +105,7 @@ fn recycled_adjudications_leave_the_next_ones_unchanged() {
 
 /// As [`orders`], a third of the units (at random) supporting another unit's move instead
 /// where they can reach its destination: enough supports that units are dislodged.
-fn orders_with_supports(map: &Map, pos: &Position, rng: &mut Lcg) -> Vec<(PowerId, Order)> {
+fn orders_with_supports(map: &Map, pos: &Position, rng: &mut Rng) -> Vec<(PowerId, Order)> {
     let mut orders = orders(map, pos, rng);
     for i in 0..orders.len() {
         if rng.below(3) != 0 {
@@ -187,7 +177,7 @@ fn recycled_retreat_options_leave_the_next_ones_unchanged() {
     let (map, rules) = (Map::standard(), Ruleset::datc());
     let mut adjudicator = Adjudicator::new(&map, &rules);
     let mut pos = Position::initial(&map);
-    let mut rng = Lcg(17);
+    let mut rng = Rng::new(17);
     let (mut with_options, mut retreat_phases) = (0, 0);
     for round in 0..120 {
         retreat_phases += usize::from(pos.phase.kind == PhaseKind::Retreat);

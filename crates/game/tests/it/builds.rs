@@ -6,10 +6,10 @@ use diplo_engine::Position;
 use diplo_game::summary::builds_by_power;
 use diplo_map::{Map, PowerId, EMBEDDED_MAPS};
 
-use crate::Lcg;
+use crate::Rng;
 
 /// `pos` with each owner drawn at random (neutral one time in three) and some units dropped.
-fn shuffled(map: &Map, pos: &Position, rng: &mut Lcg) -> Position {
+fn shuffled(map: &Map, pos: &Position, rng: &mut Rng) -> Position {
     let mut out = pos.clone();
     let powers = map.powers().len();
     for owner in &mut out.owners {
@@ -22,7 +22,7 @@ fn shuffled(map: &Map, pos: &Position, rng: &mut Lcg) -> Position {
 
 #[test]
 fn builds_by_power_is_the_engines_count_for_every_power() {
-    let mut rng = Lcg(5);
+    let mut rng = Rng::new(5);
     for (name, _) in EMBEDDED_MAPS {
         let map = Map::embedded(name).unwrap().unwrap();
         let start = Position::initial(&map);

@@ -135,7 +135,7 @@ fn every_listed_order_is_legal_through_three_years_of_play() {
         Ruleset::datc(),
         Vec::new(),
     );
-    let mut rng = crate::Lcg(12345);
+    let mut rng = crate::Rng::new(12345);
     let mut next = |n: usize| rng.below(n);
     let mut phases = 0;
     while g.position.phase.year < 1904 {
@@ -171,7 +171,7 @@ fn a_kept_cache_with_recycled_lists_lists_what_a_fresh_one_does() {
         Vec::new(),
     );
     let mut cache = PossibleCache::default();
-    let mut rng = crate::Lcg(777);
+    let mut rng = crate::Rng::new(777);
     let mut phases = 0;
     while g.position.phase.year < 1905 {
         let kept = possible_with(&mut cache, &g.map, &g.rules, &g.position);
@@ -205,7 +205,7 @@ fn possible_orders_as_data_are_what_their_text_parses_to() {
             Ruleset::datc(),
             Vec::new(),
         );
-        let mut rng = crate::Lcg(777);
+        let mut rng = crate::Rng::new(777);
         let mut next = |n: usize| rng.below(n);
         let first = g.position.phase.year;
         while g.position.phase.year < first + 3 && g.ended.is_none() {
@@ -326,7 +326,7 @@ fn the_convoys_listed_are_the_legal_convoys() {
 fn convoys_listed_are_legal(rules: &Ruleset) {
     use diplo_map::{Terrain, UnitKind};
     let map = Map::standard();
-    let mut rng = crate::Lcg(4242);
+    let mut rng = crate::Rng::new(4242);
     let mut next = |n: usize| rng.below(n);
     let coasts: Vec<&str> = map
         .provinces()

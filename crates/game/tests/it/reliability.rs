@@ -28,10 +28,6 @@ fn repeated_orders_are_stored_once() {
         .map(|o| o.display(&g.map).to_string())
         .collect();
     assert_eq!(shown, ["A lvp H", "F lon - nth"]);
-    // A build declined twice is two declines, not a repeat.
-    let orders = diplo_orders::parse_orders(&g.map, "Build waive\nBuild waive\n").0;
-    let orders: Vec<_> = orders.into_iter().map(|l| l.order).collect();
-    assert_eq!(orders.len(), 2);
 }
 
 /// Item 9: a game file cut at any line end is refused, never read as a smaller game.

@@ -6,18 +6,8 @@ use diplo_orders::{parse_order, parse_orders};
 
 use crate::common::map;
 
-/// A small deterministic generator (a linear congruential one): the same lines on every run.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick<'a>(&mut self, items: &'a [String]) -> &'a str {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        &items[(self.0 >> 33) as usize % items.len()]
-    }
-}
+/// The tests' shared generator: the same lines on every run.
+use diplo_testkit::Rng;
 
 /// Words for a place: the map's names in several cases, and words that are not names.
 fn place_words() -> Vec<String> {
@@ -53,7 +43,7 @@ fn strings(items: &[&str]) -> Vec<String> {
 
 /// One line made from `template`, its `{}` filled in turn: `K` a unit type (or none), `P` a
 /// place with a coast perhaps, `W` a power word (or none), anything else as written.
-fn line(rng: &mut Lcg, template: &str, pools: &Pools) -> String {
+fn line(rng: &mut Rng, template: &str, pools: &Pools) -> String {
     let mut out = String::new();
     for part in template.split(' ') {
         let word = match part {
@@ -107,7 +97,7 @@ fn common_lines_read_as_the_general_parser_reads_them() {
         coasts: coast_suffixes(),
         powers: strings(&["ENG", "eng", "England", "English", "Fra", "xx", ""]),
     };
-    let mut rng = Lcg(12);
+    let mut rng = Rng::new(12);
     let lines: Vec<String> = (0..20_000)
         .map(|k| line(&mut rng, TEMPLATES[k % TEMPLATES.len()], &pools))
         .collect();

@@ -9,27 +9,8 @@ use diplo_map::{PowerId, ProvinceId, UnitKind};
 use diplo_orders::{parse_order, parse_orders, Order, OtherUnit, Place, UnitRef, WrittenCoast};
 use proptest::prelude::*;
 
-/// A small deterministic random source for the writer's choices.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, options: &[&'a str]) -> &'a str {
-        options[self.below(options.len())]
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+/// The writer's choices come from the tests' shared generator.
+use diplo_testkit::Rng;
 
 /// Writes orders in randomly chosen notations.
 struct Writer {
@@ -342,7 +323,7 @@ impl Writer {
         self.order(order);
         if self.rng.chance(20) {
             self.out
-                .push_str(self.rng.pick(&["#", " # a comment", "   # ☃ - x"]));
+                .push_str(self.rng.pick::<&str>(&["#", " # a comment", "   # ☃ - x"]));
         } else if self.rng.chance(20) {
             self.space();
         }
@@ -352,7 +333,7 @@ impl Writer {
 
 /// Cuts, repeats or inserts a piece of the text.
 fn mangle(text: &str, seed: u64) -> String {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed | 1);
     let chars: Vec<char> = text.chars().collect();
     let n = chars.len();
     let a = rng.below(n + 1);
@@ -376,7 +357,7 @@ proptest! {
 
     #[test]
     fn any_notation_reads_back(order in any_order(), power in power(), seed in any::<u64>()) {
-        let mut w = Writer { rng: Rng(seed | 1), out: String::new() };
+        let mut w = Writer { rng: Rng::new(seed | 1), out: String::new() };
         let text = w.line(power, &order);
         match parse_order(map(), &text) {
             Ok((p, o)) => {
@@ -389,7 +370,7 @@ proptest! {
 
     #[test]
     fn mangled_orders_never_panic(order in any_order(), power in power(), seed in any::<u64>(), seed2 in any::<u64>()) {
-        let mut w = Writer { rng: Rng(seed | 1), out: String::new() };
+        let mut w = Writer { rng: Rng::new(seed | 1), out: String::new() };
         let text = mangle(&w.line(power, &order), seed2);
         if let Ok((p, o)) = parse_order(map(), &text) {
             assert_round_trip(&o, p);
