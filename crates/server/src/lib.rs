@@ -33,6 +33,13 @@ pub use store::{FileStore, GameId, GameStore, Role, StoreError, TokenHashes};
 /// The OpenAPI 3.1 document describing every endpoint.
 pub const OPENAPI: &str = include_str!("../openapi.json");
 
+/// The page at `/`: a form that adjudicates a phase through the API.
+const INDEX_HTML: &str = include_str!("../web/index.html");
+/// The page's style.
+const STYLE_CSS: &str = include_str!("../web/style.css");
+/// The page's script.
+const APP_JS: &str = include_str!("../web/app.js");
+
 /// The default limit of a request body: 1 MiB.
 pub const DEFAULT_BODY_LIMIT: usize = 1 << 20;
 
@@ -125,6 +132,15 @@ pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
             get(|Path(n): Path<String>| blocking(move || stateless::datc_case(&n))),
         )
         .route("/v1/openapi.json", get(openapi))
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route("/style.css", get(|| async { asset("text/css", STYLE_CSS) }))
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript", APP_JS) }),
+        )
         .route("/v1/games", post(create_game))
         .route("/v1/games/{id}", get(show_game))
         .route(
@@ -140,6 +156,10 @@ pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
         })
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(state)
+}
+
+fn asset(content_type: &'static str, text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], text).into_response()
 }
 
 async fn openapi() -> Response {
@@ -219,7 +239,7 @@ pub async fn serve(
         .await
 }
 
-/// Runs the server as `config` says until Ctrl-C: `diplo serve`.
+/// Runs the server as `config` says until Ctrl-C or SIGTERM: `diplo serve`.
 pub fn run(config: &Config) -> std::io::Result<()> {
     let store = FileStore::open(&config.games)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -232,14 +252,27 @@ pub fn run(config: &Config) -> std::io::Result<()> {
             listener.local_addr()?,
             config.games.display()
         );
-        let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
         serve(
             listener,
             router(Arc::new(store), config.body_limit),
-            shutdown,
+            stop_signal(),
         )
         .await
     })
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM as a service manager sends it.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

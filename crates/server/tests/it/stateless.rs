@@ -374,3 +374,16 @@ async fn the_openapi_document_lists_every_endpoint() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_at_the_root_uses_the_api() {
+    let s = start().await;
+    let r = s.get("/", None).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(String::from_utf8_lossy(&r.body).contains("<form"));
+    let r = s.get("/app.js", None).await;
+    assert_eq!(r.status, 200);
+    assert!(String::from_utf8_lossy(&r.body).contains("/v1/adjudicate"));
+    assert_eq!(s.get("/style.css", None).await.status, 200);
+}
