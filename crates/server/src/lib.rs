@@ -13,6 +13,7 @@ mod games;
 mod inputs;
 mod stateless;
 mod store;
+mod timed;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -29,6 +30,7 @@ use axum::Router;
 
 pub use error::{ApiError, Problem};
 pub use store::{FileStore, GameId, GameStore, Role, StoreError, TokenHashes};
+pub use timed::IDLE_TIMEOUT;
 
 /// The OpenAPI 3.1 document describing every endpoint.
 pub const OPENAPI: &str = include_str!("../openapi.json");
@@ -228,13 +230,24 @@ async fn phase_picture(
     blocking(move || games::phase_picture(s.store.as_ref(), &id, &file, &h)).await
 }
 
-/// Serves `router` on `listener` until `shutdown` completes (requests in flight finish).
+/// Serves `router` on `listener` until `shutdown` completes (requests in flight finish); a
+/// connection idle for [`IDLE_TIMEOUT`] is closed.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     router: Router,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router)
+    serve_with_idle_timeout(listener, router, IDLE_TIMEOUT, shutdown).await
+}
+
+/// [`serve`] with another idle time.
+pub async fn serve_with_idle_timeout(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    idle: std::time::Duration,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(timed::TimedListener::new(listener, idle), router)
         .with_graceful_shutdown(shutdown)
         .await
 }

@@ -387,3 +387,34 @@ async fn the_page_at_the_root_uses_the_api() {
     assert!(String::from_utf8_lossy(&r.body).contains("/v1/adjudicate"));
     assert_eq!(s.get("/style.css", None).await.status, 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_sending_loses_its_connection() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let dir = std::env::temp_dir().join(format!("diplo-server-it-idle-{}", std::process::id()));
+    let store = diplo_server::FileStore::open(&dir).unwrap();
+    let router = diplo_server::router(std::sync::Arc::new(store), 1000);
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(diplo_server::serve_with_idle_timeout(
+        listener,
+        router,
+        std::time::Duration::from_millis(300),
+        async {
+            let _ = rx.await;
+        },
+    ));
+    let mut c = tokio::net::TcpStream::connect(addr).await.unwrap();
+    c.write_all(b"GET /v1/maps HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut rest = Vec::new();
+    let read =
+        tokio::time::timeout(std::time::Duration::from_secs(10), c.read_to_end(&mut rest)).await;
+    assert!(read.is_ok(), "the connection was kept open");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let _ = tx.send(());
+    let _ = std::fs::remove_dir_all(&dir);
+}
