@@ -299,16 +299,50 @@ fn due_now(game: &Game) -> Result<Result<String, String>, GameError> {
     })
 }
 
-/// `POST /v1/games/{id}/adjudicate`: the game master adjudicates the phase; with
-/// `?if_due=true` anyone may, and it happens only when the phase is due.
+/// What `POST /v1/games/{id}/adjudicate` may read: overrides for this phase only.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdjudicateRequest {
+    /// `issue: choice` for this phase only (`paradox_fallback: szykman` when the ruleset
+    /// leaves a convoy paradox unresolved), as `diplo game adjudicate --set`.
+    #[serde(default)]
+    pub overrides: BTreeMap<String, String>,
+}
+
+/// `POST /v1/games/{id}/adjudicate`: the game master adjudicates the phase (the body may give
+/// overrides for this phase); with `?if_due=true` anyone may, and it happens only when the
+/// phase is due.
 pub fn adjudicate(
     store: &dyn GameStore,
     id: &str,
     headers: &HeaderMap,
     query: &BTreeMap<String, String>,
+    body: &[u8],
 ) -> Result<Response, ApiError> {
     let (id, role) = who(store, id, headers)?;
     let if_due = flag(query, "if_due")?;
+    let r: AdjudicateRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        AdjudicateRequest::default()
+    } else {
+        inputs::body(body)?
+    };
+    let mut problems = Vec::new();
+    for (key, choice) in &r.overrides {
+        if let Err(e) = diplo_rules::Ruleset::datc().set(key, choice) {
+            problems.push(Problem::new(format!("overrides.{key}"), e));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(ApiError {
+            status: StatusCode::BAD_REQUEST,
+            errors: problems,
+        });
+    }
+    let sets: Vec<String> = r
+        .overrides
+        .iter()
+        .map(|(k, c)| format!("{k}={c}"))
+        .collect();
     if !if_due {
         gm_only(role.as_ref())?;
     }
@@ -325,7 +359,7 @@ pub fn adjudicate(
         } else {
             None
         };
-        let outcome = game.adjudicate(&[])?;
+        let outcome = game.adjudicate(&sets)?;
         let mut v = diplo_game::json::phase_adjudicated(game, &outcome, why.as_deref());
         v["adjudicated"] = true.into();
         out = Some(v);

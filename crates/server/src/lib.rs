@@ -205,8 +205,12 @@ async fn adjudicate_game(
     Path(id): Path<String>,
     Query(q): Q,
     h: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
 ) -> Response {
-    blocking(move || games::adjudicate(s.store.as_ref(), &id, &h, &q)).await
+    match body(b) {
+        Ok(b) => blocking(move || games::adjudicate(s.store.as_ref(), &id, &h, &q, &b)).await,
+        Err(e) => e.into_response(),
+    }
 }
 
 async fn rollback_game(

@@ -140,7 +140,12 @@ async fn the_game_master_adjudicates_rolls_back_and_the_history_is_drawn() {
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["adjudicated"], false);
     assert!(r.json()["due"].as_str().unwrap().contains("waiting for"));
-    let r = s.request("POST", &adjudicate, Some(&gm), b"").await;
+    let bad = json!({ "overrides": { "paradox_fallback": "nope", "x": "y" } });
+    let r = s.post(&adjudicate, Some(&gm), bad).await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.wheres(), ["overrides.paradox_fallback", "overrides.x"]);
+    let good = json!({ "overrides": { "paradox_fallback": "szykman" } });
+    let r = s.post(&adjudicate, Some(&gm), good).await;
     assert_eq!(r.status, 200, "{}", r.json());
     let v = r.json();
     assert_eq!(v["adjudicated"], true);
