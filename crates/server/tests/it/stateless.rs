@@ -418,3 +418,54 @@ async fn a_client_that_stops_sending_loses_its_connection() {
     let _ = tx.send(());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_bad_input_gets_a_server_error() {
+    let s = start().await;
+    let bodies: [&[u8]; 12] = [
+        b"",
+        b"null",
+        b"[]",
+        b"\"x\"",
+        br#"{"map": 5}"#,
+        br#"{"map": {"toml": 5}}"#,
+        br#"{"ruleset": {"toml": "extends = 5"}}"#,
+        br#"{"position": {"phase": 3}}"#,
+        br#"{"position": {"phase": "Summer 1901 Party"}}"#,
+        br#"{"orders": "\u0000\u0001 - -"}"#,
+        br#"{"case": "", "rulesets": []}"#,
+        b"\xff\xfe",
+    ];
+    let paths = [
+        "/v1/adjudicate",
+        "/v1/orders/check",
+        "/v1/orders/possible",
+        "/v1/compare",
+        "/v1/render",
+        "/v1/games",
+    ];
+    for path in paths {
+        for body in bodies {
+            let r = s.request("POST", path, None, body).await;
+            assert!(
+                r.status < 500,
+                "{path} {}: {} {}",
+                String::from_utf8_lossy(body),
+                r.status,
+                String::from_utf8_lossy(&r.body)
+            );
+        }
+    }
+    for path in [
+        "/v1/maps/%00",
+        "/v1/rulesets/%2e%2e",
+        "/v1/datc/6.A.%00",
+        "/v1/games/x/phases/1.svg",
+    ] {
+        let r = s.get(path, None).await;
+        assert_eq!(r.status, 404, "{path}");
+    }
+    // A path that is not UTF-8 is refused before any handler.
+    let r = s.get("/v1/datc/%ff", None).await;
+    assert_eq!(r.status, 400);
+}
