@@ -47,6 +47,8 @@ enum Command {
     /// Replay recorded games (godip's format): `N passed, M failed` in phases, or with
     /// `--ruleset R` where each game would have diverged under R.
     Replay(cmd::replay::ReplayArgs),
+    /// Serve diplo over HTTP: adjudication, orders, maps, rulesets and hosted games as JSON.
+    Serve(cmd::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -62,5 +64,6 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a),
         Command::Game(c) => cmd::game::run(c),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     }
 }

@@ -3,6 +3,9 @@
 //! switch test that names the issue (`diplo_rules::ISSUES`) deciding a difference from the base
 //! ruleset: the ruleset is adjudicated again with one choice (else two) switched to the base's.
 
+mod report;
+pub use report::Report;
+
 use crate::{adjudicate_case, main_result, Case, CaseOrder, Expectation};
 use diplo_engine::{adjudicate, Position};
 use diplo_map::{Map, PowerId};

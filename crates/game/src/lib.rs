@@ -24,6 +24,7 @@
 mod advancing;
 pub mod file;
 mod gathering;
+pub mod json;
 pub mod mila;
 pub mod possible;
 mod production;

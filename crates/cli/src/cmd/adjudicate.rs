@@ -52,12 +52,12 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
     let fallbacks = if adj.unresolved.is_empty() {
         Vec::new()
     } else {
-        fallback_adjudications(&map, &rules, &pos, &orders)
+        diplo_game::json::fallback_adjudications(&map, &rules, &pos, &orders)
     };
     match args.format {
         Format::Json => print(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&json_doc(
+            serde_json::to_string_pretty(&diplo_game::json::adjudication_document(
                 &map,
                 &rules,
                 (&pos, &orders),
@@ -96,33 +96,6 @@ fn inputs(args: &AdjudicateArgs) -> Result<Inputs, ExitCode> {
     Ok((map, rules, pos, orders))
 }
 
-/// The JSON document: the adjudication, and when orders are unresolved, no next position and
-/// what each paradox fallback would give.
-fn json_doc(
-    map: &Map,
-    rules: &diplo_rules::Ruleset,
-    given: (&Position, &[(PowerId, Order)]),
-    adj: &Adjudication,
-    fallbacks: &[(&str, &str, Adjudication)],
-) -> serde_json::Value {
-    let mut doc = adjudication_json(map, given, adj);
-    if !adj.unresolved.is_empty() {
-        doc["next"] = serde_json::Value::Null;
-        doc["no_next_position"] = no_next_position(rules).into();
-        doc["fallbacks"] = fallbacks
-            .iter()
-            .map(|(word, what, a)| {
-                let mut f = adjudication_json(map, given, a);
-                f["paradox_fallback"] = (*word).into();
-                f["meaning"] = (*what).into();
-                f
-            })
-            .collect::<Vec<_>>()
-            .into();
-    }
-    doc
-}
-
 /// `--out`: the next position written to the file (refused when orders are unresolved).
 fn write_next(
     args: &AdjudicateArgs,
@@ -135,7 +108,7 @@ fn write_next(
             eprintln!(
                 "error: {}: not written: {}",
                 out.display(),
-                no_next_position(rules)
+                diplo_game::json::no_next_position(rules)
             );
             return ExitCode::FAILURE;
         }
@@ -153,47 +126,12 @@ fn write_next(
     ExitCode::SUCCESS
 }
 
-/// Why an adjudication with unresolved orders has no next position.
-fn no_next_position(rules: &diplo_rules::Ruleset) -> String {
-    format!(
-        "no next position: the ruleset gives no answer for the convoy paradox (convoy_paradox = \"{}\", paradox_fallback = \"{}\"; DATC 4.A.2), so nothing follows until a fallback is chosen: adjudicate again with `--set paradox_fallback=CHOICE` (as `diplo game adjudicate` asks)",
-        rules.choice("convoy_paradox").unwrap_or("?"),
-        rules.choice("paradox_fallback").unwrap_or("?")
-    )
-}
-
-/// The same phase under every `paradox_fallback` that gives an answer: (word, meaning, result).
-fn fallback_adjudications(
-    map: &Map,
-    rules: &diplo_rules::Ruleset,
-    pos: &Position,
-    orders: &[(PowerId, Order)],
-) -> Vec<(&'static str, &'static str, Adjudication)> {
-    let Some(issue) = diplo_rules::ISSUES
-        .iter()
-        .find(|i| i.key == "paradox_fallback")
-    else {
-        return Vec::new();
-    };
-    issue
-        .choices()
-        .into_iter()
-        .filter(|(word, _)| Some(*word) != rules.choice("paradox_fallback"))
-        .filter_map(|(word, what)| {
-            let mut r = rules.clone();
-            r.set("paradox_fallback", word).ok()?;
-            let a = adjudicate(map, &r, pos, orders);
-            a.unresolved.is_empty().then_some((word, what, a))
-        })
-        .collect()
-}
-
 /// For each fallback: the orders whose result it changes, and the position it gives.
 fn fallbacks_text(
     map: &Map,
     orders: &[(PowerId, Order)],
     adj: &Adjudication,
-    fallbacks: &[(&str, &str, Adjudication)],
+    fallbacks: &[diplo_game::json::Fallback],
 ) -> String {
     let mut out = String::new();
     for (word, what, a) in fallbacks {
@@ -298,40 +236,4 @@ pub(crate) fn adjudication_text(
     out.push_str(&format!("Next: {}\n", adj.next.phase.name(map)));
     out.push_str(&adj.next.to_toml(map));
     out
-}
-
-/// The JSON report of an adjudication of `orders` in `pos` (also used by `diplo game
-/// adjudicate`).
-pub(crate) fn adjudication_json(
-    map: &Map,
-    (pos, orders): (&Position, &[(PowerId, Order)]),
-    adj: &Adjudication,
-) -> serde_json::Value {
-    let result = |r: &diplo_engine::OrderResult| {
-        let order = &orders[r.index].1;
-        serde_json::json!({
-            "power": map.power(r.power).name,
-            "order": order.display(map).full().to_string(),
-            "result": r.words(),
-            "reason": r.reason_text(map, order),
-        })
-    };
-    serde_json::json!({
-        "phase": pos.phase.name(map).to_string(),
-        "results": adj.results.iter().map(result).collect::<Vec<_>>(),
-        "unordered_dislodged": adj.unordered_dislodged.iter().map(|(u, t)| serde_json::json!({
-            "power": map.power(u.power).name, "unit": u.short(map), "tag": t.word(),
-        })).collect::<Vec<_>>(),
-        "dislodged": adj.retreats.iter().map(|r| serde_json::json!({
-            "power": map.power(r.dislodged.unit.power).name,
-            "unit": r.dislodged.unit.short(map),
-            "attacker_from": map.province(r.dislodged.attacker_from).name,
-            "by_convoy": r.dislodged.by_convoy,
-            "retreat_options": r.options.iter().map(|l| map.location_name(*l)).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "automatic": adj.automatic.iter().map(|a| serde_json::json!({
-            "power": map.power(a.unit.power).name, "unit": a.unit.short(map), "reason": a.reason_text(map),
-        })).collect::<Vec<_>>(),
-        "next": adj.next.to_file(map),
-    })
 }

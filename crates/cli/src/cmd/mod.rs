@@ -10,3 +10,4 @@ pub mod orders;
 pub mod render;
 pub mod replay;
 pub mod rulesets;
+pub mod serve;

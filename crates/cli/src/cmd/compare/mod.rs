@@ -7,19 +7,16 @@
 //! comparison and the switch test are `diplo_datc::compare`'s; this module reads the arguments
 //! and prints.
 
-mod report;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use diplo_datc::all_cases;
-use diplo_datc::compare::{explain, rows, Situation};
+use diplo_datc::compare::{explain, rows, Report, Situation};
 use diplo_map::Map;
 use diplo_rules::{Ruleset, EMBEDDED_RULESETS};
 
 use crate::common::{load_map, load_position, print, read_orders, Format};
-use report::Report;
 
 /// Arguments of `diplo compare`.
 #[derive(Args, Debug)]

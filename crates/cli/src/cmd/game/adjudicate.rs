@@ -7,7 +7,7 @@ use diplo_game::{Game, GameError};
 use diplo_map::PowerId;
 
 use super::{lock, refused, AdjudicateArgs};
-use crate::cmd::adjudicate::{adjudication_json, adjudication_text};
+use crate::cmd::adjudicate::adjudication_text;
 use crate::common::{print, Format};
 
 /// `diplo game adjudicate`: adjudicates the current phase (with `--if-due`, only when due).
@@ -121,25 +121,7 @@ struct Adjudicated<'g> {
 impl Adjudicated<'_> {
     /// The JSON document: the adjudication with the game's additions.
     fn json(&self) -> serde_json::Value {
-        let (map, outcome) = (&self.game.map, self.outcome);
-        let given = (&outcome.position, &outcome.gathered.orders[..]);
-        let mut v = adjudication_json(map, given, &outcome.adjudication);
-        v["civil_disorder"] = serde_json::json!(outcome
-            .gathered
-            .civil_disorder
-            .iter()
-            .map(|p| map.power(*p).name.clone())
-            .collect::<Vec<_>>());
-        v["notes"] = serde_json::json!(outcome.gathered.notes);
-        v["ruleset"] = self.game.ruleset_label().into();
-        v["due"] = self.why_due.clone().into();
-        v["summary"] = self.summary.to_json();
-        v["adjustments_due"] = diplo_game::summary::adjustments_json(&self.due_now);
-        v["ended"] = match &outcome.ended {
-            Some(e) => e.to_json(map),
-            None => serde_json::Value::Null,
-        };
-        v
+        diplo_game::json::phase_adjudicated(self.game, self.outcome, self.why_due.as_deref())
     }
 
     /// The text: why due, the notes, then the adjudication with the units nobody ordered

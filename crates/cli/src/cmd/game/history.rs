@@ -30,23 +30,9 @@ pub(super) fn history(a: HistoryArgs) -> Result<(), GameError> {
         }
         HistoryFormat::Json => {
             // Each phase as the file keeps it, with its summary added.
-            let phases: Vec<serde_json::Value> = game
-                .history
-                .iter()
-                .enumerate()
-                .map(|(i, h)| {
-                    let mut v = serde_json::to_value(h).expect("json");
-                    if let Ok(s) = game.phase_summary(i) {
-                        if let serde_json::Value::Object(m) = &mut v {
-                            m.insert("summary".into(), s.to_json());
-                        }
-                    }
-                    v
-                })
-                .collect();
             print(&format!(
                 "{}\n",
-                serde_json::to_string_pretty(&phases).expect("json")
+                serde_json::to_string_pretty(&diplo_game::json::history(&game)).expect("json")
             ))
         }
         HistoryFormat::Text => print(&history_text(&game)),

@@ -1,19 +1,28 @@
 //! The report of `diplo compare`: the table with its marks, why cells differ, where the DATC
 //! text disagrees, as text or JSON.
 
-use diplo_datc::{Case, Expectation};
+use crate::{Case, Expectation};
 use diplo_rules::Ruleset;
 
-use diplo_datc::compare::{agrees, Row, Why};
+use super::{agrees, Row, Why};
 
-pub(super) struct Report<'a> {
-    pub(super) title: String,
-    pub(super) case: Option<&'a Case>,
-    pub(super) rulesets: &'a [Ruleset],
-    pub(super) base: usize,
-    pub(super) rows: &'a [Row],
-    pub(super) whys: &'a [Vec<Option<Why>>],
-    pub(super) expectations: &'a [Option<Expectation<'a>>],
+/// A comparison ready to print: the situation's title, the rulesets, the table and the
+/// switch test's findings (`diplo compare`'s text and JSON, `diplo serve`'s `/v1/compare`).
+pub struct Report<'a> {
+    /// The situation: the case's id and title, or the phase.
+    pub title: String,
+    /// The DATC case compared, if it is one.
+    pub case: Option<&'a Case>,
+    /// The rulesets, one column each.
+    pub rulesets: &'a [Ruleset],
+    /// The index of the base ruleset.
+    pub base: usize,
+    /// One row per order ([`super::rows`]).
+    pub rows: &'a [Row],
+    /// Why each cell differs from the base's ([`super::explain`]).
+    pub whys: &'a [Vec<Option<Why>>],
+    /// What the DATC text states for each ruleset.
+    pub expectations: &'a [Option<Expectation<'a>>],
 }
 
 impl Report<'_> {
@@ -114,7 +123,8 @@ impl Report<'_> {
 
     /// The text: one line per order under every ruleset, or a table with the differences
     /// marked and explained.
-    pub(super) fn text(&self, verbose: bool) -> String {
+    /// The report for people (`verbose`: every cell's reason).
+    pub fn text(&self, verbose: bool) -> String {
         let names: Vec<&str> = self.rulesets.iter().map(|r| r.name.as_str()).collect();
         let labels: Vec<String> = self
             .rows
@@ -367,7 +377,8 @@ impl Report<'_> {
         out
     }
 
-    pub(super) fn json(&self) -> serde_json::Value {
+    /// The JSON document of `diplo compare --format json`.
+    pub fn json(&self) -> serde_json::Value {
         let names: Vec<&str> = self.rulesets.iter().map(|r| r.name.as_str()).collect();
         serde_json::json!({
             "case": self.case.map(|c| c.id.clone()),
@@ -425,8 +436,8 @@ impl Report<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use diplo_datc::compare::Cell;
-    use diplo_datc::{all_cases, main_result};
+    use crate::compare::Cell;
+    use crate::{all_cases, main_result};
 
     #[test]
     fn a_cell_the_datc_text_contradicts_is_marked_and_listed() {

@@ -1,0 +1,295 @@
+//! `diplo serve`: diplo as an HTTP/1.1 JSON service.
+//!
+//! Stateless endpoints adjudicate a phase, check orders, list the possible orders, compare
+//! rulesets, draw positions and show maps, rulesets and DATC cases; hosted games are kept by a
+//! [`GameStore`] (by default [`FileStore`]: the same game files `diplo game` uses) and opened
+//! with tokens. The server only translates HTTP to library calls and back: the answers use the
+//! words of `diplo ... --format json` (`diplo_game::json`). Every request's work runs on
+//! tokio's blocking pool, so a long adjudication never stalls the others. The endpoints are
+//! listed in `openapi.json` (served at `/v1/openapi.json`) and in the crate's README.
+
+mod error;
+mod games;
+mod inputs;
+mod stateless;
+mod store;
+mod timed;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::Router;
+
+pub use error::{ApiError, Problem};
+pub use store::{FileStore, GameId, GameStore, Role, StoreError, TokenHashes};
+pub use timed::IDLE_TIMEOUT;
+
+/// The OpenAPI 3.1 document describing every endpoint.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// The page at `/`: a form that adjudicates a phase through the API.
+const INDEX_HTML: &str = include_str!("../web/index.html");
+/// The page's style.
+const STYLE_CSS: &str = include_str!("../web/style.css");
+/// The page's script.
+const APP_JS: &str = include_str!("../web/app.js");
+
+/// The default limit of a request body: 1 MiB.
+pub const DEFAULT_BODY_LIMIT: usize = 1 << 20;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The folder of hosted games.
+    pub games: PathBuf,
+    /// The largest request body accepted, in bytes (larger: 413).
+    pub body_limit: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            games: PathBuf::from("diplo-games"),
+            body_limit: DEFAULT_BODY_LIMIT,
+        }
+    }
+}
+
+/// What every handler shares: the game store.
+#[derive(Clone)]
+struct AppState {
+    store: Arc<dyn GameStore>,
+}
+
+/// Runs a handler's work on the blocking pool; a panic there answers 500, never a dropped
+/// connection.
+async fn blocking<F>(work: F) -> Response
+where
+    F: FnOnce() -> Result<Response, ApiError> + Send + 'static,
+{
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => e.into_response(),
+        Err(_) => ApiError::internal("the request's work failed").into_response(),
+    }
+}
+
+/// The body, or the answer to a body that could not be read (413 when over the limit).
+fn body(b: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    b.map_err(|r| ApiError::one(r.status(), "body", r.body_text()))
+}
+
+/// A stateless JSON endpoint: the body to the function, on the blocking pool.
+macro_rules! body_endpoint {
+    ($f:path) => {
+        post(|b: Result<Bytes, BytesRejection>| async move {
+            match body(b) {
+                Ok(b) => blocking(move || $f(&b)).await,
+                Err(e) => e.into_response(),
+            }
+        })
+    };
+}
+
+type Q = Query<BTreeMap<String, String>>;
+
+/// The router with every endpoint, over `store`, refusing bodies over `body_limit` bytes.
+pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
+    let state = AppState { store };
+    Router::new()
+        .route(
+            "/v1/adjudicate",
+            body_endpoint!(stateless::adjudicate_phase),
+        )
+        .route("/v1/orders/check", body_endpoint!(stateless::check_orders))
+        .route(
+            "/v1/orders/possible",
+            body_endpoint!(stateless::possible_orders),
+        )
+        .route("/v1/compare", body_endpoint!(stateless::compare))
+        .route("/v1/render", body_endpoint!(stateless::render))
+        .route("/v1/maps", get(|| blocking(stateless::maps)))
+        .route(
+            "/v1/maps/{name}",
+            get(|Path(n): Path<String>| blocking(move || stateless::map(&n))),
+        )
+        .route("/v1/rulesets", get(|| blocking(stateless::rulesets)))
+        .route(
+            "/v1/rulesets/{name}",
+            get(|Path(n): Path<String>| blocking(move || stateless::ruleset(&n))),
+        )
+        .route(
+            "/v1/datc/{case}",
+            get(|Path(n): Path<String>| blocking(move || stateless::datc_case(&n))),
+        )
+        .route("/v1/openapi.json", get(openapi))
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route("/style.css", get(|| async { asset("text/css", STYLE_CSS) }))
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript", APP_JS) }),
+        )
+        .route("/v1/games", post(create_game))
+        .route("/v1/games/{id}", get(show_game))
+        .route(
+            "/v1/games/{id}/orders",
+            put(put_orders).delete(delete_orders),
+        )
+        .route("/v1/games/{id}/adjudicate", post(adjudicate_game))
+        .route("/v1/games/{id}/rollback", post(rollback_game))
+        .route("/v1/games/{id}/history", get(game_history))
+        .route("/v1/games/{id}/phases/{file}", get(phase_picture))
+        .fallback(|| async {
+            ApiError::not_found("path", "no such endpoint: see /v1/openapi.json").into_response()
+        })
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(state)
+}
+
+fn asset(content_type: &'static str, text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], text).into_response()
+}
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+async fn create_game(State(s): State<AppState>, b: Result<Bytes, BytesRejection>) -> Response {
+    match body(b) {
+        Ok(b) => blocking(move || games::create(s.store.as_ref(), &b)).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn show_game(State(s): State<AppState>, Path(id): Path<String>, h: HeaderMap) -> Response {
+    blocking(move || games::show(s.store.as_ref(), &id, &h)).await
+}
+
+async fn put_orders(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Q,
+    h: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Response {
+    match body(b) {
+        Ok(b) => blocking(move || games::put_orders(s.store.as_ref(), &id, &h, &q, &b)).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn delete_orders(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    h: HeaderMap,
+) -> Response {
+    blocking(move || games::delete_orders(s.store.as_ref(), &id, &h)).await
+}
+
+async fn adjudicate_game(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Q,
+    h: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Response {
+    match body(b) {
+        Ok(b) => blocking(move || games::adjudicate(s.store.as_ref(), &id, &h, &q, &b)).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn rollback_game(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Q,
+    h: HeaderMap,
+) -> Response {
+    blocking(move || games::rollback(s.store.as_ref(), &id, &h, &q)).await
+}
+
+async fn game_history(State(s): State<AppState>, Path(id): Path<String>, h: HeaderMap) -> Response {
+    blocking(move || games::history(s.store.as_ref(), &id, &h)).await
+}
+
+async fn phase_picture(
+    State(s): State<AppState>,
+    Path((id, file)): Path<(String, String)>,
+    h: HeaderMap,
+) -> Response {
+    blocking(move || games::phase_picture(s.store.as_ref(), &id, &file, &h)).await
+}
+
+/// Serves `router` on `listener` until `shutdown` completes (requests in flight finish); a
+/// connection idle for [`IDLE_TIMEOUT`] is closed.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    serve_with_idle_timeout(listener, router, IDLE_TIMEOUT, shutdown).await
+}
+
+/// [`serve`] with another idle time.
+pub async fn serve_with_idle_timeout(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    idle: std::time::Duration,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(timed::TimedListener::new(listener, idle), router)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Runs the server as `config` says until Ctrl-C or SIGTERM: `diplo serve`.
+pub fn run(config: &Config) -> std::io::Result<()> {
+    let store = FileStore::open(&config.games)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        eprintln!(
+            "diplo serve: listening on http://{} (games in {})",
+            listener.local_addr()?,
+            config.games.display()
+        );
+        serve(
+            listener,
+            router(Arc::new(store), config.body_limit),
+            stop_signal(),
+        )
+        .await
+    })
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM as a service manager sends it.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

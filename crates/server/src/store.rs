@@ -1,0 +1,282 @@
+//! Where hosted games live: the [`GameStore`] trait, and [`FileStore`], which keeps each game in
+//! `DIR/ID.toml` (the same game file `diplo game` reads and writes, so that the CLI and the
+//! server share games) with its access tokens' hashes beside it in `DIR/ID.tokens.toml`.
+//! Every change is made under the game's [`GameLock`] and saved atomically.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use diplo_game::{Game, GameError, GameLock};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// A game's id: 32 lower-case hex digits (128 random bits). Only a valid id names a file.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct GameId(String);
+
+impl GameId {
+    /// A new random id.
+    pub fn random() -> std::io::Result<GameId> {
+        Ok(GameId(hex(&random_bytes()?)))
+    }
+
+    /// The id in `text`, if it is one (32 lower-case hex digits, nothing else).
+    pub fn parse(text: &str) -> Option<GameId> {
+        (text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+            .then(|| GameId(text.to_string()))
+    }
+
+    /// The id's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// 16 bytes (128 bits) from the operating system's random source.
+pub fn random_bytes() -> std::io::Result<[u8; 16]> {
+    let mut b = [0u8; 16];
+    getrandom::fill(&mut b).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(b)
+}
+
+/// Lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A token's SHA-256 hash, in hex: all a store keeps of a token.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Whether two hashes are equal, in a time that does not depend on where they differ.
+pub fn same_hash(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut diff = 0u8;
+    for (x, y) in a.iter().zip(b) {
+        diff |= x ^ y;
+    }
+    std::hint::black_box(diff) == 0
+}
+
+/// The hashes of a game's tokens: the game master's and each power's.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct TokenHashes {
+    /// The game master's token's hash.
+    pub gm: String,
+    /// Each power's token's hash, by the power's name.
+    pub powers: BTreeMap<String, String>,
+}
+
+/// Who a token says the bearer is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The game master.
+    Gm,
+    /// One power, by name.
+    Power(String),
+}
+
+impl TokenHashes {
+    /// Whose token `token` is, if anyone's. Every hash is compared, in constant time each.
+    pub fn role(&self, token: &str) -> Option<Role> {
+        let h = token_hash(token);
+        let mut found = None;
+        if same_hash(&h, &self.gm) {
+            found = Some(Role::Gm);
+        }
+        for (power, hash) in &self.powers {
+            if same_hash(&h, hash) && found.is_none() {
+                found = Some(Role::Power(power.clone()));
+            }
+        }
+        found
+    }
+}
+
+/// Why a store cannot do what was asked.
+#[derive(Debug)]
+pub enum StoreError {
+    /// No game of that id.
+    NotFound,
+    /// The game's library refused, or a file could not be read or written.
+    Game(GameError),
+}
+
+impl From<GameError> for StoreError {
+    fn from(e: GameError) -> Self {
+        StoreError::Game(e)
+    }
+}
+
+/// A change made to a game under its lock: `Ok(true)` saves the game, `Ok(false)` leaves it.
+pub type Change<'a> = &'a mut dyn FnMut(&mut Game) -> Result<bool, GameError>;
+
+/// Where hosted games are kept.
+pub trait GameStore: Send + Sync {
+    /// Stores a new game with its tokens' hashes; answers its new id.
+    fn create(&self, game: &Game, tokens: &TokenHashes) -> Result<GameId, StoreError>;
+    /// A game and its tokens' hashes.
+    fn load(&self, id: &GameId) -> Result<(Game, TokenHashes), StoreError>;
+    /// The tokens' hashes of a game.
+    fn tokens(&self, id: &GameId) -> Result<TokenHashes, StoreError>;
+    /// Loads the game under its lock, applies `change`, and saves it atomically when the change
+    /// says so; nothing is saved when it fails.
+    fn update(&self, id: &GameId, change: Change<'_>) -> Result<(), StoreError>;
+    /// The ids of every game.
+    fn list(&self) -> Result<Vec<GameId>, StoreError>;
+}
+
+/// Games as files in one folder: `ID.toml` and `ID.tokens.toml`.
+#[derive(Clone, Debug)]
+pub struct FileStore {
+    dir: PathBuf,
+}
+
+fn io_error(path: &Path, what: &'static str, source: std::io::Error) -> StoreError {
+    StoreError::Game(GameError::Io {
+        path: path.display().to_string(),
+        what,
+        source,
+    })
+}
+
+impl FileStore {
+    /// A store in `dir`, created (readable by its owner only) if it does not exist.
+    pub fn open(dir: impl Into<PathBuf>) -> std::io::Result<FileStore> {
+        let dir = dir.into();
+        if !dir.exists() {
+            std::fs::create_dir_all(&dir)?;
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))?;
+            }
+        }
+        Ok(FileStore { dir })
+    }
+
+    /// The game file of `id` (for `diplo game` on the same game).
+    pub fn game_path(&self, id: &GameId) -> PathBuf {
+        self.dir.join(format!("{}.toml", id.as_str()))
+    }
+
+    fn tokens_path(&self, id: &GameId) -> PathBuf {
+        self.dir.join(format!("{}.tokens.toml", id.as_str()))
+    }
+
+    fn load_game(&self, id: &GameId) -> Result<Game, StoreError> {
+        let path = self.game_path(id);
+        if !path.is_file() {
+            return Err(StoreError::NotFound);
+        }
+        Ok(Game::load(&path)?)
+    }
+}
+
+impl GameStore for FileStore {
+    fn create(&self, game: &Game, tokens: &TokenHashes) -> Result<GameId, StoreError> {
+        let id = GameId::random().map_err(|e| io_error(&self.dir, "no random id", e))?;
+        let (path, tpath) = (self.game_path(&id), self.tokens_path(&id));
+        let _lock = GameLock::acquire(&path)
+            .map_err(|e| io_error(&path, "cannot lock the game file", e))?;
+        if path.exists() || tpath.exists() {
+            return Err(io_error(
+                &path,
+                "the new game's id is taken",
+                std::io::ErrorKind::AlreadyExists.into(),
+            ));
+        }
+        let text = toml::to_string(tokens)
+            .map_err(|e| StoreError::Game(GameError::Invalid(e.to_string())))?;
+        diplo_game::write_atomically(&tpath, &text)
+            .map_err(|e| io_error(&tpath, "cannot write the tokens file", e))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&tpath, std::fs::Permissions::from_mode(0o600))
+                .map_err(|e| io_error(&tpath, "cannot protect the tokens file", e))?;
+        }
+        game.save(&path)?;
+        Ok(id)
+    }
+
+    fn load(&self, id: &GameId) -> Result<(Game, TokenHashes), StoreError> {
+        let tokens = self.tokens(id)?;
+        Ok((self.load_game(id)?, tokens))
+    }
+
+    fn tokens(&self, id: &GameId) -> Result<TokenHashes, StoreError> {
+        let path = self.tokens_path(id);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StoreError::NotFound),
+            Err(e) => return Err(io_error(&path, "cannot read the tokens file", e)),
+        };
+        toml::from_str(&text)
+            .map_err(|e| StoreError::Game(GameError::Invalid(format!("{}: {e}", path.display()))))
+    }
+
+    fn update(&self, id: &GameId, change: Change<'_>) -> Result<(), StoreError> {
+        let path = self.game_path(id);
+        if !path.is_file() {
+            return Err(StoreError::NotFound);
+        }
+        let _lock = GameLock::acquire(&path)
+            .map_err(|e| io_error(&path, "cannot lock the game file", e))?;
+        let mut game = self.load_game(id)?;
+        if change(&mut game)? {
+            game.save(&path)?;
+        }
+        Ok(())
+    }
+
+    fn list(&self) -> Result<Vec<GameId>, StoreError> {
+        let entries = std::fs::read_dir(&self.dir)
+            .map_err(|e| io_error(&self.dir, "cannot list games", e))?;
+        let mut ids: Vec<GameId> = entries
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                GameId::parse(name.strip_suffix(".toml")?)
+            })
+            .collect();
+        ids.sort();
+        Ok(ids)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_validated() {
+        let id = GameId::random().unwrap();
+        assert_eq!(GameId::parse(id.as_str()), Some(id));
+        for bad in [
+            "",
+            "../etc/passwd",
+            "ABCDEF0123456789abcdef0123456789",
+            "0123",
+        ] {
+            assert_eq!(GameId::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn tokens_are_recognised_by_their_hashes() {
+        let t = TokenHashes {
+            gm: token_hash("g"),
+            powers: [("France".to_string(), token_hash("f"))].into(),
+        };
+        assert_eq!(t.role("g"), Some(Role::Gm));
+        assert_eq!(t.role("f"), Some(Role::Power("France".into())));
+        assert_eq!(t.role("x"), None);
+        assert!(!same_hash("ab", "abc"));
+    }
+}

@@ -1,0 +1,66 @@
+"use strict";
+// The page speaks the same JSON API as every other client: /v1/maps, /v1/rulesets,
+// /v1/adjudicate and /v1/render.
+const $ = (id) => document.getElementById(id);
+
+async function fill(select, path, chosen) {
+  const list = await (await fetch(path)).json();
+  for (const item of list) {
+    const o = document.createElement("option");
+    o.value = item.name;
+    o.textContent = item.title ? `${item.name}: ${item.title}` : item.name;
+    o.selected = item.name === chosen;
+    select.appendChild(o);
+  }
+}
+
+function request() {
+  const body = { map: $("map").value, ruleset: $("ruleset").value, orders: $("orders").value };
+  const pos = $("position").value.trim();
+  if (pos) body.position = JSON.parse(pos);
+  return body;
+}
+
+function showErrors(errors) {
+  $("errors").hidden = false;
+  $("errors").textContent = errors.map((e) => `${e.where}: ${e.message}`).join("\n");
+  $("out").hidden = true;
+}
+
+async function adjudicate(ev) {
+  ev.preventDefault();
+  let body;
+  try {
+    body = request();
+  } catch (e) {
+    return showErrors([{ where: "position", message: String(e) }]);
+  }
+  const r = await fetch("/v1/adjudicate", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const v = await r.json();
+  if (!r.ok) return showErrors(v.errors || []);
+  $("errors").hidden = true;
+  $("out").hidden = false;
+  const rows = $("results");
+  rows.replaceChildren();
+  for (const res of v.results) {
+    const tr = document.createElement("tr");
+    for (const [text, cls] of [[res.power], [res.order], [res.result, res.result.startsWith("succeeds") ? "ok" : "bad"], [res.reason]]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      if (cls) td.className = cls;
+      tr.appendChild(td);
+    }
+    rows.appendChild(tr);
+  }
+  $("next").textContent = v.next ? `Next: ${v.next.phase}` : (v.no_next_position || "");
+  const pic = await fetch("/v1/render", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  $("picture").innerHTML = pic.ok ? await pic.text() : "";
+}
+
+fill($("map"), "/v1/maps", "standard");
+fill($("ruleset"), "/v1/rulesets", "datc");
+$("form").addEventListener("submit", adjudicate);
