@@ -112,7 +112,12 @@ pub fn map(spec: Option<&Spec>) -> Result<(Map, diplo_game::MapSource), ApiError
                     .map(|d| Problem::located("map", &d.to_string()))
                     .collect(),
             })?;
-            Ok((map, diplo_game::MapSource::Copy(toml.clone())))
+            // `check_extends` let only built-in maps be extended: nothing else to keep.
+            let source = diplo_game::MapSource::Copy {
+                text: toml.clone(),
+                bases: Vec::new(),
+            };
+            Ok((map, source))
         }
     }
 }
