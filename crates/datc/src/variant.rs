@@ -101,6 +101,7 @@ pub(crate) fn check(
     };
     for o in &case.orders {
         let Some(at) = &o.ends_in else { continue };
+        report.checked += 1;
         let found = map.province_by_name(at).is_some_and(|p| {
             last.units
                 .iter()
@@ -125,6 +126,7 @@ pub(crate) fn check(
                     .map(|l| map.province(l.province).full_name.clone())
                     .collect()
             });
+        report.checked += 1;
         let Some(options) = options else {
             miss(
                 format!("{}: {}", r.power, r.unit),
@@ -153,6 +155,7 @@ pub(crate) fn check(
         }
     }
     for a in &case.adjustments {
+        report.checked += 1;
         let Some(p) = map.power_by_name(&a.power) else {
             miss(a.power.clone(), "a power".into(), "unknown power".into());
             continue;
@@ -167,11 +170,29 @@ pub(crate) fn check(
         }
     }
     if let Some(w) = &case.winner {
+        report.checked += 1;
         let got = winner(map, case, last).map_or("none".to_string(), |p| map.power(p).name.clone());
         if !got.eq_ignore_ascii_case(w) {
             miss("winner".into(), w.clone(), got);
         }
     }
+}
+
+/// Checks the variant keys of a case: an order's `written` text goes with a note that says
+/// why it differs.
+pub(crate) fn validate(case: &Case) -> Result<(), String> {
+    let written = case
+        .orders
+        .iter()
+        .chain(&case.retreats)
+        .any(|o| o.written.is_some());
+    if written && case.note.is_none() {
+        return Err(format!(
+            "{}: an order has `written` text but the case has no note",
+            case.id
+        ));
+    }
+    Ok(())
 }
 
 /// The power that has won in `pos`: most counted centres, at least the victory number.

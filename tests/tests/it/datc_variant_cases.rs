@@ -98,7 +98,6 @@ fn every_variant_case_in_the_data_has_a_test_and_no_more() {
 #[case("7.C.13")]
 #[case("7.C.14")]
 #[case("7.D.1")]
-#[case("7.D.2")]
 #[case("8.A")]
 #[case("8.B")]
 #[case("8.C")]
@@ -137,4 +136,38 @@ fn variant_case(#[case] id: &str) {
     let case = cases.iter().find(|c| c.id == id).expect("case in the data");
     let report = run_case(map, rules, case);
     assert_eq!(report.verdict(), Verdict::Passed, "{report:#?}");
+}
+
+/// 7.D.2 (Kruijswijk's paradox) states no outcome ("Well, judge this whatever you like."):
+/// under every embedded ruleset it is set up and adjudicated without error, its Russian order
+/// is the railroad move the case means (legal, so the paradox arises), and nothing is checked,
+/// so it is never counted as passed.
+#[test]
+fn kruijswijk_paradox_has_no_stated_outcome_and_is_never_a_pass() {
+    let (map, _, cases) = fixture();
+    let case = cases.iter().find(|c| c.id == "7.D.2").expect("7.D.2");
+    let railroad = case
+        .orders
+        .iter()
+        .position(|o| o.power == "Russia" && o.order == "A Vladivostok - TSR - Moscow")
+        .expect("the railroad move");
+    assert_eq!(
+        case.orders[railroad].written.as_deref(),
+        Some("A Vladivostok - Moscow")
+    );
+    for (name, _) in diplo_rules::EMBEDDED_RULESETS {
+        let rules = Ruleset::load(name).expect("embedded");
+        let report = diplo_datc::run_case_for(map, &rules, case).expect("run");
+        assert_eq!(report.checked, 0, "{name}: {report:#?}");
+        assert_eq!(report.verdict(), Verdict::NoStatedOutcome, "{name}");
+        assert!(!report.is_failure(), "{name}");
+        let run = diplo_datc::adjudicate_case(map, &rules, case).expect("adjudicated");
+        let words = run.adjudication.results[railroad].words();
+        assert_ne!(words, "illegal", "{name}: the railroad move is refused");
+    }
+    // Every other variant case checks something.
+    let rules = Ruleset::load("datc-2.4").expect("embedded");
+    for c in cases.iter().filter(|c| c.map.is_some() && c.id != "7.D.2") {
+        assert!(run_case(map, &rules, c).checked > 0, "{}", c.id);
+    }
 }
