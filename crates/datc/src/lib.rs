@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 mod variant;
 
-pub use variant::{case_map, AdjustmentExpectation, RetreatOptionsExpectation};
+pub use variant::{case_map, AdjustmentExpectation, OrderRef, RetreatOptionsExpectation};
 
 /// The embedded data files, in section order.
 pub const SECTIONS: &[(&str, &str)] = &[
@@ -133,6 +133,10 @@ pub struct Case {
     /// After the case's phase: `none` or the winner's name.
     #[serde(default)]
     pub winner: Option<String>,
+    /// Orders whose results must be the same, whatever they are (10.F's preferred "symmetric
+    /// cut": both supports cut or both not cut).
+    #[serde(default)]
+    pub same_result: Vec<OrderRef>,
 }
 
 /// An outcome the document states under other issue choices.
@@ -373,7 +377,8 @@ pub struct CaseReport {
     /// The errata the run checked instead of the document's words (main expectation only).
     pub errata: Vec<Erratum>,
     /// How many outcomes the run compared with the document's (order results, automatic
-    /// disbands, retreat options, adjustments, a winner, where a railroad move ends). 0: the document states no outcome and nothing is checked
+    /// disbands, retreat options, adjustments, a winner, where a railroad move ends, results
+    /// that must be the same). 0: the document states no outcome and nothing is checked
     /// ([`Verdict::NoStatedOutcome`]).
     pub checked: usize,
 }

@@ -171,3 +171,44 @@ fn kruijswijk_paradox_has_no_stated_outcome_and_is_never_a_pass() {
         assert!(run_case(map, &rules, c).checked > 0, "{}", c.id);
     }
 }
+
+/// 10.F prefers "a symmetric cut of supports ... both supports are cut or both supports are not
+/// cut": the case checks that the two supports have the same result, and a case whose listed
+/// orders differ fails.
+#[test]
+fn support_paradox_checks_the_symmetric_cut() {
+    let (map, _, cases) = fixture();
+    let rules = Ruleset::load("datc-2.4").expect("embedded");
+    let case = cases.iter().find(|c| c.id == "10.F").expect("10.F");
+    let orders: Vec<&str> = case.same_result.iter().map(|r| r.order.as_str()).collect();
+    assert_eq!(
+        orders,
+        [
+            "A North Africa Supports A Sicily - Tunis",
+            "A Tunis Supports A Cordoba - North Africa"
+        ]
+    );
+    let report = run_case(map, &rules, case);
+    assert_eq!(report.verdict(), Verdict::Passed, "{report:#?}");
+    // Two moves and the symmetric cut.
+    assert_eq!(report.checked, 3, "{report:#?}");
+    let run = diplo_datc::adjudicate_case(map, &rules, case).expect("adjudicated");
+    let words: Vec<String> = [1, 3]
+        .iter()
+        .map(|&i| run.adjudication.results[i].words())
+        .collect();
+    assert_eq!(words[0], words[1]);
+    // An asymmetric outcome is caught: here a failing move listed with a support.
+    let mut asymmetric = case.clone();
+    asymmetric.same_result[1].power = "Italy".into();
+    asymmetric.same_result[1].order = "A Sicily - Tunis".into();
+    let report = run_case(map, &rules, &asymmetric);
+    assert_eq!(report.verdict(), Verdict::Failed);
+    assert_eq!(report.mismatches.len(), 1, "{report:#?}");
+    assert_eq!(report.mismatches[0].what, "same result");
+    assert!(report.mismatches[0].actual.contains("fails"), "{report:#?}");
+    // `same_result` naming an order the case does not have is bad data.
+    let mut unknown = case.clone();
+    unknown.same_result[1].order = "A Tunis Hold".into();
+    assert!(unknown.validate().is_err());
+}
