@@ -212,3 +212,25 @@ fn support_paradox_checks_the_symmetric_cut() {
     unknown.same_result[1].order = "A Tunis Hold".into();
     assert!(unknown.validate().is_err());
 }
+
+/// 8.D: the retreat into the Arctic Ocean, closed by ice in the fall, fails, and its reason
+/// names the ice (not a missing adjacency: the Arctic Ocean is next to the Norwegian Sea).
+#[test]
+fn retreat_into_ice_names_the_ice() {
+    let (map, _, cases) = fixture();
+    let rules = Ruleset::load("datc-2.4").expect("embedded");
+    let case = cases.iter().find(|c| c.id == "8.D").expect("8.D");
+    let report = run_case(map, &rules, case);
+    assert_eq!(report.verdict(), Verdict::Passed, "{report:#?}");
+    let run = diplo_datc::adjudicate_case(map, &rules, case).expect("adjudicated");
+    let retreats = run.retreats.expect("a retreat phase");
+    let loeb9 = diplo_datc::case_map(case, map).expect("loeb9");
+    let r = &retreats.results[0];
+    let why = r.reason_text(loeb9, &run.retreat_orders[r.index].1);
+    assert_eq!(r.words(), "illegal");
+    assert!(
+        why.contains("Arctic Ocean is closed (ice) in fall"),
+        "{why}"
+    );
+    assert!(!why.contains("not adjacent"), "{why}");
+}
