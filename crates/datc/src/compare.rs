@@ -91,6 +91,11 @@ impl Situation {
     fn run(&self, map: &Map, rules: &Ruleset) -> Result<(Vec<Cell>, Labels), String> {
         let mut results = Vec::new();
         let mut labels = Vec::new();
+        // A case is played on its own map (a variant's powers and provinces).
+        let map = match self {
+            Situation::Case(case) => crate::case_map(case, map)?,
+            Situation::Position { .. } => map,
+        };
         let mut push =
             |r: &diplo_engine::OrderResult, orders: &[(PowerId, Order)], prefix: &str| {
                 let order = &orders[r.index].1;
@@ -177,6 +182,10 @@ fn stated(case: &Case, e: &Expectation, i: usize) -> Option<String> {
         .iter()
         .filter(|x| x.power == o.power && x.order == o.order)
         .nth(nth)?;
+    if found.result.is_empty() {
+        // The document states nothing for this order (10.F's supports, 7.D.2).
+        return None;
+    }
     Some(if e.alternative.is_none() {
         main_result(case, found).to_string()
     } else {

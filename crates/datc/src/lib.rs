@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 mod variant;
 
-pub use variant::{case_map, AdjustmentExpectation, RetreatOptionsExpectation};
+pub use variant::{case_map, AdjustmentExpectation, OrderRef, RetreatOptionsExpectation};
 
 /// The embedded data files, in section order.
 pub const SECTIONS: &[(&str, &str)] = &[
@@ -133,6 +133,10 @@ pub struct Case {
     /// After the case's phase: `none` or the winner's name.
     #[serde(default)]
     pub winner: Option<String>,
+    /// Orders whose results must be the same, whatever they are (10.F's preferred "symmetric
+    /// cut": both supports cut or both not cut).
+    #[serde(default)]
+    pub same_result: Vec<OrderRef>,
 }
 
 /// An outcome the document states under other issue choices.
@@ -268,6 +272,7 @@ impl Case {
                 }
             }
         }
+        variant::validate(self)?;
         check_errata(self)
     }
 }
@@ -302,6 +307,10 @@ pub struct CaseOrder {
     /// The document writes no such order: it is built from the case's prose.
     #[serde(default)]
     pub constructed: bool,
+    /// The order as the document writes it, where `order` writes what the case means (7.D.2's
+    /// railroad move, which the document writes without `TSR`); the note says why.
+    #[serde(default)]
+    pub written: Option<String>,
 }
 
 /// An expected automatic disband.
@@ -367,6 +376,11 @@ pub struct CaseReport {
     pub expected_failure: Option<String>,
     /// The errata the run checked instead of the document's words (main expectation only).
     pub errata: Vec<Erratum>,
+    /// How many outcomes the run compared with the document's (order results, automatic
+    /// disbands, retreat options, adjustments, a winner, where a railroad move ends, results
+    /// that must be the same). 0: the document states no outcome and nothing is checked
+    /// ([`Verdict::NoStatedOutcome`]).
+    pub checked: usize,
 }
 
 /// How a case came out.
@@ -381,6 +395,9 @@ pub enum Verdict {
     ExpectedFailure,
     /// The case is marked as an expected failure but passes: the mark is stale.
     UnexpectedPass,
+    /// The document states no outcome for the case (7.D.2: "judge this whatever you like"):
+    /// it was set up and adjudicated without error, but nothing was checked. Never a pass.
+    NoStatedOutcome,
 }
 
 impl CaseReport {
@@ -391,6 +408,9 @@ impl CaseReport {
 
     /// The verdict, taking the expected-failure mark into account.
     pub fn verdict(&self) -> Verdict {
+        if self.agrees() && self.checked == 0 && self.expected_failure.is_none() {
+            return Verdict::NoStatedOutcome;
+        }
         match (self.agrees(), self.expected_failure.is_some()) {
             (true, false) => Verdict::Passed,
             (false, false) => Verdict::Failed,
@@ -532,6 +552,7 @@ pub fn run_expectation(map: &Map, rules: &Ruleset, case: &Case, exp: Expectation
         } else {
             Vec::new()
         },
+        checked: 0,
     };
     if let Err(e) = run_into(map, rules, case, exp, &mut report) {
         report.error = Some(e);
@@ -616,6 +637,7 @@ fn run_into(
     let expected = errata::corrected_orders(case, &exp);
     let main = (&case.orders[..], &orders[..], &adj);
     compare(map, main, &expected, "", old_words, report);
+    report.checked += usize::from(exp.unresolved);
     if exp.unresolved && adj.unresolved.is_empty() {
         report.mismatches.push(Mismatch {
             what: "paradox".into(),
@@ -628,6 +650,7 @@ fn run_into(
         compare(map, retreats, exp.retreats, "retreat: ", old_words, report);
     }
     if let (PhaseKind::Adjustment, Some(auto)) = (pos.phase.kind, exp.automatic_disbands) {
+        report.checked += 1;
         let expected: BTreeSet<String> = auto
             .iter()
             .map(|a| format!("{}: {}", a.power, a.unit))
@@ -670,6 +693,7 @@ fn compare(
         if e.result.is_empty() {
             continue;
         }
+        report.checked += 1;
         // The first not yet matched order with this power and text (texts can repeat: 6.I.7).
         let found = (0..all.len())
             .find(|&i| !used[i] && all[i].power == e.power && all[i].order == e.order);

@@ -27,6 +27,16 @@ pub struct RetreatOptionsExpectation {
     pub includes: Vec<String>,
 }
 
+/// One of the case's orders, by power and text (`same_result`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderRef {
+    /// `Italy`.
+    pub power: String,
+    /// The order exactly as in the case's `orders`.
+    pub order: String,
+}
+
 /// The builds (positive) or removals (negative) a power has in the winter after the case.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -101,6 +111,7 @@ pub(crate) fn check(
     };
     for o in &case.orders {
         let Some(at) = &o.ends_in else { continue };
+        report.checked += 1;
         let found = map.province_by_name(at).is_some_and(|p| {
             last.units
                 .iter()
@@ -125,6 +136,7 @@ pub(crate) fn check(
                     .map(|l| map.province(l.province).full_name.clone())
                     .collect()
             });
+        report.checked += 1;
         let Some(options) = options else {
             miss(
                 format!("{}: {}", r.power, r.unit),
@@ -153,6 +165,7 @@ pub(crate) fn check(
         }
     }
     for a in &case.adjustments {
+        report.checked += 1;
         let Some(p) = map.power_by_name(&a.power) else {
             miss(a.power.clone(), "a power".into(), "unknown power".into());
             continue;
@@ -167,11 +180,78 @@ pub(crate) fn check(
         }
     }
     if let Some(w) = &case.winner {
+        report.checked += 1;
         let got = winner(map, case, last).map_or("none".to_string(), |p| map.power(p).name.clone());
         if !got.eq_ignore_ascii_case(w) {
             miss("winner".into(), w.clone(), got);
         }
     }
+    if !case.same_result.is_empty() {
+        report.checked += 1;
+        let words: Vec<String> = case
+            .same_result
+            .iter()
+            .map(|r| {
+                index_of(case, r).map_or_else(
+                    || "no such order in the case".to_string(),
+                    |i| crate::normalize(&adj.results[i].words()),
+                )
+            })
+            .collect();
+        if words.iter().any(|w| *w != words[0]) {
+            miss(
+                "same result".into(),
+                "the same result for each of: ".to_string()
+                    + &case
+                        .same_result
+                        .iter()
+                        .map(|r| format!("{}: {}", r.power, r.order))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                words.join("; "),
+            );
+        }
+    }
+}
+
+/// The index of a `same_result` order among the case's orders, when exactly one matches.
+fn index_of(case: &Case, r: &OrderRef) -> Option<usize> {
+    let mut found = case
+        .orders
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.power == r.power && o.order == r.order)
+        .map(|(i, _)| i);
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
+/// Checks the variant keys of a case: `same_result` names at least two of the case's orders,
+/// each exactly once; an order's `written` text goes with a note that says why it differs.
+pub(crate) fn validate(case: &Case) -> Result<(), String> {
+    if case.same_result.len() == 1 {
+        return Err(format!("{}: `same_result` names one order", case.id));
+    }
+    for r in &case.same_result {
+        if index_of(case, r).is_none() {
+            return Err(format!(
+                "{}: `same_result` order `{}: {}` is not (uniquely) among the case's orders",
+                case.id, r.power, r.order
+            ));
+        }
+    }
+    let written = case
+        .orders
+        .iter()
+        .chain(&case.retreats)
+        .any(|o| o.written.is_some());
+    if written && case.note.is_none() {
+        return Err(format!(
+            "{}: an order has `written` text but the case has no note",
+            case.id
+        ));
+    }
+    Ok(())
 }
 
 /// The power that has won in `pos`: most counted centres, at least the victory number.

@@ -1,6 +1,6 @@
 //! Adjudicating a retreat phase.
 
-use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
+use diplo_map::{Location, Map, PowerId, ProvinceId, Season, UnitKind};
 use diplo_orders::{Order, Place, UnitRef};
 use diplo_rules::policies::{RailroadRetreat, RetreatAfterConvoy};
 use diplo_rules::Ruleset;
@@ -148,13 +148,7 @@ impl<'a> RetreatBook<'a> {
             .iter()
             .any(|o| o.province == dest.province && (unit.kind == UnitKind::Army || *o == dest));
         if !allowed {
-            return Err(Text::new(
-                "cannot retreat to {}: {}",
-                &[
-                    Fact::Location(dest),
-                    Fact::Word(self.why_not(d, dest.province)),
-                ],
-            ));
+            return Err(self.why_not(d, dest, cx.season));
         }
         self.chosen[d] = Some((i, dest));
         Ok(())
@@ -178,16 +172,40 @@ impl<'a> RetreatBook<'a> {
         Ok(d)
     }
 
-    /// Why dislodged unit `d` may not retreat to `dest`.
-    fn why_not(&self, d: usize, dest: ProvinceId) -> &'static str {
-        if dest == self.pos.dislodged[d].attacker_from {
-            "the attacker came from there"
-        } else if self.pos.contested.contains(&dest) {
-            "it was left contested by a standoff"
-        } else if self.occupied[dest.index()] {
-            "it is occupied"
+    /// Why dislodged unit `d` may not retreat to `dest` in `season`: a closure (ice, a
+    /// seasonal border: DATC 2.4 8.D) is named as such, never as a missing adjacency.
+    fn why_not(&self, d: usize, dest: Location, season: Season) -> Text {
+        let unit = self.pos.dislodged[d].unit;
+        let (from, to) = (unit.location.province, dest.province);
+        let because = |why: &'static str| {
+            Text::new(
+                "cannot retreat to {}: {}",
+                &[Fact::Location(dest), Fact::Word(why)],
+            )
+        };
+        if to == self.pos.dislodged[d].attacker_from {
+            because("the attacker came from there")
+        } else if self.pos.contested.contains(&to) {
+            because("it was left contested by a standoff")
+        } else if self.occupied[to.index()] {
+            because("it is occupied")
+        } else if self.map.is_closed(unit.kind, from, to, season) {
+            let shut = [to, from]
+                .into_iter()
+                .find(|&p| self.map.province_closed(p, season));
+            let season = Fact::Season(season);
+            match shut {
+                Some(p) => Text::new(
+                    "cannot retreat to {}: {} is closed (ice) in {}",
+                    &[Fact::Location(dest), Fact::Province(p), season],
+                ),
+                None => Text::new(
+                    "cannot retreat to {}: the border from {} is closed in {}",
+                    &[Fact::Location(dest), Fact::Province(from), season],
+                ),
+            }
         } else {
-            "it is not adjacent"
+            because("it is not adjacent")
         }
     }
 

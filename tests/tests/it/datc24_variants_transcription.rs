@@ -6,8 +6,8 @@
 //!
 //! The other two tests are CI-only (they skip when `../shared` is absent):
 //! * `every_variant_case_matches_the_document`: every case id is a case of DATC 2.4 chapters 7–12
-//!   (`../shared/reference/datc-2.4.txt`), every order that is not marked `constructed` appears,
-//!   in order and under its power, in that case's text (from its heading to the next heading;
+//!   (`../shared/reference/datc-2.4.txt`), every order that is not marked `constructed` appears
+//!   (as its `written` text where it has one), in order and under its power, in that case's text (from its heading to the next heading;
 //!   compared ignoring case, colons, runs of spaces and a trailing full stop), every `setup`
 //!   sentence appears there, and the files cover the document's 85 cases.
 //! * `chapters_8_to_12_order_the_units_jdip_orders`: for every case of chapters 8–12 that jDip's
@@ -113,6 +113,9 @@ struct Entry {
     ends_in: Option<String>,
     #[serde(default)]
     constructed: bool,
+    /// The order as the document writes it, where `order` writes what the case means.
+    #[serde(default)]
+    written: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -274,6 +277,17 @@ fn variant_data_is_well_formed() {
                         e.order
                     ));
                 }
+                if e.written.is_some()
+                    && !case
+                        .note
+                        .as_deref()
+                        .is_some_and(|n| n.contains("`written`"))
+                {
+                    problems.push(format!(
+                        "{id}: `{}` has `written` text, but the note does not say why",
+                        e.order
+                    ));
+                }
                 if e.result.is_none() && case.note.is_none() {
                     problems.push(format!("{id}: `{}` has no result and no note", e.order));
                 }
@@ -404,7 +418,8 @@ fn every_variant_case_matches_the_document() {
                 if e.constructed {
                     continue;
                 }
-                let want = norm(&e.order);
+                // Where the case writes what the document means, the document's own text.
+                let want = norm(e.written.as_deref().unwrap_or(&e.order));
                 match (cursor..block.len()).find(|&i| norm(&block[i]) == want) {
                     None => problems.push(format!(
                         "{}: `{}: {}` not found (in order) in the document's case",

@@ -247,6 +247,7 @@ fn datc_case(#[case] id: &str) {
             panic!("{id} is marked expected_failure but now passes: remove the mark")
         }
         Verdict::Failed => panic!("{id} {}:\n{text}", case.title),
+        Verdict::NoStatedOutcome => panic!("{id}: nothing was checked"),
     }
 }
 

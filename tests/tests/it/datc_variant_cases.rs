@@ -98,7 +98,6 @@ fn every_variant_case_in_the_data_has_a_test_and_no_more() {
 #[case("7.C.13")]
 #[case("7.C.14")]
 #[case("7.D.1")]
-#[case("7.D.2")]
 #[case("8.A")]
 #[case("8.B")]
 #[case("8.C")]
@@ -137,4 +136,101 @@ fn variant_case(#[case] id: &str) {
     let case = cases.iter().find(|c| c.id == id).expect("case in the data");
     let report = run_case(map, rules, case);
     assert_eq!(report.verdict(), Verdict::Passed, "{report:#?}");
+}
+
+/// 7.D.2 (Kruijswijk's paradox) states no outcome ("Well, judge this whatever you like."):
+/// under every embedded ruleset it is set up and adjudicated without error, its Russian order
+/// is the railroad move the case means (legal, so the paradox arises), and nothing is checked,
+/// so it is never counted as passed.
+#[test]
+fn kruijswijk_paradox_has_no_stated_outcome_and_is_never_a_pass() {
+    let (map, _, cases) = fixture();
+    let case = cases.iter().find(|c| c.id == "7.D.2").expect("7.D.2");
+    let railroad = case
+        .orders
+        .iter()
+        .position(|o| o.power == "Russia" && o.order == "A Vladivostok - TSR - Moscow")
+        .expect("the railroad move");
+    assert_eq!(
+        case.orders[railroad].written.as_deref(),
+        Some("A Vladivostok - Moscow")
+    );
+    for (name, _) in diplo_rules::EMBEDDED_RULESETS {
+        let rules = Ruleset::load(name).expect("embedded");
+        let report = diplo_datc::run_case_for(map, &rules, case).expect("run");
+        assert_eq!(report.checked, 0, "{name}: {report:#?}");
+        assert_eq!(report.verdict(), Verdict::NoStatedOutcome, "{name}");
+        assert!(!report.is_failure(), "{name}");
+        let run = diplo_datc::adjudicate_case(map, &rules, case).expect("adjudicated");
+        let words = run.adjudication.results[railroad].words();
+        assert_ne!(words, "illegal", "{name}: the railroad move is refused");
+    }
+    // Every other variant case checks something.
+    let rules = Ruleset::load("datc-2.4").expect("embedded");
+    for c in cases.iter().filter(|c| c.map.is_some() && c.id != "7.D.2") {
+        assert!(run_case(map, &rules, c).checked > 0, "{}", c.id);
+    }
+}
+
+/// 10.F prefers "a symmetric cut of supports ... both supports are cut or both supports are not
+/// cut": the case checks that the two supports have the same result, and a case whose listed
+/// orders differ fails.
+#[test]
+fn support_paradox_checks_the_symmetric_cut() {
+    let (map, _, cases) = fixture();
+    let rules = Ruleset::load("datc-2.4").expect("embedded");
+    let case = cases.iter().find(|c| c.id == "10.F").expect("10.F");
+    let orders: Vec<&str> = case.same_result.iter().map(|r| r.order.as_str()).collect();
+    assert_eq!(
+        orders,
+        [
+            "A North Africa Supports A Sicily - Tunis",
+            "A Tunis Supports A Cordoba - North Africa"
+        ]
+    );
+    let report = run_case(map, &rules, case);
+    assert_eq!(report.verdict(), Verdict::Passed, "{report:#?}");
+    // Two moves and the symmetric cut.
+    assert_eq!(report.checked, 3, "{report:#?}");
+    let run = diplo_datc::adjudicate_case(map, &rules, case).expect("adjudicated");
+    let words: Vec<String> = [1, 3]
+        .iter()
+        .map(|&i| run.adjudication.results[i].words())
+        .collect();
+    assert_eq!(words[0], words[1]);
+    // An asymmetric outcome is caught: here a failing move listed with a support.
+    let mut asymmetric = case.clone();
+    asymmetric.same_result[1].power = "Italy".into();
+    asymmetric.same_result[1].order = "A Sicily - Tunis".into();
+    let report = run_case(map, &rules, &asymmetric);
+    assert_eq!(report.verdict(), Verdict::Failed);
+    assert_eq!(report.mismatches.len(), 1, "{report:#?}");
+    assert_eq!(report.mismatches[0].what, "same result");
+    assert!(report.mismatches[0].actual.contains("fails"), "{report:#?}");
+    // `same_result` naming an order the case does not have is bad data.
+    let mut unknown = case.clone();
+    unknown.same_result[1].order = "A Tunis Hold".into();
+    assert!(unknown.validate().is_err());
+}
+
+/// 8.D: the retreat into the Arctic Ocean, closed by ice in the fall, fails, and its reason
+/// names the ice (not a missing adjacency: the Arctic Ocean is next to the Norwegian Sea).
+#[test]
+fn retreat_into_ice_names_the_ice() {
+    let (map, _, cases) = fixture();
+    let rules = Ruleset::load("datc-2.4").expect("embedded");
+    let case = cases.iter().find(|c| c.id == "8.D").expect("8.D");
+    let report = run_case(map, &rules, case);
+    assert_eq!(report.verdict(), Verdict::Passed, "{report:#?}");
+    let run = diplo_datc::adjudicate_case(map, &rules, case).expect("adjudicated");
+    let retreats = run.retreats.expect("a retreat phase");
+    let loeb9 = diplo_datc::case_map(case, map).expect("loeb9");
+    let r = &retreats.results[0];
+    let why = r.reason_text(loeb9, &run.retreat_orders[r.index].1);
+    assert_eq!(r.words(), "illegal");
+    assert!(
+        why.contains("Arctic Ocean is closed (ice) in fall"),
+        "{why}"
+    );
+    assert!(!why.contains("not adjacent"), "{why}");
 }

@@ -173,7 +173,8 @@ fn run_json(run: &Run) -> serde_json::Value {
         "passed_with_errata": t.with_errata,
         "failed": t.failed,
         "expected_failures": t.expected_failures,
-        "no_stated_outcome": t.not_stated,
+        "no_stated_outcome": t.not_stated + t.not_checked.len(),
+        "not_checked": t.not_checked,
         "documents": run.documents().iter().map(|d| {
             let t = run.tally(Some(d));
             serde_json::json!({
@@ -183,7 +184,8 @@ fn run_json(run: &Run) -> serde_json::Value {
                 "passed_with_errata": t.with_errata,
                 "failed": t.failed,
                 "expected_failures": t.expected_failures,
-                "no_stated_outcome": t.not_stated,
+                "no_stated_outcome": t.not_stated + t.not_checked.len(),
+                "not_checked": t.not_checked,
             })
         }).collect::<Vec<_>>(),
         "cases": run.reports.iter().map(|(c, r)| serde_json::json!({
@@ -211,11 +213,19 @@ fn text_report(args: &DatcArgs, runs: &[Run], show_reasoning: bool) -> String {
                 run.reports.len() + run.not_stated.len()
             ));
         } else if !args.all_rulesets {
+            let t = run.tally(None);
+            let not_checked = t.not_checked.len();
             out.push_str(&format!(
-                "DATC cases under ruleset `{name}`: {} with a stated outcome, {} without (not run)\n",
-                run.reports.len(),
+                "DATC cases under ruleset `{name}`: {} with a stated outcome, {} without (not run)",
+                run.reports.len() - not_checked,
                 run.not_stated.len()
             ));
+            if not_checked > 0 {
+                out.push_str(&format!(
+                    ", {not_checked} without any (run, nothing checked)"
+                ));
+            }
+            out.push('\n');
         }
         for (_, r) in &run.reports {
             out.push_str(&case_text(args, r, name, show_reasoning));
@@ -226,7 +236,7 @@ fn text_report(args: &DatcArgs, runs: &[Run], show_reasoning: bool) -> String {
                 "{name:<10} {}, {} expected failures, {} without a stated outcome\n",
                 t.headline(),
                 t.expected_failures,
-                t.not_stated
+                t.not_stated + t.not_checked.len()
             ));
         } else {
             out.push_str(&run_summary(run, show_reasoning));
@@ -253,6 +263,7 @@ fn case_text(args: &DatcArgs, r: &CaseReport, name: &str, show_reasoning: bool) 
         Verdict::Passed if with_errata => !args.all_rulesets || args.verbose,
         Verdict::Passed => args.verbose,
         Verdict::ExpectedFailure => !args.all_rulesets || args.verbose,
+        Verdict::NoStatedOutcome => args.verbose || show_reasoning,
         _ => true,
     };
     if !show {
@@ -264,6 +275,7 @@ fn case_text(args: &DatcArgs, r: &CaseReport, name: &str, show_reasoning: bool) 
         Verdict::Failed => "FAILED",
         Verdict::ExpectedFailure => "expected failure",
         Verdict::UnexpectedPass => "UNEXPECTED PASS (remove its expected_failure mark)",
+        Verdict::NoStatedOutcome => "no stated outcome: nothing checked, not counted as passed",
     };
     let mut out = format!("{} {} [{name}]: {label}\n", r.id, r.title);
     if let Some(e) = &r.error {
@@ -313,6 +325,13 @@ fn run_summary(run: &Run, show_reasoning: bool) -> String {
             t.expected_failures
         ));
     }
+    if !t.not_checked.is_empty() {
+        out.push_str(&format!(
+            "{} without a stated outcome (not counted as passed): {}\n",
+            t.not_checked.len(),
+            t.not_checked.join(", ")
+        ));
+    }
     if documents.len() > 1 {
         out.push_str(&format!("in all: {}\n", t.headline()));
     }
@@ -333,7 +352,10 @@ struct Tally {
     with_errata: usize,
     failed: usize,
     expected_failures: usize,
+    /// Cases not run: the document states no outcome under this ruleset.
     not_stated: usize,
+    /// Cases run whose document states no outcome at all: nothing was checked (ids).
+    not_checked: Vec<String>,
 }
 
 impl Tally {
@@ -377,6 +399,7 @@ impl Run<'_> {
                 }
                 Verdict::ExpectedFailure => t.expected_failures += 1,
                 Verdict::Failed | Verdict::UnexpectedPass => t.failed += 1,
+                Verdict::NoStatedOutcome => t.not_checked.push(r.id.clone()),
             }
         }
         t.not_stated = self.not_stated.iter().filter(|c| mine(c)).count();

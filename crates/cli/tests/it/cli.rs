@@ -275,6 +275,61 @@ fn datc_counts_chapter_6_with_its_errata_and_explains_them() {
 }
 
 #[test]
+fn datc_counts_a_case_without_a_stated_outcome_apart_from_the_passed() {
+    // 7.D.2 states no outcome ("judge this whatever you like"): nothing is checked, so it is
+    // counted on a line of its own, never among the passed; the closing line keeps its shape.
+    let o = diplo(&["datc"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(
+        text.contains("\nDATC 2.4 chapters 7-12 (variants): 85 passed, 0 failed\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n1 without a stated outcome (not counted as passed): 7.D.2\n"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().last().unwrap(),
+        "in all: 273 passed (5 with errata), 0 failed"
+    );
+    let o = diplo(&["datc", "--case", "7.D.2"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("7.D.2 Kruijswijk's paradox [preferred]: no stated outcome"));
+    assert!(
+        text.ends_with(
+            "0 passed, 0 failed\n1 without a stated outcome (not counted as passed): 7.D.2\n"
+        ),
+        "{text}"
+    );
+    let o = diplo(&["datc", "--case", "7.D", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let run = &doc["rulesets"][0];
+    assert_eq!(run["passed"], 1);
+    assert_eq!(run["no_stated_outcome"], 1);
+    assert_eq!(run["not_checked"], serde_json::json!(["7.D.2"]));
+    assert_eq!(run["cases"][1]["verdict"], "no-stated-outcome");
+    // Under a named ruleset it is run, but not among the cases with a stated outcome.
+    let o = diplo(&["datc", "--case", "7.D", "--ruleset", "1982"]);
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("DATC cases under ruleset `1982`: 1 with a stated outcome, 0 without (not run), 1 without any (run, nothing checked)\n"),
+        "{text}"
+    );
+    // `diplo compare` plays a variant case on its own map and marks nothing the text leaves
+    // unstated.
+    let o = diplo(&["compare", "--case", "7.D.2", "--rulesets", "datc-2.4,1982"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(
+        text.contains("Russia: A Vladivostok - TSR - Moscow"),
+        "{text}"
+    );
+    assert!(!text.contains("available!"), "{text}");
+}
+
+#[test]
 fn compare_shows_unresolved_under_1971_and_2000() {
     let out = Command::new(env!("CARGO_BIN_EXE_diplo"))
         .args([

@@ -92,11 +92,12 @@ impl<'a> Ctx<'a> {
     /// it is valid in some position (DATC 2.4 4.E.1 c).
     pub fn fleet_at_sea(&self) -> &[bool] {
         self.fleet_at_sea
-            .get_or_init(|| self.fleets_at_sea_in(self.spare_fleets.take()))
+            .get_or_init(|| self.fleets_at_sea_in(self.spare_fleets.take(), false))
     }
 
-    /// [`Ctx::fleet_at_sea`], worked out in `fleets`.
-    fn fleets_at_sea_in(&self, mut fleets: Vec<bool>) -> Vec<bool> {
+    /// [`Ctx::fleet_at_sea`], worked out in `fleets`; with `ice_open`, as if no province were
+    /// closed (ice) this season.
+    fn fleets_at_sea_in(&self, mut fleets: Vec<bool>, ice_open: bool) -> Vec<bool> {
         fleets.clear();
         let convoyable = self.map.convoy_provinces();
         if self.rules.illegal_orders.legal_if_valid_in_some_position() {
@@ -111,6 +112,9 @@ impl<'a> Ctx<'a> {
             }
         }
         // A fleet in a closed (ice) province convoys nothing (DATC 2.4 8.E).
+        if ice_open {
+            return fleets;
+        }
         for &p in self.map.closing_provinces() {
             if self.map.province_closed(p, self.season) {
                 fleets[p.index()] = false;
@@ -176,6 +180,45 @@ impl<'a> Ctx<'a> {
     ) -> bool {
         self.routes()
             .convoy_route_exists(self.map, self.fleet_at_sea(), from, to, exclude)
+    }
+
+    /// The province closed by ice this season without which fleets could carry an army from
+    /// `from` to `to` (with `via`: on a proper route through the fleet in `via`; not using the
+    /// one in `exclude`), when only the ice stops them: the closure a refusal of the convoy is
+    /// caused by (DATC 2.4 8.E). Searched only for an order already refused.
+    pub(super) fn iced_convoy(
+        &self,
+        from: ProvinceId,
+        to: ProvinceId,
+        via: Option<ProvinceId>,
+        exclude: Option<ProvinceId>,
+    ) -> Option<ProvinceId> {
+        if !self.closures {
+            return None;
+        }
+        let open = self.fleets_at_sea_in(Vec::new(), true);
+        let iced: Vec<ProvinceId> = (self.map.closing_provinces().iter().copied())
+            .filter(|&p| self.map.province_closed(p, self.season) && open[p.index()])
+            .collect();
+        // Fresh scratch space: the phase's proper routes are kept for the fleets as they are.
+        let carries = |fleets: &[bool]| {
+            let mut routes = Routes::default();
+            match via {
+                None => routes.convoy_route_exists(self.map, fleets, from, to, exclude),
+                Some(v) => routes.on_proper_route(self.map, fleets, from, to, v),
+            }
+        };
+        if iced.is_empty() || !carries(&open) {
+            return None;
+        }
+        // The first one whose opening alone would do, else the first.
+        let shut = self.fleet_at_sea();
+        let alone = iced.iter().copied().find(|&p| {
+            let mut fleets = shut.to_vec();
+            fleets[p.index()] = true;
+            carries(&fleets)
+        });
+        alone.or(iced.first().copied())
     }
 
     /// Whether the fleet in `via` is needed on some proper convoy route from `from` to `to`

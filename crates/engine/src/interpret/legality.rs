@@ -120,6 +120,19 @@ impl<'a> Ctx<'a> {
         let coastal_route =
             || coast_to_coast && self.convoy_route_exists(me.location.province, dest, None);
         if !adjacent && !coastal_route() {
+            if let Some(ice) = coast_to_coast
+                .then(|| self.iced_convoy(me.location.province, dest, None, None))
+                .flatten()
+            {
+                return Err(Text::new(
+                    "an army cannot reach {} by convoy: {} is closed (ice) in {}",
+                    &[
+                        Fact::Province(dest),
+                        Fact::Province(ice),
+                        Fact::Season(self.season),
+                    ],
+                ));
+            }
             let template = if coast_to_coast {
                 "an army in {} cannot reach {} (no fleets to convoy it)"
             } else {
@@ -247,6 +260,21 @@ impl<'a> Ctx<'a> {
             UnitKind::Fleet => map.fleet_can_reach(target.location, to.province),
         };
         if !possible {
+            let exclude = (!individually).then_some(me.location.province);
+            let ice = (target.kind == UnitKind::Army
+                && map.province(to.province).terrain.is_land())
+            .then(|| self.iced_convoy(target.location.province, to.province, None, exclude))
+            .flatten();
+            if let Some(ice) = ice {
+                return Err(Text::new(
+                    "the supported army cannot reach {} by convoy: {} is closed (ice) in {}",
+                    &[
+                        Fact::Province(to.province),
+                        Fact::Province(ice),
+                        Fact::Season(self.season),
+                    ],
+                ));
+            }
             return Err(Text::new(
                 "{} cannot move to {}",
                 &[Fact::Unit(target), Fact::Province(to.province)],
@@ -311,6 +339,17 @@ impl<'a> Ctx<'a> {
             ));
         }
         if !self.on_proper_route(target.location.province, to.province, me.location.province) {
+            let (from, via) = (target.location.province, me.location.province);
+            if let Some(ice) = self.iced_convoy(from, to.province, Some(via), None) {
+                return Err(Text::new(
+                    "the convoy route to {} passes {}, closed (ice) in {}",
+                    &[
+                        Fact::Province(to.province),
+                        Fact::Province(ice),
+                        Fact::Season(self.season),
+                    ],
+                ));
+            }
             return Err(Text::new(
                 "{} is on no convoy route from {} to {}",
                 &[
