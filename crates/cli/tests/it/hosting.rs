@@ -30,6 +30,14 @@ fn ok(args: &[&str]) -> String {
     ok_env(args, &[]).0
 }
 
+/// Runs `game adjudicate --if-due` expecting "not due": exit status 3, what it printed.
+fn not_due(file: &Path, env: &[(&str, &str)]) -> String {
+    let o = run(&["game", "adjudicate", s(file), "--if-due"], env);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(3), "not due must exit 3: {out}");
+    out
+}
+
 fn fails(args: &[&str]) -> String {
     let o = run(args, &[]);
     assert!(!o.status.success(), "diplo {args:?} should fail");
@@ -359,9 +367,9 @@ fn if_due_waits_for_readiness_or_the_deadline() {
     let early = [("DIPLO_NOW", "2026-11-24T17:00:00Z")];
     let late = [("DIPLO_NOW", "2026-11-24T18:00:00Z")];
 
-    // Not due: nobody ready, no deadline; exit 0 and nothing changes.
+    // Not due: nobody ready, no deadline; exit status 3 and nothing changes.
     let text = std::fs::read_to_string(&file).unwrap();
-    let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
+    let out = not_due(&file, &early);
     assert!(out.contains("Spring 1901 Movement not due: waiting for Austria, England, France, Germany, Italy, Russia, Turkey to be ready; no deadline is set"), "{out}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
 
@@ -375,7 +383,7 @@ fn if_due_waits_for_readiness_or_the_deadline() {
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .contains("deadline = \"2026-11-24T18:00:00Z\""));
-    let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
+    let out = not_due(&file, &early);
     assert!(
         out.contains("the deadline 2026-11-24T18:00:00Z is in 1 h 0 min"),
         "{out}"
@@ -386,7 +394,7 @@ fn if_due_waits_for_readiness_or_the_deadline() {
     for p in ["Austria", "England", "Germany", "Italy", "Russia"] {
         ok(&["game", "orders", s(&file), "--power", p, "--ready"]);
     }
-    let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
+    let out = not_due(&file, &early);
     assert!(out.contains("waiting for Turkey to be ready"), "{out}");
     ok(&["game", "orders", s(&file), "--power", "Turkey", "--ready"]);
     ok(&[
@@ -397,7 +405,7 @@ fn if_due_waits_for_readiness_or_the_deadline() {
         "Turkey",
         "--not-ready",
     ]);
-    let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
+    let out = not_due(&file, &early);
     assert!(out.contains("waiting for Turkey"), "{out}");
     ok(&["game", "orders", s(&file), "--power", "Turkey", "--ready"]);
     let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
@@ -418,7 +426,7 @@ fn if_due_waits_for_readiness_or_the_deadline() {
     // Due by the deadline: France ready, the others late (civil disorder, as ever).
     submit(&dir, &file, "France", FRANCE_FALL, &["--ready"]);
     ok(&["game", "deadline", s(&file), "2026-11-24T18:00:00Z"]);
-    let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &early);
+    let out = not_due(&file, &early);
     assert!(out.contains("Fall 1901 Movement not due"), "{out}");
     let (out, _) = ok_env(&["game", "adjudicate", s(&file), "--if-due"], &late);
     assert!(out.starts_with("Fall 1901 Movement due: the deadline 2026-11-24T18:00:00Z has passed; not ready: Austria, England, Germany, Italy, Russia, Turkey; no orders from Austria, England, Germany, Italy, Russia, Turkey (civil disorder)"), "{out}");

@@ -10,8 +10,16 @@ use super::{lock, refused, AdjudicateArgs};
 use crate::cmd::adjudicate::adjudication_text;
 use crate::common::{print, Format};
 
+/// What `diplo game adjudicate` did.
+pub(super) enum Adjudication {
+    /// The phase was adjudicated.
+    Done,
+    /// `--if-due` and the phase was not due: nothing changed.
+    NotDue,
+}
+
 /// `diplo game adjudicate`: adjudicates the current phase (with `--if-due`, only when due).
-pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
+pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<Adjudication, GameError> {
     let _lock = lock(&a.file)?;
     let mut game = Game::load(&a.file)?;
     let mut why_due = None;
@@ -20,7 +28,7 @@ pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
             DueCheck::Due(why) => why_due = Some(why),
             DueCheck::NotDue(msg) => {
                 print(&msg);
-                return Ok(());
+                return Ok(Adjudication::NotDue);
             }
         }
     }
@@ -42,7 +50,7 @@ pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<(), GameError> {
         )),
         Format::Text => print(&done.text()),
     }
-    Ok(())
+    Ok(Adjudication::Done)
 }
 
 /// Whether `--if-due` adjudicates now.

@@ -15,7 +15,7 @@ use diplo_game::{Game, GameError, GameLock};
 use diplo_map::PowerId;
 
 use crate::common::{Format, RulesArgs};
-use adjudicate::adjudicate;
+use adjudicate::{adjudicate, Adjudication};
 use history::history;
 use new::{import, new};
 use orders::{orders, proxy};
@@ -167,7 +167,8 @@ pub struct AdjudicateArgs {
     #[arg(long = "set", value_name = "ISSUE=CHOICE")]
     sets: Vec<String>,
     /// Only when due: every power that must order is ready, or the deadline has passed
-    /// (`DIPLO_NOW` overrides the clock). Otherwise say why not and exit 0 (for cron).
+    /// (`DIPLO_NOW` overrides the clock). Otherwise say why not, change nothing and exit with
+    /// status 3 (`NOT_DUE`), so that a cron script knows whether a new phase began.
     #[arg(long)]
     if_due: bool,
     /// Output format.
@@ -238,13 +239,20 @@ pub enum HistoryFormat {
     Cicero,
 }
 
+/// The exit status of `game adjudicate --if-due` when the phase is not due (nothing changed).
+pub const NOT_DUE: u8 = 3;
+
 /// Runs `diplo game ...`.
 pub fn run(cmd: GameCommand) -> ExitCode {
     let result = match cmd {
         GameCommand::New(a) => new(a),
         GameCommand::Orders(a) => orders(a),
         GameCommand::Proxy(a) => proxy(a),
-        GameCommand::Adjudicate(a) => adjudicate(a),
+        GameCommand::Adjudicate(a) => match adjudicate(a) {
+            Ok(Adjudication::Done) => Ok(()),
+            Ok(Adjudication::NotDue) => return ExitCode::from(NOT_DUE),
+            Err(e) => Err(e),
+        },
         GameCommand::Show(a) => show(a),
         GameCommand::History(a) => history(a),
         GameCommand::Rollback(a) => rollback(a),
