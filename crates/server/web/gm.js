@@ -48,7 +48,7 @@ function renderStatus(v) {
   const deadline = v.deadline ? el("span", {}, " · deadline ", el("time", { id: "deadline", datetime: v.deadline, title: v.deadline }, countdown(v.deadline))) : "";
   $("status").replaceChildren(
     el("h2", { id: "phase" }, v.phase),
-    el("p", {}, `Game ${gameId} · ${v.map} · ${v.ruleset_label} · ${v.phases_played} phases played`, deadline,
+    el("p", {}, `Game ${gameId} · ${v.map} · ${v.ruleset_label} · phases played: ${v.phases_played}`, deadline,
       v.rollbacks ? ` · ${v.rollbacks} rolled back` : "",
       v.ended ? el("strong", {}, ` · the game is over in ${v.ended.phase}`) : ""),
     el("p", { class: "small" }, el("a", { href: `/game/${gameId}` }, "The public page")));

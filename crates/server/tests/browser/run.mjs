@@ -8,9 +8,10 @@
 // ephemeral port) with a fresh games folder, and stops it:
 //   1. the game master's page creates a game and shows a link per power;
 //   2. France's and Germany's game pages: the live check marks a bad order, a legal order is
-//      picked from the list, orders are submitted through the form (France also ready);
+//      picked from the list, orders are submitted through the form (France also ready;
+//      Germany, opened with ?token=, withdraws and submits again);
 //   3. the game master's page adjudicates; the new phase shows there and on France's page
-//      (the unit moved, the last phase's results, the history);
+//      (the unit moved, the last phase's results, the history); then it rolls back;
 //   4. the rules explorer on 6.F.19 shows different results under 1971 and datc, one board
 //      per ruleset, and an override changes them;
 // with screenshots at 1280 and 390 pixels wide in a temporary folder (printed). Every wait has
@@ -178,14 +179,21 @@ async function main() {
 
   // Germany submits (not ready).
   const de = watch(await context.newPage(), "germany");
-  await de.goto(germany);
+  await de.goto(germany.replace("#token=", "?token="));
   await de.waitForSelector("#phase:has-text('Spring 1901 Movement')");
+  check(!de.url().includes("?token=") && de.url().includes("#token="), "a ?token= address works and the token moves into the fragment");
   await de.waitForSelector("#possible select[data-location=MUN]", { state: "attached" });
   await de.fill("#orders", "A mun - ruh\nA ber - kie\n");
   await de.waitForSelector("#check.ok:has-text('2 orders read')");
   await de.click("#submit");
   await de.waitForSelector("#sent.ok:has-text('Submitted')");
-  check(true, "Germany's orders are submitted");
+  await de.click("#withdraw");
+  await de.waitForSelector("#sent.ok:has-text('Withdrew set #')");
+  check((await de.textContent("#my-state")).includes("No orders submitted"), "Germany withdraws its orders");
+  await de.fill("#orders", "A mun - ruh\nA ber - kie\n");
+  await de.click("#submit");
+  await de.waitForSelector("#sent.ok:has-text('Submitted: 2 orders count')");
+  check(true, "Germany's orders are submitted again");
 
   // 3. The game master sees both and adjudicates.
   await gm.click("#refresh");
@@ -211,6 +219,12 @@ async function main() {
   check(true, "the history shows the phase played with its picture");
   await fr.waitForSelector("#board img.board");
   await shot(fr, "4-france-fall");
+
+  // The game master rolls the phase back.
+  await gm.click("#rollback");
+  await gm.waitForSelector("#rolled:has-text('to Spring 1901 Movement')");
+  await gm.waitForSelector("#phase:has-text('Spring 1901 Movement')");
+  check(true, "the game master's page rolls back to Spring 1901 Movement");
 
   // 4. The rules explorer.
   const ex = watch(await context.newPage(), "explore");
@@ -249,6 +263,12 @@ try {
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.stack || e}`);
+  // What each page showed when it failed: its text, and a screenshot.
+  for (const [i, page] of (browser ? browser.contexts().flatMap((c) => c.pages()) : []).entries()) {
+    const text = await page.evaluate(() => document.body.innerText).catch(() => "");
+    console.error(`--- page ${i}: ${page.url().replace(/token=[0-9a-f]+/, "token=...")}\n${text.slice(0, 3000)}`);
+    await page.screenshot({ path: path.join(shots, `failed-${i}.png`), fullPage: true }).catch(() => {});
+  }
 }
 await cleanup();
 clearTimeout(deadline);
