@@ -46,6 +46,8 @@ async function adjudicate(ev) {
   $("picture").replaceChildren(pic.ok ? picture(pic.data, "the board", "board") : "");
 }
 
-fillSelect($("map"), "/v1/maps", "standard");
-fillSelect($("ruleset"), "/v1/rulesets", "datc");
+const go = document.querySelector("#form button[type=submit]");
+go.disabled = true;
+Promise.all([fillSelect($("map"), "/v1/maps", "standard"), fillSelect($("ruleset"), "/v1/rulesets", "datc")])
+  .then(() => { go.disabled = false; });
 $("form").addEventListener("submit", adjudicate);

@@ -154,9 +154,10 @@ async function start() {
   $("mode-case").addEventListener("change", showMode);
   $("mode-own").addEventListener("change", showMode);
   $("form").addEventListener("submit", compare);
-  fillSelect($("map"), "/v1/maps", "standard");
   issuePicker($("overrides"), $("picker"));
-  await loadRulesets(chosen);
+  $("compare").disabled = true;
+  await Promise.all([fillSelect($("map"), "/v1/maps", "standard"), loadRulesets(chosen)]);
+  $("compare").disabled = false;
   if (hash.get("case")) compare();
 }
 

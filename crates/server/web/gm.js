@@ -158,7 +158,8 @@ if (gameId) {
   load();
 } else {
   $("create-section").hidden = false;
-  fillSelect($("map"), "/v1/maps", "standard");
-  fillSelect($("ruleset"), "/v1/rulesets", "datc");
   issuePicker($("overrides"), $("picker"));
+  $("create-button").disabled = true;
+  Promise.all([fillSelect($("map"), "/v1/maps", "standard"), fillSelect($("ruleset"), "/v1/rulesets", "datc")])
+    .then(() => { $("create-button").disabled = false; });
 }
