@@ -7,7 +7,8 @@
 // $DIPLO_CHROMIUM); nothing is downloaded. The script starts `diplo serve` on 127.0.0.1 (an
 // ephemeral port) with a fresh games folder, and stops it:
 //   1. the game master's page creates a game and shows a link per power;
-//   2. France's and Germany's game pages: the live check marks a bad order, a legal order is
+//   2. (a deadline set with `diplo game deadline`) France's and Germany's game pages, France's
+//      counting down to the deadline: the live check marks a bad order, a legal order is
 //      picked from the list, orders are submitted through the form (France also ready;
 //      Germany, opened with ?token=, withdraws and submits again);
 //   3. the game master's page adjudicates; the new phase shows there and on France's page
@@ -18,7 +19,7 @@
 // a timeout, the whole run at most 110 s; only 127.0.0.1 is reached (anything else is aborted
 // and fails the run).
 
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -156,10 +157,17 @@ async function main() {
   await gm.waitForSelector("#board img.board");
   await shot(gm, "1-gm-created");
 
+  // A deadline in an hour and a half, set as `diplo game deadline` does, beside the server.
+  const id = /\/game\/([0-9a-f]+)/.exec(france)[1];
+  const due = new Date(Date.now() + 90 * 60000).toISOString().replace(/\.\d+Z$/, "Z");
+  execFileSync(binary, ["game", "deadline", path.join(games, `${id}.toml`), due], { stdio: "ignore", timeout: 10000 });
+
   // 2. France: a bad order is marked, a legal one picked, orders submitted and ready.
   const fr = watch(await context.newPage(), "france");
   await fr.goto(france);
   await fr.waitForSelector("#phase:has-text('Spring 1901 Movement')");
+  await fr.waitForFunction(() => /^in 1 h \d\d min$/.test((document.getElementById("deadline") || {}).textContent || ""));
+  check(true, "France's page counts down to the deadline");
   check((await fr.textContent("#units")).includes("A par"), "France's page lists France's units");
   await fr.fill("#orders", "A par - xyz\n");
   await fr.waitForSelector("#check.bad:has-text('xyz')");
@@ -189,7 +197,8 @@ async function main() {
   await de.waitForSelector("#sent.ok:has-text('Submitted')");
   await de.click("#withdraw");
   await de.waitForSelector("#sent.ok:has-text('Withdrew set #')");
-  check((await de.textContent("#my-state")).includes("No orders submitted"), "Germany withdraws its orders");
+  await de.waitForSelector("#my-state:has-text('No orders submitted')");
+  check(true, "Germany withdraws its orders");
   await de.fill("#orders", "A mun - ruh\nA ber - kie\n");
   await de.click("#submit");
   await de.waitForSelector("#sent.ok:has-text('Submitted: 2 orders count')");
