@@ -24,6 +24,7 @@ function renderStatus(v) {
   $("status").replaceChildren(
     el("h2", { id: "phase" }, v.phase),
     el("p", {}, `${v.map} · ${v.ruleset_label} · ${who}`, deadline,
+      v.view === "host" ? el("span", {}, " · ", el("a", { href: `/gm/${gameId}#token=${token}` }, "run the game")) : "",
       v.ended ? el("strong", {}, ` · the game is over in ${v.ended.phase}: ${v.ended.winner ? `${v.ended.winner} wins` : `a draw between ${(v.ended.draw || []).join(", ")}`}`) : ""),
     rows.length ? el("details", { class: "powers" }, el("summary", {}, `Powers (waiting for ${(v.waiting_for || []).length})`),
       el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Power"), el("th", {}, "Centres"), el("th", {}, "Orders"))), el("tbody", {}, rows))) : "");
