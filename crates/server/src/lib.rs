@@ -35,12 +35,52 @@ pub use timed::IDLE_TIMEOUT;
 /// The OpenAPI 3.1 document describing every endpoint.
 pub const OPENAPI: &str = include_str!("../openapi.json");
 
-/// The page at `/`: a form that adjudicates a phase through the API.
-const INDEX_HTML: &str = include_str!("../web/index.html");
-/// The page's style.
-const STYLE_CSS: &str = include_str!("../web/style.css");
-/// The page's script.
-const APP_JS: &str = include_str!("../web/app.js");
+/// The pages: `/` adjudicates one phase, `/game/{id}` is a power's (or anyone's) view of a
+/// hosted game, `/gm` creates games and `/gm/{id}` runs one, `/explore` compares rulesets.
+/// Plain HTML, CSS and JavaScript speaking the JSON API; nothing is fetched from elsewhere.
+mod page {
+    /// `/`: a form that adjudicates a phase through the API.
+    pub const INDEX: &str = include_str!("../web/index.html");
+    /// `/game/{id}`: a hosted game as one power (or the public) sees and orders it.
+    pub const GAME: &str = include_str!("../web/game.html");
+    /// `/gm` and `/gm/{id}`: the game master's page.
+    pub const GM: &str = include_str!("../web/gm.html");
+    /// `/explore`: the rules explorer.
+    pub const EXPLORE: &str = include_str!("../web/explore.html");
+    /// The scripts and the style sheet the pages load: (path, content type, text).
+    pub const ASSETS: &[(&str, &str, &str)] = &[
+        (
+            "/style.css",
+            "text/css; charset=utf-8",
+            include_str!("../web/style.css"),
+        ),
+        (
+            "/common.js",
+            "text/javascript; charset=utf-8",
+            include_str!("../web/common.js"),
+        ),
+        (
+            "/app.js",
+            "text/javascript; charset=utf-8",
+            include_str!("../web/app.js"),
+        ),
+        (
+            "/game.js",
+            "text/javascript; charset=utf-8",
+            include_str!("../web/game.js"),
+        ),
+        (
+            "/gm.js",
+            "text/javascript; charset=utf-8",
+            include_str!("../web/gm.js"),
+        ),
+        (
+            "/explore.js",
+            "text/javascript; charset=utf-8",
+            include_str!("../web/explore.js"),
+        ),
+    ];
+}
 
 /// The default limit of a request body: 1 MiB.
 pub const DEFAULT_BODY_LIMIT: usize = 1 << 20;
@@ -134,15 +174,11 @@ pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
             get(|Path(n): Path<String>| blocking(move || stateless::datc_case(&n))),
         )
         .route("/v1/openapi.json", get(openapi))
-        .route(
-            "/",
-            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
-        )
-        .route("/style.css", get(|| async { asset("text/css", STYLE_CSS) }))
-        .route(
-            "/app.js",
-            get(|| async { asset("text/javascript", APP_JS) }),
-        )
+        .route("/", get(|| async { html(page::INDEX) }))
+        .route("/game/{id}", get(|| async { html(page::GAME) }))
+        .route("/gm", get(|| async { html(page::GM) }))
+        .route("/gm/{id}", get(|| async { html(page::GM) }))
+        .route("/explore", get(|| async { html(page::EXPLORE) }))
         .route("/v1/games", post(create_game))
         .route("/v1/games/{id}", get(show_game))
         .route(
@@ -153,6 +189,7 @@ pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
         .route("/v1/games/{id}/rollback", post(rollback_game))
         .route("/v1/games/{id}/history", get(game_history))
         .route("/v1/games/{id}/phases/{file}", get(phase_picture))
+        .merge(assets())
         .fallback(|| async {
             ApiError::not_found("path", "no such endpoint: see /v1/openapi.json").into_response()
         })
@@ -160,8 +197,35 @@ pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
         .with_state(state)
 }
 
-fn asset(content_type: &'static str, text: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type)], text).into_response()
+/// The routes of the pages' scripts and style sheet.
+fn assets() -> Router<AppState> {
+    page::ASSETS
+        .iter()
+        .fold(Router::new(), |r, &(path, content_type, text)| {
+            r.route(
+                path,
+                get(move || async move {
+                    ([(header::CONTENT_TYPE, content_type)], text).into_response()
+                }),
+            )
+        })
+}
+
+/// A page: only this server's own scripts, styles and pictures (`blob:` for the pictures the
+/// scripts fetch); no referrer, so a token in a page's address goes nowhere.
+fn html(text: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                "default-src 'self'; img-src 'self' blob: data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+            ),
+            (header::REFERRER_POLICY, "no-referrer"),
+        ],
+        text,
+    )
+        .into_response()
 }
 
 async fn openapi() -> Response {

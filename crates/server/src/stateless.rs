@@ -299,6 +299,13 @@ pub struct CompareRequest {
     /// The ruleset the others are compared with (default `datc` when compared, else the first).
     #[serde(default)]
     pub base: Option<String>,
+    /// `issue: choice` overrides, applied to every compared ruleset.
+    #[serde(default)]
+    pub overrides: BTreeMap<String, String>,
+    /// Also answer `pictures`: one SVG board per ruleset, with the orders and their results (a
+    /// result differing from the base ruleset's highlighted), as `diplo compare --render`.
+    #[serde(default)]
+    pub pictures: bool,
 }
 
 /// `POST /v1/compare`: `diplo compare --format json`.
@@ -323,6 +330,14 @@ pub fn compare(body: &[u8]) -> Result<Response, ApiError> {
                 p.at = format!("rulesets[{i}]");
                 p
             })),
+        }
+    }
+    for (key, choice) in &r.overrides {
+        for rules in &mut rulesets {
+            if let Err(e) = rules.set(key, choice) {
+                problems.push(crate::error::Problem::new(format!("overrides.{key}"), e));
+                break;
+            }
         }
     }
     if !problems.is_empty() {
@@ -387,5 +402,42 @@ pub fn compare(body: &[u8]) -> Result<Response, ApiError> {
         whys: &whys,
         expectations: &expectations,
     };
-    Ok(Json(report.json()).into_response())
+    let mut doc = report.json();
+    doc["overrides"] = json!(r.overrides);
+    if r.pictures {
+        doc["pictures"] = compare_pictures(&map, &situation, &rulesets, base, &doc["title"])?;
+    }
+    Ok(Json(doc).into_response())
+}
+
+/// One SVG board per ruleset (by name): the situation's orders with their results, a result
+/// that differs from the base ruleset's highlighted.
+fn compare_pictures(
+    map: &Map,
+    situation: &diplo_datc::compare::Situation,
+    rulesets: &[Ruleset],
+    base: usize,
+    title: &Value,
+) -> Result<Value, ApiError> {
+    let mut pictures = Vec::new();
+    for r in rulesets {
+        pictures.push(
+            situation
+                .picture(map, r)
+                .map_err(|e| ApiError::bad("case", e))?,
+        );
+    }
+    let base_words: Vec<String> = pictures[base].3.iter().map(|r| r.words()).collect();
+    let title = title.as_str().unwrap_or_default();
+    let mut out = serde_json::Map::new();
+    for ((m, pos, orders, results), r) in pictures.iter().zip(rulesets) {
+        let mut scene = diplo_render::Scene::new(m, pos, &r.name)
+            .with_results(orders, results)
+            .with_title(title);
+        for (o, res) in scene.orders.iter_mut().zip(results) {
+            o.highlight = base_words.get(res.index).is_some_and(|w| *w != res.words());
+        }
+        out.insert(r.name.clone(), diplo_render::svg(&scene).into());
+    }
+    Ok(Value::Object(out))
 }

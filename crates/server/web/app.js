@@ -1,18 +1,6 @@
 "use strict";
 // The page speaks the same JSON API as every other client: /v1/maps, /v1/rulesets,
-// /v1/adjudicate and /v1/render.
-const $ = (id) => document.getElementById(id);
-
-async function fill(select, path, chosen) {
-  const list = await (await fetch(path)).json();
-  for (const item of list) {
-    const o = document.createElement("option");
-    o.value = item.name;
-    o.textContent = item.title ? `${item.name}: ${item.title}` : item.name;
-    o.selected = item.name === chosen;
-    select.appendChild(o);
-  }
-}
+// /v1/adjudicate and /v1/render (common.js has the helpers every page shares).
 
 function request() {
   const body = { map: $("map").value, ruleset: $("ruleset").value, orders: $("orders").value };
@@ -21,9 +9,8 @@ function request() {
   return body;
 }
 
-function showErrors(errors) {
-  $("errors").hidden = false;
-  $("errors").textContent = errors.map((e) => `${e.where}: ${e.message}`).join("\n");
+function failed(errors) {
+  showErrors($("errors"), errors);
   $("out").hidden = true;
 }
 
@@ -33,13 +20,13 @@ async function adjudicate(ev) {
   try {
     body = request();
   } catch (e) {
-    return showErrors([{ where: "position", message: String(e) }]);
+    return failed([{ where: "position", message: String(e) }]);
   }
   const r = await fetch("/v1/adjudicate", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const v = await r.json();
-  if (!r.ok) return showErrors(v.errors || []);
+  if (!r.ok) return failed(v.errors || []);
   $("errors").hidden = true;
   $("out").hidden = false;
   const rows = $("results");
@@ -55,12 +42,12 @@ async function adjudicate(ev) {
     rows.appendChild(tr);
   }
   $("next").textContent = v.next ? `Next: ${v.next.phase}` : (v.no_next_position || "");
-  const pic = await fetch("/v1/render", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  $("picture").innerHTML = pic.ok ? await pic.text() : "";
+  const pic = await api("POST", "/v1/render", { json: body, blob: true });
+  $("picture").replaceChildren(pic.ok ? picture(pic.data, "the board", "board") : "");
 }
 
-fill($("map"), "/v1/maps", "standard");
-fill($("ruleset"), "/v1/rulesets", "datc");
+const go = document.querySelector("#form button[type=submit]");
+go.disabled = true;
+Promise.all([fillSelect($("map"), "/v1/maps", "standard"), fillSelect($("ruleset"), "/v1/rulesets", "datc")])
+  .then(() => { go.disabled = false; });
 $("form").addEventListener("submit", adjudicate);

@@ -269,6 +269,57 @@ async fn compare_answers_like_the_cli() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compare_applies_overrides_everywhere_and_draws_a_board_per_ruleset() {
+    let s = start().await;
+    let result = |v: &serde_json::Value, rs: &str| {
+        v["orders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["order"] == "F Rome - Tyrrhenian Sea")
+            .unwrap()["results"][rs]
+            .clone()
+    };
+    let ask = |overrides: serde_json::Value| json!({ "case": "6.F.19", "rulesets": ["1971", "datc"], "overrides": overrides, "pictures": true });
+    let r = s.post("/v1/compare", None, ask(json!({}))).await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    let v = r.json();
+    assert_eq!(
+        (result(&v, "1971"), result(&v, "datc")),
+        (json!("succeeds"), json!("fails"))
+    );
+    for rs in ["1971", "datc"] {
+        assert!(
+            v["pictures"][rs].as_str().unwrap().starts_with("<svg"),
+            "{rs}"
+        );
+    }
+    // One issue's choice everywhere: datc now decides as 1971 does.
+    let r = s
+        .post(
+            "/v1/compare",
+            None,
+            ask(json!({ "multi_route_disruption": "one-route" })),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    let v = r.json();
+    assert_eq!(result(&v, "datc"), json!("succeeds"));
+    assert_eq!(v["same_everywhere"], json!(true));
+    assert_eq!(
+        v["overrides"],
+        json!({ "multi_route_disruption": "one-route" })
+    );
+    let r = s
+        .post("/v1/compare", None, ask(json!({ "convoy_paradox": "x" })))
+        .await;
+    assert_eq!(
+        (r.status, r.wheres()),
+        (400, vec!["overrides.convoy_paradox".to_string()])
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn render_draws_svg_and_png() {
     let s = start().await;
     let r = s
@@ -386,6 +437,51 @@ async fn the_page_at_the_root_uses_the_api() {
     assert_eq!(r.status, 200);
     assert!(String::from_utf8_lossy(&r.body).contains("/v1/adjudicate"));
     assert_eq!(s.get("/style.css", None).await.status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_and_their_scripts_are_served_with_their_own_origin_only() {
+    let s = start().await;
+    for (path, marker) in [
+        ("/", "/app.js"),
+        ("/game/0123abcd", "/game.js"),
+        ("/gm", "/gm.js"),
+        ("/gm/0123abcd", "/gm.js"),
+        ("/explore", "/explore.js"),
+    ] {
+        let r = s.get(path, None).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.header("content-type"), Some("text/html; charset=utf-8"));
+        assert!(r
+            .header("content-security-policy")
+            .unwrap()
+            .starts_with("default-src 'self'"));
+        assert_eq!(r.header("referrer-policy"), Some("no-referrer"));
+        let page = String::from_utf8_lossy(&r.body).to_string();
+        assert!(
+            page.contains(marker) && page.contains("/common.js"),
+            "{path}"
+        );
+        // Nothing from elsewhere.
+        assert!(
+            !page.contains("http://") && !page.contains("https://"),
+            "{path}"
+        );
+    }
+    for (path, api) in [
+        ("/common.js", "Authorization"),
+        ("/game.js", "/v1/orders/check"),
+        ("/gm.js", "/v1/games"),
+        ("/explore.js", "/v1/compare"),
+    ] {
+        let r = s.get(path, None).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(
+            r.header("content-type"),
+            Some("text/javascript; charset=utf-8")
+        );
+        assert!(String::from_utf8_lossy(&r.body).contains(api), "{path}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
