@@ -3,6 +3,7 @@
 //! [`GameStore::update`] (under the game's lock, saved atomically).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -87,7 +88,7 @@ pub fn create(store: &dyn GameStore, body: &[u8]) -> Result<Response, ApiError> 
         }
         (Err(e), _) | (_, Err(e)) => return Err(e),
     };
-    let game = Game::new(map, source, rules, overrides);
+    let game = Game::new(Arc::unwrap_or_clone(map), source, rules, overrides);
     let gm = new_token()?;
     let mut hashes = TokenHashes {
         gm: token_hash(&gm),

@@ -4,6 +4,7 @@
 //! built-in one, so that no request makes the server read one of its own files.
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use diplo_engine::Position;
 use diplo_map::{Map, PowerId};
@@ -73,23 +74,66 @@ pub fn unknown(
     )
 }
 
-/// A built-in map by name (404 when there is none).
-pub fn builtin_map(name: &str) -> Result<Map, ApiError> {
-    match Map::embedded(name) {
-        Some(Ok(map)) => Ok(map),
-        Some(Err(e)) => Err(ApiError::internal(e.to_string())),
-        None => Err(ApiError::not_found(
+/// Built-in maps or rulesets, each read on first use and kept, by its place in the embedded
+/// list (the error's words when one does not read).
+type Kept<T> = LazyLock<Box<[OnceLock<Result<T, String>>]>>;
+
+/// Every built-in map (`EMBEDDED_MAPS`): a request naming one shares it instead of reading its
+/// TOML again (about 0.5 ms for the standard map, against microseconds for adjudicating a phase).
+static MAPS: Kept<Arc<Map>> = LazyLock::new(|| {
+    diplo_map::EMBEDDED_MAPS
+        .iter()
+        .map(|_| OnceLock::new())
+        .collect()
+});
+
+/// Every built-in ruleset (`EMBEDDED_RULESETS`), copied for each request (overrides change the
+/// copy).
+static RULESETS: Kept<Ruleset> =
+    LazyLock::new(|| EMBEDDED_RULESETS.iter().map(|_| OnceLock::new()).collect());
+
+/// A built-in map by name (404 when there is none), read once per process.
+pub fn builtin_map(name: &str) -> Result<Arc<Map>, ApiError> {
+    let Some(i) = diplo_map::EMBEDDED_MAPS
+        .iter()
+        .position(|(n, _)| n.eq_ignore_ascii_case(name))
+    else {
+        return Err(ApiError::not_found(
             "map",
             unknown("map", name, map_names()),
-        )),
-    }
+        ));
+    };
+    let (name, text) = diplo_map::EMBEDDED_MAPS[i];
+    MAPS[i]
+        .get_or_init(|| {
+            Map::from_toml_str(text, &format!("maps/{name}.toml"))
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(ApiError::internal)
+}
+
+/// A built-in ruleset by its exact name in `EMBEDDED_RULESETS` or any other case, read once
+/// per process; `None` when there is none.
+fn cached_ruleset(name: &str) -> Option<Result<Ruleset, ApiError>> {
+    let i = EMBEDDED_RULESETS
+        .iter()
+        .position(|(n, _)| n.eq_ignore_ascii_case(name))?;
+    let (name, _) = EMBEDDED_RULESETS[i];
+    Some(
+        RULESETS[i]
+            .get_or_init(|| Ruleset::load(name).map_err(|e| e.to_string()))
+            .clone()
+            .map_err(ApiError::internal),
+    )
 }
 
 /// The map a request names (default `standard`), and where it comes from for a hosted game.
-pub fn map(spec: Option<&Spec>) -> Result<(Map, diplo_game::MapSource), ApiError> {
+pub fn map(spec: Option<&Spec>) -> Result<(Arc<Map>, diplo_game::MapSource), ApiError> {
     match spec {
         None => Ok((
-            Map::standard(),
+            builtin_map("standard")?,
             diplo_game::MapSource::Embedded("standard".into()),
         )),
         Some(Spec::Name(name)) => {
@@ -117,7 +161,7 @@ pub fn map(spec: Option<&Spec>) -> Result<(Map, diplo_game::MapSource), ApiError
                 text: toml.clone(),
                 bases: Vec::new(),
             };
-            Ok((map, source))
+            Ok((Arc::new(map), source))
         }
     }
 }
@@ -161,16 +205,13 @@ pub fn ruleset(
     overrides: &BTreeMap<String, String>,
 ) -> Result<(Ruleset, Vec<String>), ApiError> {
     let mut rules = match spec {
-        None => Ruleset::datc(),
-        Some(Spec::Name(name)) => {
-            if !ruleset_names().any(|n| n.eq_ignore_ascii_case(name)) {
-                return Err(ApiError::bad(
-                    "ruleset",
-                    unknown("ruleset", name, ruleset_names()),
-                ));
-            }
-            Ruleset::load(name).map_err(|e| ApiError::internal(e.to_string()))?
-        }
+        None => builtin_ruleset("datc")?,
+        Some(Spec::Name(name)) => cached_ruleset(name).unwrap_or_else(|| {
+            Err(ApiError::bad(
+                "ruleset",
+                unknown("ruleset", name, ruleset_names()),
+            ))
+        })?,
         Some(Spec::Inline { toml }) => {
             check_extends("ruleset.toml", toml, "ruleset", ruleset_names())?;
             Ruleset::from_toml_str(toml, "ruleset.toml")
@@ -195,15 +236,14 @@ pub fn ruleset(
     }
 }
 
-/// A built-in ruleset by name (404 when there is none).
+/// A built-in ruleset by name (404 when there is none), read once per process.
 pub fn builtin_ruleset(name: &str) -> Result<Ruleset, ApiError> {
-    if !ruleset_names().any(|n| n.eq_ignore_ascii_case(name)) {
-        return Err(ApiError::not_found(
+    cached_ruleset(name).unwrap_or_else(|| {
+        Err(ApiError::not_found(
             "ruleset",
             unknown("ruleset", name, ruleset_names()),
-        ));
-    }
-    Ruleset::load(name).map_err(|e| ApiError::internal(e.to_string()))
+        ))
+    })
 }
 
 /// The position a request gives, or the map's starting position.
@@ -255,4 +295,39 @@ pub fn orders(map: &Map, text: &str) -> Result<Vec<(PowerId, Order)>, ApiError> 
         .into_iter()
         .filter_map(|l| Some((l.power?, l.order)))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_built_in_map_is_read_once_and_shared() {
+        let a = builtin_map("standard").unwrap();
+        let b = builtin_map("STANDARD").unwrap();
+        let (c, _) = map(None).unwrap();
+        assert!(Arc::ptr_eq(&a, &b) && Arc::ptr_eq(&a, &c));
+        let fresh = Map::standard();
+        assert_eq!(a.name, fresh.name);
+        assert_eq!(a.provinces().len(), fresh.provinces().len());
+        assert!(builtin_map("loeb9").is_ok_and(|m| !Arc::ptr_eq(&m, &a)));
+        assert_eq!(builtin_map("nowhere").unwrap_err().status, 404);
+    }
+
+    #[test]
+    fn a_kept_ruleset_is_the_loaded_one_and_overrides_touch_only_a_copy() {
+        for name in ruleset_names() {
+            assert_eq!(builtin_ruleset(name).unwrap(), Ruleset::load(name).unwrap());
+        }
+        assert_eq!(builtin_ruleset("DATC").unwrap(), Ruleset::datc());
+        let overrides = BTreeMap::from([("convoy_paradox".to_string(), "szykman".to_string())]);
+        let (changed, given) = ruleset(None, &overrides).unwrap();
+        assert_eq!(given, ["convoy_paradox=szykman"]);
+        assert_eq!(changed.choice("convoy_paradox"), Some("szykman"));
+        assert_eq!(builtin_ruleset("datc").unwrap(), Ruleset::datc());
+        assert_eq!(ruleset(None, &BTreeMap::new()).unwrap().0, Ruleset::datc());
+        assert_eq!(builtin_ruleset("datx").unwrap_err().status, 404);
+        let bad = ruleset(Some(&Spec::Name("datx".into())), &BTreeMap::new());
+        assert_eq!(bad.unwrap_err().status, 400);
+    }
 }

@@ -5,8 +5,10 @@
 //! [`GameStore`] (by default [`FileStore`]: the same game files `diplo game` uses) and opened
 //! with tokens. The server only translates HTTP to library calls and back: the answers use the
 //! words of `diplo ... --format json` (`diplo_game::json`). Every request's work runs on
-//! tokio's blocking pool, so a long adjudication never stalls the others. The endpoints are
-//! listed in `openapi.json` (served at `/v1/openapi.json`) and in the crate's README.
+//! tokio's blocking pool, so a long adjudication never stalls the others; a built-in map or
+//! ruleset is read once per process and kept (a request naming one does not parse its TOML
+//! again). The endpoints are listed in `openapi.json` (served at `/v1/openapi.json`) and in
+//! the crate's README.
 
 mod error;
 mod games;

@@ -2,6 +2,7 @@
 //! cases. Each reads its request, calls the libraries and answers in the CLI's JSON words.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -44,7 +45,7 @@ pub struct SituationRequest {
 
 /// A situation read: map, ruleset, position.
 struct Situation {
-    map: Map,
+    map: Arc<Map>,
     rules: Ruleset,
     pos: Position,
 }
@@ -212,7 +213,7 @@ pub fn maps() -> Result<Response, ApiError> {
 pub fn map(name: &str) -> Result<Response, ApiError> {
     let map = inputs::builtin_map(name)?;
     Ok(
-        Json(serde_json::to_value(&map).map_err(|e| ApiError::internal(e.to_string()))?)
+        Json(serde_json::to_value(map.as_ref()).map_err(|e| ApiError::internal(e.to_string()))?)
             .into_response(),
     )
 }
@@ -266,7 +267,7 @@ pub fn datc_case(id: &str) -> Result<Response, ApiError> {
     let rules = inputs::builtin_ruleset(&case.preferences).unwrap_or_else(|_| Ruleset::datc());
     let map = match &case.map {
         Some(m) => inputs::builtin_map(m)?,
-        None => Map::standard(),
+        None => inputs::builtin_map("standard")?,
     };
     let report = diplo_datc::run_case(&map, &rules, case);
     Ok(Json(json!({
@@ -371,7 +372,11 @@ pub fn compare(body: &[u8]) -> Result<Response, ApiError> {
                         )
                     })?;
                 let title = format!("{} {}", case.id, case.title);
-                (Map::standard(), title, Sit::Case(Box::new(case)))
+                (
+                    inputs::builtin_map("standard")?,
+                    title,
+                    Sit::Case(Box::new(case)),
+                )
             }
             (None, Some(text)) => {
                 let (map, _) = inputs::map(r.map.as_ref())?;
