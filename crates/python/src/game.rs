@@ -498,8 +498,10 @@ impl Game {
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<Game> {
         let value: toml::Value = serde_json::from_str(text).map_err(err)?;
+        // A JSON document that parsed is whole: it gets the end marker its TOML form carried
+        // as a comment, which JSON cannot hold.
         let toml_text = toml::to_string(&value).map_err(err)?;
-        Game::from_toml(&toml_text)
+        Game::from_toml(&format!("{toml_text}{}\n", diplo_game::file::END_MARKER))
     }
 
     /// Pickling: the game file.
