@@ -28,7 +28,7 @@ impl MapLoadError {
     pub fn report(&self) {
         match self {
             MapLoadError::Invalid(e) => report_map_error(e),
-            MapLoadError::NotFound(msg) => eprintln!("error: {msg}"),
+            MapLoadError::NotFound(msg) => errln!("error: {msg}"),
         }
     }
 }
@@ -85,14 +85,14 @@ pub fn find_map_file(spec: &str) -> Option<std::path::PathBuf> {
 /// Prints every diagnostic of a map error as `error: file:line:col: message` on stderr.
 pub fn report_map_error(e: &MapError) {
     for d in &e.diagnostics {
-        eprintln!("error: {d}");
+        errln!("error: {d}");
     }
 }
 
 /// Reads a text file, or explains on stderr why it cannot be read.
 pub fn read_text(path: &Path) -> Result<String, ExitCode> {
     diplo_map::limits::read_file(path).map_err(|e| {
-        eprintln!("error: {}: cannot read the file: {e}", path.display());
+        errln!("error: {}: cannot read the file: {e}", path.display());
         ExitCode::FAILURE
     })
 }
@@ -109,10 +109,22 @@ pub fn refuse_existing_out(path: &Path, force: bool, what: &str) -> Result<(), S
     Ok(())
 }
 
+/// Writes to standard output, ignoring a failure (a closed pipe ends the output; diplo never
+/// panics over it). [`print`] uses it.
+pub fn write_out(args: std::fmt::Arguments<'_>) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_fmt(args).and_then(|()| out.flush());
+}
+
+/// Writes to standard error, ignoring a failure (a closed pipe ends the messages). The
+/// `errln!` and `err!` macros use it.
+pub fn write_err(args: std::fmt::Arguments<'_>) {
+    let _ = std::io::stderr().lock().write_fmt(args);
+}
+
 /// Writes to stdout; a closed pipe (`diplo map show | head`) is not an error worth a panic.
 pub fn print(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    write_out(format_args!("{text}"));
 }
 
 /// `--ruleset` and `--set`: the rules a command adjudicates with.
@@ -146,12 +158,12 @@ impl RulesArgs {
 /// Loads a ruleset by embedded name or path and applies `issue=choice` overrides.
 pub fn load_ruleset(spec: &str, overrides: &[String]) -> Result<diplo_rules::Ruleset, ExitCode> {
     let mut rules = diplo_rules::Ruleset::load(spec).map_err(|e| {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         ExitCode::FAILURE
     })?;
     for o in overrides {
         rules.apply_override(o).map_err(|e| {
-            eprintln!("error: --set {o}: {e}");
+            errln!("error: --set {o}: {e}");
             ExitCode::FAILURE
         })?;
     }
@@ -174,7 +186,7 @@ pub fn load_position(map: &Map, path: Option<&Path>) -> Result<diplo_engine::Pos
     };
     let text = read_text(path)?;
     diplo_engine::Position::from_toml_str(map, &text, &path.display().to_string()).map_err(|e| {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         ExitCode::FAILURE
     })
 }
@@ -186,12 +198,12 @@ pub fn read_orders(map: &Map, path: &Path) -> Result<Vec<diplo_orders::OrderLine
     let (lines, errors) = diplo_orders::parse_orders(map, &text);
     let file = path.display();
     for e in &errors {
-        eprintln!("error: {file}:{}:{}: {}", e.line, e.column, e.message);
+        errln!("error: {file}:{}:{}: {}", e.line, e.column, e.message);
     }
     let mut bad = !errors.is_empty();
     let max = diplo_map::limits::max_orders();
     if let Some(l) = lines.get(max) {
-        eprintln!(
+        errln!(
             "error: {file}:{}: {} orders: {}",
             l.line,
             lines.len(),
@@ -200,14 +212,14 @@ pub fn read_orders(map: &Map, path: &Path) -> Result<Vec<diplo_orders::OrderLine
         bad = true;
     }
     for l in lines.iter().filter(|l| l.power.is_none()) {
-        eprintln!(
+        errln!(
             "error: {file}:{}: no power for `{}`: add a header line like `England:` or a prefix like `ENG:`",
             l.line, l.text
         );
         bad = true;
     }
     if bad {
-        eprintln!("error: {file}: nothing adjudicated; fix the orders above");
+        errln!("error: {file}: nothing adjudicated; fix the orders above");
         return Err(ExitCode::FAILURE);
     }
     Ok(lines)

@@ -4,6 +4,17 @@
 //! Each subcommand is a module under `cmd/` with an `Args` type (clap derive) and a
 //! `run(args) -> ExitCode` function; adding one is a new module and a new [`Command`] variant.
 
+/// `eprintln!` that never panics: a closed standard error ends the messages, nothing more.
+macro_rules! errln {
+    () => { $crate::common::write_err(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::common::write_err(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `eprint!` that never panics.
+macro_rules! err {
+    ($($arg:tt)*) => { $crate::common::write_err(format_args!($($arg)*)) };
+}
+
 mod cmd;
 mod common;
 

@@ -18,6 +18,7 @@ mod store;
 mod timed;
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -330,7 +331,9 @@ pub fn run(config: &Config) -> std::io::Result<()> {
         .build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
-        eprintln!(
+        // A closed standard error is no reason to stop serving (never `eprintln!`, which panics).
+        let _ = writeln!(
+            std::io::stderr(),
             "diplo serve: listening on http://{} (games in {})",
             listener.local_addr()?,
             config.games.display()

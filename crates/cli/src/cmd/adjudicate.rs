@@ -105,7 +105,7 @@ fn write_next(
 ) -> ExitCode {
     if !adj.unresolved.is_empty() {
         if let Some(out) = &args.out {
-            eprintln!(
+            errln!(
                 "error: {}: not written: {}",
                 out.display(),
                 diplo_game::json::no_next_position(rules)
@@ -116,7 +116,7 @@ fn write_next(
     }
     if let Some(out) = &args.out {
         if let Err(e) = diplo_game::write_atomically(out, &adj.next.to_toml(map)) {
-            eprintln!(
+            errln!(
                 "error: {}: cannot write the next position: {e}",
                 out.display()
             );

@@ -33,7 +33,7 @@ pub fn run(args: DatcArgs) -> ExitCode {
     let map = diplo_map::Map::standard();
     let cases = selected_cases(&args);
     if cases.is_empty() {
-        eprintln!("error: no DATC case matches {}", args.cases.join(", "));
+        errln!("error: no DATC case matches {}", args.cases.join(", "));
         return ExitCode::FAILURE;
     }
     let rulesets = match rulesets(&args) {
@@ -92,7 +92,7 @@ fn rulesets(args: &DatcArgs) -> Result<Vec<Option<Ruleset>>, ExitCode> {
             match Ruleset::load(name) {
                 Ok(r) => v.push(Some(r)),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     return Err(ExitCode::FAILURE);
                 }
             }
@@ -117,7 +117,7 @@ fn preferred_rulesets(
                     preferred.insert(c.preferences.clone(), r);
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     return Err(ExitCode::FAILURE);
                 }
             }

@@ -46,7 +46,7 @@ enum Source {
 pub fn run(args: ImportArgs) -> ExitCode {
     if let Some(out) = &args.out {
         if let Err(e) = common::refuse_existing_out(out, args.force, "an import") {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::FAILURE;
         }
     }
@@ -55,7 +55,7 @@ pub fn run(args: ImportArgs) -> ExitCode {
             diplo_import::mila::import_path_with(&args.path, &args.include_dirs)
         }
         (Source::Mila, Some(_)) => {
-            eprintln!("error: --variant is for jDip files");
+            errln!("error: --variant is for jDip files");
             return ExitCode::FAILURE;
         }
         (Source::Jdip, Some(v)) => {
@@ -69,15 +69,15 @@ pub fn run(args: ImportArgs) -> ExitCode {
     };
     for f in &imported.findings {
         match (f.kind, &f.place) {
-            (FindingKind::Note, Some(p)) => eprintln!("note: {p}: {}", f.message),
-            (FindingKind::Note, None) => eprintln!("note: {}", f.message),
-            _ => eprintln!("warning: {f}"),
+            (FindingKind::Note, Some(p)) => errln!("note: {p}: {}", f.message),
+            (FindingKind::Note, None) => errln!("note: {}", f.message),
+            _ => errln!("warning: {f}"),
         }
     }
     let valid = imported.validate();
     if let Some(out) = &args.out {
         if let Err(e) = diplo_game::write_output_atomically(out, imported.toml.as_bytes()) {
-            eprintln!("error: {}: cannot write: {e}", out.display());
+            errln!("error: {}: cannot write: {e}", out.display());
             return ExitCode::FAILURE;
         }
     } else {
@@ -87,7 +87,7 @@ pub fn run(args: ImportArgs) -> ExitCode {
     match valid {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: the imported map does not pass diplo's validation:");
+            errln!("error: the imported map does not pass diplo's validation:");
             common::report_map_error(&e);
             ExitCode::FAILURE
         }
@@ -96,7 +96,7 @@ pub fn run(args: ImportArgs) -> ExitCode {
 
 fn summary(imported: &Imported) {
     let count = |k: FindingKind| imported.findings.iter().filter(|f| f.kind == k).count();
-    eprintln!(
+    errln!(
         "imported `{}`: {} not expressed, {} ambiguous, {} defaults, {} notes",
         imported.name,
         count(FindingKind::NotExpressed),
@@ -109,12 +109,12 @@ fn summary(imported: &Imported) {
 fn list_variants(path: &Path) -> ExitCode {
     match diplo_import::jdip::variant_names(path) {
         Ok(names) => {
-            eprintln!(
+            errln!(
                 "error: name the variant with --variant; {} has:",
                 path.display()
             );
             for n in names {
-                eprintln!("  {n}");
+                errln!("  {n}");
             }
             ExitCode::FAILURE
         }
@@ -123,6 +123,6 @@ fn list_variants(path: &Path) -> ExitCode {
 }
 
 fn fail(e: &ImportError) -> ExitCode {
-    eprintln!("error: {e}");
+    errln!("error: {e}");
     ExitCode::FAILURE
 }

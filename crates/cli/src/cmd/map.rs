@@ -72,7 +72,7 @@ fn check(paths: &[PathBuf]) -> ExitCode {
         match loaded {
             Ok(map) => {
                 for w in warnings(&map) {
-                    eprintln!("warning: {}: {w}", path.display());
+                    errln!("warning: {}: {w}", path.display());
                 }
                 common::print(&format!("{}: ok ({})\n", path.display(), counts(&map)))
             }
@@ -190,7 +190,7 @@ fn show(spec: Option<&str>, format: Format) -> ExitCode {
         Format::Json => match serde_json::to_string_pretty(&map) {
             Ok(json) => json + "\n",
             Err(e) => {
-                eprintln!("error: cannot write the map as JSON: {e}");
+                errln!("error: cannot write the map as JSON: {e}");
                 return ExitCode::FAILURE;
             }
         },

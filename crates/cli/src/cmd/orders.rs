@@ -54,7 +54,7 @@ fn check(map: &str, file: &std::path::Path) -> ExitCode {
     }
     common::print(&out);
     for e in &errors {
-        eprintln!(
+        errln!(
             "error: {}:{}:{}: {}",
             file.display(),
             e.line,

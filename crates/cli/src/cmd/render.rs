@@ -40,7 +40,7 @@ pub struct RenderArgs {
 /// Runs `diplo render`.
 pub fn run(args: RenderArgs) -> ExitCode {
     if let Err(e) = crate::common::refuse_existing_out(&args.out, args.force, "a picture") {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         return ExitCode::FAILURE;
     }
     let map = match load_map(&args.map) {
@@ -91,7 +91,7 @@ pub(crate) fn write(path: &Path, svg: &str) -> ExitCode {
     match diplo_render::write_file(path, svg) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::FAILURE
         }
     }

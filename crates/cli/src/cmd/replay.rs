@@ -59,7 +59,7 @@ fn stream(map: &diplo_map::Map, base: &diplo_rules::Ruleset) -> ExitCode {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => {
-                eprintln!("error: <stdin>:{line_no}: {e}");
+                errln!("error: <stdin>:{line_no}: {e}");
                 return ExitCode::FAILURE;
             }
         }
@@ -133,7 +133,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let files = match collect_files(&args.paths) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -144,9 +144,9 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let tty = std::io::stderr().is_terminal();
     let progress = move |done: usize| {
         if tty && (done.is_multiple_of(50) || done == total) {
-            eprint!("\r{done}/{total} games");
+            err!("\r{done}/{total} games");
             if done == total {
-                eprintln!();
+                errln!();
             }
         }
     };
@@ -186,7 +186,7 @@ fn replay(
     }
     // Errors go to stderr, each with its file and line; the report stays on stdout.
     for e in &verdict.errors {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
     }
     mismatch_lines(&mut out, map, &verdict);
     match args.format {
@@ -213,7 +213,7 @@ fn load_exceptions(args: &ReplayArgs, map: &diplo_map::Map) -> Result<Exceptions
     };
     let text = read_text(path)?;
     Exceptions::from_toml_str(&text, &path.display().to_string(), map).map_err(|e| {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         ExitCode::FAILURE
     })
 }
@@ -338,7 +338,7 @@ fn diverge(
     for r in results {
         match r {
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 errors.push(e.to_string());
             }
             Ok((_, None)) => same += 1,

@@ -31,7 +31,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
     match diplo_server::run(&config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: diplo serve: {e}");
+            errln!("error: diplo serve: {e}");
             ExitCode::FAILURE
         }
     }

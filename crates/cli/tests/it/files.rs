@@ -304,3 +304,38 @@ fn no_writer_writes_in_place() {
         "write through diplo_game::write_atomically instead: {offenders:?}"
     );
 }
+
+/// Issue 34 item 11: a closed pipe ends the output, never a panic (`diplo map check bad.toml
+/// 2>&1 | head -1` exited 101): both standard output and standard error closed before diplo
+/// writes a long report.
+#[test]
+fn a_closed_pipe_ends_the_output_without_a_panic() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("diplo-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    let mut text = String::from("name = \"bad\"\n");
+    for i in 0..2000 {
+        text.push_str(&format!(
+            "[[province]]\nname = \"p{i}\"\nterrain = \"nowhere\"\n"
+        ));
+    }
+    std::fs::write(&bad, text).unwrap();
+    for args in [
+        vec!["map", "check", bad.to_str().unwrap()],
+        vec!["map", "show", "standard"],
+        vec!["rulesets", "issues"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_diplo"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        drop(child.stderr.take());
+        let status = child.wait().unwrap();
+        assert_ne!(status.code(), Some(101), "diplo {args:?} panicked");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -57,7 +57,7 @@ pub fn run(args: CompareArgs) -> ExitCode {
     match compare(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::FAILURE
         }
     }

@@ -263,7 +263,7 @@ pub fn run(cmd: GameCommand) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             for line in e.to_string().lines() {
-                eprintln!("error: {line}");
+                errln!("error: {line}");
             }
             ExitCode::FAILURE
         }

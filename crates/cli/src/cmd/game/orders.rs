@@ -145,7 +145,7 @@ fn submit(
     }
     game.save(&a.file)?;
     print(&out);
-    eprint!("{warnings}");
+    err!("{warnings}");
     Ok(())
 }
 
