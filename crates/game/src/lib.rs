@@ -57,13 +57,11 @@ pub use store::{write_atomically, write_atomically_bytes, write_output_atomicall
 pub use submission::{OrderSet, ProxyGrant, SubmitOptions};
 
 /// Why a game file cannot be read, or a command on a game is refused.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum GameError {
     /// The game file is not valid: `file:line:column: what is wrong`.
-    #[error("{0}")]
     Invalid(String),
     /// The file cannot be read or written.
-    #[error("{path}: {what}: {source}")]
     Io {
         /// The file.
         path: String,
@@ -74,8 +72,26 @@ pub enum GameError {
     },
     /// The command is not possible now (the game is over, an order is for the wrong phase or
     /// for another power's unit ...). Each line says what and why.
-    #[error("{}", .0.join("\n"))]
     Refused(Vec<String>),
+}
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameError::Invalid(what) => f.write_str(what),
+            GameError::Io { path, what, source } => write!(f, "{path}: {what}: {source}"),
+            GameError::Refused(lines) => f.write_str(&lines.join("\n")),
+        }
+    }
+}
+
+impl std::error::Error for GameError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GameError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
 }
 
 /// The ruleset as every command prints it: `2023`, or `2023 with convoy_paradox=szykman`.
