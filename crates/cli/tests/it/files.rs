@@ -6,12 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn diplo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_diplo"))
-        .args(args)
-        .output()
-        .expect("run diplo")
-}
+use crate::support::{diplo, ok, s, stderr, temp_dir};
 
 /// `diplo ARGS` with a file size limit of 512 bytes (`ulimit -f 1`): the first write past it
 /// kills the process (SIGXFSZ), as a full disk or a kill in the middle of a write would stop it.
@@ -23,33 +18,6 @@ fn diplo_cut_short(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run diplo")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = diplo(args);
-    assert!(
-        o.status.success(),
-        "diplo {args:?} failed:\n{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temporary directory");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
 }
 
 const MILA: &str = "\

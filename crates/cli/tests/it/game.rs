@@ -2,7 +2,7 @@
 //! killing the process while it saves.
 
 use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -10,39 +10,7 @@ use diplo_engine::{PhaseKind, Position, Unit};
 use diplo_game::Game;
 use diplo_map::{Location, Map, PowerId, ProvinceId, UnitKind};
 
-fn diplo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_diplo"))
-        .args(args)
-        .output()
-        .expect("run diplo")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = diplo(args);
-    assert!(
-        o.status.success(),
-        "diplo {args:?} failed:\n{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temporary directory");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
+use crate::support::{diplo, ok, s, stderr, temp_dir};
 
 /// The first step of a shortest walk of `u` through `passable` provinces to a `goal` province.
 fn first_step(

@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 
 use diplo_game::Game;
 
+use crate::support::{s, temp_dir};
+
 fn run(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_diplo"));
     c.args(args).env_remove("DIPLO_NOW");
@@ -42,17 +44,6 @@ fn fails(args: &[&str]) -> String {
     let o = run(args, &[]);
     assert!(!o.status.success(), "diplo {args:?} should fail");
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temporary directory");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
 }
 
 /// Writes an orders file and submits it for `power` (extra flags after).

@@ -10,3 +10,4 @@ mod game;
 mod hosting;
 mod import;
 mod pinned;
+mod support;

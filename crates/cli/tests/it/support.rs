@@ -1,0 +1,42 @@
+//! What the CLI's test modules share: running the built binary and a fresh directory a test.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// `diplo ARGS`, its output whatever its status.
+pub fn diplo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(args)
+        .output()
+        .expect("run diplo")
+}
+
+/// `diplo ARGS`, which must succeed; its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let o = diplo(args);
+    assert!(
+        o.status.success(),
+        "diplo {args:?} failed:\n{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A run's standard error as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temporary directory");
+    dir
+}
+
+/// A path as the `&str` an argument list takes.
+pub fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
