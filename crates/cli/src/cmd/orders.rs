@@ -43,6 +43,18 @@ fn check(map: &str, file: &std::path::Path) -> ExitCode {
         Err(code) => return code,
     };
     let (orders, errors) = diplo_orders::parse_orders(&map, &text);
+    // The same limit as `adjudicate` and `game orders`: what is checked here can be sent there.
+    let max = diplo_map::limits::max_orders();
+    if let Some(l) = orders.get(max) {
+        errln!(
+            "error: {}:{}: {} orders: {}",
+            file.display(),
+            l.line,
+            orders.len(),
+            diplo_map::limits::Limit::Orders.exceeded(max)
+        );
+        return ExitCode::FAILURE;
+    }
     let mut out = String::new();
     for line in &orders {
         let _ = writeln!(

@@ -975,3 +975,25 @@ fn render_writes_svg_and_png_pictures() {
         stderr(&bad)
     );
 }
+
+/// Issue 34 item 20: `orders check` stops where `adjudicate` does (the orders-per-phase limit),
+/// so what it accepts can be adjudicated.
+#[test]
+fn orders_check_keeps_the_orders_limit() {
+    let dir = std::env::temp_dir().join(format!("diplo-orders-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("o.txt");
+    std::fs::write(&path, "ENG: A lvp H\n".repeat(11)).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["orders", "check", path.to_str().unwrap()])
+        .env("DIPLO_MAX_ORDERS", "10")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("11 orders") && err.contains("DIPLO_MAX_ORDERS"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -87,10 +87,23 @@ fn bounds(cx: &mut Ctx, d: &RawDrawing) -> Option<[f64; 4]> {
         return None;
     };
     let v = b.get_ref();
-    if v.len() != 4 || v.iter().any(|x| !x.is_finite() || x.abs() > 1e7) {
+    if v.len() != 4 {
         cx.err_at(
             b.span().start,
-            "`bounds` must be four numbers: west, south, east, north",
+            format!(
+                "`bounds` must be four numbers: west, south, east, north (found {})",
+                v.len()
+            ),
+        );
+        return None;
+    }
+    if let Some(x) = v.iter().find(|x| !x.is_finite() || x.abs() > 1e7) {
+        cx.err_at(
+            b.span().start,
+            format!(
+                "`bounds` holds {x:e}: each of west, south, east, north must be a finite number \
+                 between -10000000 and 10000000"
+            ),
         );
         return None;
     }

@@ -195,3 +195,21 @@ fn a_nul_or_a_lone_cr_in_a_comment_is_named_and_located() {
         "{err}"
     );
 }
+
+/// Issue 34 item 20: a drawing's bounds out of range are named as such (with the number, in a
+/// line's width), not as "must be four numbers"; a wrong count says the count.
+#[test]
+fn drawing_bounds_out_of_range_say_which_number() {
+    let text = diplo_map::STANDARD_MAP_TOML;
+    let line = "bounds = [-13.0, 30.0, 46.0, 72.0]";
+    assert!(text.contains(line));
+    let huge = text.replace(line, "bounds = [-1e300, 30.0, 46.0, 72.0]");
+    let e = Map::from_toml_str(&huge, "m.toml").unwrap_err().to_string();
+    assert!(e.contains("`bounds` holds -1e300"), "{e}");
+    assert!(e.lines().all(|l| l.len() < 300), "{e}");
+    let three = text.replace(line, "bounds = [-13.0, 30.0, 46.0]");
+    let e = Map::from_toml_str(&three, "m.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("four numbers") && e.contains("found 3"), "{e}");
+}
