@@ -984,7 +984,7 @@ fn orders_check_keeps_the_orders_limit() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("o.txt");
     std::fs::write(&path, "ENG: A lvp H\n".repeat(11)).unwrap();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_diplo"))
+    let o = Command::new(env!("CARGO_BIN_EXE_diplo"))
         .args(["orders", "check", path.to_str().unwrap()])
         .env("DIPLO_MAX_ORDERS", "10")
         .output()
