@@ -94,14 +94,34 @@ fn forbidden_character(rest: &str) -> Option<String> {
     Some(message)
 }
 
+/// The most bytes of a message [`one_line`] keeps: a value quoted from a huge input (a 60 MB
+/// position line) is cut in the middle, so an error is never larger than a line's worth.
+pub const MAX_MESSAGE_BYTES: usize = 1_000;
+
 /// `message` on one line: a line end in it (a value quoted from a file, such as `"a\nb"`) is
-/// written `\n` (or `\r`), so that every error of a file is one line.
+/// written `\n` (or `\r`), so that every error of a file is one line; past
+/// [`MAX_MESSAGE_BYTES`] its middle is left out, and says how much.
 pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
-    if message.contains(['\n', '\r']) {
+    let joined: std::borrow::Cow<'_, str> = if message.contains(['\n', '\r']) {
         message.replace('\n', "\\n").replace('\r', "\\r").into()
     } else {
         message.into()
+    };
+    if joined.len() <= MAX_MESSAGE_BYTES {
+        return joined;
     }
+    let head = floor_char_boundary(&joined, MAX_MESSAGE_BYTES * 3 / 4);
+    let mut tail = joined.len() - MAX_MESSAGE_BYTES / 5;
+    while !joined.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!(
+        "{} ... ({} bytes left out) ... {}",
+        &joined[..head],
+        tail - head,
+        &joined[tail..]
+    )
+    .into()
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -153,3 +173,20 @@ impl fmt::Display for MapError {
 }
 
 impl std::error::Error for MapError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 34 item 18: an error quotes at most a line's worth of a huge input.
+    #[test]
+    fn a_huge_message_is_cut_to_a_line_s_worth() {
+        let huge = format!("unknown province `{}é`", "x".repeat(60_000_000));
+        let short = one_line(&huge);
+        assert!(short.len() < MAX_MESSAGE_BYTES + 100, "{}", short.len());
+        assert!(short.starts_with("unknown province `xxx") && short.ends_with("xé`"));
+        assert!(short.contains("bytes left out"));
+        assert_eq!(one_line("a\nb"), "a\\nb");
+        assert_eq!(one_line("short"), "short");
+    }
+}

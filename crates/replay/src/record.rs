@@ -32,11 +32,13 @@ pub struct RecordError {
 
 impl std::fmt::Display for RecordError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A message quotes at most a line's worth of a huge record line (`one_line`).
+        let message = diplo_map::one_line(&self.message);
         if self.line == 0 {
             // A problem with the whole file (it cannot be read): no line to name.
-            write!(f, "{}: {}", self.file, self.message)
+            write!(f, "{}: {message}", self.file)
         } else {
-            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+            write!(f, "{}:{}: {message}", self.file, self.line)
         }
     }
 }

@@ -997,3 +997,40 @@ fn orders_check_keeps_the_orders_limit() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 34 item 18: an error quotes at most a line's worth of its input (a 60 MB position
+/// value gave 60 MB of stderr), and a huge record line likewise.
+#[test]
+fn errors_quote_at_most_a_line_s_worth_of_a_huge_input() {
+    let dir = std::env::temp_dir().join(format!("diplo-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pos = dir.join("pos.toml");
+    let huge = "x".repeat(10_000_000);
+    std::fs::write(
+        &pos,
+        format!("phase = \"Spring 1901 Movement\"\n[units]\nFrance = [\"A {huge}\"]\n"),
+    )
+    .unwrap();
+    let orders = dir.join("o.txt");
+    std::fs::write(&orders, "FRA: A par H\n").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["adjudicate", "--position", pos.to_str().unwrap()])
+        .args(["--orders", orders.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        o.stderr.len() < 10_000,
+        "{} bytes of stderr",
+        o.stderr.len()
+    );
+    let record = dir.join("game.txt");
+    std::fs::write(&record, format!("PHASE Spring 1901 Movement\n{huge}\n")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(["replay", record.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let all = o.stdout.len() + o.stderr.len();
+    assert!(all < 10_000, "{all} bytes of output");
+    let _ = std::fs::remove_dir_all(&dir);
+}
