@@ -328,8 +328,13 @@ pub fn for_each_file<T: Send>(
     for_each_file_with(files, threads, &|| (), &|_, path| job(path), progress)
 }
 
+/// The most threads a replay starts, whatever it is asked for: the work is CPU-bound, and each
+/// thread costs a stack.
+pub const MAX_THREADS: usize = 256;
+
 /// [`for_each_file`] with a state per thread, made by `init` when the thread starts and handed
-/// to each `job` the thread runs (a cache kept across files).
+/// to each `job` the thread runs (a cache kept across files). At most one thread a file and at
+/// most [`MAX_THREADS`] are started (`--threads 18446744073709551615` hung before).
 pub fn for_each_file_with<S, T: Send>(
     files: &[PathBuf],
     threads: usize,
@@ -341,7 +346,7 @@ pub fn for_each_file_with<S, T: Send>(
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<T>>> = Mutex::new((0..files.len()).map(|_| None).collect());
     std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
+        for _ in 0..threads.min(files.len()).clamp(1, MAX_THREADS) {
             s.spawn(|| {
                 let mut state = init();
                 loop {
