@@ -369,6 +369,45 @@ pub fn adjudicate(
     Ok(Json(out).into_response())
 }
 
+/// What `PUT /v1/games/{id}/deadline` reads: the current phase's deadline (RFC 3339), or
+/// `null` to clear it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeadlineRequest {
+    /// `2026-11-24T18:00:00Z`, `2026-11-24T19:00:00+01:00`; `null` clears the deadline.
+    pub deadline: Option<String>,
+}
+
+/// `PUT /v1/games/{id}/deadline`: the game master sets (or clears) the current phase's
+/// deadline, as `diplo game deadline` does.
+pub fn set_deadline(
+    store: &dyn GameStore,
+    id: &str,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<Response, ApiError> {
+    let (id, role) = who(store, id, headers)?;
+    gm_only(role.as_ref())?;
+    let r: DeadlineRequest = inputs::body(body)?;
+    let deadline = match &r.deadline {
+        None => None,
+        Some(t) => Some(
+            diplo_game::time::parse_rfc3339(t.trim())
+                .map_err(|e| ApiError::bad("deadline", format!("`{t}`: {e}")))?,
+        ),
+    };
+    let mut out = None;
+    store.update(&id, &mut |game| {
+        game.set_deadline(deadline)?;
+        out = Some(json!({
+            "phase": game.phase().name(&game.map).to_string(),
+            "deadline": game.deadline.map(diplo_game::time::format_rfc3339),
+        }));
+        Ok(true)
+    })?;
+    Ok(Json(out).into_response())
+}
+
 /// `POST /v1/games/{id}/rollback`: the game master takes the game back to the start of the
 /// previous phase, or of `?to=PHASE`.
 pub fn rollback(
@@ -401,8 +440,8 @@ pub fn history(store: &dyn GameStore, id: &str, headers: &HeaderMap) -> Result<R
     Ok(Json(diplo_game::json::history(&game)).into_response())
 }
 
-/// `GET /v1/games/{id}/phases/{n}.svg`: phase `n` (1 = the first played) with its orders and
-/// results.
+/// `GET /v1/games/{id}/phases/{n}.svg` (or `.png`): phase `n` (1 = the first played) with its
+/// orders and results.
 pub fn phase_picture(
     store: &dyn GameStore,
     id: &str,
@@ -413,13 +452,17 @@ pub fn phase_picture(
     let not_played = || {
         ApiError::not_found(
             "phase",
-            format!("no phase `{file}`: phases are 1.svg, 2.svg ... up to the phases played"),
+            format!(
+                "no phase `{file}`: phases are 1.svg, 2.svg ... (or .png) up to the phases played"
+            ),
         )
     };
-    let n: usize = file
-        .strip_suffix(".svg")
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(not_played)?;
+    let (n, format) = match (file.strip_suffix(".svg"), file.strip_suffix(".png")) {
+        (Some(n), _) => (n, "svg"),
+        (_, Some(n)) => (n, "png"),
+        _ => return Err(not_played()),
+    };
+    let n: usize = n.parse().map_err(|_| not_played())?;
     let (game, _) = store.load(&id)?;
     if n == 0 || n > game.history.len() {
         return Err(not_played());
@@ -435,5 +478,5 @@ pub fn phase_picture(
     let adj = diplo_engine::adjudicate(&game.map, &game.rules, pos, &orders);
     let scene = crate::stateless::position_scene(&game.map, &game.rules, pos)
         .with_results(&orders, &adj.results);
-    crate::stateless::picture(diplo_render::svg(&scene), Some("svg"))
+    crate::stateless::picture(diplo_render::svg(&scene), Some(format))
 }

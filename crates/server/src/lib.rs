@@ -190,6 +190,7 @@ pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
         )
         .route("/v1/games/{id}/adjudicate", post(adjudicate_game))
         .route("/v1/games/{id}/rollback", post(rollback_game))
+        .route("/v1/games/{id}/deadline", put(put_deadline))
         .route("/v1/games/{id}/history", get(game_history))
         .route("/v1/games/{id}/phases/{file}", get(phase_picture))
         .merge(assets())
@@ -276,6 +277,18 @@ async fn adjudicate_game(
 ) -> Response {
     match body(b) {
         Ok(b) => blocking(move || games::adjudicate(s.store.as_ref(), &id, &h, &q, &b)).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn put_deadline(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    h: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Response {
+    match body(b) {
+        Ok(b) => blocking(move || games::set_deadline(s.store.as_ref(), &id, &h, &b)).await,
         Err(e) => e.into_response(),
     }
 }

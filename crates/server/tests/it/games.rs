@@ -181,7 +181,10 @@ async fn the_game_master_adjudicates_rolls_back_and_the_history_is_drawn() {
     let r = s.get(&format!("/v1/games/{id}/phases/1.svg"), None).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.header("content-type"), Some("image/svg+xml"));
-    for bad in ["0.svg", "3.svg", "x.svg", "1.png"] {
+    let r = s.get(&format!("/v1/games/{id}/phases/1.png"), None).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("image/png"));
+    for bad in ["0.svg", "3.svg", "x.svg", "3.png", "1.gif", "1"] {
         let r = s.get(&format!("/v1/games/{id}/phases/{bad}"), None).await;
         assert_eq!(r.status, 404, "{bad}");
     }
@@ -247,4 +250,34 @@ async fn a_hundred_order_sets_at_once_are_all_kept_once() {
         let expected = (0..100).filter(|i| units[i % 7].0 == power).count();
         assert_eq!(n, expected, "{power}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_master_sets_and_clears_the_deadline() {
+    let s = start().await;
+    let (id, gm, tokens) = new_game(&s).await;
+    let path = format!("/v1/games/{id}/deadline");
+    let set = |t: &str| json!({ "deadline": t }).to_string().into_bytes();
+    let fra = tok(&tokens, "France");
+    let r = s
+        .request("PUT", &path, Some(fra), &set("2030-01-01T00:00:00Z"))
+        .await;
+    assert_eq!(r.status, 403, "{}", String::from_utf8_lossy(&r.body));
+    let r = s
+        .request("PUT", &path, Some(&gm), &set("2030-01-01T01:00:00+01:00"))
+        .await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.json()["deadline"], "2030-01-01T00:00:00Z");
+    let view = s.get(&format!("/v1/games/{id}"), Some(fra)).await.json();
+    assert!(view.to_string().contains("2030-01-01T00:00:00Z"), "{view}");
+    // A time the game file could not hold, and one that is no time, are refused.
+    for bad in ["9999-12-31T23:00:00-05:00", "tomorrow"] {
+        let r = s.request("PUT", &path, Some(&gm), &set(bad)).await;
+        assert_eq!(r.status, 400, "{bad}: {}", String::from_utf8_lossy(&r.body));
+    }
+    let r = s
+        .request("PUT", &path, Some(&gm), br#"{"deadline": null}"#)
+        .await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    assert!(r.json()["deadline"].is_null());
 }
