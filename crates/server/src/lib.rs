@@ -10,6 +10,7 @@
 //! again). The endpoints are listed in `openapi.json` (served at `/v1/openapi.json`) and in
 //! the crate's README.
 
+mod deadlines;
 mod error;
 mod games;
 mod inputs;
@@ -31,6 +32,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::Router;
 
+pub use deadlines::{adjudicate_passed, Passed, CHECK_EVERY};
 pub use error::{ApiError, Problem};
 pub use store::{FileStore, GameId, GameStore, Role, StoreError, TokenHashes};
 pub use timed::IDLE_TIMEOUT;
@@ -338,7 +340,7 @@ pub async fn serve_with_idle_timeout(
 
 /// Runs the server as `config` says until Ctrl-C or SIGTERM: `diplo serve`.
 pub fn run(config: &Config) -> std::io::Result<()> {
-    let store = FileStore::open(&config.games)?;
+    let store: Arc<dyn GameStore> = Arc::new(FileStore::open(&config.games)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -351,13 +353,39 @@ pub fn run(config: &Config) -> std::io::Result<()> {
             listener.local_addr()?,
             config.games.display()
         );
-        serve(
-            listener,
-            router(Arc::new(store), config.body_limit),
-            stop_signal(),
-        )
-        .await
+        tokio::spawn(watch_deadlines(store.clone()));
+        serve(listener, router(store, config.body_limit), stop_signal()).await
     })
+}
+
+/// Every [`CHECK_EVERY`], adjudicates the games whose deadline has passed (on the blocking
+/// pool, each under its game's lock) and says so on standard error.
+async fn watch_deadlines(store: Arc<dyn GameStore>) {
+    let mut every = tokio::time::interval(CHECK_EVERY);
+    loop {
+        every.tick().await;
+        let Ok(now) = diplo_game::time::now() else {
+            continue;
+        };
+        let store = store.clone();
+        let passed = tokio::task::spawn_blocking(move || adjudicate_passed(store.as_ref(), now))
+            .await
+            .unwrap_or_default();
+        for p in passed {
+            let _ = match &p.outcome {
+                Ok(phase) => writeln!(
+                    std::io::stderr(),
+                    "diplo serve: game {}: the deadline passed: {phase} adjudicated",
+                    p.id
+                ),
+                Err(why) => writeln!(
+                    std::io::stderr(),
+                    "diplo serve: game {}: the deadline passed, but: {why}",
+                    p.id
+                ),
+            };
+        }
+    }
 }
 
 /// Ctrl-C, or (on Unix) SIGTERM as a service manager sends it.

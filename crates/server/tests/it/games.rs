@@ -281,3 +281,45 @@ async fn the_game_master_sets_and_clears_the_deadline() {
     assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
     assert!(r.json()["deadline"].is_null());
 }
+
+/// A deadline that passes adjudicates the game by itself (powers that sent nothing in civil
+/// disorder); a game whose deadline is still to come, or that has none, is left alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_that_passes_adjudicates_the_game() {
+    let s = start().await;
+    let (id, gm, tokens) = new_game(&s).await;
+    let (other, _, _) = new_game(&s).await;
+    let fra = tok(&tokens, "France");
+    let r = s
+        .request(
+            "PUT",
+            &format!("/v1/games/{id}/orders"),
+            Some(fra),
+            b"A par - bur\n",
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let deadline = json!({ "deadline": "2030-01-01T00:00:00Z" }).to_string();
+    let path = format!("/v1/games/{id}/deadline");
+    let r = s
+        .request("PUT", &path, Some(&gm), deadline.as_bytes())
+        .await;
+    assert_eq!(r.status, 200);
+    let store = diplo_server::FileStore::open(&s.games).unwrap();
+    let before = diplo_game::time::parse_rfc3339("2029-12-31T23:59:00Z").unwrap();
+    assert!(diplo_server::adjudicate_passed(&store, before).is_empty());
+    let after = diplo_game::time::parse_rfc3339("2030-01-01T00:01:00Z").unwrap();
+    let passed = diplo_server::adjudicate_passed(&store, after);
+    assert_eq!(passed.len(), 1, "{passed:?}");
+    assert_eq!(passed[0].id, id);
+    assert_eq!(passed[0].outcome, Ok("Spring 1901 Movement".to_string()));
+    let view = s.get(&format!("/v1/games/{id}"), Some(fra)).await.json();
+    assert!(view.to_string().contains("Fall 1901 Movement"), "{view}");
+    let untouched = s.get(&format!("/v1/games/{other}"), None).await.json();
+    assert!(
+        untouched.to_string().contains("Spring 1901 Movement"),
+        "{untouched}"
+    );
+    // Adjudicated once: the new phase has no deadline.
+    assert!(diplo_server::adjudicate_passed(&store, after).is_empty());
+}
