@@ -28,7 +28,7 @@ impl Game {
                 &format!("{message} (this is not a valid diplo game file)"),
             )
         })?;
-        if raw.end_marker && text.trim_end().lines().last() != Some(END_MARKER) {
+        if raw.end_marker && text.trim_end().rsplit('\n').next() != Some(END_MARKER) {
             return Err(invalid(
                 text.len(),
                 &format!(

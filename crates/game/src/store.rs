@@ -5,23 +5,10 @@
 
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use diplo_map::atomic::{parent_dir, resolve_link};
 pub use diplo_map::atomic::{write_atomically, write_atomically_bytes, write_output_atomically};
-
-/// The file a path names, following symbolic links (the path itself when it does not exist yet).
-fn resolve_link(path: &Path) -> io::Result<PathBuf> {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path),
-        _ => Ok(path.to_path_buf()),
-    }
-}
-
-fn parent_dir(path: &Path) -> PathBuf {
-    path.parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-}
 
 /// How long a command waits for another one to finish with the same game.
 pub const LOCK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);

@@ -128,7 +128,7 @@ fn keep_mode_and_owner(f: &File, old: &std::fs::Metadata) -> io::Result<()> {
 }
 
 /// The file a path names, following symbolic links (the path itself when it does not exist yet).
-fn resolve_link(path: &Path) -> io::Result<PathBuf> {
+pub fn resolve_link(path: &Path) -> io::Result<PathBuf> {
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path),
         _ => Ok(path.to_path_buf()),
@@ -227,7 +227,8 @@ fn removable_when_gone(meta: &std::fs::Metadata) -> bool {
     }
 }
 
-fn parent_dir(path: &Path) -> PathBuf {
+/// The folder `path` is in (`.` for a bare file name): where its temporaries and lock go.
+pub fn parent_dir(path: &Path) -> PathBuf {
     path.parent()
         .filter(|d| !d.as_os_str().is_empty())
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
