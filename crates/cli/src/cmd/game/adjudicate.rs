@@ -11,15 +11,15 @@ use crate::cmd::adjudicate::adjudication_text;
 use crate::common::{print, Format};
 
 /// What `diplo game adjudicate` did.
-pub(super) enum Adjudication {
+pub(super) enum Run {
     /// The phase was adjudicated.
-    Done,
+    Adjudicated,
     /// `--if-due` and the phase was not due: nothing changed.
     NotDue,
 }
 
 /// `diplo game adjudicate`: adjudicates the current phase (with `--if-due`, only when due).
-pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<Adjudication, GameError> {
+pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<Run, GameError> {
     let _lock = lock(&a.file)?;
     let mut game = Game::load(&a.file)?;
     let mut why_due = None;
@@ -28,7 +28,7 @@ pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<Adjudication, GameError> {
             DueCheck::Due(why) => why_due = Some(why),
             DueCheck::NotDue(msg) => {
                 print(&msg);
-                return Ok(Adjudication::NotDue);
+                return Ok(Run::NotDue);
             }
         }
     }
@@ -50,7 +50,7 @@ pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<Adjudication, GameError> {
         )),
         Format::Text => print(&done.text()),
     }
-    Ok(Adjudication::Done)
+    Ok(Run::Adjudicated)
 }
 
 /// Whether `--if-due` adjudicates now.

@@ -15,7 +15,7 @@ use diplo_game::{Game, GameError, GameLock};
 use diplo_map::PowerId;
 
 use crate::common::{Format, RulesArgs};
-use adjudicate::{adjudicate, Adjudication};
+use adjudicate::{adjudicate, Run};
 use history::history;
 use new::{import, new};
 use orders::{orders, proxy};
@@ -249,8 +249,8 @@ pub fn run(cmd: GameCommand) -> ExitCode {
         GameCommand::Orders(a) => orders(a),
         GameCommand::Proxy(a) => proxy(a),
         GameCommand::Adjudicate(a) => match adjudicate(a) {
-            Ok(Adjudication::Done) => Ok(()),
-            Ok(Adjudication::NotDue) => return ExitCode::from(NOT_DUE),
+            Ok(Run::Adjudicated) => Ok(()),
+            Ok(Run::NotDue) => return ExitCode::from(NOT_DUE),
             Err(e) => Err(e),
         },
         GameCommand::Show(a) => show(a),
