@@ -28,6 +28,7 @@ mod names;
 mod short_table;
 pub mod suggest;
 mod variant;
+mod warnings;
 
 pub use diag::{line_col, one_line, toml_error, Diagnostic, MapError};
 pub use json::{CoastSummary, MapSummary, PowerSummary, ProvinceSummary, UnitSummary};

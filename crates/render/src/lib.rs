@@ -10,6 +10,7 @@
 mod geom;
 mod layout;
 mod legend;
+mod near;
 mod orders;
 mod png;
 mod svg;
