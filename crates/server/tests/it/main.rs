@@ -3,6 +3,7 @@
 
 mod games;
 mod stateless;
+mod year;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
