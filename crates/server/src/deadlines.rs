@@ -56,7 +56,7 @@ fn adjudicate_if_passed(store: &dyn GameStore, id: &GameId, now: Seconds) -> Opt
             id: id.as_str().to_string(),
             outcome: Err(match e {
                 StoreError::NotFound => "the game is gone".to_string(),
-                StoreError::Game(e) => e.to_string(),
+                e => e.to_string(),
             }),
         }),
     }

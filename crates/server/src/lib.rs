@@ -17,6 +17,7 @@ mod inputs;
 mod stateless;
 mod store;
 mod timed;
+mod tokens;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -36,6 +37,7 @@ pub use deadlines::{adjudicate_passed, Passed, CHECK_EVERY};
 pub use error::{ApiError, Problem};
 pub use store::{FileStore, GameId, GameStore, Role, StoreError, TokenHashes};
 pub use timed::IDLE_TIMEOUT;
+pub use tokens::{issue as issue_tokens, Tokens};
 
 /// The OpenAPI 3.1 document describing every endpoint.
 pub const OPENAPI: &str = include_str!("../openapi.json");

@@ -103,8 +103,20 @@ impl TokenHashes {
 pub enum StoreError {
     /// No game of that id.
     NotFound,
+    /// The game has tokens already, and they were not to be replaced.
+    TokensIssued,
     /// The game's library refused, or a file could not be read or written.
     Game(GameError),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::NotFound => f.write_str("no such game"),
+            StoreError::TokensIssued => f.write_str("the game has tokens already"),
+            StoreError::Game(e) => write!(f, "{e}"),
+        }
+    }
 }
 
 impl From<GameError> for StoreError {
@@ -129,6 +141,14 @@ pub trait GameStore: Send + Sync {
     fn update(&self, id: &GameId, change: Change<'_>) -> Result<(), StoreError>;
     /// The ids of every game.
     fn list(&self) -> Result<Vec<GameId>, StoreError>;
+    /// Gives an existing game (one made without the store, by `diplo game new`) its tokens'
+    /// hashes; refused with [`StoreError::TokensIssued`] when it has some, unless `replace`.
+    fn issue_tokens(
+        &self,
+        id: &GameId,
+        tokens: &TokenHashes,
+        replace: bool,
+    ) -> Result<(), StoreError>;
 }
 
 /// Games as files in one folder: `ID.toml` and `ID.tokens.toml`.
@@ -165,8 +185,60 @@ impl FileStore {
         self.dir.join(format!("{}.toml", id.as_str()))
     }
 
-    fn tokens_path(&self, id: &GameId) -> PathBuf {
+    /// A folder of games that must exist already (never created).
+    pub fn open_existing(dir: impl Into<PathBuf>) -> std::io::Result<FileStore> {
+        let dir = dir.into();
+        if !dir.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("{}: no such folder of games", dir.display()),
+            ));
+        }
+        Ok(FileStore { dir })
+    }
+
+    /// The tokens file of `id`: its tokens' hashes.
+    pub fn tokens_path(&self, id: &GameId) -> PathBuf {
         self.dir.join(format!("{}.tokens.toml", id.as_str()))
+    }
+
+    /// The game named `text` (its id, or its file's name `ID.toml`), or why no game can be
+    /// (a name that is not an id: how to rename the file, with a fresh id to use).
+    pub fn id_of(&self, text: &str) -> Result<GameId, String> {
+        let name = text.strip_suffix(".toml").unwrap_or(text);
+        if let Some(id) = GameId::parse(name) {
+            return Ok(id);
+        }
+        let fresh = GameId::random().map_or_else(|_| "ID".to_string(), |id| id.0);
+        let file = self.dir.join(format!("{name}.toml"));
+        let hint = if !name.contains(['/', '\\']) && file.is_file() {
+            format!(
+                "; the server only opens a game file named by its id: rename {} to {}",
+                file.display(),
+                self.dir.join(format!("{fresh}.toml")).display()
+            )
+        } else {
+            format!(" (for instance {fresh})")
+        };
+        Err(format!(
+            "`{text}` is not a game id: 32 lower-case hex digits, the game file's name without `.toml`{hint}"
+        ))
+    }
+
+    /// Writes a game's tokens file (mode 0600); the caller holds the game's lock.
+    fn write_tokens(&self, id: &GameId, tokens: &TokenHashes) -> Result<(), StoreError> {
+        let tpath = self.tokens_path(id);
+        let text = toml::to_string(tokens)
+            .map_err(|e| StoreError::Game(GameError::Invalid(e.to_string())))?;
+        diplo_game::write_atomically(&tpath, &text)
+            .map_err(|e| io_error(&tpath, "cannot write the tokens file", e))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&tpath, std::fs::Permissions::from_mode(0o600))
+                .map_err(|e| io_error(&tpath, "cannot protect the tokens file", e))?;
+        }
+        Ok(())
     }
 
     fn load_game(&self, id: &GameId) -> Result<Game, StoreError> {
@@ -191,16 +263,7 @@ impl GameStore for FileStore {
                 std::io::ErrorKind::AlreadyExists.into(),
             ));
         }
-        let text = toml::to_string(tokens)
-            .map_err(|e| StoreError::Game(GameError::Invalid(e.to_string())))?;
-        diplo_game::write_atomically(&tpath, &text)
-            .map_err(|e| io_error(&tpath, "cannot write the tokens file", e))?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&tpath, std::fs::Permissions::from_mode(0o600))
-                .map_err(|e| io_error(&tpath, "cannot protect the tokens file", e))?;
-        }
+        self.write_tokens(&id, tokens)?;
         game.save(&path)?;
         Ok(id)
     }
@@ -242,11 +305,32 @@ impl GameStore for FileStore {
             .flatten()
             .filter_map(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
-                GameId::parse(name.strip_suffix(".toml")?)
+                let id = GameId::parse(name.strip_suffix(".toml")?)?;
+                // A folder (or anything else) named like a game is none.
+                e.path().is_file().then_some(id)
             })
             .collect();
         ids.sort();
         Ok(ids)
+    }
+
+    fn issue_tokens(
+        &self,
+        id: &GameId,
+        tokens: &TokenHashes,
+        replace: bool,
+    ) -> Result<(), StoreError> {
+        let path = self.game_path(id);
+        if !path.is_file() {
+            return Err(StoreError::NotFound);
+        }
+        let _lock = GameLock::acquire(&path)
+            .map_err(|e| io_error(&path, "cannot lock the game file", e))?;
+        let tpath = self.tokens_path(id);
+        if !replace && std::fs::symlink_metadata(&tpath).is_ok() {
+            return Err(StoreError::TokensIssued);
+        }
+        self.write_tokens(id, tokens)
     }
 }
 

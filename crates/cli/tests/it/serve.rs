@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use diplo_game::Game;
 use serde_json::Value;
 
-use crate::support::{s, temp_dir};
+use crate::support::{diplo, ok, s, stderr, temp_dir};
 
 /// A running `diplo serve --addr 127.0.0.1:0`, killed (SIGKILL) when dropped.
 struct Served {
@@ -229,4 +229,79 @@ fn killing_the_server_while_it_adjudicates_never_loses_or_corrupts_the_game() {
     let before = load(&file, 99).phase();
     json(&server.addr, "POST", &path, Some(&gm), "", 200);
     assert_ne!(load(&file, 99).phase(), before);
+}
+
+/// `diplo serve tokens`: a game made by `diplo game new` in the games folder gets its tokens
+/// (printed once, with the page links), and the server opens it with them.
+#[test]
+fn a_game_made_by_game_new_is_opened_with_the_tokens_serve_tokens_prints() {
+    let dir = temp_dir("serve-tokens");
+    let games = dir.join("games");
+    let id = "00112233445566778899aabbccddeeff";
+    let file = games.join(format!("{id}.toml"));
+    std::fs::create_dir(&games).unwrap();
+    ok(&["game", "new", s(&file)]);
+    let issue = |extra: &[&str]| {
+        let mut args = vec!["serve", "tokens", "--games", s(&games), id];
+        args.extend_from_slice(extra);
+        diplo(&args)
+    };
+    let o = issue(&["--format", "json", "--url", "https://dip.example.org/"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["id"], id);
+    let gm = v["gm_token"].as_str().unwrap().to_string();
+    let france = v["power_tokens"]["France"].as_str().unwrap().to_string();
+    assert_eq!(
+        v["links"]["France"],
+        format!("https://dip.example.org/game/{id}#token={france}")
+    );
+    assert_eq!(
+        v["links"]["game master"],
+        format!("https://dip.example.org/gm/{id}#token={gm}")
+    );
+
+    let server = Served::start(&games);
+    let path = format!("/v1/games/{id}");
+    let view = json(&server.addr, "GET", &path, Some(&gm), "", 200);
+    assert_eq!(view["view"], "host");
+    let orders = format!("{path}/orders");
+    json(
+        &server.addr,
+        "PUT",
+        &orders,
+        Some(&france),
+        "A par - bur\n",
+        200,
+    );
+    // The CLI sees what the server saved.
+    assert!(ok(&["game", "show", s(&file)]).contains("France"));
+
+    // Once only, unless reissued (then the old tokens open nothing).
+    let o = issue(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--reissue"), "{}", stderr(&o));
+    let (status, _) = request(&server.addr, "GET", &path, Some(&gm), "").unwrap();
+    assert_eq!(status, 200);
+    let text = ok(&["serve", "tokens", "--games", s(&games), id, "--reissue"]);
+    assert!(text.contains("shown this once"), "{text}");
+    assert!(
+        text.contains(&format!("http://127.0.0.1:8080/gm/{id}#token=")),
+        "{text}"
+    );
+    let (status, _) = request(&server.addr, "GET", &path, Some(&gm), "").unwrap();
+    assert_eq!(status, 404);
+
+    // A file named otherwise, a missing game, a missing folder: errors that say what to do.
+    ok(&["game", "new", s(&games.join("club.toml"))]);
+    let o = diplo(&["serve", "tokens", "--games", s(&games), "club"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("is not a game id") && stderr(&o).contains("rename"));
+    let other = "ffeeddccbbaa99887766554433221100";
+    let o = diplo(&["serve", "tokens", "--games", s(&games), other]);
+    assert!(stderr(&o).contains("no such game file"), "{}", stderr(&o));
+    assert!(!games.join(format!("{other}.tokens.toml")).exists());
+    let o = diplo(&["serve", "tokens", "--games", s(&dir.join("none")), id]);
+    assert!(stderr(&o).contains("no such folder"), "{}", stderr(&o));
+    assert!(!dir.join("none").exists());
 }

@@ -3,6 +3,7 @@
 
 mod games;
 mod stateless;
+mod tokens;
 mod year;
 
 use std::net::SocketAddr;
