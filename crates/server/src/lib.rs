@@ -14,6 +14,7 @@ mod deadlines;
 mod error;
 mod games;
 mod inputs;
+mod locks;
 mod stateless;
 mod store;
 mod timed;
@@ -35,6 +36,7 @@ use axum::Router;
 
 pub use deadlines::{adjudicate_passed, Passed, CHECK_EVERY};
 pub use error::{ApiError, Problem};
+pub use locks::{GameGuard, GameLocks, LOCK_WAIT};
 pub use store::{FileStore, GameId, GameStore, Role, StoreError, TokenHashes};
 pub use timed::IDLE_TIMEOUT;
 pub use tokens::{issue as issue_tokens, Tokens};
@@ -113,10 +115,42 @@ impl Default for Config {
     }
 }
 
-/// What every handler shares: the game store.
+/// What every handler shares: the game store, and the in-process lock of each game.
 #[derive(Clone)]
 struct AppState {
     store: Arc<dyn GameStore>,
+    locks: GameLocks,
+}
+
+/// A change to the game `id` as [`blocking`] work, once this process's other changes to the
+/// game are done: the wait holds no thread (the file lock, taken in the work, then only waits
+/// for other processes). An id that is no game's takes no lock (the work answers 404).
+async fn locked<F>(s: &AppState, id: &str, work: F) -> Response
+where
+    F: FnOnce() -> Result<Response, ApiError> + Send + 'static,
+{
+    let guard = match GameId::parse(id) {
+        Some(id) => match s.locks.lock_within(&id, LOCK_WAIT).await {
+            Some(g) => Some(g),
+            None => {
+                return ApiError::one(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    "game",
+                    format!(
+                        "other requests have held the game for {} s; try again when they are done",
+                        LOCK_WAIT.as_secs()
+                    ),
+                )
+                .into_response()
+            }
+        },
+        None => None,
+    };
+    blocking(move || {
+        let _guard = guard;
+        work()
+    })
+    .await
 }
 
 /// Runs a handler's work on the blocking pool; a panic there answers 500, never a dropped
@@ -153,7 +187,12 @@ type Q = Query<BTreeMap<String, String>>;
 
 /// The router with every endpoint, over `store`, refusing bodies over `body_limit` bytes.
 pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
-    let state = AppState { store };
+    router_with_locks(store, GameLocks::default(), body_limit)
+}
+
+/// [`router`] sharing `locks` with other work on the same games (the deadline checker).
+pub fn router_with_locks(store: Arc<dyn GameStore>, locks: GameLocks, body_limit: usize) -> Router {
+    let state = AppState { store, locks };
     Router::new()
         .route(
             "/v1/adjudicate",
@@ -259,7 +298,13 @@ async fn put_orders(
     b: Result<Bytes, BytesRejection>,
 ) -> Response {
     match body(b) {
-        Ok(b) => blocking(move || games::put_orders(s.store.as_ref(), &id, &h, &q, &b)).await,
+        Ok(b) => {
+            let work = {
+                let (s, id) = (s.clone(), id.clone());
+                move || games::put_orders(s.store.as_ref(), &id, &h, &q, &b)
+            };
+            locked(&s, &id, work).await
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -269,7 +314,11 @@ async fn delete_orders(
     Path(id): Path<String>,
     h: HeaderMap,
 ) -> Response {
-    blocking(move || games::delete_orders(s.store.as_ref(), &id, &h)).await
+    let work = {
+        let (s, id) = (s.clone(), id.clone());
+        move || games::delete_orders(s.store.as_ref(), &id, &h)
+    };
+    locked(&s, &id, work).await
 }
 
 async fn adjudicate_game(
@@ -280,7 +329,13 @@ async fn adjudicate_game(
     b: Result<Bytes, BytesRejection>,
 ) -> Response {
     match body(b) {
-        Ok(b) => blocking(move || games::adjudicate(s.store.as_ref(), &id, &h, &q, &b)).await,
+        Ok(b) => {
+            let work = {
+                let (s, id) = (s.clone(), id.clone());
+                move || games::adjudicate(s.store.as_ref(), &id, &h, &q, &b)
+            };
+            locked(&s, &id, work).await
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -292,7 +347,13 @@ async fn put_deadline(
     b: Result<Bytes, BytesRejection>,
 ) -> Response {
     match body(b) {
-        Ok(b) => blocking(move || games::set_deadline(s.store.as_ref(), &id, &h, &b)).await,
+        Ok(b) => {
+            let work = {
+                let (s, id) = (s.clone(), id.clone());
+                move || games::set_deadline(s.store.as_ref(), &id, &h, &b)
+            };
+            locked(&s, &id, work).await
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -303,7 +364,11 @@ async fn rollback_game(
     Query(q): Q,
     h: HeaderMap,
 ) -> Response {
-    blocking(move || games::rollback(s.store.as_ref(), &id, &h, &q)).await
+    let work = {
+        let (s, id) = (s.clone(), id.clone());
+        move || games::rollback(s.store.as_ref(), &id, &h, &q)
+    };
+    locked(&s, &id, work).await
 }
 
 async fn game_history(State(s): State<AppState>, Path(id): Path<String>, h: HeaderMap) -> Response {
