@@ -34,10 +34,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::Router;
 
-pub use deadlines::{adjudicate_passed, Passed, CHECK_EVERY};
+pub use deadlines::{
+    adjudicate_if_passed, adjudicate_passed, DeadlineIndex, Indexed, Look, Passed, CHECK_EVERY,
+};
 pub use error::{ApiError, Problem};
 pub use locks::{GameGuard, GameLocks, LOCK_WAIT};
-pub use store::{FileStore, GameId, GameStore, Role, StoreError, TokenHashes};
+pub use store::{Change, FileStore, GameId, GameStore, Role, Stamp, StoreError, TokenHashes};
 pub use timed::IDLE_TIMEOUT;
 pub use tokens::{issue as issue_tokens, Tokens};
 
@@ -407,7 +409,10 @@ pub async fn serve_with_idle_timeout(
 
 /// Runs the server as `config` says until Ctrl-C or SIGTERM: `diplo serve`.
 pub fn run(config: &Config) -> std::io::Result<()> {
-    let store: Arc<dyn GameStore> = Arc::new(FileStore::open(&config.games)?);
+    let files: Arc<dyn GameStore> = Arc::new(FileStore::open(&config.games)?);
+    let index = Arc::new(DeadlineIndex::default());
+    let store: Arc<dyn GameStore> = Arc::new(Indexed::new(files, index.clone()));
+    let locks = GameLocks::default();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -420,39 +425,57 @@ pub fn run(config: &Config) -> std::io::Result<()> {
             listener.local_addr()?,
             config.games.display()
         );
-        tokio::spawn(watch_deadlines(store.clone()));
-        serve(listener, router(store, config.body_limit), stop_signal()).await
+        tokio::spawn(watch_deadlines(store.clone(), index, locks.clone()));
+        let router = router_with_locks(store, locks, config.body_limit);
+        serve(listener, router, stop_signal()).await
     })
 }
 
-/// Every [`CHECK_EVERY`], adjudicates the games whose deadline has passed (on the blocking
-/// pool, each under its game's lock) and says so on standard error.
-async fn watch_deadlines(store: Arc<dyn GameStore>) {
+/// Every [`CHECK_EVERY`] (the first time at once, reading every game), adjudicates the games
+/// whose deadline has passed, each under its in-process lock and on the blocking pool, and
+/// says so on standard error. Between times only the games whose file changed are read again.
+async fn watch_deadlines(store: Arc<dyn GameStore>, index: Arc<DeadlineIndex>, locks: GameLocks) {
     let mut every = tokio::time::interval(CHECK_EVERY);
     loop {
         every.tick().await;
         let Ok(now) = diplo_game::time::now() else {
             continue;
         };
-        let store = store.clone();
-        let passed = tokio::task::spawn_blocking(move || adjudicate_passed(store.as_ref(), now))
-            .await
-            .unwrap_or_default();
-        for p in passed {
-            let _ = match &p.outcome {
-                Ok(phase) => writeln!(
-                    std::io::stderr(),
-                    "diplo serve: game {}: the deadline passed: {phase} adjudicated",
-                    p.id
-                ),
-                Err(why) => writeln!(
-                    std::io::stderr(),
-                    "diplo serve: game {}: the deadline passed, but: {why}",
-                    p.id
-                ),
+        let look = {
+            let (store, index) = (store.clone(), index.clone());
+            tokio::task::spawn_blocking(move || index.look(store.as_ref(), now))
+                .await
+                .unwrap_or_default()
+        };
+        for (id, why) in &look.unreadable {
+            say(format_args!("game {}: cannot be read: {why}", id.as_str()));
+        }
+        for id in look.due {
+            let Some(guard) = locks.lock_within(&id, LOCK_WAIT).await else {
+                continue;
             };
+            let (store, index) = (store.clone(), index.clone());
+            let passed = tokio::task::spawn_blocking(move || {
+                let _guard = guard;
+                index.adjudicate(store.as_ref(), &id, now)
+            })
+            .await;
+            match passed.ok().flatten().map(|p| (p.id, p.outcome)) {
+                Some((id, Ok(phase))) => say(format_args!(
+                    "game {id}: the deadline passed: {phase} adjudicated"
+                )),
+                Some((id, Err(why))) => {
+                    say(format_args!("game {id}: the deadline passed, but: {why}"))
+                }
+                None => {}
+            }
         }
     }
+}
+
+/// One line on standard error, `diplo serve: ...`; a closed standard error is ignored.
+fn say(what: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr(), "diplo serve: {what}");
 }
 
 /// Ctrl-C, or (on Unix) SIGTERM as a service manager sends it.

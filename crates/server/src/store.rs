@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use diplo_game::{Game, GameError, GameLock};
 use serde::{Deserialize, Serialize};
@@ -125,6 +126,40 @@ impl From<GameError> for StoreError {
     }
 }
 
+/// A game's version as its store tells it without reading the game: for a game file, its
+/// modification time, length and inode (every atomic save makes a new file). A change made
+/// behind the store's back (by `diplo game`) gives another stamp.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    modified: Option<SystemTime>,
+    len: u64,
+    inode: u64,
+}
+
+impl Stamp {
+    /// The stamp of a file, from its metadata.
+    pub fn of_file(meta: &std::fs::Metadata) -> Stamp {
+        #[cfg(unix)]
+        let inode = std::os::unix::fs::MetadataExt::ino(meta);
+        #[cfg(not(unix))]
+        let inode = 0;
+        Stamp {
+            modified: meta.modified().ok(),
+            len: meta.len(),
+            inode,
+        }
+    }
+
+    /// A stamp from a version number, for a store that counts its games' versions.
+    pub fn version(n: u64) -> Stamp {
+        Stamp {
+            modified: None,
+            len: n,
+            inode: 0,
+        }
+    }
+}
+
 /// A change made to a game under its lock: `Ok(true)` saves the game, `Ok(false)` leaves it.
 pub type Change<'a> = &'a mut dyn FnMut(&mut Game) -> Result<bool, GameError>;
 
@@ -137,8 +172,14 @@ pub trait GameStore: Send + Sync {
     /// The tokens' hashes of a game.
     fn tokens(&self, id: &GameId) -> Result<TokenHashes, StoreError>;
     /// Loads the game under its lock, applies `change`, and saves it atomically when the change
-    /// says so; nothing is saved when it fails.
-    fn update(&self, id: &GameId, change: Change<'_>) -> Result<(), StoreError>;
+    /// says so; nothing is saved when it fails. Answers the game's stamp as the change left
+    /// it, taken under the lock.
+    fn update(&self, id: &GameId, change: Change<'_>) -> Result<Stamp, StoreError>;
+    /// A game (with or without tokens), and its stamp taken before it was read: a change made
+    /// meanwhile shows as another stamp next time.
+    fn read(&self, id: &GameId) -> Result<(Game, Stamp), StoreError>;
+    /// A game's stamp, without reading the game.
+    fn stamp(&self, id: &GameId) -> Result<Stamp, StoreError>;
     /// The ids of every game.
     fn list(&self) -> Result<Vec<GameId>, StoreError>;
     /// Gives an existing game (one made without the store, by `diplo game new`) its tokens'
@@ -284,7 +325,7 @@ impl GameStore for FileStore {
             .map_err(|e| StoreError::Game(GameError::Invalid(format!("{}: {e}", path.display()))))
     }
 
-    fn update(&self, id: &GameId, change: Change<'_>) -> Result<(), StoreError> {
+    fn update(&self, id: &GameId, change: Change<'_>) -> Result<Stamp, StoreError> {
         let path = self.game_path(id);
         if !path.is_file() {
             return Err(StoreError::NotFound);
@@ -295,7 +336,22 @@ impl GameStore for FileStore {
         if change(&mut game)? {
             game.save(&path)?;
         }
-        Ok(())
+        self.stamp(id)
+    }
+
+    fn read(&self, id: &GameId) -> Result<(Game, Stamp), StoreError> {
+        let stamp = self.stamp(id)?;
+        Ok((self.load_game(id)?, stamp))
+    }
+
+    fn stamp(&self, id: &GameId) -> Result<Stamp, StoreError> {
+        let path = self.game_path(id);
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_file() => Ok(Stamp::of_file(&m)),
+            Ok(_) => Err(StoreError::NotFound),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(StoreError::NotFound),
+            Err(e) => Err(io_error(&path, "cannot read the game file's metadata", e)),
+        }
     }
 
     fn list(&self) -> Result<Vec<GameId>, StoreError> {
