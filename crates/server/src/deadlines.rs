@@ -7,7 +7,7 @@
 //! (through [`Indexed`]), and from a new reading of only the games whose file changed behind
 //! the server's back (by `diplo game`: their [`Stamp`] changed).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -139,7 +139,8 @@ impl DeadlineIndex {
         let Ok(ids) = store.list() else {
             return look;
         };
-        self.games().retain(|id, _| ids.binary_search(id).is_ok());
+        let listed: HashSet<&GameId> = ids.iter().collect();
+        self.games().retain(|id, _| listed.contains(id));
         for id in ids {
             let Ok(stamp) = store.stamp(&id) else {
                 continue;

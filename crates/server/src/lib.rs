@@ -127,11 +127,11 @@ struct AppState {
 /// A change to the game `id` as [`blocking`] work, once this process's other changes to the
 /// game are done: the wait holds no thread (the file lock, taken in the work, then only waits
 /// for other processes). An id that is no game's takes no lock (the work answers 404).
-async fn locked<F>(s: &AppState, id: &str, work: F) -> Response
+async fn locked<F>(s: AppState, id: String, work: F) -> Response
 where
-    F: FnOnce() -> Result<Response, ApiError> + Send + 'static,
+    F: FnOnce(&dyn GameStore, &str) -> Result<Response, ApiError> + Send + 'static,
 {
-    let guard = match GameId::parse(id) {
+    let guard = match GameId::parse(&id) {
         Some(id) => match s.locks.lock_within(&id, LOCK_WAIT).await {
             Some(g) => Some(g),
             None => {
@@ -150,7 +150,7 @@ where
     };
     blocking(move || {
         let _guard = guard;
-        work()
+        work(s.store.as_ref(), &id)
     })
     .await
 }
@@ -301,11 +301,10 @@ async fn put_orders(
 ) -> Response {
     match body(b) {
         Ok(b) => {
-            let work = {
-                let (s, id) = (s.clone(), id.clone());
-                move || games::put_orders(s.store.as_ref(), &id, &h, &q, &b)
-            };
-            locked(&s, &id, work).await
+            locked(s, id, move |store, id| {
+                games::put_orders(store, id, &h, &q, &b)
+            })
+            .await
         }
         Err(e) => e.into_response(),
     }
@@ -316,11 +315,7 @@ async fn delete_orders(
     Path(id): Path<String>,
     h: HeaderMap,
 ) -> Response {
-    let work = {
-        let (s, id) = (s.clone(), id.clone());
-        move || games::delete_orders(s.store.as_ref(), &id, &h)
-    };
-    locked(&s, &id, work).await
+    locked(s, id, move |store, id| games::delete_orders(store, id, &h)).await
 }
 
 async fn adjudicate_game(
@@ -332,11 +327,10 @@ async fn adjudicate_game(
 ) -> Response {
     match body(b) {
         Ok(b) => {
-            let work = {
-                let (s, id) = (s.clone(), id.clone());
-                move || games::adjudicate(s.store.as_ref(), &id, &h, &q, &b)
-            };
-            locked(&s, &id, work).await
+            locked(s, id, move |store, id| {
+                games::adjudicate(store, id, &h, &q, &b)
+            })
+            .await
         }
         Err(e) => e.into_response(),
     }
@@ -350,11 +344,10 @@ async fn put_deadline(
 ) -> Response {
     match body(b) {
         Ok(b) => {
-            let work = {
-                let (s, id) = (s.clone(), id.clone());
-                move || games::set_deadline(s.store.as_ref(), &id, &h, &b)
-            };
-            locked(&s, &id, work).await
+            locked(s, id, move |store, id| {
+                games::set_deadline(store, id, &h, &b)
+            })
+            .await
         }
         Err(e) => e.into_response(),
     }
@@ -366,11 +359,7 @@ async fn rollback_game(
     Query(q): Q,
     h: HeaderMap,
 ) -> Response {
-    let work = {
-        let (s, id) = (s.clone(), id.clone());
-        move || games::rollback(s.store.as_ref(), &id, &h, &q)
-    };
-    locked(&s, &id, work).await
+    locked(s, id, move |store, id| games::rollback(store, id, &h, &q)).await
 }
 
 async fn game_history(State(s): State<AppState>, Path(id): Path<String>, h: HeaderMap) -> Response {
