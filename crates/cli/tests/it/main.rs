@@ -10,4 +10,5 @@ mod game;
 mod hosting;
 mod import;
 mod pinned;
+mod serve;
 mod support;

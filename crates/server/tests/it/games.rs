@@ -323,3 +323,49 @@ async fn a_deadline_that_passes_adjudicates_the_game() {
     // Adjudicated once: the new phase has no deadline.
     assert!(diplo_server::adjudicate_passed(&store, after).is_empty());
 }
+
+/// Requests that change one game wait their turn without holding a thread: with the game file
+/// locked by another process (as `diplo game` would) and twenty submissions waiting for it, a
+/// server with only four blocking threads still answers for another game at once.
+#[test]
+fn requests_waiting_for_one_game_hold_no_threads() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(4)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let s = std::sync::Arc::new(start().await);
+        let (a, _, a_tokens) = new_game(&s).await;
+        let (b, b_gm, b_tokens) = new_game(&s).await;
+        let lock = diplo_game::GameLock::acquire(&s.games.join(format!("{a}.toml"))).unwrap();
+        let mut waiting = Vec::new();
+        for _ in 0..20 {
+            let (s, a, token) = (s.clone(), a.clone(), tok(&a_tokens, "France").to_string());
+            waiting.push(tokio::spawn(async move {
+                let path = format!("/v1/games/{a}/orders");
+                s.request("PUT", &path, Some(&token), b"A par H\n").await
+            }));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let quick = std::time::Duration::from_secs(10);
+        let path = format!("/v1/games/{b}/orders");
+        let fra = tok(&b_tokens, "France");
+        let r = tokio::time::timeout(quick, s.request("PUT", &path, Some(fra), b"A par H\n"))
+            .await
+            .expect("another game is not held up");
+        assert_eq!(r.status, 200, "{}", r.json());
+        let r = tokio::time::timeout(quick, s.get(&format!("/v1/games/{b}"), Some(&b_gm)))
+            .await
+            .expect("another game is not held up");
+        assert_eq!(r.status, 200);
+        assert!(waiting.iter().all(|t| !t.is_finished()));
+        drop(lock);
+        for t in waiting {
+            assert_eq!(t.await.unwrap().status, 200);
+        }
+        let v = s.get(&format!("/v1/games/{a}"), None).await.json();
+        assert_eq!(v["powers"]["France"]["submitted"], true, "{v}");
+    });
+}
