@@ -190,6 +190,19 @@ impl Game {
             .or(self.map.victory.last_year)
     }
 
+    /// Sets the house rules for the game's end; a last year before the current phase's year is
+    /// refused.
+    pub fn set_end_rules(&mut self, rules: EndRules) -> Result<(), GameError> {
+        let year = self.position.phase.year;
+        if let Some(last) = rules.last_year.filter(|&l| l < year) {
+            return Err(refused(format!(
+                "last year {last}: the game is already in {year}; expected {year} or later"
+            )));
+        }
+        self.master.end_rules = rules;
+        Ok(())
+    }
+
     /// How the game ends in the current position, reached after `phase`: the map's victory
     /// condition, else at the last year ([`Game::last_year`]) the house rule's outcome.
     pub(crate) fn ending_by_rules(&self, phase: Phase) -> Option<Ending> {
