@@ -30,7 +30,7 @@ pub struct PlayerStint {
 }
 
 /// A player's name, checked: one line, not empty, at most [`MAX_PLAYER_NAME`] characters.
-fn checked_name(name: &str) -> Result<String, GameError> {
+pub(crate) fn checked_name(name: &str) -> Result<String, GameError> {
     let name = name.trim();
     let ok = !name.is_empty()
         && name.chars().count() <= MAX_PLAYER_NAME

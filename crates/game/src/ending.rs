@@ -5,7 +5,8 @@
 //! A draw proposal and the concessions belong to the phase they are made in: adjudicating the
 //! phase ends them (the history's notes say so), so that a vote never carries over into a
 //! position the voters did not see. Votes are secret until the draw passes: only the host sees
-//! them ([`Game::draw_lines`] shows a power its own vote and nobody else's).
+//! them ([`Game::draw_lines`] shows a power its own vote and nobody else's). A power in civil
+//! disorder by the game master's hand neither votes nor concedes, and is not waited for.
 
 use std::collections::BTreeMap;
 
@@ -182,6 +183,14 @@ impl Game {
         out.into_iter().map(|(_, p)| p).collect()
     }
 
+    /// The powers that vote on a draw and must concede: the survivors, but for those in civil
+    /// disorder by the game master's hand (nobody speaks for them).
+    pub fn voters(&self) -> Vec<PowerId> {
+        let mut out = self.survivors();
+        out.retain(|&p| !self.in_disorder(p));
+        out
+    }
+
     /// The last year the game plays: the game's own, else the map's.
     pub fn last_year(&self) -> Option<u16> {
         self.master
@@ -234,9 +243,17 @@ impl Game {
         Some(ending(None, survivors, 0, EndedBy::LastYear))
     }
 
-    /// Refuses a power that is no longer in the game (`what`: what it tried to do).
+    /// Refuses a power that is no longer in the game (`what`: what it tried to do), or that
+    /// is in civil disorder by the game master's hand.
     fn refuse_unless_surviving(&self, power: PowerId, what: &str) -> Result<(), GameError> {
         let survivors = self.survivors();
+        if self.in_disorder(power) {
+            return Err(refused(format!(
+                "{} is in civil disorder by the game master's hand: nobody speaks for it until \
+                 a stand-in takes it over",
+                self.power_name(power)
+            )));
+        }
         if survivors.contains(&power) {
             return Ok(());
         }
@@ -323,7 +340,7 @@ impl Game {
     /// Counts the votes of the pending draw: it passes (and the game ends) with enough yes
     /// votes of surviving powers, and is rejected when too many said no.
     fn count_draw_votes(&mut self) -> DrawStanding {
-        let survivors = self.survivors();
+        let survivors = self.voters();
         let needed = self.master.end_rules.draw_votes.needed(survivors.len());
         let phase = self.position.phase;
         let Some(d) = self.master.draws.iter_mut().find(|d| !d.rejected) else {
@@ -358,7 +375,9 @@ impl Game {
     pub fn concede(&mut self, power: PowerId, to: PowerId) -> Result<Option<Ending>, GameError> {
         self.refuse_if_ended()?;
         self.refuse_unless_surviving(power, "concede")?;
-        self.refuse_unless_surviving(to, "are conceded to")?;
+        if !self.survivors().contains(&to) {
+            self.refuse_unless_surviving(to, "are conceded to")?;
+        }
         if power == to {
             return Err(refused(format!(
                 "{} cannot concede to itself: the other surviving powers concede to it",
@@ -366,7 +385,7 @@ impl Game {
             )));
         }
         self.master.concessions.insert(power, to);
-        let all = (self.survivors().into_iter())
+        let all = (self.voters().into_iter())
             .filter(|&p| p != to)
             .all(|p| self.master.concessions.get(&p) == Some(&to));
         if !all {
@@ -408,9 +427,19 @@ impl Game {
         }
     }
 
+    /// Whether `viewer` may see `power`'s draw votes: the host always, a power its own, and
+    /// everyone once a draw passed.
+    fn sees_votes_of(&self, viewer: Viewer, power: PowerId) -> bool {
+        let passed = self
+            .ended
+            .as_ref()
+            .is_some_and(|e| e.by == EndedBy::DrawVote);
+        passed || viewer.sees_orders_of(power)
+    }
+
     /// The draw proposals and concessions of the current phase as `viewer` may see them: the
-    /// host sees every vote, a power its own, the public none (who proposed what, and who
-    /// conceded to whom, is no secret).
+    /// host sees every vote, a power its own, the public none until a draw passes (who
+    /// proposed what, and who conceded to whom, is no secret).
     pub fn draw_lines(&self, viewer: Viewer) -> Vec<String> {
         let mut out = Vec::new();
         for d in &self.master.draws {
@@ -418,14 +447,14 @@ impl Game {
                 "Draw proposed by {} among {}: {}",
                 self.power_name(d.by),
                 self.names(&d.among),
-                if d.rejected {
-                    "rejected"
-                } else {
-                    "awaiting votes"
+                match (d.rejected, &self.ended) {
+                    (true, _) => "rejected",
+                    (false, Some(e)) if e.by == EndedBy::DrawVote => "passed",
+                    (false, _) => "awaiting votes",
                 }
             );
             let seen: Vec<String> = (d.votes.iter())
-                .filter(|&(&p, _)| viewer.sees_orders_of(p))
+                .filter(|&(&p, _)| self.sees_votes_of(viewer, p))
                 .map(|(&p, &yes)| {
                     format!("{} {}", self.power_name(p), if yes { "yes" } else { "no" })
                 })
@@ -454,9 +483,13 @@ impl Game {
             "draws": self.master.draws.iter().map(|d| serde_json::json!({
                 "by": name(d.by),
                 "among": d.among.iter().map(|&p| name(p)).collect::<Vec<_>>(),
-                "status": if d.rejected { "rejected" } else { "pending" },
+                "status": match (d.rejected, &self.ended) {
+                    (true, _) => "rejected",
+                    (false, Some(e)) if e.by == EndedBy::DrawVote => "passed",
+                    (false, _) => "pending",
+                },
                 "votes_seen": d.votes.iter()
-                    .filter(|&(&p, _)| viewer.sees_orders_of(p))
+                    .filter(|&(&p, _)| self.sees_votes_of(viewer, p))
                     .map(|(&p, &yes)| (name(p), yes))
                     .collect::<BTreeMap<_, _>>(),
             })).collect::<Vec<_>>(),

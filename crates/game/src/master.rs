@@ -10,9 +10,9 @@ use diplo_map::{Map, PowerId};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::disorder::PlayerStint;
+use crate::disorder::{checked_name, PlayerStint};
 use crate::ending::{AtLastYear, DrawProposal, DrawVotes, EndRules};
-use crate::time;
+use crate::{time, GameError};
 
 /// The game master's part of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl GameMaster {
         problems: &mut Vec<(usize, String)>,
     ) -> GameMaster {
         let mut r = TableReader { map, problems };
-        GameMaster {
+        let master = GameMaster {
             end_rules: end_rules.map(|e| r.end_rules(e)).unwrap_or_default(),
             draws: draws.iter().filter_map(|d| r.draw(d)).collect(),
             concessions: (concessions.iter())
@@ -169,7 +169,14 @@ impl GameMaster {
                 })
                 .collect(),
             players: players.iter().filter_map(|p| r.player(p)).collect(),
+        };
+        if let Some(second) = draws.iter().filter(|d| !d.get_ref().rejected).nth(1) {
+            r.problems.push((
+                second.span().start,
+                "[[draw_proposal]]: a second proposal awaits votes; one at a time may".to_string(),
+            ));
         }
+        master
     }
 }
 
@@ -256,6 +263,10 @@ impl TableReader<'_> {
         let from = Phase::parse(&v.from, self.map)
             .map_err(|e| self.problems.push((at, format!("[[player]] from: {e}"))))
             .ok();
+        if let Some(Err(GameError::Refused(m))) = v.player.as_deref().map(checked_name) {
+            self.problems
+                .push((at, format!("[[player]] {}", m.join(" "))));
+        }
         let when = v.at.as_ref().and_then(|t| {
             time::parse_rfc3339(t)
                 .map_err(|e| {

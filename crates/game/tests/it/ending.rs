@@ -359,3 +359,164 @@ fn a_game_starts_from_a_retreat_position_and_bad_positions_are_located() {
     assert!(e.contains("start.toml:4:"), "{e}");
     assert!(e.contains("only possible in a retreat phase"), "{e}");
 }
+
+#[test]
+fn a_power_in_civil_disorder_neither_votes_nor_blocks_a_unanimous_draw() {
+    let mut g = game();
+    let (fra, rus) = (power(&g, "France"), power(&g, "Russia"));
+    g.put_in_disorder(rus, None).unwrap();
+    assert!(!g.voters().contains(&rus) && g.survivors().contains(&rus));
+    let why = refused(g.vote_draw(rus, true));
+    assert!(
+        why.contains("Russia is in civil disorder by the game master's hand"),
+        "{why}"
+    );
+    g.propose_draw(fra, None).unwrap();
+    let others: Vec<PowerId> = (g.voters().into_iter()).filter(|&p| p != fra).collect();
+    assert_eq!(others.len(), 5);
+    let mut last = DrawStanding::Pending;
+    for p in others {
+        last = g.vote_draw(p, true).unwrap();
+    }
+    let DrawStanding::Passed(e) = last else {
+        panic!("the six voters passed it")
+    };
+    // The survivors share it, Russia too.
+    assert_eq!(e.draw, all(&g));
+    // Once passed, the votes are no secret.
+    let public = g.draw_lines(Viewer::Public).join("\n");
+    assert!(
+        public.contains(": passed (votes seen: Austria yes, England yes, France yes"),
+        "{public}"
+    );
+}
+
+#[test]
+fn bad_game_master_tables_are_located() {
+    let mut g = game();
+    let (fra, ger) = (power(&g, "France"), power(&g, "Germany"));
+    g.name_player(fra, "Alice", None).unwrap();
+    g.propose_draw(fra, Some(&[fra, ger])).unwrap();
+    g.master.end_rules.draw_votes = DrawVotes::Majority;
+    let text = g.to_toml();
+    assert!(
+        text.contains("[end_rules]\ndraw_votes = \"majority\""),
+        "{text}"
+    );
+    let bad = text
+        .replace("draw_votes = \"majority\"", "draw_votes = \"most\"")
+        .replace("player = \"Alice\"", "player = \"\"")
+        .replace("by = \"France\"", "by = \"Frnace\"");
+    let Err(GameError::Invalid(e)) = Game::from_toml_str(&bad, "g.toml") else {
+        panic!("bad tables are refused")
+    };
+    let lines: Vec<&str> = e.lines().collect();
+    assert_eq!(lines.len(), 3, "{e}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("[end_rules] draw_votes `most`: expected unanimous or majority")),
+        "{e}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("[[player]] player name ``")),
+        "{e}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("[[draw_proposal]] by: unknown power `Frnace`")),
+        "{e}"
+    );
+    assert!(lines.iter().all(|l| l.starts_with("g.toml:")), "{e}");
+}
+
+/// Submits `orders` for the power `name`.
+fn send(g: &mut Game, name: &str, orders: &str) {
+    let p = power(g, name);
+    g.submit(p, orders, "orders.txt", SubmitOptions::default())
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+}
+
+#[test]
+fn two_years_with_a_stand_in_end_in_a_voted_draw() {
+    let mut g = game();
+    let rus = power(&g, "Russia");
+    for (p, name) in [(power(&g, "France"), "Claire"), (rus, "Ivan")] {
+        g.name_player(p, name, None).unwrap();
+    }
+    // Spring 1901: everyone plays.
+    send(&mut g, "France", "A par - bur\nA mar - spa\nF bre - mao\n");
+    send(
+        &mut g,
+        "Russia",
+        "A war - gal\nA mos - ukr\nF sev - bla\nF stp/sc - bot\n",
+    );
+    g.adjudicate(&[]).unwrap();
+    // Fall 1901: Russia's player has gone; what still comes in from Russia is not used.
+    g.put_in_disorder(rus, None).unwrap();
+    send(&mut g, "Russia", "A gal - rum\nF bot - swe\n");
+    send(
+        &mut g,
+        "France",
+        "A spa - por\nF mao - spa/sc\nA bur - bel\n",
+    );
+    g.adjudicate(&[]).unwrap();
+    let fall = g.history.last().unwrap();
+    assert_eq!(fall.phase, "Fall 1901 Movement");
+    assert!(fall.civil_disorder.contains(&"Russia".to_string()));
+    assert!(!fall.results.iter().any(|r| r.power == "Russia"));
+    let swe = g.map.province_by_name("swe").unwrap();
+    assert_eq!(g.position.owners[swe.index()], None, "F bot held");
+    // Winter 1901 (France builds), then a stand-in takes Russia over for 1902.
+    while g.phase().year == 1901 {
+        g.adjudicate(&[]).unwrap();
+    }
+    g = reread(&g);
+    g.end_disorder(rus, Some("Olga"), None).unwrap();
+    send(&mut g, "Russia", "A gal - rum\nF bot - swe\n");
+    g.adjudicate(&[]).unwrap();
+    let spring = g.history.last().unwrap();
+    assert_eq!(spring.phase, "Spring 1902 Movement");
+    assert!(spring
+        .results
+        .iter()
+        .any(|r| r.power == "Russia" && r.order.contains("Sweden")));
+    // Fall 1902: a draw proposed and not passed lapses with the phase.
+    g.propose_draw(power(&g, "France"), None).unwrap();
+    g.adjudicate(&[]).unwrap();
+    assert!(g
+        .history
+        .last()
+        .unwrap()
+        .notes
+        .iter()
+        .any(|n| n.contains("lapsed")));
+    while g.phase().year == 1902 {
+        g.adjudicate(&[]).unwrap();
+    }
+    // Spring 1903: a draw among every survivor passes on the last vote.
+    let voters = g.voters();
+    g.propose_draw(voters[0], None).unwrap();
+    let mut standing = DrawStanding::Pending;
+    for &p in &voters[1..] {
+        standing = g.vote_draw(p, true).unwrap();
+    }
+    assert!(matches!(standing, DrawStanding::Passed(_)), "{standing:?}");
+    let g = reread(&g);
+    let e = g.ended.clone().unwrap();
+    assert_eq!(
+        (e.by, e.phase.name(&g.map).to_string()),
+        (EndedBy::DrawVote, "Spring 1903 Movement".to_string())
+    );
+    assert_eq!(
+        g.player_lines(),
+        [
+            "France: Claire from Spring 1901 Movement",
+            "Russia: Ivan from Spring 1901 Movement; civil disorder (the game master's hand) from \
+             Fall 1901 Movement; Olga from Spring 1902 Movement",
+        ]
+    );
+}
