@@ -20,3 +20,38 @@ pub fn phase_notification(game: &Game, name: &str, outcome: &PhaseOutcome) -> Va
         "now": crate::json::view(&View::new(game, Viewer::Public)),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MapSource, SubmitOptions};
+    use diplo_map::Map;
+    use diplo_rules::Ruleset;
+
+    #[test]
+    fn a_hook_gets_the_phase_played_and_the_public_view_of_the_next() {
+        let mut g = Game::new(
+            Map::standard(),
+            MapSource::Embedded("standard".into()),
+            Ruleset::datc(),
+            Vec::new(),
+        );
+        let fra = g.map.power_by_name("France").unwrap();
+        g.submit(fra, "A par - bur\n", "fra.txt", SubmitOptions::default())
+            .unwrap();
+        let outcome = g.adjudicate(&[]).unwrap();
+        // An order set for the new phase stays secret from the hook.
+        g.submit(fra, "A bur - bel\n", "fra.txt", SubmitOptions::default())
+            .unwrap();
+        let doc = phase_notification(&g, "game.toml", &outcome);
+        assert_eq!(doc["event"], "phase");
+        assert_eq!(doc["game"], "game.toml");
+        assert_eq!(doc["adjudicated"]["phase"], "Spring 1901 Movement");
+        let results = doc["adjudicated"]["results"].to_string();
+        assert!(results.contains("A Paris - Burgundy"), "{results}");
+        assert_eq!(doc["now"]["phase"], "Fall 1901 Movement");
+        assert_eq!(doc["now"]["view"], "public");
+        assert_eq!(doc["now"]["order_sets"], serde_json::json!([]));
+        assert!(!doc.to_string().contains("Belgium") && !doc.to_string().contains("bur - bel"));
+    }
+}
