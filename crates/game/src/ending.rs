@@ -202,6 +202,7 @@ impl Game {
     /// Sets the house rules for the game's end; a last year before the current phase's year is
     /// refused.
     pub fn set_end_rules(&mut self, rules: EndRules) -> Result<(), GameError> {
+        self.refuse_if_ended()?;
         let year = self.position.phase.year;
         if let Some(last) = rules.last_year.filter(|&l| l < year) {
             return Err(refused(format!(
@@ -241,6 +242,26 @@ impl Game {
             return Some(ending(None, leaders, most, EndedBy::LastYear));
         }
         Some(ending(None, survivors, 0, EndedBy::LastYear))
+    }
+
+    /// The house rules for the end, for people: `the last year is 1910 (the game's), then the
+    /// most centres win; a draw needs every surviving power's vote`.
+    pub fn end_rules_text(&self) -> String {
+        let rules = &self.master.end_rules;
+        let last = match (rules.last_year, self.map.victory.last_year) {
+            (Some(y), _) => format!("the last year is {y} (the game's)"),
+            (None, Some(y)) => format!("the last year is {y} (the map's)"),
+            (None, None) => "no last year".to_string(),
+        };
+        let then = match rules.at_last_year {
+            AtLastYear::Draw => "the survivors share a draw",
+            AtLastYear::MostCentres => "the most centres win",
+        };
+        let votes = match rules.draw_votes {
+            DrawVotes::Unanimous => "every surviving power's vote",
+            DrawVotes::Majority => "the votes of more than half the surviving powers",
+        };
+        format!("{last}, then {then}; a draw needs {votes}")
     }
 
     /// Refuses a power that is no longer in the game (`what`: what it tried to do), or that

@@ -114,6 +114,31 @@ fn the_game_s_last_year_ends_it_with_the_most_centres() {
     ok(&["game", "adjudicate", f]);
     let out = ok(&["game", "adjudicate", f]);
     assert!(out.contains("Game over: Russia won after Fall 1901 Movement (the last year) with the most centres, 4"), "{out}");
+    let err = fails(&["game", "end-rules", f, "--draw-votes", "majority"]);
+    assert!(err.contains("the game is over"), "{err}");
+    // A running game gets its house rules later.
+    let (_dir, file) = new_game("last_year_later", &[]);
+    let f = s(&file);
+    let out = ok(&["game", "end-rules", f]);
+    assert!(out.ends_with(": no last year, then the survivors share a draw; a draw needs every surviving power's vote\n"), "{out}");
+    let out = ok(&[
+        "game",
+        "end-rules",
+        f,
+        "--last-year",
+        "1901",
+        "--draw-votes",
+        "majority",
+    ]);
+    assert!(out.contains(": the last year is 1901 (the game's), then the survivors share a draw; a draw needs the votes of more than half"), "{out}");
+    ok(&["game", "adjudicate", f]);
+    let out = ok(&["game", "adjudicate", f]);
+    assert!(
+        out.contains(
+            "Game over: drawn after Fall 1901 Movement (the last year), shared by 7 powers"
+        ),
+        "{out}"
+    );
     let dir = temp_dir("last_year_bad");
     let err = fails(&["game", "new", s(&dir.join("g.toml")), "--last-year", "1900"]);
     assert!(

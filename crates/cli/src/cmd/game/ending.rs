@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use diplo_game::{DrawStanding, Game, GameError};
 use diplo_map::PowerId;
 
-use super::{lock, power_of};
+use super::{lock, power_of, AtLastYearArg, DrawVotesArg};
 use crate::common::print;
 
 /// What a power does about a draw.
@@ -48,6 +48,52 @@ pub struct ConcedeArgs {
     /// The power it concedes the game to (it wins once every other surviving power has).
     #[arg(long)]
     to: String,
+}
+
+/// Arguments of `diplo game end-rules`.
+#[derive(Args, Debug)]
+pub struct EndRulesArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The last year played, overriding the map's.
+    #[arg(long, value_name = "YEAR", conflicts_with = "map_last_year")]
+    last_year: Option<u16>,
+    /// Back to the map's last year (if it has one).
+    #[arg(long)]
+    map_last_year: bool,
+    /// What the end of the last year gives.
+    #[arg(long, value_enum)]
+    at_last_year: Option<AtLastYearArg>,
+    /// How many surviving powers a draw needs.
+    #[arg(long, value_enum)]
+    draw_votes: Option<DrawVotesArg>,
+}
+
+/// `diplo game end-rules`: shows the house rules for the end, or changes those given.
+pub(super) fn end_rules(a: EndRulesArgs) -> Result<(), GameError> {
+    let _lock = lock(&a.file)?;
+    let mut game = Game::load(&a.file)?;
+    let mut rules = game.master.end_rules;
+    if a.map_last_year {
+        rules.last_year = None;
+    }
+    rules.last_year = a.last_year.or(rules.last_year);
+    if let Some(at) = a.at_last_year {
+        rules.at_last_year = at.into();
+    }
+    if let Some(votes) = a.draw_votes {
+        rules.draw_votes = votes.into();
+    }
+    if rules != game.master.end_rules {
+        game.set_end_rules(rules)?;
+        game.save(&a.file)?;
+    }
+    print(&format!(
+        "{}: {}\n",
+        a.file.display(),
+        game.end_rules_text()
+    ));
+    Ok(())
 }
 
 /// `diplo game draw`.

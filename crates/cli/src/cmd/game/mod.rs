@@ -20,7 +20,7 @@ use diplo_map::PowerId;
 use crate::common::{Format, RulesArgs};
 use adjudicate::{adjudicate, Run};
 use disorder::{disorder, player, DisorderArgs, PlayerArgs};
-use ending::{concede, draw, ConcedeArgs, DrawArgs};
+use ending::{concede, draw, end_rules, ConcedeArgs, DrawArgs, EndRulesArgs};
 use history::history;
 pub use hook::HOOK_FAILED;
 use new::{import, new};
@@ -62,6 +62,9 @@ pub enum GameCommand {
     Disorder(DisorderArgs),
     /// Record who plays a power from the current phase on.
     Player(PlayerArgs),
+    /// Show the house rules for the game's end, or change those given (the last year, what it
+    /// gives, the votes a draw needs).
+    EndRules(EndRulesArgs),
 }
 
 /// Arguments of `diplo game import`.
@@ -119,6 +122,24 @@ pub enum AtLastYearArg {
     Draw,
     /// The power with the most centres wins.
     MostCentres,
+}
+
+impl From<AtLastYearArg> for diplo_game::AtLastYear {
+    fn from(a: AtLastYearArg) -> Self {
+        match a {
+            AtLastYearArg::Draw => diplo_game::AtLastYear::Draw,
+            AtLastYearArg::MostCentres => diplo_game::AtLastYear::MostCentres,
+        }
+    }
+}
+
+impl From<DrawVotesArg> for diplo_game::DrawVotes {
+    fn from(d: DrawVotesArg) -> Self {
+        match d {
+            DrawVotesArg::Unanimous => diplo_game::DrawVotes::Unanimous,
+            DrawVotesArg::Majority => diplo_game::DrawVotes::Majority,
+        }
+    }
 }
 
 /// `--draw-votes`.
@@ -322,6 +343,7 @@ pub fn run(cmd: GameCommand) -> ExitCode {
         GameCommand::Concede(a) => concede(a),
         GameCommand::Disorder(a) => disorder(a),
         GameCommand::Player(a) => player(a),
+        GameCommand::EndRules(a) => end_rules(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,9 +1,9 @@
 //! `diplo game new` and `diplo game import`: making a game file, at the map's starting
 //! position or from a MILA or Cicero saved game adjudicated again.
 
-use diplo_game::{AtLastYear, DrawVotes, EndRules, Game, GameError, MapSource};
+use diplo_game::{EndRules, Game, GameError, MapSource};
 
-use super::{lock, refused, AtLastYearArg, DrawVotesArg, ImportArgs, NewArgs};
+use super::{lock, refused, ImportArgs, NewArgs};
 use crate::common::print;
 
 pub(super) fn new(a: NewArgs) -> Result<(), GameError> {
@@ -66,14 +66,8 @@ pub(super) fn new(a: NewArgs) -> Result<(), GameError> {
 fn end_rules(a: &NewArgs) -> EndRules {
     EndRules {
         last_year: a.last_year,
-        at_last_year: match a.at_last_year {
-            AtLastYearArg::Draw => AtLastYear::Draw,
-            AtLastYearArg::MostCentres => AtLastYear::MostCentres,
-        },
-        draw_votes: match a.draw_votes {
-            DrawVotesArg::Unanimous => DrawVotes::Unanimous,
-            DrawVotesArg::Majority => DrawVotes::Majority,
-        },
+        at_last_year: a.at_last_year.into(),
+        draw_votes: a.draw_votes.into(),
     }
 }
 
