@@ -349,10 +349,15 @@ impl Game {
     pub fn vote_draw(&mut self, power: PowerId, yes: bool) -> Result<DrawStanding, GameError> {
         self.refuse_if_ended()?;
         self.refuse_unless_surviving(power, "vote on a draw")?;
+        let rejected = !self.master.draws.is_empty();
         let Some(d) = self.master.draws.iter_mut().find(|d| !d.rejected) else {
-            return Err(refused(
-                "no draw is proposed in this phase: propose one first".to_string(),
-            ));
+            return Err(refused(if rejected {
+                "no draw awaits votes in this phase (the one proposed was rejected): propose \
+                 another first"
+                    .to_string()
+            } else {
+                "no draw is proposed in this phase: propose one first".to_string()
+            }));
         };
         d.votes.insert(power, yes);
         Ok(self.count_draw_votes())

@@ -106,6 +106,8 @@ fn one_no_rejects_a_unanimous_draw_and_a_majority_needs_more_than_half() {
     let (fra, ger) = (power(&g, "France"), power(&g, "Germany"));
     g.propose_draw(fra, None).unwrap();
     assert_eq!(g.vote_draw(ger, false).unwrap(), DrawStanding::Rejected);
+    let why = refused(g.vote_draw(fra, true));
+    assert!(why.contains("the one proposed was rejected"), "{why}");
     // A new proposal may follow a rejected one.
     g.master.end_rules.draw_votes = DrawVotes::Majority;
     assert_eq!(g.propose_draw(ger, None).unwrap(), DrawStanding::Pending);
