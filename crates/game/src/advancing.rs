@@ -13,19 +13,23 @@ use diplo_rules::Ruleset;
 
 use crate::file::{AutomaticFile, PhaseRecordFile, ResultFile, UndoneFile};
 use crate::production::next_production;
-use crate::{time, Game, GameError, Gathered, Production};
+use crate::{time, EndedBy, Game, GameError, Gathered, Production};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
-    /// The power that reached the victory condition; `None` for a draw at the map's last year.
+    /// The power that won (the victory condition, the most centres at the last year, or a
+    /// concession); `None` for a draw.
     pub winner: Option<PowerId>,
     /// The powers that share a draw (empty when someone won).
     pub draw: Vec<PowerId>,
-    /// The phase after which it did.
+    /// The phase after which it did (by agreement: during which it did).
     pub phase: Phase,
-    /// How many centres it owned.
+    /// How many centres the winner owned (a draw at the last year by the most centres: how
+    /// many each of the powers sharing it owned).
     pub centres: usize,
+    /// How it ended.
+    pub by: EndedBy,
 }
 
 /// What adjudicating the current phase did.
@@ -145,6 +149,7 @@ impl Game {
         if season_over {
             self.ended = self.ending_after(phase);
         }
+        self.lapse_agreements(&mut gathered.notes);
         Ok(PhaseOutcome {
             phase,
             position: start,
@@ -177,23 +182,9 @@ impl Game {
     }
 
     /// How the game ends in the current position, reached after `phase` (the map's victory
-    /// condition), if it does.
+    /// condition, or the last year's house rule), if it does.
     fn ending_after(&self, phase: Phase) -> Option<Ending> {
-        let end = diplo_engine::victory::game_end(&self.map, &self.position, phase.year)?;
-        Some(match end {
-            diplo_engine::victory::GameEnd::Win(winner, centres) => Ending {
-                winner: Some(winner),
-                draw: Vec::new(),
-                phase,
-                centres,
-            },
-            diplo_engine::victory::GameEnd::Draw(draw) => Ending {
-                winner: None,
-                draw,
-                phase,
-                centres: 0,
-            },
-        })
+        self.ending_by_rules(phase)
     }
 
     /// Carries each unit's production time to the next position: a unit that moved or
@@ -279,6 +270,8 @@ impl Game {
         };
         let n = undone.phases.len();
         self.undone.push(undone);
+        self.master.draws.clear();
+        self.master.concessions.clear();
         self.position = position;
         self.produced = produced;
         self.produced_dislodged = produced_dislodged;
@@ -440,37 +433,58 @@ impl Game {
 }
 
 impl Ending {
-    /// `France won after Fall 1912 Movement with 18 centres`, or the draw and its powers.
+    /// The game file's `by` word, when it cannot be told from the winner: `None` for a
+    /// victory, or a draw at the last year.
+    pub fn by_word(&self) -> Option<&'static str> {
+        match (self.by, self.winner) {
+            (EndedBy::Victory, _) | (EndedBy::LastYear, None) => None,
+            (by, _) => Some(by.word()),
+        }
+    }
+
+    /// `France won after Fall 1912 Movement with 18 centres`, or the draw and its powers, and
+    /// how (the last year, a draw vote, a concession).
     pub fn describe(&self, map: &diplo_map::Map) -> String {
         let phase = self.phase.name(map);
-        match self.winner {
-            Some(w) => format!(
+        let names: Vec<&str> = (self.draw.iter())
+            .map(|&p| map.power(p).name.as_str())
+            .collect();
+        let shared = format!("shared by {} powers: {}", self.draw.len(), names.join(", "));
+        match (self.winner, self.by) {
+            (Some(w), EndedBy::Concession) => format!(
+                "{} won by concession during {phase} (every other power conceded), with {} centres",
+                map.power(w).name,
+                self.centres
+            ),
+            (Some(w), EndedBy::LastYear) => format!(
+                "{} won after {phase} (the last year) with the most centres, {}",
+                map.power(w).name,
+                self.centres
+            ),
+            (Some(w), _) => format!(
                 "{} won after {phase} with {} centres",
                 map.power(w).name,
                 self.centres
             ),
-            None => {
-                let names: Vec<&str> = self
-                    .draw
-                    .iter()
-                    .map(|&p| map.power(p).name.as_str())
-                    .collect();
-                format!(
-                    "drawn after {phase} (the map's last year), shared by {} powers: {}",
-                    self.draw.len(),
-                    names.join(", ")
-                )
-            }
+            (None, EndedBy::DrawVote) => format!("drawn by a vote during {phase}, {shared}"),
+            (None, _) if self.centres > 0 => format!(
+                "drawn after {phase} (the last year) between the powers with the most centres \
+                 ({} each), {shared}",
+                self.centres
+            ),
+            (None, _) => format!("drawn after {phase} (the last year), {shared}"),
         }
     }
 
-    /// The ending as JSON: winner (or null), draw, phase, centres.
+    /// The ending as JSON: winner (or null), draw, phase, centres, by (`victory`, `last-year`,
+    /// `draw-vote`, `concession`).
     pub fn to_json(&self, map: &diplo_map::Map) -> serde_json::Value {
         serde_json::json!({
             "winner": self.winner.map(|w| map.power(w).name.clone()),
             "draw": self.draw.iter().map(|&p| map.power(p).name.clone()).collect::<Vec<_>>(),
             "phase": self.phase.name(map).to_string(),
             "centres": self.centres,
+            "by": self.by.word(),
         })
     }
 }

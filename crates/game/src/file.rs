@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 
 use diplo_engine::{PositionFile, PositionInput};
+
+pub use crate::master::{ConcessionFile, DrawProposalFile, EndRulesFile, PlayerFile};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -72,6 +74,18 @@ pub struct GameFileOut {
     /// Phases taken back by `diplo game rollback`, kept for the record.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub undone: Vec<UndoneFile>,
+    /// The house rules for the game's end (written when not the defaults).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_rules: Option<EndRulesFile>,
+    /// The draws proposed in the current phase.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub draw_proposal: Vec<DrawProposalFile>,
+    /// The concessions of the current phase.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub concession: Vec<ConcessionFile>,
+    /// Who played each power from which phase, and its civil disorder by the game master's hand.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub player: Vec<PlayerFile>,
 }
 
 /// One rollback: the phases it took back, kept in the file as a record (never replayed).
@@ -114,13 +128,18 @@ pub struct EndedFile {
     /// The power that reached the victory condition (absent for a draw).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
-    /// The powers that share a draw at the map's last year.
+    /// The powers that share a draw.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub draw: Vec<String>,
-    /// The phase after which it did (`Fall 1908 Movement`).
+    /// The phase after which it did (`Fall 1908 Movement`); for a draw vote or a concession,
+    /// the phase during which it did.
     pub phase: String,
     /// How many centres it owned then.
     pub centres: usize,
+    /// How: `last-year`, `draw-vote` or `concession`; absent: the map's victory condition (or,
+    /// with no winner, the last year).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
 }
 
 /// A dislodged unit's retreat options.
@@ -294,6 +313,18 @@ pub struct GameFileIn {
     /// Rollbacks, for the record.
     #[serde(default)]
     pub undone: Vec<Spanned<UndoneFile>>,
+    /// The house rules for the game's end.
+    #[serde(default)]
+    pub end_rules: Option<Spanned<EndRulesFile>>,
+    /// The draws proposed in the current phase.
+    #[serde(default)]
+    pub draw_proposal: Vec<Spanned<DrawProposalFile>>,
+    /// The concessions of the current phase.
+    #[serde(default)]
+    pub concession: Vec<Spanned<ConcessionFile>>,
+    /// Who played each power when.
+    #[serde(default)]
+    pub player: Vec<Spanned<PlayerFile>>,
 }
 
 /// The ruleset as read.

@@ -232,6 +232,10 @@ impl Game {
     fn order_sources(&self, g: &mut Gathered) -> Vec<(PowerId, OrderSource)> {
         let mut sources = Vec::with_capacity(self.map.powers().len());
         for power in self.map.power_ids() {
+            if self.in_disorder(power) {
+                self.note_disorder(power, g);
+                continue;
+            }
             let mut sets = (self.order_sets.iter().enumerate()).filter(|(_, s)| s.power == power);
             match (sets.next(), sets.next()) {
                 (None, _) => {
@@ -263,6 +267,19 @@ impl Game {
             }
         }
         sources
+    }
+
+    /// A power the game master put into civil disorder: its orders are not used.
+    fn note_disorder(&self, power: PowerId, g: &mut Gathered) {
+        if self.has_something_to_order(power) {
+            g.civil_disorder.push(power);
+        }
+        if self.has_submitted(power) {
+            g.notes.push(format!(
+                "{}: in civil disorder by the game master's hand: its orders are not used",
+                self.power_name(power)
+            ));
+        }
     }
 
     /// The orders of a source.

@@ -154,6 +154,8 @@ pub fn view(view: &View<'_>) -> Value {
             "centres_after": s.centres_after,
         })),
         "adjustments_due": adjustments_json(&view.due),
+        "agreements": game.agreements_json(view.viewer),
+        "in_disorder": map.power_ids().filter(|&p| game.in_disorder(p)).map(|p| map.power(p).name.clone()).collect::<Vec<_>>(),
         "phases_played": game.history.len(),
         "rollbacks": game.undone.len(),
     })

@@ -22,14 +22,19 @@
 //! one game at once: a crash or a kill never leaves a half-written game.
 
 mod advancing;
+pub mod disorder;
+pub mod ending;
 pub mod file;
 mod gathering;
 pub mod json;
+pub mod master;
 pub mod mila;
+pub mod notification;
 pub mod possible;
 mod production;
 mod read;
 mod schedule;
+mod start;
 mod store;
 mod submission;
 pub mod summary;
@@ -49,6 +54,7 @@ use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
 pub use advancing::{Ending, PhaseOutcome};
+pub use ending::{AtLastYear, DrawStanding, DrawVotes, EndRules, EndedBy};
 use file::*;
 pub use gathering::{Gathered, SetStatus};
 pub use production::Production;
@@ -197,6 +203,8 @@ pub struct Game {
     pub ready: BTreeSet<PowerId>,
     /// Rollbacks: the phases each took back, kept for the record.
     pub undone: Vec<UndoneFile>,
+    /// The game master's part: house rules for the end, draw votes, concessions, players.
+    pub master: master::GameMaster,
     next_seq: u64,
     /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh).
     scratch: AdjudicatorScratch,
@@ -237,6 +245,7 @@ impl Game {
             deadline: None,
             ready: BTreeSet::new(),
             undone: Vec::new(),
+            master: master::GameMaster::default(),
             next_seq: 1,
             scratch: AdjudicatorScratch::default(),
         }

@@ -13,7 +13,7 @@ use diplo_rules::{Ruleset, ISSUES};
 use toml::Spanned;
 
 use crate::file::*;
-use crate::{time, Ending, Game, GameError, MapSource, OrderSet, Production, ProxyGrant};
+use crate::{time, EndedBy, Ending, Game, GameError, MapSource, OrderSet, Production, ProxyGrant};
 
 impl Game {
     /// Reads a game file's text; `file` names it in errors (`file:line:column: message`).
@@ -67,7 +67,20 @@ impl Game {
         r.check_undone(&raw.undone);
         let ready = raw.ready.iter().filter_map(|p| r.power(p)).collect();
         r.check_after_history(&history, position.as_ref(), &raw.state.phase);
-        let ended = raw.ended.as_ref().and_then(|e| r.ended(e, &history));
+        let ended = (raw.ended.as_ref())
+            .and_then(|e| r.ended(e, &history, position.as_ref().map(|p| p.phase)));
+        let mut master_problems = Vec::new();
+        let master = crate::master::GameMaster::read(
+            &map,
+            raw.end_rules.as_ref(),
+            &raw.draw_proposal,
+            &raw.concession,
+            &raw.player,
+            &mut master_problems,
+        );
+        for (at, m) in master_problems {
+            r.problems.at(at, m);
+        }
         let position = r.problems.finish(position)?.ok_or_else(|| {
             GameError::Invalid(format!("{file}: the [state] position cannot be read"))
         })?;
@@ -87,6 +100,7 @@ impl Game {
             deadline,
             ready,
             undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
+            master,
             next_seq: sets_seq.max(proxies_seq) + 1,
             scratch: Default::default(),
         })
@@ -368,8 +382,14 @@ impl Reader<'_> {
         }
     }
 
-    /// How the game ended: its winner or draw, in a phase of the history.
-    fn ended(&mut self, e: &Spanned<EndedFile>, history: &[PhaseRecordFile]) -> Option<Ending> {
+    /// How the game ended: its winner or draw, in a phase of the history (or, by agreement,
+    /// the current phase).
+    fn ended(
+        &mut self,
+        e: &Spanned<EndedFile>,
+        history: &[PhaseRecordFile],
+        current: Option<Phase>,
+    ) -> Option<Ending> {
         let (at, v, map) = (e.span().start, e.get_ref(), self.map);
         let mut power = |n: &String| {
             let p = map.power_by_name(n);
@@ -388,8 +408,22 @@ impl Reader<'_> {
                 return None;
             }
         };
+        let by = match v.by.as_deref() {
+            None if v.winner.is_some() => EndedBy::Victory,
+            None => EndedBy::LastYear,
+            Some(word) => EndedBy::parse(word).unwrap_or_else(|| {
+                self.problems.at(
+                    at,
+                    format!(
+                        "[ended] by `{word}`: expected last-year, draw-vote or concession                          (absent: the map's victory condition)"
+                    ),
+                );
+                EndedBy::Victory
+            }),
+        };
         let name = phase.name(map).to_string();
-        if !history.iter().any(|h| h.phase == name) {
+        let during_current = by.by_agreement() && current == Some(phase);
+        if !during_current && !history.iter().any(|h| h.phase == name) {
             self.problems.at(
                 at,
                 format!("[ended]: the phase {name} is not in the history"),
@@ -400,6 +434,7 @@ impl Reader<'_> {
             draw,
             phase,
             centres: v.centres,
+            by,
         })
     }
 }

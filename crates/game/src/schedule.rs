@@ -53,9 +53,10 @@ impl Game {
     }
 
     /// Whether `power` has anything to order this phase (units to move, dislodged units,
-    /// builds or removals): whom the phase waits for.
+    /// builds or removals) and is not in civil disorder by the game master's hand: whom the
+    /// phase waits for.
     pub fn must_order(&self, power: PowerId) -> bool {
-        self.has_something_to_order(power)
+        self.has_something_to_order(power) && !self.in_disorder(power)
     }
 
     /// Whether `power` has sent an order set this phase.

@@ -16,6 +16,7 @@ impl Game {
     pub fn to_toml(&self) -> String {
         let map = &self.map;
         let name = |p: PowerId| map.power(p).name.clone();
+        let master = self.master.to_file(map);
         let out = GameFileOut {
             format: FORMAT_VERSION,
             end_marker: true,
@@ -57,6 +58,7 @@ impl Game {
                 draw: e.draw.iter().map(|&p| name(p)).collect(),
                 phase: e.phase.name(&self.map).to_string(),
                 centres: e.centres,
+                by: e.by_word().map(String::from),
             }),
             state: self.position.to_file(map),
             retreat_options: self
@@ -99,6 +101,10 @@ impl Game {
                 .collect(),
             history: self.history.clone(),
             undone: self.undone.clone(),
+            end_rules: master.end_rules,
+            draw_proposal: master.draw_proposal,
+            concession: master.concession,
+            player: master.player,
         };
         let body = toml::to_string(&out).expect("a game serializes to TOML");
         format!(

@@ -7,6 +7,7 @@
 mod cli;
 mod files;
 mod game;
+mod game_end;
 mod hosting;
 mod import;
 mod pinned;

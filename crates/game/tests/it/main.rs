@@ -5,6 +5,7 @@
 //! tests with a filter, e.g. `cargo test -p diplo-game --test it MODULE::`.
 
 mod builds;
+mod ending;
 mod hosting;
 mod possible;
 mod reliability;

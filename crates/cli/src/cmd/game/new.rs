@@ -1,7 +1,7 @@
 //! `diplo game new` and `diplo game import`: making a game file, at the map's starting
 //! position or from a MILA or Cicero saved game adjudicated again.
 
-use diplo_game::{Game, GameError, MapSource};
+use diplo_game::{EndRules, Game, GameError, MapSource};
 
 use super::{lock, refused, ImportArgs, NewArgs};
 use crate::common::print;
@@ -34,16 +34,41 @@ pub(super) fn new(a: NewArgs) -> Result<(), GameError> {
             a.rules.name()
         ))
     })?;
-    let game = Game::new(map, source, rules, a.rules.sets);
+    let mut game = match &a.position {
+        Some(path) => {
+            let text = diplo_map::limits::read_file(path).map_err(|source| GameError::Io {
+                path: path.display().to_string(),
+                what: "cannot read the position",
+                source,
+            })?;
+            let file = path.display().to_string();
+            Game::from_position_text(map, source, rules, a.rules.sets.clone(), (&text, &file))?
+        }
+        None => Game::new(map, source, rules, a.rules.sets.clone()),
+    };
+    game.set_end_rules(end_rules(&a))?;
     game.save(&a.file)?;
     print(&format!(
-        "{}: new game on the {} map under ruleset {}; {}\n",
+        "{}: new game on the {} map under ruleset {}; {}{}\n",
         a.file.display(),
         game.map.name,
         game.ruleset_label(),
-        game.phase().name(&game.map)
+        game.phase().name(&game.map),
+        a.position
+            .as_ref()
+            .map(|p| format!(" (from the position in {})", p.display()))
+            .unwrap_or_default()
     ));
     Ok(())
+}
+
+/// The house rules for the game's end given to `game new`.
+fn end_rules(a: &NewArgs) -> EndRules {
+    EndRules {
+        last_year: a.last_year,
+        at_last_year: a.at_last_year.into(),
+        draw_votes: a.draw_votes.into(),
+    }
 }
 
 pub(super) fn import(a: ImportArgs) -> Result<(), GameError> {

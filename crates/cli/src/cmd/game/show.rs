@@ -55,6 +55,7 @@ impl ShowView<'_> {
         let mut out = self.text_head();
         self.text_powers(&mut out);
         self.text_dislodged(&mut out);
+        self.text_end_and_players(&mut out);
         if self.game.ended.is_none() {
             self.text_submissions(&mut out);
         }
@@ -81,6 +82,32 @@ impl ShowView<'_> {
             Viewer::Public => out.push_str("View: public (pending orders are hidden)\n"),
         }
         out
+    }
+
+    /// The house rules for the end, draws and concessions (votes as the viewer may see them),
+    /// and the powers in civil disorder by the game master's hand.
+    fn text_end_and_players(&self, out: &mut String) {
+        let game = self.game;
+        if let Some(last) = game.last_year() {
+            let then = match game.master.end_rules.at_last_year {
+                diplo_game::AtLastYear::Draw => "the survivors share a draw",
+                diplo_game::AtLastYear::MostCentres => "the most centres win",
+            };
+            out.push_str(&format!("Last year: {last} (then {then})\n"));
+        }
+        for l in game.draw_lines(self.viewer) {
+            out.push_str(&format!("{l}\n"));
+        }
+        let names: Vec<&str> = (game.map.power_ids())
+            .filter(|&p| game.in_disorder(p))
+            .map(|p| game.power_name(p))
+            .collect();
+        if !names.is_empty() {
+            out.push_str(&format!(
+                "In civil disorder (the game master's hand): {}\n",
+                names.join(", ")
+            ));
+        }
     }
 
     /// Each power's centres and units, the last centre changes and the adjustments due.
