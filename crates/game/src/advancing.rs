@@ -137,7 +137,6 @@ impl Game {
         self.order_sets.clear();
         self.proxies.clear();
         self.ready.clear();
-        self.next_seq = 1;
         self.deadline = None;
         let season_over = self.map.calendar.spec(phase.season).captures
             && phase.kind != PhaseKind::Adjustment
@@ -285,7 +284,6 @@ impl Game {
         self.order_sets.clear();
         self.proxies.clear();
         self.ready.clear();
-        self.next_seq = 1;
         self.deadline = None;
         if self
             .ended

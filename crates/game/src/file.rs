@@ -140,7 +140,7 @@ pub struct RetreatOptionsFile {
 pub struct OrderSetOut {
     /// The power that submitted it.
     pub power: String,
-    /// Its place in the order of submissions (counts up over the whole game).
+    /// Its number among the power's order sets of the phase (1, 2, ...).
     pub seq: u64,
     /// `replaces`, `adds`, or absent (DATC 4.D.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -162,7 +162,7 @@ pub struct ProxyOut {
     pub unit: String,
     /// The power that may order it.
     pub to: String,
-    /// Its place in the order of submissions.
+    /// Its number among the grants of the unit's owner this phase.
     pub seq: u64,
 }
 
@@ -318,7 +318,7 @@ pub struct RulesetIn {
 pub struct OrderSetIn {
     /// The submitting power.
     pub power: Spanned<String>,
-    /// Its place in the order of submissions.
+    /// Its number among the power's order sets of the phase.
     pub seq: u64,
     /// `replaces` or `adds`.
     #[serde(default)]
@@ -340,7 +340,7 @@ pub struct ProxyIn {
     pub unit: Spanned<String>,
     /// The power that may order it.
     pub to: Spanned<String>,
-    /// Its place in the order of submissions.
+    /// Its number among the grants of the unit's owner.
     pub seq: u64,
 }
 

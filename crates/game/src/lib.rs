@@ -197,7 +197,6 @@ pub struct Game {
     pub ready: BTreeSet<PowerId>,
     /// Rollbacks: the phases each took back, kept for the record.
     pub undone: Vec<UndoneFile>,
-    next_seq: u64,
     /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh).
     scratch: AdjudicatorScratch,
 }
@@ -237,7 +236,6 @@ impl Game {
             deadline: None,
             ready: BTreeSet::new(),
             undone: Vec::new(),
-            next_seq: 1,
             scratch: AdjudicatorScratch::default(),
         }
     }

@@ -57,8 +57,8 @@ impl Game {
         let position = Position::from_input(&map, &raw.state, text, file)
             .map_err(|e| r.problems.push(e))
             .ok();
-        let (order_sets, sets_seq) = r.order_sets(&raw.orders);
-        let (proxies, proxies_seq) = r.proxies(&raw.proxy);
+        let order_sets = r.order_sets(&raw.orders);
+        let proxies = r.proxies(&raw.proxy);
         let produced = r.provinces(&raw.produced);
         let produced_dislodged = r.provinces(&raw.produced_dislodged);
         let perpetual = r.perpetual(&raw.perpetual);
@@ -87,7 +87,6 @@ impl Game {
             deadline,
             ready,
             undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
-            next_seq: sets_seq.max(proxies_seq) + 1,
             scratch: Default::default(),
         })
     }
@@ -196,12 +195,10 @@ impl Reader<'_> {
         out
     }
 
-    /// The current phase's order sets (up to the limit on orders), and their largest sequence
-    /// number.
-    fn order_sets(&mut self, raw: &[OrderSetIn]) -> (Vec<OrderSet>, u64) {
+    /// The current phase's order sets (up to the limit on orders).
+    fn order_sets(&mut self, raw: &[OrderSetIn]) -> Vec<OrderSet> {
         let max_orders = diplo_map::limits::max_orders();
         let mut stored = 0usize;
-        let mut max_seq = 0;
         let mut sets = Vec::new();
         for s in raw {
             if stored + s.lines.len() > max_orders {
@@ -218,7 +215,6 @@ impl Reader<'_> {
             }
             stored += s.lines.len();
             let intent = self.intent(s.intent.as_ref());
-            max_seq = max_seq.max(s.seq);
             let by = self.power(&s.power);
             let orders = self.orders(&s.lines);
             if let Some(by) = by {
@@ -231,7 +227,7 @@ impl Reader<'_> {
                 });
             }
         }
-        (sets, max_seq)
+        sets
     }
 
     /// An order set's stated intent (DATC 4.D.1).
@@ -250,9 +246,8 @@ impl Reader<'_> {
         }
     }
 
-    /// The proxy grants, and their largest sequence number.
-    fn proxies(&mut self, raw: &[ProxyIn]) -> (Vec<ProxyGrant>, u64) {
-        let mut max_seq = 0;
+    /// The proxy grants.
+    fn proxies(&mut self, raw: &[ProxyIn]) -> Vec<ProxyGrant> {
         let mut out = Vec::new();
         for g in raw {
             let owner = self.power(&g.power);
@@ -269,7 +264,6 @@ impl Reader<'_> {
                     format!("unknown unit `{}`", g.unit.get_ref()),
                 );
             }
-            max_seq = max_seq.max(g.seq);
             if let (Some(power), Some(province), Some(to)) = (owner, unit, to) {
                 out.push(ProxyGrant {
                     power,
@@ -279,7 +273,7 @@ impl Reader<'_> {
                 });
             }
         }
-        (out, max_seq)
+        out
     }
 
     /// A table of numbers by province name.

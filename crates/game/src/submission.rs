@@ -16,7 +16,8 @@ use crate::{Game, GameError};
 pub struct OrderSet {
     /// The power that submitted it.
     pub power: PowerId,
-    /// Its place in the order of all submissions of the game.
+    /// Its number among the power's order sets of this phase (England's first set is 1, its
+    /// second 2, whatever the other powers sent).
     pub seq: u64,
     /// What it says about earlier sets (DATC 4.D.1).
     pub intent: SetIntent,
@@ -36,7 +37,7 @@ pub struct ProxyGrant {
     pub province: ProvinceId,
     /// The power that may order it.
     pub to: PowerId,
-    /// Its place in the order of all submissions.
+    /// Its number among the grants of the unit's owner this phase.
     pub seq: u64,
 }
 
@@ -220,7 +221,12 @@ impl Game {
         if opts.perpetual {
             self.perpetual.insert(power, orders.clone());
         }
-        let seq = self.take_seq();
+        let seq = next_number(
+            self.order_sets
+                .iter()
+                .filter(|s| s.power == power)
+                .map(|s| s.seq),
+        );
         // New orders are not final until the power says so again.
         self.ready.remove(&power);
         self.order_sets.push(OrderSet {
@@ -318,7 +324,12 @@ impl Game {
         if !problems.is_empty() {
             return Err(GameError::Refused(problems));
         }
-        let seq = self.take_seq();
+        let seq = next_number(
+            self.proxies
+                .iter()
+                .filter(|g| g.power == power)
+                .map(|g| g.seq),
+        );
         self.proxies
             .retain(|g| !(g.power == power && g.province == province));
         self.proxies.push(ProxyGrant {
@@ -328,12 +339,6 @@ impl Game {
             seq,
         });
         Ok(())
-    }
-
-    fn take_seq(&mut self) -> u64 {
-        let s = self.next_seq;
-        self.next_seq += 1;
-        s
     }
 
     pub(crate) fn refuse_if_ended(&self) -> Result<(), GameError> {
@@ -472,6 +477,12 @@ impl Game {
             _ => Ok(()),
         }
     }
+}
+
+/// The number after the largest of `numbers` (1 when there is none): order sets and proxy
+/// grants are numbered per power, so that a power's first set is "order set 1".
+fn next_number(numbers: impl Iterator<Item = u64>) -> u64 {
+    numbers.max().unwrap_or(0) + 1
 }
 
 /// `orders` with every repeat of an earlier identical movement or retreat order left out: the

@@ -43,6 +43,8 @@ fn submit(g: &mut Game, name: &str, text: &str, opts: SubmitOptions) -> Result<(
 const FIRST: &str = "A par - bur\nA mar - spa\nF bre - mao\n";
 const COMBINED: &[&str] = &["A par - bur", "A mar - spa", "F bre - mao", "A par - pic"];
 const LATEST: &[&str] = &["A par - pic"];
+/// An `--adds` set that orders a unit again changes that unit's order.
+const AMENDED: &[&str] = &["A mar - spa", "F bre - mao", "A par - pic"];
 
 #[rstest]
 #[case::combine_unstated("combine", SetIntent::Unstated, COMBINED)]
@@ -50,7 +52,7 @@ const LATEST: &[&str] = &["A par - pic"];
 #[case::unless_replaced_unstated("combine-unless-replaced", SetIntent::Unstated, COMBINED)]
 #[case::unless_replaced_replaces("combine-unless-replaced", SetIntent::Replaces, LATEST)]
 #[case::latest_unless_stated_unstated("latest-unless-stated", SetIntent::Unstated, LATEST)]
-#[case::latest_unless_stated_adds("latest-unless-stated", SetIntent::Adds, COMBINED)]
+#[case::latest_unless_stated_adds("latest-unless-stated", SetIntent::Adds, AMENDED)]
 #[case::latest_adds("latest", SetIntent::Adds, LATEST)]
 fn a_later_incomplete_set_follows_4_d_1(
     #[case] choice: &str,

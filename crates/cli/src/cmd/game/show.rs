@@ -178,8 +178,18 @@ impl ShowView<'_> {
                 out.push_str(&format!("{l}\n"));
             }
         }
-        if !self.waiting.is_empty() {
-            out.push_str(&format!("Waiting for: {}\n", self.waiting.join(", ")));
+        let awaited: Vec<String> = (game.awaited().into_iter())
+            .map(|p| {
+                let why = if game.has_submitted(p) {
+                    "not ready"
+                } else {
+                    "no orders"
+                };
+                format!("{} ({why})", map.power(p).name)
+            })
+            .collect();
+        if !awaited.is_empty() {
+            out.push_str(&format!("Waiting for: {}\n", awaited.join(", ")));
         }
     }
 }
