@@ -13,6 +13,7 @@ use diplo_rules::Ruleset;
 
 use crate::file::{AutomaticFile, PhaseRecordFile, ResultFile, UndoneFile};
 use crate::production::next_production;
+use crate::received::{order_sets_out, Received};
 use crate::{time, Game, GameError, Gathered, Production};
 
 /// How a game ended.
@@ -41,6 +42,9 @@ pub struct PhaseOutcome {
     pub adjudication: Adjudication,
     /// Set when this phase ended the game.
     pub ended: Option<Ending>,
+    /// The order sets, proxy grants and readiness received for the phase (its record keeps
+    /// them, for a rollback).
+    pub received: Received,
 }
 
 impl Game {
@@ -71,7 +75,15 @@ impl Game {
     /// Adjudicates the current phase with the orders submitted, records it in the history and
     /// moves to the next phase. `overrides` (`issue=choice`) change the rules for this phase
     /// only, e.g. `paradox_fallback=szykman` when the ruleset leaves a paradox unresolved.
+    ///
+    /// A game with a deadline schedule gives the next phase its deadline counted from the
+    /// current time ([`time::now`]: the clock, or `DIPLO_NOW`); [`Game::adjudicate_at`] takes
+    /// that time from the caller.
     pub fn adjudicate(&mut self, overrides: &[String]) -> Result<PhaseOutcome, GameError> {
+        if !self.schedule.is_empty() {
+            let now = time::now().map_err(|e| GameError::Refused(vec![e]))?;
+            return self.adjudicate_at(overrides, now);
+        }
         let outcome = self.adjudicate_unrecorded(overrides, 0)?;
         self.record_phase(&outcome);
         Ok(outcome)
@@ -131,12 +143,19 @@ impl Game {
                 u16::MAX
             )]));
         }
+        // The sets get their orders back, and go into the phase's record as they were.
+        self.swap_stored(&mut gathered, &stored);
+        for s in &stored {
+            gathered.orders[s.gathered].1 = self.order_sets[s.set].orders[s.index].clone();
+        }
+        let received = Received {
+            order_sets: std::mem::take(&mut self.order_sets),
+            proxies: std::mem::take(&mut self.proxies),
+            ready: std::mem::take(&mut self.ready).into_iter().collect(),
+        };
         self.track_production(&gathered.orders, &adj);
         let start = std::mem::replace(&mut self.position, adj.next.clone());
         let phase = start.phase;
-        self.order_sets.clear();
-        self.proxies.clear();
-        self.ready.clear();
         self.deadline = None;
         let season_over = self.map.calendar.spec(phase.season).captures
             && phase.kind != PhaseKind::Adjustment
@@ -150,6 +169,7 @@ impl Game {
             gathered,
             adjudication: adj,
             ended: self.ended.clone(),
+            received,
         })
     }
 
@@ -267,13 +287,21 @@ impl Game {
         )
         .map_err(|e| GameError::Invalid(format!("history, {}: {e}", target.phase)))?;
         let (produced, produced_dislodged) = self.production_at(index)?;
+        // What had been received for the phase comes back (files that did not keep it: nothing).
+        let restored = match &target.received {
+            Some(r) => crate::received::restore(map, &target.phase, r).map_err(|e| {
+                GameError::Invalid(format!("history, [history.received]: {}", e.join("; ")))
+            })?,
+            None => Received::default(),
+        };
         let from = self.phase().name(map).to_string();
+        let pending = order_sets_out(map, &self.order_sets);
         let phases = self.history.split_off(index);
         let undone = UndoneFile {
             from,
             to: phases[0].phase.clone(),
             at: at.map(time::format_rfc3339),
-            pending: self.order_sets_out(),
+            pending,
             phases,
         };
         let n = undone.phases.len();
@@ -281,10 +309,11 @@ impl Game {
         self.position = position;
         self.produced = produced;
         self.produced_dislodged = produced_dislodged;
-        self.order_sets.clear();
-        self.proxies.clear();
-        self.ready.clear();
-        self.deadline = None;
+        self.order_sets = restored.order_sets;
+        self.proxies = restored.proxies;
+        self.ready = restored.ready.into_iter().collect();
+        // The phase starts again: a deadline from the schedule, counted from the rollback.
+        self.deadline = at.and_then(|t| self.scheduled_deadline(t));
         if self
             .ended
             .as_ref()
@@ -345,7 +374,8 @@ impl Game {
 
     /// Puts a phase adjudicated by [`Game::adjudicate_unrecorded`] into the history.
     pub fn record_phase(&mut self, outcome: &PhaseOutcome) {
-        let record = self.record(&outcome.position, &outcome.gathered, &outcome.adjudication);
+        let mut record = self.record(&outcome.position, &outcome.gathered, &outcome.adjudication);
+        record.received = Some(outcome.received.to_file(&self.map, &outcome.position));
         self.history.push(record);
     }
 
@@ -387,6 +417,7 @@ impl Game {
                 .iter()
                 .map(|a| unit_file(&a.unit, a.reason_text(map)))
                 .collect(),
+            received: None,
             position: start.to_file(map),
         }
     }

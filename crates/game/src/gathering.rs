@@ -24,9 +24,9 @@ pub struct Gathered {
 /// A gathered order taken as it is from an order set: `gathered.orders[gathered]` is
 /// `order_sets[set].orders[index]`.
 pub(crate) struct StoredOrder {
-    gathered: usize,
-    set: usize,
-    index: usize,
+    pub(crate) gathered: usize,
+    pub(crate) set: usize,
+    pub(crate) index: usize,
 }
 
 /// Where a power's orders for the phase come from.
@@ -211,7 +211,10 @@ impl Game {
     /// taken as it is from an order set is a placeholder (`Decline`) and listed in the second
     /// value: the caller clones it or takes it from the set.
     pub(crate) fn plan_orders(&self) -> (Gathered, Vec<StoredOrder>) {
-        let mut g = Gathered::default();
+        let mut g = Gathered {
+            notes: self.late_notes(),
+            ..Gathered::default()
+        };
         let sources = self.order_sources(&mut g);
         let owners = self.unit_owners();
         let unit_owner = |p: ProvinceId| owners.get(p.index()).copied().flatten();

@@ -135,6 +135,8 @@ pub fn view(view: &View<'_>) -> Value {
         "view": who,
         "phase": pos.phase.name(map).to_string(),
         "deadline": view.deadline,
+        "deadline_schedule": game.schedule.entries().into_iter().collect::<BTreeMap<_, _>>(),
+        "late_orders": game.late_orders.word(),
         "ended": game.ended.as_ref().map(|e| e.to_json(map)),
         "position": pos.to_file(map),
         "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<BTreeMap<_, _>>(),
@@ -183,6 +185,7 @@ fn order_sets(view: &View<'_>) -> Vec<Value> {
             json!({
                 "power": map.power(s.power).name, "seq": s.seq,
                 "counts": st.counting.contains(&s.seq),
+                "late": s.late,
                 "orders": s.orders.iter().map(|o| o.display(map).to_string()).collect::<Vec<_>>(),
             })
         })
@@ -238,16 +241,19 @@ pub fn phase_adjudicated(game: &Game, outcome: &PhaseOutcome, why_due: Option<&s
     v
 }
 
-/// Every phase played, as the game file keeps it, each with its summary
-/// (`diplo game history --format json`).
+/// Every phase played, as the game file keeps it (without the order sets received, kept for a
+/// rollback), each with its summary (`diplo game history --format json`).
 pub fn history(game: &Game) -> Value {
     game.history
         .iter()
         .enumerate()
         .map(|(i, h)| {
             let mut v = serde_json::to_value(h).unwrap_or(Value::Null);
-            if let Ok(s) = game.phase_summary(i) {
-                if let Value::Object(m) = &mut v {
+            if let Value::Object(m) = &mut v {
+                // The sets as received (those replaced too) are the game master's, for a
+                // rollback; the results and notes say what counted.
+                m.remove("received");
+                if let Ok(s) = game.phase_summary(i) {
                     m.insert("summary".into(), s.to_json());
                 }
             }

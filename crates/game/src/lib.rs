@@ -22,13 +22,16 @@
 //! one game at once: a crash or a kill never leaves a half-written game.
 
 mod advancing;
+mod deadlines;
 pub mod file;
 mod gathering;
 pub mod json;
+mod late;
 pub mod mila;
 pub mod possible;
 mod production;
 mod read;
+mod received;
 mod schedule;
 mod store;
 mod submission;
@@ -49,9 +52,12 @@ use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
 pub use advancing::{Ending, PhaseOutcome};
+pub use deadlines::{format_length, parse_length, Schedule};
 use file::*;
 pub use gathering::{Gathered, SetStatus};
+pub use late::LateOrders;
 pub use production::Production;
+pub use received::Received;
 pub use schedule::Due;
 pub use store::{write_atomically, write_atomically_bytes, write_output_atomically, GameLock};
 pub use submission::{OrderSet, ProxyGrant, SubmitOptions};
@@ -197,6 +203,10 @@ pub struct Game {
     pub ready: BTreeSet<PowerId>,
     /// Rollbacks: the phases each took back, kept for the record.
     pub undone: Vec<UndoneFile>,
+    /// How long each kind of phase lasts: the deadline each new phase gets.
+    pub schedule: Schedule,
+    /// What the game does with orders sent after the deadline (a house rule).
+    pub late_orders: LateOrders,
     /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh).
     scratch: AdjudicatorScratch,
 }
@@ -236,6 +246,8 @@ impl Game {
             deadline: None,
             ready: BTreeSet::new(),
             undone: Vec::new(),
+            schedule: Schedule::default(),
+            late_orders: LateOrders::default(),
             scratch: AdjudicatorScratch::default(),
         }
     }

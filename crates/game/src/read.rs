@@ -13,7 +13,10 @@ use diplo_rules::{Ruleset, ISSUES};
 use toml::Spanned;
 
 use crate::file::*;
-use crate::{time, Ending, Game, GameError, MapSource, OrderSet, Production, ProxyGrant};
+use crate::{
+    parse_length, time, Ending, Game, GameError, LateOrders, MapSource, OrderSet, Production,
+    ProxyGrant, Schedule,
+};
 
 impl Game {
     /// Reads a game file's text; `file` names it in errors (`file:line:column: message`).
@@ -64,6 +67,7 @@ impl Game {
         let perpetual = r.perpetual(&raw.perpetual);
         let history = read_history(&map, &raw.history, text, file, &mut r.problems);
         let deadline = r.deadline(raw.deadline.as_ref());
+        let (schedule, late_orders) = r.schedule(raw.schedule.as_ref());
         r.check_undone(&raw.undone);
         let ready = raw.ready.iter().filter_map(|p| r.power(p)).collect();
         r.check_after_history(&history, position.as_ref(), &raw.state.phase);
@@ -87,6 +91,8 @@ impl Game {
             deadline,
             ready,
             undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
+            schedule,
+            late_orders,
             scratch: Default::default(),
         })
     }
@@ -224,6 +230,7 @@ impl Reader<'_> {
                     intent,
                     same_time: s.same_time,
                     orders,
+                    late: s.late,
                 });
             }
         }
@@ -316,6 +323,37 @@ impl Reader<'_> {
                 )
             })
             .ok()
+    }
+
+    /// The deadline rules of `[schedule]`: the phase lengths and `late_orders`.
+    fn schedule(&mut self, raw: Option<&Spanned<ScheduleFile>>) -> (Schedule, LateOrders) {
+        let mut schedule = Schedule::default();
+        let Some(raw) = raw else {
+            return (schedule, LateOrders::default());
+        };
+        let (at, s) = (raw.span().start, raw.get_ref());
+        let lengths = [
+            ("movement", &s.movement, &mut schedule.movement),
+            ("retreat", &s.retreat, &mut schedule.retreat),
+            ("adjustment", &s.adjustment, &mut schedule.adjustment),
+        ];
+        for (kind, text, slot) in lengths {
+            if let Some(text) = text {
+                match parse_length(text) {
+                    Ok(l) => *slot = Some(l),
+                    Err(e) => self.problems.at(at, format!("[schedule] {kind}: {e}")),
+                }
+            }
+        }
+        let late = match s.late_orders.as_deref().map(LateOrders::parse) {
+            None => LateOrders::default(),
+            Some(Ok(l)) => l,
+            Some(Err(e)) => {
+                self.problems.at(at, format!("[schedule] {e}"));
+                LateOrders::default()
+            }
+        };
+        (schedule, late)
     }
 
     /// The undone phases are a record, never replayed; they count against the phase limit.
@@ -595,8 +633,21 @@ impl HistoryReader<'_, '_> {
             results,
             unordered,
             automatic,
+            received: h.received.as_ref().map(|r| self.received(h, r)),
             position: position?.to_file(map),
         })
+    }
+
+    /// What a record kept of the orders received: readable on this map, as a rollback will
+    /// restore it.
+    fn received(&mut self, h: &PhaseRecordIn, r: &Spanned<ReceivedFile>) -> ReceivedFile {
+        if let Err(problems) = crate::received::restore(self.map, h.phase.get_ref(), r.get_ref()) {
+            for p in problems {
+                self.problems
+                    .at(r.span().start, format!("[history.received] {p}"));
+            }
+        }
+        r.get_ref().clone()
     }
 
     /// The record's position, which must be of the record's phase.

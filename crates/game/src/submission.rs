@@ -26,6 +26,8 @@ pub struct OrderSet {
     pub same_time: bool,
     /// The orders.
     pub orders: Vec<Order>,
+    /// Sent after the deadline, under `late_orders = "accept-flagged"`.
+    pub late: bool,
 }
 
 /// A power lets another power order one of its units this phase (DATC 4.E.5).
@@ -50,6 +52,9 @@ pub struct SubmitOptions {
     pub same_time: bool,
     /// Also keep these orders as perpetual orders (DATC 4.E.4).
     pub perpetual: bool,
+    /// When the set was sent: after the deadline, the game's `late_orders` applies (`None`:
+    /// not checked, as for the game master's own corrections).
+    pub at: Option<crate::time::Seconds>,
 }
 
 impl Game {
@@ -134,13 +139,17 @@ impl Game {
             ));
         }
         self.set_problems(sets.iter().map(|(p, _)| *p), opts, &mut problems);
+        let late = self.lateness(opts.at).unwrap_or_else(|why| {
+            problems.push(format!("{source}: {why}"));
+            false
+        });
         if !problems.is_empty() {
             problems.push(format!("{source}: no orders stored; fix the lines above"));
             return Err(GameError::Refused(problems));
         }
         let n = sets.len();
         for (p, orders) in sets {
-            self.store_set(p, orders, opts);
+            self.store_set(p, orders, opts, late);
         }
         Ok(n)
     }
@@ -177,11 +186,15 @@ impl Game {
             }
         }
         self.set_problems([power], opts, &mut problems);
+        let late = self.lateness(opts.at).unwrap_or_else(|why| {
+            problems.push(format!("{source}: {why}"));
+            false
+        });
         if !problems.is_empty() {
             problems.push(format!("{source}: no orders stored; fix the lines above"));
             return Err(GameError::Refused(problems));
         }
-        Ok(self.store_set(power, orders, opts))
+        Ok(self.store_set(power, orders, opts, late))
     }
 
     /// What is wrong with storing order sets of these powers, whatever their orders: added to
@@ -215,8 +228,15 @@ impl Game {
         }
     }
 
-    /// Stores a checked order set of `power`; returns it.
-    fn store_set(&mut self, power: PowerId, orders: Vec<Order>, opts: SubmitOptions) -> &OrderSet {
+    /// Stores a checked order set of `power` (`late`: sent after the deadline, to be said so);
+    /// returns it.
+    fn store_set(
+        &mut self,
+        power: PowerId,
+        orders: Vec<Order>,
+        opts: SubmitOptions,
+        late: bool,
+    ) -> &OrderSet {
         let orders = without_repeats(orders);
         if opts.perpetual {
             self.perpetual.insert(power, orders.clone());
@@ -235,6 +255,7 @@ impl Game {
             intent: opts.intent,
             same_time: opts.same_time,
             orders,
+            late,
         });
         self.order_sets.last().expect("one set stored")
     }

@@ -11,3 +11,4 @@ mod hosting;
 mod import;
 mod pinned;
 mod support;
+mod workflow;

@@ -482,7 +482,7 @@ fn a_nul_or_a_lone_cr_in_a_comment_of_a_game_file_is_named_and_located() {
 }
 
 /// Rolling back restores when each unit was produced (the 4.D.8 `least-recently-produced`
-/// rule depends on it), found again from the history, and readiness and the deadline with it.
+/// rule depends on it), found again from the history, with the orders received for the phase.
 #[test]
 fn a_rollback_restores_production_order_readiness_and_deadline() {
     let mut g = game(&[]);
@@ -513,7 +513,11 @@ fn a_rollback_restores_production_order_readiness_and_deadline() {
     assert_eq!(g.produced, spring.produced);
     assert_eq!(g.produced_dislodged, spring.produced_dislodged);
     assert_eq!(g.history, spring.history);
-    assert!(g.ready.is_empty() && g.deadline.is_none() && g.order_sets.is_empty());
+    // The orders France had sent for Spring 1902 are back; readiness and the deadline were
+    // for Fall 1902, which is undone.
+    assert!(g.ready.is_empty() && g.deadline.is_none());
+    assert_eq!(g.order_sets.len(), 1);
+    assert_eq!(g.order_sets[0].orders.len(), 2);
     assert_eq!(
         g.undone[0].pending[0].lines,
         vec!["A pic - bel".to_string()]

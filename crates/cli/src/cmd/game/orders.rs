@@ -115,6 +115,7 @@ fn submit(
         intent,
         same_time: a.same_time,
         perpetual: a.perpetual,
+        at: Some(diplo_game::time::now().map_err(refused)?),
     };
     let phase = game.phase().name(&game.map).to_string();
     let sets = match power {
@@ -128,13 +129,18 @@ fn submit(
             game.set_ready(set.power, true)?;
         }
         out.push_str(&format!(
-            "{}: order set {} for {phase} ({} order{}){}{}\n",
+            "{}: order set {} for {phase} ({} order{}){}{}{}\n",
             game.power_name(set.power),
             set.seq,
             set.orders.len(),
             if set.orders.len() == 1 { "" } else { "s" },
             if a.perpetual { ", also perpetual" } else { "" },
-            if a.ready { ", ready" } else { "" }
+            if a.ready { ", ready" } else { "" },
+            if set.late {
+                ", late: sent after the deadline"
+            } else {
+                ""
+            }
         ));
         out.push_str(&set_lines(game, set));
         warnings.push_str(&ignored_warning(
