@@ -323,3 +323,27 @@ async fn a_deadline_that_passes_adjudicates_the_game() {
     // Adjudicated once: the new phase has no deadline.
     assert!(diplo_server::adjudicate_passed(&store, after).is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_created_with_a_deadline_schedule() {
+    let s = start().await;
+    let body = json!({ "deadlines": { "movement": "48h", "retreat": "24h", "adjustment": "1d" } });
+    let r = s.post("/v1/games", None, body).await;
+    assert_eq!(r.status, 201, "{}", r.json());
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let game = diplo_game::Game::load(&s.games.join(format!("{id}.toml"))).unwrap();
+    assert_eq!(
+        game.schedule.describe(),
+        "movement=48h,retreat=24h,adjustment=24h"
+    );
+    assert!(game.deadline.is_some(), "the first phase has its deadline");
+    let r = s
+        .post(
+            "/v1/games",
+            None,
+            json!({ "deadlines": { "builds": "2x" } }),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.wheres(), ["deadlines"]);
+}
