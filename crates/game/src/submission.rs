@@ -284,6 +284,31 @@ impl Game {
 
     /// The orders of `power` among `orders` that the rules will ignore as illegal, by index.
     pub fn illegal_among(&self, power: PowerId, orders: &[Order]) -> Vec<(usize, String)> {
+        let doomed = self.doomed_among(power, orders);
+        (doomed.into_iter())
+            .filter(|(_, r, _)| *r == Resolution::Illegal)
+            .map(|(i, _, why)| (i, why))
+            .collect()
+    }
+
+    /// The orders of `set` that will fail whatever the other powers order, each with the
+    /// reason the adjudication will give (a fleet built without the coast its province needs):
+    /// in an adjustment phase a power's orders depend on nothing else. Illegal orders are
+    /// [`Game::illegal_orders`]'.
+    pub fn failing_orders(&self, set: &OrderSet) -> Vec<(usize, String)> {
+        if self.position.phase.kind != PhaseKind::Adjustment {
+            return Vec::new();
+        }
+        let doomed = self.doomed_among(set.power, &set.orders);
+        (doomed.into_iter())
+            .filter(|(_, r, _)| *r == Resolution::Fails)
+            .map(|(i, _, why)| (i, why))
+            .collect()
+    }
+
+    /// The orders of `power` among `orders` that are illegal or fail when adjudicated with no
+    /// other power's orders, with their resolution and reason in the adjudication's words.
+    fn doomed_among(&self, power: PowerId, orders: &[Order]) -> Vec<(usize, Resolution, String)> {
         let orders: Vec<(PowerId, Order)> = orders
             .iter()
             .map(|o| {
@@ -297,8 +322,11 @@ impl Game {
         let adj = diplo_engine::adjudicate(&self.map, &self.rules, &self.position, &orders);
         adj.results
             .iter()
-            .filter(|r| r.resolution == Resolution::Illegal)
-            .map(|r| (r.index, r.reason_text(&self.map, &orders[r.index].1)))
+            .filter(|r| matches!(r.resolution, Resolution::Illegal | Resolution::Fails))
+            .map(|r| {
+                let why = r.reason_text(&self.map, &orders[r.index].1);
+                (r.index, r.resolution, why)
+            })
             .collect()
     }
 

@@ -152,3 +152,46 @@ fn late_orders_refused_and_bad_schedules_are_errors() {
     assert!(err.contains("`x` is not a unit"), "{err}");
     assert!(!dir.join("h.toml").exists());
 }
+
+#[test]
+fn a_fleet_built_without_its_coast_is_named_at_submission_and_an_order_is_changed() {
+    let dir = temp_dir("gm-submission");
+    let file = dir.join("g.toml");
+    let g = s(&file);
+    ok(&["game", "new", g], MON);
+    // One order changed by an --adds set, and said so.
+    send(
+        &file,
+        "Russia",
+        "F stp/sc - bot\nF sev - rum\nA mos - sev\n",
+        MON,
+    );
+    let path = dir.join("amend.txt");
+    std::fs::write(&path, "A mos - ukr\n").unwrap();
+    let out = ok(
+        &["game", "orders", g, "--power", "Russia", "--adds", s(&path)],
+        MON,
+    );
+    assert!(
+        out.contains("Russia: order set 2 for Spring 1901 Movement (1 order)")
+            && out.contains(
+                "note: Russia: order set 2 replaces A mos - sev (a later order for the same unit)"
+            ),
+        "{out}"
+    );
+    ok(&["game", "adjudicate", g], MON);
+    send(&file, "Russia", "F bot - swe\n", MON);
+    ok(&["game", "adjudicate", g], MON);
+    let out = send(&file, "Russia", "B F stp\nB A mos\n", MON);
+    assert!(
+        out.contains(
+            "  B F stp    <- warning: it will fail: a fleet built in St Petersburg must name its coast"
+        ),
+        "{out}"
+    );
+    let out = ok(&["game", "adjudicate", g], MON);
+    assert!(
+        out.contains("fails (a fleet built in St Petersburg must name its coast)"),
+        "{out}"
+    );
+}

@@ -253,3 +253,68 @@ fn a_file_that_kept_no_orders_rolls_back_without_them() {
         "{e}"
     );
 }
+
+/// A Winter 1901 where Russia has two builds and St Petersburg free.
+fn russian_winter() -> Game {
+    let mut g = game();
+    let spring = "F stp/sc - bot\nF sev - rum\nA mos - ukr\n";
+    submit(&mut g, "Russia", spring, Default::default());
+    g.adjudicate(&[]).unwrap();
+    submit(&mut g, "Russia", "F bot - swe\n", Default::default());
+    g.adjudicate(&[]).unwrap();
+    assert_eq!(g.phase().name(&g.map).to_string(), "Winter 1901 Adjustment");
+    g
+}
+
+#[test]
+fn a_build_that_will_fail_is_named_at_submission_in_the_adjudications_words() {
+    let mut g = russian_winter();
+    let rus = power(&g, "Russia");
+    let set = g
+        .submit(rus, "B F stp\nB A mos\n", "o", Default::default())
+        .unwrap()
+        .clone();
+    let failing = g.failing_orders(&set);
+    assert_eq!(
+        failing,
+        [(
+            0,
+            "a fleet built in St Petersburg must name its coast".to_string()
+        )]
+    );
+    assert!(g.illegal_orders(&set).is_empty());
+    // The same words when the phase is adjudicated.
+    g.adjudicate(&[]).unwrap();
+    let r = &g.history.last().unwrap().results[0];
+    assert_eq!(
+        (r.result.as_str(), r.reason.as_str()),
+        ("fails", failing[0].1.as_str())
+    );
+}
+
+#[test]
+fn builds_the_rules_refuse_are_named_at_submission() {
+    let mut g = russian_winter();
+    let rus = power(&g, "Russia");
+    // Not a home centre, an occupied one, too many builds, a build twice: each illegal.
+    for (orders, why) in [
+        ("B A rum\n", "Rumania is not a home centre of Russia"),
+        ("B A war\n", "Warsaw is occupied"),
+        ("B A stp\nB A mos\nB F sev\n", "Russia may build only 2"),
+        (
+            "B A mos\nB A mos\n",
+            "another build order names the same province",
+        ),
+    ] {
+        let set = g
+            .submit(rus, orders, "o", Default::default())
+            .unwrap()
+            .clone();
+        let illegal = g.illegal_orders(&set);
+        assert!(
+            illegal.iter().any(|(_, w)| w == why),
+            "{orders}: {illegal:?}"
+        );
+        g.withdraw(rus).unwrap();
+    }
+}

@@ -160,18 +160,20 @@ fn submit(
 fn set_lines(game: &Game, set: &diplo_game::OrderSet) -> String {
     let mut out = String::new();
     // Indexed by order, so that a set of many orders stays linear.
-    let mut illegal: Vec<Option<String>> = vec![None; set.orders.len()];
-    for (j, why) in game.illegal_orders(set) {
-        if let Some(slot) = illegal.get_mut(j) {
+    let mut warning: Vec<Option<String>> = vec![None; set.orders.len()];
+    let illegal = game.illegal_orders(set).into_iter();
+    let illegal = illegal.map(|(j, why)| (j, format!("illegal, it will be ignored: {why}")));
+    let failing = game.failing_orders(set).into_iter();
+    let failing = failing.map(|(j, why)| (j, format!("it will fail: {why}")));
+    for (j, why) in illegal.chain(failing) {
+        if let Some(slot) = warning.get_mut(j) {
             slot.get_or_insert(why);
         }
     }
-    for (o, why) in set.orders.iter().zip(&illegal) {
+    for (o, why) in set.orders.iter().zip(&warning) {
         out.push_str(&format!("  {}", o.display(&game.map)));
         if let Some(why) = why {
-            out.push_str(&format!(
-                "    <- warning: illegal, it will be ignored: {why}"
-            ));
+            out.push_str(&format!("    <- warning: {why}"));
         }
         out.push('\n');
     }
