@@ -318,3 +318,43 @@ fn builds_the_rules_refuse_are_named_at_submission() {
         g.withdraw(rus).unwrap();
     }
 }
+
+#[test]
+fn retreats_the_rules_refuse_are_named_at_submission() {
+    let mut g = game();
+    // England's fleet in Gascony is dislodged by a French fleet from the Mid-Atlantic.
+    let text = "phase = \"Fall 1901 Retreat\"\n[units]\nFrance = [\"F gas\", \"A bre\"]\n\
+                [[dislodged]]\npower = \"England\"\nunit = \"F gas\"\nattacker_from = \"mao\"\n";
+    g.position = diplo_engine::Position::from_toml_str(&g.map, text, "pos").unwrap();
+    let eng = power(&g, "England");
+    for (order, why) in [
+        (
+            "F gas - mao",
+            "cannot retreat to Mid-Atlantic Ocean: the attacker came from there",
+        ),
+        ("F gas - bre", "cannot retreat to Brest: it is occupied"),
+        (
+            "F gas - spa/sc",
+            "a fleet in Gascony cannot reach the coast written",
+        ),
+        (
+            "F gas - bur",
+            "a fleet cannot go to Burgundy, which is inland",
+        ),
+    ] {
+        let set = g
+            .submit(eng, order, "o", Default::default())
+            .unwrap()
+            .clone();
+        let illegal = g.illegal_orders(&set);
+        assert_eq!(illegal.len(), 1, "{order}: {illegal:?}");
+        assert!(illegal[0].1.contains(why), "{order}: {illegal:?}");
+        g.withdraw(eng).unwrap();
+    }
+    // The coast it can reach is fine.
+    let set = g
+        .submit(eng, "F gas - spa/nc", "o", Default::default())
+        .unwrap()
+        .clone();
+    assert!(g.illegal_orders(&set).is_empty());
+}
