@@ -12,6 +12,7 @@ use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
 use crate::file::{AutomaticFile, PhaseRecordFile, ResultFile, UndoneFile};
+use crate::gathering::StoredOrder;
 use crate::production::next_production;
 use crate::received::{order_sets_out, Received};
 use crate::{time, Game, GameError, Gathered, Production};
@@ -143,16 +144,7 @@ impl Game {
                 u16::MAX
             )]));
         }
-        // The sets get their orders back, and go into the phase's record as they were.
-        self.swap_stored(&mut gathered, &stored);
-        for s in &stored {
-            gathered.orders[s.gathered].1 = self.order_sets[s.set].orders[s.index].clone();
-        }
-        let received = Received {
-            order_sets: std::mem::take(&mut self.order_sets),
-            proxies: std::mem::take(&mut self.proxies),
-            ready: std::mem::take(&mut self.ready).into_iter().collect(),
-        };
+        let received = self.take_received(&mut gathered, &stored);
         self.track_production(&gathered.orders, &adj);
         let start = std::mem::replace(&mut self.position, adj.next.clone());
         let phase = start.phase;
@@ -171,6 +163,20 @@ impl Game {
             ended: self.ended.clone(),
             received,
         })
+    }
+
+    /// Takes what was received for the phase out of the game, for its record: the sets get
+    /// back the orders `gathered` took from them, and `gathered` keeps copies.
+    fn take_received(&mut self, gathered: &mut Gathered, stored: &[StoredOrder]) -> Received {
+        self.swap_stored(gathered, stored);
+        for s in stored {
+            gathered.orders[s.gathered].1 = self.order_sets[s.set].orders[s.index].clone();
+        }
+        Received {
+            order_sets: std::mem::take(&mut self.order_sets),
+            proxies: std::mem::take(&mut self.proxies),
+            ready: std::mem::take(&mut self.ready).into_iter().collect(),
+        }
     }
 
     /// The refusal of a phase whose convoy paradox the ruleset leaves unresolved.
@@ -236,8 +242,10 @@ impl Game {
     }
 
     /// Takes the game back to the start of an earlier phase of its history (`to`, a phase
-    /// name; `None`: the phase before the current one). The phases taken back, and any order
-    /// sets received for the current phase, are kept in [`Game::undone`] with `at` (when);
+    /// name; `None`: the phase before the current one), with the order sets, proxy grants and
+    /// readiness its record kept (as they were; none from a file written before records kept
+    /// them), and a deadline from the schedule counted from `at` (when). The phases taken
+    /// back, and any order sets received for the current phase, are kept in [`Game::undone`];
     /// the game continues from there as if they had never been played. Returns the phases
     /// taken back.
     pub fn rollback(
@@ -246,36 +254,15 @@ impl Game {
         at: Option<time::Seconds>,
     ) -> Result<usize, GameError> {
         let map = &self.map;
-        let played: Vec<String> = self.history.iter().map(|h| h.phase.clone()).collect();
-        if played.is_empty() {
-            return Err(GameError::Refused(vec![format!(
-                "no phase has been played yet ({} is the first): nothing to roll back",
-                self.phase().name(map)
-            )]));
-        }
-        let index = match to {
-            None => played.len() - 1,
-            Some(text) => {
-                let phase = Phase::parse(text, map)
-                    .map_err(|e| GameError::Refused(vec![format!("--to `{text}`: {e}")]))?;
-                let name = phase.name(map).to_string();
-                played.iter().position(|p| *p == name).ok_or_else(|| {
-                    GameError::Refused(vec![format!(
-                        "--to `{text}`: {name} is not a phase of this game's history; the phases \
-                         played are {} (the current one is {})",
-                        played.join(", "),
-                        self.phase().name(map)
-                    )])
-                })?
-            }
-        };
+        let index = self.rollback_index(to)?;
+        let played = self.history.len();
         // The file must read back: the undone phases count against the phase limit.
         let max = diplo_map::limits::max_phases();
         let kept: usize = self.undone.iter().map(|u| u.phases.len()).sum();
-        if kept + (played.len() - index) > max {
+        if kept + (played - index) > max {
             return Err(GameError::Refused(vec![format!(
                 "{} phases would be kept as [[undone]]: {}; nothing was changed",
-                kept + played.len() - index,
+                kept + played - index,
                 Limit::Phases.exceeded(max)
             )]));
         }
@@ -322,6 +309,33 @@ impl Game {
             self.ended = None;
         }
         Ok(n)
+    }
+
+    /// The place in the history of the phase a rollback goes back to (`to`; `None`: the last
+    /// phase played), or why there is none.
+    fn rollback_index(&self, to: Option<&str>) -> Result<usize, GameError> {
+        let map = &self.map;
+        let played: Vec<String> = self.history.iter().map(|h| h.phase.clone()).collect();
+        if played.is_empty() {
+            return Err(GameError::Refused(vec![format!(
+                "no phase has been played yet ({} is the first): nothing to roll back",
+                self.phase().name(map)
+            )]));
+        }
+        let Some(text) = to else {
+            return Ok(played.len() - 1);
+        };
+        let phase = Phase::parse(text, map)
+            .map_err(|e| GameError::Refused(vec![format!("--to `{text}`: {e}")]))?;
+        let name = phase.name(map).to_string();
+        played.iter().position(|p| *p == name).ok_or_else(|| {
+            GameError::Refused(vec![format!(
+                "--to `{text}`: {name} is not a phase of this game's history; the phases \
+                 played are {} (the current one is {})",
+                played.join(", "),
+                self.phase().name(map)
+            )])
+        })
     }
 
     /// When each unit was produced at the start of the history's phase `index`, found by
