@@ -214,8 +214,8 @@ fn ignored(view: &View<'_>) -> Vec<Value> {
 
 /// A hosted game's phase just adjudicated (`diplo game adjudicate --format json`): the
 /// [`adjudication`] with the powers in civil disorder, the notes, the ruleset, why it was due
-/// (`why_due`, with `--if-due`), the phase's summary, the adjustments due and how the game
-/// ended.
+/// (`why_due`, with `--if-due`), the phase's summary, the adjustments due, the next phase's
+/// deadline (`next_deadline`, from the schedule) and how the game ended.
 pub fn phase_adjudicated(game: &Game, outcome: &PhaseOutcome, why_due: Option<&str>) -> Value {
     let map = &game.map;
     let summary = game
@@ -234,6 +234,7 @@ pub fn phase_adjudicated(game: &Game, outcome: &PhaseOutcome, why_due: Option<&s
     v["due"] = why_due.into();
     v["summary"] = summary.to_json();
     v["adjustments_due"] = adjustments_json(&game.adjustments_due());
+    v["next_deadline"] = game.deadline.map(crate::time::format_rfc3339).into();
     v["ended"] = match &outcome.ended {
         Some(e) => e.to_json(map),
         None => Value::Null,

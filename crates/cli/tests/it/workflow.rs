@@ -109,7 +109,9 @@ fn a_schedule_late_orders_and_a_rollback_that_keeps_the_orders() {
     let show = ok(&["game", "show", g], THU);
     assert!(show.contains("Phase: Winter 1901 Adjustment"), "{show}");
     assert!(!show.contains("Deadline:"), "{show}");
-    ok(&["game", "adjudicate", g], THU);
+    let out = ok(&["game", "adjudicate", g, "--format", "json"], THU);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["next_deadline"], "2026-11-29T12:00:00Z", "{out}");
     let show = ok(&["game", "show", g], THU);
     assert!(show.contains("Deadline: 2026-11-29T12:00:00Z"), "{show}");
 }
