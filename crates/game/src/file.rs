@@ -43,6 +43,9 @@ pub struct GameFileOut {
     pub ready: Vec<String>,
     /// The ruleset: every choice, so the game never depends on a profile that may change.
     pub ruleset: RulesetOut,
+    /// The deadline rules: phase lengths and late orders (written when not the default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<ScheduleFile>,
     /// How the game ended, once it has.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<EndedFile>,
@@ -107,6 +110,25 @@ pub struct UndoneFile {
     pub pending: Vec<OrderSetOut>,
 }
 
+/// The deadline rules (`[schedule]`): how long each kind of phase lasts, and what happens to
+/// orders sent after the deadline.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleFile {
+    /// A movement phase's length (`48h`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<String>,
+    /// A retreat phase's length.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat: Option<String>,
+    /// An adjustment phase's length.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjustment: Option<String>,
+    /// `accept` (the default), `refuse` or `accept-flagged`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_orders: Option<String>,
+}
+
 /// The ruleset as written.
 #[derive(Debug, Serialize)]
 pub struct RulesetOut {
@@ -159,7 +181,7 @@ pub struct RetreatOptionsFile {
 pub struct OrderSetOut {
     /// The power that submitted it.
     pub power: String,
-    /// Its place in the order of submissions (counts up over the whole game).
+    /// Its number among the power's order sets of the phase (1, 2, ...).
     pub seq: u64,
     /// `replaces`, `adds`, or absent (DATC 4.D.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -168,12 +190,16 @@ pub struct OrderSetOut {
     /// (DATC 4.D.2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub same_time: bool,
+    /// Sent after the deadline (`late_orders = "accept-flagged"`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub late: bool,
     /// The orders, in the canonical short form.
     pub lines: Vec<String>,
 }
 
 /// A proxy grant as written.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct ProxyOut {
     /// The unit's owner.
     pub power: String,
@@ -181,7 +207,7 @@ pub struct ProxyOut {
     pub unit: String,
     /// The power that may order it.
     pub to: String,
-    /// Its place in the order of submissions.
+    /// Its number among the grants of the unit's owner this phase.
     pub seq: u64,
 }
 
@@ -215,8 +241,28 @@ pub struct PhaseRecordFile {
     /// Units disbanded or removed by the rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub automatic: Vec<AutomaticFile>,
+    /// What had been received for the phase when it was adjudicated, for a rollback to restore
+    /// (absent in files written before phases kept it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub received: Option<ReceivedFile>,
     /// The position at the start of the phase.
     pub position: PositionFile,
+}
+
+/// The order sets, proxy grants and readiness received for a phase (`[history.received]`), as
+/// `[[orders]]`, `[[proxy]]` and `ready` write them for the current phase.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ReceivedFile {
+    /// The powers that had declared their orders final.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ready: Vec<String>,
+    /// The order sets, in submission order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub orders: Vec<OrderSetOut>,
+    /// The proxy grants.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proxy: Vec<ProxyOut>,
 }
 
 /// One order's result in the history.
@@ -284,6 +330,9 @@ pub struct GameFileIn {
     pub ready: Vec<Spanned<String>>,
     /// The ruleset.
     pub ruleset: RulesetIn,
+    /// The deadline rules.
+    #[serde(default)]
+    pub schedule: Option<Spanned<ScheduleFile>>,
     /// How the game ended.
     #[serde(default)]
     pub ended: Option<Spanned<EndedFile>>,
@@ -349,7 +398,7 @@ pub struct RulesetIn {
 pub struct OrderSetIn {
     /// The submitting power.
     pub power: Spanned<String>,
-    /// Its place in the order of submissions.
+    /// Its number among the power's order sets of the phase.
     pub seq: u64,
     /// `replaces` or `adds`.
     #[serde(default)]
@@ -357,6 +406,9 @@ pub struct OrderSetIn {
     /// Submitted at the same time as the previous set.
     #[serde(default)]
     pub same_time: bool,
+    /// Sent after the deadline.
+    #[serde(default)]
+    pub late: bool,
     /// The orders.
     pub lines: Vec<Spanned<String>>,
 }
@@ -371,7 +423,7 @@ pub struct ProxyIn {
     pub unit: Spanned<String>,
     /// The power that may order it.
     pub to: Spanned<String>,
-    /// Its place in the order of submissions.
+    /// Its number among the grants of the unit's owner.
     pub seq: u64,
 }
 
@@ -407,6 +459,9 @@ pub struct PhaseRecordIn {
     /// Units disbanded or removed by the rules.
     #[serde(default)]
     pub automatic: Vec<AutomaticIn>,
+    /// What had been received for the phase (checked when a rollback restores it).
+    #[serde(default)]
+    pub received: Option<Spanned<ReceivedFile>>,
     /// The position at the start of the phase.
     pub position: PositionInput,
 }

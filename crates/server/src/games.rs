@@ -64,6 +64,10 @@ pub struct NewGame {
     /// `issue: choice` overrides.
     #[serde(default)]
     pub overrides: BTreeMap<String, String>,
+    /// The deadline schedule, `phase kind: length` (`{"movement": "48h", "retreat": "24h"}`):
+    /// every phase gets the deadline of its kind, the first one from now.
+    #[serde(default)]
+    pub deadlines: BTreeMap<String, String>,
 }
 
 /// `POST /v1/games`: a new game; answers its id and its tokens (shown this once only).
@@ -83,7 +87,18 @@ pub fn create(store: &dyn GameStore, body: &[u8]) -> Result<Response, ApiError> 
         }
         (Err(e), _) | (_, Err(e)) => return Err(e),
     };
-    let game = Game::new(Arc::unwrap_or_clone(map), source, rules, overrides);
+    let mut game = Game::new(Arc::unwrap_or_clone(map), source, rules, overrides);
+    if !r.deadlines.is_empty() {
+        let spec: Vec<String> = r
+            .deadlines
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let schedule = diplo_game::Schedule::parse(&spec.join(","))
+            .map_err(|e| ApiError::bad("deadlines", e.join("; ")))?;
+        let now = diplo_game::time::now().map_err(ApiError::internal)?;
+        game.set_schedule(schedule, Some(now))?;
+    }
     let tokens =
         Tokens::for_game(&game).map_err(|e| ApiError::internal(format!("no random token: {e}")))?;
     let id = store.create(&game, &tokens.hashes())?;

@@ -13,3 +13,4 @@ mod import;
 mod pinned;
 mod serve;
 mod support;
+mod workflow;

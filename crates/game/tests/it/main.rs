@@ -11,6 +11,7 @@ mod possible;
 mod reliability;
 mod shipped_maps;
 mod variants;
+mod workflow;
 
 /// The tests' shared generator, for random positions and play.
 pub use diplo_testkit::Rng;

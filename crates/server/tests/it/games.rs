@@ -241,14 +241,14 @@ async fn a_hundred_order_sets_at_once_are_all_kept_once() {
     let v = s.get(&format!("/v1/games/{id}"), Some(&gm)).await.json();
     let sets = v["order_sets"].as_array().unwrap();
     assert_eq!(sets.len(), 100);
-    let mut seqs: Vec<u64> = sets.iter().map(|s| s["seq"].as_u64().unwrap()).collect();
-    seqs.sort_unstable();
-    seqs.dedup();
-    assert_eq!(seqs.len(), 100);
     for (power, _) in units {
-        let n = sets.iter().filter(|s| s["power"] == power).count();
-        let expected = (0..100).filter(|i| units[i % 7].0 == power).count();
-        assert_eq!(n, expected, "{power}");
+        // Numbered per power, none lost or given twice: 1, 2, ... n.
+        let mut seqs: Vec<u64> = (sets.iter().filter(|s| s["power"] == power))
+            .map(|s| s["seq"].as_u64().unwrap())
+            .collect();
+        seqs.sort_unstable();
+        let expected = (0..100).filter(|i| units[i % 7].0 == power).count() as u64;
+        assert_eq!(seqs, (1..=expected).collect::<Vec<_>>(), "{power}");
     }
 }
 
@@ -368,4 +368,28 @@ fn requests_waiting_for_one_game_hold_no_threads() {
         let v = s.get(&format!("/v1/games/{a}"), None).await.json();
         assert_eq!(v["powers"]["France"]["submitted"], true, "{v}");
     });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_created_with_a_deadline_schedule() {
+    let s = start().await;
+    let body = json!({ "deadlines": { "movement": "48h", "retreat": "24h", "adjustment": "1d" } });
+    let r = s.post("/v1/games", None, body).await;
+    assert_eq!(r.status, 201, "{}", r.json());
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let game = diplo_game::Game::load(&s.games.join(format!("{id}.toml"))).unwrap();
+    assert_eq!(
+        game.schedule.describe(),
+        "movement=48h,retreat=24h,adjustment=24h"
+    );
+    assert!(game.deadline.is_some(), "the first phase has its deadline");
+    let r = s
+        .post(
+            "/v1/games",
+            None,
+            json!({ "deadlines": { "builds": "2x" } }),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.wheres(), ["deadlines"]);
 }

@@ -176,6 +176,13 @@ impl Adjudicated<'_> {
         if let Some(e) = &outcome.ended {
             out.push_str(&format!("Game over: {}\n", e.describe(map)));
         }
+        if let Some(d) = self.game.deadline {
+            out.push_str(&format!(
+                "Deadline of {}: {}\n",
+                self.game.phase().name(map),
+                diplo_game::time::format_rfc3339(d)
+            ));
+        }
         out
     }
 

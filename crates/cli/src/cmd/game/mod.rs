@@ -46,7 +46,8 @@ pub enum GameCommand {
     /// Take the game back to the start of an earlier phase (default: the previous one); the
     /// phases taken back stay in the file as `[[undone]]`.
     Rollback(RollbackArgs),
-    /// Set (or clear) the current phase's deadline, an RFC 3339 time in UTC.
+    /// Set (or clear) the current phase's deadline, an RFC 3339 time in UTC, or change the
+    /// deadline schedule every new phase gets its deadline from.
     Deadline(DeadlineArgs),
     /// Make a game file from a MILA or Cicero saved game (JSON): its orders are adjudicated
     /// again, phase by phase, under the ruleset given.
@@ -94,6 +95,14 @@ pub struct NewArgs {
     /// The game's rules (it keeps every choice, with the overrides).
     #[command(flatten)]
     rules: RulesArgs,
+    /// How long each kind of phase lasts: every new phase gets its deadline from this
+    /// (`movement=48h,retreat=24h,adjustment=24h`; units d, h, m, s).
+    #[arg(long, value_name = "SCHEDULE")]
+    deadlines: Option<String>,
+    /// Orders sent after the deadline: `accept` (the default), `refuse` or `accept-flagged`
+    /// (taken, and said to be late).
+    #[arg(long, value_name = "RULE")]
+    late_orders: Option<String>,
     /// Replace FILE if it exists.
     #[arg(long)]
     force: bool,
@@ -204,12 +213,19 @@ pub struct RollbackArgs {
 pub struct DeadlineArgs {
     /// The game file.
     file: PathBuf,
-    /// The deadline of the current phase: an RFC 3339 time (`2026-11-24T18:00:00Z`).
-    #[arg(required_unless_present = "clear")]
+    /// The deadline of the current phase only: an RFC 3339 time (`2026-11-24T18:00:00Z`).
+    #[arg(required_unless_present_any = ["clear", "schedule", "no_schedule"])]
     time: Option<String>,
-    /// Remove the deadline.
+    /// Remove the current phase's deadline.
     #[arg(long, conflicts_with = "time")]
     clear: bool,
+    /// Change the deadline schedule: how long each kind of phase lasts
+    /// (`movement=48h,retreat=24h,adjustment=24h`). A phase without a deadline gets one now.
+    #[arg(long, value_name = "SCHEDULE", conflicts_with = "no_schedule")]
+    schedule: Option<String>,
+    /// Remove the deadline schedule (new phases get no deadline).
+    #[arg(long)]
+    no_schedule: bool,
 }
 
 /// Arguments of `diplo game proxy`.

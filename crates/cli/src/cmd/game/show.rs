@@ -73,6 +73,15 @@ impl ShowView<'_> {
         if let (Some(d), None) = (&self.deadline, &game.ended) {
             out.push_str(&format!("Deadline: {d}\n"));
         }
+        if !game.schedule.is_empty() {
+            out.push_str(&format!(
+                "Deadline schedule: {}\n",
+                game.schedule.describe()
+            ));
+        }
+        if game.late_orders != diplo_game::LateOrders::default() {
+            out.push_str(&format!("Late orders: {}\n", game.late_orders.word()));
+        }
         match self.viewer {
             Viewer::Host => {}
             Viewer::Power(p) => out.push_str(&format!(
@@ -165,13 +174,20 @@ impl ShowView<'_> {
         out.push_str("Submissions:\n");
         for &p in &self.concerned {
             let n = game.order_sets.iter().filter(|s| s.power == p).count();
+            let late = (game.order_sets.iter())
+                .filter(|s| s.power == p && s.late)
+                .count();
+            let late = match late {
+                0 => String::new(),
+                l => format!(", {l} late"),
+            };
             out.push_str(&format!(
                 "  {:<10} {}{}\n",
                 map.power(p).name,
                 match n {
                     0 => "no orders yet".to_string(),
-                    1 => "orders received (1 set)".to_string(),
-                    n => format!("orders received ({n} sets)"),
+                    1 => format!("orders received (1 set{late})"),
+                    n => format!("orders received ({n} sets{late})"),
                 },
                 if game.ready.contains(&p) {
                     ", ready"
@@ -205,8 +221,18 @@ impl ShowView<'_> {
                 out.push_str(&format!("{l}\n"));
             }
         }
-        if !self.waiting.is_empty() {
-            out.push_str(&format!("Waiting for: {}\n", self.waiting.join(", ")));
+        let awaited: Vec<String> = (game.awaited().into_iter())
+            .map(|p| {
+                let why = if game.has_submitted(p) {
+                    "not ready"
+                } else {
+                    "no orders"
+                };
+                format!("{} ({why})", map.power(p).name)
+            })
+            .collect();
+        if !awaited.is_empty() {
+            out.push_str(&format!("Waiting for: {}\n", awaited.join(", ")));
         }
     }
 }
