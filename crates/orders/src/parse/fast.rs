@@ -60,6 +60,9 @@ pub(super) enum Simple {
     Hold(At),
     /// `A vie - gal`, `F stp/sc - bot`: the unit and its destination.
     Move(At, At),
+    /// `England: ` before an order on the same line: the power of that line's order, which
+    /// starts where this ends ([`simple`] reads it next).
+    Prefix(PowerId),
 }
 
 impl Simple {
@@ -67,7 +70,7 @@ impl Simple {
     #[inline(always)]
     pub(super) fn order(self) -> Option<Order> {
         match self {
-            Simple::Header(_) => None,
+            Simple::Header(_) | Simple::Prefix(_) => None,
             Simple::Hold(unit) => Some(unit.hold()),
             Simple::Move(unit, to) => Some(unit.move_to(to)),
         }
@@ -100,18 +103,28 @@ impl Simple {
     /// What [`read_line`] gives for the same line, whose order text ends at byte `end` of it.
     #[cfg(debug_assertions)]
     pub(super) fn read(self, end: usize) -> Read {
+        self.read_prefixed(None, end)
+    }
+
+    /// [`Simple::read`] for a line that starts with a power's prefix (`power`), whose order's
+    /// text (the prefix included, as the general parser gives it) ends at byte `end`.
+    #[cfg(debug_assertions)]
+    pub(super) fn read_prefixed(self, power: Option<PowerId>, end: usize) -> Read {
+        let end = end as u32;
         match self {
-            Simple::Header(power) => Read::Header(power),
-            Simple::Hold(unit) => Read::Order(None, Shape::Hold(unit), 0, end as u32),
-            Simple::Move(unit, to) => Read::Order(None, Shape::Move(unit, to), 0, end as u32),
+            Simple::Header(power) | Simple::Prefix(power) => Read::Header(power),
+            Simple::Hold(unit) => Read::Order(power, Shape::Hold(unit), 0, end),
+            Simple::Move(unit, to) => Read::Order(power, Shape::Move(unit, to), 0, end),
         }
     }
 }
 
 /// Reads the line starting at byte `start` of `b`, if it is `England:`, `A vie H` or `A vie -
-/// gal` (the unit's province may have a coast after a slash: `F stp/sc H`), each word of at
-/// most eight ASCII letters and digits, one space between tokens, nothing after the last:
-/// what it holds, where its text ends and where the next line starts. `None` for any other
+/// gal` (the unit's province may have a coast after a slash: `F stp/sc H`; `holds`, `->`),
+/// each word of at most eight ASCII letters and digits, one space between tokens, nothing
+/// after the last: what it holds, where its text ends and where the next line starts. A line
+/// that starts `England: ` gives [`Simple::Prefix`], and where the order after it starts
+/// (twice), for the caller to read it with `simple` again. `None` for any other
 /// line ([`read_line`] reads it, with the same result for the lines read here). Small enough
 /// to come back in registers: the file's loop reads these lines without building a [`Read`].
 #[inline(always)]
@@ -131,6 +144,10 @@ pub(super) fn simple(map: &Map, b: &[u8], start: usize) -> Option<(Simple, usize
         _ => {
             let (first, i) = short_word(b, start)?;
             match b.get(i) {
+                Some(b':') if b.get(i + 1) == Some(&b' ') => {
+                    let power = map.power_by_packed(first)?;
+                    return Some((Simple::Prefix(power), i + 2, i + 2));
+                }
                 Some(b':') => (Simple::Header(map.power_by_packed(first)?), i + 1),
                 Some(b' ') => simple_hold_or_move(map, b, unit_kind(first)?, i + 1)?,
                 _ => return None,
@@ -164,6 +181,10 @@ fn simple_hold_or_move(map: &Map, b: &[u8], kind: UnitKind, i: usize) -> Option<
     };
     if b.get(j..j + 3) == Some(b" - ") {
         let (to, k) = simple_destination(map, b, j + 3, unit.next + 1)?;
+        return Some((Simple::Move(unit, to), k));
+    }
+    if b.get(j..j + 4) == Some(b" -> ") {
+        let (to, k) = simple_destination(map, b, j + 4, unit.next + 1)?;
         return Some((Simple::Move(unit, to), k));
     }
     let k = match b.get(j..) {
@@ -347,7 +368,32 @@ fn plain_province(map: &Map, word: u64) -> Option<ProvinceId> {
 /// The word of one to eight ASCII letters and digits at byte `i`, packed as `lexed::lex` packs
 /// it, and where it ends; `None` if there is no word there or it is longer.
 #[inline(always)]
-fn short_word(b: &[u8], mut i: usize) -> Option<(u64, usize)> {
+fn short_word(b: &[u8], i: usize) -> Option<(u64, usize)> {
+    // Eight bytes at once where there are nine to read (the word and the byte after it): each
+    // byte mapped by the table, the word's length found as the first zero byte, no branch a
+    // byte.
+    let Some(&[c0, c1, c2, c3, c4, c5, c6, c7, after]) = b.get(i..i + 9) else {
+        return short_word_bytewise(b, i);
+    };
+    let mapped =
+        u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7].map(|c| ALNUM_LOWER[usize::from(c)]));
+    // The lowest zero byte of `mapped` has the lowest high bit set here (a borrow only ever
+    // runs upwards from a zero byte, so bits below the first zero are exact).
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zeros = mapped.wrapping_sub(ONES) & !mapped & HIGHS;
+    let len = (zeros.trailing_zeros() / 8) as usize;
+    match len {
+        0 => None,
+        8 if ALNUM_LOWER[usize::from(after)] != 0 => None,
+        8 => Some((mapped, i + 8)),
+        _ => Some((mapped & ((1u64 << (8 * len)) - 1), i + len)),
+    }
+}
+
+/// [`short_word`] a byte at a time, near the end of the text.
+#[inline(always)]
+fn short_word_bytewise(b: &[u8], mut i: usize) -> Option<(u64, usize)> {
     let mut key = 0u64;
     for shift in (0..64).step_by(8) {
         match b.get(i).map(|&c| ALNUM_LOWER[usize::from(c)]) {
@@ -485,6 +531,26 @@ impl Shape {
 mod tests {
     use super::*;
 
+    /// The eight-bytes-at-once `short_word` reads every word as the byte-at-a-time one does:
+    /// words of every length with every kind of byte after them, anywhere in the text.
+    #[test]
+    fn short_words_read_eight_bytes_at_once_as_byte_by_byte() {
+        let mut rng = diplo_testkit::Rng::new(3);
+        let alphabet = b"aZ09 -/:\n\r\x80\xff";
+        for _ in 0..20_000 {
+            let len = rng.below(14);
+            let text: Vec<u8> = (0..len).map(|_| *rng.pick(alphabet)).collect();
+            for i in 0..=len {
+                assert_eq!(
+                    short_word(&text, i),
+                    short_word_bytewise(&text, i),
+                    "{:?} at {i}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+        }
+    }
+
     /// The shapes `simple` and `simple_line` read, and lines they leave to the tokens (the
     /// tests in `tests/it/fast_path.rs` check that every way gives the general parser's
     /// results).
@@ -499,6 +565,8 @@ mod tests {
             "Austria:",
             "F stp/sc H",
             "F stp/sc - bot",
+            "A vie -> gal",
+            "A vie holds",
         ] {
             assert!(simple(line).is_some(), "{line:?}");
             assert!(simple_line(&map, line).is_none(), "{line:?}");
@@ -517,7 +585,6 @@ mod tests {
             "F stp/sc",
             "A vie  H",
             "A vie H ",
-            "ENG: A lon H",
             "F nth S ENG A bel",
             "A vie - Mid-Atlantic Ocean",
             "F nth C A lon",
@@ -525,5 +592,15 @@ mod tests {
             assert!(simple(line).is_none(), "{line:?}");
             assert!(simple_line(&map, line).is_none(), "{line:?}");
         }
+        // A power's prefix, then the order after it.
+        let line = "ENG: A lon holds";
+        let Some((Simple::Prefix(_), after, _)) = simple(line) else {
+            panic!("{line:?}: no prefix read");
+        };
+        assert_eq!(after, 5);
+        assert!(matches!(
+            super::simple(&map, line.as_bytes(), after),
+            Some((Simple::Hold(_), 16, 16))
+        ));
     }
 }
