@@ -7,6 +7,7 @@ use std::fmt::{self, Display, Formatter, Write};
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season};
 use diplo_orders::{Order, WrittenCoast};
 
+pub use crate::civil_disorder::RemovalFacts;
 use crate::outcome::Tag;
 use crate::position::Unit;
 use crate::resolve::Strength;
@@ -234,6 +235,8 @@ pub enum Why {
     },
     /// An order a paradox without an answer decides.
     Paradox(Box<ParadoxFacts>),
+    /// A unit civil disorder removed, and why this one.
+    CivilDisorder(Box<RemovalFacts>),
 }
 
 /// Why an order had its result (or a unit was removed), as facts; [`Reason::display`] gives the
@@ -343,6 +346,7 @@ impl Words<'_> {
             }
             Why::RailStopped { why, end, stays } => self.rail(f, why, *end, *stays),
             Why::Paradox(p) => self.paradox(f, p),
+            Why::CivilDisorder(r) => r.write(f, self.map),
         }
     }
 

@@ -4,6 +4,7 @@
 //! binary of its own, linked separately): `cargo test -p diplo-engine --test it`; one module's
 //! tests with a filter, e.g. `cargo test -p diplo-engine --test it MODULE::`.
 
+mod civil_disorder;
 mod closures;
 mod colonial;
 mod droidippy;
