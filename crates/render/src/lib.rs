@@ -16,7 +16,9 @@ mod svg;
 
 use std::path::Path;
 
-use diplo_engine::{OrderResult, Position, Resolution, Retreats, Tag};
+use diplo_engine::{
+    Adjudication, AutomaticAction, OrderResult, Position, Resolution, Retreats, Tag,
+};
 use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
@@ -48,6 +50,9 @@ pub struct Scene<'a> {
     pub orders: Vec<DrawnOrder>,
     /// Dislodged units and where they may retreat (shown in a retreat phase).
     pub retreats: Retreats,
+    /// What the rules did to units without orders: civil-disorder removals and automatic
+    /// disbands (a cross, as an ordered removal), a neutral power's rebuilds (as a build).
+    pub automatic: Vec<AutomaticAction>,
     /// The ruleset's name, for the legend.
     pub ruleset: String,
     /// A heading for the legend (`DATC 6.F.19`), if any.
@@ -62,6 +67,7 @@ impl<'a> Scene<'a> {
             position,
             orders: Vec::new(),
             retreats: Retreats::default(),
+            automatic: Vec::new(),
             ruleset: ruleset.to_string(),
             title: None,
         }
@@ -91,6 +97,19 @@ impl<'a> Scene<'a> {
             highlight: false,
         }));
         self
+    }
+
+    /// Adds what the rules did to units without orders (`Adjudication::automatic`).
+    pub fn with_automatic(mut self, automatic: &[AutomaticAction]) -> Self {
+        self.automatic.extend_from_slice(automatic);
+        self
+    }
+
+    /// Adds an adjudication: its orders' results ([`Scene::with_results`]) and what the rules
+    /// did to units without orders ([`Scene::with_automatic`]).
+    pub fn with_adjudication(self, orders: &[(PowerId, Order)], adj: &Adjudication) -> Self {
+        self.with_results(orders, &adj.results)
+            .with_automatic(&adj.automatic)
     }
 
     /// Adds the retreat options of dislodged units (a retreat phase's position).
