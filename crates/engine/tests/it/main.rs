@@ -9,6 +9,7 @@ mod closures;
 mod colonial;
 mod droidippy;
 mod mila;
+mod paradox_reasons;
 mod policies;
 mod position_file;
 mod scale;
