@@ -141,23 +141,28 @@ impl RemovalFacts {
             t => t.words(),
         };
         let me = unit.full_name(map);
-        write!(
-            f,
-            "the unit farthest from {to} goes first (counting {})",
-            self.rule.counting
-        )?;
+        let counting = self.rule.counting;
+        if self.rule.produced_first {
+            f.write_str("the least recently produced unit not on a supply centre goes first, ")?;
+            write!(f, "then the one farthest from {to} (counting {counting})")?;
+        } else {
+            write!(
+                f,
+                "the unit farthest from {to} goes first (counting {counting})"
+            )?;
+        }
         match self.kept {
             None => write!(f, ", and {power} keeps no unit")?,
             Some((kept, d, by)) => {
                 let other = kept.full_name(map);
                 match by {
-                    RemovalDecider::Produced => write!(
+                    RemovalDecider::Produced => write!(f, ": {me} before {other}")?,
+                    RemovalDecider::Distance => write!(
                         f,
-                        "; but first the least recently produced unit not on a supply centre: {me} before {other}"
+                        ": {me} is {}, {other} {}",
+                        Moves(self.distance),
+                        Moves(d)
                     )?,
-                    RemovalDecider::Distance => {
-                        write!(f, ": {me} is {}, {other} {}", Moves(self.distance), Moves(d))?
-                    }
                     RemovalDecider::FleetsFirst => write!(
                         f,
                         ": {me} and {other} are both {}, and a fleet goes before an army",

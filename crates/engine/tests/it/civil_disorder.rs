@@ -2,7 +2,7 @@
 //! distances it measured and the tie-break that decided. The positions and distances are those
 //! of DATC 3.2 6.J (`../shared/reference/datc-3.2.txt`).
 
-use diplo_engine::{adjudicate, AutomaticKind, Position};
+use diplo_engine::{adjudicate, adjudicate_with_production, AutomaticKind, Position};
 use diplo_map::Map;
 use diplo_rules::Ruleset;
 
@@ -134,4 +134,27 @@ fn a_power_that_keeps_no_unit_says_so() {
     let r = removals(r#"Italy = ["A tus"]"#, "", "datc");
     assert_eq!(r[0].0, "A Tuscany");
     assert!(r[0].1.contains("and Italy keeps no unit"), "{}", r[0].1);
+}
+
+/// The house rule of the least recently produced unit (DATC 2.4 4.D.8): A Picardy, produced
+/// before A Burgundy and off the centres, goes though Burgundy is as far from Paris.
+#[test]
+fn the_least_recently_produced_rule_names_the_older_unit() {
+    let map = Map::standard();
+    let pos = "phase = \"Winter 1901 Adjustment\"\n[units]\nFrance = [\"A par\", \"A bur\", \"A pic\"]\n[centres]\nFrance = [\"par\", \"bre\"]\n";
+    let pos = Position::from_toml_str(&map, pos, "position").unwrap();
+    let mut rules = Ruleset::datc();
+    rules
+        .apply_override("civil_disorder=least-recently-produced")
+        .unwrap();
+    let at = |n: &str| diplo_map::Location::province(map.province_by_name(n).unwrap());
+    let produced = [(at("par"), 0), (at("pic"), 3), (at("bur"), 7)];
+    let adj = adjudicate_with_production(&map, &rules, &pos, &[], &produced);
+    assert_eq!(adj.automatic.len(), 1);
+    assert_eq!(adj.automatic[0].unit.full(&map), "A Picardy");
+    let reason = adj.automatic[0].reason_text(&map);
+    assert!(
+        reason.contains("; the least recently produced unit not on a supply centre goes first, then the one farthest from the nearest owned supply centre (counting every adjacent province, whatever the unit): A Picardy before A Burgundy (civil_disorder = \"least-recently-produced\"; DATC 4.D.8)"),
+        "{reason}"
+    );
 }
