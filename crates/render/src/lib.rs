@@ -39,6 +39,15 @@ pub struct DrawnOrder {
     pub highlight: bool,
 }
 
+/// One thing the rules did to a unit without an order, to draw.
+#[derive(Clone, Debug)]
+pub struct DrawnAutomatic {
+    /// What was done, to which unit, and why.
+    pub action: AutomaticAction,
+    /// Drawn highlighted (it differs between rulesets).
+    pub highlight: bool,
+}
+
 /// What one picture shows.
 #[derive(Clone, Debug)]
 pub struct Scene<'a> {
@@ -52,7 +61,7 @@ pub struct Scene<'a> {
     pub retreats: Retreats,
     /// What the rules did to units without orders: civil-disorder removals and automatic
     /// disbands (a cross, as an ordered removal), a neutral power's rebuilds (as a build).
-    pub automatic: Vec<AutomaticAction>,
+    pub automatic: Vec<DrawnAutomatic>,
     /// The ruleset's name, for the legend.
     pub ruleset: String,
     /// A heading for the legend (`DATC 6.F.19`), if any.
@@ -101,8 +110,32 @@ impl<'a> Scene<'a> {
 
     /// Adds what the rules did to units without orders (`Adjudication::automatic`).
     pub fn with_automatic(mut self, automatic: &[AutomaticAction]) -> Self {
-        self.automatic.extend_from_slice(automatic);
+        self.automatic
+            .extend(automatic.iter().map(|a| DrawnAutomatic {
+                action: a.clone(),
+                highlight: false,
+            }));
         self
+    }
+
+    /// Highlights what differs from the same situation under a base ruleset: each order whose
+    /// result words differ from the base's (`results` are this scene's, in the order added;
+    /// `base` the base's, by order index), and each unit the rules acted on here and not
+    /// alike in the base (`base_automatic`).
+    pub fn highlight_differences(
+        &mut self,
+        results: &[OrderResult],
+        base: &[OrderResult],
+        base_automatic: &[AutomaticAction],
+    ) {
+        let base_words: Vec<String> = base.iter().map(OrderResult::words).collect();
+        for (o, r) in self.orders.iter_mut().zip(results) {
+            o.highlight = base_words.get(r.index).is_some_and(|w| *w != r.words());
+        }
+        for a in &mut self.automatic {
+            let same = |b: &AutomaticAction| b.unit == a.action.unit && b.kind == a.action.kind;
+            a.highlight = !base_automatic.iter().any(same);
+        }
     }
 
     /// Adds an adjudication: its orders' results ([`Scene::with_results`]) and what the rules

@@ -31,7 +31,8 @@ pub(crate) fn orders(b: &mut String, scene: &Scene, l: &Layout) {
 /// title: a removal or disband is crossed as an ordered removal is, a rebuild drawn as a build.
 fn automatic(b: &mut String, scene: &Scene, l: &Layout) {
     b.push_str("<g class=\"automatic-actions\">\n");
-    for a in &scene.automatic {
+    for drawn in &scene.automatic {
+        let a = &drawn.action;
         let retreating = scene.position.phase.kind == PhaseKind::Retreat;
         let at = if retreating {
             dislodged_at(l, &a.unit)
@@ -45,6 +46,9 @@ fn automatic(b: &mut String, scene: &Scene, l: &Layout) {
             esc(&a.unit.short(scene.map)),
             esc(&a.reason_text(scene.map))
         );
+        if drawn.highlight {
+            let _ = write!(b, "<circle class=\"highlight\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffe100\" fill-opacity=\"0.6\"/>", n(at[0]), n(at[1]), n(l.unit * 2.0));
+        }
         match a.kind {
             AutomaticKind::Built => {
                 unit_symbol(b, scene.map, &a.unit, at, l.unit, "built", "");

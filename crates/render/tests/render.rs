@@ -506,3 +506,27 @@ fn a_hold_is_drawn_apart_from_the_dislodged_ring() {
     assert_eq!(marks[1].attribute("stroke"), Some("#111"));
     assert!(out.contains("⬡ hold"));
 }
+
+/// Compared with 1971's, the datc ruleset's civil-disorder removal (A Tuscany, not A Warsaw)
+/// is highlighted; Russia's removal of A Prussia, which both make, is not.
+#[test]
+fn a_removal_that_differs_from_the_base_is_highlighted() {
+    let map = Map::standard();
+    let winter = Position::from_toml_str(&map, "phase = \"Winter 1901 Adjustment\"\n[units]\nItaly = [\"A war\", \"A tus\"]\nRussia = [\"A mos\", \"A pru\"]\n[centres]\nItaly = [\"war\"]\nRussia = [\"mos\"]\n", "w").unwrap();
+    let run = |name: &str| adjudicate(&map, &Ruleset::load(name).unwrap(), &winter, &[]);
+    let (base, datc) = (run("1971"), run("datc"));
+    let mut scene = Scene::new(&map, &winter, "datc").with_adjudication(&[], &datc);
+    scene.highlight_differences(&datc.results, &base.results, &base.automatic);
+    let out = svg(&scene);
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let highlighted: Vec<&str> = with_class(&doc, "automatic")
+        .into_iter()
+        .filter(|g| {
+            g.children()
+                .any(|n| n.attribute("class") == Some("highlight"))
+        })
+        .filter_map(|g| g.attribute("data-unit"))
+        .collect();
+    assert_eq!(with_class(&doc, "automatic").len(), 2);
+    assert_eq!(highlighted, ["A tus"]);
+}
