@@ -25,6 +25,7 @@ mod load;
 mod map;
 mod model;
 mod names;
+mod reserved;
 mod short_table;
 pub mod suggest;
 mod variant;
@@ -41,6 +42,7 @@ pub use model::{
 };
 pub use names::{normalize_name, NameKey};
 pub(crate) use names::{normalized, NameTable};
+pub use reserved::RESERVED_WORDS;
 pub use variant::{Border, BuildRule, Canal, Conversion, Railroad, Victory};
 
 /// The README's example is compiled and run as a doctest.

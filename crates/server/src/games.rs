@@ -474,6 +474,6 @@ pub fn phase_picture(
         powers.iter().copied().zip(orders.iter().cloned()).collect();
     let adj = diplo_engine::adjudicate(&game.map, &game.rules, pos, &orders);
     let scene = crate::stateless::position_scene(&game.map, &game.rules, pos)
-        .with_results(&orders, &adj.results);
+        .with_adjudication(&orders, &adj);
     crate::stateless::picture(diplo_render::svg(&scene), Some(format))
 }
