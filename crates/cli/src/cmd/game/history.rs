@@ -131,7 +131,7 @@ fn render_history(
             powers.iter().copied().zip(orders.iter().cloned()).collect();
         let adj = diplo_engine::adjudicate(&game.map, &game.rules, pos, &orders);
         let scene = crate::cmd::render::position_scene(&game.map, &game.rules, pos)
-            .with_results(&orders, &adj.results);
+            .with_adjudication(&orders, &adj);
         let name = pos
             .phase
             .name(&game.map)
