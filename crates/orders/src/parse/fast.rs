@@ -196,6 +196,15 @@ fn simple_hold_or_move(map: &Map, b: &[u8], kind: UnitKind, i: usize) -> Option<
         {
             j + 2
         }
+        // ` holds` (any case), as diplo's long notation writes it, known without a look-up.
+        Some([b' ', h, o, l, d, s, after @ ..])
+            if [h, o, l, d, s].map(|c| c | 0x20) == *b"holds"
+                && after
+                    .first()
+                    .is_none_or(|&c| ALNUM_LOWER[usize::from(c)] == 0) =>
+        {
+            j + 6
+        }
         Some([b' ', ..]) => match short_word(b, j + 1)? {
             (word, k) if keywords_of_key(word) & HOLD != 0 => k,
             _ => return None,
@@ -367,33 +376,10 @@ fn plain_province(map: &Map, word: u64) -> Option<ProvinceId> {
 
 /// The word of one to eight ASCII letters and digits at byte `i`, packed as `lexed::lex` packs
 /// it, and where it ends; `None` if there is no word there or it is longer.
+// A byte at a time: eight bytes at once (each mapped by the table, the length found as the
+// first zero byte) cost more instructions on the commonest words, of three letters.
 #[inline(always)]
-fn short_word(b: &[u8], i: usize) -> Option<(u64, usize)> {
-    // Eight bytes at once where there are nine to read (the word and the byte after it): each
-    // byte mapped by the table, the word's length found as the first zero byte, no branch a
-    // byte.
-    let Some(&[c0, c1, c2, c3, c4, c5, c6, c7, after]) = b.get(i..i + 9) else {
-        return short_word_bytewise(b, i);
-    };
-    let mapped =
-        u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7].map(|c| ALNUM_LOWER[usize::from(c)]));
-    // The lowest zero byte of `mapped` has the lowest high bit set here (a borrow only ever
-    // runs upwards from a zero byte, so bits below the first zero are exact).
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zeros = mapped.wrapping_sub(ONES) & !mapped & HIGHS;
-    let len = (zeros.trailing_zeros() / 8) as usize;
-    match len {
-        0 => None,
-        8 if ALNUM_LOWER[usize::from(after)] != 0 => None,
-        8 => Some((mapped, i + 8)),
-        _ => Some((mapped & ((1u64 << (8 * len)) - 1), i + len)),
-    }
-}
-
-/// [`short_word`] a byte at a time, near the end of the text.
-#[inline(always)]
-fn short_word_bytewise(b: &[u8], mut i: usize) -> Option<(u64, usize)> {
+fn short_word(b: &[u8], mut i: usize) -> Option<(u64, usize)> {
     let mut key = 0u64;
     for shift in (0..64).step_by(8) {
         match b.get(i).map(|&c| ALNUM_LOWER[usize::from(c)]) {
@@ -530,26 +516,6 @@ impl Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The eight-bytes-at-once `short_word` reads every word as the byte-at-a-time one does:
-    /// words of every length with every kind of byte after them, anywhere in the text.
-    #[test]
-    fn short_words_read_eight_bytes_at_once_as_byte_by_byte() {
-        let mut rng = diplo_testkit::Rng::new(3);
-        let alphabet = b"aZ09 -/:\n\r\x80\xff";
-        for _ in 0..20_000 {
-            let len = rng.below(14);
-            let text: Vec<u8> = (0..len).map(|_| *rng.pick(alphabet)).collect();
-            for i in 0..=len {
-                assert_eq!(
-                    short_word(&text, i),
-                    short_word_bytewise(&text, i),
-                    "{:?} at {i}",
-                    String::from_utf8_lossy(&text)
-                );
-            }
-        }
-    }
 
     /// The shapes `simple` and `simple_line` read, and lines they leave to the tokens (the
     /// tests in `tests/it/fast_path.rs` check that every way gives the general parser's
