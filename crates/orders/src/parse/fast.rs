@@ -266,7 +266,7 @@ fn longer_coast(map: &Map, province: ProvinceId, b: &[u8], j: usize) -> bool {
 // Inlined: returned through memory, the line's `Read` (written as two unaligned 16-byte
 // blocks, read back field by field) cost more time than the path saved.
 #[inline(always)]
-fn simple_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
+pub(super) fn simple_line<'s>(map: &Map, text: &'s str) -> Option<(Read, &'s str)> {
     let b = text.as_bytes();
     let (first, i) = short_word(b, 0)?;
     if b.get(i) != Some(&b' ') {

@@ -179,6 +179,26 @@ pub(super) fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
                     pos = next;
                     continue;
                 }
+                // A support or a convoy after the prefix (`England: F nth S A yor - nwy`).
+                if let Some((fast::Read::Order(None, shape, _, end), next)) =
+                    fast::simple_line(map, &text[after..])
+                {
+                    let end = after + end as usize;
+                    #[cfg(debug_assertions)]
+                    check_fast(
+                        map,
+                        &text[pos..],
+                        (
+                            &fast::Read::Order(Some(power), shape, 0, (end - pos) as u32),
+                            next,
+                        ),
+                        current,
+                        &mut buffers,
+                    );
+                    sink.order(n, Some(power), shape.order(), pos..end);
+                    pos = text.len() - next.len();
+                    continue;
+                }
             }
             Some((line, end, next)) => {
                 #[cfg(debug_assertions)]

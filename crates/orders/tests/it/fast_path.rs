@@ -69,7 +69,7 @@ struct Pools {
     powers: Vec<String>,
 }
 
-const TEMPLATES: [&str; 20] = [
+const TEMPLATES: [&str; 22] = [
     "K P",
     "K P H",
     "K P - P",
@@ -90,6 +90,8 @@ const TEMPLATES: [&str; 20] = [
     "W: K P -> P",
     "W: K P holds",
     "K P -> P",
+    "W: K P S K P - P",
+    "W: K P C K P - P",
 ];
 
 #[test]
@@ -200,6 +202,11 @@ fn the_simplest_lines_read_as_the_general_parser_reads_them() {
         "A vie ->gal",
         "A vie -> gal -> boh",
         "Austria: A vie holds",
+        "Austria: F tri S A vie",
+        "Austria: F tri S A vie - gal",
+        "ENG: F nth C A lon - nwy",
+        "ENG: F nth C A lon - nwy - x",
+        "ENG: F nth Supports A yor",
         "Austria: A vie -> gal",
         "AUS: F tri - alb",
         "aus: F stp/sc H",
