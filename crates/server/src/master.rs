@@ -378,6 +378,26 @@ pub struct EndRulesRequest {
     pub draw_votes: Option<String>,
 }
 
+/// The house rule `word` names (`None`: not given); a word that names none is a problem
+/// at `field`, listing its `words`.
+fn house_rule<T>(
+    word: Option<&str>,
+    (field, words): (&str, &[&str]),
+    parse: fn(&str) -> Option<T>,
+    problems: &mut Vec<Problem>,
+) -> Option<T> {
+    let word = word?;
+    let rule = parse(word);
+    if rule.is_none() {
+        let expected = words.join(", ");
+        problems.push(Problem::new(
+            field,
+            format!("`{word}`: expected {expected}"),
+        ));
+    }
+    rule
+}
+
 /// `PUT /v1/games/{id}/end-rules`: the game master sets the house rules for the game's end.
 pub fn set_end_rules(
     store: &dyn GameStore,
@@ -390,24 +410,18 @@ pub fn set_end_rules(
         Err(e) => return e.into_response(),
     };
     let mut problems = Vec::new();
-    let at = r.at_last_year.as_deref().map(|w| {
-        AtLastYear::parse(w).ok_or_else(|| {
-            let words = AtLastYear::WORDS.join(", ");
-            problems.push(Problem::new(
-                "at_last_year",
-                format!("`{w}`: expected {words}"),
-            ));
-        })
-    });
-    let votes = r.draw_votes.as_deref().map(|w| {
-        DrawVotes::parse(w).ok_or_else(|| {
-            let words = DrawVotes::WORDS.join(", ");
-            problems.push(Problem::new(
-                "draw_votes",
-                format!("`{w}`: expected {words}"),
-            ));
-        })
-    });
+    let at = house_rule(
+        r.at_last_year.as_deref(),
+        ("at_last_year", &AtLastYear::WORDS),
+        AtLastYear::parse,
+        &mut problems,
+    );
+    let votes = house_rule(
+        r.draw_votes.as_deref(),
+        ("draw_votes", &DrawVotes::WORDS),
+        DrawVotes::parse,
+        &mut problems,
+    );
     if !problems.is_empty() {
         return ApiError::bad_all(problems).into_response();
     }
@@ -417,12 +431,8 @@ pub fn set_end_rules(
         if let Some(last) = r.last_year {
             rules.last_year = last;
         }
-        if let Some(Ok(at)) = at {
-            rules.at_last_year = at;
-        }
-        if let Some(Ok(v)) = votes {
-            rules.draw_votes = v;
-        }
+        rules.at_last_year = at.unwrap_or(rules.at_last_year);
+        rules.draw_votes = votes.unwrap_or(rules.draw_votes);
         if rules != game.master.end_rules {
             game.set_end_rules(rules)?;
         }
