@@ -191,10 +191,19 @@ impl Game {
     ) -> Result<crate::PhaseOutcome, GameError> {
         let outcome = self.adjudicate_unrecorded(overrides, 0)?;
         self.record_phase(&outcome);
-        if self.ended.is_none() {
-            self.deadline = self.scheduled_deadline(now);
-        }
+        self.start_scheduled_deadline(now);
         Ok(outcome)
+    }
+
+    /// Gives the phase just entered its deadline from the schedule, counted from `now`
+    /// (none once the game has ended, or for a kind of phase the schedule gives no length).
+    /// [`Game::adjudicate_at`] does it; a caller of [`Game::adjudicate_unrecorded`] does it
+    /// after each phase.
+    pub fn start_scheduled_deadline(&mut self, now: time::Seconds) {
+        self.deadline = match self.ended {
+            None => self.scheduled_deadline(now),
+            Some(_) => None,
+        };
     }
 }
 

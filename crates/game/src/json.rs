@@ -158,6 +158,7 @@ pub fn view(view: &View<'_>) -> Value {
         "adjustments_due": adjustments_json(&view.due),
         "agreements": game.agreements_json(view.viewer),
         "in_disorder": map.power_ids().filter(|&p| game.in_disorder(p)).map(|p| map.power(p).name.clone()).collect::<Vec<_>>(),
+        "players": players(game),
         "phases_played": game.history.len(),
         "rollbacks": game.undone.len(),
     })
@@ -244,10 +245,32 @@ pub fn phase_adjudicated(game: &Game, outcome: &PhaseOutcome, why_due: Option<&s
     v
 }
 
-/// Every phase played, as the game file keeps it (without the order sets received, kept for a
-/// rollback), each with its summary (`diplo game history --format json`).
+/// Who played each power when, oldest first: `power`, `player` (absent: not named), `from`
+/// (the first phase), `at` (when it was recorded) and `disorder` (civil disorder by the game
+/// master's hand).
+pub fn players(game: &Game) -> Value {
+    let map = &game.map;
+    (game.master.players.iter())
+        .map(|s| {
+            json!({
+                "power": map.power(s.power).name,
+                "player": s.player,
+                "from": s.from.name(map).to_string(),
+                "at": s.at.map(crate::time::format_rfc3339),
+                "disorder": s.disorder,
+            })
+        })
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// The game's history (`diplo game history --format json`): `phases`, every phase played as
+/// the game file keeps it (without the order sets received, kept for a rollback), each with
+/// its summary; `players`, who played each power when ([`players`]); `ended`, how the game
+/// ended (`null` while it goes on).
 pub fn history(game: &Game) -> Value {
-    game.history
+    let phases: Vec<Value> = game
+        .history
         .iter()
         .enumerate()
         .map(|(i, h)| {
@@ -262,6 +285,10 @@ pub fn history(game: &Game) -> Value {
             }
             v
         })
-        .collect::<Vec<_>>()
-        .into()
+        .collect();
+    json!({
+        "phases": phases,
+        "players": players(game),
+        "ended": game.ended.as_ref().map(|e| e.to_json(&game.map)),
+    })
 }

@@ -371,6 +371,11 @@ impl Game {
             .game
             .adjudicate_unrecorded(&[], self.unrecorded.len())
             .map_err(err)?;
+        if !self.game.schedule.is_empty() {
+            // The next phase's deadline from the schedule, as `Game::adjudicate` gives it.
+            let now = diplo_game::time::now().map_err(err)?;
+            self.game.start_scheduled_deadline(now);
+        }
         self.unrecorded.push(outcome);
         Ok(())
     }

@@ -66,6 +66,14 @@ impl ApiError {
         ApiError::one(StatusCode::BAD_REQUEST, at, message)
     }
 
+    /// 400 with every problem found.
+    pub fn bad_all(errors: Vec<Problem>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            errors,
+        }
+    }
+
     /// 400 with every problem of a library's error lines.
     pub fn lines(at: &str, text: &str) -> ApiError {
         ApiError {

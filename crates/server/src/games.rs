@@ -20,7 +20,7 @@ use crate::store::{GameId, GameStore, Role, StoreError};
 use crate::tokens::Tokens;
 
 /// The one answer for an unknown game and for a token that does not open it.
-fn no_game() -> ApiError {
+pub(crate) fn no_game() -> ApiError {
     ApiError::not_found("game", "no such game, or the token does not open it")
 }
 
@@ -68,6 +68,10 @@ pub struct NewGame {
     /// every phase gets the deadline of its kind, the first one from now.
     #[serde(default)]
     pub deadlines: BTreeMap<String, String>,
+    /// What happens to orders sent after the deadline: `accept` (the default), `refuse` or
+    /// `accept-flagged`.
+    #[serde(default)]
+    pub late_orders: Option<String>,
 }
 
 /// `POST /v1/games`: a new game; answers its id and its tokens (shown this once only).
@@ -79,25 +83,25 @@ pub fn create(store: &dyn GameStore, body: &[u8]) -> Result<Response, ApiError> 
     };
     let map = inputs::map(r.map.as_ref());
     let rules = inputs::ruleset(r.ruleset.as_ref(), &r.overrides);
-    let ((map, source), (rules, overrides)) = match (map, rules) {
-        (Ok(m), Ok(r)) => (m, r),
-        (Err(mut a), Err(b)) => {
-            a.errors.extend(b.errors);
-            return Err(a);
-        }
-        (Err(e), _) | (_, Err(e)) => return Err(e),
+    let schedule = crate::master::schedule(&r.deadlines);
+    let late = r.late_orders.as_deref().map(crate::master::late_orders);
+    let mut errors = Vec::new();
+    let map = map.map_err(|e| errors.extend(e.errors));
+    let rules = rules.map_err(|e| errors.extend(e.errors));
+    let schedule = schedule.map_err(|e| errors.extend(e.errors));
+    let late = late.transpose().map_err(|e| errors.extend(e.errors));
+    let (Ok((map, source)), Ok((rules, overrides)), Ok(schedule), Ok(late)) =
+        (map, rules, schedule, late)
+    else {
+        return Err(ApiError::bad_all(errors));
     };
     let mut game = Game::new(Arc::unwrap_or_clone(map), source, rules, overrides);
-    if !r.deadlines.is_empty() {
-        let spec: Vec<String> = r
-            .deadlines
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        let schedule = diplo_game::Schedule::parse(&spec.join(","))
-            .map_err(|e| ApiError::bad("deadlines", e.join("; ")))?;
+    if !schedule.is_empty() {
         let now = diplo_game::time::now().map_err(ApiError::internal)?;
         game.set_schedule(schedule, Some(now))?;
+    }
+    if let Some(late) = late {
+        game.late_orders = late;
     }
     let tokens =
         Tokens::for_game(&game).map_err(|e| ApiError::internal(format!("no random token: {e}")))?;
@@ -107,7 +111,7 @@ pub fn create(store: &dyn GameStore, body: &[u8]) -> Result<Response, ApiError> 
 
 /// The game's id and who the request's token says the bearer is (`None`: no token, the
 /// public). An invalid id, an unknown game and a token that opens nothing are one 404.
-fn who(
+pub(crate) fn who(
     store: &dyn GameStore,
     id: &str,
     headers: &HeaderMap,
@@ -128,7 +132,7 @@ fn who(
 }
 
 /// The power a power's token names, in `game`.
-fn power(game: &Game, role: Option<&Role>) -> Result<PowerId, ApiError> {
+pub(crate) fn power(game: &Game, role: Option<&Role>) -> Result<PowerId, ApiError> {
     match role {
         Some(Role::Power(name)) => game
             .map
@@ -152,7 +156,7 @@ fn needs_token(whose: &str) -> ApiError {
 }
 
 /// Refuses anyone but the game master.
-fn gm_only(role: Option<&Role>) -> Result<(), ApiError> {
+pub(crate) fn gm_only(role: Option<&Role>) -> Result<(), ApiError> {
     match role {
         Some(Role::Gm) => Ok(()),
         Some(Role::Power(_)) => Err(ApiError::one(
@@ -165,7 +169,7 @@ fn gm_only(role: Option<&Role>) -> Result<(), ApiError> {
 }
 
 /// The viewer a role is.
-fn viewer(game: &Game, role: Option<&Role>) -> Viewer {
+pub(crate) fn viewer(game: &Game, role: Option<&Role>) -> Viewer {
     match role {
         Some(Role::Gm) => Viewer::Host,
         Some(Role::Power(name)) => game
@@ -220,7 +224,13 @@ pub fn put_orders(
             }
         };
         if !text.trim().is_empty() {
-            game.submit(p, text, "orders", SubmitOptions::default())?;
+            // The time the orders arrived, for the game's `late_orders` house rule.
+            let at = diplo_game::time::now().map_err(|e| GameError::Refused(vec![e]))?;
+            let opts = SubmitOptions {
+                at: Some(at),
+                ..SubmitOptions::default()
+            };
+            game.submit(p, text, "orders", opts)?;
         }
         if ready {
             game.set_ready(p, true)?;

@@ -15,6 +15,7 @@ mod error;
 mod games;
 mod inputs;
 mod locks;
+mod master;
 mod stateless;
 mod store;
 mod timed;
@@ -187,6 +188,22 @@ macro_rules! body_endpoint {
 
 type Q = Query<BTreeMap<String, String>>;
 
+/// A change to a hosted game with a JSON body: `$f(store, id, headers, body)` under the
+/// game's lock, on the blocking pool.
+macro_rules! game_change {
+    ($f:path) => {
+        |State(s): State<AppState>,
+         Path(id): Path<String>,
+         h: HeaderMap,
+         b: Result<Bytes, BytesRejection>| async move {
+            match body(b) {
+                Ok(b) => locked(s, id, move |store, id| Ok($f(store, id, &h, &b))).await,
+                Err(e) => e.into_response(),
+            }
+        }
+    };
+}
+
 /// The router with every endpoint, over `store`, refusing bodies over `body_limit` bytes.
 pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
     router_with_locks(store, GameLocks::default(), body_limit)
@@ -236,6 +253,38 @@ pub fn router_with_locks(store: Arc<dyn GameStore>, locks: GameLocks, body_limit
         .route("/v1/games/{id}/adjudicate", post(adjudicate_game))
         .route("/v1/games/{id}/rollback", post(rollback_game))
         .route("/v1/games/{id}/deadline", put(put_deadline))
+        .route(
+            "/v1/games/{id}/draw",
+            post(game_change!(master::propose_draw)),
+        )
+        .route(
+            "/v1/games/{id}/draw/vote",
+            post(game_change!(master::vote_draw)),
+        )
+        .route(
+            "/v1/games/{id}/concede",
+            post(game_change!(master::concede)),
+        )
+        .route(
+            "/v1/games/{id}/proxy",
+            post(game_change!(master::grant_proxy)),
+        )
+        .route(
+            "/v1/games/{id}/disorder",
+            post(game_change!(master::disorder)),
+        )
+        .route(
+            "/v1/games/{id}/players",
+            post(game_change!(master::name_player)),
+        )
+        .route(
+            "/v1/games/{id}/schedule",
+            put(game_change!(master::set_schedule)),
+        )
+        .route(
+            "/v1/games/{id}/end-rules",
+            put(game_change!(master::set_end_rules)),
+        )
         .route("/v1/games/{id}/history", get(game_history))
         .route("/v1/games/{id}/phases/{file}", get(phase_picture))
         .merge(assets())

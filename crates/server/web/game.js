@@ -134,6 +134,31 @@ async function check() {
   }
 }
 
+// The draws proposed in this phase with the votes this view may see (a power its own, the
+// public none, everyone's once one passes), the concessions, and a power's buttons.
+function renderDraw(v) {
+  const a = v.agreements || { draws: [], concessions: [] };
+  const votes = (d) => Object.entries(d.votes_seen || {}).map(([p, yes]) => `${p} ${yes ? "yes" : "no"}`);
+  const parts = a.draws.map((d) => el("p", { class: "small" },
+    `Proposed by ${d.by}, among ${d.among.join(", ")}: ${d.status === "pending" ? "awaiting votes" : d.status}`,
+    votes(d).length ? ` (votes seen: ${votes(d).join(", ")})` : ""));
+  for (const c of a.concessions) parts.push(el("p", { class: "small" }, `${c.power} concedes to ${c.to}`));
+  if (isPower(v) && !v.ended) {
+    const button = (id, label, path, body) => el("button", { type: "button", id, class: "secondary", onclick: () => drawAction(path, body) }, label);
+    parts.push(el("div", { class: "buttons" }, a.draws.some((d) => d.status === "pending")
+      ? [button("draw-yes", "Vote for the draw", "/draw/vote", { yes: true }), button("draw-no", "Vote against", "/draw/vote", { yes: false })]
+      : [button("draw-propose", "Propose a draw", "/draw", {})]));
+  }
+  const disorder = (v.in_disorder || []).length ? [el("p", { class: "small muted" }, `In civil disorder: ${v.in_disorder.join(", ")}`)] : [];
+  $("draw").replaceChildren(...(parts.length ? [el("h3", {}, "Draw")] : []), ...parts, ...disorder);
+}
+
+async function drawAction(path, body) {
+  const r = await api("POST", `/v1/games/${gameId}${path}`, { json: body, token });
+  showErrors($("errors"), r.errors);
+  if (r.ok) await load(false);
+}
+
 async function send(ready) {
   const r = await api("PUT", `/v1/games/${gameId}/orders${ready ? "?ready=true" : ""}`, { text: $("orders").value, token });
   if (!r.ok) {
@@ -175,7 +200,7 @@ function fillOrders(v) {
 async function loadHistory(v) {
   const r = await api("GET", `/v1/games/${gameId}/history`, { token });
   if (!r.ok) return;
-  const phases = r.data;
+  const phases = r.data.phases;
   const last = phases[phases.length - 1];
   $("last").replaceChildren(last
     ? el("div", {}, el("p", {}, `${last.phase}:`), resultsTable(last.results, (last.summary && last.summary.unordered) || []))
@@ -199,6 +224,7 @@ async function load(full) {
   document.title = `diplo: ${v.phase}${isPower(v) ? ` (${v.view})` : ""}`;
   renderStatus(v);
   renderMine(v);
+  renderDraw(v);
   $("order-form").hidden = !isPower(v) || !!v.ended;
   if (changed || full) {
     renderBoard(v);

@@ -83,7 +83,7 @@ async function renderBoard(v) {
 async function loadHistory() {
   const r = await api("GET", `/v1/games/${gameId}/history`, { token });
   if (!r.ok) return;
-  const phases = r.data;
+  const phases = r.data.phases;
   const last = phases[phases.length - 1];
   $("last").replaceChildren(last
     ? el("div", {}, el("p", {}, `${last.phase}:`), resultsTable(last.results, (last.summary && last.summary.unordered) || []))

@@ -273,7 +273,7 @@ fn summaries_after_a_fall_and_in_a_winter() {
 
     let v: serde_json::Value =
         serde_json::from_str(&ok(&["game", "history", s(&file), "--format", "json"])).unwrap();
-    let fall = &v[1];
+    let fall = &v["phases"][1];
     assert_eq!(fall["phase"], "Fall 1901 Movement");
     let changes = fall["summary"]["centre_changes"].as_array().unwrap();
     assert_eq!(changes.len(), 3);
@@ -288,7 +288,9 @@ fn summaries_after_a_fall_and_in_a_winter() {
     assert!(history.contains("Winter 1901 Adjustment\n  Builds and removals due:\n    France: 3 builds; sites: bre, mar, par"), "{history}");
     let v: serde_json::Value =
         serde_json::from_str(&ok(&["game", "history", s(&file), "--format", "json"])).unwrap();
-    assert_eq!(v[2]["summary"]["adjustments"][0]["builds"], 3);
+    assert_eq!(v["phases"][2]["summary"]["adjustments"][0]["builds"], 3);
+    assert_eq!(v["players"], serde_json::json!([]));
+    assert!(v["ended"].is_null());
 }
 
 #[test]

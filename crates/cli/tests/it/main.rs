@@ -8,6 +8,7 @@ mod cli;
 mod files;
 mod game;
 mod game_end;
+mod host_game;
 mod hosting;
 mod import;
 mod pinned;

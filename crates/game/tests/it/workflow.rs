@@ -146,6 +146,30 @@ fn every_phase_gets_its_deadline_from_the_schedule() {
 }
 
 #[test]
+fn a_phase_adjudicated_unrecorded_gets_its_deadline_from_the_schedule_too() {
+    // The Python binding's path: adjudicate, record later, and start the next deadline.
+    let mut g = scheduled(Default::default());
+    let outcome = g.adjudicate_unrecorded(&[], 0).unwrap();
+    g.start_scheduled_deadline(NOON + 5 * HOUR);
+    assert_eq!(g.phase().name(&g.map).to_string(), "Fall 1901 Movement");
+    assert_eq!(g.deadline, Some(NOON + 53 * HOUR));
+    g.record_phase(&outcome);
+    // No schedule, no deadline; an ended game none either.
+    let mut g = game();
+    g.adjudicate_unrecorded(&[], 0).unwrap();
+    g.start_scheduled_deadline(NOON);
+    assert_eq!(g.deadline, None);
+    let mut g = scheduled(Default::default());
+    let all: Vec<_> = g.map.power_ids().collect();
+    g.propose_draw(all[0], None).unwrap();
+    for &p in &all[1..] {
+        g.vote_draw(p, true).unwrap();
+    }
+    g.start_scheduled_deadline(NOON);
+    assert_eq!(g.deadline, None);
+}
+
+#[test]
 fn late_orders_follow_the_house_rule() {
     use diplo_game::LateOrders;
     let late = NOON + 49 * HOUR;

@@ -204,6 +204,15 @@ async function main() {
   await de.waitForSelector("#sent.ok:has-text('Submitted: 2 orders count')");
   check(true, "Germany's orders are submitted again");
 
+  // France proposes a draw on its page: it sees its own vote, Germany none (secret).
+  await fr.click("#draw-propose");
+  await fr.waitForSelector("#draw:has-text('awaiting votes (votes seen: France yes)')");
+  await shot(fr, "2b-france-draw");
+  await de.click("#refresh");
+  await de.waitForSelector("#draw:has-text('Proposed by France')");
+  await de.waitForSelector("#draw-yes");
+  check(!(await de.textContent("#draw")).includes("France yes"), "a draw proposed on France's page; Germany's page shows it without France's vote");
+
   // 3. The game master sees both and adjudicates.
   await gm.click("#refresh");
   await gm.waitForSelector("tr[data-power=France] td.orders-cell:has-text('A par - bur')");

@@ -3,6 +3,7 @@
 
 mod deadlines;
 mod games;
+mod master;
 mod stateless;
 mod tokens;
 mod year;

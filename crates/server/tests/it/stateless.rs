@@ -417,6 +417,15 @@ async fn the_openapi_document_lists_every_endpoint() {
         ("/v1/games/{id}/adjudicate", "post"),
         ("/v1/games/{id}/rollback", "post"),
         ("/v1/games/{id}/history", "get"),
+        ("/v1/games/{id}/deadline", "put"),
+        ("/v1/games/{id}/schedule", "put"),
+        ("/v1/games/{id}/end-rules", "put"),
+        ("/v1/games/{id}/draw", "post"),
+        ("/v1/games/{id}/draw/vote", "post"),
+        ("/v1/games/{id}/concede", "post"),
+        ("/v1/games/{id}/proxy", "post"),
+        ("/v1/games/{id}/disorder", "post"),
+        ("/v1/games/{id}/players", "post"),
         ("/v1/games/{id}/phases/{n}.svg", "get"),
     ] {
         assert!(

@@ -160,11 +160,12 @@ impl Adjudicated<'_> {
         for n in &outcome.gathered.notes {
             out.push_str(&format!("note: {n}\n"));
         }
-        for p in &outcome.gathered.civil_disorder {
-            out.push_str(&format!(
-                "note: {} sent no orders (civil disorder)\n",
-                map.power(*p).name
-            ));
+        for &p in &outcome.gathered.civil_disorder {
+            let why = match self.game.in_disorder(p) {
+                true => "is in civil disorder by the game master's hand",
+                false => "sent no orders (civil disorder)",
+            };
+            out.push_str(&format!("note: {} {why}\n", map.power(p).name));
         }
         let text = adjudication_text(
             map,

@@ -214,7 +214,7 @@ pub struct DeadlineArgs {
     /// The game file.
     file: PathBuf,
     /// The deadline of the current phase only: an RFC 3339 time (`2026-11-24T18:00:00Z`).
-    #[arg(required_unless_present_any = ["clear", "schedule", "no_schedule"])]
+    #[arg(required_unless_present_any = ["clear", "schedule", "no_schedule", "late_orders"])]
     time: Option<String>,
     /// Remove the current phase's deadline.
     #[arg(long, conflicts_with = "time")]
@@ -226,6 +226,10 @@ pub struct DeadlineArgs {
     /// Remove the deadline schedule (new phases get no deadline).
     #[arg(long)]
     no_schedule: bool,
+    /// Change what happens to orders sent after the deadline: `accept`, `refuse` or
+    /// `accept-flagged`.
+    #[arg(long, value_name = "RULE")]
+    late_orders: Option<String>,
 }
 
 /// Arguments of `diplo game proxy`.

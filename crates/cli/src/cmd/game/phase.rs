@@ -1,7 +1,7 @@
 //! `diplo game rollback` and `diplo game deadline`: the host's hand on the current phase, taking
 //! the game back to an earlier phase or setting when this one is due.
 
-use diplo_game::{Game, GameError, Schedule};
+use diplo_game::{Game, GameError, LateOrders, Schedule};
 
 use super::{lock, refused, DeadlineArgs, RollbackArgs};
 use crate::common::print;
@@ -44,6 +44,12 @@ pub(super) fn rollback(a: RollbackArgs) -> Result<(), GameError> {
 }
 
 pub(super) fn deadline(a: DeadlineArgs) -> Result<(), GameError> {
+    if let Some(rule) = &a.late_orders {
+        late_orders(&a, rule)?;
+        if a.time.is_none() && !a.clear && a.schedule.is_none() && !a.no_schedule {
+            return Ok(());
+        }
+    }
     if a.schedule.is_some() || a.no_schedule {
         return schedule(a);
     }
@@ -60,6 +66,21 @@ pub(super) fn deadline(a: DeadlineArgs) -> Result<(), GameError> {
     game.save(&a.file)?;
     let phase = game.phase().name(&game.map).to_string();
     print(&deadline_line(&phase, when));
+    Ok(())
+}
+
+/// `game deadline --late-orders RULE`: the house rule for orders sent after the deadline.
+fn late_orders(a: &DeadlineArgs, rule: &str) -> Result<(), GameError> {
+    let rule = LateOrders::parse(rule).map_err(|e| refused(format!("--late-orders: {e}")))?;
+    let _lock = lock(&a.file)?;
+    let mut game = Game::load(&a.file)?;
+    game.late_orders = rule;
+    game.save(&a.file)?;
+    print(&format!(
+        "{}: late orders: {} from now on\n",
+        a.file.display(),
+        rule.word()
+    ));
     Ok(())
 }
 
