@@ -13,16 +13,38 @@ const stored = (id) => {
   }
 };
 
+const KINDS = ["movement", "retreat", "adjustment"];
+
+// The deadline lengths typed in the inputs `${prefix}-KIND`, by phase kind (empty: none).
+function lengths(prefix) {
+  const out = {};
+  for (const k of KINDS) {
+    const v = $(`${prefix}-${k}`).value.trim();
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
 async function create(ev) {
   ev.preventDefault();
   const { overrides, errors } = parseOverrides($("overrides").value);
   if (errors.length) return showErrors($("errors"), errors);
   $("create-button").disabled = true;
-  const r = await api("POST", "/v1/games", { json: { map: $("map").value, ruleset: $("ruleset").value, overrides } });
-  $("create-button").disabled = false;
-  if (!r.ok) return showErrors($("errors"), r.errors);
-  showErrors($("errors"), []);
+  const json = { map: $("map").value, ruleset: $("ruleset").value, overrides,
+    deadlines: lengths("dl"), late_orders: $("late-orders").value };
+  const r = await api("POST", "/v1/games", { json });
+  if (!r.ok) {
+    $("create-button").disabled = false;
+    return showErrors($("errors"), r.errors);
+  }
   const g = r.data;
+  // The house rules for the end: set by the game master's token, once the game exists.
+  const year = $("last-year").value.trim();
+  const rules = { at_last_year: $("at-last-year").value, draw_votes: $("draw-votes").value };
+  if (year) rules.last_year = Number(year);
+  const e = await api("PUT", `/v1/games/${g.id}/end-rules`, { json: rules, token: g.gm_token });
+  $("create-button").disabled = false;
+  showErrors($("errors"), e.ok ? [] : e.errors);
   try {
     localStorage.setItem(`diplo.game.${g.id}`, JSON.stringify(g));
   } catch (e) { /* private browsing: the links are on screen only */ }
@@ -80,6 +102,48 @@ async function renderBoard(v) {
   else $("board").replaceChildren(el("p", { class: "muted" }, `No picture: ${r.errors.map((e) => e.message).join("; ")}`));
 }
 
+function renderPlayers(v) {
+  // The powers that order, and those in civil disorder (which the view does not wait for).
+  const powers = [...new Set([...Object.keys(v.powers || {}), ...(v.in_disorder || [])])].sort();
+  const current = $("disorder-power").value;
+  $("disorder-power").replaceChildren(...powers.map((p) => el("option", { value: p }, p)));
+  if (powers.includes(current)) $("disorder-power").value = current;
+  const disorder = v.in_disorder || [];
+  const rows = (v.players || []).map((s) => el("tr", {},
+    el("th", {}, s.power), el("td", {}, s.disorder ? "civil disorder" : (s.player || "")),
+    el("td", {}, `from ${s.from}`)));
+  $("players").replaceChildren(
+    disorder.length ? el("p", { class: "warn", id: "in-disorder" }, `In civil disorder: ${disorder.join(", ")}.`) : "",
+    rows.length ? el("div", { class: "scroll" }, el("table", {}, el("tbody", {}, rows)))
+      : el("p", { class: "muted" }, "No player recorded; no power has been in civil disorder."));
+  const schedule = v.deadline_schedule || {};
+  for (const k of KINDS) $(`sc-${k}`).value = schedule[k] || "";
+  $("sc-late").value = v.late_orders || "accept";
+}
+
+async function disorder(on) {
+  const json = { power: $("disorder-power").value, disorder: on };
+  const player = $("disorder-player").value.trim();
+  if (!on && player) json.player = player;
+  const r = await api("POST", `/v1/games/${gameId}/disorder`, { json, token });
+  if (!r.ok) return showErrors($("errors"), r.errors);
+  showErrors($("errors"), []);
+  $("disordered").replaceChildren(el("p", { class: "ok", id: "disorder-note" },
+    on ? `${json.power} is in civil disorder.` : `${json.power} is played${player ? ` by ${player}` : ""} again.`));
+  $("disorder-player").value = "";
+  load();
+}
+
+async function saveSchedule(ev) {
+  ev.preventDefault();
+  const json = { deadlines: lengths("sc"), late_orders: $("sc-late").value };
+  const r = await api("PUT", `/v1/games/${gameId}/schedule`, { json, token });
+  if (!r.ok) return showErrors($("errors"), r.errors);
+  showErrors($("errors"), []);
+  $("scheduled").replaceChildren(el("p", { class: "ok", id: "schedule-note" }, "Deadlines saved."));
+  load();
+}
+
 async function loadHistory() {
   const r = await api("GET", `/v1/games/${gameId}/history`, { token });
   if (!r.ok) return;
@@ -107,6 +171,7 @@ async function load() {
   document.title = `diplo: game master, ${v.phase}`;
   renderStatus(v);
   renderOrders(v);
+  renderPlayers(v);
   renderBoard(v);
   loadHistory();
   $("adjudicate").disabled = !!v.ended;
@@ -144,6 +209,12 @@ $("create").addEventListener("submit", create);
 $("adjudicate-form").addEventListener("submit", adjudicate);
 $("rollback-form").addEventListener("submit", rollback);
 $("refresh").addEventListener("click", load);
+$("disorder-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  disorder(true);
+});
+$("disorder-off").addEventListener("click", () => disorder(false));
+$("schedule-form").addEventListener("submit", saveSchedule);
 setInterval(() => {
   const d = $("deadline");
   if (d) d.textContent = countdown(d.getAttribute("datetime"));

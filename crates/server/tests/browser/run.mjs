@@ -6,13 +6,15 @@
 // (default: wherever Node finds `playwright-core`). The browser is /usr/bin/chromium (or
 // $DIPLO_CHROMIUM); nothing is downloaded. The script starts `diplo serve` on 127.0.0.1 (an
 // ephemeral port) with a fresh games folder, and stops it:
-//   1. the game master's page creates a game and shows a link per power;
+//   1. the game master's page creates a game (with deadlines, the late-orders rule and the
+//      end's house rules) and shows a link per power;
 //   2. (a deadline set with `diplo game deadline`) France's and Germany's game pages, France's
 //      counting down to the deadline: the live check marks a bad order, a legal order is
 //      picked from the list, orders are submitted through the form (France also ready;
 //      Germany, opened with ?token=, withdraws and submits again);
 //   3. the game master's page adjudicates; the new phase shows there and on France's page
-//      (the unit moved, the last phase's results, the history); then it rolls back;
+//      (the unit moved, the last phase's results, the history); it puts Italy into civil
+//      disorder and hands it to a stand-in, changes the deadlines, then rolls back;
 //   4. the rules explorer on 6.F.19 shows different results under 1971 and datc, one board
 //      per ruleset, and an override changes them;
 // with screenshots at 1280 and 390 pixels wide in a temporary folder (printed). Every wait has
@@ -145,6 +147,10 @@ async function main() {
   await gm.waitForSelector("#ruleset option[value=datc]", { state: "attached" });
   await gm.selectOption("#ruleset", "datc");
   await gm.fill("#overrides", "proxy_orders=notified");
+  await gm.fill("#dl-retreat", "12h");
+  await gm.selectOption("#late-orders", "accept-flagged");
+  await gm.fill("#last-year", "1910");
+  await gm.selectOption("#draw-votes", "majority");
   await gm.click("#create-button");
   await gm.waitForSelector("tr.power-link a[data-power=France]");
   const link = async (power) => gm.getAttribute(`a[data-power="${power}"]`, "href");
@@ -155,6 +161,8 @@ async function main() {
   await gm.waitForSelector("#phase:has-text('Spring 1901 Movement')");
   check(/\/gm\/[0-9a-f]+#token=/.test(gm.url()), "the game master's page holds its own link");
   await gm.waitForSelector("#board img.board");
+  check((await gm.inputValue("#sc-retreat")) === "12h" && (await gm.inputValue("#sc-late")) === "accept-flagged",
+    "the game was made with the deadlines and the late-orders rule chosen");
   await shot(gm, "1-gm-created");
 
   // A deadline in an hour and a half, set as `diplo game deadline` does, beside the server.
@@ -237,6 +245,24 @@ async function main() {
   check(true, "the history shows the phase played with its picture");
   await fr.waitForSelector("#board img.board");
   await shot(fr, "4-france-fall");
+
+  // The game master puts Italy into civil disorder, then hands it to a stand-in.
+  await gm.selectOption("#disorder-power", "Italy");
+  await gm.click("#disorder-on");
+  await gm.waitForSelector("#in-disorder:has-text('Italy')");
+  check(true, "the game master's page puts Italy into civil disorder");
+  await gm.selectOption("#disorder-power", "Italy");
+  await gm.fill("#disorder-player", "Dana");
+  await gm.click("#disorder-off");
+  await gm.waitForSelector("#players td:has-text('Dana')");
+  check((await gm.locator("#in-disorder").count()) === 0, "Italy is handed to a stand-in, Dana");
+  // The deadlines change: movement phases get 48 hours.
+  await gm.fill("#sc-movement", "48h");
+  await gm.click("#schedule-save");
+  await gm.waitForSelector("#schedule-note");
+  await gm.waitForFunction(() => document.getElementById("sc-movement").value === "48h");
+  check(true, "the game master's page saves a deadline schedule");
+  await shot(gm, "3b-gm-players");
 
   // The game master rolls the phase back.
   await gm.click("#rollback");
