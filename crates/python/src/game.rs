@@ -456,6 +456,35 @@ impl Game {
         }
     }
 
+    /// Replaces the position (MILA's `set_units`, `set_centers`, `set_current_phase` are made
+    /// of this): a position file's text (TOML) or the same as a dict, in the shape
+    /// `diplo.adjudicate` takes and `position()` gives. The orders given for the phase are
+    /// dropped and the game is under way again (not ended); the history is kept.
+    fn set_position(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = crate::batch::position_text(py, position)?;
+        let pos = diplo_engine::Position::from_toml_str(&self.game.map, &text, "position")
+            .map_err(err)?;
+        self.record_history();
+        self.game.position = pos;
+        self.game.order_sets.clear();
+        self.game.ready.clear();
+        self.game.ended = None;
+        // What was worked out for the old position is stale even when the phase is the same.
+        let fresh = {
+            let cache = self.cache()?;
+            PhaseCache::new(cache.shared_texts(), cache.shared_steps())
+        };
+        self.cache = std::sync::Mutex::new(fresh);
+        Ok(())
+    }
+
+    /// The current position as a dict in the position-file shape (`phase`, `units`,
+    /// `centres`, `dislodged` ...), as `diplo.adjudicate` gives the next one.
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let file = self.game.position.to_file(&self.game.map);
+        to_py(py, &serde_json::to_value(file).map_err(err)?)
+    }
+
     /// A picture of the current position as SVG (retreat options in a retreat phase): the
     /// same picture as `diplo game show --render FILE.svg`.
     fn render(&self) -> String {

@@ -4,7 +4,8 @@
 //! `diplomacy` package where that forces no wrong rule); `diplo.adjudicate` and `diplo.replay`
 //! are pure functions over plain data for batch work, and run in Rust without the GIL. Every
 //! error is a `diplo.DiploError` (a `ValueError`) with the same located message as the CLI.
-//! The Python-facing documentation is the stub file `diplo.pyi` beside this crate.
+//! The Python-facing documentation is the stub file `python/diplo/__init__.pyi`; the package's
+//! Python part (`python/diplo/`, with the MILA drop-in `diplo.mila`) re-exports this module.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -162,6 +163,15 @@ fn maps() -> Vec<String> {
         .collect()
 }
 
+/// A map (built-in name or file path) as a dict by name: `name`, `first_year`, `powers`
+/// (home centres, starting units), `provinces` (terrain, supply centre, coasts, adjacencies):
+/// what `diplo map show --format json` prints.
+#[pyfunction]
+fn map_summary<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    let (map, _) = load_map(name)?;
+    convert::to_py(py, &serde_json::to_value(&*map).map_err(err)?)
+}
+
 /// The built-in ruleset profiles' names.
 #[pyfunction]
 fn rulesets() -> Vec<String> {
@@ -172,7 +182,10 @@ fn rulesets() -> Vec<String> {
 }
 
 /// diplo: Diplomacy adjudication under any rulebook edition or house rule, on any map.
+/// The native module `diplo._diplo`; the package `diplo` (`python/diplo/__init__.py`)
+/// re-exports its names.
 #[pymodule]
+#[pyo3(name = "_diplo")]
 fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Power>()?;
@@ -182,6 +195,7 @@ fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(from_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
+    m.add_function(wrap_pyfunction!(map_summary, m)?)?;
     m.add("DiploError", m.py().get_type::<DiploError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
