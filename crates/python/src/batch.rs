@@ -55,11 +55,18 @@ fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> 
     }
     let mut given = Vec::new();
     for l in lines {
+        // In a retreat phase an order is for the dislodged unit, not the unit that took its place.
         let owner = l
             .order
             .unit()
-            .and_then(|u| pos.unit_in(u.place.province))
-            .map(|u| u.power)
+            .and_then(|u| match pos.phase.kind {
+                diplo_engine::PhaseKind::Retreat => pos
+                    .dislodged
+                    .iter()
+                    .find(|d| d.unit.location.province == u.place.province)
+                    .map(|d| d.unit.power),
+                _ => pos.unit_in(u.place.province).map(|u| u.power),
+            })
             .or(l.power);
         match owner {
             Some(p) => given.push((p, l.order)),

@@ -233,8 +233,9 @@ impl Game {
 #[pymethods]
 impl Game {
     /// A new game at the map's starting position.
-    /// `map_name` is MILA's name for `map`; `rules` takes MILA's hosting flags (`NO_PRESS`,
-    /// ...), which are kept in the saved game and change no adjudication.
+    /// `map_name` is MILA's name for `map`; `rules` takes MILA's rule names: its hosting flags
+    /// (`NO_PRESS` ...) are kept in the saved game and change no adjudication, `BUILD_ANY` sets
+    /// the ruleset's `builds` choice, and a name MILA does not know is refused.
     #[new]
     #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None, map_name = None, rules = None))]
     fn new(
@@ -244,12 +245,14 @@ impl Game {
         map_name: Option<&str>,
         rules: Option<Vec<String>>,
     ) -> PyResult<Game> {
-        let sets = overrides_of(overrides)?;
+        let mut sets = overrides_of(overrides)?;
+        let rules = rules.unwrap_or_default();
+        sets.extend(crate::mila_rule_overrides(&rules)?);
         let (map, source) = load_map(map_name.unwrap_or(map))?;
         let ruleset = load_rules(ruleset, &sets)?;
         Ok(Game::wrap(
             HostedGame::new(map, source, ruleset, sets),
-            rules.unwrap_or_default(),
+            rules,
         ))
     }
 

@@ -154,6 +154,66 @@ fn result_json(map: &Map, orders: &[(PowerId, Order)], r: &diplo_engine::OrderRe
     })
 }
 
+/// MILA's rule names (`README_RULES.txt` of the `diplomacy` package), each with the ruleset
+/// choices it stands for: most are hosting flags (press, deadlines, control), which change
+/// no adjudication; `NO_CHECK` is how `diplo.mila` takes orders.
+const MILA_RULES: &[(&str, &[&str])] = &[
+    ("POWER_CHOICE", &[]),
+    ("MULTIPLE_POWERS_PER_PLAYER", &[]),
+    ("NO_OBSERVATIONS", &[]),
+    ("SOLITAIRE", &[]),
+    ("START_MASTER", &[]),
+    ("NO_PRESS", &[]),
+    ("PUBLIC_PRESS", &[]),
+    ("DONT_SKIP_PHASES", &[]),
+    ("IGNORE_ERRORS", &[]),
+    ("BUILD_ANY", &["builds=owned-centres"]),
+    ("CIVIL_DISORDER", &[]),
+    ("CD_DUMMIES", &[]),
+    ("NO_DEADLINE", &[]),
+    ("REAL_TIME", &[]),
+    ("ALWAYS_WAIT", &[]),
+    ("PROPOSE_DIAS", &[]),
+    ("NO_DIAS", &[]),
+    ("HOLD_WIN", &[]),
+    ("SHARED_VICTORY", &[]),
+    ("NO_CHECK", &[]),
+];
+
+/// The ruleset overrides MILA's rules `rules` stand for; an unknown name is an error naming
+/// the known ones (a rulebook edition is a ruleset, not a rule).
+pub(crate) fn mila_rule_overrides(rules: &[String]) -> PyResult<Vec<String>> {
+    let mut out = Vec::new();
+    for rule in rules {
+        let Some((_, sets)) = MILA_RULES.iter().find(|(n, _)| n == rule) else {
+            let known: Vec<&str> = MILA_RULES.iter().map(|(n, _)| *n).collect();
+            let hint = if diplo_rules::EMBEDDED_RULESETS
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(rule))
+            {
+                format!(" (`{rule}` is a ruleset: say ruleset=\"{rule}\")")
+            } else {
+                String::new()
+            };
+            return Err(err(format!(
+                "rules: `{rule}` is not one of MILA's rules{hint}; they are: {}",
+                known.join(", ")
+            )));
+        };
+        out.extend(sets.iter().map(|s| s.to_string()));
+    }
+    Ok(out)
+}
+
+/// MILA's rule names, each with the ruleset choices (`key=choice`) it stands for.
+#[pyfunction]
+fn mila_rules() -> BTreeMap<String, Vec<String>> {
+    MILA_RULES
+        .iter()
+        .map(|(n, sets)| (n.to_string(), sets.iter().map(|s| s.to_string()).collect()))
+        .collect()
+}
+
 /// The built-in maps' names.
 #[pyfunction]
 fn maps() -> Vec<String> {
@@ -196,6 +256,7 @@ fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(map_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(mila_rules, m)?)?;
     m.add("DiploError", m.py().get_type::<DiploError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

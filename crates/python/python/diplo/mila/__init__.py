@@ -747,6 +747,13 @@ class Game:
             for code in _codes(r, text):
                 if code not in results[unit]:
                     results[unit].append(code)
+        # As MILA: the convoys and supports of an army whose convoy failed fail with it.
+        for unit, order in self.command.items():
+            word = order.split()
+            if len(word) >= 3 and word[0] in ("C", "S") and not results[unit]:
+                army = " ".join(word[1:3])
+                if NO_CONVOY in results.get(army, []):
+                    results[unit].append(NO_CONVOY)
         self._read_position(out["next"])
         for unit, d in self._attackers.items():
             self.dislodged[unit] = d["attacker_from"].upper()[:3]
@@ -1102,27 +1109,20 @@ def _codes(result: Dict[str, str], order: str) -> List[str]:
     word = order.split()
     out: List[str] = []
     head = words[0]
-    if head == "fails":
-        is_move = len(word) >= 4 and word[2] == "-"
-        if is_move and "convoy" in reason and not _adjacent_reason(reason):
-            out.append(NO_CONVOY)
-        else:
-            out.append(BOUNCE)
+    is_move = len(word) >= 4 and word[2] == "-"
+    if head in ("fails", "invalid") and is_move and "convoy" in reason:
+        out.append(NO_CONVOY)
+    elif head == "fails":
+        out.append(BOUNCE)
     elif head in ("illegal", "invalid"):
         out.append(VOID)
     elif head == "cut":
         out.append(CUT)
-    elif head == "disrupted":
-        out.append(DISRUPTED)
     elif head == "unresolved":
         out.append(BOUNCE)
     if "dislodged" in words or "destroyed" in words:
         out.append(DISLODGED)
     return out
-
-
-def _adjacent_reason(reason: str) -> bool:
-    return False
 
 
 def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:

@@ -7,8 +7,11 @@ orders are stored as given and void at adjudication when the engine cannot carry
 
 from typing import Dict, List
 
-# Each rule: "+" rules it adds, "-" rules it removes, "!" rules it cannot be used with,
-# "set" the diplo ruleset choices it stands for.
+from .._diplo import mila_rules
+
+# Each rule: "+" rules it adds, "-" rules it removes, "!" rules it cannot be used with. The
+# ruleset choices a rule stands for are the native module's (`diplo.mila_rules()`, which
+# `diplo.Game(rules=...)` reads too).
 MILA_RULES: Dict[str, Dict[str, List[str]]] = {
     "POWER_CHOICE": {},
     "MULTIPLE_POWERS_PER_PLAYER": {},
@@ -19,7 +22,7 @@ MILA_RULES: Dict[str, Dict[str, List[str]]] = {
     "PUBLIC_PRESS": {"-": ["NO_PRESS"]},
     "DONT_SKIP_PHASES": {},
     "IGNORE_ERRORS": {},
-    "BUILD_ANY": {"set": ["builds=owned-centres"]},
+    "BUILD_ANY": {},
     "CIVIL_DISORDER": {"+": ["CD_DUMMIES"]},
     "CD_DUMMIES": {},
     "NO_DEADLINE": {},
@@ -38,7 +41,8 @@ DEFAULT_RULES = ("SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS", "POWER_CHOICE")
 
 def overrides_for(rules: List[str]) -> List[str]:
     """The diplo ruleset choices (`key=choice`) that the MILA rules `rules` stand for."""
+    known = mila_rules()
     out: List[str] = []
     for rule in rules:
-        out += MILA_RULES.get(rule, {}).get("set", [])
+        out += known.get(rule, [])
     return out
