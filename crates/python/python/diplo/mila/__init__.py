@@ -374,6 +374,11 @@ class Game:
                     return u
         return None
 
+    @staticmethod
+    def _occupant_before(owners: Dict[str, Power], site: str) -> Optional[str]:
+        """The unit in `site`'s province among `owners` (the units at the start of a phase)."""
+        return next((u for u in owners if u[2:5] == site[:3]), None)
+
     def set_units(self, power_name: str, units: Union[str, List[str]], reset: bool = False):
         """Puts units on the board for a power (`*A PAR`: a dislodged unit), taking the place
         of any unit there; a unit that cannot stand where it says is refused (in `error`)."""
@@ -548,7 +553,14 @@ class Game:
             for order in orders:
                 self._add_movement_order(power, order, expand, replace)
         elif self.phase_type in ("R", "A"):
+            seen: List[str] = []
             for order in orders:
+                text = self._normal(power, order, expand)
+                where = text.split()[1][:3] if len(text.split()) > 1 else text
+                if text != "WAIVE" and where in seen:
+                    power.adjust.append("VOID " + text)
+                    continue
+                seen.append(where)
                 self._add_adjust_order(power, order, expand, replace)
         power.order_is_set = 1 if self.get_orders(power.name) else 2
 
@@ -623,14 +635,12 @@ class Game:
         text = self._normal(power, order, expand)
         word = text.split()
         unit = " ".join(word[:2])
-        if replace:
-            if text == "WAIVE":
-                pass
-            else:
-                power.adjust = [o for o in power.adjust if o == "WAIVE" or " ".join(o.split()[:2]).replace("VOID ", "") != unit
-                                and o.split()[1:2] != word[1:2]]
-        elif any(o.split()[1:2] == word[1:2] for o in power.adjust if o != "WAIVE" and word[1:2]):
-            return
+        if text != "WAIVE":
+            same = [o for o in power.adjust if o != "WAIVE" and not o.startswith("VOID ")
+                    and o.split()[1][:3] == word[1][:3]]
+            if same and not replace:
+                return
+            power.adjust = [o for o in power.adjust if o not in same]
         power.adjust.append(text)
 
     # ---------------------------------------------------------------- possible orders
@@ -750,32 +760,60 @@ class Game:
         # As MILA: the convoys and supports of an army whose convoy failed fail with it.
         for unit, order in self.command.items():
             word = order.split()
-            if len(word) >= 3 and word[0] in ("C", "S") and not results[unit]:
+            if len(word) >= 3 and word[0] in ("C", "S") and word[1] == "A" and not results[unit]:
                 army = " ".join(word[1:3])
-                if NO_CONVOY in results.get(army, []):
+                if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
                     results[unit].append(NO_CONVOY)
+        # As MILA: a support for a move that fails because it would dislodge a unit of the
+        # mover's or the supporter's own power is void.
+        for unit, order in self.command.items():
+            word = order.split()
+            if len(word) >= 5 and word[0] == "S" and word[3] == "-" and not results[unit]:
+                mover = " ".join(word[1:3])
+                target = self._occupant_before(owners, word[4])
+                if target is None or target == mover or not results.get(mover):
+                    continue
+                if BOUNCE in results[mover] and owners[target] in (owners[unit], owners.get(mover)) \
+                        and (self.command.get(target, "H")[0] != "-" or results.get(target)):
+                    results[unit].append(VOID)
+        moved = {unit for unit, (_, text) in by_unit.items()
+                 if len(text.split()) >= 4 and text.split()[2] == "-" and not results[unit]}
         self._read_position(out["next"])
         for unit, d in self._attackers.items():
             self.dislodged[unit] = d["attacker_from"].upper()[:3]
             if DISLODGED not in results.setdefault(unit, []):
                 results[unit].append(DISLODGED)
         # A unit gone without retreat (destroyed: nowhere to go) was dislodged too.
+        attackers = {}
         for r, (unit, _) in zip(out["results"], texts):
             if "destroyed" in r["result"] or "dislodged" in r["result"]:
+                by = r["reason"].split("dislodged by ", 1)
+                if len(by) == 2:
+                    name = by[1].split(",")[0].split(";")[0].strip()[2:].upper()
+                    attackers[unit] = self.map.loc_name.get(name, name[:3])
+        still = {u for p in self.powers.values() for u in p.units}
+        for unit in owners:
+            if unit not in still and unit not in moved and unit not in self._attackers:
+                self.popped.append(unit)
+                self.dislodged[unit] = attackers.get(unit, "")
                 if DISLODGED not in results[unit]:
                     results[unit].append(DISLODGED)
-        still = {u for p in self.powers.values() for u in p.units} | set(self._attackers)
         self.result = results
         return results
 
     def _process_retreats(self) -> Dict[str, List[str]]:
         results: Dict[str, List[str]] = {}
+        self.dislodged = {}
         dislodged = {u: p for p in self.powers.values() for u in p.retreats}
         for unit in dislodged:
             results[unit] = []
         lines, units = [], []
         for power in self.powers.values():
             for order in power.adjust:
+                if order.startswith("VOID "):
+                    unit = " ".join(order.split()[1:3])
+                    results.setdefault(unit, []).append(VOID)
+                    continue
                 word = order.split()
                 unit = " ".join(word[:2])
                 if dislodged.get(unit) is not power or len(word) < 3 or self._check(power, order) is not None:
@@ -812,6 +850,9 @@ class Game:
         lines, units = [], []
         for power in self.powers.values():
             for order in power.adjust:
+                if order.startswith("VOID "):
+                    results.setdefault(" ".join(order.split()[1:3]), []).append(VOID)
+                    continue
                 word = order.split()
                 unit = " ".join(word[:2]) if order != "WAIVE" else "WAIVE"
                 why = self._check(power, order)
@@ -1118,6 +1159,8 @@ def _codes(result: Dict[str, str], order: str) -> List[str]:
         out.append(VOID)
     elif head == "cut":
         out.append(CUT)
+    elif head == "disrupted" and "dislodged" not in words:
+        out.append(DISRUPTED)
     elif head == "unresolved":
         out.append(BOUNCE)
     if "dislodged" in words or "destroyed" in words:
