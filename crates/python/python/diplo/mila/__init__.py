@@ -256,6 +256,8 @@ class Game:
         self.phase_type = "M"
         # Where each dislodged unit's attacker came from (diplo's position needs it).
         self._attackers: Dict[str, Dict[str, Any]] = {}
+        # The provinces left empty by a standoff (no retreat there), diplo's `contested`.
+        self._contested: List[str] = []
         self._engine: Optional[_Engine] = None
         self._engine_key = None
         self._possible = None
@@ -479,6 +481,8 @@ class Game:
                 dislodged.append(entry)
         if dislodged:
             pos["dislodged"] = dislodged
+            if self._contested:
+                pos["contested"] = list(self._contested)
         return pos
 
     def _engine_at(self) -> _Engine:
@@ -508,6 +512,7 @@ class Game:
             for name, centres in nxt["centres"].items():
                 self.powers[name.upper()].centers = [c.upper() for c in centres]
         self._attackers = {}
+        self._contested = list(nxt.get("contested", []))
         for d in nxt.get("dislodged", []):
             unit = _unit_key(d["unit"])
             self.powers[d["power"].upper()].retreats[unit] = []
@@ -753,6 +758,7 @@ class Game:
         lines = ["%s: %s" % (p.name, t) for p, t in by_unit.values()]
         out = self._run(lines)
         texts = list(by_unit.items())
+        out["results"] = _by_unit(out["results"], [u for u, _ in texts])
         for (unit, (power, text)), r in zip(texts, out["results"]):
             for code in _codes(r, text):
                 if code not in results[unit]:
@@ -764,18 +770,37 @@ class Game:
                 army = " ".join(word[1:3])
                 if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
                     results[unit].append(NO_CONVOY)
+        reasons = {unit: r["reason"] for (unit, _), r in zip(texts, out["results"])}
+
+        def mover_of(word):
+            return " ".join(word[1:3])
+
         # As MILA: a support for a move that fails because it would dislodge a unit of the
         # mover's or the supporter's own power is void.
         for unit, order in self.command.items():
             word = order.split()
-            if len(word) >= 5 and word[0] == "S" and word[3] == "-" and not results[unit]:
+            if len(word) >= 5 and word[0] == "S" and word[3] == "-" and not results[unit] \
+                    and unit in owners and mover_of(word) in owners:
                 mover = " ".join(word[1:3])
                 target = self._occupant_before(owners, word[4])
-                if target is None or target == mover or not results.get(mover):
+                if target is None or target == mover:
                     continue
-                if BOUNCE in results[mover] and owners[target] in (owners[unit], owners.get(mover)) \
-                        and (self.command.get(target, "H")[0] != "-" or results.get(target)):
+                stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
+                if not stays:
+                    continue
+                own_target = owners[target] is owners[unit]
+                lost_alone = BOUNCE in results[mover] and "bounced with" not in reasons.get(mover, "")
+                if (BOUNCE in results[mover] and owners[target] is owners.get(mover)) \
+                        or (own_target and (not results[mover] or lost_alone)):
                     results[unit].append(VOID)
+        # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
+        for unit, order in self.command.items():
+            word = order.split()
+            if len(word) >= 5 and word[0] == "C" and NO_CONVOY not in results[unit]:
+                army = " ".join(word[1:3])
+                move = self.command.get(army, "H").split()
+                if len(move) == 2 and move[0] == "-" and self.map.abuts("A", army[2:], "-", move[1]):
+                    results[unit].insert(0, NO_CONVOY)
         moved = {unit for unit, (_, text) in by_unit.items()
                  if len(text.split()) >= 4 and text.split()[2] == "-" and not results[unit]}
         self._read_position(out["next"])
@@ -791,9 +816,9 @@ class Game:
                 if len(by) == 2:
                     name = by[1].split(",")[0].split(";")[0].strip()[2:].upper()
                     attackers[unit] = self.map.loc_name.get(name, name[:3])
-        still = {u for p in self.powers.values() for u in p.units}
-        for unit in owners:
-            if unit not in still and unit not in moved and unit not in self._attackers:
+        still = {(p.name, u) for p in self.powers.values() for u in p.units}
+        for unit, power in owners.items():
+            if (power.name, unit) not in still and unit not in moved and unit not in self._attackers:
                 self.popped.append(unit)
                 self.dislodged[unit] = attackers.get(unit, "")
                 if DISLODGED not in results[unit]:
@@ -827,6 +852,7 @@ class Game:
                 lines.append("%s: %s" % (power.name, order))
                 units.append(unit)
         out = self._run(lines)
+        out["results"] = _by_unit(out["results"], units)
         for unit, r in zip(units, out["results"]):
             if r["result"] == "fails":
                 results[unit].append(BOUNCE)
@@ -1141,6 +1167,23 @@ class Game:
 def _unit_key(unit: str) -> str:
     """`A par`, `F stp/sc` -> `A PAR`, `F STP/SC`."""
     return unit.upper()
+
+
+def _by_unit(results: List[Dict[str, str]], units: List[str]) -> List[Dict[str, str]]:
+    """diplo's results put in the order of `units` (each result found by the unit its order
+    names); a unit with no result of its own gets an empty one."""
+    found: Dict[str, Dict[str, str]] = {}
+    for r in results:
+        word = r["order"].upper().split()
+        if len(word) >= 2:
+            found.setdefault(" ".join(word[:2]), r)
+    out = []
+    for i, unit in enumerate(units):
+        r = found.get(unit)
+        if r is None:
+            r = results[i] if i < len(results) else {"order": unit, "result": "", "reason": ""}
+        out.append(r)
+    return out
 
 
 def _codes(result: Dict[str, str], order: str) -> List[str]:
