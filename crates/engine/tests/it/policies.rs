@@ -40,10 +40,12 @@ Russia = ["mos", "war", "sev", "stp"]
 "#;
 
 /// DATC 4.D.7: under `not-allowed` an order to decline is illegal and ignored, so it uses no
-/// build and the next build order is carried out; under `allowed` the decline uses the build.
+/// build and the next build order is carried out; under `allowed` the decline uses the build;
+/// under `after-builds` the build is made and the decline, left without a build, is illegal.
 #[rstest]
 #[case("allowed", &["succeeds", "illegal"], 3)]
 #[case("not-allowed", &["illegal", "succeeds"], 4)]
+#[case("after-builds", &["illegal", "succeeds"], 4)]
 fn declining_a_build(#[case] choice: &str, #[case] expected: &[&str], #[case] units: usize) {
     let rule = format!("declining_builds={choice}");
     let (_, adj) = run(
@@ -60,6 +62,7 @@ fn declining_a_build(#[case] choice: &str, #[case] expected: &[&str], #[case] un
 #[rstest]
 #[case("allowed")]
 #[case("not-allowed")]
+#[case("after-builds")]
 fn an_unordered_build_is_not_made(#[case] choice: &str) {
     let rule = format!("declining_builds={choice}");
     let (_, adj) = run(RUSSIA_BUILDS_ONE, "Russia: Disband A Warsaw", &[&rule]);

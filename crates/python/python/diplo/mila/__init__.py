@@ -16,7 +16,7 @@ import time
 from copy import deepcopy
 from typing import Any, Dict, List, Optional, Union
 
-from .._diplo import DiploError, Game as _Engine, adjudicate as _adjudicate
+from .._diplo import DiploError, Game as _Engine, adjudicate as _adjudicate, rulesets as _rulesets
 from .map import DIPLO_PHASE_TYPES, Map
 from .rules import DEFAULT_RULES, MILA_RULES, overrides_for
 
@@ -318,7 +318,11 @@ class Game:
         refused with a `DiploError`; a rule that changes adjudication is applied to the
         ruleset as an override."""
         if rule not in MILA_RULES:
-            raise DiploError("rules: unknown MILA rule `%s` (known: %s)" % (rule, ", ".join(sorted(MILA_RULES))))
+            hint = ""
+            if rule.lower() in (r.lower() for r in _rulesets()):
+                hint = ' (`%s` is a ruleset: say ruleset="%s")' % (rule, rule)
+            raise DiploError("rules: `%s` is not one of MILA's rules%s; they are: %s"
+                             % (rule, hint, ", ".join(MILA_RULES)))
         for forbidden in MILA_RULES[rule].get("!", ()):
             if forbidden in self.rules:
                 self.error.append("Rule %s cannot be used with %s" % (forbidden, rule))
@@ -775,31 +779,56 @@ class Game:
         def mover_of(word):
             return " ".join(word[1:3])
 
-        # As MILA: a support for a move that fails because it would dislodge a unit of the
-        # mover's or the supporter's own power is void.
+        # As MILA: a support that would help dislodge a unit of the supporter's own power is
+        # void; and when the strongest move into a province fails because it may not dislodge
+        # the unit there (its own power's, or one its support may not help against), every
+        # support it was given is void.
+        supports: Dict[str, List[str]] = {}
         for unit, order in self.command.items():
             word = order.split()
-            if len(word) >= 5 and word[0] == "S" and word[3] == "-" and not results[unit] \
-                    and unit in owners and mover_of(word) in owners:
-                mover = " ".join(word[1:3])
-                target = self._occupant_before(owners, word[4])
-                if target is None or target == mover:
-                    continue
-                stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
-                if not stays:
-                    continue
-                own_target = owners[target] is owners[unit]
-                lost_alone = BOUNCE in results[mover] and "bounced with" not in reasons.get(mover, "")
-                if (BOUNCE in results[mover] and owners[target] is owners.get(mover)) \
-                        or (own_target and (not results[mover] or lost_alone)):
-                    results[unit].append(VOID)
+            if len(word) >= 5 and word[0] == "S" and word[3] == "-" and unit in owners \
+                    and mover_of(word) in owners and not results[unit]:
+                supports.setdefault(mover_of(word), []).append(unit)
+        moves_into: Dict[str, List[str]] = {}
+        for unit, order in self.command.items():
+            word = order.split()
+            if word[0] == "-" and len(word) >= 2:
+                moves_into.setdefault(word[1][:3], []).append(unit)
+        strength = {m: 1 + len(supports.get(m, [])) for ms in moves_into.values() for m in ms}
+        for mover, helpers in supports.items():
+            word = self.command[mover].split()
+            if word[0] != "-":
+                continue
+            target = self._occupant_before(owners, word[1])
+            if target is None or target == mover:
+                continue
+            stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
+            if not stays:
+                continue
+            if not results[mover]:
+                for helper in helpers:
+                    if owners[helper] is owners[target]:
+                        results[helper].append(VOID)
+                continue
+            rivals = [strength[m] for m in moves_into.get(word[1][:3], []) if m != mover]
+            unique = strength[mover] > max(rivals, default=0)
+            helped_against_own = any(owners[h] is owners[target] for h in helpers)
+            if BOUNCE in results[mover] and unique and \
+                    (owners[target] is owners[mover] or helped_against_own):
+                for helper in helpers:
+                    if VOID not in results[helper]:
+                        results[helper].append(VOID)
         # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
         for unit, order in self.command.items():
             word = order.split()
             if len(word) >= 5 and word[0] == "C" and NO_CONVOY not in results[unit]:
                 army = " ".join(word[1:3])
                 move = self.command.get(army, "H").split()
-                if len(move) == 2 and move[0] == "-" and self.map.abuts("A", army[2:], "-", move[1]):
+                own_convoy = any(
+                    owners.get(f) is owners.get(army) for f, o in self.command.items()
+                    if o.split()[0] == "C" and " ".join(o.split()[1:3]) == army)
+                if len(move) == 2 and move[0] == "-" and not own_convoy \
+                        and self.map.abuts("A", army[2:], "-", move[1]):
                     results[unit].insert(0, NO_CONVOY)
         moved = {unit for unit, (_, text) in by_unit.items()
                  if len(text.split()) >= 4 and text.split()[2] == "-" and not results[unit]}
@@ -820,7 +849,8 @@ class Game:
         for unit, power in owners.items():
             if (power.name, unit) not in still and unit not in moved and unit not in self._attackers:
                 self.popped.append(unit)
-                self.dislodged[unit] = attackers.get(unit, "")
+                winner = next((m for m in moved if self.command[m].split()[1][:3] == unit[2:5]), "")
+                self.dislodged[unit] = attackers.get(unit) or winner[2:5]
                 if DISLODGED not in results[unit]:
                     results[unit].append(DISLODGED)
         self.result = results
