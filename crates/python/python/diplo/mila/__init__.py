@@ -380,6 +380,27 @@ class Game:
                     return u
         return None
 
+    def _on_route(self, fleet: str, army: str, dest: str) -> bool:
+        """Whether `fleet` lies on a chain of fleets ordered to convoy `army` to `dest`."""
+        fleets = {u[2:5] for u, o in self.command.items()
+                  if o.split()[:3] == ["C"] + army.split() and o.split()[-1][:3] == dest[:3]}
+
+        def near(sea: str, place: str) -> bool:
+            return place[:3] in {r[:3] for r in self.map._fleet.get(sea, [])}
+
+        def reach(start: str) -> set:
+            seen = {f for f in fleets if near(f, start)}
+            todo = list(seen)
+            while todo:
+                here = todo.pop()
+                for f in fleets - seen:
+                    if near(here, f):
+                        seen.add(f)
+                        todo.append(f)
+            return seen
+
+        return fleet[2:5] in reach(army[2:5]) & reach(dest[:3])
+
     @staticmethod
     def _occupant_before(owners: Dict[str, Power], site: str) -> Optional[str]:
         """The unit in `site`'s province among `owners` (the units at the start of a phase)."""
@@ -805,6 +826,9 @@ class Game:
             stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
             if not stays:
                 continue
+            head_to_head = self.command.get(target, "H").split()[-1][:3] == mover[2:5]
+            if head_to_head and owners[target] is not owners[mover]:
+                continue
             if not results[mover]:
                 for helper in helpers:
                     if owners[helper] is owners[target]:
@@ -816,8 +840,15 @@ class Game:
             if BOUNCE in results[mover] and unique and \
                     (owners[target] is owners[mover] or helped_against_own):
                 for helper in helpers:
-                    if VOID not in results[helper]:
+                    if VOID not in results[helper] and (owners[target] is owners[mover]
+                                                        or owners[helper] is owners[target]):
                         results[helper].append(VOID)
+        # As MILA: a convoy on no route of the army's is `no convoy`.
+        for unit, order in self.command.items():
+            word = order.split()
+            if len(word) >= 5 and word[0] == "C" and NO_CONVOY not in results[unit] \
+                    and not self._on_route(unit, " ".join(word[1:3]), word[4]):
+                results[unit].insert(0, NO_CONVOY)
         # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
         for unit, order in self.command.items():
             word = order.split()
