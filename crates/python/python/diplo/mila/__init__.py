@@ -826,8 +826,13 @@ class Game:
             stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
             if not stays:
                 continue
-            head_to_head = self.command.get(target, "H").split()[-1][:3] == mover[2:5]
+            target_order = self.command.get(target, "H").split()
+            head_to_head = target_order[0] == "-" and target_order[1][:3] == mover[2:5]
             if head_to_head and owners[target] is not owners[mover]:
+                # A head-to-head battle: only a support against the supporter's own unit is void.
+                for helper in helpers:
+                    if owners[helper] is owners[target] and VOID not in results[helper]:
+                        results[helper].append(VOID)
                 continue
             if not results[mover]:
                 for helper in helpers:
