@@ -258,6 +258,8 @@ class Game:
         self._attackers: Dict[str, Dict[str, Any]] = {}
         # The provinces left empty by a standoff (no retreat there), diplo's `contested`.
         self._contested: List[str] = []
+        # The units whose movement order was set with `expand=False`: a coast it names stays.
+        self._unexpanded: set = set()
         self._engine: Optional[_Engine] = None
         self._engine_key = None
         self._possible = None
@@ -473,6 +475,8 @@ class Game:
         for power in self.powers.values():
             if power_name is None or power.name == power_name.upper():
                 power.clear_orders()
+        if power_name is None:
+            self._unexpanded = set()
 
     def clear_cache(self):
         """Forgets what was worked out for the position (it is worked out again when asked)."""
@@ -594,7 +598,7 @@ class Game:
                 self._add_adjust_order(power, order, expand, replace)
         power.order_is_set = 1 if self.get_orders(power.name) else 2
 
-    def _normal(self, power: Power, order: str, expand: bool) -> str:
+    def _normal(self, power: Power, order: str, expand: bool, fix_coast: bool = True) -> str:
         """An order's words made as MILA writes them: the unit's type and coast filled in."""
         word = order.replace("(", "/").replace(")", "").split()
         if not word:
@@ -610,7 +614,7 @@ class Game:
             if len(word) >= 2 and word[0] in ("A", "F"):
                 unit = self._occupant(word[1], any_coast=1) or next(
                     (u for p in self.powers.values() for u in p.retreats if u[2:5] == word[1][:3]), None)
-                if unit and unit[0] == word[0] and self.phase_type != "A":
+                if unit and unit[0] == word[0] and self.phase_type != "A" and fix_coast:
                     word[1] = unit[2:]
             if len(word) >= 4 and word[-1] == "VIA":
                 pass
@@ -632,9 +636,9 @@ class Game:
         return None
 
     def _add_movement_order(self, power: Power, order: str, expand: bool, replace: bool):
-        text = self._normal(power, order, expand)
-        word = text.split()
         if self.no_check:
+            # Kept as given: read (and voided if bad) at adjudication.
+            word = order.split()
             if len(word) < 3 and (len(word) < 2 or word[1] != "H"):
                 self.error.append("Bad order: %s" % order)
                 return
@@ -643,8 +647,10 @@ class Game:
                     parts = value.split()
                     if len(parts) >= 2 and parts[1][:3] == word[1][:3]:
                         power.orders[key] = ""
-            power.orders["ORDER %d" % (len(power.orders) + 1)] = text
+            power.orders["ORDER %d" % (len(power.orders) + 1)] = order
             return
+        text = self._normal(power, order, expand)
+        word = text.split()
         unit = " ".join(word[:2])
         if self._unit_owner(unit) is not power:
             self.error.append("Unorderable unit: %s" % text)
@@ -660,11 +666,22 @@ class Game:
             self.error.append("Unit %s already ordered" % unit)
             return
         power.orders[unit] = " ".join(word[2:])
+        if expand:
+            self._unexpanded.discard(unit)
+        else:
+            self._unexpanded.add(unit)
 
     def _add_adjust_order(self, power: Power, order: str, expand: bool, replace: bool):
         text = self._normal(power, order, expand)
         word = text.split()
         unit = " ".join(word[:2])
+        # As MILA: only the order's form is checked when it is set (a build or removal in an
+        # adjustment phase, a retreat or disband in a retreat phase); the engine judges the
+        # rest at adjudication.
+        forms = ("B", "D") if self.phase_type == "A" else ("R", "D")
+        if text != "WAIVE" and (len(word) < 3 or word[2] not in forms):
+            power.adjust.append("VOID " + text)
+            return
         if text != "WAIVE":
             same = [o for o in power.adjust if o != "WAIVE" and not o.startswith("VOID ")
                     and o.split()[1][:3] == word[1][:3]]
@@ -757,12 +774,16 @@ class Game:
             for key, order in power.orders.items():
                 if not order:
                     continue
-                text = order if self.no_check else "%s %s" % (key, order)
+                text = self._normal(power, order, True, fix_coast=False) if self.no_check \
+                    else "%s %s" % (key, order)
                 unit = " ".join(text.split()[:2])
                 given.append((power, unit, text))
         # One order per unit (the last); an order for a unit of no one, or another power's, is void.
         by_unit: Dict[str, tuple] = {}
         for power, unit, text in given:
+            if unit in owners and owners[unit] is not power:
+                # As MILA: an order to another power's unit is reported to no unit.
+                continue
             if owners.get(unit) is not power:
                 results.setdefault(unit, [])
                 if VOID not in results[unit]:
@@ -780,6 +801,16 @@ class Game:
             results.setdefault(unit, [])
             if unit in by_unit:
                 self.ordered_units[power.name].append(unit)
+        # Unexpanded, as MILA: a support naming a coast the supported move does not name
+        # supports nothing (void).
+        for unit in [u for u in by_unit if u in self._unexpanded]:
+            word = by_unit[unit][1].split()
+            if len(word) == 6 and word[2] == "S" and "/" in word[5]:
+                move = by_unit.get(" ".join(word[3:5]), (None, ""))[1].split()
+                if not move or move[-1] != word[5]:
+                    results[unit].append(VOID)
+                    del by_unit[unit]
+                    self.ordered_units[owners[unit].name].remove(unit)
         lines = ["%s: %s" % (p.name, t) for p, t in by_unit.values()]
         out = self._run(lines)
         texts = list(by_unit.items())
@@ -973,16 +1004,19 @@ class Game:
         if self.phase_type == "R":
             return
         counts = {p.name: len(p.centers) for p in self.powers.values()}
-        winners = [n for n, c in counts.items() if c >= self.win]
+        top = max(counts.values(), default=0)
+        winners = [n for n, c in counts.items() if c >= self.win and c == top]
+        if "SHARED_VICTORY" not in self.rules and len(winners) > 1:
+            winners = []
         year = int(self.get_current_phase()[1:-1])
         if winners:
-            self.outcome = [self.get_current_phase()] + winners[:1]
+            self.outcome = [self.get_current_phase()] + winners
             self.phase, self.phase_type = "COMPLETED", None
-        elif self.phase_type == "M" and year > self.map.first_year + 99 - 1 + 1 and "NO_DRAW" not in self.rules \
-                and year >= 2001 and self.map.first_year == 1901:
-            last = self.state_history.last_key() if self.state_history else self.get_current_phase()
+        elif self.phase_type == "M" and year > self.map.first_year + 99:
+            # As MILA: a game still going after a hundred years is drawn among the survivors
+            # at the winter of its last year.
             alive = [p.name for p in self.powers.values() if not p.is_eliminated()]
-            self.outcome = [str(last)] + alive
+            self.outcome = ["W%dA" % (year - 1)] + alive
             self.phase, self.phase_type = "COMPLETED", None
 
     def draw(self, winners: Optional[List[str]] = None):
