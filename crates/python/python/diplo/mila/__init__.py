@@ -768,31 +768,36 @@ class Game:
         results: Dict[str, List[str]] = {}
         self.command, self.ordered_units, self.dislodged, self.popped = {}, {}, {}, []
         owners = {u: p for p in self.powers.values() for u in p.units}
-        given: List[tuple] = []  # (power, unit, order text)
+        given: List[tuple] = []  # (power, unit, order text, the unit as the order wrote it)
         for power in self.powers.values():
             self.ordered_units[power.name] = []
             for key, order in power.orders.items():
                 if not order:
                     continue
-                text = self._normal(power, order, True, fix_coast=False) if self.no_check \
-                    else "%s %s" % (key, order)
-                unit = " ".join(text.split()[:2])
-                given.append((power, unit, text))
+                if self.no_check:
+                    # A void order is reported under the unit as written (`F SPA/SC` for a
+                    # fleet on the north coast); the engine reads it with the coast set right.
+                    written = " ".join(self._normal(power, order, True, fix_coast=False).split()[:2])
+                    text = self._normal(power, order, True)
+                else:
+                    text = "%s %s" % (key, order)
+                    written = key
+                given.append((power, " ".join(text.split()[:2]), text, written))
         # One order per unit (the last); an order for a unit of no one, or another power's, is void.
         by_unit: Dict[str, tuple] = {}
-        for power, unit, text in given:
+        for power, unit, text, written in given:
             if unit in owners and owners[unit] is not power:
                 # As MILA: an order to another power's unit is reported to no unit.
                 continue
             if owners.get(unit) is not power:
-                results.setdefault(unit, [])
-                if VOID not in results[unit]:
-                    results[unit].append(VOID)
+                results.setdefault(written, [])
+                if VOID not in results[written]:
+                    results[written].append(VOID)
                 continue
             if self.no_check and self._check(power, text) is not None:
-                results.setdefault(unit, [])
-                if VOID not in results[unit]:
-                    results[unit].append(VOID)
+                results.setdefault(written, [])
+                if VOID not in results[written]:
+                    results[written].append(VOID)
                 by_unit.pop(unit, None)
                 continue
             by_unit[unit] = (power, text)
