@@ -166,8 +166,48 @@ class Map:
         """Where a fleet at `loc` may move, by location."""
         return self._fleet.get(loc, [])
 
+    @property
+    def seq(self) -> List[str]:
+        """A year's phases in order, as MILA lists them: `SPRING MOVEMENT`, `SPRING RETREATS`,
+        ..., `WINTER ADJUSTMENTS`."""
+        out = []
+        for season in self.seasons:
+            out += ["%s MOVEMENT" % season, "%s RETREATS" % season]
+        return out + ["WINTER ADJUSTMENTS"]
+
+    def _step_phase(self, phase: str, step: int, phase_type: Optional[str], skip: int) -> str:
+        if phase in ("FORMING", "COMPLETED"):
+            return phase
+        words = phase.upper().split()
+        if len(words) != 3 or not words[1].isdigit():
+            return phase
+        seq = self.seq
+        year, i = int(words[1]), seq.index("%s %s" % (words[0], words[2]))
+        while True:
+            i += step
+            if i >= len(seq):
+                i, year = 0, year + 1
+            elif i < 0:
+                i, year = len(seq) - 1, year - 1
+            season, kind = seq[i].split()
+            if phase_type is None or kind[0] == phase_type:
+                if skip == 0:
+                    return "%s %d %s" % (season, year, kind)
+                skip -= 1
+
+    def find_next_phase(self, phase: str, phase_type: Optional[str] = None, skip: int = 0) -> str:
+        """The phase after `phase` (`SPRING 1902 MOVEMENT` after `WINTER 1901 ADJUSTMENTS`),
+        or the next of type `phase_type` (`M`, `R`, `A`), `skip` of them passed over."""
+        return self._step_phase(phase, 1, phase_type, skip)
+
+    def find_previous_phase(self, phase: str, phase_type: Optional[str] = None, skip: int = 0) -> str:
+        """The phase before `phase`, as `find_next_phase` backwards."""
+        return self._step_phase(phase, -1, phase_type, skip)
+
     def phase_abbr(self, phase: str, default: str = "?????") -> str:
-        """`SPRING 1901 MOVEMENT` -> `S1901M`."""
+        """`SPRING 1901 MOVEMENT` -> `S1901M` (`FORMING` and `COMPLETED` as they are)."""
+        if phase.upper() in ("FORMING", "COMPLETED"):
+            return phase.upper()
         words = phase.upper().split()
         if len(words) != 3 or not words[1].isdigit():
             return default
@@ -198,16 +238,19 @@ class Map:
             return (-1, 0, 0)
         if abbr == "COMPLETED" or len(abbr) < 3 or not abbr[1:-1].isdigit():
             return (1 << 30, 0, 0)
-        kind = "MRA".index(abbr[-1]) if abbr[-1] in "MRA" else 0
+        kind = "MRA".index(abbr[-1]) if abbr[-1] in "MRA" else -1
         season = len(self.seasons)
         for i, s in enumerate(self.seasons):
-            if s[0] == abbr[0] and abbr[-1] != "A":
+            if s[0] == abbr[0] and abbr[0] != "W":
                 season = i
         return (int(abbr[1:-1]), season, kind)
 
     def compare_phases(self, phase1: str, phase2: str) -> int:
-        """-1, 0 or 1 as `phase1` comes before, with or after `phase2`."""
+        """-1, 0 or 1 as `phase1` comes before, with or after `phase2` (a `?` for the phase
+        type, `S1901?`, matches any type of that season)."""
         a, b = self.phase_key(phase1), self.phase_key(phase2)
+        if -1 in (a[2], b[2]):
+            a, b = a[:2], b[:2]
         return (a > b) - (a < b)
 
     def norm_power(self, power: str) -> str:
