@@ -810,9 +810,9 @@ class Game:
         # supports nothing (void).
         for unit in [u for u in by_unit if u in self._unexpanded]:
             word = by_unit[unit][1].split()
-            if len(word) == 6 and word[2] == "S" and "/" in word[5]:
+            if len(word) == 7 and word[2] == "S" and "/" in word[6]:
                 move = by_unit.get(" ".join(word[3:5]), (None, ""))[1].split()
-                if not move or move[-1] != word[5]:
+                if not move or move[-1] != word[6]:
                     results[unit].append(VOID)
                     del by_unit[unit]
                     self.ordered_units[owners[unit].name].remove(unit)

@@ -86,6 +86,15 @@ class Map:
             out.append(there if (there in army and there in fleet) or self.area_type(there) == "WATER" else there.lower())
         return out
 
+    def add_homes(self, power: str, homes: List[str], reinit: int = 1):
+        """Sets (`reinit`) or extends a power's home centres."""
+        power = self.norm_power(power)
+        if reinit or power not in self.homes:
+            self.homes[power] = []
+        for home in homes:
+            if home.upper() not in self.homes[power]:
+                self.homes[power].append(home.upper())
+
     def __str__(self) -> str:
         return self.name
 
