@@ -609,15 +609,11 @@ class Game:
                     (u for p in self.powers.values() for u in p.retreats if u[2:5] == word[0][:3]), None)
                 if unit:
                     word = [unit[0], unit[2:]] + word[1:]
-                elif len(word) == 2 and word[1] == "B":
-                    pass
             if len(word) >= 2 and word[0] in ("A", "F"):
                 unit = self._occupant(word[1], any_coast=1) or next(
                     (u for p in self.powers.values() for u in p.retreats if u[2:5] == word[1][:3]), None)
                 if unit and unit[0] == word[0] and self.phase_type != "A" and fix_coast:
                     word[1] = unit[2:]
-            if len(word) >= 4 and word[-1] == "VIA":
-                pass
             if self.phase_type == "R" and len(word) == 4 and word[2] == "-":
                 word[2] = "R"
             word = self.map.default_coast(word)
@@ -674,7 +670,6 @@ class Game:
     def _add_adjust_order(self, power: Power, order: str, expand: bool, replace: bool):
         text = self._normal(power, order, expand)
         word = text.split()
-        unit = " ".join(word[:2])
         # As MILA: only the order's form is checked when it is set (a build or removal in an
         # adjustment phase, a retreat or disband in a retreat phase); the engine judges the
         # rest at adjudication.
@@ -831,8 +826,6 @@ class Game:
                 army = " ".join(word[1:3])
                 if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
                     results[unit].append(NO_CONVOY)
-        reasons = {unit: r["reason"] for (unit, _), r in zip(texts, out["results"])}
-
         def mover_of(word):
             return " ".join(word[1:3])
 
