@@ -584,8 +584,11 @@ class Game:
         orders = orders if isinstance(orders, list) else [orders]
         orders = [o.strip().upper() for o in orders if o and o.strip()]
         if self.phase_type == "M":
+            # The engine checks the set's orders in one call (an order's legality does not
+            # depend on the others); each is then kept or dropped in turn.
+            checked = {} if self.no_check else self._check_many(power, orders, expand)
             for order in orders:
-                self._add_movement_order(power, order, expand, replace)
+                self._add_movement_order(power, order, expand, replace, checked)
         elif self.phase_type in ("R", "A"):
             seen: List[str] = []
             for order in orders:
@@ -631,7 +634,32 @@ class Game:
                 return r["reason"] or "illegal"
         return None
 
-    def _add_movement_order(self, power: Power, order: str, expand: bool, replace: bool):
+    def _check_many(self, power: Power, orders: List[str], expand: bool) -> Dict[str, Optional[str]]:
+        """Why the engine would not carry out each of `orders` (its normal text to the reason,
+        None: it would), in one adjudication when every order reads; an order that does not
+        read, or a unit ordered twice, is left to be checked alone."""
+        texts = {}
+        for order in orders:
+            text = self._normal(power, order, expand)
+            word = text.split()
+            unit = " ".join(word[:2])
+            if len(word) >= 3 and self._unit_owner(unit) is power and unit not in texts:
+                texts[unit] = text
+        if not texts:
+            return {}
+        try:
+            out = _adjudicate(self._position(), ["%s: %s" % (power.name, t) for t in texts.values()],
+                              ruleset=self.ruleset, map=self.map_name, overrides=self._overrides())
+        except DiploError:
+            return {}
+        found = _by_unit(out["results"], list(texts))
+        if len(out["results"]) != len(texts):
+            return {}
+        return {text: (r["reason"] or "illegal") if r["result"] == "illegal" else None
+                for text, r in zip(texts.values(), found)}
+
+    def _add_movement_order(self, power: Power, order: str, expand: bool, replace: bool,
+                            checked: Optional[Dict[str, Optional[str]]] = None):
         if self.no_check:
             # Kept as given: read (and voided if bad) at adjudication.
             word = order.split()
@@ -654,7 +682,7 @@ class Game:
         if len(word) < 3:
             self.error.append("Bad order: %s" % text)
             return
-        why = self._check(power, text)
+        why = checked[text] if checked and text in checked else self._check(power, text)
         if why is not None:
             self.error.append("Invalid order %s: %s" % (text, why))
             return

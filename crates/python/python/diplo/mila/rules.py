@@ -41,8 +41,11 @@ DEFAULT_RULES = ("SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS", "POWER_CHOICE")
 
 def overrides_for(rules: List[str]) -> List[str]:
     """The diplo ruleset choices (`key=choice`) that the MILA rules `rules` stand for."""
-    known = mila_rules()
     out: List[str] = []
     for rule in rules:
-        out += known.get(rule, [])
+        out += _CHOICES.get(rule, [])
     return out
+
+
+# The native module's table, read once.
+_CHOICES: Dict[str, List[str]] = mila_rules()
