@@ -148,13 +148,15 @@ def test_mila_readme_loop_runs_with_only_the_import_changed():
 
     rng = random.Random(7)
     game = Game()
+    errors = []
     while not game.is_game_done and len(game.state_history) < 12:
         possible_orders = game.get_all_possible_orders()
         for power_name, power in game.powers.items():
             power_orders = [rng.choice(possible_orders[loc]) for loc in game.get_orderable_locations(power_name)
                             if possible_orders[loc]]
             game.set_orders(power_name, power_orders)
+        errors += game.error
         game.process()
     # Every possible order is one the game accepts.
-    assert game.error == []
+    assert errors == []
     assert len(game.state_history) == 12
