@@ -160,3 +160,12 @@ def test_mila_readme_loop_runs_with_only_the_import_changed():
     # Every possible order is one the game accepts.
     assert errors == []
     assert len(game.state_history) == 12
+
+
+def test_phase_names_have_four_digit_years_as_mila():
+    game = Game(map_name="ancmed")
+    assert game.get_current_phase() == "S0001M"
+    assert game.phase == "SPRING 1 MOVEMENT"
+    game.process()
+    assert game.get_current_phase() == "F0001M"
+    assert Map("ancmed").phase_long("W0001A") == "WINTER 1 ADJUSTMENTS"

@@ -252,7 +252,7 @@ class Game:
             power.units = list(self.map.units[name])
             power.influence = [u[2:5] for u in power.units]
             self.powers[name] = power
-        self.phase = self.map.phase_long("S%dM" % self.map.first_year)
+        self.phase = self.map.phase_long("%s%04dM" % (self.map.first_season[0], self.map.first_year))
         self.phase_type = "M"
         # Where each dislodged unit's attacker came from (diplo's position needs it).
         self._attackers: Dict[str, Dict[str, Any]] = {}
@@ -547,7 +547,7 @@ class Game:
             self.powers[d["power"].upper()].retreats[unit] = []
             self._attackers[unit] = d
         words = nxt["phase"].split()
-        self.phase = self.map.phase_long("%s%s%s" % (words[0][0].upper(), words[1], words[2][0].upper()))
+        self.phase = self.map.phase_long("%s%04d%s" % (words[0][0].upper(), int(words[1]), words[2][0].upper()))
         self.phase_type = self.phase.split()[-1][0]
         self.clear_cache()
         if any(p.retreats for p in self.powers.values()):

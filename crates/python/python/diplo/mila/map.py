@@ -29,6 +29,7 @@ class Map:
         self.first_year: int = summary["first_year"]
         self.victory: List[int] = [summary["victory_centres"]]
         self.seasons: List[str] = [s.upper() for s in summary["seasons"]]
+        self.first_season: str = summary["first_season"].upper()
         self.powers: List[str] = sorted(p["name"].upper() for p in summary["powers"])
         self.homes: Dict[str, List[str]] = {}
         self.units: Dict[str, List[str]] = {}
@@ -214,13 +215,14 @@ class Map:
         return self._step_phase(phase, -1, phase_type, skip)
 
     def phase_abbr(self, phase: str, default: str = "?????") -> str:
-        """`SPRING 1901 MOVEMENT` -> `S1901M` (`FORMING` and `COMPLETED` as they are)."""
+        """`SPRING 1901 MOVEMENT` -> `S1901M` (the year in four digits, as MILA: `S0001M`;
+        `FORMING` and `COMPLETED` as they are)."""
         if phase.upper() in ("FORMING", "COMPLETED"):
             return phase.upper()
         words = phase.upper().split()
         if len(words) != 3 or not words[1].isdigit():
             return default
-        return "%s%s%s" % (words[0][0], words[1], words[2][0])
+        return "%s%04d%s" % (words[0][0], int(words[1]), words[2][0])
 
     def phase_long(self, phase_abbr: str, default: str = "?????") -> str:
         """`S1901M` -> `SPRING 1901 MOVEMENT`."""
