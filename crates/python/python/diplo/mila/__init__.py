@@ -858,9 +858,8 @@ class Game:
             return " ".join(word[1:3])
 
         # As MILA: a support that would help dislodge a unit of the supporter's own power is
-        # void; and when the strongest move into a province fails because it may not dislodge
-        # the unit there (its own power's, or one its support may not help against), every
-        # support it was given is void.
+        # void when the move succeeds, or when it is the strongest move into the province and
+        # fails because it may not dislodge the unit there.
         supports: Dict[str, List[str]] = {}
         for unit, order in self.command.items():
             word = order.split()
@@ -902,8 +901,7 @@ class Game:
             if BOUNCE in results[mover] and unique and \
                     (owners[target] is owners[mover] or helped_against_own):
                 for helper in helpers:
-                    if VOID not in results[helper] and (owners[target] is owners[mover]
-                                                        or owners[helper] is owners[target]):
+                    if VOID not in results[helper] and owners[helper] is owners[target]:
                         results[helper].append(VOID)
         # As MILA: a convoy on no route of the army's is `no convoy`.
         for unit, order in self.command.items():
