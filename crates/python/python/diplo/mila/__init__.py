@@ -843,6 +843,7 @@ class Game:
         out = self._run(lines)
         texts = list(by_unit.items())
         out["results"] = _by_unit(out["results"], [u for u, _ in texts])
+        raw = {unit: r for (unit, _), r in zip(texts, out["results"])}
         for (unit, (power, text)), r in zip(texts, out["results"]):
             for code in _codes(r, text):
                 if code not in results[unit]:
@@ -853,7 +854,11 @@ class Game:
             if len(word) >= 3 and word[0] in ("C", "S") and word[1] == "A" and not results[unit]:
                 army = " ".join(word[1:3])
                 if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
-                    results[unit].append(NO_CONVOY)
+                    # A support of an army that had no convoy at all is void; of one whose
+                    # convoy was disrupted, `no convoy`.
+                    never = raw.get(army, {}).get("result") == "invalid"
+                    results[unit].append(VOID if word[0] == "S" and never else NO_CONVOY)
+
         def mover_of(word):
             return " ".join(word[1:3])
 
@@ -906,13 +911,13 @@ class Game:
         # As MILA: a convoy on no route of the army's is `no convoy`.
         for unit, order in self.command.items():
             word = order.split()
-            if len(word) >= 5 and word[0] == "C" and NO_CONVOY not in results[unit] \
+            if len(word) >= 5 and word[0] == "C" and not {NO_CONVOY, VOID} & set(results[unit]) \
                     and not self._on_route(unit, " ".join(word[1:3]), word[4]):
                 results[unit].insert(0, NO_CONVOY)
         # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
         for unit, order in self.command.items():
             word = order.split()
-            if len(word) >= 5 and word[0] == "C" and NO_CONVOY not in results[unit]:
+            if len(word) >= 5 and word[0] == "C" and not {NO_CONVOY, VOID} & set(results[unit]):
                 army = " ".join(word[1:3])
                 move = self.command.get(army, "H").split()
                 own_convoy = any(
