@@ -470,7 +470,20 @@ pub mod corpus {
             .unwrap();
         let early = g.to_toml().into_bytes();
         g.adjudicate(&[]).unwrap();
-        vec![early, g.to_toml().into_bytes()]
+        // The game master's tables: house rules for the end, a draw vote, a concession, players.
+        let mut gm = g.clone();
+        let rules = diplo_game::EndRules {
+            last_year: Some(1910),
+            at_last_year: diplo_game::AtLastYear::MostCentres,
+            draw_votes: diplo_game::DrawVotes::Majority,
+        };
+        gm.set_end_rules(rules).unwrap();
+        gm.name_player(fr, "Alice", Some(1_800_000_000)).unwrap();
+        gm.put_in_disorder(p(&gm, "Italy"), None).unwrap();
+        gm.propose_draw(fr, Some(&[fr, de])).unwrap();
+        gm.vote_draw(p(&gm, "Turkey"), false).unwrap();
+        gm.concede(p(&gm, "Austria"), de).unwrap();
+        vec![early, g.to_toml().into_bytes(), gm.to_toml().into_bytes()]
     }
 
     /// Game records.

@@ -22,7 +22,7 @@ use std::hint::black_box;
 use criterion::{
     criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use diplo_bench::{fixture, Shape, ALL_HOLD, MIDGAME, OPENING};
+use diplo_bench::{fixture, Shape, ALL_HOLD, ALL_HOLD_LONG, MIDGAME, OPENING};
 use diplo_engine::{adjudicate, Adjudicator, AdjudicatorScratch};
 use diplo_map::limits::Limits;
 use diplo_map::Map;
@@ -32,9 +32,10 @@ use diplomacy::geo::RegionKey;
 use diplomacy::judge::{MappedMainOrder, Rulebook, Submission};
 use diplomacy::UnitPosition;
 
-const PHASES: [(&str, &str, u16); 3] = [
+const PHASES: [(&str, &str, u16); 4] = [
     ("opening", OPENING, 1901),
     ("all hold", ALL_HOLD, 1901),
+    ("all hold, long prefixed", ALL_HOLD_LONG, 1901),
     ("mid-game", MIDGAME, 1905),
 ];
 

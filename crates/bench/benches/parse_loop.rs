@@ -5,9 +5,10 @@
 //! spaces, which only the parser's general path reads (its fast path reads spaces only);
 //! `-- 100000 into` parses the three phases with `parse_orders_into`, into two lists kept from
 //! call to call, and `-- 100000 phase` (or `-- 100000 hold-phase`: the all-hold phase alone)
-//! with `parse_phase_orders_into`, into the list the adjudicator takes.
+//! with `parse_phase_orders_into`, into the list the adjudicator takes; `-- 100000 long` (or
+//! `long-phase`) the all-hold phase with a power prefix a line (`Austria: A vie holds`).
 
-use diplo_bench::{ALL_HOLD, MIDGAME, OPENING};
+use diplo_bench::{ALL_HOLD, ALL_HOLD_LONG, MIDGAME, OPENING};
 use diplo_map::Map;
 use diplo_orders::{parse_orders, parse_orders_into, parse_phase_orders_into};
 
@@ -30,6 +31,7 @@ fn main() {
         .collect();
     let phases: Vec<&str> = match args.next().as_deref() {
         Some("hold" | "hold-phase") => vec![ALL_HOLD],
+        Some("long" | "long-phase") => vec![ALL_HOLD_LONG],
         Some("full") => vec![OPENING_FULL],
         Some("general") => tabbed.iter().map(String::as_str).collect(),
         _ => vec![OPENING, ALL_HOLD, MIDGAME],
@@ -37,7 +39,7 @@ fn main() {
     let map = Map::standard();
     let mode = std::env::args().nth(2);
     let into = mode.as_deref() == Some("into");
-    let phase = matches!(mode.as_deref(), Some("phase" | "hold-phase"));
+    let phase = matches!(mode.as_deref(), Some("phase" | "hold-phase" | "long-phase"));
     let (mut kept, mut kept_errors) = (Vec::new(), Vec::new());
     let mut kept_orders = Vec::new();
     let mut lines = 0;

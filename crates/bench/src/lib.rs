@@ -24,6 +24,17 @@ Italy:\nF nap H\nA rom H\nA ven H\n\
 Russia:\nA mos H\nA war H\nF sev H\nF stp/sc H\n\
 Turkey:\nF ank H\nA con H\nA smy H\n";
 
+/// The all-hold phase in the long notation with one power prefix a line (`Austria: A vie
+/// holds`), as a host or a bot often writes it.
+pub const ALL_HOLD_LONG: &str =
+    "Austria: A vie holds\nAustria: A bud holds\nAustria: F tri holds\n\
+England: F edi holds\nEngland: F lon holds\nEngland: A lvp holds\n\
+France: F bre holds\nFrance: A par holds\nFrance: A mar holds\n\
+Germany: F kie holds\nGermany: A ber holds\nGermany: A mun holds\n\
+Italy: F nap holds\nItaly: A rom holds\nItaly: A ven holds\n\
+Russia: A mos holds\nRussia: A war holds\nRussia: F sev holds\nRussia: F stp/sc holds\n\
+Turkey: F ank holds\nTurkey: A con holds\nTurkey: A smy holds\n";
+
 /// Fall 1905 (written for the benchmark): 34 units of five powers, every unit ordered; supports
 /// given and cut, a convoy, a dislodgement, bounces and a head-on fight for Rumania.
 pub const MIDGAME: &str = "England:\nF nth S A bel\nF eng C A lon - pic\nF nwg H\nA bel H\n\

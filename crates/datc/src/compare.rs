@@ -1,13 +1,15 @@
 //! One situation (a DATC case, or a position with orders) adjudicated under several rulesets:
-//! one row per order with its result under each, what the DATC text states for it, and the
-//! switch test that names the issue (`diplo_rules::ISSUES`) deciding a difference from the base
-//! ruleset: the ruleset is adjudicated again with one choice (else two) switched to the base's.
+//! one row per order with its result under each (movement, retreat or adjustment), one per unit
+//! the rules removed, disbanded or built without an order under any of them, what the DATC text
+//! states for each, and the switch test that names the issue (`diplo_rules::ISSUES`) deciding a
+//! difference from the base ruleset: the ruleset is adjudicated again with one choice (else two)
+//! switched to the base's.
 
 mod report;
 pub use report::Report;
 
 use crate::{adjudicate_case, main_result, Case, CaseOrder, Expectation};
-use diplo_engine::{adjudicate, Position};
+use diplo_engine::{adjudicate, Adjudication, AutomaticAction, Position};
 use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 use diplo_rules::{Ruleset, ISSUES};
@@ -21,11 +23,14 @@ pub struct Cell {
     pub reason: String,
 }
 
-/// One order (a row of the table).
+/// One order, or one unit the rules acted on without an order (a row of the table).
 pub struct Row {
     /// The power whose unit was ordered.
     pub power: String,
-    /// The order in the DATC's full form, `(retreat) ` first for a retreat order.
+    /// The order in the DATC's full form, `(retreat) ` first for a retreat order; or the unit
+    /// the rules acted on, `(automatic) A Warsaw` (`(retreat, automatic) ` in a case's
+    /// retreat phase): its cells say `removed`, `disbanded` or `built`, else `kept` (`not
+    /// built`).
     pub order: String,
     /// Per ruleset (in the order given): the order's result.
     pub cells: Vec<Cell>,
@@ -45,14 +50,81 @@ pub struct Why {
 /// The (power, order) label of each row.
 type Labels = Vec<(String, String)>;
 
-/// A situation adjudicated under one ruleset: the map, the position, the orders given and
-/// their results.
+/// A situation adjudicated under one ruleset: the map, the position, the orders given, their
+/// results, and what the rules did to units without orders.
 pub type Picture<'m> = (
     &'m Map,
     Position,
     Vec<(PowerId, Order)>,
     Vec<diplo_engine::OrderResult>,
+    Vec<AutomaticAction>,
 );
+
+/// Under one ruleset: the orders' cells and labels, then the automatic actions' (each label
+/// once: a unit stands in one place).
+struct Run {
+    orders: Vec<Cell>,
+    labels: Labels,
+    automatic: Vec<((String, String), Cell)>,
+}
+
+/// The prefix of an automatic row's label in a case's retreat phase.
+const RETREAT_AUTOMATIC: &str = "(retreat, automatic) ";
+/// The prefix of an automatic row's label in the main phase.
+const AUTOMATIC: &str = "(automatic) ";
+
+/// The rows of what `adj`'s rules did without orders, labelled with `prefix`.
+fn automatic_cells(map: &Map, adj: &Adjudication, prefix: &str) -> Vec<((String, String), Cell)> {
+    adj.automatic
+        .iter()
+        .map(|a| {
+            let label = (
+                map.power(a.unit.power).name.clone(),
+                format!("{prefix}{}", a.unit.full(map)),
+            );
+            let cell = Cell {
+                words: a.kind.word().to_string(),
+                reason: a.reason_text(map),
+            };
+            (label, cell)
+        })
+        .collect()
+}
+
+/// The words of an automatic row's cell where the ruleset did nothing to the unit: `kept`, or
+/// `not built` in a row of builds (`words`: the row's cells elsewhere).
+fn not_done<'w>(mut words: impl Iterator<Item = &'w str>) -> &'static str {
+    if words.any(|w| w == "built") {
+        "not built"
+    } else {
+        "kept"
+    }
+}
+
+impl Run {
+    /// The cells of `rows` (labels, and the row's words under the other rulesets): the orders'
+    /// by index, then the automatic rows by label.
+    fn aligned<'r>(
+        &self,
+        rows: impl Iterator<Item = ((&'r str, &'r str), Vec<&'r str>)>,
+    ) -> Vec<Cell> {
+        let mut cells = self.orders.clone();
+        for ((power, order), words) in rows.skip(self.orders.len()) {
+            let found = self
+                .automatic
+                .iter()
+                .find(|((p, o), _)| p == power && o == order);
+            cells.push(match found {
+                Some((_, cell)) => cell.clone(),
+                None => Cell {
+                    words: not_done(words.into_iter()).to_string(),
+                    reason: String::new(),
+                },
+            });
+        }
+        cells
+    }
+}
 
 /// The situation being compared: a DATC case, or a position with orders.
 pub enum Situation {
@@ -75,20 +147,19 @@ impl Situation {
             Situation::Case(case) => {
                 let m = crate::case_map(case, map)?;
                 let run = adjudicate_case(map, rules, case)?;
-                let results = run.adjudication.results;
-                Ok((m, run.position, run.orders, results))
+                let adj = run.adjudication;
+                Ok((m, run.position, run.orders, adj.results, adj.automatic))
             }
-            Situation::Position { pos, orders } => Ok((
-                map,
-                pos.clone(),
-                orders.clone(),
-                adjudicate(map, rules, pos, orders).results,
-            )),
+            Situation::Position { pos, orders } => {
+                let adj = adjudicate(map, rules, pos, orders);
+                Ok((map, pos.clone(), orders.clone(), adj.results, adj.automatic))
+            }
         }
     }
 
-    /// Every order's result under `rules`, and the labels (power, order) of the rows.
-    fn run(&self, map: &Map, rules: &Ruleset) -> Result<(Vec<Cell>, Labels), String> {
+    /// Every order's result under `rules` with the labels (power, order) of the rows, and what
+    /// the rules did to units without orders.
+    fn run(&self, map: &Map, rules: &Ruleset) -> Result<Run, String> {
         let mut results = Vec::new();
         let mut labels = Vec::new();
         // A case is played on its own map (a variant's powers and provinces).
@@ -108,24 +179,32 @@ impl Situation {
                     format!("{prefix}{}", order.display(map).full()),
                 ));
             };
-        match self {
+        let automatic = match self {
             Situation::Case(case) => {
                 let run = adjudicate_case(map, rules, case)?;
-                let main = &run.adjudication.results;
-                main.iter().for_each(|r| push(r, &run.orders, ""));
+                let main = &run.adjudication;
+                main.results.iter().for_each(|r| push(r, &run.orders, ""));
+                let mut automatic = automatic_cells(map, main, AUTOMATIC);
                 if let Some(radj) = &run.retreats {
                     let retreats = &run.retreat_orders;
                     radj.results
                         .iter()
                         .for_each(|r| push(r, retreats, "(retreat) "));
+                    automatic.extend(automatic_cells(map, radj, RETREAT_AUTOMATIC));
                 }
+                automatic
             }
             Situation::Position { pos, orders } => {
                 let adj = adjudicate(map, rules, pos, orders);
                 adj.results.iter().for_each(|r| push(r, orders, ""));
+                automatic_cells(map, &adj, AUTOMATIC)
             }
-        }
-        Ok((results, labels))
+        };
+        Ok(Run {
+            orders: results,
+            labels,
+            automatic,
+        })
     }
 }
 
@@ -137,31 +216,70 @@ pub fn rows<'c>(
     case: Option<&'c Case>,
     rulesets: &[Ruleset],
 ) -> Result<(Vec<Row>, Vec<Option<Expectation<'c>>>), String> {
-    let mut columns = Vec::new();
-    let mut labels = Vec::new();
-    for r in rulesets {
-        let (cells, l) = situation.run(map, r)?;
-        labels = l;
-        columns.push(cells);
+    let runs: Vec<Run> = rulesets
+        .iter()
+        .map(|r| situation.run(map, r))
+        .collect::<Result<_, _>>()?;
+    // The orders' rows, then one per unit acted on under any ruleset, in the order first met.
+    let mut labels: Labels = runs.last().map(|r| r.labels.clone()).unwrap_or_default();
+    let orders = labels.len();
+    for (label, _) in runs.iter().flat_map(|r| &r.automatic) {
+        if !labels[orders..].contains(label) {
+            labels.push(label.clone());
+        }
     }
+    let words_of = |label: &(String, String)| -> Vec<&str> {
+        let cells = runs.iter().flat_map(|r| &r.automatic);
+        let found = cells.filter(|(l, _)| l == label);
+        found.map(|(_, c)| c.words.as_str()).collect()
+    };
+    let keyed: Vec<(&(String, String), Vec<&str>)> =
+        labels.iter().map(|l| (l, words_of(l))).collect();
+    let columns: Vec<Vec<Cell>> = runs
+        .iter()
+        .map(|r| {
+            let rows = keyed
+                .iter()
+                .map(|(l, w)| ((l.0.as_str(), l.1.as_str()), w.clone()));
+            r.aligned(rows)
+        })
+        .collect();
     let expectations: Vec<Option<Expectation>> = rulesets
         .iter()
         .map(|r| case.and_then(|c| c.expectation_for(r)))
         .collect();
     let rows: Vec<Row> = labels
-        .into_iter()
+        .iter()
         .enumerate()
         .map(|(i, (power, order))| Row {
-            power,
-            order,
+            power: power.clone(),
+            order: order.clone(),
             cells: columns.iter().map(|c| c[i].clone()).collect(),
             stated: expectations
                 .iter()
-                .map(|e| case.zip(e.as_ref()).and_then(|(c, e)| stated(c, e, i)))
+                .map(|e| {
+                    let (c, e) = case.zip(e.as_ref())?;
+                    if i < orders {
+                        stated(c, e, i)
+                    } else {
+                        stated_automatic(c, e, power, order)
+                    }
+                })
                 .collect(),
         })
         .collect();
     Ok((rows, expectations))
+}
+
+/// What the expectation `e` of `case` states for the unit of an automatic row: `removed` if its
+/// automatic disbands (a complete list, in an adjustment case) name it, else `kept`.
+fn stated_automatic(case: &Case, e: &Expectation, power: &str, order: &str) -> Option<String> {
+    let unit = order.strip_prefix(AUTOMATIC)?;
+    let listed = e
+        .automatic_disbands
+        .filter(|_| case.phase == "adjustment")?;
+    let named = listed.iter().any(|a| a.power == power && a.unit == unit);
+    Some(if named { "removed" } else { "kept" }.to_string())
 }
 
 /// What the expectation `e` of `case` states for row `i` (the case's orders, then its retreats):
@@ -236,7 +354,11 @@ pub fn explain(
             for k in ks {
                 s.set(k, b.choice(k).unwrap_or_default())?;
             }
-            Ok(situation.run(map, &s)?.0)
+            let run = situation.run(map, &s)?;
+            Ok(run.aligned(rows.iter().map(|row| {
+                let words = row.cells.iter().map(|c| c.words.as_str()).collect();
+                ((row.power.as_str(), row.order.as_str()), words)
+            })))
         };
         let gives_base = |cells: &[Cell], i: usize| cells[i].words == rows[i].cells[base].words;
         let singles: Vec<Vec<Cell>> = keys
@@ -330,6 +452,100 @@ mod tests {
                 row.order
             );
         }
+    }
+
+    /// DATC 3.2 6.J.12: "Italy: Automatic disband A Tuscany" under the 2023 rules (the datc
+    /// profile's choice); "Under older rulebooks the army in Tuscany was kept" (the case's
+    /// alternatives for 1971 and 2000, which remove A Warsaw).
+    #[test]
+    fn civil_disorder_removals_are_compared_and_their_issue_named() {
+        let map = Map::standard();
+        let case = case("6.J.12");
+        let names = ["1971", "2000", "2023", "datc"];
+        let rulesets: Vec<Ruleset> = names.iter().map(|n| Ruleset::load(n).unwrap()).collect();
+        let situation = Situation::Case(Box::new(case.clone()));
+        let (rows, _) = rows(&map, &situation, Some(&case), &rulesets).unwrap();
+        let row = |order: &str| {
+            rows.iter()
+                .find(|r| r.power == "Italy" && r.order == order)
+                .unwrap_or_else(|| panic!("no row {order}"))
+        };
+        let words = |r: &Row| -> Vec<String> { r.cells.iter().map(|c| c.words.clone()).collect() };
+        let tuscany = row("(automatic) A Tuscany");
+        let warsaw = row("(automatic) A Warsaw");
+        assert_eq!(words(tuscany), ["kept", "kept", "removed", "removed"]);
+        assert_eq!(words(warsaw), ["removed", "removed", "kept", "kept"]);
+        // What the document states, per ruleset, is what each gives.
+        for r in [tuscany, warsaw] {
+            for (j, stated) in r.stated.iter().enumerate() {
+                assert_eq!(
+                    stated.as_deref(),
+                    Some(r.cells[j].words.as_str()),
+                    "{}",
+                    names[j]
+                );
+            }
+        }
+        assert!(tuscany.cells[2]
+            .reason
+            .contains("civil_disorder = \"2023\""));
+        let whys = explain(&map, &situation, &rulesets, 3, &rows).unwrap();
+        let t = rows.iter().position(|r| std::ptr::eq(r, tuscany)).unwrap();
+        for j in [0, 1] {
+            assert_eq!(
+                whys[t][j].as_ref().unwrap().alone,
+                ["civil_disorder"],
+                "{}",
+                names[j]
+            );
+        }
+        assert!(whys[t][2].is_none());
+        let report = Report {
+            title: "6.J.12".into(),
+            case: Some(&case),
+            rulesets: &rulesets,
+            base: 3,
+            rows: &rows,
+            whys: &whys,
+            expectations: &rulesets
+                .iter()
+                .map(|r| case.expectation_for(r))
+                .collect::<Vec<_>>(),
+        };
+        let text = report.text(false);
+        assert!(!text.contains("Same result under every ruleset"), "{text}");
+        assert!(
+            text.contains("civil_disorder (1971 here, 2023 in datc)"),
+            "{text}"
+        );
+    }
+
+    /// A retreat phase with no retreat ordered: the dislodged unit is disbanded under every
+    /// ruleset, and the row says so.
+    #[test]
+    fn automatic_disbands_of_a_retreat_phase_are_rows() {
+        let map = Map::standard();
+        let rules = Ruleset::datc();
+        let movement = "phase = \"Spring 1901 Movement\"\n[units]\nFrance = [\"A bur\"]\nGermany = [\"A mun\", \"A ruh\"]\n";
+        let movement = Position::from_toml_str(&map, movement, "p").unwrap();
+        let (orders, errors) =
+            diplo_orders::parse_orders(&map, "Germany:\nA mun - bur\nA ruh S A mun - bur\n");
+        assert!(errors.is_empty());
+        let orders: Vec<_> = orders
+            .into_iter()
+            .map(|l| (l.power.unwrap(), l.order))
+            .collect();
+        let pos = adjudicate(&map, &rules, &movement, &orders).next;
+        assert_eq!(pos.dislodged.len(), 1);
+        let situation = Situation::Position {
+            pos,
+            orders: Vec::new(),
+        };
+        let rulesets = [rules];
+        let (rows, _) = rows(&map, &situation, None, &rulesets).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].order, "(automatic) A Burgundy");
+        assert_eq!(rows[0].cells[0].words, "disbanded");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Adjudicating an adjustment phase: builds, disbands, declined builds and civil disorder.
+//! Adjudicating an adjustment phase: builds, disbands, declined builds, civil disorder (its
+//! removals in `civil_disorder`) and conversions.
 
 use diplo_map::{BuildRule, Location, Map, PowerId, ProvinceId, Terrain, UnitKind};
 use diplo_orders::{Order, UnitRef, WrittenCoast};
@@ -6,7 +7,7 @@ use diplo_rules::policies::*;
 use diplo_rules::Ruleset;
 
 use crate::interpret::no_coast;
-use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution};
+use crate::outcome::{Adjudication, AutomaticAction, AutomaticKind, OrderResult, Resolution};
 use crate::position::{Phase, PhaseKind, Position, Unit};
 use crate::reason::{CoastIn, Fact, Reason, Text, Why};
 
@@ -126,7 +127,10 @@ impl Winter<'_> {
             rebuild_neutral(map, self.pos, power, allowed, units, &mut self.automatic);
         }
         if delta < 0 && removed < allowed {
-            self.civil_disorder_removals(power, allowed - removed);
+            let (rules, pos, produced) = (self.rules, self.pos, self.produced);
+            let how_many = (power, allowed - removed, removed);
+            let (units, automatic) = (&mut self.units, &mut self.automatic);
+            crate::civil_disorder::removals(map, rules, pos, produced, units, how_many, automatic);
         }
         self.conversions(power);
     }
@@ -210,55 +214,6 @@ impl Winter<'_> {
         }
         legal.retain(|l| !l.overruled);
     }
-    /// Civil disorder: the removals the power did not order (4.D.8), in the ruleset's order.
-    fn civil_disorder_removals(&mut self, power: PowerId, count: usize) {
-        let (map, pos) = (self.map, self.pos);
-        let remaining: Vec<Unit> = self
-            .units
-            .iter()
-            .copied()
-            .filter(|u| u.power == power)
-            .collect();
-        let candidates: Vec<RemovalCandidate> = remaining
-            .iter()
-            .map(|u| RemovalCandidate {
-                kind: u.kind,
-                location: u.location,
-                produced: self
-                    .produced
-                    .iter()
-                    .find(|(l, _)| l.province == u.location.province)
-                    .map(|(_, n)| *n),
-            })
-            .collect();
-        let owned: Vec<ProvinceId> = map
-            .province_ids()
-            .filter(|p| pos.owners[p.index()] == Some(power))
-            .collect();
-        let board: Vec<(PowerId, UnitKind, Location)> = self
-            .units
-            .iter()
-            .map(|u| (u.power, u.kind, u.location))
-            .collect();
-        let homes = civil_disorder_homes(map, self.rules, power, &owned);
-        let rcx = RemovalContext {
-            map,
-            power,
-            homes: &homes,
-            owned: &owned,
-            units: &board,
-        };
-        let order = self.rules.civil_disorder.removal_order(&rcx, &candidates);
-        for &k in order.iter().take(count) {
-            let unit = remaining[k];
-            self.units.retain(|u| u.location != unit.location);
-            self.automatic.push(AutomaticAction {
-                unit,
-                reason: Reason::plain("removed: civil disorder"),
-            });
-        }
-    }
-
     /// Conversions (Era of Empire), after the power's builds and removals.
     fn conversions(&mut self, power: PowerId) {
         let mut converted: Vec<ProvinceId> = Vec::new();
@@ -573,20 +528,6 @@ pub(crate) fn may_build_in(
     }
 }
 
-/// The centres that count as home for the civil-disorder distance: the home centres, or the
-/// owned centres where powers build anywhere (DATC 2.4 11.A).
-pub(crate) fn civil_disorder_homes(
-    map: &Map,
-    rules: &Ruleset,
-    power: PowerId,
-    owned: &[ProvinceId],
-) -> Vec<ProvinceId> {
-    match rules.builds.rule(map) {
-        BuildRule::OwnedCentres => owned.to_vec(),
-        _ => map.home_centres(power).to_vec(),
-    }
-}
-
 /// A neutral power that rebuilds (the map's `rebuild`) builds a unit in each of its starting
 /// centres that it still owns and that is empty, up to its builds: the kind of its starting unit
 /// there, else an army.
@@ -622,6 +563,7 @@ fn rebuild_neutral(
         units.push(unit);
         automatic.push(AutomaticAction {
             unit,
+            kind: AutomaticKind::Built,
             reason: Reason::plain("built: a neutral power rebuilds in its empty home centre"),
         });
         left -= 1;

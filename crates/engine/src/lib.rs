@@ -20,6 +20,7 @@
 
 mod adjust;
 mod check;
+mod civil_disorder;
 mod explain;
 mod interpret;
 mod movement;
@@ -37,8 +38,8 @@ use diplo_rules::Ruleset;
 
 pub use check::{adjustment_is_legal, AdjustmentCheck, MovementCheck};
 pub use outcome::{
-    Adjudication, AutomaticAction, OrderResult, Resolution, ResultLine, RetreatOptions, Retreats,
-    RetreatsIter, Tag,
+    Adjudication, AutomaticAction, AutomaticKind, OrderResult, Resolution, ResultLine,
+    RetreatOptions, Retreats, RetreatsIter, Tag,
 };
 pub use position::{Dislodged, Phase, PhaseKind, Position, PositionFile, PositionInput, Unit};
 pub use reason::{Reason, ReasonDisplay};

@@ -104,12 +104,38 @@ impl OrderResult {
     }
 }
 
-/// A unit the rules removed or changed without an order for it.
+/// What the rules did to a unit without an order for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AutomaticKind {
+    /// Removed in an adjustment phase: civil disorder (DATC 4.D.8).
+    Removed,
+    /// Disbanded: dislodged with nowhere to retreat, no retreat ordered, or a retreat that
+    /// clashed with another.
+    Disbanded,
+    /// Built: a neutral power rebuilding in its empty starting centre.
+    Built,
+}
+
+impl AutomaticKind {
+    /// In one word: `removed`, `disbanded`, `built`.
+    pub fn word(self) -> &'static str {
+        match self {
+            AutomaticKind::Removed => "removed",
+            AutomaticKind::Disbanded => "disbanded",
+            AutomaticKind::Built => "built",
+        }
+    }
+}
+
+/// A unit the rules removed, disbanded or built without an order for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AutomaticAction {
-    /// The unit.
+    /// The unit (where it stood, or where it is built).
     pub unit: Unit,
-    /// What happened (`disbanded: no retreat ordered`, `removed: civil disorder`), as facts.
+    /// What happened to it.
+    pub kind: AutomaticKind,
+    /// What happened and why (`disbanded: no retreat ordered`, `removed: civil disorder: ...`),
+    /// as facts.
     pub reason: Reason,
 }
 

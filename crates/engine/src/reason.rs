@@ -7,6 +7,7 @@ use std::fmt::{self, Display, Formatter, Write};
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season};
 use diplo_orders::{Order, WrittenCoast};
 
+pub use crate::civil_disorder::RemovalFacts;
 use crate::outcome::Tag;
 use crate::position::Unit;
 use crate::resolve::Strength;
@@ -193,13 +194,31 @@ pub enum ParadoxRole {
     AttackedBy(Unit),
 }
 
-/// The paradoxes an order depends on, each by its orders; and the rule that gives no answer.
+/// One paradox as a reason names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParadoxName {
+    /// Its orders, in submission order.
+    Orders(Vec<Order>),
+    /// A long paradox, listed in full in the reason of its first order only: that order, and
+    /// how many orders the paradox has.
+    Listed {
+        /// Its first order (in submission order).
+        first: Order,
+        /// How many orders it has.
+        orders: usize,
+    },
+}
+
+/// The paradoxes an order depends on, each by its orders or by reference; and the rule that
+/// gives no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParadoxFacts {
     /// How the order relates to them.
     pub role: ParadoxRole,
-    /// Per paradox: its orders, in submission order.
-    pub orders: Vec<Vec<Order>>,
+    /// The paradoxes named (a few at most).
+    pub paradoxes: Vec<ParadoxName>,
+    /// How many more paradoxes the order depends on, not named.
+    pub more: usize,
     /// Whether every one is a cycle that is no convoy paradox (DATC 3.2 5.B.9).
     pub other_cycles: bool,
     /// The `convoy_paradox` and `paradox_fallback` choices in force.
@@ -234,6 +253,8 @@ pub enum Why {
     },
     /// An order a paradox without an answer decides.
     Paradox(Box<ParadoxFacts>),
+    /// A unit civil disorder removed, and why this one.
+    CivilDisorder(Box<RemovalFacts>),
 }
 
 /// Why an order had its result (or a unit was removed), as facts; [`Reason::display`] gives the
@@ -343,6 +364,7 @@ impl Words<'_> {
             }
             Why::RailStopped { why, end, stays } => self.rail(f, why, *end, *stays),
             Why::Paradox(p) => self.paradox(f, p),
+            Why::CivilDisorder(r) => r.write(f, self.map),
         }
     }
 
@@ -467,18 +489,32 @@ impl Words<'_> {
                 write!(f, "attacked by {}, a move of ", u.full_name(self.map))?
             }
         }
-        let many = p.orders.len() != 1;
+        let many = p.paradoxes.len() + p.more != 1;
         f.write_str(match (p.other_cycles, many) {
             (true, false) => "the cycle of ",
             (true, true) => "the cycles of ",
             (false, false) => "the convoy paradox of ",
             (false, true) => "the convoy paradoxes of ",
         })?;
-        for (k, orders) in p.orders.iter().enumerate() {
+        for (k, name) in p.paradoxes.iter().enumerate() {
             if k > 0 {
                 f.write_str(", and of ")?;
             }
-            self.paradox_orders(f, orders)?;
+            match name {
+                ParadoxName::Orders(orders) => self.paradox_orders(f, orders)?,
+                ParadoxName::Listed { first, orders } => write!(
+                    f,
+                    "{orders} orders listed at the result of {}",
+                    first.display(self.map).full()
+                )?,
+            }
+        }
+        if p.more > 0 {
+            write!(
+                f,
+                ", and of {} more (each listed at the results of its orders)",
+                p.more
+            )?;
         }
         if p.other_cycles {
             f.write_str(" (neither circular movement nor a convoy paradox: other_cycles = \"unresolved\"; DATC 3.2 5.B.9)")

@@ -7,7 +7,9 @@ use diplo_rules::Ruleset;
 
 use crate::interpret::Ctx;
 use crate::movement::{province_mask, retreat_options};
-use crate::outcome::{Adjudication, AutomaticAction, OrderResult, Resolution, Retreats};
+use crate::outcome::{
+    Adjudication, AutomaticAction, AutomaticKind, OrderResult, Resolution, Retreats,
+};
 use crate::position::{Position, Unit};
 use crate::reason::{Fact, Reason, Text, Why};
 
@@ -223,6 +225,7 @@ impl<'a> RetreatBook<'a> {
                     bounced[i] = true;
                     automatic.push(AutomaticAction {
                         unit,
+                        kind: AutomaticKind::Disbanded,
                         reason: Reason::plain("disbanded: its retreat clashed with another"),
                     });
                 }
@@ -232,6 +235,7 @@ impl<'a> RetreatBook<'a> {
                 }),
                 None if !self.disbanded[d] => automatic.push(AutomaticAction {
                     unit,
+                    kind: AutomaticKind::Disbanded,
                     reason: Reason::plain("disbanded: no retreat ordered"),
                 }),
                 None => {}

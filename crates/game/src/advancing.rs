@@ -12,20 +12,26 @@ use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
 use crate::file::{AutomaticFile, PhaseRecordFile, ResultFile, UndoneFile};
+use crate::gathering::StoredOrder;
 use crate::production::next_production;
-use crate::{time, Game, GameError, Gathered, Production};
+use crate::received::{order_sets_out, Received};
+use crate::{time, EndedBy, Game, GameError, Gathered, Production};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
-    /// The power that reached the victory condition; `None` for a draw at the map's last year.
+    /// The power that won (the victory condition, the most centres at the last year, or a
+    /// concession); `None` for a draw.
     pub winner: Option<PowerId>,
     /// The powers that share a draw (empty when someone won).
     pub draw: Vec<PowerId>,
-    /// The phase after which it did.
+    /// The phase after which it did (by agreement: during which it did).
     pub phase: Phase,
-    /// How many centres it owned.
+    /// How many centres the winner owned (a draw at the last year by the most centres: how
+    /// many each of the powers sharing it owned).
     pub centres: usize,
+    /// How it ended.
+    pub by: EndedBy,
 }
 
 /// What adjudicating the current phase did.
@@ -41,6 +47,9 @@ pub struct PhaseOutcome {
     pub adjudication: Adjudication,
     /// Set when this phase ended the game.
     pub ended: Option<Ending>,
+    /// The order sets, proxy grants and readiness received for the phase (its record keeps
+    /// them, for a rollback).
+    pub received: Received,
 }
 
 impl Game {
@@ -71,7 +80,15 @@ impl Game {
     /// Adjudicates the current phase with the orders submitted, records it in the history and
     /// moves to the next phase. `overrides` (`issue=choice`) change the rules for this phase
     /// only, e.g. `paradox_fallback=szykman` when the ruleset leaves a paradox unresolved.
+    ///
+    /// A game with a deadline schedule gives the next phase its deadline counted from the
+    /// current time ([`time::now`]: the clock, or `DIPLO_NOW`); [`Game::adjudicate_at`] takes
+    /// that time from the caller.
     pub fn adjudicate(&mut self, overrides: &[String]) -> Result<PhaseOutcome, GameError> {
+        if !self.schedule.is_empty() {
+            let now = time::now().map_err(|e| GameError::Refused(vec![e]))?;
+            return self.adjudicate_at(overrides, now);
+        }
         let outcome = self.adjudicate_unrecorded(overrides, 0)?;
         self.record_phase(&outcome);
         Ok(outcome)
@@ -131,13 +148,10 @@ impl Game {
                 u16::MAX
             )]));
         }
+        let received = self.take_received(&mut gathered, &stored);
         self.track_production(&gathered.orders, &adj);
         let start = std::mem::replace(&mut self.position, adj.next.clone());
         let phase = start.phase;
-        self.order_sets.clear();
-        self.proxies.clear();
-        self.ready.clear();
-        self.next_seq = 1;
         self.deadline = None;
         let season_over = self.map.calendar.spec(phase.season).captures
             && phase.kind != PhaseKind::Adjustment
@@ -145,13 +159,29 @@ impl Game {
         if season_over {
             self.ended = self.ending_after(phase);
         }
+        self.lapse_agreements(&mut gathered.notes);
         Ok(PhaseOutcome {
             phase,
             position: start,
             gathered,
             adjudication: adj,
             ended: self.ended.clone(),
+            received,
         })
+    }
+
+    /// Takes what was received for the phase out of the game, for its record: the sets get
+    /// back the orders `gathered` took from them, and `gathered` keeps copies.
+    fn take_received(&mut self, gathered: &mut Gathered, stored: &[StoredOrder]) -> Received {
+        self.swap_stored(gathered, stored);
+        for s in stored {
+            gathered.orders[s.gathered].1 = self.order_sets[s.set].orders[s.index].clone();
+        }
+        Received {
+            order_sets: std::mem::take(&mut self.order_sets),
+            proxies: std::mem::take(&mut self.proxies),
+            ready: std::mem::take(&mut self.ready).into_iter().collect(),
+        }
     }
 
     /// The refusal of a phase whose convoy paradox the ruleset leaves unresolved.
@@ -177,23 +207,9 @@ impl Game {
     }
 
     /// How the game ends in the current position, reached after `phase` (the map's victory
-    /// condition), if it does.
+    /// condition, or the last year's house rule), if it does.
     fn ending_after(&self, phase: Phase) -> Option<Ending> {
-        let end = diplo_engine::victory::game_end(&self.map, &self.position, phase.year)?;
-        Some(match end {
-            diplo_engine::victory::GameEnd::Win(winner, centres) => Ending {
-                winner: Some(winner),
-                draw: Vec::new(),
-                phase,
-                centres,
-            },
-            diplo_engine::victory::GameEnd::Draw(draw) => Ending {
-                winner: None,
-                draw,
-                phase,
-                centres: 0,
-            },
-        })
+        self.ending_by_rules(phase)
     }
 
     /// Carries each unit's production time to the next position: a unit that moved or
@@ -217,8 +233,10 @@ impl Game {
     }
 
     /// Takes the game back to the start of an earlier phase of its history (`to`, a phase
-    /// name; `None`: the phase before the current one). The phases taken back, and any order
-    /// sets received for the current phase, are kept in [`Game::undone`] with `at` (when);
+    /// name; `None`: the phase before the current one), with the order sets, proxy grants and
+    /// readiness its record kept (as they were; none from a file written before records kept
+    /// them), and a deadline from the schedule counted from `at` (when). The phases taken
+    /// back, and any order sets received for the current phase, are kept in [`Game::undone`];
     /// the game continues from there as if they had never been played. Returns the phases
     /// taken back.
     pub fn rollback(
@@ -227,36 +245,15 @@ impl Game {
         at: Option<time::Seconds>,
     ) -> Result<usize, GameError> {
         let map = &self.map;
-        let played: Vec<String> = self.history.iter().map(|h| h.phase.clone()).collect();
-        if played.is_empty() {
-            return Err(GameError::Refused(vec![format!(
-                "no phase has been played yet ({} is the first): nothing to roll back",
-                self.phase().name(map)
-            )]));
-        }
-        let index = match to {
-            None => played.len() - 1,
-            Some(text) => {
-                let phase = Phase::parse(text, map)
-                    .map_err(|e| GameError::Refused(vec![format!("--to `{text}`: {e}")]))?;
-                let name = phase.name(map).to_string();
-                played.iter().position(|p| *p == name).ok_or_else(|| {
-                    GameError::Refused(vec![format!(
-                        "--to `{text}`: {name} is not a phase of this game's history; the phases \
-                         played are {} (the current one is {})",
-                        played.join(", "),
-                        self.phase().name(map)
-                    )])
-                })?
-            }
-        };
+        let index = self.rollback_index(to)?;
+        let played = self.history.len();
         // The file must read back: the undone phases count against the phase limit.
         let max = diplo_map::limits::max_phases();
         let kept: usize = self.undone.iter().map(|u| u.phases.len()).sum();
-        if kept + (played.len() - index) > max {
+        if kept + (played - index) > max {
             return Err(GameError::Refused(vec![format!(
                 "{} phases would be kept as [[undone]]: {}; nothing was changed",
-                kept + played.len() - index,
+                kept + played - index,
                 Limit::Phases.exceeded(max)
             )]));
         }
@@ -268,25 +265,35 @@ impl Game {
         )
         .map_err(|e| GameError::Invalid(format!("history, {}: {e}", target.phase)))?;
         let (produced, produced_dislodged) = self.production_at(index)?;
+        // What had been received for the phase comes back (files that did not keep it: nothing).
+        let restored = match &target.received {
+            Some(r) => crate::received::restore(map, &target.phase, r).map_err(|e| {
+                GameError::Invalid(format!("history, [history.received]: {}", e.join("; ")))
+            })?,
+            None => Received::default(),
+        };
         let from = self.phase().name(map).to_string();
+        let pending = order_sets_out(map, &self.order_sets);
         let phases = self.history.split_off(index);
         let undone = UndoneFile {
             from,
             to: phases[0].phase.clone(),
             at: at.map(time::format_rfc3339),
-            pending: self.order_sets_out(),
+            pending,
             phases,
         };
         let n = undone.phases.len();
         self.undone.push(undone);
+        self.master.draws.clear();
+        self.master.concessions.clear();
         self.position = position;
         self.produced = produced;
         self.produced_dislodged = produced_dislodged;
-        self.order_sets.clear();
-        self.proxies.clear();
-        self.ready.clear();
-        self.next_seq = 1;
-        self.deadline = None;
+        self.order_sets = restored.order_sets;
+        self.proxies = restored.proxies;
+        self.ready = restored.ready.into_iter().collect();
+        // The phase starts again: a deadline from the schedule, counted from the rollback.
+        self.deadline = at.and_then(|t| self.scheduled_deadline(t));
         if self
             .ended
             .as_ref()
@@ -295,6 +302,33 @@ impl Game {
             self.ended = None;
         }
         Ok(n)
+    }
+
+    /// The place in the history of the phase a rollback goes back to (`to`; `None`: the last
+    /// phase played), or why there is none.
+    fn rollback_index(&self, to: Option<&str>) -> Result<usize, GameError> {
+        let map = &self.map;
+        let played: Vec<String> = self.history.iter().map(|h| h.phase.clone()).collect();
+        if played.is_empty() {
+            return Err(GameError::Refused(vec![format!(
+                "no phase has been played yet ({} is the first): nothing to roll back",
+                self.phase().name(map)
+            )]));
+        }
+        let Some(text) = to else {
+            return Ok(played.len() - 1);
+        };
+        let phase = Phase::parse(text, map)
+            .map_err(|e| GameError::Refused(vec![format!("--to `{text}`: {e}")]))?;
+        let name = phase.name(map).to_string();
+        played.iter().position(|p| *p == name).ok_or_else(|| {
+            GameError::Refused(vec![format!(
+                "--to `{text}`: {name} is not a phase of this game's history; the phases \
+                 played are {} (the current one is {})",
+                played.join(", "),
+                self.phase().name(map)
+            )])
+        })
     }
 
     /// When each unit was produced at the start of the history's phase `index`, found by
@@ -347,7 +381,8 @@ impl Game {
 
     /// Puts a phase adjudicated by [`Game::adjudicate_unrecorded`] into the history.
     pub fn record_phase(&mut self, outcome: &PhaseOutcome) {
-        let record = self.record(&outcome.position, &outcome.gathered, &outcome.adjudication);
+        let mut record = self.record(&outcome.position, &outcome.gathered, &outcome.adjudication);
+        record.received = Some(outcome.received.to_file(&self.map, &outcome.position));
         self.history.push(record);
     }
 
@@ -389,6 +424,7 @@ impl Game {
                 .iter()
                 .map(|a| unit_file(&a.unit, a.reason_text(map)))
                 .collect(),
+            received: None,
             position: start.to_file(map),
         }
     }
@@ -440,37 +476,58 @@ impl Game {
 }
 
 impl Ending {
-    /// `France won after Fall 1912 Movement with 18 centres`, or the draw and its powers.
+    /// The game file's `by` word, when it cannot be told from the winner: `None` for a
+    /// victory, or a draw at the last year.
+    pub fn by_word(&self) -> Option<&'static str> {
+        match (self.by, self.winner) {
+            (EndedBy::Victory, _) | (EndedBy::LastYear, None) => None,
+            (by, _) => Some(by.word()),
+        }
+    }
+
+    /// `France won after Fall 1912 Movement with 18 centres`, or the draw and its powers, and
+    /// how (the last year, a draw vote, a concession).
     pub fn describe(&self, map: &diplo_map::Map) -> String {
         let phase = self.phase.name(map);
-        match self.winner {
-            Some(w) => format!(
+        let names: Vec<&str> = (self.draw.iter())
+            .map(|&p| map.power(p).name.as_str())
+            .collect();
+        let shared = format!("shared by {} powers: {}", self.draw.len(), names.join(", "));
+        match (self.winner, self.by) {
+            (Some(w), EndedBy::Concession) => format!(
+                "{} won by concession during {phase} (every other power conceded), with {} centres",
+                map.power(w).name,
+                self.centres
+            ),
+            (Some(w), EndedBy::LastYear) => format!(
+                "{} won after {phase} (the last year) with the most centres, {}",
+                map.power(w).name,
+                self.centres
+            ),
+            (Some(w), _) => format!(
                 "{} won after {phase} with {} centres",
                 map.power(w).name,
                 self.centres
             ),
-            None => {
-                let names: Vec<&str> = self
-                    .draw
-                    .iter()
-                    .map(|&p| map.power(p).name.as_str())
-                    .collect();
-                format!(
-                    "drawn after {phase} (the map's last year), shared by {} powers: {}",
-                    self.draw.len(),
-                    names.join(", ")
-                )
-            }
+            (None, EndedBy::DrawVote) => format!("drawn by a vote during {phase}, {shared}"),
+            (None, _) if self.centres > 0 => format!(
+                "drawn after {phase} (the last year) between the powers with the most centres \
+                 ({} each), {shared}",
+                self.centres
+            ),
+            (None, _) => format!("drawn after {phase} (the last year), {shared}"),
         }
     }
 
-    /// The ending as JSON: winner (or null), draw, phase, centres.
+    /// The ending as JSON: winner (or null), draw, phase, centres, by (`victory`, `last-year`,
+    /// `draw-vote`, `concession`).
     pub fn to_json(&self, map: &diplo_map::Map) -> serde_json::Value {
         serde_json::json!({
             "winner": self.winner.map(|w| map.power(w).name.clone()),
             "draw": self.draw.iter().map(|&p| map.power(p).name.clone()).collect::<Vec<_>>(),
             "phase": self.phase.name(map).to_string(),
             "centres": self.centres,
+            "by": self.by.word(),
         })
     }
 }

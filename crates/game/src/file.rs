@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 
 use diplo_engine::{PositionFile, PositionInput};
+
+pub use crate::master::{ConcessionFile, DrawProposalFile, EndRulesFile, PlayerFile};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -41,6 +43,9 @@ pub struct GameFileOut {
     pub ready: Vec<String>,
     /// The ruleset: every choice, so the game never depends on a profile that may change.
     pub ruleset: RulesetOut,
+    /// The deadline rules: phase lengths and late orders (written when not the default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<ScheduleFile>,
     /// How the game ended, once it has.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<EndedFile>,
@@ -72,6 +77,18 @@ pub struct GameFileOut {
     /// Phases taken back by `diplo game rollback`, kept for the record.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub undone: Vec<UndoneFile>,
+    /// The house rules for the game's end (written when not the defaults).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_rules: Option<EndRulesFile>,
+    /// The draws proposed in the current phase.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub draw_proposal: Vec<DrawProposalFile>,
+    /// The concessions of the current phase.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub concession: Vec<ConcessionFile>,
+    /// Who played each power from which phase, and its civil disorder by the game master's hand.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub player: Vec<PlayerFile>,
 }
 
 /// One rollback: the phases it took back, kept in the file as a record (never replayed).
@@ -91,6 +108,25 @@ pub struct UndoneFile {
     /// The order sets received for the phase the game was in, set aside.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending: Vec<OrderSetOut>,
+}
+
+/// The deadline rules (`[schedule]`): how long each kind of phase lasts, and what happens to
+/// orders sent after the deadline.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleFile {
+    /// A movement phase's length (`48h`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<String>,
+    /// A retreat phase's length.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat: Option<String>,
+    /// An adjustment phase's length.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjustment: Option<String>,
+    /// `accept` (the default), `refuse` or `accept-flagged`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_orders: Option<String>,
 }
 
 /// The ruleset as written.
@@ -114,13 +150,18 @@ pub struct EndedFile {
     /// The power that reached the victory condition (absent for a draw).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
-    /// The powers that share a draw at the map's last year.
+    /// The powers that share a draw.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub draw: Vec<String>,
-    /// The phase after which it did (`Fall 1908 Movement`).
+    /// The phase after which it did (`Fall 1908 Movement`); for a draw vote or a concession,
+    /// the phase during which it did.
     pub phase: String,
     /// How many centres it owned then.
     pub centres: usize,
+    /// How: `last-year`, `draw-vote` or `concession`; absent: the map's victory condition (or,
+    /// with no winner, the last year).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
 }
 
 /// A dislodged unit's retreat options.
@@ -140,7 +181,7 @@ pub struct RetreatOptionsFile {
 pub struct OrderSetOut {
     /// The power that submitted it.
     pub power: String,
-    /// Its place in the order of submissions (counts up over the whole game).
+    /// Its number among the power's order sets of the phase (1, 2, ...).
     pub seq: u64,
     /// `replaces`, `adds`, or absent (DATC 4.D.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -149,12 +190,16 @@ pub struct OrderSetOut {
     /// (DATC 4.D.2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub same_time: bool,
+    /// Sent after the deadline (`late_orders = "accept-flagged"`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub late: bool,
     /// The orders, in the canonical short form.
     pub lines: Vec<String>,
 }
 
 /// A proxy grant as written.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct ProxyOut {
     /// The unit's owner.
     pub power: String,
@@ -162,7 +207,7 @@ pub struct ProxyOut {
     pub unit: String,
     /// The power that may order it.
     pub to: String,
-    /// Its place in the order of submissions.
+    /// Its number among the grants of the unit's owner this phase.
     pub seq: u64,
 }
 
@@ -196,8 +241,28 @@ pub struct PhaseRecordFile {
     /// Units disbanded or removed by the rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub automatic: Vec<AutomaticFile>,
+    /// What had been received for the phase when it was adjudicated, for a rollback to restore
+    /// (absent in files written before phases kept it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub received: Option<ReceivedFile>,
     /// The position at the start of the phase.
     pub position: PositionFile,
+}
+
+/// The order sets, proxy grants and readiness received for a phase (`[history.received]`), as
+/// `[[orders]]`, `[[proxy]]` and `ready` write them for the current phase.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ReceivedFile {
+    /// The powers that had declared their orders final.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ready: Vec<String>,
+    /// The order sets, in submission order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub orders: Vec<OrderSetOut>,
+    /// The proxy grants.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proxy: Vec<ProxyOut>,
 }
 
 /// One order's result in the history.
@@ -265,6 +330,9 @@ pub struct GameFileIn {
     pub ready: Vec<Spanned<String>>,
     /// The ruleset.
     pub ruleset: RulesetIn,
+    /// The deadline rules.
+    #[serde(default)]
+    pub schedule: Option<Spanned<ScheduleFile>>,
     /// How the game ended.
     #[serde(default)]
     pub ended: Option<Spanned<EndedFile>>,
@@ -294,6 +362,18 @@ pub struct GameFileIn {
     /// Rollbacks, for the record.
     #[serde(default)]
     pub undone: Vec<Spanned<UndoneFile>>,
+    /// The house rules for the game's end.
+    #[serde(default)]
+    pub end_rules: Option<Spanned<EndRulesFile>>,
+    /// The draws proposed in the current phase.
+    #[serde(default)]
+    pub draw_proposal: Vec<Spanned<DrawProposalFile>>,
+    /// The concessions of the current phase.
+    #[serde(default)]
+    pub concession: Vec<Spanned<ConcessionFile>>,
+    /// Who played each power when.
+    #[serde(default)]
+    pub player: Vec<Spanned<PlayerFile>>,
 }
 
 /// The ruleset as read.
@@ -318,7 +398,7 @@ pub struct RulesetIn {
 pub struct OrderSetIn {
     /// The submitting power.
     pub power: Spanned<String>,
-    /// Its place in the order of submissions.
+    /// Its number among the power's order sets of the phase.
     pub seq: u64,
     /// `replaces` or `adds`.
     #[serde(default)]
@@ -326,6 +406,9 @@ pub struct OrderSetIn {
     /// Submitted at the same time as the previous set.
     #[serde(default)]
     pub same_time: bool,
+    /// Sent after the deadline.
+    #[serde(default)]
+    pub late: bool,
     /// The orders.
     pub lines: Vec<Spanned<String>>,
 }
@@ -340,7 +423,7 @@ pub struct ProxyIn {
     pub unit: Spanned<String>,
     /// The power that may order it.
     pub to: Spanned<String>,
-    /// Its place in the order of submissions.
+    /// Its number among the grants of the unit's owner.
     pub seq: u64,
 }
 
@@ -376,6 +459,9 @@ pub struct PhaseRecordIn {
     /// Units disbanded or removed by the rules.
     #[serde(default)]
     pub automatic: Vec<AutomaticIn>,
+    /// What had been received for the phase (checked when a rollback restores it).
+    #[serde(default)]
+    pub received: Option<Spanned<ReceivedFile>>,
     /// The position at the start of the phase.
     pub position: PositionInput,
 }

@@ -6,6 +6,8 @@ use diplo_engine::PhaseKind;
 use diplo_map::{PowerId, ProvinceId};
 use diplo_orders::Order;
 
+use diplo_rules::policies::SetIntent;
+
 use crate::{Game, OrderSet};
 
 /// The orders a phase is adjudicated with, and how they were gathered.
@@ -22,9 +24,9 @@ pub struct Gathered {
 /// A gathered order taken as it is from an order set: `gathered.orders[gathered]` is
 /// `order_sets[set].orders[index]`.
 pub(crate) struct StoredOrder {
-    gathered: usize,
-    set: usize,
-    index: usize,
+    pub(crate) gathered: usize,
+    pub(crate) set: usize,
+    pub(crate) index: usize,
 }
 
 /// Where a power's orders for the phase come from.
@@ -99,6 +101,9 @@ impl Game {
                     s.seq,
                     list(&st.counting)
                 ));
+                if s.intent == SetIntent::Adds {
+                    self.amend(&mut st, s);
+                }
                 st.orders.extend(s.orders.iter().cloned());
                 st.counting.push(s.seq);
             } else {
@@ -131,6 +136,29 @@ impl Game {
         }
         st.replaced.sort_unstable();
         st
+    }
+
+    /// An `--adds` set changes single orders: each of its orders for a unit (or a build in a
+    /// province) replaces the earlier orders for that unit in `st`, with a note naming them
+    /// (`France: order set 2 replaces A par - bur`).
+    fn amend(&self, st: &mut SetStatus, s: &OrderSet) {
+        let place = |o: &Order| o.unit().map(|u| u.place.province);
+        let mut replaced = Vec::new();
+        st.orders.retain(|earlier| {
+            let p = place(earlier);
+            let later = p.is_some() && s.orders.iter().any(|o| place(o) == p);
+            if later {
+                replaced.push(earlier.display(&self.map).to_string());
+            }
+            !later
+        });
+        for r in replaced {
+            st.notes.push(format!(
+                "{}: order set {} replaces {r} (a later order for the same unit)",
+                self.power_name(s.power),
+                s.seq
+            ));
+        }
     }
 
     /// Whether an order set orders every unit the power has to order this phase (then it
@@ -183,7 +211,10 @@ impl Game {
     /// taken as it is from an order set is a placeholder (`Decline`) and listed in the second
     /// value: the caller clones it or takes it from the set.
     pub(crate) fn plan_orders(&self) -> (Gathered, Vec<StoredOrder>) {
-        let mut g = Gathered::default();
+        let mut g = Gathered {
+            notes: self.late_notes(),
+            ..Gathered::default()
+        };
         let sources = self.order_sources(&mut g);
         let owners = self.unit_owners();
         let unit_owner = |p: ProvinceId| owners.get(p.index()).copied().flatten();
@@ -232,6 +263,10 @@ impl Game {
     fn order_sources(&self, g: &mut Gathered) -> Vec<(PowerId, OrderSource)> {
         let mut sources = Vec::with_capacity(self.map.powers().len());
         for power in self.map.power_ids() {
+            if self.in_disorder(power) {
+                self.note_disorder(power, g);
+                continue;
+            }
             let mut sets = (self.order_sets.iter().enumerate()).filter(|(_, s)| s.power == power);
             match (sets.next(), sets.next()) {
                 (None, _) => {
@@ -263,6 +298,19 @@ impl Game {
             }
         }
         sources
+    }
+
+    /// A power the game master put into civil disorder: its orders are not used.
+    fn note_disorder(&self, power: PowerId, g: &mut Gathered) {
+        if self.has_something_to_order(power) {
+            g.civil_disorder.push(power);
+        }
+        if self.has_submitted(power) {
+            g.notes.push(format!(
+                "{}: in civil disorder by the game master's hand: its orders are not used",
+                self.power_name(power)
+            ));
+        }
     }
 
     /// The orders of a source.

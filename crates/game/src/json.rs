@@ -135,6 +135,8 @@ pub fn view(view: &View<'_>) -> Value {
         "view": who,
         "phase": pos.phase.name(map).to_string(),
         "deadline": view.deadline,
+        "deadline_schedule": game.schedule.entries().into_iter().collect::<BTreeMap<_, _>>(),
+        "late_orders": game.late_orders.word(),
         "ended": game.ended.as_ref().map(|e| e.to_json(map)),
         "position": pos.to_file(map),
         "centre_counts": map.power_ids().map(|p| (map.power(p).name.clone(), pos.centre_count(p))).collect::<BTreeMap<_, _>>(),
@@ -154,6 +156,8 @@ pub fn view(view: &View<'_>) -> Value {
             "centres_after": s.centres_after,
         })),
         "adjustments_due": adjustments_json(&view.due),
+        "agreements": game.agreements_json(view.viewer),
+        "in_disorder": map.power_ids().filter(|&p| game.in_disorder(p)).map(|p| map.power(p).name.clone()).collect::<Vec<_>>(),
         "phases_played": game.history.len(),
         "rollbacks": game.undone.len(),
     })
@@ -183,6 +187,7 @@ fn order_sets(view: &View<'_>) -> Vec<Value> {
             json!({
                 "power": map.power(s.power).name, "seq": s.seq,
                 "counts": st.counting.contains(&s.seq),
+                "late": s.late,
                 "orders": s.orders.iter().map(|o| o.display(map).to_string()).collect::<Vec<_>>(),
             })
         })
@@ -211,8 +216,8 @@ fn ignored(view: &View<'_>) -> Vec<Value> {
 
 /// A hosted game's phase just adjudicated (`diplo game adjudicate --format json`): the
 /// [`adjudication`] with the powers in civil disorder, the notes, the ruleset, why it was due
-/// (`why_due`, with `--if-due`), the phase's summary, the adjustments due and how the game
-/// ended.
+/// (`why_due`, with `--if-due`), the phase's summary, the adjustments due, the next phase's
+/// deadline (`next_deadline`, from the schedule) and how the game ended.
 pub fn phase_adjudicated(game: &Game, outcome: &PhaseOutcome, why_due: Option<&str>) -> Value {
     let map = &game.map;
     let summary = game
@@ -231,6 +236,7 @@ pub fn phase_adjudicated(game: &Game, outcome: &PhaseOutcome, why_due: Option<&s
     v["due"] = why_due.into();
     v["summary"] = summary.to_json();
     v["adjustments_due"] = adjustments_json(&game.adjustments_due());
+    v["next_deadline"] = game.deadline.map(crate::time::format_rfc3339).into();
     v["ended"] = match &outcome.ended {
         Some(e) => e.to_json(map),
         None => Value::Null,
@@ -238,16 +244,19 @@ pub fn phase_adjudicated(game: &Game, outcome: &PhaseOutcome, why_due: Option<&s
     v
 }
 
-/// Every phase played, as the game file keeps it, each with its summary
-/// (`diplo game history --format json`).
+/// Every phase played, as the game file keeps it (without the order sets received, kept for a
+/// rollback), each with its summary (`diplo game history --format json`).
 pub fn history(game: &Game) -> Value {
     game.history
         .iter()
         .enumerate()
         .map(|(i, h)| {
             let mut v = serde_json::to_value(h).unwrap_or(Value::Null);
-            if let Ok(s) = game.phase_summary(i) {
-                if let Value::Object(m) = &mut v {
+            if let Value::Object(m) = &mut v {
+                // The sets as received (those replaced too) are the game master's, for a
+                // rollback; the results and notes say what counted.
+                m.remove("received");
+                if let Ok(s) = game.phase_summary(i) {
                     m.insert("summary".into(), s.to_json());
                 }
             }

@@ -22,14 +22,22 @@
 //! one game at once: a crash or a kill never leaves a half-written game.
 
 mod advancing;
+mod deadlines;
+pub mod disorder;
+pub mod ending;
 pub mod file;
 mod gathering;
 pub mod json;
+mod late;
+pub mod master;
 pub mod mila;
+pub mod notification;
 pub mod possible;
 mod production;
 mod read;
+mod received;
 mod schedule;
+mod start;
 mod store;
 mod submission;
 pub mod summary;
@@ -49,9 +57,13 @@ use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
 pub use advancing::{Ending, PhaseOutcome};
+pub use deadlines::{format_length, parse_length, Schedule};
+pub use ending::{AtLastYear, DrawStanding, DrawVotes, EndRules, EndedBy};
 use file::*;
 pub use gathering::{Gathered, SetStatus};
+pub use late::LateOrders;
 pub use production::Production;
+pub use received::Received;
 pub use schedule::Due;
 pub use store::{write_atomically, write_atomically_bytes, write_output_atomically, GameLock};
 pub use submission::{OrderSet, ProxyGrant, SubmitOptions};
@@ -197,7 +209,12 @@ pub struct Game {
     pub ready: BTreeSet<PowerId>,
     /// Rollbacks: the phases each took back, kept for the record.
     pub undone: Vec<UndoneFile>,
-    next_seq: u64,
+    /// The game master's part: house rules for the end, draw votes, concessions, players.
+    pub master: master::GameMaster,
+    /// How long each kind of phase lasts: the deadline each new phase gets.
+    pub schedule: Schedule,
+    /// What the game does with orders sent after the deadline (a house rule).
+    pub late_orders: LateOrders,
     /// The engine's buffers, kept from one movement phase to the next (a clone starts afresh).
     scratch: AdjudicatorScratch,
 }
@@ -237,7 +254,9 @@ impl Game {
             deadline: None,
             ready: BTreeSet::new(),
             undone: Vec::new(),
-            next_seq: 1,
+            master: master::GameMaster::default(),
+            schedule: Schedule::default(),
+            late_orders: LateOrders::default(),
             scratch: AdjudicatorScratch::default(),
         }
     }

@@ -13,7 +13,10 @@ use diplo_rules::{Ruleset, ISSUES};
 use toml::Spanned;
 
 use crate::file::*;
-use crate::{time, Ending, Game, GameError, MapSource, OrderSet, Production, ProxyGrant};
+use crate::{
+    parse_length, time, EndedBy, Ending, Game, GameError, LateOrders, MapSource, OrderSet,
+    Production, ProxyGrant, Schedule,
+};
 
 impl Game {
     /// Reads a game file's text; `file` names it in errors (`file:line:column: message`).
@@ -57,17 +60,31 @@ impl Game {
         let position = Position::from_input(&map, &raw.state, text, file)
             .map_err(|e| r.problems.push(e))
             .ok();
-        let (order_sets, sets_seq) = r.order_sets(&raw.orders);
-        let (proxies, proxies_seq) = r.proxies(&raw.proxy);
+        let order_sets = r.order_sets(&raw.orders);
+        let proxies = r.proxies(&raw.proxy);
         let produced = r.provinces(&raw.produced);
         let produced_dislodged = r.provinces(&raw.produced_dislodged);
         let perpetual = r.perpetual(&raw.perpetual);
         let history = read_history(&map, &raw.history, text, file, &mut r.problems);
         let deadline = r.deadline(raw.deadline.as_ref());
+        let (schedule, late_orders) = r.schedule(raw.schedule.as_ref());
         r.check_undone(&raw.undone);
         let ready = raw.ready.iter().filter_map(|p| r.power(p)).collect();
         r.check_after_history(&history, position.as_ref(), &raw.state.phase);
-        let ended = raw.ended.as_ref().and_then(|e| r.ended(e, &history));
+        let ended = (raw.ended.as_ref())
+            .and_then(|e| r.ended(e, &history, position.as_ref().map(|p| p.phase)));
+        let mut master_problems = Vec::new();
+        let master = crate::master::GameMaster::read(
+            &map,
+            raw.end_rules.as_ref(),
+            &raw.draw_proposal,
+            &raw.concession,
+            &raw.player,
+            &mut master_problems,
+        );
+        for (at, m) in master_problems {
+            r.problems.at(at, m);
+        }
         let position = r.problems.finish(position)?.ok_or_else(|| {
             GameError::Invalid(format!("{file}: the [state] position cannot be read"))
         })?;
@@ -87,7 +104,9 @@ impl Game {
             deadline,
             ready,
             undone: raw.undone.into_iter().map(Spanned::into_inner).collect(),
-            next_seq: sets_seq.max(proxies_seq) + 1,
+            master,
+            schedule,
+            late_orders,
             scratch: Default::default(),
         })
     }
@@ -196,12 +215,10 @@ impl Reader<'_> {
         out
     }
 
-    /// The current phase's order sets (up to the limit on orders), and their largest sequence
-    /// number.
-    fn order_sets(&mut self, raw: &[OrderSetIn]) -> (Vec<OrderSet>, u64) {
+    /// The current phase's order sets (up to the limit on orders).
+    fn order_sets(&mut self, raw: &[OrderSetIn]) -> Vec<OrderSet> {
         let max_orders = diplo_map::limits::max_orders();
         let mut stored = 0usize;
-        let mut max_seq = 0;
         let mut sets = Vec::new();
         for s in raw {
             if stored + s.lines.len() > max_orders {
@@ -218,7 +235,6 @@ impl Reader<'_> {
             }
             stored += s.lines.len();
             let intent = self.intent(s.intent.as_ref());
-            max_seq = max_seq.max(s.seq);
             let by = self.power(&s.power);
             let orders = self.orders(&s.lines);
             if let Some(by) = by {
@@ -228,10 +244,11 @@ impl Reader<'_> {
                     intent,
                     same_time: s.same_time,
                     orders,
+                    late: s.late,
                 });
             }
         }
-        (sets, max_seq)
+        sets
     }
 
     /// An order set's stated intent (DATC 4.D.1).
@@ -250,9 +267,8 @@ impl Reader<'_> {
         }
     }
 
-    /// The proxy grants, and their largest sequence number.
-    fn proxies(&mut self, raw: &[ProxyIn]) -> (Vec<ProxyGrant>, u64) {
-        let mut max_seq = 0;
+    /// The proxy grants.
+    fn proxies(&mut self, raw: &[ProxyIn]) -> Vec<ProxyGrant> {
         let mut out = Vec::new();
         for g in raw {
             let owner = self.power(&g.power);
@@ -269,7 +285,6 @@ impl Reader<'_> {
                     format!("unknown unit `{}`", g.unit.get_ref()),
                 );
             }
-            max_seq = max_seq.max(g.seq);
             if let (Some(power), Some(province), Some(to)) = (owner, unit, to) {
                 out.push(ProxyGrant {
                     power,
@@ -279,7 +294,7 @@ impl Reader<'_> {
                 });
             }
         }
-        (out, max_seq)
+        out
     }
 
     /// A table of numbers by province name.
@@ -322,6 +337,37 @@ impl Reader<'_> {
                 )
             })
             .ok()
+    }
+
+    /// The deadline rules of `[schedule]`: the phase lengths and `late_orders`.
+    fn schedule(&mut self, raw: Option<&Spanned<ScheduleFile>>) -> (Schedule, LateOrders) {
+        let mut schedule = Schedule::default();
+        let Some(raw) = raw else {
+            return (schedule, LateOrders::default());
+        };
+        let (at, s) = (raw.span().start, raw.get_ref());
+        let lengths = [
+            ("movement", &s.movement, &mut schedule.movement),
+            ("retreat", &s.retreat, &mut schedule.retreat),
+            ("adjustment", &s.adjustment, &mut schedule.adjustment),
+        ];
+        for (kind, text, slot) in lengths {
+            if let Some(text) = text {
+                match parse_length(text) {
+                    Ok(l) => *slot = Some(l),
+                    Err(e) => self.problems.at(at, format!("[schedule] {kind}: {e}")),
+                }
+            }
+        }
+        let late = match s.late_orders.as_deref().map(LateOrders::parse) {
+            None => LateOrders::default(),
+            Some(Ok(l)) => l,
+            Some(Err(e)) => {
+                self.problems.at(at, format!("[schedule] {e}"));
+                LateOrders::default()
+            }
+        };
+        (schedule, late)
     }
 
     /// The undone phases are a record, never replayed; they count against the phase limit.
@@ -368,8 +414,14 @@ impl Reader<'_> {
         }
     }
 
-    /// How the game ended: its winner or draw, in a phase of the history.
-    fn ended(&mut self, e: &Spanned<EndedFile>, history: &[PhaseRecordFile]) -> Option<Ending> {
+    /// How the game ended: its winner or draw, in a phase of the history (or, by agreement,
+    /// the current phase).
+    fn ended(
+        &mut self,
+        e: &Spanned<EndedFile>,
+        history: &[PhaseRecordFile],
+        current: Option<Phase>,
+    ) -> Option<Ending> {
         let (at, v, map) = (e.span().start, e.get_ref(), self.map);
         let mut power = |n: &String| {
             let p = map.power_by_name(n);
@@ -388,8 +440,22 @@ impl Reader<'_> {
                 return None;
             }
         };
+        let by = match v.by.as_deref() {
+            None if v.winner.is_some() => EndedBy::Victory,
+            None => EndedBy::LastYear,
+            Some(word) => EndedBy::parse(word).unwrap_or_else(|| {
+                self.problems.at(
+                    at,
+                    format!(
+                        "[ended] by `{word}`: expected last-year, draw-vote or concession                          (absent: the map's victory condition)"
+                    ),
+                );
+                EndedBy::Victory
+            }),
+        };
         let name = phase.name(map).to_string();
-        if !history.iter().any(|h| h.phase == name) {
+        let during_current = by.by_agreement() && current == Some(phase);
+        if !during_current && !history.iter().any(|h| h.phase == name) {
             self.problems.at(
                 at,
                 format!("[ended]: the phase {name} is not in the history"),
@@ -400,6 +466,7 @@ impl Reader<'_> {
             draw,
             phase,
             centres: v.centres,
+            by,
         })
     }
 }
@@ -601,8 +668,21 @@ impl HistoryReader<'_, '_> {
             results,
             unordered,
             automatic,
+            received: h.received.as_ref().map(|r| self.received(h, r)),
             position: position?.to_file(map),
         })
+    }
+
+    /// What a record kept of the orders received: readable on this map, as a rollback will
+    /// restore it.
+    fn received(&mut self, h: &PhaseRecordIn, r: &Spanned<ReceivedFile>) -> ReceivedFile {
+        if let Err(problems) = crate::received::restore(self.map, h.phase.get_ref(), r.get_ref()) {
+            for p in problems {
+                self.problems
+                    .at(r.span().start, format!("[history.received] {p}"));
+            }
+        }
+        r.get_ref().clone()
     }
 
     /// The record's position, which must be of the record's phase.

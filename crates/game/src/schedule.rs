@@ -53,9 +53,24 @@ impl Game {
     }
 
     /// Whether `power` has anything to order this phase (units to move, dislodged units,
-    /// builds or removals): whom the phase waits for.
+    /// builds or removals) and is not in civil disorder by the game master's hand: whom the
+    /// phase waits for.
     pub fn must_order(&self, power: PowerId) -> bool {
-        self.has_something_to_order(power)
+        self.has_something_to_order(power) && !self.in_disorder(power)
+    }
+
+    /// The powers the current phase waits for, in the map's order: those that must order and
+    /// have not declared their orders final (`--ready`), whether or not they sent orders. The
+    /// one notion behind `diplo game show`'s "Waiting for", its JSON `waiting_for` and
+    /// [`Game::due`]: the phase is due when this is empty, or at its deadline.
+    pub fn awaited(&self) -> Vec<PowerId> {
+        if self.ended.is_some() {
+            return Vec::new();
+        }
+        self.map
+            .power_ids()
+            .filter(|&p| self.must_order(p) && !self.ready.contains(&p))
+            .collect()
     }
 
     /// Whether `power` has sent an order set this phase.
@@ -76,19 +91,10 @@ impl Game {
     /// Whether the phase is due for adjudication at `now`: every power that must order is
     /// ready, or the deadline has passed.
     pub fn due(&self, now: time::Seconds) -> Due {
-        let must: Vec<PowerId> = self
-            .map
-            .power_ids()
-            .filter(|&p| self.must_order(p))
-            .collect();
-        let not_ready: Vec<PowerId> = must
-            .iter()
-            .copied()
-            .filter(|p| !self.ready.contains(p))
-            .collect();
         if self.ended.is_some() {
             return Due::Over;
         }
+        let not_ready = self.awaited();
         if not_ready.is_empty() {
             return Due::AllReady;
         }
@@ -96,10 +102,8 @@ impl Game {
             Some(d) if now >= d => Due::DeadlinePassed {
                 deadline: d,
                 not_ready,
-                no_orders: must
-                    .iter()
-                    .copied()
-                    .filter(|&p| !self.has_submitted(p))
+                no_orders: (self.map.power_ids())
+                    .filter(|&p| self.must_order(p) && !self.has_submitted(p))
                     .collect(),
             },
             deadline => Due::NotDue {

@@ -16,7 +16,8 @@ use crate::{Game, GameError};
 pub struct OrderSet {
     /// The power that submitted it.
     pub power: PowerId,
-    /// Its place in the order of all submissions of the game.
+    /// Its number among the power's order sets of this phase (England's first set is 1, its
+    /// second 2, whatever the other powers sent).
     pub seq: u64,
     /// What it says about earlier sets (DATC 4.D.1).
     pub intent: SetIntent,
@@ -25,6 +26,8 @@ pub struct OrderSet {
     pub same_time: bool,
     /// The orders.
     pub orders: Vec<Order>,
+    /// Sent after the deadline, under `late_orders = "accept-flagged"`.
+    pub late: bool,
 }
 
 /// A power lets another power order one of its units this phase (DATC 4.E.5).
@@ -36,7 +39,7 @@ pub struct ProxyGrant {
     pub province: ProvinceId,
     /// The power that may order it.
     pub to: PowerId,
-    /// Its place in the order of all submissions.
+    /// Its number among the grants of the unit's owner this phase.
     pub seq: u64,
 }
 
@@ -49,6 +52,9 @@ pub struct SubmitOptions {
     pub same_time: bool,
     /// Also keep these orders as perpetual orders (DATC 4.E.4).
     pub perpetual: bool,
+    /// When the set was sent: after the deadline, the game's `late_orders` applies (`None`:
+    /// not checked, as for the game master's own corrections).
+    pub at: Option<crate::time::Seconds>,
 }
 
 impl Game {
@@ -133,13 +139,17 @@ impl Game {
             ));
         }
         self.set_problems(sets.iter().map(|(p, _)| *p), opts, &mut problems);
+        let late = self.lateness(opts.at).unwrap_or_else(|why| {
+            problems.push(format!("{source}: {why}"));
+            false
+        });
         if !problems.is_empty() {
             problems.push(format!("{source}: no orders stored; fix the lines above"));
             return Err(GameError::Refused(problems));
         }
         let n = sets.len();
         for (p, orders) in sets {
-            self.store_set(p, orders, opts);
+            self.store_set(p, orders, opts, late);
         }
         Ok(n)
     }
@@ -176,11 +186,15 @@ impl Game {
             }
         }
         self.set_problems([power], opts, &mut problems);
+        let late = self.lateness(opts.at).unwrap_or_else(|why| {
+            problems.push(format!("{source}: {why}"));
+            false
+        });
         if !problems.is_empty() {
             problems.push(format!("{source}: no orders stored; fix the lines above"));
             return Err(GameError::Refused(problems));
         }
-        Ok(self.store_set(power, orders, opts))
+        Ok(self.store_set(power, orders, opts, late))
     }
 
     /// What is wrong with storing order sets of these powers, whatever their orders: added to
@@ -214,13 +228,25 @@ impl Game {
         }
     }
 
-    /// Stores a checked order set of `power`; returns it.
-    fn store_set(&mut self, power: PowerId, orders: Vec<Order>, opts: SubmitOptions) -> &OrderSet {
+    /// Stores a checked order set of `power` (`late`: sent after the deadline, to be said so);
+    /// returns it.
+    fn store_set(
+        &mut self,
+        power: PowerId,
+        orders: Vec<Order>,
+        opts: SubmitOptions,
+        late: bool,
+    ) -> &OrderSet {
         let orders = without_repeats(orders);
         if opts.perpetual {
             self.perpetual.insert(power, orders.clone());
         }
-        let seq = self.take_seq();
+        let seq = next_number(
+            self.order_sets
+                .iter()
+                .filter(|s| s.power == power)
+                .map(|s| s.seq),
+        );
         // New orders are not final until the power says so again.
         self.ready.remove(&power);
         self.order_sets.push(OrderSet {
@@ -229,6 +255,7 @@ impl Game {
             intent: opts.intent,
             same_time: opts.same_time,
             orders,
+            late,
         });
         self.order_sets.last().expect("one set stored")
     }
@@ -257,6 +284,31 @@ impl Game {
 
     /// The orders of `power` among `orders` that the rules will ignore as illegal, by index.
     pub fn illegal_among(&self, power: PowerId, orders: &[Order]) -> Vec<(usize, String)> {
+        let doomed = self.doomed_among(power, orders);
+        (doomed.into_iter())
+            .filter(|(_, r, _)| *r == Resolution::Illegal)
+            .map(|(i, _, why)| (i, why))
+            .collect()
+    }
+
+    /// The orders of `set` that will fail whatever the other powers order, each with the
+    /// reason the adjudication will give (a fleet built without the coast its province needs):
+    /// in an adjustment phase a power's orders depend on nothing else. Illegal orders are
+    /// [`Game::illegal_orders`]'.
+    pub fn failing_orders(&self, set: &OrderSet) -> Vec<(usize, String)> {
+        if self.position.phase.kind != PhaseKind::Adjustment {
+            return Vec::new();
+        }
+        let doomed = self.doomed_among(set.power, &set.orders);
+        (doomed.into_iter())
+            .filter(|(_, r, _)| *r == Resolution::Fails)
+            .map(|(i, _, why)| (i, why))
+            .collect()
+    }
+
+    /// The orders of `power` among `orders` that are illegal or fail when adjudicated with no
+    /// other power's orders, with their resolution and reason in the adjudication's words.
+    fn doomed_among(&self, power: PowerId, orders: &[Order]) -> Vec<(usize, Resolution, String)> {
         let orders: Vec<(PowerId, Order)> = orders
             .iter()
             .map(|o| {
@@ -270,8 +322,11 @@ impl Game {
         let adj = diplo_engine::adjudicate(&self.map, &self.rules, &self.position, &orders);
         adj.results
             .iter()
-            .filter(|r| r.resolution == Resolution::Illegal)
-            .map(|r| (r.index, r.reason_text(&self.map, &orders[r.index].1)))
+            .filter(|r| matches!(r.resolution, Resolution::Illegal | Resolution::Fails))
+            .map(|r| {
+                let why = r.reason_text(&self.map, &orders[r.index].1);
+                (r.index, r.resolution, why)
+            })
             .collect()
     }
 
@@ -318,7 +373,12 @@ impl Game {
         if !problems.is_empty() {
             return Err(GameError::Refused(problems));
         }
-        let seq = self.take_seq();
+        let seq = next_number(
+            self.proxies
+                .iter()
+                .filter(|g| g.power == power)
+                .map(|g| g.seq),
+        );
         self.proxies
             .retain(|g| !(g.power == power && g.province == province));
         self.proxies.push(ProxyGrant {
@@ -328,12 +388,6 @@ impl Game {
             seq,
         });
         Ok(())
-    }
-
-    fn take_seq(&mut self) -> u64 {
-        let s = self.next_seq;
-        self.next_seq += 1;
-        s
     }
 
     pub(crate) fn refuse_if_ended(&self) -> Result<(), GameError> {
@@ -472,6 +526,12 @@ impl Game {
             _ => Ok(()),
         }
     }
+}
+
+/// The number after the largest of `numbers` (1 when there is none): order sets and proxy
+/// grants are numbered per power, so that a power's first set is "order set 1".
+fn next_number(numbers: impl Iterator<Item = u64>) -> u64 {
+    numbers.max().unwrap_or(0) + 1
 }
 
 /// `orders` with every repeat of an earlier identical movement or retreat order left out: the

@@ -36,7 +36,7 @@ pub struct View<'g> {
     pub game: &'g Game,
     /// Who is looking.
     pub viewer: Viewer,
-    /// The powers that must order and have sent nothing, by name.
+    /// The powers the phase waits for ([`Game::awaited`]), by name.
     pub waiting: Vec<String>,
     /// The powers the phase concerns: those that must order and any that sent orders.
     pub concerned: Vec<PowerId>,
@@ -52,9 +52,7 @@ impl<'g> View<'g> {
     /// Gathers what `viewer` may see of `game`.
     pub fn new(game: &'g Game, viewer: Viewer) -> Self {
         let map = &game.map;
-        let waiting: Vec<String> = map
-            .power_ids()
-            .filter(|p| !game.has_submitted(*p) && game.must_order(*p))
+        let waiting: Vec<String> = (game.awaited().into_iter())
             .map(|p| map.power(p).name.clone())
             .collect();
         let concerned: Vec<PowerId> = map
@@ -158,10 +156,26 @@ mod tests {
         assert_eq!(view.visible().count(), 0);
         // Who has sent orders is no secret: the same for every viewer.
         assert_eq!(view.concerned.len(), 7);
+        // France and Germany sent orders but did not say they were final: still awaited.
+        assert_eq!(view.waiting.len(), 7);
+    }
+
+    #[test]
+    fn show_and_due_wait_for_the_same_powers() {
+        let (mut g, fra, ger) = game();
+        g.set_ready(fra, true).unwrap();
+        let eng = g.map.power_by_name("England").unwrap();
+        g.set_ready(eng, true).unwrap();
+        let view = View::new(&g, Viewer::Public);
         assert_eq!(
             view.waiting,
-            ["Austria", "England", "Italy", "Russia", "Turkey"]
+            ["Austria", "Germany", "Italy", "Russia", "Turkey"]
         );
+        let crate::Due::NotDue { not_ready, .. } = g.due(0) else {
+            panic!("not due without a deadline");
+        };
+        assert_eq!(not_ready, g.awaited());
+        assert!(not_ready.contains(&ger) && !not_ready.contains(&fra));
     }
 
     #[test]

@@ -1,21 +1,21 @@
 //! Writing the game file (TOML, `crates/game/FORMAT.md`): the counterpart of `read.rs`.
 
-use diplo_engine::PhaseKind;
-use diplo_map::{PowerId, ProvinceId};
-use diplo_rules::policies::SetIntent;
+use diplo_map::PowerId;
 use diplo_rules::ISSUES;
 
 use crate::file::{
-    EndedFile, GameFileOut, MapBaseFile, OrderSetOut, PerpetualOut, ProxyOut, RetreatOptionsFile,
-    RulesetOut, END_MARKER, FORMAT_VERSION,
+    EndedFile, GameFileOut, MapBaseFile, PerpetualOut, RetreatOptionsFile, RulesetOut,
+    ScheduleFile, END_MARKER, FORMAT_VERSION,
 };
-use crate::{time, Game, MapSource};
+use crate::received::{order_sets_out, proxies_out};
+use crate::{format_length, time, Game, LateOrders, MapSource};
 
 impl Game {
     /// The game file's text.
     pub fn to_toml(&self) -> String {
         let map = &self.map;
         let name = |p: PowerId| map.power(p).name.clone();
+        let master = self.master.to_file(map);
         let out = GameFileOut {
             format: FORMAT_VERSION,
             end_marker: true,
@@ -52,11 +52,13 @@ impl Game {
                     })
                     .collect(),
             },
+            schedule: self.schedule_out(),
             ended: self.ended.as_ref().map(|e| EndedFile {
                 winner: e.winner.map(name),
                 draw: e.draw.iter().map(|&p| name(p)).collect(),
                 phase: e.phase.name(&self.map).to_string(),
                 centres: e.centres,
+                by: e.by_word().map(String::from),
             }),
             state: self.position.to_file(map),
             retreat_options: self
@@ -78,17 +80,8 @@ impl Game {
                 .iter()
                 .map(|(p, n)| (map.province(p).name.clone(), n))
                 .collect(),
-            orders: self.order_sets_out(),
-            proxy: self
-                .proxies
-                .iter()
-                .map(|g| ProxyOut {
-                    power: name(g.power),
-                    unit: self.unit_label(g.province),
-                    to: name(g.to),
-                    seq: g.seq,
-                })
-                .collect(),
+            orders: order_sets_out(map, &self.order_sets),
+            proxy: proxies_out(map, &self.position, &self.proxies),
             perpetual: self
                 .perpetual
                 .iter()
@@ -99,6 +92,10 @@ impl Game {
                 .collect(),
             history: self.history.clone(),
             undone: self.undone.clone(),
+            end_rules: master.end_rules,
+            draw_proposal: master.draw_proposal,
+            concession: master.concession,
+            player: master.player,
         };
         let body = toml::to_string(&out).expect("a game serializes to TOML");
         format!(
@@ -107,43 +104,17 @@ impl Game {
         )
     }
 
-    /// The order sets of the current phase as the file writes them.
-    pub(crate) fn order_sets_out(&self) -> Vec<OrderSetOut> {
-        let map = &self.map;
-        self.order_sets
-            .iter()
-            .map(|s| OrderSetOut {
-                power: map.power(s.power).name.clone(),
-                seq: s.seq,
-                intent: match s.intent {
-                    SetIntent::Unstated => None,
-                    SetIntent::Replaces => Some("replaces".into()),
-                    SetIntent::Adds => Some("adds".into()),
-                },
-                same_time: s.same_time,
-                lines: s
-                    .orders
-                    .iter()
-                    .map(|o| o.display(map).to_string())
-                    .collect(),
-            })
-            .collect()
-    }
-
-    /// `A par`, or the province's name when no unit is there now.
-    fn unit_label(&self, province: ProvinceId) -> String {
-        let unit = match self.position.phase.kind {
-            PhaseKind::Retreat => self
-                .position
-                .dislodged
-                .iter()
-                .find(|d| d.unit.location.province == province)
-                .map(|d| d.unit),
-            _ => self.position.unit_in(province).copied(),
-        };
-        unit.map_or_else(
-            || self.map.province(province).name.clone(),
-            |u| u.short(&self.map),
-        )
+    /// The `[schedule]` table, when the game has a schedule or a `late_orders` rule.
+    fn schedule_out(&self) -> Option<ScheduleFile> {
+        if self.schedule.is_empty() && self.late_orders == LateOrders::default() {
+            return None;
+        }
+        let s = &self.schedule;
+        Some(ScheduleFile {
+            movement: s.movement.map(format_length),
+            retreat: s.retreat.map(format_length),
+            adjustment: s.adjustment.map(format_length),
+            late_orders: Some(self.late_orders.word().to_string()),
+        })
     }
 }

@@ -124,6 +124,22 @@ impl ImportError {
     }
 }
 
+/// Refuses a source with more provinces than diplo loads (`DIPLO_MAX_PROVINCES`), before any
+/// work that grows with them: `provinces` counted as the source is read, `place` where.
+pub(crate) fn check_province_count(provinces: usize, place: &Place) -> Result<(), ImportError> {
+    let max = diplo_map::limits::Limits::from_env().provinces;
+    if provinces > max {
+        return Err(ImportError::at(
+            place,
+            format!(
+                "{provinces} provinces: {}; nothing was imported",
+                diplo_map::limits::Limit::Provinces.exceeded(max)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.place {

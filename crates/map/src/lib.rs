@@ -25,9 +25,11 @@ mod load;
 mod map;
 mod model;
 mod names;
+mod reserved;
 mod short_table;
 pub mod suggest;
 mod variant;
+mod warnings;
 
 pub use diag::{line_col, one_line, toml_error, Diagnostic, MapError};
 pub use json::{CoastSummary, MapSummary, PowerSummary, ProvinceSummary, UnitSummary};
@@ -40,6 +42,7 @@ pub use model::{
 };
 pub use names::{normalize_name, NameKey};
 pub(crate) use names::{normalized, NameTable};
+pub use reserved::RESERVED_WORDS;
 pub use variant::{Border, BuildRule, Canal, Conversion, Railroad, Victory};
 
 /// The README's example is compiled and run as a doctest.

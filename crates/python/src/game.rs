@@ -326,7 +326,7 @@ impl Game {
         self.game.ended.is_some()
     }
 
-    /// How the game ended (`winner`, `draw`, `phase`, `centres`), or None.
+    /// How the game ended (`winner`, `draw`, `phase`, `centres`, `by`), or None.
     #[getter]
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.ending().unwrap_or(Value::Null))

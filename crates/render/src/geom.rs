@@ -46,17 +46,18 @@ fn dist2(a: Pt, b: Pt) -> f64 {
     (a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)
 }
 
-/// The Voronoi cell of `seeds[i]` among `among` (indices into `seeds`), inside `start`.
-pub(crate) fn cell(seeds: &[Pt], i: usize, among: &[usize], start: &Poly) -> Poly {
+/// The Voronoi cell of `seeds[i]` inside `start`, clipped by the other seeds of its group
+/// nearest first (`near`, [`crate::near::Near::by_distance`] from `seeds[i]`) until the next
+/// one is too far away to cut the cell.
+pub(crate) fn cell(
+    seeds: &[Pt],
+    i: usize,
+    near: impl Iterator<Item = (f64, usize)>,
+    start: &Poly,
+) -> Poly {
     let p = seeds[i];
-    let mut others: Vec<(f64, usize)> = among
-        .iter()
-        .filter(|&&j| j != i && dist2(seeds[j], p) > 1e-12)
-        .map(|&j| (dist2(seeds[j], p), j))
-        .collect();
-    others.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     let mut poly = start.clone();
-    for (d2, j) in others {
+    for (d2, j) in near.filter(|&(d2, j)| j != i && d2 > 1e-12) {
         let reach = poly.iter().map(|(v, _)| dist2(*v, p)).fold(0.0, f64::max);
         if poly.is_empty() || d2 > 4.0 * reach {
             break;
@@ -80,7 +81,8 @@ mod tests {
     fn two_seeds_split_a_square_along_their_bisector() {
         let square = outer(&[[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]]);
         let seeds = [[2.0, 5.0], [8.0, 5.0]];
-        let c = cell(&seeds, 0, &[0, 1], &square);
+        let near = crate::near::Near::new(&seeds, &[0, 1]);
+        let c = cell(&seeds, 0, near.by_distance(seeds[0]), &square);
         assert!(c.iter().all(|(p, _)| p[0] <= 5.0 + 1e-9));
         assert!(c.iter().any(|(_, e)| *e == Edge::Seed(1)));
         assert!(inside(

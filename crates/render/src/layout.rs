@@ -6,6 +6,7 @@ use diplo_map::drawing::{Drawing, Point};
 use diplo_map::{Location, Map, ProvinceId, Terrain};
 
 use crate::geom::{self, outer, Edge, Poly, Pt};
+use crate::near::Near;
 
 /// The longer side of the map area, in pixels.
 pub(crate) const MAP_SIZE: f64 = 1200.0;
@@ -149,8 +150,9 @@ fn cells(
             Some(None) | None => frame.clone(),
         };
         let among: Vec<usize> = (0..seeds.len()).filter(|&i| group[i] == key).collect();
+        let near = Near::new(seeds, &among);
         for &i in &among {
-            let poly = geom::cell(seeds, i, &among, &start);
+            let poly = geom::cell(seeds, i, near.by_distance(seeds[i]), &start);
             if poly.len() >= 3 {
                 out.push(Cell {
                     province: prov[i],

@@ -42,7 +42,7 @@ pub(crate) fn legend(b: &mut String, scene: &Scene, width: f64, top: f64) -> f64
         power_line(b, scene, p, x, y);
     }
     let y = 38.0 + ROW * rows as f64 + 16.0;
-    let key = "→ move or retreat (✕ failed)   - - support (✕ cut)   ··· convoy   ○ hold   dashed ring: build   ✕ removal   red ring: dislodged";
+    let key = "→ move or retreat (✕ failed)   - - support (✕ cut)   ··· convoy   ⬡ hold   dashed ring: build   ✕ removal or disband   red ring: dislodged";
     let _ = writeln!(
         b,
         "<text x=\"10\" y=\"{}\" fill=\"#333\">{}</text>",

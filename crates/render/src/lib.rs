@@ -10,13 +10,16 @@
 mod geom;
 mod layout;
 mod legend;
+mod near;
 mod orders;
 mod png;
 mod svg;
 
 use std::path::Path;
 
-use diplo_engine::{OrderResult, Position, Resolution, Retreats, Tag};
+use diplo_engine::{
+    Adjudication, AutomaticAction, OrderResult, Position, Resolution, Retreats, Tag,
+};
 use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
@@ -37,6 +40,15 @@ pub struct DrawnOrder {
     pub highlight: bool,
 }
 
+/// One thing the rules did to a unit without an order, to draw.
+#[derive(Clone, Debug)]
+pub struct DrawnAutomatic {
+    /// What was done, to which unit, and why.
+    pub action: AutomaticAction,
+    /// Drawn highlighted (it differs between rulesets).
+    pub highlight: bool,
+}
+
 /// What one picture shows.
 #[derive(Clone, Debug)]
 pub struct Scene<'a> {
@@ -48,6 +60,9 @@ pub struct Scene<'a> {
     pub orders: Vec<DrawnOrder>,
     /// Dislodged units and where they may retreat (shown in a retreat phase).
     pub retreats: Retreats,
+    /// What the rules did to units without orders: civil-disorder removals and automatic
+    /// disbands (a cross, as an ordered removal), a neutral power's rebuilds (as a build).
+    pub automatic: Vec<DrawnAutomatic>,
     /// The ruleset's name, for the legend.
     pub ruleset: String,
     /// A heading for the legend (`DATC 6.F.19`), if any.
@@ -62,6 +77,7 @@ impl<'a> Scene<'a> {
             position,
             orders: Vec::new(),
             retreats: Retreats::default(),
+            automatic: Vec::new(),
             ruleset: ruleset.to_string(),
             title: None,
         }
@@ -91,6 +107,43 @@ impl<'a> Scene<'a> {
             highlight: false,
         }));
         self
+    }
+
+    /// Adds what the rules did to units without orders (`Adjudication::automatic`).
+    pub fn with_automatic(mut self, automatic: &[AutomaticAction]) -> Self {
+        self.automatic
+            .extend(automatic.iter().map(|a| DrawnAutomatic {
+                action: a.clone(),
+                highlight: false,
+            }));
+        self
+    }
+
+    /// Highlights what differs from the same situation under a base ruleset: each order whose
+    /// result words differ from the base's (`results` are this scene's, in the order added;
+    /// `base` the base's, by order index), and each unit the rules acted on here and not
+    /// alike in the base (`base_automatic`).
+    pub fn highlight_differences(
+        &mut self,
+        results: &[OrderResult],
+        base: &[OrderResult],
+        base_automatic: &[AutomaticAction],
+    ) {
+        let base_words: Vec<String> = base.iter().map(OrderResult::words).collect();
+        for (o, r) in self.orders.iter_mut().zip(results) {
+            o.highlight = base_words.get(r.index).is_some_and(|w| *w != r.words());
+        }
+        for a in &mut self.automatic {
+            let same = |b: &AutomaticAction| b.unit == a.action.unit && b.kind == a.action.kind;
+            a.highlight = !base_automatic.iter().any(same);
+        }
+    }
+
+    /// Adds an adjudication: its orders' results ([`Scene::with_results`]) and what the rules
+    /// did to units without orders ([`Scene::with_automatic`]).
+    pub fn with_adjudication(self, orders: &[(PowerId, Order)], adj: &Adjudication) -> Self {
+        self.with_results(orders, &adj.results)
+            .with_automatic(&adj.automatic)
     }
 
     /// Adds the retreat options of dislodged units (a retreat phase's position).

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use diplo_engine::{PhaseKind, Resolution, Unit};
+use diplo_engine::{AutomaticKind, PhaseKind, Resolution, Unit};
 use diplo_map::{Location, UnitKind};
 use diplo_orders::{Order, Place, UnitRef, WrittenCoast};
 
@@ -14,6 +14,7 @@ use crate::{DrawnOrder, Scene};
 
 const FAIL: &str = "#d11f1f";
 const GREY: &str = "#8c8c8c";
+const HOLD: &str = "#111";
 
 /// Draws every order of the scene (one `<g class="order">` each) and the retreat options.
 pub(crate) fn orders(b: &mut String, scene: &Scene, l: &Layout) {
@@ -22,7 +23,43 @@ pub(crate) fn orders(b: &mut String, scene: &Scene, l: &Layout) {
         order(b, scene, l, i, o);
     }
     b.push_str("</g>\n");
+    automatic(b, scene, l);
     retreat_options(b, scene, l);
+}
+
+/// What the rules did without orders, one `<g class="automatic">` each with the reason as its
+/// title: a removal or disband is crossed as an ordered removal is, a rebuild drawn as a build.
+fn automatic(b: &mut String, scene: &Scene, l: &Layout) {
+    b.push_str("<g class=\"automatic-actions\">\n");
+    for drawn in &scene.automatic {
+        let a = &drawn.action;
+        let retreating = scene.position.phase.kind == PhaseKind::Retreat;
+        let at = if retreating {
+            dislodged_at(l, &a.unit)
+        } else {
+            l.anchor(a.unit.location)
+        };
+        let _ = write!(
+            b,
+            "<g class=\"automatic\" data-kind=\"{}\" data-unit=\"{}\"><title>{}</title>",
+            a.kind.word(),
+            esc(&a.unit.short(scene.map)),
+            esc(&a.reason_text(scene.map))
+        );
+        if drawn.highlight {
+            let _ = write!(b, "<circle class=\"highlight\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffe100\" fill-opacity=\"0.6\"/>", n(at[0]), n(at[1]), n(l.unit * 2.0));
+        }
+        match a.kind {
+            AutomaticKind::Built => {
+                unit_symbol(b, scene.map, &a.unit, at, l.unit, "built", "");
+                let c = colour(scene.map, a.unit.power);
+                ring(b, at, l.unit * 1.7, c, " stroke-dasharray=\"4,3\"");
+            }
+            AutomaticKind::Removed | AutomaticKind::Disbanded => cross(b, at, l.unit * 1.3, FAIL),
+        }
+        b.push_str("</g>\n");
+    }
+    b.push_str("</g>\n");
 }
 
 /// The ordered unit and where it is drawn.
@@ -116,8 +153,8 @@ struct Pen<'a> {
 fn geometry(scene: &Scene, l: &Layout, o: &DrawnOrder, c: &str, dash: &str) -> Drawn {
     let pen = Pen { scene, l, c, dash };
     match &o.order {
-        Order::Hold { unit } => pen.hold("hold", unit),
-        Order::Convert { unit } => pen.hold("convert", unit),
+        Order::Hold { unit } => pen.hold(unit),
+        Order::Convert { unit } => pen.convert(unit),
         Order::Move { unit, to, .. } | Order::RailMove { unit, to, .. } => {
             let retreat = scene.position.phase.kind == PhaseKind::Retreat;
             pen.movement(if retreat { "retreat" } else { "move" }, unit, to)
@@ -143,12 +180,22 @@ fn geometry(scene: &Scene, l: &Layout, o: &DrawnOrder, c: &str, dash: &str) -> D
 }
 
 impl Pen<'_> {
-    /// A hold (or a conversion, `kind`): a ring around the unit.
-    fn hold(&self, kind: &'static str, unit: &UnitRef) -> Drawn {
+    /// A hold: a black hexagon around the unit (grey and dashed when illegal), so that it reads
+    /// apart from the red ring of a dislodged unit whatever the power's colour.
+    fn hold(&self, unit: &UnitRef) -> Drawn {
+        let mut s = String::new();
+        let (_, a) = unit_at(self.scene, self.l, unit);
+        let c = if self.dash.is_empty() { HOLD } else { self.c };
+        hexagon(&mut s, a, self.l.unit * 1.7, c, self.dash);
+        ("hold", a, a, s)
+    }
+
+    /// A conversion: a ring around the unit.
+    fn convert(&self, unit: &UnitRef) -> Drawn {
         let mut s = String::new();
         let (_, a) = unit_at(self.scene, self.l, unit);
         ring(&mut s, a, self.l.unit * 1.55, self.c, self.dash);
-        (kind, a, a, s)
+        ("convert", a, a, s)
     }
 
     /// A move or retreat (`kind`): an arrow from the unit to where it goes.
@@ -366,6 +413,19 @@ fn arrow(b: &mut String, a: Pt, t: Pt, s0: f64, s1: f64, c: &str, dash: &str, w:
 
 fn ring(b: &mut String, at: Pt, r: f64, c: &str, dash: &str) {
     let _ = write!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2.2\"{dash}/>", n(at[0]), n(at[1]), n(r));
+}
+
+/// A hexagon of radius `r` round `at`, pointed at the top: a line of colour `c` on a white
+/// halo, so that it reads on land, sea and a power's tint.
+fn hexagon(b: &mut String, at: Pt, r: f64, c: &str, dash: &str) {
+    let mut d = String::new();
+    for k in 0..6 {
+        let angle = std::f64::consts::FRAC_PI_3 * k as f64 - std::f64::consts::FRAC_PI_2;
+        let p = [at[0] + r * angle.cos(), at[1] + r * angle.sin()];
+        let _ = write!(d, "{}{}", if k == 0 { "M" } else { "L" }, pt(p));
+    }
+    d.push('Z');
+    let _ = write!(b, "<path class=\"hold-mark\" d=\"{d}\" fill=\"none\" stroke=\"white\" stroke-width=\"4.6\"{dash}/><path class=\"hold-mark\" d=\"{d}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2.4\"{dash}/>");
 }
 
 fn cross(b: &mut String, at: Pt, r: f64, c: &str) {

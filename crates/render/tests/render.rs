@@ -420,3 +420,113 @@ fn the_powers_of_every_shipped_map_have_distinct_colours() {
         }
     }
 }
+
+/// DATC 6.J.12's position under the datc ruleset (the 2023 rule): Italy orders nothing and
+/// civil disorder removes A Tuscany; the picture crosses it as an ordered removal is crossed,
+/// with the reason as its title, at the unit's anchor.
+#[test]
+fn an_adjustment_picture_shows_civil_disorder_removals() {
+    let map = Map::standard();
+    let rules = Ruleset::load("datc").unwrap();
+    let winter = Position::from_toml_str(&map, "phase = \"Winter 1901 Adjustment\"\n[units]\nItaly = [\"A war\", \"A tus\"]\n[centres]\nItaly = [\"war\"]\n", "w").unwrap();
+    let adj = adjudicate(&map, &rules, &winter, &[]);
+    let out = svg(&Scene::new(&map, &winter, "datc").with_adjudication(&[], &adj));
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let removed = with_class(&doc, "automatic");
+    assert_eq!(removed.len(), 1);
+    assert_eq!(removed[0].attribute("data-kind"), Some("removed"));
+    assert_eq!(removed[0].attribute("data-unit"), Some("A tus"));
+    let title = removed[0]
+        .children()
+        .find(|n| n.has_tag_name("title"))
+        .and_then(|n| n.text())
+        .unwrap_or_default();
+    assert!(title.starts_with("removed: civil disorder: "), "{title}");
+    let fail = removed[0]
+        .children()
+        .find(|n| n.attribute("class") == Some("fail"))
+        .expect("a cross");
+    // The cross is centred on A Tuscany's anchor (it starts 1.3 unit widths up and left).
+    let at = anchor(&map, loc(&map, "tus"));
+    let d = fail.attribute("d").unwrap();
+    let (x, y) = d[1..].split('L').next().unwrap().split_once(',').unwrap();
+    let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+    assert!(x < at[0] && y < at[1] && at[0] - x < 20.0, "{d} vs {at:?}");
+    // Without the adjudication's automatic actions nothing is crossed.
+    let plain = svg(&Scene::new(&map, &winter, "datc").with_results(&[], &adj.results));
+    assert!(!plain.contains("class=\"automatic\""));
+}
+
+/// A retreat phase with no retreat ordered: the dislodged unit is disbanded, crossed where the
+/// dislodged unit is drawn.
+#[test]
+fn a_retreat_picture_shows_automatic_disbands() {
+    let map = Map::standard();
+    let rules = Ruleset::load("datc").unwrap();
+    let movement = "phase = \"Spring 1901 Movement\"\n[units]\nFrance = [\"A bur\"]\nGermany = [\"A mun\", \"A ruh\"]\n";
+    let pos = Position::from_toml_str(&map, movement, "p").unwrap();
+    let adj = adjudicate(
+        &map,
+        &rules,
+        &pos,
+        &orders(&map, "Germany: A mun - bur\nA ruh S A mun - bur\n"),
+    );
+    let retreat = adj.next;
+    assert_eq!(retreat.dislodged.len(), 1);
+    let adj = adjudicate(&map, &rules, &retreat, &[]);
+    assert_eq!(adj.automatic.len(), 1);
+    let out = svg(&Scene::new(&map, &retreat, "datc").with_adjudication(&[], &adj));
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let disbanded = with_class(&doc, "automatic");
+    assert_eq!(disbanded.len(), 1);
+    assert_eq!(disbanded[0].attribute("data-kind"), Some("disbanded"));
+}
+
+/// A hold is a black hexagon, not a ring in the power's colour: the legend's red ring means
+/// dislodged, and Austria's colour is red.
+#[test]
+fn a_hold_is_drawn_apart_from_the_dislodged_ring() {
+    let map = Map::standard();
+    let rules = Ruleset::load("datc").unwrap();
+    let pos = Position::initial(&map);
+    let o = orders(&map, "Austria: A vie H\n");
+    let adj = adjudicate(&map, &rules, &pos, &o);
+    let out = svg(&Scene::new(&map, &pos, "datc").with_results(&o, &adj.results));
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let hold = with_class(&doc, "order")
+        .into_iter()
+        .find(|n| n.attribute("data-kind") == Some("hold"))
+        .unwrap();
+    assert!(!hold.descendants().any(|n| n.has_tag_name("circle")));
+    let marks: Vec<_> = hold
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hold-mark"))
+        .collect();
+    assert_eq!(marks.len(), 2);
+    assert_eq!(marks[1].attribute("stroke"), Some("#111"));
+    assert!(out.contains("⬡ hold"));
+}
+
+/// Compared with 1971's, the datc ruleset's civil-disorder removal (A Tuscany, not A Warsaw)
+/// is highlighted; Russia's removal of A Prussia, which both make, is not.
+#[test]
+fn a_removal_that_differs_from_the_base_is_highlighted() {
+    let map = Map::standard();
+    let winter = Position::from_toml_str(&map, "phase = \"Winter 1901 Adjustment\"\n[units]\nItaly = [\"A war\", \"A tus\"]\nRussia = [\"A mos\", \"A pru\"]\n[centres]\nItaly = [\"war\"]\nRussia = [\"mos\"]\n", "w").unwrap();
+    let run = |name: &str| adjudicate(&map, &Ruleset::load(name).unwrap(), &winter, &[]);
+    let (base, datc) = (run("1971"), run("datc"));
+    let mut scene = Scene::new(&map, &winter, "datc").with_adjudication(&[], &datc);
+    scene.highlight_differences(&datc.results, &base.results, &base.automatic);
+    let out = svg(&scene);
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let highlighted: Vec<&str> = with_class(&doc, "automatic")
+        .into_iter()
+        .filter(|g| {
+            g.children()
+                .any(|n| n.attribute("class") == Some("highlight"))
+        })
+        .filter_map(|g| g.attribute("data-unit"))
+        .collect();
+    assert_eq!(with_class(&doc, "automatic").len(), 2);
+    assert_eq!(highlighted, ["A tus"]);
+}

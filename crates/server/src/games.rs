@@ -16,9 +16,8 @@ use serde_json::json;
 
 use crate::error::{ApiError, Problem};
 use crate::inputs::{self, Spec};
-use crate::store::{
-    hex, random_bytes, token_hash, GameId, GameStore, Role, StoreError, TokenHashes,
-};
+use crate::store::{GameId, GameStore, Role, StoreError};
+use crate::tokens::Tokens;
 
 /// The one answer for an unknown game and for a token that does not open it.
 fn no_game() -> ApiError {
@@ -29,6 +28,9 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::NotFound => no_game(),
+            StoreError::TokensIssued => {
+                ApiError::one(StatusCode::CONFLICT, "game", "the game has tokens already")
+            }
             StoreError::Game(GameError::Refused(lines)) => ApiError {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 errors: lines.iter().map(|l| Problem::located("game", l)).collect(),
@@ -62,13 +64,10 @@ pub struct NewGame {
     /// `issue: choice` overrides.
     #[serde(default)]
     pub overrides: BTreeMap<String, String>,
-}
-
-/// A new token: 128 random bits in hex.
-fn new_token() -> Result<String, ApiError> {
-    random_bytes()
-        .map(|b| hex(&b))
-        .map_err(|e| ApiError::internal(format!("no random token: {e}")))
+    /// The deadline schedule, `phase kind: length` (`{"movement": "48h", "retreat": "24h"}`):
+    /// every phase gets the deadline of its kind, the first one from now.
+    #[serde(default)]
+    pub deadlines: BTreeMap<String, String>,
 }
 
 /// `POST /v1/games`: a new game; answers its id and its tokens (shown this once only).
@@ -88,24 +87,22 @@ pub fn create(store: &dyn GameStore, body: &[u8]) -> Result<Response, ApiError> 
         }
         (Err(e), _) | (_, Err(e)) => return Err(e),
     };
-    let game = Game::new(Arc::unwrap_or_clone(map), source, rules, overrides);
-    let gm = new_token()?;
-    let mut hashes = TokenHashes {
-        gm: token_hash(&gm),
-        powers: BTreeMap::new(),
-    };
-    let mut power_tokens = BTreeMap::new();
-    for p in game.map.powers().iter().filter(|p| !p.neutral) {
-        let t = new_token()?;
-        hashes.powers.insert(p.name.clone(), token_hash(&t));
-        power_tokens.insert(p.name.clone(), t);
+    let mut game = Game::new(Arc::unwrap_or_clone(map), source, rules, overrides);
+    if !r.deadlines.is_empty() {
+        let spec: Vec<String> = r
+            .deadlines
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let schedule = diplo_game::Schedule::parse(&spec.join(","))
+            .map_err(|e| ApiError::bad("deadlines", e.join("; ")))?;
+        let now = diplo_game::time::now().map_err(ApiError::internal)?;
+        game.set_schedule(schedule, Some(now))?;
     }
-    let id = store.create(&game, &hashes)?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "id": id.as_str(), "gm_token": gm, "power_tokens": power_tokens })),
-    )
-        .into_response())
+    let tokens =
+        Tokens::for_game(&game).map_err(|e| ApiError::internal(format!("no random token: {e}")))?;
+    let id = store.create(&game, &tokens.hashes())?;
+    Ok((StatusCode::CREATED, Json(tokens.to_json(&id))).into_response())
 }
 
 /// The game's id and who the request's token says the bearer is (`None`: no token, the
@@ -477,6 +474,6 @@ pub fn phase_picture(
         powers.iter().copied().zip(orders.iter().cloned()).collect();
     let adj = diplo_engine::adjudicate(&game.map, &game.rules, pos, &orders);
     let scene = crate::stateless::position_scene(&game.map, &game.rules, pos)
-        .with_results(&orders, &adj.results);
+        .with_adjudication(&orders, &adj);
     crate::stateless::picture(diplo_render::svg(&scene), Some(format))
 }

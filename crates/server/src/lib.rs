@@ -14,9 +14,11 @@ mod deadlines;
 mod error;
 mod games;
 mod inputs;
+mod locks;
 mod stateless;
 mod store;
 mod timed;
+mod tokens;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -32,10 +34,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::Router;
 
-pub use deadlines::{adjudicate_passed, Passed, CHECK_EVERY};
+pub use deadlines::{
+    adjudicate_if_passed, adjudicate_passed, DeadlineIndex, Indexed, Look, Passed, CHECK_EVERY,
+};
 pub use error::{ApiError, Problem};
-pub use store::{FileStore, GameId, GameStore, Role, StoreError, TokenHashes};
+pub use locks::{GameGuard, GameLocks, LOCK_WAIT};
+pub use store::{Change, FileStore, GameId, GameStore, Role, Stamp, StoreError, TokenHashes};
 pub use timed::IDLE_TIMEOUT;
+pub use tokens::{issue as issue_tokens, Tokens};
 
 /// The OpenAPI 3.1 document describing every endpoint.
 pub const OPENAPI: &str = include_str!("../openapi.json");
@@ -111,10 +117,42 @@ impl Default for Config {
     }
 }
 
-/// What every handler shares: the game store.
+/// What every handler shares: the game store, and the in-process lock of each game.
 #[derive(Clone)]
 struct AppState {
     store: Arc<dyn GameStore>,
+    locks: GameLocks,
+}
+
+/// A change to the game `id` as [`blocking`] work, once this process's other changes to the
+/// game are done: the wait holds no thread (the file lock, taken in the work, then only waits
+/// for other processes). An id that is no game's takes no lock (the work answers 404).
+async fn locked<F>(s: AppState, id: String, work: F) -> Response
+where
+    F: FnOnce(&dyn GameStore, &str) -> Result<Response, ApiError> + Send + 'static,
+{
+    let guard = match GameId::parse(&id) {
+        Some(id) => match s.locks.lock_within(&id, LOCK_WAIT).await {
+            Some(g) => Some(g),
+            None => {
+                return ApiError::one(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    "game",
+                    format!(
+                        "other requests have held the game for {} s; try again when they are done",
+                        LOCK_WAIT.as_secs()
+                    ),
+                )
+                .into_response()
+            }
+        },
+        None => None,
+    };
+    blocking(move || {
+        let _guard = guard;
+        work(s.store.as_ref(), &id)
+    })
+    .await
 }
 
 /// Runs a handler's work on the blocking pool; a panic there answers 500, never a dropped
@@ -151,7 +189,12 @@ type Q = Query<BTreeMap<String, String>>;
 
 /// The router with every endpoint, over `store`, refusing bodies over `body_limit` bytes.
 pub fn router(store: Arc<dyn GameStore>, body_limit: usize) -> Router {
-    let state = AppState { store };
+    router_with_locks(store, GameLocks::default(), body_limit)
+}
+
+/// [`router`] sharing `locks` with other work on the same games (the deadline checker).
+pub fn router_with_locks(store: Arc<dyn GameStore>, locks: GameLocks, body_limit: usize) -> Router {
+    let state = AppState { store, locks };
     Router::new()
         .route(
             "/v1/adjudicate",
@@ -257,7 +300,12 @@ async fn put_orders(
     b: Result<Bytes, BytesRejection>,
 ) -> Response {
     match body(b) {
-        Ok(b) => blocking(move || games::put_orders(s.store.as_ref(), &id, &h, &q, &b)).await,
+        Ok(b) => {
+            locked(s, id, move |store, id| {
+                games::put_orders(store, id, &h, &q, &b)
+            })
+            .await
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -267,7 +315,7 @@ async fn delete_orders(
     Path(id): Path<String>,
     h: HeaderMap,
 ) -> Response {
-    blocking(move || games::delete_orders(s.store.as_ref(), &id, &h)).await
+    locked(s, id, move |store, id| games::delete_orders(store, id, &h)).await
 }
 
 async fn adjudicate_game(
@@ -278,7 +326,12 @@ async fn adjudicate_game(
     b: Result<Bytes, BytesRejection>,
 ) -> Response {
     match body(b) {
-        Ok(b) => blocking(move || games::adjudicate(s.store.as_ref(), &id, &h, &q, &b)).await,
+        Ok(b) => {
+            locked(s, id, move |store, id| {
+                games::adjudicate(store, id, &h, &q, &b)
+            })
+            .await
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -290,7 +343,12 @@ async fn put_deadline(
     b: Result<Bytes, BytesRejection>,
 ) -> Response {
     match body(b) {
-        Ok(b) => blocking(move || games::set_deadline(s.store.as_ref(), &id, &h, &b)).await,
+        Ok(b) => {
+            locked(s, id, move |store, id| {
+                games::set_deadline(store, id, &h, &b)
+            })
+            .await
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -301,7 +359,7 @@ async fn rollback_game(
     Query(q): Q,
     h: HeaderMap,
 ) -> Response {
-    blocking(move || games::rollback(s.store.as_ref(), &id, &h, &q)).await
+    locked(s, id, move |store, id| games::rollback(store, id, &h, &q)).await
 }
 
 async fn game_history(State(s): State<AppState>, Path(id): Path<String>, h: HeaderMap) -> Response {
@@ -340,7 +398,10 @@ pub async fn serve_with_idle_timeout(
 
 /// Runs the server as `config` says until Ctrl-C or SIGTERM: `diplo serve`.
 pub fn run(config: &Config) -> std::io::Result<()> {
-    let store: Arc<dyn GameStore> = Arc::new(FileStore::open(&config.games)?);
+    let files: Arc<dyn GameStore> = Arc::new(FileStore::open(&config.games)?);
+    let index = Arc::new(DeadlineIndex::default());
+    let store: Arc<dyn GameStore> = Arc::new(Indexed::new(files, index.clone()));
+    let locks = GameLocks::default();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -353,39 +414,57 @@ pub fn run(config: &Config) -> std::io::Result<()> {
             listener.local_addr()?,
             config.games.display()
         );
-        tokio::spawn(watch_deadlines(store.clone()));
-        serve(listener, router(store, config.body_limit), stop_signal()).await
+        tokio::spawn(watch_deadlines(store.clone(), index, locks.clone()));
+        let router = router_with_locks(store, locks, config.body_limit);
+        serve(listener, router, stop_signal()).await
     })
 }
 
-/// Every [`CHECK_EVERY`], adjudicates the games whose deadline has passed (on the blocking
-/// pool, each under its game's lock) and says so on standard error.
-async fn watch_deadlines(store: Arc<dyn GameStore>) {
+/// Every [`CHECK_EVERY`] (the first time at once, reading every game), adjudicates the games
+/// whose deadline has passed, each under its in-process lock and on the blocking pool, and
+/// says so on standard error. Between times only the games whose file changed are read again.
+async fn watch_deadlines(store: Arc<dyn GameStore>, index: Arc<DeadlineIndex>, locks: GameLocks) {
     let mut every = tokio::time::interval(CHECK_EVERY);
     loop {
         every.tick().await;
         let Ok(now) = diplo_game::time::now() else {
             continue;
         };
-        let store = store.clone();
-        let passed = tokio::task::spawn_blocking(move || adjudicate_passed(store.as_ref(), now))
-            .await
-            .unwrap_or_default();
-        for p in passed {
-            let _ = match &p.outcome {
-                Ok(phase) => writeln!(
-                    std::io::stderr(),
-                    "diplo serve: game {}: the deadline passed: {phase} adjudicated",
-                    p.id
-                ),
-                Err(why) => writeln!(
-                    std::io::stderr(),
-                    "diplo serve: game {}: the deadline passed, but: {why}",
-                    p.id
-                ),
+        let look = {
+            let (store, index) = (store.clone(), index.clone());
+            tokio::task::spawn_blocking(move || index.look(store.as_ref(), now))
+                .await
+                .unwrap_or_default()
+        };
+        for (id, why) in &look.unreadable {
+            say(format_args!("game {}: cannot be read: {why}", id.as_str()));
+        }
+        for id in look.due {
+            let Some(guard) = locks.lock_within(&id, LOCK_WAIT).await else {
+                continue;
             };
+            let (store, index) = (store.clone(), index.clone());
+            let passed = tokio::task::spawn_blocking(move || {
+                let _guard = guard;
+                index.adjudicate(store.as_ref(), &id, now)
+            })
+            .await;
+            match passed.ok().flatten().map(|p| (p.id, p.outcome)) {
+                Some((id, Ok(phase))) => say(format_args!(
+                    "game {id}: the deadline passed: {phase} adjudicated"
+                )),
+                Some((id, Err(why))) => {
+                    say(format_args!("game {id}: the deadline passed, but: {why}"))
+                }
+                None => {}
+            }
         }
     }
+}
+
+/// One line on standard error, `diplo serve: ...`; a closed standard error is ignored.
+fn say(what: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr(), "diplo serve: {what}");
 }
 
 /// Ctrl-C, or (on Unix) SIGTERM as a service manager sends it.

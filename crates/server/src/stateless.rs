@@ -187,7 +187,7 @@ pub fn render(body: &[u8]) -> Result<Response, ApiError> {
         scene = scene.with_orders(&orders);
     } else if !orders.is_empty() {
         let adj = adjudicate(&s.map, &s.rules, &s.pos, &orders);
-        scene = scene.with_results(&orders, &adj.results);
+        scene = scene.with_adjudication(&orders, &adj);
     }
     picture(diplo_render::svg(&scene), r.format.as_deref())
 }
@@ -432,16 +432,15 @@ fn compare_pictures(
                 .map_err(|e| ApiError::bad("case", e))?,
         );
     }
-    let base_words: Vec<String> = pictures[base].3.iter().map(|r| r.words()).collect();
+    let (_, _, _, base_results, base_automatic) = &pictures[base];
     let title = title.as_str().unwrap_or_default();
     let mut out = serde_json::Map::new();
-    for ((m, pos, orders, results), r) in pictures.iter().zip(rulesets) {
+    for ((m, pos, orders, results, automatic), r) in pictures.iter().zip(rulesets) {
         let mut scene = diplo_render::Scene::new(m, pos, &r.name)
             .with_results(orders, results)
+            .with_automatic(automatic)
             .with_title(title);
-        for (o, res) in scene.orders.iter_mut().zip(results) {
-            o.highlight = base_words.get(res.index).is_some_and(|w| *w != res.words());
-        }
+        scene.highlight_differences(results, base_results, base_automatic);
         out.insert(r.name.clone(), diplo_render::svg(&scene).into());
     }
     Ok(Value::Object(out))

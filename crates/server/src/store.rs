@@ -5,13 +5,14 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use diplo_game::{Game, GameError, GameLock};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// A game's id: 32 lower-case hex digits (128 random bits). Only a valid id names a file.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct GameId(String);
 
 impl GameId {
@@ -103,13 +104,59 @@ impl TokenHashes {
 pub enum StoreError {
     /// No game of that id.
     NotFound,
+    /// The game has tokens already, and they were not to be replaced.
+    TokensIssued,
     /// The game's library refused, or a file could not be read or written.
     Game(GameError),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::NotFound => f.write_str("no such game"),
+            StoreError::TokensIssued => f.write_str("the game has tokens already"),
+            StoreError::Game(e) => write!(f, "{e}"),
+        }
+    }
 }
 
 impl From<GameError> for StoreError {
     fn from(e: GameError) -> Self {
         StoreError::Game(e)
+    }
+}
+
+/// A game's version as its store tells it without reading the game: for a game file, its
+/// modification time, length and inode (every atomic save makes a new file). A change made
+/// behind the store's back (by `diplo game`) gives another stamp.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    modified: Option<SystemTime>,
+    len: u64,
+    inode: u64,
+}
+
+impl Stamp {
+    /// The stamp of a file, from its metadata.
+    pub fn of_file(meta: &std::fs::Metadata) -> Stamp {
+        #[cfg(unix)]
+        let inode = std::os::unix::fs::MetadataExt::ino(meta);
+        #[cfg(not(unix))]
+        let inode = 0;
+        Stamp {
+            modified: meta.modified().ok(),
+            len: meta.len(),
+            inode,
+        }
+    }
+
+    /// A stamp from a version number, for a store that counts its games' versions.
+    pub fn version(n: u64) -> Stamp {
+        Stamp {
+            modified: None,
+            len: n,
+            inode: 0,
+        }
     }
 }
 
@@ -125,10 +172,24 @@ pub trait GameStore: Send + Sync {
     /// The tokens' hashes of a game.
     fn tokens(&self, id: &GameId) -> Result<TokenHashes, StoreError>;
     /// Loads the game under its lock, applies `change`, and saves it atomically when the change
-    /// says so; nothing is saved when it fails.
-    fn update(&self, id: &GameId, change: Change<'_>) -> Result<(), StoreError>;
+    /// says so; nothing is saved when it fails. Answers the game's stamp as the change left
+    /// it, taken under the lock.
+    fn update(&self, id: &GameId, change: Change<'_>) -> Result<Stamp, StoreError>;
+    /// A game (with or without tokens), and its stamp taken before it was read: a change made
+    /// meanwhile shows as another stamp next time.
+    fn read(&self, id: &GameId) -> Result<(Game, Stamp), StoreError>;
+    /// A game's stamp, without reading the game.
+    fn stamp(&self, id: &GameId) -> Result<Stamp, StoreError>;
     /// The ids of every game.
     fn list(&self) -> Result<Vec<GameId>, StoreError>;
+    /// Gives an existing game (one made without the store, by `diplo game new`) its tokens'
+    /// hashes; refused with [`StoreError::TokensIssued`] when it has some, unless `replace`.
+    fn issue_tokens(
+        &self,
+        id: &GameId,
+        tokens: &TokenHashes,
+        replace: bool,
+    ) -> Result<(), StoreError>;
 }
 
 /// Games as files in one folder: `ID.toml` and `ID.tokens.toml`.
@@ -165,8 +226,60 @@ impl FileStore {
         self.dir.join(format!("{}.toml", id.as_str()))
     }
 
-    fn tokens_path(&self, id: &GameId) -> PathBuf {
+    /// A folder of games that must exist already (never created).
+    pub fn open_existing(dir: impl Into<PathBuf>) -> std::io::Result<FileStore> {
+        let dir = dir.into();
+        if !dir.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("{}: no such folder of games", dir.display()),
+            ));
+        }
+        Ok(FileStore { dir })
+    }
+
+    /// The tokens file of `id`: its tokens' hashes.
+    pub fn tokens_path(&self, id: &GameId) -> PathBuf {
         self.dir.join(format!("{}.tokens.toml", id.as_str()))
+    }
+
+    /// The game named `text` (its id, or its file's name `ID.toml`), or why no game can be
+    /// (a name that is not an id: how to rename the file, with a fresh id to use).
+    pub fn id_of(&self, text: &str) -> Result<GameId, String> {
+        let name = text.strip_suffix(".toml").unwrap_or(text);
+        if let Some(id) = GameId::parse(name) {
+            return Ok(id);
+        }
+        let fresh = GameId::random().map_or_else(|_| "ID".to_string(), |id| id.0);
+        let file = self.dir.join(format!("{name}.toml"));
+        let hint = if !name.contains(['/', '\\']) && file.is_file() {
+            format!(
+                "; the server only opens a game file named by its id: rename {} to {}",
+                file.display(),
+                self.dir.join(format!("{fresh}.toml")).display()
+            )
+        } else {
+            format!(" (for instance {fresh})")
+        };
+        Err(format!(
+            "`{text}` is not a game id: 32 lower-case hex digits, the game file's name without `.toml`{hint}"
+        ))
+    }
+
+    /// Writes a game's tokens file (mode 0600); the caller holds the game's lock.
+    fn write_tokens(&self, id: &GameId, tokens: &TokenHashes) -> Result<(), StoreError> {
+        let tpath = self.tokens_path(id);
+        let text = toml::to_string(tokens)
+            .map_err(|e| StoreError::Game(GameError::Invalid(e.to_string())))?;
+        diplo_game::write_atomically(&tpath, &text)
+            .map_err(|e| io_error(&tpath, "cannot write the tokens file", e))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&tpath, std::fs::Permissions::from_mode(0o600))
+                .map_err(|e| io_error(&tpath, "cannot protect the tokens file", e))?;
+        }
+        Ok(())
     }
 
     fn load_game(&self, id: &GameId) -> Result<Game, StoreError> {
@@ -191,16 +304,7 @@ impl GameStore for FileStore {
                 std::io::ErrorKind::AlreadyExists.into(),
             ));
         }
-        let text = toml::to_string(tokens)
-            .map_err(|e| StoreError::Game(GameError::Invalid(e.to_string())))?;
-        diplo_game::write_atomically(&tpath, &text)
-            .map_err(|e| io_error(&tpath, "cannot write the tokens file", e))?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&tpath, std::fs::Permissions::from_mode(0o600))
-                .map_err(|e| io_error(&tpath, "cannot protect the tokens file", e))?;
-        }
+        self.write_tokens(&id, tokens)?;
         game.save(&path)?;
         Ok(id)
     }
@@ -221,7 +325,7 @@ impl GameStore for FileStore {
             .map_err(|e| StoreError::Game(GameError::Invalid(format!("{}: {e}", path.display()))))
     }
 
-    fn update(&self, id: &GameId, change: Change<'_>) -> Result<(), StoreError> {
+    fn update(&self, id: &GameId, change: Change<'_>) -> Result<Stamp, StoreError> {
         let path = self.game_path(id);
         if !path.is_file() {
             return Err(StoreError::NotFound);
@@ -232,7 +336,22 @@ impl GameStore for FileStore {
         if change(&mut game)? {
             game.save(&path)?;
         }
-        Ok(())
+        self.stamp(id)
+    }
+
+    fn read(&self, id: &GameId) -> Result<(Game, Stamp), StoreError> {
+        let stamp = self.stamp(id)?;
+        Ok((self.load_game(id)?, stamp))
+    }
+
+    fn stamp(&self, id: &GameId) -> Result<Stamp, StoreError> {
+        let path = self.game_path(id);
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_file() => Ok(Stamp::of_file(&m)),
+            Ok(_) => Err(StoreError::NotFound),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(StoreError::NotFound),
+            Err(e) => Err(io_error(&path, "cannot read the game file's metadata", e)),
+        }
     }
 
     fn list(&self) -> Result<Vec<GameId>, StoreError> {
@@ -242,11 +361,32 @@ impl GameStore for FileStore {
             .flatten()
             .filter_map(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
-                GameId::parse(name.strip_suffix(".toml")?)
+                let id = GameId::parse(name.strip_suffix(".toml")?)?;
+                // A folder (or anything else) named like a game is none.
+                e.path().is_file().then_some(id)
             })
             .collect();
         ids.sort();
         Ok(ids)
+    }
+
+    fn issue_tokens(
+        &self,
+        id: &GameId,
+        tokens: &TokenHashes,
+        replace: bool,
+    ) -> Result<(), StoreError> {
+        let path = self.game_path(id);
+        if !path.is_file() {
+            return Err(StoreError::NotFound);
+        }
+        let _lock = GameLock::acquire(&path)
+            .map_err(|e| io_error(&path, "cannot lock the game file", e))?;
+        let tpath = self.tokens_path(id);
+        if !replace && std::fs::symlink_metadata(&tpath).is_ok() {
+            return Err(StoreError::TokensIssued);
+        }
+        self.write_tokens(id, tokens)
     }
 }
 

@@ -44,7 +44,7 @@ pub fn run(args: AdjudicateArgs) -> ExitCode {
     let adj = adjudicate(&map, &rules, &pos, &orders);
     if let Some(path) = &args.render {
         let scene =
-            super::render::position_scene(&map, &rules, &pos).with_results(&orders, &adj.results);
+            super::render::position_scene(&map, &rules, &pos).with_adjudication(&orders, &adj);
         if super::render::write(path, &diplo_render::svg(&scene)) != ExitCode::SUCCESS {
             return ExitCode::FAILURE;
         }

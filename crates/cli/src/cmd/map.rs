@@ -71,7 +71,7 @@ fn check(paths: &[PathBuf]) -> ExitCode {
         };
         match loaded {
             Ok(map) => {
-                for w in warnings(&map) {
+                for w in map.warnings() {
                     errln!("warning: {}: {w}", path.display());
                 }
                 common::print(&format!("{}: ok ({})\n", path.display(), counts(&map)))
@@ -87,26 +87,6 @@ fn check(paths: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
-}
-
-/// What is valid but probably a mistake: a victory condition no power can reach.
-fn warnings(map: &Map) -> Vec<String> {
-    let mut out = Vec::new();
-    let centres = map.supply_centre_count();
-    if usize::from(map.victory.centres) > centres {
-        out.push(format!(
-            "victory needs {} supply centres but the map has {centres}: no power can win{}",
-            map.victory.centres,
-            if map.victory.last_year.is_some() {
-                ""
-            } else {
-                " and no `last_year` ends the game"
-            }
-        ));
-    } else if map.victory.centres == 0 {
-        out.push("victory needs 0 supply centres: the first Fall ends every game".into());
-    }
-    out
 }
 
 /// The embedded maps: name, title, powers, centres, special rules.

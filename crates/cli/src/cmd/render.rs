@@ -69,9 +69,10 @@ pub fn run(args: RenderArgs) -> ExitCode {
     let mut scene = position_scene(&map, &rules, &pos);
     if args.no_results {
         scene = scene.with_orders(&orders);
-    } else if !orders.is_empty() {
+    } else if args.orders.is_some() {
+        // An adjustment with no orders still has its civil-disorder removals to show.
         let adj = adjudicate(&map, &rules, &pos, &orders);
-        scene = scene.with_results(&orders, &adj.results);
+        scene = scene.with_adjudication(&orders, &adj);
     }
     write(&args.out, &diplo_render::svg(&scene))
 }

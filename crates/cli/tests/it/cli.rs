@@ -689,6 +689,54 @@ fn compare_says_when_the_result_is_the_same_everywhere() {
     );
 }
 
+/// DATC 3.2 6.J.12: the 2023 rules (datc, 2023) remove A Tuscany; "under older rulebooks the
+/// army in Tuscany was kept" (1971, 2000 remove A Warsaw, as the case's alternatives transcribe).
+#[test]
+fn compare_shows_civil_disorder_removals_that_differ() {
+    let o = diplo(&["compare", "--case", "6.J.12", "--rulesets", "all"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(!text.contains("Same result under every ruleset"), "{text}");
+    let row = |unit: &str| -> Vec<String> {
+        let label = format!("Italy: (automatic) {unit} ");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&label))
+            .unwrap_or_default();
+        line[label.len()..]
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    let header: Vec<&str> = text
+        .lines()
+        .find(|l| l.starts_with("order "))
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .collect();
+    let cell = |unit: &str, ruleset: &str| {
+        let j = header.iter().position(|h| *h == ruleset).unwrap();
+        row(unit)[j].trim_end_matches('*').to_string()
+    };
+    for r in ["datc", "2023"] {
+        assert_eq!(cell("A Tuscany", r), "removed", "{r}: {text}");
+        assert_eq!(cell("A Warsaw", r), "kept", "{r}: {text}");
+    }
+    for r in ["1971", "2000"] {
+        assert_eq!(cell("A Tuscany", r), "kept", "{r}: {text}");
+        assert_eq!(cell("A Warsaw", r), "removed", "{r}: {text}");
+    }
+    assert!(
+        text.contains("  2000: civil_disorder (2000 here, 2023 in datc)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The DATC text agrees wherever it states a result"),
+        "{text}"
+    );
+}
+
 #[test]
 fn compare_names_the_issue_the_switch_test_finds_per_cell() {
     const F19: [&str; 5] = [

@@ -7,7 +7,10 @@
 mod cli;
 mod files;
 mod game;
+mod game_end;
 mod hosting;
 mod import;
 mod pinned;
+mod serve;
 mod support;
+mod workflow;

@@ -10,7 +10,7 @@ use diplo_rules::Ruleset;
 
 use crate::explain::Paradoxes;
 use crate::interpret::{self, Ctx, Eff, Status, NONE};
-use crate::outcome::{Adjudication, AutomaticAction, Resolution, Retreats};
+use crate::outcome::{Adjudication, AutomaticAction, AutomaticKind, Resolution, Retreats};
 use crate::position::{Phase, PhaseKind, Position, Unit};
 use crate::reason::Reason;
 use crate::resolve::{Board, Tri};
@@ -126,6 +126,7 @@ fn judge(
         automatic.extend(retreats.iter().filter(|r| r.options.is_empty()).map(|r| {
             AutomaticAction {
                 unit: r.dislodged.unit,
+                kind: AutomaticKind::Disbanded,
                 reason: Reason::plain("disbanded: dislodged with nowhere to retreat"),
             }
         }));

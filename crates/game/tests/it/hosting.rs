@@ -43,6 +43,8 @@ fn submit(g: &mut Game, name: &str, text: &str, opts: SubmitOptions) -> Result<(
 const FIRST: &str = "A par - bur\nA mar - spa\nF bre - mao\n";
 const COMBINED: &[&str] = &["A par - bur", "A mar - spa", "F bre - mao", "A par - pic"];
 const LATEST: &[&str] = &["A par - pic"];
+/// An `--adds` set that orders a unit again changes that unit's order.
+const AMENDED: &[&str] = &["A mar - spa", "F bre - mao", "A par - pic"];
 
 #[rstest]
 #[case::combine_unstated("combine", SetIntent::Unstated, COMBINED)]
@@ -50,7 +52,7 @@ const LATEST: &[&str] = &["A par - pic"];
 #[case::unless_replaced_unstated("combine-unless-replaced", SetIntent::Unstated, COMBINED)]
 #[case::unless_replaced_replaces("combine-unless-replaced", SetIntent::Replaces, LATEST)]
 #[case::latest_unless_stated_unstated("latest-unless-stated", SetIntent::Unstated, LATEST)]
-#[case::latest_unless_stated_adds("latest-unless-stated", SetIntent::Adds, COMBINED)]
+#[case::latest_unless_stated_adds("latest-unless-stated", SetIntent::Adds, AMENDED)]
 #[case::latest_adds("latest", SetIntent::Adds, LATEST)]
 fn a_later_incomplete_set_follows_4_d_1(
     #[case] choice: &str,
@@ -480,7 +482,7 @@ fn a_nul_or_a_lone_cr_in_a_comment_of_a_game_file_is_named_and_located() {
 }
 
 /// Rolling back restores when each unit was produced (the 4.D.8 `least-recently-produced`
-/// rule depends on it), found again from the history, and readiness and the deadline with it.
+/// rule depends on it), found again from the history, with the orders received for the phase.
 #[test]
 fn a_rollback_restores_production_order_readiness_and_deadline() {
     let mut g = game(&[]);
@@ -511,7 +513,11 @@ fn a_rollback_restores_production_order_readiness_and_deadline() {
     assert_eq!(g.produced, spring.produced);
     assert_eq!(g.produced_dislodged, spring.produced_dislodged);
     assert_eq!(g.history, spring.history);
-    assert!(g.ready.is_empty() && g.deadline.is_none() && g.order_sets.is_empty());
+    // The orders France had sent for Spring 1902 are back; readiness and the deadline were
+    // for Fall 1902, which is undone.
+    assert!(g.ready.is_empty() && g.deadline.is_none());
+    assert_eq!(g.order_sets.len(), 1);
+    assert_eq!(g.order_sets[0].orders.len(), 2);
     assert_eq!(
         g.undone[0].pending[0].lines,
         vec!["A pic - bel".to_string()]

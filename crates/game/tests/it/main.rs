@@ -5,11 +5,13 @@
 //! tests with a filter, e.g. `cargo test -p diplo-game --test it MODULE::`.
 
 mod builds;
+mod ending;
 mod hosting;
 mod possible;
 mod reliability;
 mod shipped_maps;
 mod variants;
+mod workflow;
 
 /// The tests' shared generator, for random positions and play.
 pub use diplo_testkit::Rng;

@@ -232,6 +232,32 @@ fn the_last_year_ends_in_a_draw() {
 }
 
 #[test]
+fn the_game_s_last_year_overrides_the_map_s() {
+    // Later than the map's: 1902 passes, 1903 ends it.
+    let mut g = game(map("[victory]\ncentres = 5\nlast_year = 1902", ""), &[]);
+    let later = diplo_game::EndRules {
+        last_year: Some(1903),
+        ..Default::default()
+    };
+    g.set_end_rules(later).unwrap();
+    hold_a_year(&mut g);
+    hold_a_year(&mut g);
+    assert!(g.ended.is_none(), "the game's last year is 1903");
+    hold_a_year(&mut g);
+    let e = g.ended.clone().expect("the game ends after Fall 1903");
+    assert_eq!((e.phase.year, e.by), (1903, diplo_game::EndedBy::LastYear));
+    // Earlier than the map's, and none on the map at all.
+    let mut g = game(map("victory_centres = 5", ""), &[]);
+    let earlier = diplo_game::EndRules {
+        last_year: Some(1901),
+        ..Default::default()
+    };
+    g.set_end_rules(earlier).unwrap();
+    hold_a_year(&mut g);
+    assert_eq!(g.ended.as_ref().map(|e| e.phase.year), Some(1901));
+}
+
+#[test]
 fn neutral_units_hold_never_order_and_rebuild() {
     let neutral = "\n[[power]]\nname = \"Neutral\"\nadjective = \"Neutral\"\nabbreviation = \"NEU\"\nneutral = true\nrebuild = true\nunits = [\"A n\"]\ncentres = [\"n\"]\n";
     let m = map("victory_centres = 5", neutral);

@@ -50,6 +50,10 @@ impl<'a, 't> Reader<'a, 't> {
         };
         self.m.files.push(adj_file.clone());
         let adj_doc = parse(&adj_text, &adj_file)?;
+        let provinces = (elements(adj_doc.root_element()))
+            .filter(|n| n.has_tag_name("PROVINCE"))
+            .count();
+        crate::check_province_count(provinces, &Place::new(&adj_file, 1))?;
         let names = adjacency(&mut self.m, &adj_doc, &adj_file);
 
         for n in elements(v) {

@@ -60,6 +60,13 @@ pub fn import_str(text: &str, file: &str, resolve: Resolver) -> Result<Imported,
         ..Reader::default()
     };
     r.read(text, file)?;
+    // The limit is applied before anything grows with the provinces, at the first one too many.
+    let mut provinces = r.locs.iter().filter(|(k, _)| !k.contains('/'));
+    let max = diplo_map::limits::Limits::from_env().provinces;
+    if let Some((_, past)) = provinces.nth(max) {
+        let count = max + 1 + provinces.count();
+        crate::check_province_count(count, &past.at)?;
+    }
     Ok(Imported::from_model(r.finish(file)))
 }
 

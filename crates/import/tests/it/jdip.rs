@@ -330,3 +330,27 @@ fn entity_expansion_is_bounded() {
     .unwrap_or_else(|e| panic!("{e}"));
     load(&i);
 }
+
+/// A source with more provinces than diplo loads (`DIPLO_MAX_PROVINCES`, 2,000) is refused as
+/// soon as they are counted, before the work that grows with them (issue 34 item 17: 300,000
+/// provinces ran past 120 s before the limit applied).
+#[test]
+fn too_many_provinces_are_refused_before_reading_them() {
+    let mut adjacency = String::from("<?xml version=\"1.0\"?>\n<PROVINCES>\n");
+    for i in 0..30_000 {
+        adjacency.push_str(&format!(
+            "<PROVINCE shortname=\"p{i}\" fullname=\"P{i}\"><ADJACENCY type=\"mv\" refs=\"p{} p{}\" /></PROVINCE>\n",
+            (i + 1) % 30_000,
+            (i + 29_999) % 30_000
+        ));
+    }
+    adjacency.push_str("</PROVINCES>\n");
+    let resolve =
+        |uri: &str| Ok((uri == "tiny_adjacency.xml").then(|| (uri.to_string(), adjacency.clone())));
+    let e = jdip::import_str(&variants(VARIANT), "variants.xml", "Tiny", &resolve).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "tiny_adjacency.xml:1: 30000 provinces: more than the limit of 2000 provinces per map \
+         (set DIPLO_MAX_PROVINCES to allow more); nothing was imported"
+    );
+}

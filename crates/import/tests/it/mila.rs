@@ -393,3 +393,22 @@ fn the_files_one_import_reads_are_bounded_together() {
         "{e}"
     );
 }
+
+/// A MILA map with more provinces than diplo loads is refused at the first one too many,
+/// before the work that grows with them (issue 34 item 17).
+#[test]
+fn too_many_provinces_are_refused_at_the_first_one_too_many() {
+    let mut text = String::new();
+    for i in 0..2_001 {
+        text.push_str(&format!("P{i} = p{i}\n"));
+    }
+    for i in 0..2_001 {
+        text.push_str(&format!("LAND P{i} ABUTS P{}\n", (i + 1) % 2_001));
+    }
+    let e = mila::import_str(&text, "big.map", &|_| Ok(None)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "big.map:4002: 2001 provinces: more than the limit of 2000 provinces per map \
+         (set DIPLO_MAX_PROVINCES to allow more); nothing was imported"
+    );
+}

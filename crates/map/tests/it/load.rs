@@ -81,6 +81,34 @@ fn tiny_map_loads() {
     assert_eq!(map.province_by_name("bt"), map.province_by_name("Beta"));
 }
 
+/// A province named as a word of the order notations, or without a letter, cannot be named by
+/// an order (`waive - bet` reads as declining a build): every such name is refused at once,
+/// located, with the reason; a name that merely contains a dash or a keyword is fine.
+#[test]
+fn province_names_orders_cannot_use_are_refused() {
+    let text = std::fs::read_to_string(data("tiny.toml")).unwrap();
+    let text = text.replace(
+        "aliases = [\"bt\"]",
+        "aliases = [\"bt\", \"Waive\", \"-\", \"to\", \"b-t\", \"to the sea\"]",
+    );
+    let err = Map::from_toml_str(&text, "tiny.toml").unwrap_err();
+    let messages: Vec<String> = err.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(messages.len(), 3, "{err}");
+    assert!(
+        messages[0].contains("tiny.toml:26:")
+            && messages[0].contains("invalid province name `Waive`: it is a word of the order notations, so an order could not name the province"),
+        "{err}"
+    );
+    assert!(
+        messages[1].contains("invalid province name `-`: a name needs a letter or a digit"),
+        "{err}"
+    );
+    assert!(
+        messages[2].contains("invalid province name `to`: it is a word"),
+        "{err}"
+    );
+}
+
 #[test]
 fn syntax_errors_are_located() {
     let err = Map::from_toml_str("name = \"x\"\nfirst_year = \n", "x.toml").unwrap_err();

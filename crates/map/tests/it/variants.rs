@@ -563,3 +563,36 @@ fn a_child_map_keeps_its_calendar_victory_and_conversion() {
     assert_eq!(map.victory.centres, 2, "the base's victory_centres stays");
     assert_eq!(map.conversion, diplo_map::Conversion::OwnedCentres);
 }
+
+/// A drawing with thousands of seeds is valid, and `Map::warnings` says pictures will be slow,
+/// naming the province with most; the shipped standard map has no warning.
+#[test]
+fn many_seeds_are_a_warning() {
+    let standard = Map::embedded("standard").expect("embedded").expect("loads");
+    assert_eq!(standard.warnings(), Vec::<String>::new());
+    let text = diplo_map::EMBEDDED_MAPS
+        .iter()
+        .find(|(n, _)| *n == "standard")
+        .expect("standard")
+        .1;
+    let old = "seeds = [[22.0, 47.0], [18.6, 46.1]]";
+    assert!(text.contains(old));
+    let seeds: Vec<String> = (0..6_000)
+        .map(|i| {
+            format!(
+                "[{}, {}]",
+                18.0 + (i % 80) as f64 * 0.05,
+                45.6 + (i / 80) as f64 * 0.03
+            )
+        })
+        .collect();
+    let big = text.replacen(old, &format!("seeds = [{}]", seeds.join(", ")), 1);
+    let map = Map::from_toml_str(&big, "big.toml").unwrap_or_else(|e| panic!("{e}"));
+    let w = map.warnings();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with("the drawing has 6168 seeds (`bud` alone 6000)"),
+        "{}",
+        w[0]
+    );
+}

@@ -60,6 +60,9 @@ pub(super) enum Simple {
     Hold(At),
     /// `A vie - gal`, `F stp/sc - bot`: the unit and its destination.
     Move(At, At),
+    /// `England: ` before an order on the same line: the power of that line's order, which
+    /// starts where this ends ([`simple`] reads it next).
+    Prefix(PowerId),
 }
 
 impl Simple {
@@ -67,7 +70,7 @@ impl Simple {
     #[inline(always)]
     pub(super) fn order(self) -> Option<Order> {
         match self {
-            Simple::Header(_) => None,
+            Simple::Header(_) | Simple::Prefix(_) => None,
             Simple::Hold(unit) => Some(unit.hold()),
             Simple::Move(unit, to) => Some(unit.move_to(to)),
         }
@@ -100,18 +103,28 @@ impl Simple {
     /// What [`read_line`] gives for the same line, whose order text ends at byte `end` of it.
     #[cfg(debug_assertions)]
     pub(super) fn read(self, end: usize) -> Read {
+        self.read_prefixed(None, end)
+    }
+
+    /// [`Simple::read`] for a line that starts with a power's prefix (`power`), whose order's
+    /// text (the prefix included, as the general parser gives it) ends at byte `end`.
+    #[cfg(debug_assertions)]
+    pub(super) fn read_prefixed(self, power: Option<PowerId>, end: usize) -> Read {
+        let end = end as u32;
         match self {
-            Simple::Header(power) => Read::Header(power),
-            Simple::Hold(unit) => Read::Order(None, Shape::Hold(unit), 0, end as u32),
-            Simple::Move(unit, to) => Read::Order(None, Shape::Move(unit, to), 0, end as u32),
+            Simple::Header(power) | Simple::Prefix(power) => Read::Header(power),
+            Simple::Hold(unit) => Read::Order(power, Shape::Hold(unit), 0, end),
+            Simple::Move(unit, to) => Read::Order(power, Shape::Move(unit, to), 0, end),
         }
     }
 }
 
 /// Reads the line starting at byte `start` of `b`, if it is `England:`, `A vie H` or `A vie -
-/// gal` (the unit's province may have a coast after a slash: `F stp/sc H`), each word of at
-/// most eight ASCII letters and digits, one space between tokens, nothing after the last:
-/// what it holds, where its text ends and where the next line starts. `None` for any other
+/// gal` (the unit's province may have a coast after a slash: `F stp/sc H`; `holds`, `->`),
+/// each word of at most eight ASCII letters and digits, one space between tokens, nothing
+/// after the last: what it holds, where its text ends and where the next line starts. A line
+/// that starts `England: ` gives [`Simple::Prefix`], and where the order after it starts
+/// (twice), for the caller to read it with `simple` again. `None` for any other
 /// line ([`read_line`] reads it, with the same result for the lines read here). Small enough
 /// to come back in registers: the file's loop reads these lines without building a [`Read`].
 #[inline(always)]
@@ -131,6 +144,10 @@ pub(super) fn simple(map: &Map, b: &[u8], start: usize) -> Option<(Simple, usize
         _ => {
             let (first, i) = short_word(b, start)?;
             match b.get(i) {
+                Some(b':') if b.get(i + 1) == Some(&b' ') => {
+                    let power = map.power_by_packed(first)?;
+                    return Some((Simple::Prefix(power), i + 2, i + 2));
+                }
                 Some(b':') => (Simple::Header(map.power_by_packed(first)?), i + 1),
                 Some(b' ') => simple_hold_or_move(map, b, unit_kind(first)?, i + 1)?,
                 _ => return None,
@@ -166,6 +183,10 @@ fn simple_hold_or_move(map: &Map, b: &[u8], kind: UnitKind, i: usize) -> Option<
         let (to, k) = simple_destination(map, b, j + 3, unit.next + 1)?;
         return Some((Simple::Move(unit, to), k));
     }
+    if b.get(j..j + 4) == Some(b" -> ") {
+        let (to, k) = simple_destination(map, b, j + 4, unit.next + 1)?;
+        return Some((Simple::Move(unit, to), k));
+    }
     let k = match b.get(j..) {
         // ` H` and the end of the word: the commonest hold, known without a look-up.
         Some([b' ', b'H' | b'h', after @ ..])
@@ -174,6 +195,15 @@ fn simple_hold_or_move(map: &Map, b: &[u8], kind: UnitKind, i: usize) -> Option<
                 .is_none_or(|&c| ALNUM_LOWER[usize::from(c)] == 0) =>
         {
             j + 2
+        }
+        // ` holds` (any case), as diplo's long notation writes it, known without a look-up.
+        Some([b' ', h, o, l, d, s, after @ ..])
+            if [h, o, l, d, s].map(|c| c | 0x20) == *b"holds"
+                && after
+                    .first()
+                    .is_none_or(|&c| ALNUM_LOWER[usize::from(c)] == 0) =>
+        {
+            j + 6
         }
         Some([b' ', ..]) => match short_word(b, j + 1)? {
             (word, k) if keywords_of_key(word) & HOLD != 0 => k,
@@ -346,6 +376,8 @@ fn plain_province(map: &Map, word: u64) -> Option<ProvinceId> {
 
 /// The word of one to eight ASCII letters and digits at byte `i`, packed as `lexed::lex` packs
 /// it, and where it ends; `None` if there is no word there or it is longer.
+// A byte at a time: eight bytes at once (each mapped by the table, the length found as the
+// first zero byte) cost more instructions on the commonest words, of three letters.
 #[inline(always)]
 fn short_word(b: &[u8], mut i: usize) -> Option<(u64, usize)> {
     let mut key = 0u64;
@@ -499,6 +531,8 @@ mod tests {
             "Austria:",
             "F stp/sc H",
             "F stp/sc - bot",
+            "A vie -> gal",
+            "A vie holds",
         ] {
             assert!(simple(line).is_some(), "{line:?}");
             assert!(simple_line(&map, line).is_none(), "{line:?}");
@@ -517,7 +551,6 @@ mod tests {
             "F stp/sc",
             "A vie  H",
             "A vie H ",
-            "ENG: A lon H",
             "F nth S ENG A bel",
             "A vie - Mid-Atlantic Ocean",
             "F nth C A lon",
@@ -525,5 +558,15 @@ mod tests {
             assert!(simple(line).is_none(), "{line:?}");
             assert!(simple_line(&map, line).is_none(), "{line:?}");
         }
+        // A power's prefix, then the order after it.
+        let line = "ENG: A lon holds";
+        let Some((Simple::Prefix(_), after, _)) = simple(line) else {
+            panic!("{line:?}: no prefix read");
+        };
+        assert_eq!(after, 5);
+        assert!(matches!(
+            super::simple(&map, line.as_bytes(), after),
+            Some((Simple::Hold(_), 16, 16))
+        ));
     }
 }

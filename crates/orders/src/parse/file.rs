@@ -159,21 +159,44 @@ pub(super) fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
     while pos < bytes.len() || n == 0 {
         n += 1;
         // The commonest lines first, read as one.
-        if let Some((line, end, next)) = fast::simple(map, bytes, pos) {
-            #[cfg(debug_assertions)]
-            check_fast(
-                map,
-                &text[pos..],
-                (&line.read(end - pos), &text[next..]),
-                current,
-                &mut buffers,
-            );
-            match line {
-                fast::Simple::Header(power) => current = Some(power),
-                _ => sink.simple(n, current, line, pos..end),
+        match fast::simple(map, bytes, pos) {
+            // A hold or a move after a power's prefix (`England: A lon H`), as common.
+            Some((fast::Simple::Prefix(power), after, _)) => {
+                if let Some((line, end, next)) =
+                    fast::simple(map, bytes, after).filter(|(line, ..)| {
+                        !matches!(line, fast::Simple::Header(_) | fast::Simple::Prefix(_))
+                    })
+                {
+                    #[cfg(debug_assertions)]
+                    check_fast(
+                        map,
+                        &text[pos..],
+                        (&line.read_prefixed(Some(power), end - pos), &text[next..]),
+                        current,
+                        &mut buffers,
+                    );
+                    sink.simple(n, Some(power), line, pos..end);
+                    pos = next;
+                    continue;
+                }
             }
-            pos = next;
-            continue;
+            Some((line, end, next)) => {
+                #[cfg(debug_assertions)]
+                check_fast(
+                    map,
+                    &text[pos..],
+                    (&line.read(end - pos), &text[next..]),
+                    current,
+                    &mut buffers,
+                );
+                match line {
+                    fast::Simple::Header(power) => current = Some(power),
+                    _ => sink.simple(n, current, line, pos..end),
+                }
+                pos = next;
+                continue;
+            }
+            None => {}
         }
         let rest = text.get(pos..).unwrap_or_default();
         // The common lines next, read from their bytes.

@@ -177,3 +177,24 @@ pub(super) fn kind_word(kw: Kw) -> Option<UnitKind> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The map crate refuses province names orders cannot use (`diplo_map::RESERVED_WORDS`):
+    /// exactly this table's keywords longer than one letter (single letters stay allowed, see
+    /// `crates/map/src/reserved.rs`). A keyword added here must be reserved there too.
+    #[test]
+    fn the_map_reserves_every_keyword_longer_than_a_letter() {
+        let mut keywords: Vec<&str> = KEYWORD_LIST
+            .iter()
+            .map(|&(w, _)| w)
+            .filter(|w| w.len() > 1)
+            .collect();
+        keywords.sort_unstable();
+        let mut reserved = diplo_map::RESERVED_WORDS.to_vec();
+        reserved.sort_unstable();
+        assert_eq!(keywords, reserved);
+    }
+}

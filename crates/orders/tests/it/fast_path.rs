@@ -69,7 +69,7 @@ struct Pools {
     powers: Vec<String>,
 }
 
-const TEMPLATES: [&str; 16] = [
+const TEMPLATES: [&str; 20] = [
     "K P",
     "K P H",
     "K P - P",
@@ -86,6 +86,10 @@ const TEMPLATES: [&str; 16] = [
     "K P retreat to P",
     "W: K P H",
     "W: K P - P S",
+    "W: K P - P",
+    "W: K P -> P",
+    "W: K P holds",
+    "K P -> P",
 ];
 
 #[test]
@@ -192,6 +196,19 @@ fn the_simplest_lines_read_as_the_general_parser_reads_them() {
         "A vie H ",
         " A vie H",
         "A vie - gal",
+        "A vie -> gal",
+        "A vie ->gal",
+        "A vie -> gal -> boh",
+        "Austria: A vie holds",
+        "Austria: A vie -> gal",
+        "AUS: F tri - alb",
+        "aus: F stp/sc H",
+        "Austria:  A vie H",
+        "Austria: England: A vie H",
+        "Austrian: A vie H",
+        "Xyz: A vie H",
+        "Austria: Build A vie",
+        "Austria: A vie",
         "F bre - spa",
         "F bre - spa/nc",
         "A vie -gal",

@@ -69,7 +69,8 @@ class Game:
     def is_game_done(self) -> bool: ...
     @property
     def outcome(self) -> Optional[Dict[str, Any]]:
-        """`{"winner": str | None, "draw": [str], "phase": str, "centres": int}` once ended."""
+        """`{"winner": str | None, "draw": [str], "phase": str, "centres": int, "by": str}` once ended
+        (`by`: "victory", "last-year", "draw-vote" or "concession")."""
     def set_orders(self, power: str, orders: Orders) -> None:
         """Sets a power's orders for the phase, replacing those it set before. A neutral
         power never orders: its orders are refused, and no orders (`[]`) change nothing."""

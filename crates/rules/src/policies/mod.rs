@@ -9,7 +9,7 @@
 //! `multi_route_disruption = "all-routes"`. Nothing asks which edition is in force.
 //!
 //! One module per section of DATC chapter 4, so that "where does 4.A.3 live" is one step:
-//! [`convoys`] (4.A), [`coasts`] (4.B), [`designation`] (4.C), [`orders`] (4.D), [`other`] (4.E), and [`variants`] (rules of variant maps).
+//! [`convoys`] (4.A), [`coasts`] (4.B), [`designation`] (4.C), [`orders`] (4.D; its 4.D.8, civil disorder, in [`civil_disorder`]), [`other`] (4.E), and [`variants`] (rules of variant maps).
 //! Every item is re-exported here.
 
 macro_rules! choices {
@@ -86,6 +86,7 @@ macro_rules! reading_policy {
     };
 }
 
+pub mod civil_disorder;
 pub mod coasts;
 pub mod convoys;
 pub mod designation;
@@ -94,6 +95,7 @@ pub mod orders;
 pub mod other;
 pub mod variants;
 
+pub use civil_disorder::*;
 pub use coasts::*;
 pub use convoys::*;
 pub use designation::*;

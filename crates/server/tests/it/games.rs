@@ -241,14 +241,14 @@ async fn a_hundred_order_sets_at_once_are_all_kept_once() {
     let v = s.get(&format!("/v1/games/{id}"), Some(&gm)).await.json();
     let sets = v["order_sets"].as_array().unwrap();
     assert_eq!(sets.len(), 100);
-    let mut seqs: Vec<u64> = sets.iter().map(|s| s["seq"].as_u64().unwrap()).collect();
-    seqs.sort_unstable();
-    seqs.dedup();
-    assert_eq!(seqs.len(), 100);
     for (power, _) in units {
-        let n = sets.iter().filter(|s| s["power"] == power).count();
-        let expected = (0..100).filter(|i| units[i % 7].0 == power).count();
-        assert_eq!(n, expected, "{power}");
+        // Numbered per power, none lost or given twice: 1, 2, ... n.
+        let mut seqs: Vec<u64> = (sets.iter().filter(|s| s["power"] == power))
+            .map(|s| s["seq"].as_u64().unwrap())
+            .collect();
+        seqs.sort_unstable();
+        let expected = (0..100).filter(|i| units[i % 7].0 == power).count() as u64;
+        assert_eq!(seqs, (1..=expected).collect::<Vec<_>>(), "{power}");
     }
 }
 
@@ -322,4 +322,74 @@ async fn a_deadline_that_passes_adjudicates_the_game() {
     );
     // Adjudicated once: the new phase has no deadline.
     assert!(diplo_server::adjudicate_passed(&store, after).is_empty());
+}
+
+/// Requests that change one game wait their turn without holding a thread: with the game file
+/// locked by another process (as `diplo game` would) and twenty submissions waiting for it, a
+/// server with only four blocking threads still answers for another game at once.
+#[test]
+fn requests_waiting_for_one_game_hold_no_threads() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(4)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let s = std::sync::Arc::new(start().await);
+        let (a, _, a_tokens) = new_game(&s).await;
+        let (b, b_gm, b_tokens) = new_game(&s).await;
+        let lock = diplo_game::GameLock::acquire(&s.games.join(format!("{a}.toml"))).unwrap();
+        let mut waiting = Vec::new();
+        for _ in 0..20 {
+            let (s, a, token) = (s.clone(), a.clone(), tok(&a_tokens, "France").to_string());
+            waiting.push(tokio::spawn(async move {
+                let path = format!("/v1/games/{a}/orders");
+                s.request("PUT", &path, Some(&token), b"A par H\n").await
+            }));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let quick = std::time::Duration::from_secs(10);
+        let path = format!("/v1/games/{b}/orders");
+        let fra = tok(&b_tokens, "France");
+        let r = tokio::time::timeout(quick, s.request("PUT", &path, Some(fra), b"A par H\n"))
+            .await
+            .expect("another game is not held up");
+        assert_eq!(r.status, 200, "{}", r.json());
+        let r = tokio::time::timeout(quick, s.get(&format!("/v1/games/{b}"), Some(&b_gm)))
+            .await
+            .expect("another game is not held up");
+        assert_eq!(r.status, 200);
+        assert!(waiting.iter().all(|t| !t.is_finished()));
+        drop(lock);
+        for t in waiting {
+            assert_eq!(t.await.unwrap().status, 200);
+        }
+        let v = s.get(&format!("/v1/games/{a}"), None).await.json();
+        assert_eq!(v["powers"]["France"]["submitted"], true, "{v}");
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_created_with_a_deadline_schedule() {
+    let s = start().await;
+    let body = json!({ "deadlines": { "movement": "48h", "retreat": "24h", "adjustment": "1d" } });
+    let r = s.post("/v1/games", None, body).await;
+    assert_eq!(r.status, 201, "{}", r.json());
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let game = diplo_game::Game::load(&s.games.join(format!("{id}.toml"))).unwrap();
+    assert_eq!(
+        game.schedule.describe(),
+        "movement=48h,retreat=24h,adjustment=24h"
+    );
+    assert!(game.deadline.is_some(), "the first phase has its deadline");
+    let r = s
+        .post(
+            "/v1/games",
+            None,
+            json!({ "deadlines": { "builds": "2x" } }),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.wheres(), ["deadlines"]);
 }

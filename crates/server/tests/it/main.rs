@@ -1,8 +1,11 @@
 //! `diplo serve` end to end: the real server on 127.0.0.1 (an ephemeral port), in this
 //! process, spoken to over TCP with a small HTTP/1.1 client (`Connection: close`).
 
+mod deadlines;
 mod games;
 mod stateless;
+mod tokens;
+mod year;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -181,17 +181,16 @@ fn render(
     for r in rulesets {
         pictures.push(situation.picture(map, r)?);
     }
-    let base_words: Vec<String> = pictures[base].3.iter().map(|r| r.words()).collect();
+    let (_, _, _, base_results, base_automatic) = &pictures[base];
     let scenes: Vec<diplo_render::Scene> = pictures
         .iter()
         .zip(rulesets)
-        .map(|((m, pos, orders, results), r)| {
+        .map(|((m, pos, orders, results, automatic), r)| {
             let mut scene = diplo_render::Scene::new(m, pos, &r.name)
                 .with_results(orders, results)
+                .with_automatic(automatic)
                 .with_title(title);
-            for (o, res) in scene.orders.iter_mut().zip(results) {
-                o.highlight = base_words.get(res.index).is_some_and(|w| *w != res.words());
-            }
+            scene.highlight_differences(results, base_results, base_automatic);
             scene
         })
         .collect();

@@ -16,6 +16,8 @@ pub(super) enum Run {
     Adjudicated,
     /// `--if-due` and the phase was not due: nothing changed.
     NotDue,
+    /// The phase was adjudicated and saved, and the `--on-phase` hook failed.
+    HookFailed,
 }
 
 /// `diplo game adjudicate`: adjudicates the current phase (with `--if-due`, only when due).
@@ -49,6 +51,21 @@ pub(super) fn adjudicate(a: AdjudicateArgs) -> Result<Run, GameError> {
             serde_json::to_string_pretty(&done.json()).expect("json")
         )),
         Format::Text => print(&done.text()),
+    }
+    if let Some(cmd) = &a.on_phase {
+        let doc = diplo_game::notification::phase_notification(
+            &game,
+            &a.file.display().to_string(),
+            &outcome,
+        );
+        let timeout = std::time::Duration::from_secs(a.on_phase_timeout);
+        let input = serde_json::to_vec(&doc).expect("json");
+        if let Err(why) = super::hook::run(cmd, &input, timeout) {
+            errln!(
+                "warning: --on-phase `{cmd}` failed: {why}; the phase was adjudicated and saved"
+            );
+            return Ok(Run::HookFailed);
+        }
     }
     Ok(Run::Adjudicated)
 }
@@ -158,6 +175,13 @@ impl Adjudicated<'_> {
         self.merge(&mut out, &text);
         if let Some(e) = &outcome.ended {
             out.push_str(&format!("Game over: {}\n", e.describe(map)));
+        }
+        if let Some(d) = self.game.deadline {
+            out.push_str(&format!(
+                "Deadline of {}: {}\n",
+                self.game.phase().name(map),
+                diplo_game::time::format_rfc3339(d)
+            ));
         }
         out
     }

@@ -51,6 +51,13 @@ fn history_text(game: &Game) -> String {
         Some(e) => out.push_str(&format!("Game over: {}\n", e.describe(&game.map))),
         None => out.push_str(&format!("Now: {}\n", game.phase().name(&game.map))),
     }
+    let players = game.player_lines();
+    if !players.is_empty() {
+        out.push_str("Players:\n");
+        for l in players {
+            out.push_str(&format!("  {l}\n"));
+        }
+    }
     for u in &game.undone {
         out.push_str(&format!(
             "Rolled back{} from {} to {}: {} phase{} kept as [[undone]]\n",
@@ -124,7 +131,7 @@ fn render_history(
             powers.iter().copied().zip(orders.iter().cloned()).collect();
         let adj = diplo_engine::adjudicate(&game.map, &game.rules, pos, &orders);
         let scene = crate::cmd::render::position_scene(&game.map, &game.rules, pos)
-            .with_results(&orders, &adj.results);
+            .with_adjudication(&orders, &adj);
         let name = pos
             .phase
             .name(&game.map)

@@ -1,7 +1,10 @@
 //! `diplo game`: hosting a whole game in a game file.
 
 mod adjudicate;
+mod disorder;
+mod ending;
 mod history;
+mod hook;
 mod new;
 mod orders;
 mod phase;
@@ -16,7 +19,10 @@ use diplo_map::PowerId;
 
 use crate::common::{Format, RulesArgs};
 use adjudicate::{adjudicate, Run};
+use disorder::{disorder, player, DisorderArgs, PlayerArgs};
+use ending::{concede, draw, end_rules, ConcedeArgs, DrawArgs, EndRulesArgs};
 use history::history;
+pub use hook::HOOK_FAILED;
 use new::{import, new};
 use orders::{orders, proxy};
 use phase::{deadline, rollback};
@@ -40,11 +46,26 @@ pub enum GameCommand {
     /// Take the game back to the start of an earlier phase (default: the previous one); the
     /// phases taken back stay in the file as `[[undone]]`.
     Rollback(RollbackArgs),
-    /// Set (or clear) the current phase's deadline, an RFC 3339 time in UTC.
+    /// Set (or clear) the current phase's deadline, an RFC 3339 time in UTC, or change the
+    /// deadline schedule every new phase gets its deadline from.
     Deadline(DeadlineArgs),
     /// Make a game file from a MILA or Cicero saved game (JSON): its orders are adjudicated
     /// again, phase by phase, under the ruleset given.
     Import(ImportArgs),
+    /// Propose a draw, or vote yes or no on the draw proposed in this phase (votes are secret
+    /// until it passes; it lapses when the phase is adjudicated).
+    Draw(DrawArgs),
+    /// Concede the game to a power: it wins once every other surviving power has conceded to it
+    /// in the same phase.
+    Concede(ConcedeArgs),
+    /// The game master puts a power into civil disorder (its orders are not used) or, with
+    /// `--end`, hands it to a stand-in player.
+    Disorder(DisorderArgs),
+    /// Record who plays a power from the current phase on.
+    Player(PlayerArgs),
+    /// Show the house rules for the game's end, or change those given (the last year, what it
+    /// gives, the votes a draw needs).
+    EndRules(EndRulesArgs),
 }
 
 /// Arguments of `diplo game import`.
@@ -74,11 +95,69 @@ pub struct NewArgs {
     /// The game's rules (it keeps every choice, with the overrides).
     #[command(flatten)]
     rules: RulesArgs,
+    /// How long each kind of phase lasts: every new phase gets its deadline from this
+    /// (`movement=48h,retreat=24h,adjustment=24h`; units d, h, m, s).
+    #[arg(long, value_name = "SCHEDULE")]
+    deadlines: Option<String>,
+    /// Orders sent after the deadline: `accept` (the default), `refuse` or `accept-flagged`
+    /// (taken, and said to be late).
+    #[arg(long, value_name = "RULE")]
+    late_orders: Option<String>,
     /// Replace FILE if it exists.
     #[arg(long)]
     force: bool,
+    /// Start from this position (the README's position format; any phase: movement, retreat
+    /// with its dislodged units, adjustment) instead of the map's starting position.
+    #[arg(long, value_name = "FILE")]
+    position: Option<PathBuf>,
+    /// The last year played, overriding the map's (house rule).
+    #[arg(long, value_name = "YEAR")]
+    last_year: Option<u16>,
+    /// What the end of the last year gives: the survivors share a draw, or the power with the
+    /// most centres wins (powers tied share a draw).
+    #[arg(long, value_enum, default_value_t = AtLastYearArg::Draw)]
+    at_last_year: AtLastYearArg,
+    /// How many surviving powers a draw needs: all of them, or more than half.
+    #[arg(long, value_enum, default_value_t = DrawVotesArg::Unanimous)]
+    draw_votes: DrawVotesArg,
     /// The game file to create.
     file: PathBuf,
+}
+
+/// `--at-last-year`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtLastYearArg {
+    /// A draw shared by the surviving powers.
+    Draw,
+    /// The power with the most centres wins.
+    MostCentres,
+}
+
+impl From<AtLastYearArg> for diplo_game::AtLastYear {
+    fn from(a: AtLastYearArg) -> Self {
+        match a {
+            AtLastYearArg::Draw => diplo_game::AtLastYear::Draw,
+            AtLastYearArg::MostCentres => diplo_game::AtLastYear::MostCentres,
+        }
+    }
+}
+
+impl From<DrawVotesArg> for diplo_game::DrawVotes {
+    fn from(d: DrawVotesArg) -> Self {
+        match d {
+            DrawVotesArg::Unanimous => diplo_game::DrawVotes::Unanimous,
+            DrawVotesArg::Majority => diplo_game::DrawVotes::Majority,
+        }
+    }
+}
+
+/// `--draw-votes`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawVotesArg {
+    /// Every surviving power.
+    Unanimous,
+    /// More than half of the surviving powers.
+    Majority,
 }
 
 /// Arguments of `diplo game orders`.
@@ -134,12 +213,19 @@ pub struct RollbackArgs {
 pub struct DeadlineArgs {
     /// The game file.
     file: PathBuf,
-    /// The deadline of the current phase: an RFC 3339 time (`2026-11-24T18:00:00Z`).
-    #[arg(required_unless_present = "clear")]
+    /// The deadline of the current phase only: an RFC 3339 time (`2026-11-24T18:00:00Z`).
+    #[arg(required_unless_present_any = ["clear", "schedule", "no_schedule"])]
     time: Option<String>,
-    /// Remove the deadline.
+    /// Remove the current phase's deadline.
     #[arg(long, conflicts_with = "time")]
     clear: bool,
+    /// Change the deadline schedule: how long each kind of phase lasts
+    /// (`movement=48h,retreat=24h,adjustment=24h`). A phase without a deadline gets one now.
+    #[arg(long, value_name = "SCHEDULE", conflicts_with = "no_schedule")]
+    schedule: Option<String>,
+    /// Remove the deadline schedule (new phases get no deadline).
+    #[arg(long)]
+    no_schedule: bool,
 }
 
 /// Arguments of `diplo game proxy`.
@@ -171,6 +257,16 @@ pub struct AdjudicateArgs {
     /// status 3 (`NOT_DUE`), so that a cron script knows whether a new phase began.
     #[arg(long)]
     if_due: bool,
+    /// After the game is saved, run CMD through `sh -c` with the phase's notification (JSON:
+    /// the phase played with its results and summary, and the public view of the new phase)
+    /// on its standard input. Its failure never undoes the adjudication: a warning, and exit
+    /// status 4 (`HOOK_FAILED`).
+    #[arg(long, value_name = "CMD")]
+    on_phase: Option<String>,
+    /// The seconds `--on-phase` may take before it is stopped.
+    #[arg(long, value_name = "SECS", default_value_t = hook::DEFAULT_TIMEOUT,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    on_phase_timeout: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -251,6 +347,7 @@ pub fn run(cmd: GameCommand) -> ExitCode {
         GameCommand::Adjudicate(a) => match adjudicate(a) {
             Ok(Run::Adjudicated) => Ok(()),
             Ok(Run::NotDue) => return ExitCode::from(NOT_DUE),
+            Ok(Run::HookFailed) => return ExitCode::from(HOOK_FAILED),
             Err(e) => Err(e),
         },
         GameCommand::Show(a) => show(a),
@@ -258,6 +355,11 @@ pub fn run(cmd: GameCommand) -> ExitCode {
         GameCommand::Rollback(a) => rollback(a),
         GameCommand::Deadline(a) => deadline(a),
         GameCommand::Import(a) => import(a),
+        GameCommand::Draw(a) => draw(a),
+        GameCommand::Concede(a) => concede(a),
+        GameCommand::Disorder(a) => disorder(a),
+        GameCommand::Player(a) => player(a),
+        GameCommand::EndRules(a) => end_rules(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

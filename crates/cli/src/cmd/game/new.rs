@@ -1,7 +1,7 @@
 //! `diplo game new` and `diplo game import`: making a game file, at the map's starting
 //! position or from a MILA or Cicero saved game adjudicated again.
 
-use diplo_game::{Game, GameError, MapSource};
+use diplo_game::{EndRules, Game, GameError, LateOrders, MapSource, Schedule};
 
 use super::{lock, refused, ImportArgs, NewArgs};
 use crate::common::print;
@@ -34,16 +34,79 @@ pub(super) fn new(a: NewArgs) -> Result<(), GameError> {
             a.rules.name()
         ))
     })?;
-    let game = Game::new(map, source, rules, a.rules.sets);
+    let mut game = match &a.position {
+        Some(path) => {
+            let text = diplo_map::limits::read_file(path).map_err(|source| GameError::Io {
+                path: path.display().to_string(),
+                what: "cannot read the position",
+                source,
+            })?;
+            let file = path.display().to_string();
+            Game::from_position_text(map, source, rules, a.rules.sets.clone(), (&text, &file))?
+        }
+        None => Game::new(map, source, rules, a.rules.sets.clone()),
+    };
+    game.set_end_rules(end_rules(&a))?;
+    house_rules(&mut game, &a)?;
     game.save(&a.file)?;
-    print(&format!(
-        "{}: new game on the {} map under ruleset {}; {}\n",
+    let mut out = format!(
+        "{}: new game on the {} map under ruleset {}; {}{}\n",
         a.file.display(),
         game.map.name,
         game.ruleset_label(),
-        game.phase().name(&game.map)
-    ));
+        game.phase().name(&game.map),
+        a.position
+            .as_ref()
+            .map(|p| format!(" (from the position in {})", p.display()))
+            .unwrap_or_default()
+    );
+    if let Some(d) = game.deadline {
+        out.push_str(&format!(
+            "deadline schedule: {}; first deadline {}\n",
+            game.schedule.describe(),
+            diplo_game::time::format_rfc3339(d)
+        ));
+    }
+    if game.late_orders != LateOrders::default() {
+        out.push_str(&format!("late orders: {}\n", game.late_orders.word()));
+    }
+    print(&out);
     Ok(())
+}
+
+/// `--deadlines` and `--late-orders`: the game's deadline rules; every problem at once.
+fn house_rules(game: &mut Game, a: &NewArgs) -> Result<(), GameError> {
+    let mut problems = Vec::new();
+    if let Some(spec) = &a.deadlines {
+        match Schedule::parse(spec) {
+            Ok(s) => {
+                let now = diplo_game::time::now().map_err(refused)?;
+                game.set_schedule(s, Some(now))?;
+            }
+            Err(e) => problems.extend(e.into_iter().map(|l| format!("--deadlines {l}"))),
+        }
+    }
+    if let Some(rule) = &a.late_orders {
+        match LateOrders::parse(rule) {
+            Ok(l) => game.late_orders = l,
+            Err(e) => problems.push(format!("--late-orders: {e}")),
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        problems.push(format!("{}: no game was made", a.file.display()));
+        Err(GameError::Refused(problems))
+    }
+}
+
+/// The house rules for the game's end given to `game new`.
+fn end_rules(a: &NewArgs) -> EndRules {
+    EndRules {
+        last_year: a.last_year,
+        at_last_year: a.at_last_year.into(),
+        draw_votes: a.draw_votes.into(),
+    }
 }
 
 pub(super) fn import(a: ImportArgs) -> Result<(), GameError> {

@@ -115,6 +115,7 @@ fn submit(
         intent,
         same_time: a.same_time,
         perpetual: a.perpetual,
+        at: Some(diplo_game::time::now().map_err(refused)?),
     };
     let phase = game.phase().name(&game.map).to_string();
     let sets = match power {
@@ -128,13 +129,18 @@ fn submit(
             game.set_ready(set.power, true)?;
         }
         out.push_str(&format!(
-            "{}: order set {} for {phase} ({} order{}){}{}\n",
+            "{}: order set {} for {phase} ({} order{}){}{}{}\n",
             game.power_name(set.power),
             set.seq,
             set.orders.len(),
             if set.orders.len() == 1 { "" } else { "s" },
             if a.perpetual { ", also perpetual" } else { "" },
-            if a.ready { ", ready" } else { "" }
+            if a.ready { ", ready" } else { "" },
+            if set.late {
+                ", late: sent after the deadline"
+            } else {
+                ""
+            }
         ));
         out.push_str(&set_lines(game, set));
         warnings.push_str(&ignored_warning(
@@ -154,18 +160,20 @@ fn submit(
 fn set_lines(game: &Game, set: &diplo_game::OrderSet) -> String {
     let mut out = String::new();
     // Indexed by order, so that a set of many orders stays linear.
-    let mut illegal: Vec<Option<String>> = vec![None; set.orders.len()];
-    for (j, why) in game.illegal_orders(set) {
-        if let Some(slot) = illegal.get_mut(j) {
+    let mut warning: Vec<Option<String>> = vec![None; set.orders.len()];
+    let illegal = game.illegal_orders(set).into_iter();
+    let illegal = illegal.map(|(j, why)| (j, format!("illegal, it will be ignored: {why}")));
+    let failing = game.failing_orders(set).into_iter();
+    let failing = failing.map(|(j, why)| (j, format!("it will fail: {why}")));
+    for (j, why) in illegal.chain(failing) {
+        if let Some(slot) = warning.get_mut(j) {
             slot.get_or_insert(why);
         }
     }
-    for (o, why) in set.orders.iter().zip(&illegal) {
+    for (o, why) in set.orders.iter().zip(&warning) {
         out.push_str(&format!("  {}", o.display(&game.map)));
         if let Some(why) = why {
-            out.push_str(&format!(
-                "    <- warning: illegal, it will be ignored: {why}"
-            ));
+            out.push_str(&format!("    <- warning: {why}"));
         }
         out.push('\n');
     }

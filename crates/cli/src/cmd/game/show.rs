@@ -55,6 +55,7 @@ impl ShowView<'_> {
         let mut out = self.text_head();
         self.text_powers(&mut out);
         self.text_dislodged(&mut out);
+        self.text_end_and_players(&mut out);
         if self.game.ended.is_none() {
             self.text_submissions(&mut out);
         }
@@ -72,6 +73,15 @@ impl ShowView<'_> {
         if let (Some(d), None) = (&self.deadline, &game.ended) {
             out.push_str(&format!("Deadline: {d}\n"));
         }
+        if !game.schedule.is_empty() {
+            out.push_str(&format!(
+                "Deadline schedule: {}\n",
+                game.schedule.describe()
+            ));
+        }
+        if game.late_orders != diplo_game::LateOrders::default() {
+            out.push_str(&format!("Late orders: {}\n", game.late_orders.word()));
+        }
         match self.viewer {
             Viewer::Host => {}
             Viewer::Power(p) => out.push_str(&format!(
@@ -81,6 +91,32 @@ impl ShowView<'_> {
             Viewer::Public => out.push_str("View: public (pending orders are hidden)\n"),
         }
         out
+    }
+
+    /// The house rules for the end, draws and concessions (votes as the viewer may see them),
+    /// and the powers in civil disorder by the game master's hand.
+    fn text_end_and_players(&self, out: &mut String) {
+        let game = self.game;
+        if let Some(last) = game.last_year() {
+            let then = match game.master.end_rules.at_last_year {
+                diplo_game::AtLastYear::Draw => "the survivors share a draw",
+                diplo_game::AtLastYear::MostCentres => "the most centres win",
+            };
+            out.push_str(&format!("Last year: {last} (then {then})\n"));
+        }
+        for l in game.draw_lines(self.viewer) {
+            out.push_str(&format!("{l}\n"));
+        }
+        let names: Vec<&str> = (game.map.power_ids())
+            .filter(|&p| game.in_disorder(p))
+            .map(|p| game.power_name(p))
+            .collect();
+        if !names.is_empty() {
+            out.push_str(&format!(
+                "In civil disorder (the game master's hand): {}\n",
+                names.join(", ")
+            ));
+        }
     }
 
     /// Each power's centres and units, the last centre changes and the adjustments due.
@@ -138,13 +174,20 @@ impl ShowView<'_> {
         out.push_str("Submissions:\n");
         for &p in &self.concerned {
             let n = game.order_sets.iter().filter(|s| s.power == p).count();
+            let late = (game.order_sets.iter())
+                .filter(|s| s.power == p && s.late)
+                .count();
+            let late = match late {
+                0 => String::new(),
+                l => format!(", {l} late"),
+            };
             out.push_str(&format!(
                 "  {:<10} {}{}\n",
                 map.power(p).name,
                 match n {
                     0 => "no orders yet".to_string(),
-                    1 => "orders received (1 set)".to_string(),
-                    n => format!("orders received ({n} sets)"),
+                    1 => format!("orders received (1 set{late})"),
+                    n => format!("orders received ({n} sets{late})"),
                 },
                 if game.ready.contains(&p) {
                     ", ready"
@@ -178,8 +221,18 @@ impl ShowView<'_> {
                 out.push_str(&format!("{l}\n"));
             }
         }
-        if !self.waiting.is_empty() {
-            out.push_str(&format!("Waiting for: {}\n", self.waiting.join(", ")));
+        let awaited: Vec<String> = (game.awaited().into_iter())
+            .map(|p| {
+                let why = if game.has_submitted(p) {
+                    "not ready"
+                } else {
+                    "no orders"
+                };
+                format!("{} ({why})", map.power(p).name)
+            })
+            .collect();
+        if !awaited.is_empty() {
+            out.push_str(&format!("Waiting for: {}\n", awaited.join(", ")));
         }
     }
 }

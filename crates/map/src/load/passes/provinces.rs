@@ -7,7 +7,8 @@ use super::{Ctx, Names};
 use crate::load::raw::{RawMap, RawProvince, S};
 use crate::{normalize_name, Coast, PowerId, Province, ProvinceId, Terrain};
 
-/// Short names, full names and aliases: valid and unique across the map.
+/// Short names, full names and aliases: valid (no word of the order notations,
+/// `crate::RESERVED_WORDS`) and unique across the map.
 pub(super) fn province_names(cx: &mut Ctx, raw: &RawMap) -> crate::NameTable {
     let mut names = crate::NameTable::default();
     names.reserve(raw.provinces.len() * 2);
@@ -27,6 +28,11 @@ pub(super) fn province_names(cx: &mut Ctx, raw: &RawMap) -> crate::NameTable {
                     ),
                 );
                 continue;
+            }
+            if let Some(why) = crate::reserved::why_not_a_province_name(&k) {
+                // Reported, and still known: the edges naming it give no second error.
+                let name = key.get_ref();
+                cx.err(key, format!("invalid province name `{name}`: {why}"));
             }
             match names.get(&k) {
                 Some(&other) if other == id => {}
