@@ -166,6 +166,11 @@ impl Winter<'_> {
             }
         }
         self.dedupe(legal, rules.double_build.precedence());
+        if delta > 0 && rules.declining_builds.declines_after_builds() {
+            // A decline takes only a build the power's build orders leave (stable: the
+            // builds keep their order, as do the declines).
+            legal.sort_by_key(|l| matches!(l.action, Action::Decline));
+        }
         let allowed = delta.unsigned_abs() as usize;
         let prec = if delta > 0 {
             rules.too_many_builds.precedence()

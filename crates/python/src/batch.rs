@@ -26,18 +26,24 @@ pub(crate) fn adjudicate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let (map, _) = load_map(map)?;
     let rules = load_rules(ruleset, &overrides_of(overrides)?)?;
-    let pos_text = match position.extract::<String>() {
-        Ok(s) => s,
-        Err(_) => {
-            let json_mod = py.import("json")?;
-            let dumped: String = json_mod.call_method1("dumps", (position,))?.extract()?;
-            let value: toml::Value = serde_json::from_str(&dumped).map_err(err)?;
-            toml::to_string(&value).map_err(err)?
-        }
-    };
+    let pos_text = position_text(py, position)?;
     let text = order_text(orders)?;
     let value = py.detach(|| adjudicate_text(&map, &rules, &pos_text, &text))?;
     to_py(py, &value)
+}
+
+/// A position given as a position file's text (TOML), or the same as a dict: the TOML text.
+pub(crate) fn position_text(py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = position.extract::<String>() {
+        return Ok(s);
+    }
+    let json_mod = py.import("json")?;
+    let dumped: String = json_mod
+        .call_method1("dumps", (position,))
+        .map_err(|_| err("position: expected a position file's text or a dict of its shape"))?
+        .extract()?;
+    let value: toml::Value = serde_json::from_str(&dumped).map_err(err)?;
+    toml::to_string(&value).map_err(|e| err(format!("position: {e}")))
 }
 
 fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> PyResult<Value> {
@@ -49,11 +55,18 @@ fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> 
     }
     let mut given = Vec::new();
     for l in lines {
+        // In a retreat phase an order is for the dislodged unit, not the unit that took its place.
         let owner = l
             .order
             .unit()
-            .and_then(|u| pos.unit_in(u.place.province))
-            .map(|u| u.power)
+            .and_then(|u| match pos.phase.kind {
+                diplo_engine::PhaseKind::Retreat => pos
+                    .dislodged
+                    .iter()
+                    .find(|d| d.unit.location.province == u.place.province)
+                    .map(|d| d.unit.power),
+                _ => pos.unit_in(u.place.province).map(|u| u.power),
+            })
             .or(l.power);
         match owner {
             Some(p) => given.push((p, l.order)),

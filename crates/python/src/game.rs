@@ -233,8 +233,9 @@ impl Game {
 #[pymethods]
 impl Game {
     /// A new game at the map's starting position.
-    /// `map_name` is MILA's name for `map`; `rules` takes MILA's hosting flags (`NO_PRESS`,
-    /// ...), which are kept in the saved game and change no adjudication.
+    /// `map_name` is MILA's name for `map`; `rules` takes MILA's rule names: its hosting flags
+    /// (`NO_PRESS` ...) are kept in the saved game and change no adjudication, `BUILD_ANY` sets
+    /// the ruleset's `builds` choice, and a name MILA does not know is refused.
     #[new]
     #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None, map_name = None, rules = None))]
     fn new(
@@ -244,12 +245,14 @@ impl Game {
         map_name: Option<&str>,
         rules: Option<Vec<String>>,
     ) -> PyResult<Game> {
-        let sets = overrides_of(overrides)?;
+        let mut sets = overrides_of(overrides)?;
+        let rules = rules.unwrap_or_default();
+        sets.extend(crate::mila_rule_overrides(&rules)?);
         let (map, source) = load_map(map_name.unwrap_or(map))?;
         let ruleset = load_rules(ruleset, &sets)?;
         Ok(Game::wrap(
             HostedGame::new(map, source, ruleset, sets),
-            rules.unwrap_or_default(),
+            rules,
         ))
     }
 
@@ -459,6 +462,35 @@ impl Game {
             Some(name) => list(self.power_of(name)?),
             None => Ok(names.per_power(py, list)?.into_any()),
         }
+    }
+
+    /// Replaces the position (MILA's `set_units`, `set_centers`, `set_current_phase` are made
+    /// of this): a position file's text (TOML) or the same as a dict, in the shape
+    /// `diplo.adjudicate` takes and `position()` gives. The orders given for the phase are
+    /// dropped and the game is under way again (not ended); the history is kept.
+    fn set_position(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = crate::batch::position_text(py, position)?;
+        let pos = diplo_engine::Position::from_toml_str(&self.game.map, &text, "position")
+            .map_err(err)?;
+        self.record_history();
+        self.game.position = pos;
+        self.game.order_sets.clear();
+        self.game.ready.clear();
+        self.game.ended = None;
+        // What was worked out for the old position is stale even when the phase is the same.
+        let fresh = {
+            let cache = self.cache()?;
+            PhaseCache::new(cache.shared_texts(), cache.shared_steps())
+        };
+        self.cache = std::sync::Mutex::new(fresh);
+        Ok(())
+    }
+
+    /// The current position as a dict in the position-file shape (`phase`, `units`,
+    /// `centres`, `dislodged` ...), as `diplo.adjudicate` gives the next one.
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let file = self.game.position.to_file(&self.game.map);
+        to_py(py, &serde_json::to_value(file).map_err(err)?)
     }
 
     /// A picture of the current position as SVG (retreat options in a retreat phase): the

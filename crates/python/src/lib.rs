@@ -4,7 +4,8 @@
 //! `diplomacy` package where that forces no wrong rule); `diplo.adjudicate` and `diplo.replay`
 //! are pure functions over plain data for batch work, and run in Rust without the GIL. Every
 //! error is a `diplo.DiploError` (a `ValueError`) with the same located message as the CLI.
-//! The Python-facing documentation is the stub file `diplo.pyi` beside this crate.
+//! The Python-facing documentation is the stub file `python/diplo/__init__.pyi`; the package's
+//! Python part (`python/diplo/`, with the MILA drop-in `diplo.mila`) re-exports this module.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -153,6 +154,66 @@ fn result_json(map: &Map, orders: &[(PowerId, Order)], r: &diplo_engine::OrderRe
     })
 }
 
+/// MILA's rule names (`README_RULES.txt` of the `diplomacy` package), each with the ruleset
+/// choices it stands for: most are hosting flags (press, deadlines, control), which change
+/// no adjudication; `NO_CHECK` is how `diplo.mila` takes orders.
+const MILA_RULES: &[(&str, &[&str])] = &[
+    ("POWER_CHOICE", &[]),
+    ("MULTIPLE_POWERS_PER_PLAYER", &[]),
+    ("NO_OBSERVATIONS", &[]),
+    ("SOLITAIRE", &[]),
+    ("START_MASTER", &[]),
+    ("NO_PRESS", &[]),
+    ("PUBLIC_PRESS", &[]),
+    ("DONT_SKIP_PHASES", &[]),
+    ("IGNORE_ERRORS", &[]),
+    ("BUILD_ANY", &["builds=owned-centres"]),
+    ("CIVIL_DISORDER", &[]),
+    ("CD_DUMMIES", &[]),
+    ("NO_DEADLINE", &[]),
+    ("REAL_TIME", &[]),
+    ("ALWAYS_WAIT", &[]),
+    ("PROPOSE_DIAS", &[]),
+    ("NO_DIAS", &[]),
+    ("HOLD_WIN", &[]),
+    ("SHARED_VICTORY", &[]),
+    ("NO_CHECK", &[]),
+];
+
+/// The ruleset overrides MILA's rules `rules` stand for; an unknown name is an error naming
+/// the known ones (a rulebook edition is a ruleset, not a rule).
+pub(crate) fn mila_rule_overrides(rules: &[String]) -> PyResult<Vec<String>> {
+    let mut out = Vec::new();
+    for rule in rules {
+        let Some((_, sets)) = MILA_RULES.iter().find(|(n, _)| n == rule) else {
+            let known: Vec<&str> = MILA_RULES.iter().map(|(n, _)| *n).collect();
+            let hint = if diplo_rules::EMBEDDED_RULESETS
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(rule))
+            {
+                format!(" (`{rule}` is a ruleset: say ruleset=\"{rule}\")")
+            } else {
+                String::new()
+            };
+            return Err(err(format!(
+                "rules: `{rule}` is not one of MILA's rules{hint}; they are: {}",
+                known.join(", ")
+            )));
+        };
+        out.extend(sets.iter().map(|s| s.to_string()));
+    }
+    Ok(out)
+}
+
+/// MILA's rule names, each with the ruleset choices (`key=choice`) it stands for.
+#[pyfunction]
+fn mila_rules() -> BTreeMap<String, Vec<String>> {
+    MILA_RULES
+        .iter()
+        .map(|(n, sets)| (n.to_string(), sets.iter().map(|s| s.to_string()).collect()))
+        .collect()
+}
+
 /// The built-in maps' names.
 #[pyfunction]
 fn maps() -> Vec<String> {
@@ -160,6 +221,15 @@ fn maps() -> Vec<String> {
         .iter()
         .map(|(n, _)| n.to_string())
         .collect()
+}
+
+/// A map (built-in name or file path) as a dict by name: `name`, `first_year`, `powers`
+/// (home centres, starting units), `provinces` (terrain, supply centre, coasts, adjacencies):
+/// what `diplo map show --format json` prints.
+#[pyfunction]
+fn map_summary<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    let (map, _) = load_map(name)?;
+    convert::to_py(py, &serde_json::to_value(&*map).map_err(err)?)
 }
 
 /// The built-in ruleset profiles' names.
@@ -172,7 +242,10 @@ fn rulesets() -> Vec<String> {
 }
 
 /// diplo: Diplomacy adjudication under any rulebook edition or house rule, on any map.
+/// The native module `diplo._diplo`; the package `diplo` (`python/diplo/__init__.py`)
+/// re-exports its names.
 #[pymodule]
+#[pyo3(name = "_diplo")]
 fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Power>()?;
@@ -182,6 +255,8 @@ fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(from_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
+    m.add_function(wrap_pyfunction!(map_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(mila_rules, m)?)?;
     m.add("DiploError", m.py().get_type::<DiploError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -555,6 +555,16 @@ impl PhaseCache {
         }
     }
 
+    /// The order texts this cache shares (with the other games on its map).
+    pub fn shared_texts(&self) -> Arc<Mutex<Texts>> {
+        self.texts.clone()
+    }
+
+    /// The map steps this cache shares (with the other games on its map).
+    pub fn shared_steps(&self) -> Arc<Mutex<PossibleCache>> {
+        self.possible_cache.clone()
+    }
+
     /// Forgets what belongs to another phase than `phase`.
     pub fn enter(&mut self, phase: Phase) {
         if self.phase != Some(phase) {

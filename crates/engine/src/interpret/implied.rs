@@ -64,7 +64,7 @@ pub(super) fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
         }
     }
     // The policy's answer per kind of move (most phases ask it about one or two kinds).
-    let mut answers: [Option<AdjacentRoute>; 32] = [None; 32];
+    let mut answers: [Option<AdjacentRoute>; 64] = [None; 64];
     for a in 0..n {
         if let Eff::Move {
             to,
@@ -80,18 +80,23 @@ pub(super) fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
             let d = cx.unit_at[to.province.index()];
             let opposite = d != NONE
                 && matches!(eff[d as usize], Eff::Move { to: back, .. } if back.province == cx.units[a].location.province);
+            let own_fleet_convoys = own_convoy.get(a).copied().unwrap_or(false);
+            let foreign_fleet_convoys = foreign_convoy.get(a).copied().unwrap_or(false);
             let mv = AdjacentMove {
                 via_convoy: via,
-                own_fleet_convoys: own_convoy.get(a).copied().unwrap_or(false),
-                foreign_fleet_convoys: foreign_convoy.get(a).copied().unwrap_or(false),
+                own_fleet_convoys,
+                foreign_fleet_convoys,
                 opposite_move: opposite,
                 opposite_is_own: opposite && cx.units[d as usize].power == cx.units[a].power,
+                convoy_route_ordered: (own_fleet_convoys || foreign_fleet_convoys)
+                    && ordered_route(cx, eff, a, to.province),
             };
             let key = usize::from(mv.via_convoy)
                 | usize::from(mv.own_fleet_convoys) << 1
                 | usize::from(mv.foreign_fleet_convoys) << 2
                 | usize::from(mv.opposite_move) << 3
-                | usize::from(mv.opposite_is_own) << 4;
+                | usize::from(mv.opposite_is_own) << 4
+                | usize::from(mv.convoy_route_ordered) << 5;
             let route =
                 *answers[key].get_or_insert_with(|| cx.rules.convoy_to_adjacent.adjacent_route(mv));
             let (convoy, fallback) = match route {
@@ -110,6 +115,19 @@ pub(super) fn adjacent_routes(cx: &Ctx, eff: &mut [Eff], pool: &mut Pool) {
     }
     pool.give(own_convoy);
     pool.give(foreign_convoy);
+}
+
+/// Whether the fleets ordered to convoy army `a` to `to` form a route from its province there.
+fn ordered_route(cx: &Ctx, eff: &[Eff], a: usize, to: ProvinceId) -> bool {
+    let mut ordered = vec![false; cx.map.provinces().len()];
+    for (f, e) in eff.iter().enumerate() {
+        if matches!(*e, Eff::Convoy { army, to: t } if army as usize == a && t == to) {
+            ordered[cx.units[f].location.province.index()] = true;
+        }
+    }
+    let from = cx.units[a].location.province;
+    cx.routes()
+        .convoy_route_exists(cx.map, &ordered, from, to, None)
 }
 
 /// 4.E.3: implicit orders for units without one: a unit its own power's supports or convoys

@@ -40,10 +40,12 @@ Russia = ["mos", "war", "sev", "stp"]
 "#;
 
 /// DATC 4.D.7: under `not-allowed` an order to decline is illegal and ignored, so it uses no
-/// build and the next build order is carried out; under `allowed` the decline uses the build.
+/// build and the next build order is carried out; under `allowed` the decline uses the build;
+/// under `after-builds` the build is made and the decline, left without a build, is illegal.
 #[rstest]
 #[case("allowed", &["succeeds", "illegal"], 3)]
 #[case("not-allowed", &["illegal", "succeeds"], 4)]
+#[case("after-builds", &["illegal", "succeeds"], 4)]
 fn declining_a_build(#[case] choice: &str, #[case] expected: &[&str], #[case] units: usize) {
     let rule = format!("declining_builds={choice}");
     let (_, adj) = run(
@@ -60,6 +62,7 @@ fn declining_a_build(#[case] choice: &str, #[case] expected: &[&str], #[case] un
 #[rstest]
 #[case("allowed")]
 #[case("not-allowed")]
+#[case("after-builds")]
 fn an_unordered_build_is_not_made(#[case] choice: &str) {
     let rule = format!("declining_builds={choice}");
     let (_, adj) = run(RUSSIA_BUILDS_ONE, "Russia: Disband A Warsaw", &[&rule]);
@@ -315,4 +318,43 @@ fn several_holds_to_one_unit() {
     let (_, adj) = run(PARIS_AND_BURGUNDY, orders, &["multiple_orders=all-illegal"]);
     assert_eq!(words(&adj), ["illegal", "illegal", "stands", "illegal"]);
     assert_eq!(adj.next.units.len(), 3);
+}
+
+const CONVOY_WITH_NO_ROUTE: &str = r#"
+phase = "Spring 1901 Movement"
+[units]
+England = ["A wal"]
+France = ["F eng"]
+Germany = ["F nth"]
+"#;
+
+/// DATC 4.A.3 under `mila` (the MILA profile, where a convoy order the fleet cannot carry out
+/// is still an ordered convoy): an army ordered `via convoy` to an adjacent province, whose
+/// convoying fleet forms no route there (the English Channel does not touch Yorkshire; the fleet
+/// in the North Sea that would complete one is not ordered to convoy), moves over land; under
+/// `datc-2.4` the ordered convoy is its route, and it fails.
+#[rstest]
+#[case("mila", "succeeds", "A yor")]
+#[case("datc-2.4", "invalid", "A wal")]
+fn via_convoy_with_no_route(#[case] choice: &str, #[case] army: &str, #[case] at: &str) {
+    let map = Map::standard();
+    let mut rules = Ruleset::load("mila").unwrap();
+    rules
+        .apply_override(&format!("convoy_to_adjacent={choice}"))
+        .unwrap();
+    let pos = Position::from_toml_str(&map, CONVOY_WITH_NO_ROUTE, "test").unwrap();
+    let orders: Vec<_> = [
+        "England: A Wales - Yorkshire via convoy",
+        "France: F English Channel convoys A Wales - Yorkshire",
+    ]
+    .iter()
+    .map(|l| {
+        let (power, order) = parse_order(&map, l).unwrap();
+        (power.unwrap(), order)
+    })
+    .collect();
+    let adj = adjudicate(&map, &rules, &pos, &orders);
+    assert_eq!(words(&adj)[0], army);
+    let units: Vec<String> = adj.next.units.iter().map(|u| u.short(&map)).collect();
+    assert!(units.iter().any(|u| u == at), "{units:?}");
 }

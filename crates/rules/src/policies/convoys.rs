@@ -290,6 +290,9 @@ pub struct AdjacentMove {
     pub opposite_move: bool,
     /// ... and it belongs to the army's power.
     pub opposite_is_own: bool,
+    /// The fleets ordered to convoy exactly this move form a route from the army to its
+    /// destination (whatever then happens to them).
+    pub convoy_route_ordered: bool,
 }
 
 /// Which route an army moving to an adjacent province takes.
@@ -322,7 +325,8 @@ choices!(
     Adjacent24,
     ConvoyPreferred,
     OppositeMove,
-    OwnFleetOrViaFallback
+    OwnFleetOrViaFallback,
+    AdjacentMila
 );
 
 /// Choices of DATC 4.A.3.
@@ -407,6 +411,24 @@ pub enum AdjacentConvoy {
         message = "convoy if an own fleet convoys (no fallback); 'via convoy' alone: the convoy if it works, else over land (Droidippy)"
     )]
     OwnFleetOrViaFallback(OwnFleetOrViaFallback),
+    /// The MILA `diplomacy` package: as DATC 2.4 (`datc-2.4`), but the convoy counts only when
+    /// the fleets ordered to convoy the move form a route; otherwise the army moves over land,
+    /// `via convoy` or not.
+    #[strum(
+        serialize = "mila",
+        message = "convoy if an own fleet convoys or 'via convoy' and the convoying fleets form a route; otherwise over land (MILA)"
+    )]
+    AdjacentMila(AdjacentMila),
+}
+
+impl ConvoyToAdjacent for AdjacentMila {
+    fn adjacent_route(&self, mv: AdjacentMove) -> AdjacentRoute {
+        if (mv.via_convoy || mv.own_fleet_convoys) && mv.convoy_route_ordered {
+            AdjacentRoute::Convoy
+        } else {
+            AdjacentRoute::Land
+        }
+    }
 }
 
 impl ConvoyToAdjacent for OwnFleetOrViaFallback {

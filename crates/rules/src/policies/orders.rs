@@ -179,9 +179,15 @@ precedence_policy! {
 pub trait DecliningBuilds {
     /// Whether a power may build fewer units than it is entitled to.
     fn may_decline(&self) -> bool;
+
+    /// Whether an order to decline counts only after the power's builds: with too many
+    /// orders, a decline never takes the place of a build (MILA's `WAIVE`).
+    fn declines_after_builds(&self) -> bool {
+        false
+    }
 }
 
-choices!(DeclineAllowed, DeclineNotAllowed);
+choices!(DeclineAllowed, DeclineNotAllowed, DeclineAfterBuilds);
 
 /// Choices of DATC 4.D.7.
 #[enum_dispatch(DecliningBuilds)]
@@ -201,6 +207,13 @@ pub enum DeclineBuilds {
         message = "an order to decline a build is illegal and takes no build; unordered builds are still not made"
     )]
     DeclineNotAllowed(DeclineNotAllowed),
+    /// 4.D.7 a, with declines after builds: a power may decline builds, but an order to
+    /// decline takes a build only when its build orders leave one (MILA's `WAIVE`).
+    #[strum(
+        serialize = "after-builds",
+        message = "a power may decline builds; a decline takes only a build its build orders leave (MILA)"
+    )]
+    DeclineAfterBuilds(DeclineAfterBuilds),
 }
 
 impl DecliningBuilds for DeclineAllowed {
@@ -212,6 +225,16 @@ impl DecliningBuilds for DeclineAllowed {
 impl DecliningBuilds for DeclineNotAllowed {
     fn may_decline(&self) -> bool {
         false
+    }
+}
+
+impl DecliningBuilds for DeclineAfterBuilds {
+    fn may_decline(&self) -> bool {
+        true
+    }
+
+    fn declines_after_builds(&self) -> bool {
+        true
     }
 }
 

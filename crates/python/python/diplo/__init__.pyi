@@ -49,8 +49,9 @@ class Game:
         """`map` (or MILA's `map_name`): a built-in map's name (see `maps()`) or a map file's
         path; `ruleset`: a profile's name (see `rulesets()`) or a ruleset file's path;
         `overrides`: per-game choices, `{"convoy_paradox": "szykman"}` or
-        `["convoy_paradox=szykman"]`; `rules`: MILA's hosting flags (`NO_PRESS` ...), kept in the
-        saved game, changing no adjudication."""
+        `["convoy_paradox=szykman"]`; `rules`: MILA's rule names (`NO_PRESS` ...: see
+        `mila_rules()`), kept in the saved game; `BUILD_ANY` sets the ruleset's `builds`
+        choice, the others change no adjudication; a name MILA does not know is refused."""
     @property
     def map_name(self) -> str: ...
     @property
@@ -88,6 +89,11 @@ class Game:
     def get_orderable_locations(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]:
         """The locations each power orders this phase (or one power's list); a neutral
         power's are never listed: it never orders (`set_orders` refuses it)."""
+    def set_position(self, position: Union[str, Mapping[str, Any]]) -> None:
+        """Replaces the position (TOML text, or a dict in the shape `diplo.adjudicate` takes
+        and `position()` gives); the orders given for the phase are dropped, the history kept."""
+    def position(self) -> Dict[str, Any]:
+        """The current position as a dict: `phase`, `units`, `centres`, `dislodged`, ..."""
     def render(self) -> str:
         """A picture of the current position as SVG (retreat options in a retreat phase),
         the same as `diplo game show --render FILE.svg`."""
@@ -124,6 +130,13 @@ def replay(records: Sequence[str], ruleset: str = "droidippy", map: str = "stand
     """Replays records (their texts: godip's format or MILA saved-game JSON) in parallel
     without the GIL: `passed`,
     `failed`, and per record its mismatches or error."""
+
+def map_summary(name: str) -> Dict[str, Any]:
+    """A map (built-in name or file path) by name: `name`, `first_year`, `powers`, `provinces`
+    (terrain, supply centre, coasts, army and fleet neighbours)."""
+
+def mila_rules() -> Dict[str, List[str]]:
+    """MILA's rule names, each with the ruleset choices (`key=choice`) it stands for."""
 
 def maps() -> List[str]:
     """The built-in maps."""

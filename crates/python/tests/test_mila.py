@@ -1,0 +1,171 @@
+"""Tests of `diplo.mila`, the drop-in for the MILA `diplomacy` package (MILA's own engine tests
+are run against it by crates/python/mila/run_mila_tests.py, in CI)."""
+
+import copy
+
+import pytest
+
+import diplo
+from diplo.mila import Game, Map, Message, Power
+
+
+def test_both_imports_work():
+    assert diplo.mila.Game is Game
+    assert isinstance(diplo.Game(), diplo.Game)
+
+
+def test_new_game_is_shaped_as_mila():
+    game = Game()
+    assert list(game.powers) == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    assert isinstance(game.get_power("FRANCE"), Power)
+    assert game.get_current_phase() == "S1901M" == game.current_short_phase
+    assert game.phase == "SPRING 1901 MOVEMENT" and game.phase_type == "M"
+    assert "F STP/SC" in game.get_units("RUSSIA")
+    assert game.get_centers("FRANCE") == ["BRE", "MAR", "PAR"]
+    state = game.get_state()
+    assert state["name"] == "S1901M"
+    assert state["builds"]["FRANCE"] == {"count": 0, "homes": []}
+    assert not game.is_game_done
+
+
+def test_possible_orders_are_keyed_by_every_location():
+    game = Game()
+    possible = game.get_all_possible_orders()
+    assert set(Map().locs) <= set(possible)
+    assert possible["BUR"] == []
+    assert "A PAR - BUR" in possible["PAR"]
+    assert possible["STP/SC"] == possible["STP"] and "F STP/SC - BOT" in possible["STP"]
+
+
+def test_set_orders_keeps_the_good_orders_and_reports_the_bad():
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - BUR", "A MAR - MUN", "F BRE - PIC"])
+    assert sorted(game.get_orders("FRANCE")) == ["A PAR - BUR", "F BRE - PIC"]
+    assert any("A MAR - MUN" in e for e in game.error)
+    game.set_orders("ENGLAND", ["LON H"])
+    assert game.get_orders("ENGLAND") == ["F LON H"]
+
+
+def test_results_are_mila_codes():
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - BUR", "A MAR - BUR"])
+    game.process()
+    assert game.get_current_phase() == "F1901M"
+    assert game.get_order_status(unit="A PAR") == ["bounce"]
+    assert game.result_history.last_value()["A MAR"] == ["bounce"]
+    assert game.get_phase_from_history("S1901M").results["A PAR"] == ["bounce"]
+    assert game.order_history.last_value()["FRANCE"] == ["A PAR - BUR", "A MAR - BUR"]
+
+
+def test_a_dislodged_unit_retreats_by_diplos_engine():
+    game = Game()
+    game.clear_units()
+    game.set_units("AUSTRIA", ["F TRI"])
+    game.set_units("ITALY", ["A VEN", "A TYR"])
+    game.set_orders("AUSTRIA", ["F TRI H"])
+    game.set_orders("ITALY", ["A VEN S A TYR - TRI", "A TYR - TRI"])
+    game.process()
+    assert game.get_current_phase() == "S1901R"
+    assert game.get_order_status(unit="F TRI") == ["dislodged"]
+    assert "ALB" in game.get_power("AUSTRIA").retreats["F TRI"]
+    game.set_orders("AUSTRIA", ["F TRI R ALB"])
+    game.process()
+    assert game.get_units("AUSTRIA") == ["F ALB"]
+
+
+def test_one_build_allowed_with_a_waive_builds():
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    game.set_centers("AUSTRIA", ["VIE"])
+    game.set_current_phase("W1901A")
+    game.set_orders("AUSTRIA", ["WAIVE", "A VIE B"])
+    game.process()
+    assert game.get_units("AUSTRIA") == ["A VIE"]
+
+
+def test_no_check_keeps_every_order_and_voids_the_bad_at_adjudication():
+    game = Game()
+    game.add_rule("NO_CHECK")
+    game.set_orders("FRANCE", ["A MAR - MUN"])
+    assert game.get_orders("FRANCE") == ["A MAR - MUN"]
+    game.process()
+    assert game.get_order_status(unit="A MAR") == ["void"]
+
+
+def test_unknown_rules_are_refused():
+    with pytest.raises(diplo.DiploError, match="ruleset"):
+        Game(rules=["1971"])
+    with pytest.raises(diplo.DiploError, match="not one of MILA's rules"):
+        diplo.Game(rules=["1971"])
+    assert "BUILD_ANY" in diplo.mila_rules()
+    game = Game(rules=["NO_PRESS", "BUILD_ANY"])
+    assert game.rules == ["NO_PRESS", "BUILD_ANY"]
+    game.remove_rule("BUILD_ANY")
+    assert game.rules == ["NO_PRESS"]
+
+
+def test_state_can_be_set():
+    game = Game()
+    game.clear_units()
+    game.set_units("FRANCE", ["A PAR", "F PAR"])  # a fleet cannot stand in Paris
+    assert game.get_units("FRANCE") == ["A PAR"] and game.error
+    game.set_centers("FRANCE", ["PAR", "GAS"])  # Gascony is no supply centre
+    assert game.get_centers("FRANCE") == ["BRE", "MAR", "PAR"]
+    game.clear_centers("FRANCE")
+    assert game.get_centers("FRANCE") == []
+    other = Game()
+    other.set_state(game.get_state())
+    assert other.get_units() == game.get_units() and other.get_hash() == game.get_hash()
+
+
+def test_hash_copies_and_dicts():
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    game.add_message(Message(sender="FRANCE", recipient="ENGLAND", message="Hello"))
+    twin = copy.deepcopy(game)
+    assert twin.get_hash() == game.get_hash() == game.rebuild_hash()
+    game.process()
+    assert game.get_hash() != twin.get_hash()
+    assert [m.message for m in game.message_history.last_value().values()] == ["Hello"]
+    back = Game.from_dict(game.to_dict())
+    assert back.get_units() == game.get_units()
+    assert list(back.state_history) == ["S1901M"]
+    saved = diplo.mila.to_saved_game_format(game)
+    assert [p["name"] for p in saved["phases"]] == ["S1901M", "F1901M"]
+    again = diplo.mila.from_saved_game_format(saved)
+    assert again.get_units() == game.get_units()
+
+
+def test_game_ends_completed():
+    game = Game()
+    game.phase = "COMPLETED"
+    assert game.is_game_done
+
+
+def test_mila_readme_loop_runs_with_only_the_import_changed():
+    import random
+
+    rng = random.Random(7)
+    game = Game()
+    errors = []
+    while not game.is_game_done and len(game.state_history) < 12:
+        possible_orders = game.get_all_possible_orders()
+        for power_name, power in game.powers.items():
+            power_orders = [rng.choice(possible_orders[loc]) for loc in game.get_orderable_locations(power_name)
+                            if possible_orders[loc]]
+            game.set_orders(power_name, power_orders)
+        errors += game.error
+        game.process()
+    # Every possible order is one the game accepts.
+    assert errors == []
+    assert len(game.state_history) == 12
+
+
+def test_phase_names_have_four_digit_years_as_mila():
+    game = Game(map_name="ancmed")
+    assert game.get_current_phase() == "S0001M"
+    assert game.phase == "SPRING 1 MOVEMENT"
+    game.process()
+    assert game.get_current_phase() == "F0001M"
+    assert Map("ancmed").phase_long("W0001A") == "WINTER 1 ADJUSTMENTS"
