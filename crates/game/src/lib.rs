@@ -21,6 +21,7 @@
 //! Saving is atomic ([`write_atomically`]) and a [`GameLock`] keeps two commands from changing
 //! one game at once: a crash or a kill never leaves a half-written game.
 
+pub mod adjudication_json;
 mod advancing;
 mod deadlines;
 pub mod disorder;

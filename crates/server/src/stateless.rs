@@ -72,6 +72,13 @@ pub fn adjudicate_phase(body: &[u8]) -> Result<Response, ApiError> {
     let s = situation(&r)?;
     let orders = inputs::orders(&s.map, r.orders.as_deref().unwrap_or(""))?;
     let adj = adjudicate(&s.map, &s.rules, &s.pos, &orders);
+    // The common answer written straight from typed rows (the same bytes as the `Value` tree).
+    if let Some(bytes) =
+        diplo_game::adjudication_json::adjudication_bytes(&s.map, (&s.pos, &orders), &adj)
+    {
+        let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
+        return Ok((json, bytes).into_response());
+    }
     let fallbacks = if adj.unresolved.is_empty() {
         Vec::new()
     } else {

@@ -8,6 +8,7 @@ mod builds;
 mod ending;
 mod host;
 mod hosting;
+mod json_bytes;
 mod possible;
 mod reliability;
 mod shipped_maps;
