@@ -76,7 +76,7 @@ pub fn adjudicate_phase(body: &[u8]) -> Result<Response, ApiError> {
     if let Some(bytes) =
         diplo_game::adjudication_json::adjudication_bytes(&s.map, (&s.pos, &orders), &adj)
     {
-        let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
+        let json = [(header::CONTENT_TYPE, "application/json")];
         return Ok((json, bytes).into_response());
     }
     let fallbacks = if adj.unresolved.is_empty() {
