@@ -73,9 +73,46 @@ fn unit_radius(width: f64, height: f64, n: usize) -> f64 {
     ((width * height / n.max(1) as f64).sqrt() * 0.18).clamp(3.0, 11.0)
 }
 
+/// The nearest distance between two unit anchors that a tenth of the provinces are closer
+/// than a picture must leave at least, in pixels: a denser map is drawn on a larger canvas.
+const CROWDED: f64 = 34.0;
+
+/// The largest canvas growth for a crowded map.
+const MAX_GROWTH: f64 = 2.75;
+
+/// How much larger than [`MAP_SIZE`] a map whose anchors are `at` (in pixels at `MAP_SIZE`)
+/// is drawn, so that a crowded region (Europe on a world map) stays readable.
+fn growth(at: &[Pt]) -> f64 {
+    if at.len() < 10 || at.len() > 4000 {
+        return 1.0;
+    }
+    let mut nearest: Vec<f64> = at
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let others = at.iter().enumerate().filter(|(j, _)| *j != i);
+            others
+                .map(|(_, b)| (a[0] - b[0]).hypot(a[1] - b[1]))
+                .fold(f64::MAX, f64::min)
+        })
+        .collect();
+    nearest.sort_by(f64::total_cmp);
+    let tenth = nearest[nearest.len() / 10].max(1e-3);
+    (CROWDED / tenth).clamp(1.0, MAX_GROWTH)
+}
+
 fn from_drawing(map: &Map, d: &Drawing) -> Layout {
     let f = d.frame();
     let s = MAP_SIZE / (f[2] - f[0]).max(f[3] - f[1]).max(1e-9);
+    let unscaled: Vec<Pt> = d
+        .provinces
+        .iter()
+        .map(|p| {
+            let q = d.project(p.at);
+            [(q[0] - f[0]) * s, (q[1] - f[1]) * s]
+        })
+        .collect();
+    let s = s * growth(&unscaled);
     let px = |p: Point| -> Pt {
         let q = d.project(p);
         [(q[0] - f[0]) * s, (q[1] - f[1]) * s]

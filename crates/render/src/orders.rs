@@ -8,6 +8,7 @@ use diplo_map::{Location, UnitKind};
 use diplo_orders::{Order, Place, UnitRef, WrittenCoast};
 
 use crate::geom::Pt;
+use crate::labels::Blocker;
 use crate::layout::Layout;
 use crate::svg::{colour, dislodged_at, esc, n, pt, unit_symbol};
 use crate::{DrawnOrder, Scene};
@@ -480,4 +481,51 @@ fn retreat_options(b: &mut String, scene: &Scene, l: &Layout) {
         }
     }
     b.push_str("</g>\n");
+}
+
+/// What the orders layer covers, for placing labels: each order's line (with its head) or the
+/// ring round its unit, its marks, what the rules did without orders, and the retreat options.
+pub(crate) fn blockers(scene: &Scene, l: &Layout) -> Vec<Blocker> {
+    let u = l.unit;
+    let mut out = Vec::new();
+    for o in &scene.orders {
+        let (c, dash) = style(scene, o);
+        let (kind, from, to, _) = geometry(scene, l, o, c, dash);
+        if kind == "waive" {
+            continue;
+        }
+        out.push(Blocker::Disc(from, u * 2.0 + 1.5));
+        if from != to {
+            out.push(Blocker::Line(from, to, u * 0.9 + 7.0));
+            out.push(Blocker::Disc(to, u * 1.5 + 1.5));
+            let at = |t: f64| {
+                [
+                    from[0] + (to[0] - from[0]) * t,
+                    from[1] + (to[1] - from[1]) * t,
+                ]
+            };
+            out.push(Blocker::Disc(at(0.75), u * 1.2 + 2.5));
+            out.push(Blocker::Disc(at(0.55), u * 1.2 + 2.5));
+        }
+    }
+    let retreating = scene.position.phase.kind == PhaseKind::Retreat;
+    for a in &scene.automatic {
+        let unit = &a.action.unit;
+        let at = if retreating {
+            dislodged_at(l, unit)
+        } else {
+            l.anchor(unit.location)
+        };
+        out.push(Blocker::Disc(at, u * 2.0 + 1.5));
+    }
+    for r in &scene.retreats {
+        let from = dislodged_at(l, &r.dislodged.unit);
+        out.push(Blocker::Disc(from, u * 1.8 + 2.5));
+        for o in r.options {
+            let to = l.anchor(*o);
+            out.push(Blocker::Line(from, to, 1.5));
+            out.push(Blocker::Disc(to, u * 0.6 + 1.0));
+        }
+    }
+    out
 }

@@ -6,6 +6,7 @@ use diplo_engine::{PhaseKind, Unit};
 use diplo_map::{Map, PowerId, Terrain, UnitKind};
 
 use crate::geom::Pt;
+use crate::labels::Blocker;
 use crate::layout::{is_border, Layout};
 use crate::Scene;
 
@@ -121,7 +122,9 @@ pub(crate) fn panel(scene: &Scene) -> Panel {
     let layout = Layout::new(scene.map);
     let mut b = String::new();
     regions(&mut b, scene, &layout);
-    labels(&mut b, scene.map, &layout);
+    let mut blockers = unit_blockers(scene, &layout);
+    blockers.extend(crate::orders::blockers(scene, &layout));
+    labels(&mut b, scene.map, &layout, &blockers);
     centres(&mut b, scene, &layout);
     units(&mut b, scene, &layout);
     crate::orders::orders(&mut b, scene, &layout);
@@ -215,15 +218,26 @@ fn cells(b: &mut String, scene: &Scene, l: &Layout, list: &[&crate::layout::Cell
     let _ = writeln!(b, "<path class=\"borders\" d=\"{d}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"0.9\"/>");
 }
 
-fn labels(b: &mut String, map: &Map, l: &Layout) {
-    let size = (l.unit * 1.05).clamp(6.0, 11.0);
+/// The labels' font size.
+pub(crate) fn label_size(l: &Layout) -> f64 {
+    (l.unit * 1.05).clamp(6.0, 11.0)
+}
+
+fn labels(b: &mut String, map: &Map, l: &Layout, blockers: &[Blocker]) {
+    let size = label_size(l);
+    let names: Vec<String> = map
+        .provinces()
+        .iter()
+        .map(|p| p.name.to_uppercase())
+        .collect();
+    let spots = crate::labels::place(&names, l, blockers, size);
     let _ = writeln!(
         b,
         "<g class=\"labels\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3b3326\">",
         n(size)
     );
-    for (i, p) in map.provinces().iter().enumerate() {
-        let at = l.label.get(i).copied().unwrap_or([0.0, 0.0]);
+    for ((i, p), name) in map.provinces().iter().enumerate().zip(&names) {
+        let at = spots[i];
         let style = if p.terrain == Terrain::Sea {
             " font-style=\"italic\" fill=\"#2d5470\""
         } else {
@@ -231,13 +245,36 @@ fn labels(b: &mut String, map: &Map, l: &Layout) {
         };
         let _ = writeln!(
             b,
-            "<text x=\"{}\" y=\"{}\"{style}>{}</text>",
+            "<text class=\"label\" id=\"label-{i}\" x=\"{}\" y=\"{}\"{style}>{}</text>",
             n(at[0]),
             n(at[1] + size * 0.35),
-            esc(&p.name.to_uppercase())
+            esc(name)
         );
     }
     b.push_str("</g>\n");
+}
+
+/// What the units, dislodged units and centre dots cover, for placing labels.
+fn unit_blockers(scene: &Scene, l: &Layout) -> Vec<Blocker> {
+    let mut out: Vec<Blocker> = scene
+        .position
+        .units
+        .iter()
+        .map(|u| Blocker::Disc(l.anchor(u.location), l.unit * 1.4 + 1.0))
+        .collect();
+    if scene.position.phase.kind == PhaseKind::Retreat {
+        for d in &scene.position.dislodged {
+            out.push(Blocker::Disc(dislodged_at(l, &d.unit), l.unit * 1.6 + 1.0));
+        }
+    }
+    let r = (l.unit * 0.42).max(2.0) + 0.5;
+    let centres = scene.map.provinces().iter().enumerate();
+    out.extend(
+        centres
+            .filter(|(_, p)| p.supply_centre)
+            .map(|(i, _)| Blocker::Disc(centre_spot(l, i), r)),
+    );
+    out
 }
 
 /// Where a province's supply-centre dot goes: beside its unit anchor.
@@ -332,7 +369,7 @@ fn units(b: &mut String, scene: &Scene, l: &Layout) {
     if scene.position.phase.kind == PhaseKind::Retreat {
         for d in &scene.position.dislodged {
             let at = dislodged_at(l, &d.unit);
-            let _ = writeln!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"/>", n(at[0]), n(at[1]), n(l.unit * 1.6));
+            let _ = writeln!(b, "<circle class=\"dislodged-ring\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"/>", n(at[0]), n(at[1]), n(l.unit * 1.6));
             unit_symbol(b, scene.map, &d.unit, at, l.unit, "unit dislodged", "");
         }
     }
