@@ -95,23 +95,10 @@ fn point_segment(p: Pt, a: Pt, b: Pt) -> f64 {
     ((p[0] - x).powi(2) + (p[1] - y).powi(2)).sqrt()
 }
 
-/// The advance width of a capital letter or digit in DejaVu Sans, in ems.
-fn advance(c: char) -> f64 {
-    match c {
-        'I' | 'J' => 0.32,
-        'F' | 'L' | 'T' | 'Y' | 'Z' | 'P' | 'E' | 'S' | '0'..='9' => 0.66,
-        'M' => 0.87,
-        'W' => 1.0,
-        ' ' => 0.32,
-        '.' | ',' | '\'' | '-' => 0.38,
-        _ => 0.79,
-    }
-}
-
 /// The box of `text` written in capitals at `size`, centred on `at` (the text is drawn
 /// centred, its baseline `0.35 * size` below `at`).
 pub(crate) fn text_box(text: &str, size: f64, at: Pt) -> Rect {
-    let w: f64 = text.chars().map(advance).sum::<f64>() * size + 2.0;
+    let w = crate::text::width(text, size, false) + 2.0;
     Rect {
         x0: at[0] - w / 2.0,
         y0: at[1] - size * 0.45,

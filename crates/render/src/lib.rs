@@ -7,6 +7,7 @@
 //! without it, from a deterministic automatic layout of its adjacency graph. PNGs are rendered
 //! in Rust with resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
 
+mod colours;
 mod geom;
 mod labels;
 mod layout;
@@ -15,6 +16,7 @@ mod near;
 mod orders;
 mod png;
 mod svg;
+mod text;
 
 use std::path::Path;
 

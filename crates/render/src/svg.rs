@@ -3,8 +3,9 @@
 use std::fmt::Write;
 
 use diplo_engine::{PhaseKind, Unit};
-use diplo_map::{Map, PowerId, Terrain, UnitKind};
+use diplo_map::{Map, Terrain, UnitKind};
 
+pub(crate) use crate::colours::{colour, ink, tag};
 use crate::geom::Pt;
 use crate::labels::Blocker;
 use crate::layout::{is_border, Layout};
@@ -54,67 +55,6 @@ pub(crate) fn document(width: f64, height: f64, body: &str) -> String {
         h = n(height.ceil()),
         f = crate::png::FONT_FAMILY
     )
-}
-
-/// Colours for powers without a classic one, most distinct first.
-const PALETTE: [&str; 36] = [
-    "#d6453d", "#2b4aa8", "#3aa655", "#f2c12e", "#8e5bc0", "#5fb6e8", "#6b5a48", "#e8833a",
-    "#d45d9e", "#2a9d8f", "#9aa63a", "#7a7a7a", "#a94318", "#47d198", "#d880e4", "#90a918",
-    "#4790d1", "#e48098", "#18a91f", "#7647d1", "#e4bf80", "#18a99e", "#d147b3", "#b1e480",
-    "#1835a9", "#d15447", "#80e4a7", "#7a18a9", "#d1cc47", "#80cae4", "#a91859", "#5cd147",
-    "#8e80e4", "#a95618", "#47d1aa", "#e480e3",
-];
-
-/// The classic colour of a standard power's name.
-fn classic_colour(name: &str) -> Option<&'static str> {
-    Some(match name.to_ascii_lowercase().as_str() {
-        "austria" => "#d6453d",
-        "england" | "britain" => "#2b4aa8",
-        "france" => "#5fb6e8",
-        "germany" => "#6b5a48",
-        "italy" => "#3aa655",
-        "russia" => "#8e5bc0",
-        "turkey" => "#f2c12e",
-        _ => return None,
-    })
-}
-
-/// A power's colour: the classic one for a standard power's name, else the first palette colour
-/// no other power of the map has (in the map's power order), so that no two powers share one
-/// while the palette lasts (36 colours).
-pub(crate) fn colour(map: &Map, p: PowerId) -> &'static str {
-    let classic: Vec<Option<&'static str>> = map
-        .powers()
-        .iter()
-        .map(|pw| classic_colour(&pw.name))
-        .collect();
-    if let Some(Some(c)) = classic.get(p.index()) {
-        return c;
-    }
-    let taken: Vec<&str> = classic.iter().flatten().copied().collect();
-    let mut free = PALETTE.iter().copied().filter(|c| !taken.contains(c));
-    let mut mine = None;
-    for (i, c) in classic.iter().enumerate().take(p.index() + 1) {
-        if c.is_none() {
-            mine = free.next();
-            if i == p.index() {
-                break;
-            }
-        }
-    }
-    mine.unwrap_or(PALETTE[p.index() % PALETTE.len()])
-}
-
-/// Black or white, whichever reads on `bg`.
-pub(crate) fn ink(bg: &str) -> &'static str {
-    let v =
-        |i: usize| u32::from_str_radix(bg.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0) as f64;
-    let l = 0.299 * v(1) + 0.587 * v(3) + 0.114 * v(5);
-    if l > 140.0 {
-        "#111"
-    } else {
-        "white"
-    }
 }
 
 /// The whole picture of a scene: map, centres, units, orders, legend.
@@ -353,7 +293,9 @@ pub(crate) fn unit_symbol(
             );
         }
     }
-    let _ = writeln!(b, "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>", n(x), n(y + r * 0.4), n(r * 1.1), ink(fill), u.kind.letter());
+    let letter = tag(map, u.power).unwrap_or_else(|| u.kind.letter().to_string());
+    let size = r * [1.1, 1.1, 0.85, 0.65][letter.chars().count().min(3)];
+    let _ = writeln!(b, "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>", n(x), n(y + size * 0.36), n(size), ink(fill), esc(&letter));
 }
 
 /// Where a dislodged unit is drawn: offset from its province's anchor.

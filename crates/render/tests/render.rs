@@ -404,21 +404,80 @@ fn bad_drawing_data_gives_located_errors() {
     assert!(e.contains("coast `spa/nc` has no `draw"), "{e}");
 }
 
+/// A colour's CIELAB coordinates (D65).
+fn lab(c: &str) -> [f64; 3] {
+    let v = |i: usize| f64::from(u8::from_str_radix(&c[i..i + 2], 16).unwrap()) / 255.0;
+    let lin = |x: f64| {
+        if x <= 0.04045 {
+            x / 12.92
+        } else {
+            ((x + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let (r, g, b) = (lin(v(1)), lin(v(3)), lin(v(5)));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    [
+        116.0 * f(y) - 16.0,
+        500.0 * (f(x) - f(y)),
+        200.0 * (f(y) - f(z)),
+    ]
+}
+
+/// Every two powers of a map are far apart in colour (CIELAB distance 20 or more, up to 40
+/// powers: Chaos has 34), neutral powers aside, which share one grey.
 #[test]
-fn the_powers_of_every_shipped_map_have_distinct_colours() {
+fn the_powers_of_every_shipped_map_have_colours_far_apart() {
     for (name, _) in EMBEDDED_MAPS {
         let map = Map::embedded(name).unwrap().unwrap();
-        let colours: Vec<&str> = (0..map.powers().len())
-            .map(|i| power_colour(&map, PowerId(i as u8)))
+        let colours: Vec<(&str, &str)> = map
+            .power_ids()
+            .map(|p| (map.power(p).name.as_str(), power_colour(&map, p)))
             .collect();
-        for (i, c) in colours.iter().enumerate() {
-            assert!(
-                !colours[..i].contains(c),
-                "{name}: {} has the colour of another power ({c})",
-                map.powers()[i].name
-            );
+        for (i, (a, ca)) in colours.iter().enumerate() {
+            for (b, cb) in &colours[..i] {
+                let neutral = |n: &str| map.powers().iter().any(|p| p.name == n && p.neutral);
+                if neutral(a) && neutral(b) {
+                    continue;
+                }
+                let (la, lb) = (lab(ca), lab(cb));
+                let d =
+                    ((la[0] - lb[0]).powi(2) + (la[1] - lb[1]).powi(2) + (la[2] - lb[2]).powi(2))
+                        .sqrt();
+                assert!(
+                    d >= 20.0,
+                    "{name}: {a} ({ca}) and {b} ({cb}) are {d:.1} apart"
+                );
+            }
         }
     }
+}
+
+/// On a map with many powers each unit carries its power's tag, and the legend's swatch too.
+#[test]
+fn units_on_a_map_of_many_powers_carry_their_powers_tag() {
+    let map = Map::embedded("chaos").unwrap().unwrap();
+    let pos = Position::initial(&map);
+    let text = svg(&Scene::new(&map, &pos, "datc"));
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let mut tags = std::collections::BTreeSet::new();
+    for u in with_class(&doc, "unit") {
+        let t = u.children().find(|n| n.has_tag_name("text")).unwrap();
+        tags.insert(t.text().unwrap().to_string());
+    }
+    assert_eq!(tags.len(), map.powers().len(), "{tags:?}");
+    let standard = Map::standard();
+    let pos = Position::initial(&standard);
+    let text = svg(&Scene::new(&standard, &pos, "datc"));
+    assert!(text.contains(">A</text></g>") && text.contains(">F</text></g>"));
 }
 
 /// DATC 6.J.12's position under the datc ruleset (the 2023 rule): Italy orders nothing and
