@@ -6,6 +6,7 @@ use std::fmt::Write;
 use diplo_map::PowerId;
 use diplo_orders::Order;
 
+use crate::features::Entry;
 use crate::svg::{colour, esc, ink, n, tag};
 use crate::text::{width as text_width, wrap};
 use crate::Scene;
@@ -67,8 +68,9 @@ fn present(scene: &Scene) -> Vec<PowerId> {
         .collect()
 }
 
-/// Writes the legend below a map of size `width` x `top`; returns its height.
-pub(crate) fn legend(b: &mut String, scene: &Scene, width: f64, top: f64) -> f64 {
+/// Writes the legend below a map of size `width` x `top`, with the map's special rules
+/// (`rules`); returns its height.
+pub(crate) fn legend(b: &mut String, scene: &Scene, rules: &[Entry], width: f64, top: f64) -> f64 {
     let inner = (width - 2.0 * MARGIN).max(50.0);
     let heading = wrap(&title(scene), TITLE, true, inner);
     let powers: Vec<(PowerId, String)> = present(scene)
@@ -84,7 +86,17 @@ pub(crate) fn legend(b: &mut String, scene: &Scene, width: f64, top: f64) -> f64
     let rows = powers.len().div_ceil(per_row);
     let key = wrap_items(&KEY, inner);
     let powers_top = 10.0 + 20.0 * heading.len() as f64 + 8.0;
-    let key_top = powers_top + ROW * rows as f64 + 8.0;
+    let rules_top = powers_top + ROW * rows as f64 + 4.0;
+    let rule_lines: Vec<(usize, String)> = rules
+        .iter()
+        .enumerate()
+        .flat_map(|(i, e)| {
+            wrap(&e.text, FONT, false, inner - 34.0)
+                .into_iter()
+                .map(move |l| (i, l))
+        })
+        .collect();
+    let key_top = rules_top + ROW * rule_lines.len() as f64 + 4.0;
     let height = key_top + ROW * key.len() as f64;
     let _ = writeln!(
         b,
@@ -105,6 +117,26 @@ pub(crate) fn legend(b: &mut String, scene: &Scene, width: f64, top: f64) -> f64
         let x = MARGIN + (i % per_row) as f64 * column;
         let y = powers_top + 14.0 + (i / per_row) as f64 * ROW;
         power_line(b, scene, *p, text, x, y);
+    }
+    let mut last = None;
+    for (k, (i, line)) in rule_lines.iter().enumerate() {
+        let y = rules_top + 14.0 + ROW * k as f64;
+        if last != Some(*i) {
+            let _ = write!(
+                b,
+                "<g class=\"legend-rule\" transform=\"translate({MARGIN},{})\">{}</g>",
+                n(y - 4.5),
+                rules[*i].sample
+            );
+        }
+        last = Some(*i);
+        let _ = writeln!(
+            b,
+            "<text x=\"{}\" y=\"{}\">{}</text>",
+            n(MARGIN + 34.0),
+            n(y),
+            esc(line)
+        );
     }
     for (i, line) in key.iter().enumerate() {
         let y = key_top + 14.0 + ROW * i as f64;

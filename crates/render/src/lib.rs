@@ -8,6 +8,7 @@
 //! in Rust with resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
 
 mod colours;
+mod features;
 mod geom;
 mod labels;
 mod layout;

@@ -61,14 +61,16 @@ pub(crate) fn document(width: f64, height: f64, body: &str) -> String {
 pub(crate) fn panel(scene: &Scene) -> Panel {
     let layout = Layout::new(scene.map);
     let mut b = String::new();
+    crate::features::defs(&mut b);
     regions(&mut b, scene, &layout);
-    let mut blockers = unit_blockers(scene, &layout);
+    let (mut blockers, rules) = crate::features::draw(&mut b, scene.map, &layout);
+    blockers.extend(unit_blockers(scene, &layout));
     blockers.extend(crate::orders::blockers(scene, &layout));
     labels(&mut b, scene.map, &layout, &blockers);
     centres(&mut b, scene, &layout);
     units(&mut b, scene, &layout);
     crate::orders::orders(&mut b, scene, &layout);
-    let legend_h = crate::legend::legend(&mut b, scene, layout.width, layout.height);
+    let legend_h = crate::legend::legend(&mut b, scene, &rules, layout.width, layout.height);
     Panel {
         width: layout.width,
         height: layout.height + legend_h,
@@ -76,7 +78,7 @@ pub(crate) fn panel(scene: &Scene) -> Panel {
     }
 }
 
-fn path_of(points: impl Iterator<Item = Pt>) -> String {
+pub(crate) fn path_of(points: impl Iterator<Item = Pt>) -> String {
     let mut d = String::new();
     for (i, p) in points.enumerate() {
         let _ = write!(d, "{}{}", if i == 0 { "M" } else { "L" }, pt(p));

@@ -37,9 +37,9 @@ fn path_points(d: &str) -> Vec<[f64; 2]> {
 }
 
 /// The covering shapes: every circle, line and path inside a unit, centre, order, automatic
-/// action, retreat option or dislodged ring.
+/// action, retreat option, dislodged ring, special crossing, railroad or canal.
 fn shapes(doc: &roxmltree::Document) -> Vec<Shape> {
-    const COVERING: [&str; 7] = [
+    const COVERING: [&str; 10] = [
         "unit",
         "unit dislodged",
         "centre",
@@ -47,6 +47,9 @@ fn shapes(doc: &roxmltree::Document) -> Vec<Shape> {
         "automatic",
         "retreat-option",
         "dislodged-ring",
+        "crossing",
+        "railroad",
+        "canal",
     ];
     let covered = |n: &roxmltree::Node| {
         n.ancestors()

@@ -589,3 +589,51 @@ fn a_removal_that_differs_from_the_base_is_highlighted() {
     assert_eq!(with_class(&doc, "automatic").len(), 2);
     assert_eq!(highlighted, ["A tus"]);
 }
+
+/// The number of elements of `class` with attribute `key` equal to `value`.
+fn count(doc: &roxmltree::Document, class: &str, key: &str, value: &str) -> usize {
+    with_class(doc, class)
+        .iter()
+        .filter(|n| n.attribute(key) == Some(value))
+        .count()
+}
+
+/// Every special rule of the map format is drawn, and named in the legend.
+#[test]
+fn special_rules_are_drawn_with_a_legend_entry() {
+    let picture = |name: &str| {
+        let map = Map::embedded(name).unwrap().unwrap();
+        let pos = Position::initial(&map);
+        svg(&Scene::new(&map, &pos, "datc"))
+    };
+    let loeb9 = picture("loeb9");
+    let doc = roxmltree::Document::parse(&loeb9).unwrap();
+    assert_eq!(count(&doc, "ice", "data-province", "arc"), 1);
+    assert!(loeb9.contains("ice, closed: ARC in Fall"), "legend");
+    assert_eq!(count(&doc, "crossing", "data-kind", "difficult"), 2);
+    assert!(loeb9.contains("difficult crossing (one support less): NAP–SIC, COR–NAF"));
+    assert_eq!(count(&doc, "impassable", "data-province", "swi"), 1);
+    let nsw = picture("northseawars");
+    let doc = roxmltree::Document::parse(&nsw).unwrap();
+    assert_eq!(count(&doc, "crossing", "data-kind", "one-way"), 3);
+    assert!(nsw.contains("one-way crossing: CNS → GRA, CNS → IRO, CNS → WOO"));
+    let s1900 = picture("1900");
+    let doc = roxmltree::Document::parse(&s1900).unwrap();
+    assert_eq!(count(&doc, "crossing", "data-kind", "half-strength"), 2);
+    assert!(s1900.contains("half-strength crossing: "));
+    assert!(s1900.contains("convoyable coast: "));
+    let colonial = picture("colonial");
+    let doc = roxmltree::Document::parse(&colonial).unwrap();
+    assert_eq!(count(&doc, "railroad", "data-name", "TSR"), 1);
+    assert_eq!(count(&doc, "canal", "data-province", "egy"), 1);
+    assert!(colonial.contains("railroad TSR (Trans-Siberian Railroad), for Russia"));
+    assert!(colonial.contains("canal EGY: fleets between"));
+    let convoyable = picture("standard-convoyable-coasts");
+    let doc = roxmltree::Document::parse(&convoyable).unwrap();
+    assert_eq!(with_class(&doc, "convoyable").len(), 2);
+    // The standard map's only special province is Switzerland; its legend says nothing else.
+    let standard = picture("standard");
+    assert_eq!(standard.matches("class=\"legend-rule\"").count(), 1);
+    assert!(!standard.contains("crossing"));
+    assert!(!picture("era_of_empire").contains("class=\"railroad\""));
+}
