@@ -84,7 +84,13 @@ pub(crate) fn legend(b: &mut String, scene: &Scene, rules: &[Entry], width: f64,
         .min(inner);
     let per_row = ((inner / column).floor() as usize).max(1);
     let rows = powers.len().div_ceil(per_row);
-    let key = wrap_items(&KEY, inner);
+    let mut items = KEY.to_vec();
+    let differs =
+        scene.orders.iter().any(|o| o.highlight) || scene.automatic.iter().any(|a| a.highlight);
+    if differs {
+        items.push("amber outline: differs from the base ruleset");
+    }
+    let key = wrap_items(&items, inner);
     let powers_top = 10.0 + 20.0 * heading.len() as f64 + 8.0;
     let rules_top = powers_top + ROW * rows as f64 + 4.0;
     let rule_lines: Vec<(usize, String)> = rules

@@ -15,6 +15,7 @@ mod layout;
 mod legend;
 mod near;
 mod orders;
+mod panels;
 mod png;
 mod svg;
 mod text;
@@ -27,6 +28,7 @@ use diplo_engine::{
 use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
+pub use panels::{panels, MAX_WIDTH};
 pub use png::{png, RenderError};
 
 /// One order to draw, with its result when it was adjudicated.
@@ -165,25 +167,8 @@ impl<'a> Scene<'a> {
 
 /// The scene as a standalone SVG document.
 pub fn svg(scene: &Scene) -> String {
-    let panel = svg::panel(scene);
-    svg::document(panel.width, panel.height, &panel.body)
-}
-
-/// Several scenes side by side in one SVG document (one panel per ruleset).
-pub fn panels(scenes: &[Scene]) -> String {
-    let gap = 16.0;
-    let parts: Vec<svg::Panel> = scenes.iter().map(svg::panel).collect();
-    let height = parts.iter().map(|p| p.height).fold(0.0, f64::max);
-    let mut body = String::new();
-    let mut x = 0.0;
-    for p in &parts {
-        body.push_str(&format!(
-            "<g class=\"panel\" transform=\"translate({x:.1},0)\">{}</g>\n",
-            p.body
-        ));
-        x += p.width + gap;
-    }
-    svg::document((x - gap).max(1.0), height.max(1.0), &body)
+    let panel = svg::panel(scene, None);
+    svg::document(panel.width, panel.height, 1.0, &panel.body)
 }
 
 /// Where a unit at `loc` is drawn in `map`'s pictures (pixels from the map area's top left): a

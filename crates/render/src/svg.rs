@@ -9,6 +9,7 @@ pub(crate) use crate::colours::{colour, ink, tag};
 use crate::geom::Pt;
 use crate::labels::Blocker;
 use crate::layout::{is_border, Layout};
+use crate::panels::View;
 use crate::Scene;
 
 pub(crate) const SEA: &str = "#bcd7ea";
@@ -47,18 +48,21 @@ pub(crate) fn pt(p: Pt) -> String {
     format!("{},{}", n(p[0]), n(p[1]))
 }
 
-/// A whole document around `body`.
-pub(crate) fn document(width: f64, height: f64, body: &str) -> String {
+/// A whole document around `body`, which is `width` x `height`, drawn at `scale`.
+pub(crate) fn document(width: f64, height: f64, scale: f64, body: &str) -> String {
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{f}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n{body}</svg>\n",
-        w = n(width.ceil()),
-        h = n(height.ceil()),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{sw}\" height=\"{sh}\" viewBox=\"0 0 {w} {h}\" font-family=\"{f}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n{body}</svg>\n",
+        sw = n((width * scale).ceil()),
+        sh = n((height * scale).ceil()),
+        w = n(width),
+        h = n(height),
         f = crate::png::FONT_FAMILY
     )
 }
 
 /// The whole picture of a scene: map, centres, units, orders, legend.
-pub(crate) fn panel(scene: &Scene) -> Panel {
+/// With `view`, only that part of the map, scaled; the legend below it as wide.
+pub(crate) fn panel(scene: &Scene, view: Option<&View>) -> Panel {
     let layout = Layout::new(scene.map);
     let mut b = String::new();
     crate::features::defs(&mut b);
@@ -70,10 +74,26 @@ pub(crate) fn panel(scene: &Scene) -> Panel {
     centres(&mut b, scene, &layout);
     units(&mut b, scene, &layout);
     crate::orders::orders(&mut b, scene, &layout);
-    let legend_h = crate::legend::legend(&mut b, scene, &rules, layout.width, layout.height);
+    let (width, height) = match view {
+        Some(v) => {
+            let (w, h) = (v.w * v.scale, v.h * v.scale);
+            b = format!(
+                "<svg class=\"map\" width=\"{}\" height=\"{}\" viewBox=\"{} {} {} {}\">\n{b}</svg>\n",
+                n(w),
+                n(h),
+                n(v.x),
+                n(v.y),
+                n(v.w),
+                n(v.h)
+            );
+            (w, h)
+        }
+        None => (layout.width, layout.height),
+    };
+    let legend_h = crate::legend::legend(&mut b, scene, &rules, width, height);
     Panel {
-        width: layout.width,
-        height: layout.height + legend_h,
+        width,
+        height: height + legend_h,
         body: b,
     }
 }

@@ -239,20 +239,49 @@ fn png_renders_have_the_svg_size_and_are_not_blank() {
     assert!(png("<svg").is_err());
 }
 
+/// Panels sit at most three a row, zoomed to what the orders involve (the same view in each),
+/// and the picture is never wider than `MAX_WIDTH`.
 #[test]
-fn compare_panels_sit_side_by_side() {
+fn compare_panels_sit_in_a_grid_zoomed_to_the_orders() {
     let map = Map::standard();
     let pos = Position::initial(&map);
-    let scenes: Vec<Scene> = ["1971", "1982", "2000", "datc"]
+    let names = ["1971", "1982", "2000", "datc", "1971", "1982", "2000"];
+    let scenes: Vec<Scene> = names.iter().map(|r| Scene::new(&map, &pos, r)).collect();
+    let text = panels(&scenes);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(with_class(&doc, "panel").len(), 7);
+    let one = svg_size(&svg(&scenes[0]));
+    let all = svg_size(&text);
+    assert!(all.0 <= diplo_render::MAX_WIDTH as u32, "{all:?}");
+    assert!(
+        all.1 > 2 * one.1 * all.0 / (3 * one.0 + 32),
+        "three rows: {all:?} {one:?}"
+    );
+    // With orders in one corner, every panel shows that corner only, and a legend as wide.
+    let o = orders(&map, "England: F lon - nth\nF edi - nwg\n");
+    let scenes: Vec<Scene> = ["1971", "datc"]
         .iter()
-        .map(|r| Scene::new(&map, &pos, r))
+        .map(|r| Scene::new(&map, &pos, r).with_orders(&o))
         .collect();
     let text = panels(&scenes);
     let doc = roxmltree::Document::parse(&text).unwrap();
-    assert_eq!(with_class(&doc, "panel").len(), 4);
-    let one = svg_size(&svg(&scenes[0]));
-    let all = svg_size(&text);
-    assert!(all.0 >= 4 * one.0 && all.1 == one.1, "{all:?} {one:?}");
+    let maps = with_class(&doc, "map");
+    assert_eq!(maps.len(), 2);
+    for m in &maps {
+        let vb: Vec<f64> = m
+            .attribute("viewBox")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        for p in ["lon", "edi", "nth", "nwg"] {
+            let a = anchor(&map, loc(&map, p));
+            assert!(a[0] > vb[0] && a[0] < vb[0] + vb[2] && a[1] > vb[1] && a[1] < vb[1] + vb[3]);
+        }
+        let vie = anchor(&map, loc(&map, "vie"));
+        assert!(vie[0] > vb[0] + vb[2] || vie[1] > vb[1] + vb[3], "{vb:?}");
+        assert_eq!(maps[0].attribute("viewBox"), m.attribute("viewBox"));
+    }
 }
 
 #[test]
