@@ -43,6 +43,11 @@ pub(crate) struct Layout {
     pub coasts: Vec<Vec<Pt>>,
     /// Radius of a unit symbol.
     pub unit: f64,
+    /// Whether coastlines are drawn from the cells (the automatic layout: between a sea cell
+    /// and a land cell, and round a land cell's outer edge), there being no land masses.
+    pub coasts_from_cells: bool,
+    /// Regions of no province (the automatic layout's faces of four), and whether each is sea.
+    pub fillers: Vec<(Vec<Pt>, bool)>,
 }
 
 impl Layout {
@@ -50,7 +55,7 @@ impl Layout {
     pub fn new(map: &Map) -> Layout {
         match map.drawing() {
             Some(d) if d.provinces.len() == map.provinces().len() => from_drawing(map, d),
-            _ => automatic(map),
+            _ => crate::auto::automatic(map),
         }
     }
 
@@ -69,7 +74,7 @@ impl Layout {
     }
 }
 
-fn unit_radius(width: f64, height: f64, n: usize) -> f64 {
+pub(crate) fn unit_radius(width: f64, height: f64, n: usize) -> f64 {
     ((width * height / n.max(1) as f64).sqrt() * 0.18).clamp(3.0, 11.0)
 }
 
@@ -161,12 +166,14 @@ fn from_drawing(map: &Map, d: &Drawing) -> Layout {
             .map(|p| p.coasts.iter().map(|&c| px(c)).collect())
             .collect(),
         unit: unit_radius(width, height, n),
+        coasts_from_cells: false,
+        fillers: Vec::new(),
     }
 }
 
 /// Cells per group: `None` = everything over the frame (no land masses), `Some(None)` = the sea
 /// over the frame, `Some(Some(k))` = land mass `k`; a land province on no land mass gets none.
-fn cells(
+pub(crate) fn cells(
     seeds: &[Pt],
     prov: &[usize],
     group: &[Option<Option<usize>>],
@@ -202,130 +209,12 @@ fn cells(
     out
 }
 
-fn automatic(map: &Map) -> Layout {
-    let mut pos = force_layout(map);
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    let linked: Vec<bool> = map
-        .province_ids()
-        .map(|p| !map.any_neighbours(p).is_empty())
-        .collect();
-    for p in pos.iter().zip(&linked).filter(|(_, l)| **l).map(|(p, _)| p) {
-        (x0, y0, x1, y1) = (x0.min(p[0]), y0.min(p[1]), x1.max(p[0]), y1.max(p[1]));
-    }
-    if x0 > x1 {
-        (x0, y0, x1, y1) = (-1.0, -1.0, 1.0, 1.0);
-    }
-    // A province with no neighbours (Switzerland) is pushed away: bring it back inside.
-    for p in &mut pos {
-        *p = [p[0].clamp(x0, x1), p[1].clamp(y0, y1)];
-    }
-    let pad = 0.08 * (x1 - x0).max(y1 - y0).max(1.0);
-    let (x0, y0, x1, y1) = (x0 - pad, y0 - pad, x1 + pad, y1 + pad);
-    let s = MAP_SIZE / (x1 - x0).max(y1 - y0);
-    let at: Vec<Pt> = pos
-        .iter()
-        .map(|p| [(p[0] - x0) * s, (p[1] - y0) * s])
-        .collect();
-    let (width, height) = ((x1 - x0) * s, (y1 - y0) * s);
-    let frame = outer(&[[0.0, 0.0], [width, 0.0], [width, height], [0.0, height]]);
-    let seed_province: Vec<usize> = (0..at.len()).collect();
-    let cells = cells(&at, &seed_province, &vec![None; at.len()], &frame, &[]);
-    let unit = unit_radius(width, height, at.len());
-    let label = at.iter().map(|p| [p[0], p[1] + unit * 1.9]).collect();
-    let coasts = coast_anchors(map, &at, unit);
-    Layout {
-        width,
-        height,
-        lands: Vec::new(),
-        cells,
-        seed_province,
-        shapes: Vec::new(),
-        at,
-        label,
-        coasts,
-        unit,
-    }
-}
-
-/// A coast's anchor: from the province's anchor towards the coast's fleet neighbours.
-fn coast_anchors(map: &Map, at: &[Pt], unit: f64) -> Vec<Vec<Pt>> {
-    map.province_ids()
-        .map(|p| {
-            let a = at[p.index()];
-            (0..map.province(p).coasts.len())
-                .map(|c| {
-                    let n = map.fleet_neighbours(Location::coast(p, c as u8));
-                    let (mut sx, mut sy) = (0.0, 0.0);
-                    for l in n {
-                        let q = at[l.province.index()];
-                        (sx, sy) = (sx + q[0] - a[0], sy + q[1] - a[1]);
-                    }
-                    let len = (sx * sx + sy * sy).sqrt();
-                    if len < 1e-9 {
-                        return [a[0] + unit * 2.0 * c as f64, a[1]];
-                    }
-                    [a[0] + sx / len * unit * 2.2, a[1] + sy / len * unit * 2.2]
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// Fruchterman–Reingold from a golden-angle spiral: deterministic, no randomness.
-fn force_layout(map: &Map) -> Vec<Pt> {
-    let n = map.provinces().len();
-    let mut pos: Vec<Pt> = (0..n)
-        .map(|i| {
-            let (a, r) = (i as f64 * 2.399_963, (i as f64 + 0.5).sqrt());
-            [r * a.cos(), r * a.sin()]
-        })
-        .collect();
-    let edges: Vec<(usize, usize)> = map
-        .province_ids()
-        .flat_map(|p| {
-            map.any_neighbours(p)
-                .iter()
-                .copied()
-                .map(move |q| (p.index(), q.index()))
-        })
-        .filter(|(a, b)| a < b)
-        .collect();
-    let iterations = (30_000_000 / (n * n).max(1)).clamp(15, 300);
-    let k = 1.0;
-    let mut t = (n as f64).sqrt() * 0.1;
-    for _ in 0..iterations {
-        let mut disp = vec![[0.0f64; 2]; n];
-        for i in 0..n {
-            for j in (i + 1)..n {
-                let (dx, dy) = (pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]);
-                let d2 = (dx * dx + dy * dy).max(1e-4);
-                let f = k * k / d2;
-                disp[i] = [disp[i][0] + dx * f, disp[i][1] + dy * f];
-                disp[j] = [disp[j][0] - dx * f, disp[j][1] - dy * f];
-            }
-        }
-        for &(a, b) in &edges {
-            let (dx, dy) = (pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]);
-            let d = (dx * dx + dy * dy).sqrt().max(1e-4);
-            let f = d / k;
-            disp[a] = [disp[a][0] - dx * f, disp[a][1] - dy * f];
-            disp[b] = [disp[b][0] + dx * f, disp[b][1] + dy * f];
-        }
-        for (p, d) in pos.iter_mut().zip(&disp) {
-            let len = (d[0] * d[0] + d[1] * d[1]).sqrt().max(1e-9);
-            let step = len.min(t);
-            *p = [p[0] + d[0] / len * step, p[1] + d[1] / len * step];
-        }
-        t = (t * 0.97).max(0.01);
-    }
-    pos
-}
-
 /// Whether a cell edge is a border to draw: between different provinces, and (for a land cell)
 /// not a sliver along the clip line across the water.
 pub(crate) fn is_border(layout: &Layout, cell: &Cell, e: Edge, a: Pt, b: Pt) -> bool {
     let Edge::Seed(j) = e else { return false };
-    if layout.seed_province.get(j) == Some(&cell.province) {
+    let other = layout.seed_province.get(j);
+    if other == Some(&cell.province) || other.is_some_and(|&o| crate::auto::is_void(o)) {
         return false;
     }
     match cell.land.and_then(|k| layout.lands.get(k)) {

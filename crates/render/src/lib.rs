@@ -7,6 +7,7 @@
 //! without it, from a deterministic automatic layout of its adjacency graph. PNGs are rendered
 //! in Rust with resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
 
+mod auto;
 mod colours;
 mod features;
 mod geom;

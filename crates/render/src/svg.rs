@@ -134,6 +134,10 @@ fn regions(b: &mut String, scene: &Scene, l: &Layout) {
         n(l.width),
         n(l.height)
     );
+    for (poly, sea) in &l.fillers {
+        let fill = if *sea { SEA } else { LAND };
+        let _ = writeln!(b, "<path class=\"filler\" d=\"{}\" fill=\"{fill}\" stroke=\"{fill}\" stroke-width=\"0.6\"/>", path_of(poly.iter().copied()));
+    }
     let (sea, land): (Vec<_>, Vec<_>) = l.cells.iter().partition(|c| c.land.is_none());
     cells(b, scene, l, &sea);
     for poly in &l.lands {
@@ -167,17 +171,73 @@ fn cells(b: &mut String, scene: &Scene, l: &Layout, list: &[&crate::layout::Cell
         let _ = writeln!(b, "<path class=\"region\" data-province=\"{name}\" d=\"{d}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"0.6\"/>");
     }
     let mut d = String::new();
+    let mut sea_d = String::new();
+    let sea_cell = |p: usize| {
+        scene
+            .map
+            .provinces()
+            .get(p)
+            .is_some_and(|p| p.terrain == Terrain::Sea)
+    };
     for c in list {
         for i in 0..c.poly.len() {
             let ((a, e), (bb, _)) = (c.poly[i], c.poly[(i + 1) % c.poly.len()]);
             if is_border(l, c, e, a, bb) {
-                let _ = write!(d, "M{}L{}", pt(a), pt(bb));
+                // Without land masses, a border between two seas is drawn in the sea's colour.
+                let other = match e {
+                    crate::geom::Edge::Seed(j) => l.seed_province.get(j).copied(),
+                    crate::geom::Edge::Outer => None,
+                };
+                let seas =
+                    l.coasts_from_cells && sea_cell(c.province) && other.is_some_and(sea_cell);
+                // ... and one between a sea and a land is the land's coastline, drawn from
+                // the land's side (the sea's side runs on into open water).
+                if l.coasts_from_cells && sea_cell(c.province) && !seas {
+                    continue;
+                }
+                let _ = write!(
+                    if seas { &mut sea_d } else { &mut d },
+                    "M{}L{}",
+                    pt(a),
+                    pt(bb)
+                );
             }
         }
+    }
+    if !sea_d.is_empty() {
+        let _ = writeln!(b, "<path class=\"borders\" d=\"{sea_d}\" fill=\"none\" stroke=\"{SEA_BORDER}\" stroke-width=\"0.9\"/>");
     }
     let sea = !l.lands.is_empty() && list.iter().all(|c| c.land.is_none());
     let stroke = if sea { SEA_BORDER } else { BORDER };
     let _ = writeln!(b, "<path class=\"borders\" d=\"{d}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"0.9\"/>");
+    if l.coasts_from_cells {
+        let d = cell_coasts(scene, l, list);
+        let _ = writeln!(b, "<path class=\"coastline\" d=\"{d}\" fill=\"none\" stroke=\"{COAST}\" stroke-width=\"1.3\"/>");
+    }
+}
+
+/// Coastlines drawn from the cells (the automatic layout): where a land cell meets a sea cell,
+/// and round a land cell's outer edge (where it meets the open water round the map).
+fn cell_coasts(scene: &Scene, l: &Layout, list: &[&crate::layout::Cell]) -> String {
+    let provinces = scene.map.provinces();
+    let sea = |p: usize| provinces.get(p).is_some_and(|p| p.terrain == Terrain::Sea);
+    let mut d = String::new();
+    for c in list.iter().filter(|c| !sea(c.province)) {
+        for i in 0..c.poly.len() {
+            let ((a, e), (bb, _)) = (c.poly[i], c.poly[(i + 1) % c.poly.len()]);
+            let coast = match e {
+                crate::geom::Edge::Outer => true,
+                crate::geom::Edge::Seed(j) => l
+                    .seed_province
+                    .get(j)
+                    .is_some_and(|&q| sea(q) || q == crate::auto::VOID_SEA),
+            };
+            if coast {
+                let _ = write!(d, "M{}L{}", pt(a), pt(bb));
+            }
+        }
+    }
+    d
 }
 
 /// The labels' font size.

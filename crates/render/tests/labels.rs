@@ -385,38 +385,65 @@ fn check(name: &str, what: &str, text: &str, problems: &mut Vec<String>) {
     }
 }
 
-#[test]
-fn no_label_is_covered_on_any_embedded_map() {
+/// Checks a map's starting position, a movement phase with orders of every kind, its retreat
+/// phase and an adjustment phase.
+fn check_map(name: &str, map: &Map, problems: &mut Vec<String>) {
     let rules = Ruleset::load("datc").unwrap();
-    let mut problems = Vec::new();
-    for (name, _) in EMBEDDED_MAPS {
-        let map = Map::embedded(name).unwrap().unwrap();
-        let start = Position::initial(&map);
-        check(
-            name,
-            "start",
-            &svg(&Scene::new(&map, &start, "datc")),
-            &mut problems,
-        );
-        let o = parsed(&map, &orders_of_every_kind(&map, &start));
-        let adj = adjudicate(&map, &rules, &start, &o);
-        let scene = Scene::new(&map, &start, "datc").with_adjudication(&o, &adj);
-        check(name, "orders", &svg(&scene), &mut problems);
-        let retreats = pending_retreat_options(&map, &rules, &adj.next);
-        let scene = Scene::new(&map, &adj.next, "datc").with_retreats(retreats);
-        check(name, "retreats", &svg(&scene), &mut problems);
-        let (winter, text) = adjustment(&map);
-        let o = parsed(&map, &text);
-        let adj = adjudicate(&map, &rules, &winter, &o);
-        let scene = Scene::new(&map, &winter, "datc").with_adjudication(&o, &adj);
-        check(name, "adjustment", &svg(&scene), &mut problems);
-    }
+    let start = Position::initial(map);
+    check(
+        name,
+        "start",
+        &svg(&Scene::new(map, &start, "datc")),
+        problems,
+    );
+    let o = parsed(map, &orders_of_every_kind(map, &start));
+    let adj = adjudicate(map, &rules, &start, &o);
+    let scene = Scene::new(map, &start, "datc").with_adjudication(&o, &adj);
+    check(name, "orders", &svg(&scene), problems);
+    let retreats = pending_retreat_options(map, &rules, &adj.next);
+    let scene = Scene::new(map, &adj.next, "datc").with_retreats(retreats);
+    check(name, "retreats", &svg(&scene), problems);
+    let (winter, text) = adjustment(map);
+    let o = parsed(map, &text);
+    let adj = adjudicate(map, &rules, &winter, &o);
+    let scene = Scene::new(map, &winter, "datc").with_adjudication(&o, &adj);
+    check(name, "adjustment", &svg(&scene), problems);
+}
+
+fn assert_none(problems: &[String]) {
     assert!(
         problems.is_empty(),
         "{} covered labels:\n{}",
         problems.len(),
         problems.join("\n")
     );
+}
+
+#[test]
+fn no_label_is_covered_on_any_embedded_map() {
+    let mut problems = Vec::new();
+    for (name, _) in EMBEDDED_MAPS {
+        let map = Map::embedded(name).unwrap().unwrap();
+        check_map(name, &map, &mut problems);
+    }
+    assert_none(&problems);
+}
+
+/// The same on a map without drawing data (the standard map's graph, laid out automatically).
+#[test]
+fn no_label_is_covered_on_an_automatic_layout() {
+    let text = diplo_map::STANDARD_MAP_TOML;
+    let cut = text.find("# --- drawing ---").unwrap();
+    let plain: String = text[..cut]
+        .lines()
+        .filter(|l| !l.starts_with("draw = "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let map = Map::from_toml_str(&plain, "plain.toml").unwrap();
+    assert!(map.drawing().is_none());
+    let mut problems = Vec::new();
+    check_map("standard-automatic", &map, &mut problems);
+    assert_none(&problems);
 }
 
 /// The test's own measure finds a label under a unit when there is one.
