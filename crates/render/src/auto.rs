@@ -123,6 +123,7 @@ pub(crate) fn automatic(map: &Map) -> Layout {
         lands: Vec::new(),
         cells,
         seed_province,
+        seed_points: seeds,
         shapes: Vec::new(),
         at,
         label,
@@ -481,7 +482,7 @@ fn force_layout(map: &Map) -> Vec<Pt> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::BTreeSet;
     use std::fmt::Write;
 
@@ -490,6 +491,11 @@ mod tests {
     /// Ten provinces, two rows: seas `s0`..`s4` over coasts `c0`..`c4`, each bordering the
     /// ones beside it and the one across.
     fn ten() -> Map {
+        Map::from_toml_str(&ten_text(), "ten.toml").unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    /// The text of [`ten`]'s map file.
+    pub(crate) fn ten_text() -> String {
         let mut t = String::from("name = \"ten\"\ntitle = \"Ten\"\nfirst_year = 1901\nfirst_season = \"spring\"\nvictory_centres = 2\n\n[[power]]\nname = \"Red\"\nadjective = \"Red\"\nabbreviation = \"RED\"\nunits = [\"A c0\"]\n");
         let beside = |k: &str, i: usize| {
             let mut v = Vec::new();
@@ -515,7 +521,7 @@ mod tests {
             };
             let _ = write!(t, "\n[[province]]\nname = \"c{i}\"\nfull_name = \"Coast {i}\"\nterrain = \"coast\"\n{centre}army = [{}]\nfleet = [{}]\n", army.join(", "), fleet.join(", "));
         }
-        Map::from_toml_str(&t, "ten.toml").unwrap_or_else(|e| panic!("{e:?}"))
+        t
     }
 
     /// The pairs of provinces whose regions share a border longer than `min` pixels.

@@ -33,6 +33,8 @@ pub(crate) struct Layout {
     pub cells: Vec<Cell>,
     /// The province of each seed ([`Edge::Seed`] indices).
     pub seed_province: Vec<usize>,
+    /// Each seed's point (anchors first on the automatic layout).
+    pub seed_points: Vec<Pt>,
     /// Explicit province outlines (`shape`).
     pub shapes: Vec<(usize, Vec<Pt>)>,
     /// Unit anchor per province.
@@ -157,6 +159,7 @@ fn from_drawing(map: &Map, d: &Drawing) -> Layout {
         lands,
         cells,
         seed_province,
+        seed_points: seeds,
         shapes,
         at: d.provinces.iter().map(|p| px(p.at)).collect(),
         label: d.provinces.iter().map(|p| px(p.label)).collect(),

@@ -9,6 +9,7 @@
 
 mod auto;
 mod colours;
+mod draw_file;
 mod features;
 mod geom;
 mod labels;
@@ -29,6 +30,7 @@ use diplo_engine::{
 use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
+pub use draw_file::with_automatic_drawing;
 pub use panels::{panels, MAX_WIDTH};
 pub use png::{png, RenderError};
 

@@ -10,6 +10,7 @@ mod game;
 mod game_end;
 mod hosting;
 mod import;
+mod map_draw;
 mod pinned;
 mod serve;
 mod support;
