@@ -454,3 +454,25 @@ fn the_overlap_check_sees_a_label_under_a_unit() {
     let apart = text.replace("cx=\"55\"", "cx=\"90\"");
     assert!(overlaps(&apart).is_empty(), "{:?}", overlaps(&apart));
 }
+
+/// The same on every map file in the folder `DIPLO_LABEL_MAPS` names, when set (imported
+/// variant maps: `diplo map import` each into one folder); nothing to check without it.
+#[test]
+fn no_label_is_covered_on_the_maps_of_a_folder() {
+    let Some(dir) = std::env::var_os("DIPLO_LABEL_MAPS") else {
+        return;
+    };
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("the folder DIPLO_LABEL_MAPS names")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    let mut problems = Vec::new();
+    for f in &files {
+        let map = Map::from_path(f).unwrap_or_else(|e| panic!("{}: {e:?}", f.display()));
+        let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+        check_map(&name, &map, &mut problems);
+    }
+    assert_none(&problems);
+}
