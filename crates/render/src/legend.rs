@@ -31,8 +31,9 @@ const KEY: [&str; 7] = [
     "red ring: dislodged",
 ];
 
-/// The legend's title: heading, map, phase (with the year of the game on a map whose years
-/// count from 0 or 1) and ruleset.
+/// The legend's title: map, phase (with the year of the game on a map whose years count from 0
+/// or 1) and ruleset; with a heading (`DATC 6.F.19`, panels one per ruleset), the ruleset first,
+/// then the heading.
 fn title(scene: &Scene) -> String {
     let map = scene.map;
     let heading = match &scene.title {
@@ -45,10 +46,15 @@ fn title(scene: &Scene) -> String {
         let nth = u32::from(phase.year.saturating_sub(map.first_year)) + 1;
         let _ = write!(name, " (year {nth} of the game)");
     }
-    format!(
-        "{heading}{} — {name} — ruleset {}",
-        map.title, scene.ruleset
-    )
+    if heading.is_empty() {
+        format!("{} — {name} — ruleset {}", map.title, scene.ruleset)
+    } else {
+        // A heading means panels side by side (one per ruleset): the ruleset comes first.
+        format!(
+            "Ruleset {} — {heading}{} — {name}",
+            scene.ruleset, map.title
+        )
+    }
 }
 
 /// The powers the legend names: those with a unit, a centre, an order or an automatic action
