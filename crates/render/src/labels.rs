@@ -142,9 +142,10 @@ fn candidates(at: Pt, size: f64) -> Vec<Pt> {
 }
 
 /// Where each province's label goes (the centre of its text), given what is drawn over the map
-/// and the labels' `size`: labels whose own point is free stay there; each other one goes to the
+/// and each label's font size (`sizes`): labels whose own point is free stay there; each other one goes to the
 /// nearest free spot inside its province, else the nearest free spot, else its own point.
-pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], size: f64) -> Vec<Pt> {
+pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], sizes: &[f64]) -> Vec<Pt> {
+    let size_of = |i: usize| sizes.get(i).copied().unwrap_or(10.0);
     let frame = Rect {
         x0: 0.0,
         y0: 0.0,
@@ -163,7 +164,7 @@ pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], size: f6
             && !placed.iter().flatten().any(|p| p.overlaps(r))
     };
     for (i, name) in names.iter().enumerate() {
-        let r = text_box(name, size, out[i]);
+        let r = text_box(name, size_of(i), out[i]);
         if free(&r, &placed) {
             placed[i] = Some(r);
         }
@@ -172,6 +173,7 @@ pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], size: f6
         if placed[i].is_some() {
             continue;
         }
+        let size = size_of(i);
         let spots = candidates(out[i], size);
         let fits = |p: &&Pt| free(&text_box(name, size, **p), &placed);
         let inside = spots.iter().filter(|p| in_province(l, i, **p)).find(fits);
@@ -181,6 +183,25 @@ pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], size: f6
         }
     }
     out
+}
+
+/// Each province's label size: `base`, smaller (down to 7 pixels) where its unit anchor is
+/// close to another's, so that a dense region's names fit between its units.
+pub(crate) fn sizes(l: &Layout, base: f64) -> Vec<f64> {
+    let at = &l.at;
+    if at.len() > 4000 {
+        return vec![base; at.len()];
+    }
+    at.iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let others = at.iter().enumerate().filter(|(j, _)| *j != i);
+            let nearest = others
+                .map(|(_, b)| (a[0] - b[0]).hypot(a[1] - b[1]))
+                .fold(f64::MAX, f64::min);
+            (nearest * 0.3).clamp(base.min(7.0), base)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -252,7 +252,8 @@ fn labels(b: &mut String, map: &Map, l: &Layout, blockers: &[Blocker]) {
         .iter()
         .map(|p| p.name.to_uppercase())
         .collect();
-    let spots = crate::labels::place(&names, l, blockers, size);
+    let sizes = crate::labels::sizes(l, size);
+    let spots = crate::labels::place(&names, l, blockers, &sizes);
     let _ = writeln!(
         b,
         "<g class=\"labels\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3b3326\">",
@@ -260,16 +261,20 @@ fn labels(b: &mut String, map: &Map, l: &Layout, blockers: &[Blocker]) {
     );
     for ((i, p), name) in map.provinces().iter().enumerate().zip(&names) {
         let at = spots[i];
-        let style = if p.terrain == Terrain::Sea {
-            " font-style=\"italic\" fill=\"#2d5470\""
+        let mut style = if p.terrain == Terrain::Sea {
+            " font-style=\"italic\" fill=\"#2d5470\"".to_string()
         } else {
-            ""
+            String::new()
         };
+        let own = sizes[i];
+        if (own - size).abs() > 0.05 {
+            style.push_str(&format!(" font-size=\"{}\"", n(own)));
+        }
         let _ = writeln!(
             b,
             "<text class=\"label\" id=\"label-{i}\" x=\"{}\" y=\"{}\"{style}>{}</text>",
             n(at[0]),
-            n(at[1] + size * 0.35),
+            n(at[1] + own * 0.35),
             esc(name)
         );
     }
