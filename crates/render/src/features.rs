@@ -20,6 +20,8 @@ pub(crate) struct Entry {
     pub sample: String,
     /// What it means.
     pub text: String,
+    /// Where it applies (anchors), so that a zoomed picture lists only what it shows.
+    pub at: Vec<Pt>,
 }
 
 /// How a kind of crossing is stroked: colour, width, dash.
@@ -76,10 +78,13 @@ fn short(map: &Map, p: ProvinceId) -> String {
 /// Ice, impassable provinces and convoyable coasts.
 fn provinces(b: &mut String, map: &Map, l: &Layout, entries: &mut Vec<Entry>) {
     let (mut ice, mut impassable, mut convoyable) = (Vec::new(), false, Vec::new());
+    let mut at: [Vec<Pt>; 3] = Default::default();
     for (i, p) in map.provinces().iter().enumerate() {
         let d = outline(l, i);
+        let here = l.at(ProvinceId(i as u32));
         if !p.closed.is_empty() {
             let _ = writeln!(b, "<path class=\"ice\" data-province=\"{}\" d=\"{d}\" fill=\"url(#diplo-ice)\" stroke=\"#9cc9e4\" stroke-width=\"1.5\"/>", esc(&p.name));
+            at[0].push(here);
             ice.push(format!(
                 "{} in {}",
                 short(map, ProvinceId(i as u32)),
@@ -88,10 +93,12 @@ fn provinces(b: &mut String, map: &Map, l: &Layout, entries: &mut Vec<Entry>) {
         }
         if p.terrain == Terrain::Impassable {
             impassable = true;
+            at[1].push(here);
             let _ = writeln!(b, "<path class=\"impassable\" data-province=\"{}\" d=\"{d}\" fill=\"url(#diplo-impassable)\"/>", esc(&p.name));
         }
         if p.convoyable {
             let _ = writeln!(b, "<path class=\"convoyable\" data-province=\"{}\" d=\"{d}\" fill=\"none\" stroke=\"{CONVOYABLE}\" stroke-width=\"2.2\" stroke-dasharray=\"5,3\"/>", esc(&p.name));
+            at[2].push(here);
             convoyable.push(short(map, ProvinceId(i as u32)));
         }
     }
@@ -105,6 +112,7 @@ fn provinces(b: &mut String, map: &Map, l: &Layout, entries: &mut Vec<Entry>) {
                 swatch("url(#diplo-ice)", "#9cc9e4")
             ),
             text: format!("ice, closed: {}", ice.join("; ")),
+            at: std::mem::take(&mut at[0]),
         });
     }
     if impassable {
@@ -114,12 +122,14 @@ fn provinces(b: &mut String, map: &Map, l: &Layout, entries: &mut Vec<Entry>) {
                 swatch("url(#diplo-impassable)", "#8a7f6a")
             ),
             text: "impassable".into(),
+            at: std::mem::take(&mut at[1]),
         });
     }
     if !convoyable.is_empty() {
         entries.push(Entry {
             sample: format!("<rect x=\"4\" y=\"-7\" width=\"20\" height=\"14\" fill=\"#efe6cf\" stroke=\"{CONVOYABLE}\" stroke-width=\"2.2\" stroke-dasharray=\"5,3\"/>"),
             text: format!("convoyable coast: {}", convoyable.join(", ")),
+            at: std::mem::take(&mut at[2]),
         });
     }
 }
@@ -174,6 +184,7 @@ fn crossings(
 ) {
     let mut seen: Vec<(ProvinceId, ProvinceId, usize)> = Vec::new();
     let mut used: [Vec<String>; 4] = Default::default();
+    let mut used_at: [Vec<Pt>; 4] = Default::default();
     let strokes = [&DIFFICULT, &HALF, &CLOSED, &ONE_WAY];
     let classes = ["difficult", "half-strength", "closed-border", "one-way"];
     for x in map.borders() {
@@ -212,6 +223,7 @@ fn crossings(
             b.push_str("</g>\n");
             blockers.push(Blocker::Line(a, e, strokes[k].1 / 2.0 + 5.0));
             used[k].push(what);
+            used_at[k].extend([a, e]);
         }
     }
     let words = [
@@ -229,6 +241,7 @@ fn crossings(
             entries.push(Entry {
                 sample: s,
                 text: format!("{}: {}", words[k], used[k].join(", ")),
+                at: std::mem::take(&mut used_at[k]),
             });
         }
     }
@@ -278,6 +291,7 @@ fn railroads(
         entries.push(Entry {
             sample: "<line x1=\"2\" y1=\"0\" x2=\"26\" y2=\"0\" stroke=\"#222\" stroke-width=\"4\"/><line x1=\"2\" y1=\"0\" x2=\"26\" y2=\"0\" stroke=\"white\" stroke-width=\"2\" stroke-dasharray=\"5,5\"/>".into(),
             text: format!("railroad {} ({}), for {}", r.name, r.full_name, powers.join(", ")),
+            at: points.clone(),
         });
     }
 }
@@ -313,6 +327,7 @@ fn canals(
                 short(map, c.seas[0]),
                 short(map, c.seas[1])
             ),
+            at: vec![a, at, e],
         });
     }
 }

@@ -1,11 +1,15 @@
 //! Pictures of a Diplomacy position, and optionally its orders and their results, as SVG and
-//! PNG: provinces (land and sea told apart), supply centres in their owner's colour, units in
-//! their power's colour (fleets on their coast), dislodged units offset, order arrows with
-//! failed moves and cut supports marked, retreat options, builds and removals, and a legend.
+//! PNG: provinces (land and sea told apart), their names where nothing covers them, supply
+//! centres in their owner's colour, units in their power's colour (fleets on their coast; a
+//! power's tag on maps of many powers), dislodged units offset, order arrows with failed moves
+//! and cut supports marked, retreat options, builds and removals, the map's special rules (ice,
+//! impassable provinces, convoyable coasts, special crossings, railroads, canals), and a legend.
 //!
-//! The layout comes from the map's drawing data (`maps/FORMAT.md`, "Drawing") or, for a map
-//! without it, from a deterministic automatic layout of its adjacency graph. PNGs are rendered
-//! in Rust with resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
+//! The layout comes from the map's drawing data (`maps/FORMAT.md`, "Drawing"), on a larger
+//! canvas for a crowded map, or, for a map without it, from a deterministic automatic layout of
+//! its adjacency graph ([`with_automatic_drawing`] writes it into the map file). [`panels`]
+//! puts one scene per ruleset in a grid zoomed to the orders. PNGs are rendered in Rust with
+//! resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
 
 mod auto;
 mod colours;

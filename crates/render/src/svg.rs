@@ -67,7 +67,7 @@ pub(crate) fn panel(scene: &Scene, view: Option<&View>) -> Panel {
     let mut b = String::new();
     crate::features::defs(&mut b);
     regions(&mut b, scene, &layout);
-    let (mut blockers, rules) = crate::features::draw(&mut b, scene.map, &layout);
+    let (mut blockers, mut rules) = crate::features::draw(&mut b, scene.map, &layout);
     blockers.extend(unit_blockers(scene, &layout));
     blockers.extend(crate::orders::blockers(scene, &layout));
     labels(&mut b, scene.map, &layout, &blockers);
@@ -76,6 +76,10 @@ pub(crate) fn panel(scene: &Scene, view: Option<&View>) -> Panel {
     crate::orders::orders(&mut b, scene, &layout);
     let (width, height) = match view {
         Some(v) => {
+            // A zoomed picture's legend lists only the special rules it shows.
+            let shown =
+                |p: &Pt| p[0] >= v.x && p[0] <= v.x + v.w && p[1] >= v.y && p[1] <= v.y + v.h;
+            rules.retain(|e| e.at.iter().any(shown));
             let (w, h) = (v.w * v.scale, v.h * v.scale);
             b = format!(
                 "<svg class=\"map\" width=\"{}\" height=\"{}\" viewBox=\"{} {} {} {}\">\n{b}</svg>\n",

@@ -267,6 +267,9 @@ fn compare_panels_sit_in_a_grid_zoomed_to_the_orders() {
     let doc = roxmltree::Document::parse(&text).unwrap();
     let maps = with_class(&doc, "map");
     assert_eq!(maps.len(), 2);
+    // Switzerland is out of view: the legend does not explain impassable provinces.
+    assert!(!text.contains(">impassable</text>"));
+    assert!(svg(&scenes[0]).contains(">impassable</text>"));
     for m in &maps {
         let vb: Vec<f64> = m
             .attribute("viewBox")
