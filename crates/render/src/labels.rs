@@ -107,14 +107,25 @@ pub(crate) fn text_box(text: &str, size: f64, at: Pt) -> Rect {
     }
 }
 
-/// Whether `p` is in province `prov`'s region.
-fn in_province(l: &Layout, prov: usize, p: Pt) -> bool {
-    let cells = l.cells.iter().filter(|c| c.province == prov);
-    let poly = |c: &crate::layout::Cell| c.poly.iter().map(|v| v.0).collect::<Vec<_>>();
-    cells.map(poly).any(|c| geom::inside(p, &c))
-        || l.shapes
-            .iter()
-            .any(|(q, s)| *q == prov && geom::inside(p, s))
+/// Whether `p` is in the region made of `outlines` (a province's cells and shape).
+fn in_region(outlines: &[Vec<Pt>], p: Pt) -> bool {
+    outlines.iter().any(|o| geom::inside(p, o))
+}
+
+/// Each province's outlines: its cells' and its shape's.
+fn outlines(l: &Layout, n: usize) -> Vec<Vec<Vec<Pt>>> {
+    let mut out = vec![Vec::new(); n];
+    for c in &l.cells {
+        if let Some(o) = out.get_mut(c.province) {
+            o.push(c.poly.iter().map(|v| v.0).collect());
+        }
+    }
+    for (q, s) in &l.shapes {
+        if let Some(o) = out.get_mut(*q) {
+            o.push(s.clone());
+        }
+    }
+    out
 }
 
 /// The spots tried for a label, nearest first: its own point, then rings around it.
@@ -153,6 +164,7 @@ pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], sizes: &
         y1: l.height,
     };
     let mut placed: Vec<Option<Rect>> = vec![None; names.len()];
+    let regions = outlines(l, names.len());
     let mut out: Vec<Pt> = l.label.clone();
     out.resize(names.len(), [0.0, 0.0]);
     let free = |r: &Rect, placed: &[Option<Rect>]| {
@@ -176,7 +188,8 @@ pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], sizes: &
         let size = size_of(i);
         let spots = candidates(out[i], size);
         let fits = |p: &&Pt| free(&text_box(name, size, **p), &placed);
-        let inside = spots.iter().filter(|p| in_province(l, i, **p)).find(fits);
+        let mine = &regions[i];
+        let inside = spots.iter().filter(|p| in_region(mine, **p)).find(fits);
         if let Some(&p) = inside.or_else(|| spots.iter().find(fits)) {
             out[i] = p;
             placed[i] = Some(text_box(name, size, p));
