@@ -23,7 +23,7 @@ pub(crate) fn outer(points: &[Pt]) -> Poly {
 }
 
 /// Keeps the part of `poly` where `(x - m) · n <= 0`; new edges along the line get `label`.
-fn clip(poly: &Poly, m: Pt, n: Pt, label: Edge) -> Poly {
+pub(crate) fn clip(poly: &Poly, m: Pt, n: Pt, label: Edge) -> Poly {
     let side = |p: Pt| (p[0] - m[0]) * n[0] + (p[1] - m[1]) * n[1];
     let mut out = Vec::with_capacity(poly.len() + 2);
     for i in 0..poly.len() {

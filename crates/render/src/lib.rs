@@ -1,19 +1,30 @@
 //! Pictures of a Diplomacy position, and optionally its orders and their results, as SVG and
-//! PNG: provinces (land and sea told apart), supply centres in their owner's colour, units in
-//! their power's colour (fleets on their coast), dislodged units offset, order arrows with
-//! failed moves and cut supports marked, retreat options, builds and removals, and a legend.
+//! PNG: provinces (land and sea told apart), their names where nothing covers them, supply
+//! centres in their owner's colour, units in their power's colour (fleets on their coast; a
+//! power's tag on maps of many powers), dislodged units offset, order arrows with failed moves
+//! and cut supports marked, retreat options, builds and removals, the map's special rules (ice,
+//! impassable provinces, convoyable coasts, special crossings, railroads, canals), and a legend.
 //!
-//! The layout comes from the map's drawing data (`maps/FORMAT.md`, "Drawing") or, for a map
-//! without it, from a deterministic automatic layout of its adjacency graph. PNGs are rendered
-//! in Rust with resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
+//! The layout comes from the map's drawing data (`maps/FORMAT.md`, "Drawing"), on a larger
+//! canvas for a crowded map, or, for a map without it, from a deterministic automatic layout of
+//! its adjacency graph ([`with_automatic_drawing`] writes it into the map file). [`panels`]
+//! puts one scene per ruleset in a grid zoomed to the orders. PNGs are rendered in Rust with
+//! resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
 
+mod auto;
+mod colours;
+mod draw_file;
+mod features;
 mod geom;
+mod labels;
 mod layout;
 mod legend;
 mod near;
 mod orders;
+mod panels;
 mod png;
 mod svg;
+mod text;
 
 use std::path::Path;
 
@@ -23,6 +34,8 @@ use diplo_engine::{
 use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
+pub use draw_file::with_automatic_drawing;
+pub use panels::{panels, MAX_WIDTH};
 pub use png::{png, RenderError};
 
 /// One order to draw, with its result when it was adjudicated.
@@ -161,25 +174,8 @@ impl<'a> Scene<'a> {
 
 /// The scene as a standalone SVG document.
 pub fn svg(scene: &Scene) -> String {
-    let panel = svg::panel(scene);
-    svg::document(panel.width, panel.height, &panel.body)
-}
-
-/// Several scenes side by side in one SVG document (one panel per ruleset).
-pub fn panels(scenes: &[Scene]) -> String {
-    let gap = 16.0;
-    let parts: Vec<svg::Panel> = scenes.iter().map(svg::panel).collect();
-    let height = parts.iter().map(|p| p.height).fold(0.0, f64::max);
-    let mut body = String::new();
-    let mut x = 0.0;
-    for p in &parts {
-        body.push_str(&format!(
-            "<g class=\"panel\" transform=\"translate({x:.1},0)\">{}</g>\n",
-            p.body
-        ));
-        x += p.width + gap;
-    }
-    svg::document((x - gap).max(1.0), height.max(1.0), &body)
+    let panel = svg::panel(scene, None);
+    svg::document(panel.width, panel.height, 1.0, &panel.body)
 }
 
 /// Where a unit at `loc` is drawn in `map`'s pictures (pixels from the map area's top left): a

@@ -8,6 +8,7 @@ use diplo_map::{Location, UnitKind};
 use diplo_orders::{Order, Place, UnitRef, WrittenCoast};
 
 use crate::geom::Pt;
+use crate::labels::Blocker;
 use crate::layout::Layout;
 use crate::svg::{colour, dislodged_at, esc, n, pt, unit_symbol};
 use crate::{DrawnOrder, Scene};
@@ -47,7 +48,7 @@ fn automatic(b: &mut String, scene: &Scene, l: &Layout) {
             esc(&a.reason_text(scene.map))
         );
         if drawn.highlight {
-            let _ = write!(b, "<circle class=\"highlight\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffe100\" fill-opacity=\"0.6\"/>", n(at[0]), n(at[1]), n(l.unit * 2.0));
+            outline(b, at, at, l.unit * 2.1);
         }
         match a.kind {
             AutomaticKind::Built => {
@@ -131,7 +132,7 @@ fn order(b: &mut String, scene: &Scene, l: &Layout, i: usize, o: &DrawnOrder) {
     let (kind, from, to, body) = geometry(scene, l, o, c, dash);
     let _ = write!(b, "<g class=\"order\" data-index=\"{i}\" data-power=\"{power}\" data-kind=\"{kind}\" data-order=\"{text}\" data-result=\"{word}\" data-from=\"{}\" data-to=\"{}\">", pt(from), pt(to));
     if o.highlight {
-        let _ = write!(b, "<line class=\"highlight\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#ffe100\" stroke-opacity=\"0.75\" stroke-width=\"{}\" stroke-linecap=\"round\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffe100\" fill-opacity=\"0.6\"/>", n(from[0]), n(from[1]), n(to[0]), n(to[1]), n(l.unit * 1.8), n(from[0]), n(from[1]), n(l.unit * 2.0));
+        outline(b, from, to, l.unit * 2.1);
     }
     b.push_str(&body);
     marks(b, l, o, from, to);
@@ -325,6 +326,41 @@ fn build(
     ("build", a, a, s)
 }
 
+/// The outline of a result that differs from the base ruleset's: a capsule of radius `r`
+/// round the line from `a` to `e` (a circle when they meet), in amber on a dark edge, not
+/// filled, so that the units and colours inside stay as they are.
+fn outline(b: &mut String, a: Pt, e: Pt, r: f64) {
+    let (dx, dy) = (e[0] - a[0], e[1] - a[1]);
+    let len = dx.hypot(dy);
+    let d = if len < 1e-6 {
+        format!(
+            "M{},{}a{r},{r} 0 1,0 {},0a{r},{r} 0 1,0 {},0Z",
+            n(a[0] - r),
+            n(a[1]),
+            n(2.0 * r),
+            n(-2.0 * r),
+            r = n(r)
+        )
+    } else {
+        let (ux, uy) = (-dy / len * r, dx / len * r);
+        format!(
+            "M{},{}L{},{}A{r},{r} 0 0,0 {},{}L{},{}A{r},{r} 0 0,0 {},{}Z",
+            n(a[0] + ux),
+            n(a[1] + uy),
+            n(e[0] + ux),
+            n(e[1] + uy),
+            n(e[0] - ux),
+            n(e[1] - uy),
+            n(a[0] - ux),
+            n(a[1] - uy),
+            n(a[0] + ux),
+            n(a[1] + uy),
+            r = n(r)
+        )
+    };
+    let _ = write!(b, "<path class=\"highlight\" d=\"{d}\" fill=\"none\" stroke=\"#5a4500\" stroke-width=\"5.5\" stroke-linejoin=\"round\"/><path class=\"highlight\" d=\"{d}\" fill=\"none\" stroke=\"#ffc400\" stroke-width=\"3.5\" stroke-linejoin=\"round\"/>");
+}
+
 /// Failure marks: a failed move or retreat gets a cross near its head, a cut support or a
 /// disrupted convoy one on its line, an unresolved order a question mark.
 fn marks(b: &mut String, l: &Layout, o: &DrawnOrder, from: Pt, to: Pt) {
@@ -480,4 +516,86 @@ fn retreat_options(b: &mut String, scene: &Scene, l: &Layout) {
         }
     }
     b.push_str("</g>\n");
+}
+
+/// What the orders layer covers, for placing labels: each order's line (with its head) or the
+/// ring round its unit, its marks, what the rules did without orders, and the retreat options.
+pub(crate) fn blockers(scene: &Scene, l: &Layout) -> Vec<Blocker> {
+    let u = l.unit;
+    let mut out = Vec::new();
+    for o in &scene.orders {
+        let (c, dash) = style(scene, o);
+        let (kind, from, to, _) = geometry(scene, l, o, c, dash);
+        if kind == "waive" {
+            continue;
+        }
+        out.push(Blocker::Disc(from, u * 2.0 + 1.5));
+        if o.highlight {
+            out.push(Blocker::Line(from, to, u * 2.1 + 3.0));
+        }
+        if from != to {
+            out.push(Blocker::Line(from, to, u * 0.9 + 7.0));
+            out.push(Blocker::Disc(to, u * 1.5 + 1.5));
+            let at = |t: f64| {
+                [
+                    from[0] + (to[0] - from[0]) * t,
+                    from[1] + (to[1] - from[1]) * t,
+                ]
+            };
+            out.push(Blocker::Disc(at(0.75), u * 1.2 + 2.5));
+            out.push(Blocker::Disc(at(0.55), u * 1.2 + 2.5));
+        }
+    }
+    let retreating = scene.position.phase.kind == PhaseKind::Retreat;
+    for a in &scene.automatic {
+        let unit = &a.action.unit;
+        let at = if retreating {
+            dislodged_at(l, unit)
+        } else {
+            l.anchor(unit.location)
+        };
+        out.push(Blocker::Disc(at, u * 2.1 + 3.0));
+    }
+    for r in &scene.retreats {
+        let from = dislodged_at(l, &r.dislodged.unit);
+        out.push(Blocker::Disc(from, u * 1.8 + 2.5));
+        for o in r.options {
+            let to = l.anchor(*o);
+            out.push(Blocker::Line(from, to, 1.5));
+            out.push(Blocker::Disc(to, u * 0.6 + 1.0));
+        }
+    }
+    out
+}
+
+/// The points an order layer involves: each order's two anchors (a support's and a convoy's
+/// both ends), each unit the rules acted on, each dislodged unit and its retreat options.
+pub(crate) fn involved(scene: &Scene, l: &Layout) -> Vec<Pt> {
+    let mut out = Vec::new();
+    for o in &scene.orders {
+        let (c, dash) = style(scene, o);
+        let (kind, from, to, _) = geometry(scene, l, o, c, dash);
+        if kind != "waive" {
+            out.extend([from, to]);
+        }
+        let other = match &o.order {
+            Order::SupportMove { supported, to, .. } => Some((&supported.place, to)),
+            Order::Convoy { army, to, .. } => Some((&army.place, to)),
+            _ => None,
+        };
+        if let Some((a, t)) = other {
+            out.extend([other_at(scene, l, a), place_at(l, t)]);
+        }
+    }
+    out.extend(
+        scene
+            .automatic
+            .iter()
+            .map(|a| l.anchor(a.action.unit.location)),
+    );
+    for r in &scene.retreats {
+        out.push(dislodged_at(l, &r.dislodged.unit));
+        out.extend(r.options.iter().map(|o| l.anchor(*o)));
+    }
+    out
 }

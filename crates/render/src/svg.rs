@@ -3,10 +3,13 @@
 use std::fmt::Write;
 
 use diplo_engine::{PhaseKind, Unit};
-use diplo_map::{Map, PowerId, Terrain, UnitKind};
+use diplo_map::{Map, Terrain, UnitKind};
 
+pub(crate) use crate::colours::{colour, ink, tag};
 use crate::geom::Pt;
+use crate::labels::Blocker;
 use crate::layout::{is_border, Layout};
+use crate::panels::View;
 use crate::Scene;
 
 pub(crate) const SEA: &str = "#bcd7ea";
@@ -45,95 +48,61 @@ pub(crate) fn pt(p: Pt) -> String {
     format!("{},{}", n(p[0]), n(p[1]))
 }
 
-/// A whole document around `body`.
-pub(crate) fn document(width: f64, height: f64, body: &str) -> String {
+/// A whole document around `body`, which is `width` x `height`, drawn at `scale`.
+pub(crate) fn document(width: f64, height: f64, scale: f64, body: &str) -> String {
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{f}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n{body}</svg>\n",
-        w = n(width.ceil()),
-        h = n(height.ceil()),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{sw}\" height=\"{sh}\" viewBox=\"0 0 {w} {h}\" font-family=\"{f}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n{body}</svg>\n",
+        sw = n((width * scale).ceil()),
+        sh = n((height * scale).ceil()),
+        w = n(width),
+        h = n(height),
         f = crate::png::FONT_FAMILY
     )
 }
 
-/// Colours for powers without a classic one, most distinct first.
-const PALETTE: [&str; 36] = [
-    "#d6453d", "#2b4aa8", "#3aa655", "#f2c12e", "#8e5bc0", "#5fb6e8", "#6b5a48", "#e8833a",
-    "#d45d9e", "#2a9d8f", "#9aa63a", "#7a7a7a", "#a94318", "#47d198", "#d880e4", "#90a918",
-    "#4790d1", "#e48098", "#18a91f", "#7647d1", "#e4bf80", "#18a99e", "#d147b3", "#b1e480",
-    "#1835a9", "#d15447", "#80e4a7", "#7a18a9", "#d1cc47", "#80cae4", "#a91859", "#5cd147",
-    "#8e80e4", "#a95618", "#47d1aa", "#e480e3",
-];
-
-/// The classic colour of a standard power's name.
-fn classic_colour(name: &str) -> Option<&'static str> {
-    Some(match name.to_ascii_lowercase().as_str() {
-        "austria" => "#d6453d",
-        "england" | "britain" => "#2b4aa8",
-        "france" => "#5fb6e8",
-        "germany" => "#6b5a48",
-        "italy" => "#3aa655",
-        "russia" => "#8e5bc0",
-        "turkey" => "#f2c12e",
-        _ => return None,
-    })
-}
-
-/// A power's colour: the classic one for a standard power's name, else the first palette colour
-/// no other power of the map has (in the map's power order), so that no two powers share one
-/// while the palette lasts (36 colours).
-pub(crate) fn colour(map: &Map, p: PowerId) -> &'static str {
-    let classic: Vec<Option<&'static str>> = map
-        .powers()
-        .iter()
-        .map(|pw| classic_colour(&pw.name))
-        .collect();
-    if let Some(Some(c)) = classic.get(p.index()) {
-        return c;
-    }
-    let taken: Vec<&str> = classic.iter().flatten().copied().collect();
-    let mut free = PALETTE.iter().copied().filter(|c| !taken.contains(c));
-    let mut mine = None;
-    for (i, c) in classic.iter().enumerate().take(p.index() + 1) {
-        if c.is_none() {
-            mine = free.next();
-            if i == p.index() {
-                break;
-            }
-        }
-    }
-    mine.unwrap_or(PALETTE[p.index() % PALETTE.len()])
-}
-
-/// Black or white, whichever reads on `bg`.
-pub(crate) fn ink(bg: &str) -> &'static str {
-    let v =
-        |i: usize| u32::from_str_radix(bg.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0) as f64;
-    let l = 0.299 * v(1) + 0.587 * v(3) + 0.114 * v(5);
-    if l > 140.0 {
-        "#111"
-    } else {
-        "white"
-    }
-}
-
 /// The whole picture of a scene: map, centres, units, orders, legend.
-pub(crate) fn panel(scene: &Scene) -> Panel {
+/// With `view`, only that part of the map, scaled; the legend below it as wide.
+pub(crate) fn panel(scene: &Scene, view: Option<&View>) -> Panel {
     let layout = Layout::new(scene.map);
     let mut b = String::new();
+    crate::features::defs(&mut b);
     regions(&mut b, scene, &layout);
-    labels(&mut b, scene.map, &layout);
+    let (mut blockers, mut rules) = crate::features::draw(&mut b, scene.map, &layout);
+    blockers.extend(unit_blockers(scene, &layout));
+    blockers.extend(crate::orders::blockers(scene, &layout));
+    labels(&mut b, scene.map, &layout, &blockers);
     centres(&mut b, scene, &layout);
     units(&mut b, scene, &layout);
     crate::orders::orders(&mut b, scene, &layout);
-    let legend_h = crate::legend::legend(&mut b, scene, layout.width, layout.height);
+    let (width, height) = match view {
+        Some(v) => {
+            // A zoomed picture's legend lists only the special rules it shows.
+            let shown =
+                |p: &Pt| p[0] >= v.x && p[0] <= v.x + v.w && p[1] >= v.y && p[1] <= v.y + v.h;
+            rules.retain(|e| e.at.iter().any(shown));
+            let (w, h) = (v.w * v.scale, v.h * v.scale);
+            b = format!(
+                "<svg class=\"map\" width=\"{}\" height=\"{}\" viewBox=\"{} {} {} {}\">\n{b}</svg>\n",
+                n(w),
+                n(h),
+                n(v.x),
+                n(v.y),
+                n(v.w),
+                n(v.h)
+            );
+            (w, h)
+        }
+        None => (layout.width, layout.height),
+    };
+    let legend_h = crate::legend::legend(&mut b, scene, &rules, width, height);
     Panel {
-        width: layout.width,
-        height: layout.height + legend_h,
+        width,
+        height: height + legend_h,
         body: b,
     }
 }
 
-fn path_of(points: impl Iterator<Item = Pt>) -> String {
+pub(crate) fn path_of(points: impl Iterator<Item = Pt>) -> String {
     let mut d = String::new();
     for (i, p) in points.enumerate() {
         let _ = write!(d, "{}{}", if i == 0 { "M" } else { "L" }, pt(p));
@@ -169,6 +138,10 @@ fn regions(b: &mut String, scene: &Scene, l: &Layout) {
         n(l.width),
         n(l.height)
     );
+    for (poly, sea) in &l.fillers {
+        let fill = if *sea { SEA } else { LAND };
+        let _ = writeln!(b, "<path class=\"filler\" d=\"{}\" fill=\"{fill}\" stroke=\"{fill}\" stroke-width=\"0.6\"/>", path_of(poly.iter().copied()));
+    }
     let (sea, land): (Vec<_>, Vec<_>) = l.cells.iter().partition(|c| c.land.is_none());
     cells(b, scene, l, &sea);
     for poly in &l.lands {
@@ -202,42 +175,137 @@ fn cells(b: &mut String, scene: &Scene, l: &Layout, list: &[&crate::layout::Cell
         let _ = writeln!(b, "<path class=\"region\" data-province=\"{name}\" d=\"{d}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"0.6\"/>");
     }
     let mut d = String::new();
+    let mut sea_d = String::new();
+    let sea_cell = |p: usize| {
+        scene
+            .map
+            .provinces()
+            .get(p)
+            .is_some_and(|p| p.terrain == Terrain::Sea)
+    };
     for c in list {
         for i in 0..c.poly.len() {
             let ((a, e), (bb, _)) = (c.poly[i], c.poly[(i + 1) % c.poly.len()]);
             if is_border(l, c, e, a, bb) {
-                let _ = write!(d, "M{}L{}", pt(a), pt(bb));
+                // Without land masses, a border between two seas is drawn in the sea's colour.
+                let other = match e {
+                    crate::geom::Edge::Seed(j) => l.seed_province.get(j).copied(),
+                    crate::geom::Edge::Outer => None,
+                };
+                let seas =
+                    l.coasts_from_cells && sea_cell(c.province) && other.is_some_and(sea_cell);
+                // ... and one between a sea and a land is the land's coastline, drawn from
+                // the land's side (the sea's side runs on into open water).
+                if l.coasts_from_cells && sea_cell(c.province) && !seas {
+                    continue;
+                }
+                let _ = write!(
+                    if seas { &mut sea_d } else { &mut d },
+                    "M{}L{}",
+                    pt(a),
+                    pt(bb)
+                );
             }
         }
+    }
+    if !sea_d.is_empty() {
+        let _ = writeln!(b, "<path class=\"borders\" d=\"{sea_d}\" fill=\"none\" stroke=\"{SEA_BORDER}\" stroke-width=\"0.9\"/>");
     }
     let sea = !l.lands.is_empty() && list.iter().all(|c| c.land.is_none());
     let stroke = if sea { SEA_BORDER } else { BORDER };
     let _ = writeln!(b, "<path class=\"borders\" d=\"{d}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"0.9\"/>");
+    if l.coasts_from_cells {
+        let d = cell_coasts(scene, l, list);
+        let _ = writeln!(b, "<path class=\"coastline\" d=\"{d}\" fill=\"none\" stroke=\"{COAST}\" stroke-width=\"1.3\"/>");
+    }
 }
 
-fn labels(b: &mut String, map: &Map, l: &Layout) {
-    let size = (l.unit * 1.05).clamp(6.0, 11.0);
+/// Coastlines drawn from the cells (the automatic layout): where a land cell meets a sea cell,
+/// and round a land cell's outer edge (where it meets the open water round the map).
+fn cell_coasts(scene: &Scene, l: &Layout, list: &[&crate::layout::Cell]) -> String {
+    let provinces = scene.map.provinces();
+    let sea = |p: usize| provinces.get(p).is_some_and(|p| p.terrain == Terrain::Sea);
+    let mut d = String::new();
+    for c in list.iter().filter(|c| !sea(c.province)) {
+        for i in 0..c.poly.len() {
+            let ((a, e), (bb, _)) = (c.poly[i], c.poly[(i + 1) % c.poly.len()]);
+            let coast = match e {
+                crate::geom::Edge::Outer => true,
+                crate::geom::Edge::Seed(j) => l
+                    .seed_province
+                    .get(j)
+                    .is_some_and(|&q| sea(q) || q == crate::auto::VOID_SEA),
+            };
+            if coast {
+                let _ = write!(d, "M{}L{}", pt(a), pt(bb));
+            }
+        }
+    }
+    d
+}
+
+/// The labels' font size.
+pub(crate) fn label_size(l: &Layout) -> f64 {
+    (l.unit * 1.05).clamp(6.0, 11.0)
+}
+
+fn labels(b: &mut String, map: &Map, l: &Layout, blockers: &[Blocker]) {
+    let size = label_size(l);
+    let names: Vec<String> = map
+        .provinces()
+        .iter()
+        .map(|p| p.name.to_uppercase())
+        .collect();
+    let sizes = crate::labels::sizes(l, size);
+    let spots = crate::labels::place(&names, l, blockers, &sizes);
     let _ = writeln!(
         b,
         "<g class=\"labels\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3b3326\">",
         n(size)
     );
-    for (i, p) in map.provinces().iter().enumerate() {
-        let at = l.label.get(i).copied().unwrap_or([0.0, 0.0]);
-        let style = if p.terrain == Terrain::Sea {
-            " font-style=\"italic\" fill=\"#2d5470\""
+    for ((i, p), name) in map.provinces().iter().enumerate().zip(&names) {
+        let at = spots[i];
+        let mut style = if p.terrain == Terrain::Sea {
+            " font-style=\"italic\" fill=\"#2d5470\"".to_string()
         } else {
-            ""
+            String::new()
         };
+        let own = sizes[i];
+        if (own - size).abs() > 0.05 {
+            style.push_str(&format!(" font-size=\"{}\"", n(own)));
+        }
         let _ = writeln!(
             b,
-            "<text x=\"{}\" y=\"{}\"{style}>{}</text>",
+            "<text class=\"label\" id=\"label-{i}\" x=\"{}\" y=\"{}\"{style}>{}</text>",
             n(at[0]),
-            n(at[1] + size * 0.35),
-            esc(&p.name.to_uppercase())
+            n(at[1] + own * 0.35),
+            esc(name)
         );
     }
     b.push_str("</g>\n");
+}
+
+/// What the units, dislodged units and centre dots cover, for placing labels.
+fn unit_blockers(scene: &Scene, l: &Layout) -> Vec<Blocker> {
+    let mut out: Vec<Blocker> = scene
+        .position
+        .units
+        .iter()
+        .map(|u| Blocker::Disc(l.anchor(u.location), l.unit * 1.4 + 1.0))
+        .collect();
+    if scene.position.phase.kind == PhaseKind::Retreat {
+        for d in &scene.position.dislodged {
+            out.push(Blocker::Disc(dislodged_at(l, &d.unit), l.unit * 1.6 + 1.0));
+        }
+    }
+    let r = (l.unit * 0.42).max(2.0) + 0.5;
+    let centres = scene.map.provinces().iter().enumerate();
+    out.extend(
+        centres
+            .filter(|(_, p)| p.supply_centre)
+            .map(|(i, _)| Blocker::Disc(centre_spot(l, i), r)),
+    );
+    out
 }
 
 /// Where a province's supply-centre dot goes: beside its unit anchor.
@@ -316,7 +384,9 @@ pub(crate) fn unit_symbol(
             );
         }
     }
-    let _ = writeln!(b, "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>", n(x), n(y + r * 0.4), n(r * 1.1), ink(fill), u.kind.letter());
+    let letter = tag(map, u.power).unwrap_or_else(|| u.kind.letter().to_string());
+    let size = r * [1.1, 1.1, 0.85, 0.65][letter.chars().count().min(3)];
+    let _ = writeln!(b, "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>", n(x), n(y + size * 0.36), n(size), ink(fill), esc(&letter));
 }
 
 /// Where a dislodged unit is drawn: offset from its province's anchor.
@@ -332,7 +402,7 @@ fn units(b: &mut String, scene: &Scene, l: &Layout) {
     if scene.position.phase.kind == PhaseKind::Retreat {
         for d in &scene.position.dislodged {
             let at = dislodged_at(l, &d.unit);
-            let _ = writeln!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"/>", n(at[0]), n(at[1]), n(l.unit * 1.6));
+            let _ = writeln!(b, "<circle class=\"dislodged-ring\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"/>", n(at[0]), n(at[1]), n(l.unit * 1.6));
             unit_symbol(b, scene.map, &d.unit, at, l.unit, "unit dislodged", "");
         }
     }

@@ -239,20 +239,52 @@ fn png_renders_have_the_svg_size_and_are_not_blank() {
     assert!(png("<svg").is_err());
 }
 
+/// Panels sit at most three a row, zoomed to what the orders involve (the same view in each),
+/// and the picture is never wider than `MAX_WIDTH`.
 #[test]
-fn compare_panels_sit_side_by_side() {
+fn compare_panels_sit_in_a_grid_zoomed_to_the_orders() {
     let map = Map::standard();
     let pos = Position::initial(&map);
-    let scenes: Vec<Scene> = ["1971", "1982", "2000", "datc"]
+    let names = ["1971", "1982", "2000", "datc", "1971", "1982", "2000"];
+    let scenes: Vec<Scene> = names.iter().map(|r| Scene::new(&map, &pos, r)).collect();
+    let text = panels(&scenes);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(with_class(&doc, "panel").len(), 7);
+    let one = svg_size(&svg(&scenes[0]));
+    let all = svg_size(&text);
+    assert!(all.0 <= diplo_render::MAX_WIDTH as u32, "{all:?}");
+    assert!(
+        all.1 > 2 * one.1 * all.0 / (3 * one.0 + 32),
+        "three rows: {all:?} {one:?}"
+    );
+    // With orders in one corner, every panel shows that corner only, and a legend as wide.
+    let o = orders(&map, "England: F lon - nth\nF edi - nwg\n");
+    let scenes: Vec<Scene> = ["1971", "datc"]
         .iter()
-        .map(|r| Scene::new(&map, &pos, r))
+        .map(|r| Scene::new(&map, &pos, r).with_orders(&o))
         .collect();
     let text = panels(&scenes);
     let doc = roxmltree::Document::parse(&text).unwrap();
-    assert_eq!(with_class(&doc, "panel").len(), 4);
-    let one = svg_size(&svg(&scenes[0]));
-    let all = svg_size(&text);
-    assert!(all.0 >= 4 * one.0 && all.1 == one.1, "{all:?} {one:?}");
+    let maps = with_class(&doc, "map");
+    assert_eq!(maps.len(), 2);
+    // Switzerland is out of view: the legend does not explain impassable provinces.
+    assert!(!text.contains(">impassable</text>"));
+    assert!(svg(&scenes[0]).contains(">impassable</text>"));
+    for m in &maps {
+        let vb: Vec<f64> = m
+            .attribute("viewBox")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        for p in ["lon", "edi", "nth", "nwg"] {
+            let a = anchor(&map, loc(&map, p));
+            assert!(a[0] > vb[0] && a[0] < vb[0] + vb[2] && a[1] > vb[1] && a[1] < vb[1] + vb[3]);
+        }
+        let vie = anchor(&map, loc(&map, "vie"));
+        assert!(vie[0] > vb[0] + vb[2] || vie[1] > vb[1] + vb[3], "{vb:?}");
+        assert_eq!(maps[0].attribute("viewBox"), m.attribute("viewBox"));
+    }
 }
 
 #[test]
@@ -404,21 +436,80 @@ fn bad_drawing_data_gives_located_errors() {
     assert!(e.contains("coast `spa/nc` has no `draw"), "{e}");
 }
 
+/// A colour's CIELAB coordinates (D65).
+fn lab(c: &str) -> [f64; 3] {
+    let v = |i: usize| f64::from(u8::from_str_radix(&c[i..i + 2], 16).unwrap()) / 255.0;
+    let lin = |x: f64| {
+        if x <= 0.04045 {
+            x / 12.92
+        } else {
+            ((x + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let (r, g, b) = (lin(v(1)), lin(v(3)), lin(v(5)));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    [
+        116.0 * f(y) - 16.0,
+        500.0 * (f(x) - f(y)),
+        200.0 * (f(y) - f(z)),
+    ]
+}
+
+/// Every two powers of a map are far apart in colour (CIELAB distance 20 or more, up to 40
+/// powers: Chaos has 34), neutral powers aside, which share one grey.
 #[test]
-fn the_powers_of_every_shipped_map_have_distinct_colours() {
+fn the_powers_of_every_shipped_map_have_colours_far_apart() {
     for (name, _) in EMBEDDED_MAPS {
         let map = Map::embedded(name).unwrap().unwrap();
-        let colours: Vec<&str> = (0..map.powers().len())
-            .map(|i| power_colour(&map, PowerId(i as u8)))
+        let colours: Vec<(&str, &str)> = map
+            .power_ids()
+            .map(|p| (map.power(p).name.as_str(), power_colour(&map, p)))
             .collect();
-        for (i, c) in colours.iter().enumerate() {
-            assert!(
-                !colours[..i].contains(c),
-                "{name}: {} has the colour of another power ({c})",
-                map.powers()[i].name
-            );
+        for (i, (a, ca)) in colours.iter().enumerate() {
+            for (b, cb) in &colours[..i] {
+                let neutral = |n: &str| map.powers().iter().any(|p| p.name == n && p.neutral);
+                if neutral(a) && neutral(b) {
+                    continue;
+                }
+                let (la, lb) = (lab(ca), lab(cb));
+                let d =
+                    ((la[0] - lb[0]).powi(2) + (la[1] - lb[1]).powi(2) + (la[2] - lb[2]).powi(2))
+                        .sqrt();
+                assert!(
+                    d >= 20.0,
+                    "{name}: {a} ({ca}) and {b} ({cb}) are {d:.1} apart"
+                );
+            }
         }
     }
+}
+
+/// On a map with many powers each unit carries its power's tag, and the legend's swatch too.
+#[test]
+fn units_on_a_map_of_many_powers_carry_their_powers_tag() {
+    let map = Map::embedded("chaos").unwrap().unwrap();
+    let pos = Position::initial(&map);
+    let text = svg(&Scene::new(&map, &pos, "datc"));
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let mut tags = std::collections::BTreeSet::new();
+    for u in with_class(&doc, "unit") {
+        let t = u.children().find(|n| n.has_tag_name("text")).unwrap();
+        tags.insert(t.text().unwrap().to_string());
+    }
+    assert_eq!(tags.len(), map.powers().len(), "{tags:?}");
+    let standard = Map::standard();
+    let pos = Position::initial(&standard);
+    let text = svg(&Scene::new(&standard, &pos, "datc"));
+    assert!(text.contains(">A</text></g>") && text.contains(">F</text></g>"));
 }
 
 /// DATC 6.J.12's position under the datc ruleset (the 2023 rule): Italy orders nothing and
@@ -529,4 +620,52 @@ fn a_removal_that_differs_from_the_base_is_highlighted() {
         .collect();
     assert_eq!(with_class(&doc, "automatic").len(), 2);
     assert_eq!(highlighted, ["A tus"]);
+}
+
+/// The number of elements of `class` with attribute `key` equal to `value`.
+fn count(doc: &roxmltree::Document, class: &str, key: &str, value: &str) -> usize {
+    with_class(doc, class)
+        .iter()
+        .filter(|n| n.attribute(key) == Some(value))
+        .count()
+}
+
+/// Every special rule of the map format is drawn, and named in the legend.
+#[test]
+fn special_rules_are_drawn_with_a_legend_entry() {
+    let picture = |name: &str| {
+        let map = Map::embedded(name).unwrap().unwrap();
+        let pos = Position::initial(&map);
+        svg(&Scene::new(&map, &pos, "datc"))
+    };
+    let loeb9 = picture("loeb9");
+    let doc = roxmltree::Document::parse(&loeb9).unwrap();
+    assert_eq!(count(&doc, "ice", "data-province", "arc"), 1);
+    assert!(loeb9.contains("ice, closed: ARC in Fall"), "legend");
+    assert_eq!(count(&doc, "crossing", "data-kind", "difficult"), 2);
+    assert!(loeb9.contains("difficult crossing (one support less): NAP–SIC, COR–NAF"));
+    assert_eq!(count(&doc, "impassable", "data-province", "swi"), 1);
+    let nsw = picture("northseawars");
+    let doc = roxmltree::Document::parse(&nsw).unwrap();
+    assert_eq!(count(&doc, "crossing", "data-kind", "one-way"), 3);
+    assert!(nsw.contains("one-way crossing: CNS → GRA, CNS → IRO, CNS → WOO"));
+    let s1900 = picture("1900");
+    let doc = roxmltree::Document::parse(&s1900).unwrap();
+    assert_eq!(count(&doc, "crossing", "data-kind", "half-strength"), 2);
+    assert!(s1900.contains("half-strength crossing: "));
+    assert!(s1900.contains("convoyable coast: "));
+    let colonial = picture("colonial");
+    let doc = roxmltree::Document::parse(&colonial).unwrap();
+    assert_eq!(count(&doc, "railroad", "data-name", "TSR"), 1);
+    assert_eq!(count(&doc, "canal", "data-province", "egy"), 1);
+    assert!(colonial.contains("railroad TSR (Trans-Siberian Railroad), for Russia"));
+    assert!(colonial.contains("canal EGY: fleets between"));
+    let convoyable = picture("standard-convoyable-coasts");
+    let doc = roxmltree::Document::parse(&convoyable).unwrap();
+    assert_eq!(with_class(&doc, "convoyable").len(), 2);
+    // The standard map's only special province is Switzerland; its legend says nothing else.
+    let standard = picture("standard");
+    assert_eq!(standard.matches("class=\"legend-rule\"").count(), 1);
+    assert!(!standard.contains("crossing"));
+    assert!(!picture("era_of_empire").contains("class=\"railroad\""));
 }

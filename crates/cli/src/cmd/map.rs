@@ -1,4 +1,5 @@
-//! `diplo map check`, `diplo map show` and `diplo map import` (in `import.rs`).
+//! `diplo map check`, `diplo map show`, `diplo map import` (in `import.rs`) and `diplo map
+//! draw` (in `map_draw.rs`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -30,6 +31,9 @@ pub enum MapCommand {
     /// Write another engine's variant map (MILA .map, jDip variants.xml) as a diplo map file;
     /// what it cannot express is reported with file and line.
     Import(super::import::ImportArgs),
+    /// Write a map file without drawing data again with the drawing its pictures use, computed
+    /// from its adjacencies: a starting point a designer then edits.
+    Draw(super::map_draw::DrawArgs),
 }
 
 /// `diplo maps ...`
@@ -58,6 +62,7 @@ pub fn run(command: MapCommand) -> ExitCode {
         MapCommand::Check { paths } => check(&paths),
         MapCommand::Show { map, format } => show(map.as_deref(), format),
         MapCommand::Import(args) => super::import::run(args),
+        MapCommand::Draw(args) => super::map_draw::run(args),
     }
 }
 

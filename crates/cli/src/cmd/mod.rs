@@ -6,6 +6,7 @@ pub mod datc;
 pub mod game;
 pub mod import;
 pub mod map;
+pub mod map_draw;
 pub mod orders;
 pub mod render;
 pub mod replay;

@@ -1014,7 +1014,12 @@ fn render_writes_svg_and_png_pictures() {
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..4], b"\x89PNG");
     let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
-    assert!(width > 4 * 1000, "four panels side by side: {width} pixels");
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    // Four panels zoomed to the convoy: three in the first row, one in the second.
+    assert!(
+        (1500..=4000).contains(&width) && height > width / 2,
+        "four panels in a grid: {width}x{height} pixels"
+    );
     let bad = diplo(&["render", "--out", dir.join("x.gif").to_str().unwrap()]);
     assert!(!bad.status.success());
     assert!(

@@ -11,6 +11,7 @@ mod game_end;
 mod host_game;
 mod hosting;
 mod import;
+mod map_draw;
 mod pinned;
 mod serve;
 mod support;

@@ -43,8 +43,8 @@ pub struct CompareArgs {
     /// Also give every cell's reason.
     #[arg(long, short)]
     verbose: bool,
-    /// Also draw one panel per ruleset side by side, differing results highlighted:
-    /// FILE.svg or FILE.png.
+    /// Also draw one panel per ruleset (at most three a row, zoomed to the orders), differing
+    /// results outlined: FILE.svg or FILE.png.
     #[arg(long)]
     render: Option<PathBuf>,
     /// Output format.
@@ -167,8 +167,8 @@ fn situation(args: &CompareArgs) -> Result<(Map, String, Situation), String> {
     })
 }
 
-/// One panel per ruleset, side by side; a result that differs from the base ruleset's is
-/// highlighted.
+/// One panel per ruleset (`diplo_render::panels`: a grid zoomed to the orders); a result that
+/// differs from the base ruleset's is outlined.
 fn render(
     path: &std::path::Path,
     map: &Map,
