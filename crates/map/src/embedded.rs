@@ -25,6 +25,10 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ),
     ("hundred", include_str!("../../../maps/hundred.toml")),
     (
+        "hundred-vdiplomacy",
+        include_str!("../../../maps/hundred-vdiplomacy.toml"),
+    ),
+    (
         "known_world_901",
         include_str!("../../../maps/known_world_901.toml"),
     ),

@@ -238,6 +238,12 @@ impl Map {
                 .collect();
             out.push(format!("calendar: {}", names.join(", ")));
         }
+        if self.calendar.year_step > 1 {
+            out.push(format!("years go by {}", self.calendar.year_step));
+        }
+        if self.calendar.captures_when_adjusting {
+            out.push("centres change owner only in adjustment years".into());
+        }
         if self.calendar.adjustment_every > 1 {
             out.push(format!(
                 "adjustments every {} years",

@@ -751,7 +751,10 @@ fn a_game_exported_in_mila_format_replays_through_the_binary() {
     std::fs::create_dir_all(&games).unwrap();
     std::fs::write(games.join("game_1.json"), &saved).unwrap();
     let out = ok(&["replay", "--base", "datc", s(&games)]);
-    assert!(out.trim_end().ends_with("3 passed, 0 failed, 0 unread"), "{out}");
+    assert!(
+        out.trim_end().ends_with("3 passed, 0 failed, 0 unread"),
+        "{out}"
+    );
     // The Cicero release's format: MILA's with version, press and scoring fields.
     let cicero = ok(&["game", "history", s(&file), "--format", "cicero"]);
     let json: serde_json::Value = serde_json::from_str(&cicero).unwrap();
@@ -759,7 +762,10 @@ fn a_game_exported_in_mila_format_replays_through_the_binary() {
     let path = dir.join("cicero.json");
     std::fs::write(&path, &cicero).unwrap();
     let out = ok(&["replay", "--base", "datc", s(&path)]);
-    assert!(out.trim_end().ends_with("3 passed, 0 failed, 0 unread"), "{out}");
+    assert!(
+        out.trim_end().ends_with("3 passed, 0 failed, 0 unread"),
+        "{out}"
+    );
     // Imported back into a game file, the game is where it was.
     let imported = dir.join("imported.toml");
     let out = ok(&[

@@ -98,6 +98,10 @@ pub(crate) struct RawCalendar {
     pub first_phase: Option<S>,
     #[serde(default)]
     pub adjustment_every: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub year_step: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub captures_when_adjusting: Option<bool>,
     #[serde(default, rename = "season")]
     pub seasons: Option<Vec<RawSeason>>,
 }
@@ -420,6 +424,7 @@ impl RawMap {
         if let Some(c) = &mut self.calendar {
             sh_opt(&mut c.first_phase, by);
             sh_opt(&mut c.adjustment_every, by);
+            sh_opt(&mut c.year_step, by);
             for season in c.seasons.iter_mut().flatten() {
                 sh(&mut season.name, by);
                 sh_opt_list(&mut season.aliases, by);
@@ -525,7 +530,13 @@ impl RawMap {
             macro_rules! over_in {
                 ($($f:ident),*) => { $( if c.$f.is_some() { base.$f = c.$f; } )* };
             }
-            over_in!(first_phase, adjustment_every, seasons);
+            over_in!(
+                first_phase,
+                adjustment_every,
+                year_step,
+                captures_when_adjusting,
+                seasons
+            );
         }
         if let Some(v) = child.victory {
             let base = self.victory.get_or_insert_with(RawVictory::default);

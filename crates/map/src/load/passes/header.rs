@@ -154,9 +154,19 @@ fn calendar(cx: &mut Ctx, raw: &RawMap) -> Calendar {
         Some(n) => *n.get_ref(),
         None => 1,
     };
+    let year_step = match &c.year_step {
+        Some(n) if *n.get_ref() == 0 => {
+            cx.err_at(n.span().start, "`year_step` must be at least 1");
+            1
+        }
+        Some(n) => *n.get_ref(),
+        None => 1,
+    };
     Calendar {
         first_phase,
         adjustment_every,
+        year_step,
+        captures_when_adjusting: c.captures_when_adjusting.unwrap_or(false),
         seasons: c
             .seasons
             .as_deref()
