@@ -668,7 +668,8 @@ fn a_game_on_every_built_in_map_replays_through_the_binary() {
         let mut phases = 0;
         for turn in 0..8 {
             let game = Game::load(&file).unwrap();
-            if game.ended.is_some() || game.position.phase.year > first_year {
+            // Two phases at least: a map of one season a year has one phase in the first year.
+            if game.ended.is_some() || (game.position.phase.year > first_year && phases >= 2) {
                 break;
             }
             let text = round_trip_orders(&game, turn);
