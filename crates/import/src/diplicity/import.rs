@@ -66,6 +66,7 @@ fn nations(m: &mut Model, doc: &Variant, at: &dyn Fn(&str) -> Place) -> HashMap<
             units: Vec::new(),
             centres: Some(Vec::new()),
             neutral: n.non_playable,
+            rebuild: false,
             at: place,
         });
     }
@@ -297,6 +298,10 @@ fn rules(m: &mut Model, doc: &Variant, at: &dyn Fn(&str) -> Place) {
     for modifier in &doc.adjudication_modifiers {
         if modifier == BUILD_ANYWHERE {
             m.build = Some("owned-centres");
+        } else if modifier == super::NEUTRAL_REBUILD {
+            for p in m.powers.iter_mut().filter(|p| p.neutral) {
+                p.rebuild = true;
+            }
         } else {
             m.report(
                 &place,
@@ -322,25 +327,79 @@ fn rules(m: &mut Model, doc: &Variant, at: &dyn Fn(&str) -> Place) {
     calendar(m, doc, at);
 }
 
-/// The phase progression: Spring and Fall with adjustments after the Fall every year, one year
-/// a cycle, is what the intermediate model holds; anything else is reported.
+/// The phase progression as a calendar: the seasons, those adjustments follow, the year step
+/// (the largest `yearDelta`) and, from an adjustment's `yearMod` condition, how many game years
+/// apart adjustments are held. A progression that is no such calendar is reported.
 fn calendar(m: &mut Model, doc: &Variant, at: &dyn Fn(&str) -> Place) {
     let progression = &doc.phase_progression;
     let place = at("\"phaseProgression\"");
-    let standard = progression.seasons == ["Spring", "Fall"]
-        && progression.transitions.iter().all(|t| {
-            t.condition.is_none()
-                && t.to.year_delta == u32::from(t.from.season == "Fall" && t.to.season == "Spring")
-                && (t.to.kind != "Adjustment" || t.from.season == "Fall")
-        });
-    if !standard {
+    let transitions = &progression.transitions;
+    let step = transitions
+        .iter()
+        .map(|t| t.to.year_delta)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let adjustments: Vec<&super::Transition> = transitions
+        .iter()
+        .filter(|t| t.to.kind == "Adjustment")
+        .collect();
+    let seasons: Vec<(String, bool)> = progression
+        .seasons
+        .iter()
+        .map(|s| (s.clone(), adjustments.iter().any(|t| t.to.season == *s)))
+        .collect();
+    let mut every = 1;
+    let conditions: Vec<&super::YearCondition> = adjustments
+        .iter()
+        .filter_map(|t| t.condition.as_ref())
+        .collect();
+    if let Some(c) = conditions.first() {
+        let first = m.first_year.unwrap_or(1901);
+        let fits = c.year_mod % step == 0
+            && conditions.iter().all(|d| d == c)
+            && (c.year_mod / step).checked_sub(1).is_some_and(|k| {
+                (first + i64::from(step * k)).rem_euclid(i64::from(c.year_mod))
+                    == i64::from(c.year_mod_value)
+            });
+        if fits {
+            every = c.year_mod / step;
+        } else {
+            m.report(
+                &place,
+                FindingKind::NotExpressed,
+                format!(
+                    "adjustments when year % {} == {}: not every n-th game year from the first; read as every year",
+                    c.year_mod, c.year_mod_value
+                ),
+            );
+        }
+    }
+    if transitions
+        .iter()
+        .any(|t| t.condition.is_some() && t.to.kind != "Adjustment")
+    {
         m.report(
             &place,
             FindingKind::NotExpressed,
-            format!(
-                "the phase progression (seasons {}; year steps or year conditions): read as Spring and Fall with adjustments after the Fall",
-                progression.seasons.join(", ")
-            ),
+            "a year condition on a transition to a movement or retreat phase: left out",
         );
     }
+    let standard = seasons == [("Spring".to_string(), false), ("Fall".to_string(), true)];
+    if standard && step == 1 && every == 1 {
+        return;
+    }
+    let (Ok(year_step), Ok(adjustment_every)) = (u16::try_from(step), u16::try_from(every)) else {
+        m.report(
+            &place,
+            FindingKind::NotExpressed,
+            "a year step or adjustment period too large",
+        );
+        return;
+    };
+    m.calendar = Some(crate::model::CalendarModel {
+        seasons,
+        year_step,
+        adjustment_every,
+    });
 }

@@ -13,14 +13,14 @@
 //!   → coasts with their fleet edges. Edge strengths below 1, `noSupport`, `cutException` and
 //!   `retreatPriority` have no diplo equivalent and are reported.
 //! * `initialState` → starting units, centres owned, the first phase.
-//! * `phaseProgression` → the calendar, as far as the intermediate model holds it: a year of
-//!   Spring and Fall with adjustments after the Fall every year; anything else is reported.
+//! * `phaseProgression` → the calendar: its seasons, those adjustments follow, the year step
+//!   (`yearDelta`), and adjustments every n-th game year (a `yearMod` condition); a condition
+//!   that is no such period is reported.
 //! * `victoryConditions`: `supply-center-majority` → `victory_centres`; `timed-resolution` with
 //!   `shared-draw` → `[victory] last_year`; `most-supply-centers` and `province-control` are
 //!   reported.
 //! * `adjudicationModifiers`: `allow-builds-in-non-home-centers` → `build = "owned-centres"`;
-//!   `neutral-nations-auto-build` → neutral powers that `rebuild` (on export; the intermediate
-//!   model holds no rebuild, so it is reported on import); others are reported.
+//!   `neutral-nations-auto-build` → neutral powers that `rebuild`; others are reported.
 //! * `dominanceRules` and `emergencyMeasures` are reported.
 
 use serde::{Deserialize, Serialize};
