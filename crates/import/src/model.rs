@@ -253,6 +253,8 @@ pub struct Model {
     pub victory_centres: Option<u16>,
     /// The year after which the game ends; `None`: no such year.
     pub last_year: Option<i64>,
+    /// At `last_year` the most centres win (otherwise the survivors draw).
+    pub most_centres_at_last_year: bool,
     /// `build` key: `owned-centres`, ...; `None` for the default.
     pub build: Option<&'static str>,
     /// A calendar other than Spring and Fall with adjustments every year; `None`: that one.

@@ -181,6 +181,9 @@ fn header_fields(out: &mut String, m: &Model) {
             let _ = writeln!(out, "centres = {v}");
         }
         let _ = writeln!(out, "last_year = {last}");
+        if m.most_centres_at_last_year {
+            out.push_str("at_last_year = \"most-centres\"\n");
+        }
     }
 }
 

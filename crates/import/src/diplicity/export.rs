@@ -33,6 +33,7 @@ fn expressed(rule: &str, map: &Map) -> bool {
         || rule.starts_with("years go by ")
         || rule.starts_with("adjustments every ")
         || rule.starts_with("a draw after ")
+        || rule.starts_with("the most centres win after ")
         || rule.starts_with("convoyable coasts: ")
         || (rule.starts_with("neutral powers: ") && neutral_rebuild_is_uniform(map))
 }
@@ -121,8 +122,13 @@ fn victory(map: &Map) -> Vec<serde_json::Value> {
         "supplyCenters": map.victory.centres,
     })];
     if let Some(year) = map.victory.last_year {
+        let resolution = if map.victory.most_centres_at_last_year {
+            "most-supply-centers"
+        } else {
+            "shared-draw"
+        };
         out.push(serde_json::json!({
-            "type": "timed-resolution", "year": year, "resolution": "shared-draw",
+            "type": "timed-resolution", "year": year, "resolution": resolution,
         }));
     }
     out

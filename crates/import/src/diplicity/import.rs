@@ -287,6 +287,10 @@ fn rules(m: &mut Model, doc: &Variant, at: &dyn Fn(&str) -> Place) {
                     .and_then(|n| u16::try_from(n).ok());
             }
             (Some("timed-resolution"), Some("shared-draw")) => m.last_year = v["year"].as_i64(),
+            (Some("timed-resolution"), Some("most-supply-centers")) => {
+                m.last_year = v["year"].as_i64();
+                m.most_centres_at_last_year = true;
+            }
             _ => m.report(
                 &place,
                 FindingKind::NotExpressed,

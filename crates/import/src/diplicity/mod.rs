@@ -16,9 +16,9 @@
 //! * `phaseProgression` → the calendar: its seasons, those adjustments follow, the year step
 //!   (`yearDelta`), and adjustments every n-th game year (a `yearMod` condition); a condition
 //!   that is no such period is reported.
-//! * `victoryConditions`: `supply-center-majority` → `victory_centres`; `timed-resolution` with
-//!   `shared-draw` → `[victory] last_year`; `most-supply-centers` and `province-control` are
-//!   reported.
+//! * `victoryConditions`: `supply-center-majority` → `victory_centres`; `timed-resolution` →
+//!   `[victory] last_year`, with `most-supply-centers` → `at_last_year = "most-centres"`;
+//!   `province-control` is reported.
 //! * `adjudicationModifiers`: `allow-builds-in-non-home-centers` → `build = "owned-centres"`;
 //!   `neutral-nations-auto-build` → neutral powers that `rebuild`; others are reported.
 //! * `dominanceRules` and `emergencyMeasures` are reported.

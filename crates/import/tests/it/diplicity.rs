@@ -283,6 +283,10 @@ fn a_small_variant_with_every_field_reads_and_reports_what_diplo_cannot_say() {
             "{gap}: {report}"
         );
     }
+    assert!(!map.victory.most_centres_at_last_year);
+    let most = SMALL.replace("\"shared-draw\"", "\"most-supply-centers\"");
+    let most = import_str(&most, "most.json").unwrap().validate().unwrap();
+    assert!(most.victory.most_centres_at_last_year);
     // Findings name the line of the edge they are about.
     let strength = imported
         .findings

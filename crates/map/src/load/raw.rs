@@ -129,6 +129,8 @@ pub(crate) struct RawVictory {
     pub lead: Option<Spanned<u16>>,
     #[serde(default)]
     pub last_year: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub at_last_year: Option<S>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -436,6 +438,7 @@ impl RawMap {
             sh_opt(&mut v.centres, by);
             sh_opt(&mut v.lead, by);
             sh_opt(&mut v.last_year, by);
+            sh_opt(&mut v.at_last_year, by);
         }
         for p in &mut self.powers {
             sh(&mut p.name, by);
@@ -543,7 +546,7 @@ impl RawMap {
             macro_rules! over_in {
                 ($($f:ident),*) => { $( if v.$f.is_some() { base.$f = v.$f; } )* };
             }
-            over_in!(centres, more_than_any, lead, last_year);
+            over_in!(centres, more_than_any, lead, last_year, at_last_year);
         }
         self.extends = child.extends;
         for p in child.powers {

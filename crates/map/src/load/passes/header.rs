@@ -100,6 +100,7 @@ fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
         more_than_any: None,
         lead: None,
         last_year: None,
+        at_last_year: None,
     });
     let centres = match (&raw.victory_centres, &table.centres) {
         (Some(a), Some(b)) if a.get_ref() != b.get_ref() => {
@@ -125,6 +126,20 @@ fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
         more_than_any: table.more_than_any.unwrap_or(false),
         lead: table.lead.map_or(0, |l| *l.get_ref()),
         last_year: table.last_year.map(|y| *y.get_ref()),
+        most_centres_at_last_year: match &table.at_last_year {
+            None => false,
+            Some(w) => match w.get_ref().as_str() {
+                "draw" => false,
+                "most-centres" => true,
+                other => {
+                    cx.err(
+                        w,
+                        format!("unknown `at_last_year = \"{other}\"`: expected \"draw\" or \"most-centres\""),
+                    );
+                    false
+                }
+            },
+        },
     }
 }
 
