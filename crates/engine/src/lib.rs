@@ -176,7 +176,7 @@ pub(crate) fn advance_after_season(map: &Map, rules: &Ruleset, next: &mut Positi
     next.contested.clear();
     let Phase { year, season, .. } = next.phase;
     let spec = map.calendar.spec(season);
-    if spec.captures {
+    if map.calendar.captures_in(map.first_year, year, season) {
         capture_centres(map, next);
     }
     let adjust = spec.adjustment.is_some()

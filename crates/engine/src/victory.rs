@@ -17,7 +17,8 @@ pub enum GameEnd {
 /// victory number of centres that count for it wins (a dummy centre never does: 1900's
 /// Steamroller), if it also has more than any other (when the map asks for that) and leads the
 /// next power by the map's `lead`; otherwise, after the Fall of the map's last year, the
-/// survivors draw. Neutral powers never win and share no draw.
+/// survivors draw (or, where the map says `at_last_year = "most-centres"`, the power with the
+/// most centres wins, several with as many sharing a draw). Neutral powers never win and share no draw.
 pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
     let v = map.victory;
     let centres = pos.victory_centres_by_power(map);
@@ -47,6 +48,17 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
         }
     }
     match v.last_year {
+        Some(last) if year >= last && v.most_centres_at_last_year => {
+            let best = contenders().map(|(c, _)| c).max().unwrap_or(0);
+            let leaders: Vec<PowerId> = contenders()
+                .filter(|&(c, _)| c == best)
+                .map(|(_, p)| p)
+                .collect();
+            match leaders[..] {
+                [only] => Some(GameEnd::Win(only, best)),
+                _ => Some(GameEnd::Draw(leaders)),
+            }
+        }
         Some(last) if year >= last => Some(GameEnd::Draw({
             let mut counts: Vec<(usize, PowerId)> = contenders().collect();
             counts.sort_by_key(|&(c, p)| (std::cmp::Reverse(c), p));
@@ -57,5 +69,53 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
                 .collect()
         })),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The standard map ending after 1901, its last year, as the map's `at_last_year` says.
+    fn standard_ending(at_last_year: &str) -> Map {
+        let text = format!(
+            "{}\n[victory]\nlast_year = 1901\nat_last_year = \"{at_last_year}\"\n",
+            diplo_map::STANDARD_MAP_TOML
+        );
+        Map::from_toml_str(&text, "ending.toml").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn at_the_last_year_the_survivors_draw_or_the_most_centres_win() {
+        let draw = standard_ending("draw");
+        let pos = Position::initial(&draw);
+        match game_end(&draw, &pos, 1901) {
+            Some(GameEnd::Draw(powers)) => assert_eq!(powers.len(), 7),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(game_end(&draw, &pos, 1900), None);
+        // Russia starts with four centres, every other power with three.
+        let most = standard_ending("most-centres");
+        let russia = most.power_by_name("Russia").unwrap();
+        assert_eq!(game_end(&most, &pos, 1901), Some(GameEnd::Win(russia, 4)));
+        // Two powers with as many share the draw.
+        let mut tied = pos.clone();
+        let hol = most.province_by_name("hol").unwrap();
+        tied.owners[hol.index()] = most.power_by_name("Germany");
+        match game_end(&most, &tied, 1901) {
+            Some(GameEnd::Draw(powers)) => assert_eq!(powers.len(), 2),
+            other => panic!("{other:?}"),
+        }
+        let bad = format!(
+            "{}\n[victory]\nlast_year = 1901\nat_last_year = \"coin-toss\"\n",
+            diplo_map::STANDARD_MAP_TOML
+        );
+        let err = Map::from_toml_str(&bad, "bad.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("unknown `at_last_year = \"coin-toss\"`"),
+            "{err}"
+        );
     }
 }

@@ -5,6 +5,8 @@
 //! * [`jdip`]: jDip's `variants.xml` and the adjacency XML one of its variants names (`mv`, `xc`
 //!   and per-coast adjacency, `BORDER`s, `isConvoyableCoast`, `RULEOPTION`s, victory
 //!   conditions, starting time, supply centres, starting units).
+//! * [`diplicity`]: diplicity's canonical variant JSON, read ([`diplicity::import_str`]) and
+//!   written from a diplo map ([`diplicity::export`]).
 //!
 //! Each reads its source into one intermediate model; [`model::check`] fits the model to the
 //! diplo format and one writer turns it into TOML. Whatever the source says and diplo cannot,
@@ -30,6 +32,7 @@
 //! assert_eq!(map.provinces().len(), 3);
 //! ```
 
+pub mod diplicity;
 pub mod jdip;
 pub mod mila;
 pub mod model;

@@ -181,6 +181,8 @@ pub struct Power {
     pub centres: Option<Vec<String>>,
     /// A neutral power (MILA `DUMMY`): it owns centres and units but is not played.
     pub neutral: bool,
+    /// A neutral power that rebuilds its lost units in its empty starting centres.
+    pub rebuild: bool,
     /// Where the source defines the power.
     pub at: Place,
 }
@@ -217,6 +219,17 @@ pub struct BorderRule {
     pub at: Place,
 }
 
+/// A calendar as a source gives it (diplicity's phase progression).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CalendarModel {
+    /// The seasons of a year, in order, each with whether adjustments follow it.
+    pub seasons: Vec<(String, bool)>,
+    /// Calendar years from one game year to the next (1: every year).
+    pub year_step: u16,
+    /// Adjustments in every this many game years (1: every year).
+    pub adjustment_every: u16,
+}
+
 /// A whole map as read from a source, before the diplo format's checks.
 #[derive(Clone, Debug, Default)]
 pub struct Model {
@@ -240,8 +253,12 @@ pub struct Model {
     pub victory_centres: Option<u16>,
     /// The year after which the game ends; `None`: no such year.
     pub last_year: Option<i64>,
+    /// At `last_year` the most centres win (otherwise the survivors draw).
+    pub most_centres_at_last_year: bool,
     /// `build` key: `owned-centres`, ...; `None` for the default.
     pub build: Option<&'static str>,
+    /// A calendar other than Spring and Fall with adjustments every year; `None`: that one.
+    pub calendar: Option<CalendarModel>,
     /// The powers, in the source's order.
     pub powers: Vec<Power>,
     /// The provinces, in the source's order.

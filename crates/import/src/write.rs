@@ -158,7 +158,14 @@ fn header_fields(out: &mut String, m: &Model) {
     }
     // After a winter start the first movement phase is a spring.
     let season = m.first_season.unwrap_or(crate::model::Season::SPRING);
-    let _ = writeln!(out, "first_season = {}", q(season.word()));
+    let word = match &m.calendar {
+        Some(c) => c
+            .seasons
+            .get(season.index())
+            .map_or_else(|| season.word().to_string(), |s| s.0.to_lowercase()),
+        None => season.word().to_string(),
+    };
+    let _ = writeln!(out, "first_season = {}", q(&word));
     if m.last_year.is_none() {
         if let Some(v) = m.victory_centres {
             let _ = writeln!(out, "victory_centres = {v}");
@@ -167,15 +174,52 @@ fn header_fields(out: &mut String, m: &Model) {
     if let Some(b) = m.build {
         let _ = writeln!(out, "build = {}", q(b));
     }
-    if m.first_adjustment {
-        out.push_str("\n[calendar]\nfirst_phase = \"adjustment\"\n");
-    }
+    calendar(out, m);
     if let Some(last) = m.last_year {
         out.push_str("\n[victory]\n");
         if let Some(v) = m.victory_centres {
             let _ = writeln!(out, "centres = {v}");
         }
         let _ = writeln!(out, "last_year = {last}");
+        if m.most_centres_at_last_year {
+            out.push_str("at_last_year = \"most-centres\"\n");
+        }
+    }
+}
+
+/// The `[calendar]` table, when the source's calendar or first phase is not the default.
+fn calendar(out: &mut String, m: &Model) {
+    if m.calendar.is_none() && !m.first_adjustment {
+        return;
+    }
+    out.push_str("\n[calendar]\n");
+    if m.first_adjustment {
+        out.push_str("first_phase = \"adjustment\"\n");
+    }
+    let Some(c) = &m.calendar else { return };
+    if c.year_step > 1 {
+        let _ = writeln!(out, "year_step = {}", c.year_step);
+    }
+    if c.adjustment_every > 1 {
+        let _ = writeln!(out, "adjustment_every = {}", c.adjustment_every);
+    }
+    let last = c.seasons.len().saturating_sub(1);
+    for (i, (name, adjusts)) in c.seasons.iter().enumerate() {
+        let _ = writeln!(out, "\n[[calendar.season]]\nname = {}", q(name));
+        // Without any `adjustment` key the last season is followed by `Winter`.
+        let only_last = c
+            .seasons
+            .iter()
+            .enumerate()
+            .all(|(k, s)| s.1 == (k == last));
+        if *adjusts && !only_last {
+            let word = if i == last {
+                "Winter".to_string()
+            } else {
+                format!("{name}end")
+            };
+            let _ = writeln!(out, "adjustment = {}", q(&word));
+        }
     }
 }
 
@@ -192,6 +236,9 @@ fn powers(out: &mut String, m: &Model) {
         }
         if p.neutral {
             out.push_str("neutral = true\n");
+        }
+        if p.rebuild {
+            out.push_str("rebuild = true\n");
         }
         let units: Vec<String> = p
             .units

@@ -35,9 +35,15 @@ pub struct SeasonSpec {
 pub struct Calendar {
     /// How the game starts.
     pub first_phase: FirstPhase,
-    /// Adjustments are held in every this many years, counting the first year as the first
+    /// Adjustments are held in every this many game years, counting the first year as the first
     /// (1: every year).
     pub adjustment_every: u16,
+    /// Calendar years from one game year to the next (1: every year; Hundred: 5, so that its
+    /// single season goes 1425, 1430, ...).
+    pub year_step: u16,
+    /// Centres change owner only in the years adjustments are held (godip's Hundred), after
+    /// the seasons that capture; otherwise after those seasons every year.
+    pub captures_when_adjusting: bool,
     /// The movement seasons of a year, in order (at least one, at most 255).
     pub seasons: Vec<SeasonSpec>,
 }
@@ -48,6 +54,8 @@ impl Default for Calendar {
         Calendar {
             first_phase: FirstPhase::Movement,
             adjustment_every: 1,
+            year_step: 1,
+            captures_when_adjusting: false,
             seasons: vec![
                 SeasonSpec {
                     name: "Spring".into(),
@@ -67,9 +75,18 @@ impl Default for Calendar {
 }
 
 impl Calendar {
-    /// Whether adjustments are held in `year` on a map whose first year is `first`.
+    /// Whether adjustments are held in `year` on a map whose first year is `first` (game years
+    /// counted in steps of [`Calendar::year_step`]).
     pub fn adjusts_in(&self, first: u16, year: u16) -> bool {
-        (u32::from(year.saturating_sub(first)) + 1) % u32::from(self.adjustment_every.max(1)) == 0
+        let game_year = u32::from(year.saturating_sub(first)) / u32::from(self.year_step.max(1));
+        (game_year + 1) % u32::from(self.adjustment_every.max(1)) == 0
+    }
+
+    /// Whether centres change owner when `season` of `year` is over (with its retreats), on a
+    /// map whose first year is `first`.
+    pub fn captures_in(&self, first: u16, year: u16, season: Season) -> bool {
+        self.spec(season).captures
+            && (!self.captures_when_adjusting || self.adjusts_in(first, year))
     }
 
     /// The spec of a season (the last one for an index past the end).
@@ -83,7 +100,7 @@ impl Calendar {
         if season.index() + 1 < self.seasons.len() {
             (year, Season(season.0 + 1))
         } else {
-            (year.saturating_add(1), Season(0))
+            (year.saturating_add(self.year_step.max(1)), Season(0))
         }
     }
 
@@ -155,5 +172,35 @@ impl Map {
     /// The name of a season on this map's calendar: `Spring`.
     pub fn season_name(&self, season: Season) -> &str {
         &self.calendar.spec(season).name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hundred_s_calendar_goes_by_five_years_and_adjusts_and_captures_every_second() {
+        let map = Map::embedded("hundred-vdiplomacy").unwrap().unwrap();
+        let cal = &map.calendar;
+        assert_eq!((cal.year_step, cal.adjustment_every), (5, 2));
+        let year = Season(0);
+        assert_eq!(cal.next(1425, year), (1430, year));
+        let adjusting: Vec<u16> = (0..6)
+            .map(|k| 1425 + 5 * k)
+            .filter(|&y| cal.adjusts_in(map.first_year, y))
+            .collect();
+        assert_eq!(adjusting, vec![1430, 1440, 1450]);
+        assert!(!cal.captures_in(map.first_year, 1435, year));
+        assert!(cal.captures_in(map.first_year, 1440, year));
+    }
+
+    #[test]
+    fn the_standard_calendar_goes_by_one_year_and_captures_every_fall() {
+        let cal = Calendar::default();
+        assert_eq!(cal.next(1901, Season::FALL), (1902, Season::SPRING));
+        assert!(cal.adjusts_in(1901, 1901) && cal.adjusts_in(1901, 1902));
+        assert!(cal.captures_in(1901, 1902, Season::FALL));
+        assert!(!cal.captures_in(1901, 1902, Season::SPRING));
     }
 }

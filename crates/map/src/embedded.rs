@@ -25,6 +25,10 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ),
     ("hundred", include_str!("../../../maps/hundred.toml")),
     (
+        "hundred-vdiplomacy",
+        include_str!("../../../maps/hundred-vdiplomacy.toml"),
+    ),
+    (
         "known_world_901",
         include_str!("../../../maps/known_world_901.toml"),
     ),
@@ -47,6 +51,23 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         "standard-convoyable-coasts",
         include_str!("../../../maps/standard-convoyable-coasts.toml"),
     ),
+    (
+        "standard_fleet_rome",
+        include_str!("../../../maps/standard_fleet_rome.toml"),
+    ),
+    (
+        "standard_germany_italy",
+        include_str!("../../../maps/standard_germany_italy.toml"),
+    ),
+    (
+        "standard_age_of_empires",
+        include_str!("../../../maps/standard_age_of_empires.toml"),
+    ),
+    (
+        "ancmed_age_of_empires",
+        include_str!("../../../maps/ancmed_age_of_empires.toml"),
+    ),
+    ("empire", include_str!("../../../maps/empire.toml")),
     ("world", include_str!("../../../maps/world.toml")),
     ("youngstown", include_str!("../../../maps/youngstown.toml")),
     (
@@ -55,8 +76,16 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ),
 ];
 
-/// The TOML source of an embedded map.
+/// Other names of embedded maps: `(alias, name)`. MILA's names for the variants diplo ships
+/// under another name, so that code written for MILA finds them.
+pub const EMBEDDED_MAP_ALIASES: &[(&str, &str)] = &[("standard_france_austria", "france_austria")];
+
+/// The TOML source of an embedded map, by its name or an alias ([`EMBEDDED_MAP_ALIASES`]).
 pub fn embedded_map_source(name: &str) -> Option<&'static str> {
+    let name = EMBEDDED_MAP_ALIASES
+        .iter()
+        .find(|(alias, _)| alias.eq_ignore_ascii_case(name))
+        .map_or(name, |(_, n)| *n);
     EMBEDDED_MAPS
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -170,5 +199,31 @@ impl Map {
             }
         };
         crate::load::load(text, file, &resolve, &limits::Limits::from_env())
+    }
+}
+
+#[cfg(test)]
+mod mila_names {
+    use super::*;
+
+    #[test]
+    fn the_variants_load_under_the_names_mila_gives_them() {
+        for name in [
+            "standard_age_of_empires",
+            "ancmed_age_of_empires",
+            "standard_fleet_rome",
+            "standard_france_austria",
+            "standard_germany_italy",
+            "empire",
+        ] {
+            let map = Map::embedded(name)
+                .unwrap_or_else(|| panic!("no map `{name}`"))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(!map.powers().is_empty(), "{name}");
+        }
+        // An alias names the map it stands for.
+        let map = Map::embedded("standard_france_austria").unwrap().unwrap();
+        assert_eq!(map.name, "france_austria");
+        assert!(Map::embedded("standard_no_such_variant").is_none());
     }
 }

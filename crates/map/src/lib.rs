@@ -35,7 +35,9 @@ pub use diag::{line_col, one_line, toml_error, Diagnostic, MapError};
 pub use json::{CoastSummary, MapSummary, PowerSummary, ProvinceSummary, UnitSummary};
 
 pub use calendar::{Calendar, FirstPhase, Season, SeasonSpec};
-pub use embedded::{embedded_map_source, ExtendedFile, EMBEDDED_MAPS, STANDARD_MAP_TOML};
+pub use embedded::{
+    embedded_map_source, ExtendedFile, EMBEDDED_MAPS, EMBEDDED_MAP_ALIASES, STANDARD_MAP_TOML,
+};
 pub use map::Map;
 pub use model::{
     Coast, Location, Power, PowerId, Province, ProvinceId, StartingUnit, Terrain, UnitKind,

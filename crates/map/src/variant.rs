@@ -16,8 +16,11 @@ pub struct Victory {
     pub more_than_any: bool,
     /// ... and at least this many more than the next power.
     pub lead: u16,
-    /// After the Fall of this year the game ends in a draw shared by the survivors.
+    /// After the Fall of this year the game ends in a draw shared by the survivors ...
     pub last_year: Option<u16>,
+    /// ... or, when set, is won by the power with the most centres (a draw shared by the
+    /// leaders when several have as many): `[victory] at_last_year = "most-centres"`.
+    pub most_centres_at_last_year: bool,
 }
 
 /// Where a power may build (the map's `build` key).
@@ -238,6 +241,12 @@ impl Map {
                 .collect();
             out.push(format!("calendar: {}", names.join(", ")));
         }
+        if self.calendar.year_step > 1 {
+            out.push(format!("years go by {}", self.calendar.year_step));
+        }
+        if self.calendar.captures_when_adjusting {
+            out.push("centres change owner only in adjustment years".into());
+        }
         if self.calendar.adjustment_every > 1 {
             out.push(format!(
                 "adjustments every {} years",
@@ -261,8 +270,12 @@ impl Map {
                 }
             ));
         }
-        if let Some(y) = v.last_year {
-            out.push(format!("a draw after {y}"));
+        match v.last_year {
+            Some(y) if v.most_centres_at_last_year => {
+                out.push(format!("the most centres win after {y}"))
+            }
+            Some(y) => out.push(format!("a draw after {y}")),
+            None => {}
         }
         let neutral: Vec<&str> = self
             .powers

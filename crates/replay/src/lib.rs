@@ -19,9 +19,11 @@
 //! assert_eq!((report.passed, report.mismatches.len()), (2, 0));
 //! ```
 
+mod dialect;
 pub mod diverge;
 pub mod exceptions;
 pub mod mila;
+mod positions;
 pub mod record;
 pub mod replay;
 pub mod write;
@@ -33,8 +35,8 @@ pub use record::{
     parse_game, parse_game_with, Game, LineCache, RecordError, RecordedOrder, RecordedPhase,
 };
 pub use replay::{
-    check_record_file, collect_files, replay_files, replay_game, GameReport, Mismatch,
-    RECORD_EXPECTED,
+    check_record_file, collect_files, collect_record_files, replay_files, replay_game, Collected,
+    GameReport, Mismatch, RECORD_EXPECTED,
 };
 pub use write::{write_game, PhaseToWrite};
 

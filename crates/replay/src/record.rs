@@ -13,11 +13,12 @@
 //! Orders carry no power: it is the power of the unit the order names (in a retreat phase the
 //! dislodged unit, for a build the owner of the centre).
 
-use diplo_engine::position::parse_unit;
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
 use diplo_map::limits::Limit;
 use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
+
+use crate::positions::{position_line, read_entry, Entry, Previous};
 
 /// A problem in a record file: the file, the 1-based line and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +80,9 @@ pub struct RecordedPhase {
     /// dislodged unit; for a build, no owned centre): illegal under every rule (DATC 4.E.1), so
     /// the server ignored them and the replay does too, but reports them.
     pub ignored: Vec<RecordError>,
+    /// Phases recorded just before this one could not be read: this phase is not known to
+    /// follow the readable phase listed before it, and the two are not compared.
+    pub after_gap: bool,
 }
 
 impl RecordedPhase {
@@ -138,8 +142,16 @@ impl RecordedPhase {
 pub struct Game {
     /// The file it was read from, as given.
     pub file: String,
-    /// Its phases in order.
+    /// Its phases in order (those that could be read).
     pub phases: Vec<RecordedPhase>,
+    /// Phases that could not be read (a bad `PHASE` or position line): each is in
+    /// [`Game::problems`] with its line, and the game goes on at the next readable phase.
+    pub unread: usize,
+    /// What could not be read, each with its line: why a phase is unread.
+    pub problems: Vec<RecordError>,
+    /// Lines read with a warning, each with its line: a unit listed twice, or with and without
+    /// a coast (godip's variant records do both); the unit is kept once.
+    pub warnings: Vec<RecordError>,
 }
 
 impl Game {
@@ -271,7 +283,7 @@ impl<'m> LineCache<'m> {
     }
 
     /// A position line (trimmed), or what is wrong with it (not kept: it ends the reading).
-    fn position(&mut self, line: &str) -> Result<Entry, String> {
+    pub(crate) fn position(&mut self, line: &str) -> Result<Entry, String> {
         if let Some(e) = self.positions.get(line) {
             return Ok(*e);
         }
@@ -283,9 +295,11 @@ impl<'m> LineCache<'m> {
     }
 }
 
-/// Parses a record. A structural error (a bad `PHASE` or position line) stops reading and is
-/// returned; an order line that cannot be read is kept in its phase's
-/// [`RecordedPhase::unreadable`], one that names no unit in [`RecordedPhase::ignored`].
+/// Parses a record. A structural error (a bad `PHASE` or position line) makes its phase unread:
+/// it is kept in [`Game::problems`] and reading goes on at the next `PHASE` line that reads. An
+/// order line that cannot be read is kept in its phase's [`RecordedPhase::unreadable`], one that
+/// names no unit in [`RecordedPhase::ignored`]. The error is returned only when no phase at all
+/// could be read (the first problem).
 pub fn parse_game(map: &Map, file: &str, text: &str) -> Result<Game, RecordError> {
     parse_game_with(&mut LineCache::new(map), file, text)
 }
@@ -305,6 +319,12 @@ pub fn parse_game_with(
         raw_orders: Vec::new(),
         section: Section::None,
         previous: Previous::default(),
+        skipping: false,
+        gap: false,
+        coastless: Vec::new(),
+        unread: 0,
+        problems: Vec::new(),
+        warnings: Vec::new(),
     };
     for (n, raw_line) in record_lines(text).enumerate() {
         let line_no = n + 1;
@@ -312,19 +332,51 @@ pub fn parse_game_with(
         if line.is_empty() {
             continue;
         }
-        match line.strip_prefix("PHASE ") {
-            Some(rest) => p.phase_line(line_no, rest)?,
-            None => p.body_line(line_no, line)?,
+        let read = match line.strip_prefix("PHASE ") {
+            Some(rest) => p.phase_line(line_no, rest),
+            None if p.skipping => Ok(()),
+            None => p.body_line(line_no, line),
+        };
+        match read {
+            Ok(()) => {}
+            Err(Stop::PhaseLine(e)) => p.skip_phase(e, false),
+            Err(Stop::Phase(e)) => p.skip_phase(e, true),
+            Err(Stop::File(e)) => {
+                p.problems.push(e);
+                break;
+            }
         }
     }
     p.finish_phase();
     if p.phases.is_empty() {
-        return Err(p.err(1, "no `PHASE` line: not a game record".into()));
+        return Err(p
+            .problems
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| RecordError {
+                file: file.to_string(),
+                line: 1,
+                message: "no `PHASE` line: not a game record".into(),
+            }));
     }
     Ok(Game {
         file: file.to_string(),
         phases: p.phases,
+        unread: p.unread,
+        problems: p.problems,
+        warnings: p.warnings,
     })
+}
+
+/// Why reading stopped: the current phase cannot be read (reading goes on at the next `PHASE`
+/// line), or nothing more of the file can (a limit).
+enum Stop {
+    /// A `PHASE` line that cannot be read.
+    PhaseLine(RecordError),
+    /// A line of the phase (or, before any `PHASE` line, of no phase).
+    Phase(RecordError),
+    /// A limit: nothing more is read.
+    File(RecordError),
 }
 
 /// A record being read: the phases so far and the current phase's order lines.
@@ -337,6 +389,15 @@ struct Parser<'c, 'm, 'f, 't> {
     raw_orders: Vec<(usize, &'t str)>,
     section: Section,
     previous: Previous<'t>,
+    /// Lines are skipped up to the next `PHASE` line (the current phase could not be read).
+    skipping: bool,
+    /// A phase was skipped since the last one read.
+    gap: bool,
+    /// The current phase's fleets listed without their coast: line number and text.
+    coastless: Vec<(usize, &'t str)>,
+    unread: usize,
+    problems: Vec<RecordError>,
+    warnings: Vec<RecordError>,
 }
 
 impl<'t> Parser<'_, '_, '_, 't> {
@@ -349,8 +410,80 @@ impl<'t> Parser<'_, '_, '_, 't> {
         }
     }
 
+    /// A phase cannot be read (`e` says why): it is counted unread, and the lines up to the next
+    /// `PHASE` line are skipped. `started`: its `PHASE` line was read, so the phase is dropped.
+    /// Lines before the first `PHASE` line are no phase: they are skipped with their problem.
+    fn skip_phase(&mut self, e: RecordError, started: bool) {
+        let preamble = self.phases.is_empty() && !self.gap && started;
+        if !preamble {
+            if started {
+                self.phases.pop();
+            }
+            self.unread += 1;
+            self.gap = true;
+        }
+        self.raw_orders.clear();
+        self.coastless.clear();
+        self.problems.push(e);
+        self.skipping = true;
+    }
+
+    /// A fleet listed without its coast in a province with coasts must be listed with it too
+    /// (then kept with it, with a warning); otherwise its phase cannot be read.
+    fn check_coasts(&mut self) {
+        let coastless = std::mem::take(&mut self.coastless);
+        let Some(phase) = self.phases.last() else {
+            return;
+        };
+        let map = self.cache.map;
+        for (line_no, line) in coastless {
+            let Ok(Entry::Unit(u, dislodged)) = self.cache.position(line) else {
+                continue;
+            };
+            let list = if dislodged {
+                &phase.dislodged
+            } else {
+                &phase.units
+            };
+            let p = u.location.province;
+            let located = |message: String| RecordError {
+                file: self.file.to_string(),
+                line: line_no,
+                message,
+            };
+            if list
+                .iter()
+                .any(|x| x.location.province == p && x.location.coast.is_some())
+            {
+                self.warnings.push(located(format!(
+                    "`{line}`: the fleet is also listed with its coast; kept with it"
+                )));
+            } else {
+                let message = format!(
+                    "`{line}`: a fleet in `{}` needs its coast ({})",
+                    map.province(p).name,
+                    map.province(p)
+                        .coasts
+                        .iter()
+                        .map(|c| format!("{}/{}", map.province(p).name, c.name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                self.phases.pop();
+                self.unread += 1;
+                self.gap = true;
+                self.problems.push(located(message));
+                return;
+            }
+        }
+    }
+
     /// The current phase's order lines, read into it.
     fn finish_phase(&mut self) {
+        self.check_coasts();
+        if self.skipping {
+            self.raw_orders.clear();
+        }
         if let Some(p) = self.phases.last_mut() {
             attribute_orders(self.cache, self.file, p, &self.raw_orders);
         }
@@ -358,21 +491,22 @@ impl<'t> Parser<'_, '_, '_, 't> {
     }
 
     /// A `PHASE` line (`rest` after the word): the previous phase ends, a new one starts.
-    fn phase_line(&mut self, line_no: usize, rest: &str) -> Result<(), RecordError> {
+    fn phase_line(&mut self, line_no: usize, rest: &str) -> Result<(), Stop> {
         self.finish_phase();
         let phases = &self.phases;
         if phases.len() == self.limits.phases {
-            return Err(self.err(
+            return Err(Stop::File(self.err(
                 line_no,
                 format!(
                     "phase {}: {}",
                     phases.len() + 1,
                     Limit::Phases.exceeded(self.limits.phases)
                 ),
-            ));
+            )));
         }
         let map = self.cache.map;
-        let phase = parse_phase_line(map, rest).map_err(|m| self.err(line_no, m))?;
+        let phase =
+            parse_phase_line(map, rest).map_err(|m| Stop::PhaseLine(self.err(line_no, m)))?;
         self.previous.next_phase();
         // A phase mostly holds as many units as the one before it.
         let units = self.phases.last().map_or(0, |p| p.units.len());
@@ -385,18 +519,22 @@ impl<'t> Parser<'_, '_, '_, 't> {
             orders: Vec::new(),
             unreadable: Vec::new(),
             ignored: Vec::new(),
+            after_gap: std::mem::take(&mut self.gap),
         });
+        self.skipping = false;
         self.section = Section::None;
         Ok(())
     }
 
     /// A line after a `PHASE` line: a section header, a position line or an order line.
-    fn body_line(&mut self, line_no: usize, line: &'t str) -> Result<(), RecordError> {
-        let err = |message: String| RecordError {
-            file: self.file.to_string(),
+    fn body_line(&mut self, line_no: usize, line: &'t str) -> Result<(), Stop> {
+        let file = self.file;
+        let located = |message: String| RecordError {
+            file: file.to_string(),
             line: line_no,
             message,
         };
+        let err = |message: String| Stop::Phase(located(message));
         let Some(current) = self.phases.last_mut() else {
             return Err(err(format!(
                 "`{line}`: expected `PHASE <year> <season> <type>` first"
@@ -408,7 +546,19 @@ impl<'t> Parser<'_, '_, '_, 't> {
             _ => match self.section {
                 Section::Positions => {
                     let entry = self.previous.entry(self.cache, line).map_err(err)?;
-                    position_line(entry, current, line).map_err(err)?
+                    if let Entry::Unit(u, _) = entry {
+                        let map = self.cache.map;
+                        let multi = map.province(u.location.province).is_multi_coast();
+                        if u.kind == diplo_map::UnitKind::Fleet
+                            && multi
+                            && u.location.coast.is_none()
+                        {
+                            self.coastless.push((line_no, line));
+                        }
+                    }
+                    if let Some(warning) = position_line(entry, current, line).map_err(err)? {
+                        self.warnings.push(located(warning));
+                    }
                 }
                 Section::Orders if self.raw_orders.len() == self.limits.orders => {
                     return Err(err(format!(
@@ -426,15 +576,6 @@ impl<'t> Parser<'_, '_, '_, 't> {
         }
         Ok(())
     }
-}
-
-/// What one position line says.
-#[derive(Clone, Copy)]
-enum Entry {
-    /// `Power: supply loc`: the centre's owner.
-    Supply(diplo_map::ProvinceId, PowerId),
-    /// `Power: army|fleet[/dislodged] loc`: a unit, dislodged or not.
-    Unit(Unit, bool),
 }
 
 /// The lines of a record, split as [`diplo_orders::text_lines`] splits them (at `\n`, `\r\n` or
@@ -459,104 +600,6 @@ fn record_lines(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// The position lines of the phase before and of this one, read. A phase's position mostly
-/// repeats the one before, in the same order: a line is first looked for just after the last
-/// one found there, which needs no look-up in the [`LineCache`].
-#[derive(Default)]
-struct Previous<'t> {
-    before: Vec<(&'t str, Entry)>,
-    now: Vec<(&'t str, Entry)>,
-    /// Where in `before` to look next.
-    at: usize,
-}
-
-impl<'t> Previous<'t> {
-    /// Lines of the phase before looked at, from `at`: a unit that left (or a centre that
-    /// changed owner) skips a line or two.
-    const AHEAD: usize = 3;
-
-    /// A new phase begins: its lines will be looked for among those of the one that ends.
-    fn next_phase(&mut self) {
-        std::mem::swap(&mut self.before, &mut self.now);
-        self.now.clear();
-        self.at = 0;
-    }
-
-    /// What `line` says, found among the previous phase's lines or read through `cache`.
-    fn entry(&mut self, cache: &mut LineCache<'_>, line: &'t str) -> Result<Entry, String> {
-        let end = self.before.len().min(self.at + Self::AHEAD);
-        let found = (self.at..end).find(|&k| self.before[k].0 == line);
-        let entry = match found {
-            Some(k) => {
-                self.at = k + 1;
-                self.before[k].1
-            }
-            None => cache.position(line)?,
-        };
-        self.now.push((line, entry));
-        Ok(entry)
-    }
-}
-
-/// `Power: army|fleet[/dislodged] loc` or `Power: supply loc`.
-fn position_line(entry: Entry, phase: &mut RecordedPhase, line: &str) -> Result<(), String> {
-    match entry {
-        Entry::Supply(p, power) => phase.owners[p.index()] = Some(power),
-        Entry::Unit(unit, dislodged) => {
-            let list = if dislodged {
-                &mut phase.dislodged
-            } else {
-                &mut phase.units
-            };
-            if list
-                .iter()
-                .any(|u| u.location.province == unit.location.province)
-            {
-                return Err(format!("`{line}`: a second unit in the same province"));
-            }
-            list.push(unit);
-        }
-    }
-    Ok(())
-}
-
-/// Any position line, read by the general name lookups, with a message when it cannot be.
-fn read_entry(map: &Map, line: &str) -> Result<Entry, String> {
-    let expected =
-        "expected `Power: army|fleet[/dislodged] <location>` or `Power: supply <province>`";
-    let (power_name, rest) = line
-        .split_once(':')
-        .ok_or_else(|| format!("`{line}`: {expected}"))?;
-    let power = map.power_by_name(power_name).ok_or_else(|| {
-        format!(
-            "`{line}`: unknown power `{}`; {expected}",
-            power_name.trim()
-        )
-    })?;
-    let (what, place) = rest
-        .trim()
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| format!("`{line}`: {expected}"))?;
-    if what == "supply" {
-        let p = map
-            .province_by_name(place.trim())
-            .filter(|p| map.province(*p).supply_centre)
-            .ok_or_else(|| format!("`{line}`: `{}` is not a supply centre", place.trim()))?;
-        return Ok(Entry::Supply(p, power));
-    }
-    let (kind, dislodged) = match what.split_once('/') {
-        Some((k, "dislodged")) => (k, true),
-        None => (what, false),
-        Some(_) => return Err(format!("`{line}`: {expected}")),
-    };
-    if kind != "army" && kind != "fleet" {
-        return Err(format!("`{line}`: unknown unit type `{kind}`; {expected}"));
-    }
-    let unit =
-        parse_unit(map, power, &format!("{kind} {place}")).map_err(|e| format!("`{line}`: {e}"))?;
-    Ok(Entry::Unit(unit, dislodged))
-}
-
 /// Reads each order line and gives it the power of the unit (or centre) it names.
 fn attribute_orders(
     cache: &mut LineCache<'_>,
@@ -571,7 +614,13 @@ fn attribute_orders(
             line,
             message,
         };
-        let (prefix, order) = match cache.order(text) {
+        // godip's variant records write a build outside the home centres `build anywhere Army
+        // fla`: the same build, legal or not by the map's build rule.
+        let read = match text.strip_prefix("build anywhere ") {
+            Some(rest) => cache.order(&format!("build {rest}")),
+            None => cache.order(text),
+        };
+        let (prefix, order) = match read {
             Ok(x) => x,
             Err((column, message)) => {
                 phase

@@ -49,6 +49,13 @@ pub struct GameReport {
     pub mismatches: Vec<Mismatch>,
     /// Order lines that named no unit and were ignored (see [`RecordedPhase::ignored`]).
     pub ignored: Vec<RecordError>,
+    /// Phases that could not be read ([`Game::unread`]); a file that could not be read at all
+    /// counts one.
+    pub unread: usize,
+    /// Why phases could not be read, each with its line ([`Game::problems`]).
+    pub problems: Vec<RecordError>,
+    /// Lines read with a warning ([`Game::warnings`]).
+    pub warnings: Vec<RecordError>,
     /// The file could not be read or parsed.
     pub error: Option<RecordError>,
 }
@@ -257,21 +264,31 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
         compared: 0,
         mismatches: Vec::new(),
         ignored: Vec::new(),
+        unread: game.unread,
+        problems: game.problems.clone(),
+        warnings: game.warnings.clone(),
         error: None,
     };
     let mut after_movement: Option<Position> = None;
     for (i, phase) in game.phases.iter().enumerate() {
-        let previous = i.checked_sub(1).map(|k| &game.phases[k]);
-        let adj = adjudicate_phase(map, rules, phase, after_movement.as_ref(), previous);
+        let previous = i
+            .checked_sub(1)
+            .map(|k| &game.phases[k])
+            .filter(|_| !phase.after_gap);
+        let carried = after_movement.as_ref().filter(|_| !phase.after_gap);
+        let adj = adjudicate_phase(map, rules, phase, carried, previous);
         report.ignored.extend(phase.ignored.iter().cloned());
         let mut differences: Vec<String> = phase
             .unreadable
             .iter()
             .map(|e| format!("unreadable order at line {}: {}", e.line, e.message))
             .collect();
-        if let Some(next) = game.phases.get(i + 1) {
+        if let Some(next) = game.phases.get(i + 1).filter(|n| !n.after_gap) {
             report.compared += 1;
-            differences.extend(diff_position(map, next, &adj.next));
+            match crate::dialect::retreat_kept_for_nowhere(map, phase, next, &adj) {
+                Some(d) => differences.extend(d),
+                None => differences.extend(diff_position(map, next, &adj.next)),
+            }
         }
         if differences.is_empty() {
             report.passed += 1;
@@ -388,6 +405,9 @@ pub fn replay_files(
                 all.compared += r.compared;
                 all.mismatches.extend(r.mismatches);
                 all.ignored.extend(r.ignored);
+                all.unread += r.unread;
+                all.problems.extend(r.problems);
+                all.warnings.extend(r.warnings);
                 all.error = all.error.or(r.error);
                 all
             })
@@ -405,6 +425,9 @@ fn empty_report(path: &std::path::Path, error: Option<RecordError>) -> GameRepor
         compared: 0,
         mismatches: Vec::new(),
         ignored: Vec::new(),
+        unread: usize::from(error.is_some()),
+        problems: Vec::new(),
+        warnings: Vec::new(),
         error,
     }
 }
@@ -431,12 +454,27 @@ pub fn load_games_with(
 /// What a game record looks like, for messages about files that are not one.
 pub const RECORD_EXPECTED: &str = "game records: godip's text files of `PHASE 1901 Spring Movement` / `POSITIONS` / `ORDERS` blocks (`*.txt`), MILA saved-game JSON (`*.json`, `*.jsonl`), or directories of them";
 
+/// Game files found by [`collect_record_files`], and the files of the directories searched that
+/// are not game records (an `info.txt` beside the games), skipped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Collected {
+    /// The game files, in order.
+    pub files: Vec<PathBuf>,
+    /// A note per file skipped: its path and why it is no game record.
+    pub skipped: Vec<String>,
+}
+
+/// [`collect_record_files`] without the notes on the files skipped.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    collect_record_files(paths).map(|c| c.files)
+}
+
 /// Game files under the given paths: files as given, directories searched (not recursively)
 /// for `*.txt` (and MILA `*.json`, `*.jsonl`), sorted by name with numbers in numeric order (`game_9` before `game_10`).
-/// A file given by name must look like a game record ([`check_record_file`]); a directory must
-/// hold at least one `*.txt` file.
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
+/// A file given by name must look like a game record ([`check_record_file`]); a file found in a
+/// directory that does not is skipped with a note. A directory must hold at least one game record.
+pub fn collect_record_files(paths: &[PathBuf]) -> Result<Collected, String> {
+    let mut out = Collected::default();
     for p in paths {
         if p.is_dir() {
             let entries = std::fs::read_dir(p)
@@ -467,10 +505,22 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                 });
             }
             found.sort_by_key(|f| natural_key(f));
-            out.extend(found);
+            let before = out.files.len();
+            for f in found {
+                match record_head(&f) {
+                    Ok(()) => out.files.push(f),
+                    Err(e) => out.skipped.push(format!("skipped {e}")),
+                }
+            }
+            if out.files.len() == before {
+                return Err(format!(
+                    "{}: no game records in the directory (every `*.txt` file lacks a `PHASE` line); expected {RECORD_EXPECTED}",
+                    p.display()
+                ));
+            }
         } else if p.is_file() {
             check_record_file(p)?;
-            out.push(p.clone());
+            out.files.push(p.clone());
         } else if p.exists() {
             return Err(format!(
                 "{}: not a regular file (a device, a pipe or a socket); expected {RECORD_EXPECTED}",
@@ -481,6 +531,28 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         }
     }
     Ok(out)
+}
+
+/// Whether a file found in a directory starts like a game record: a `PHASE` line or JSON in
+/// its first 4 KiB (read only that far, so that a directory of thousands of games is not read
+/// twice). When it does not, says what it lacks.
+fn record_head(path: &std::path::Path) -> Result<(), String> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(4096);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(4096).read_to_end(&mut head))
+        .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&head);
+    if crate::mila::looks_like_json(&text)
+        || text.lines().any(|l| l.trim_start().starts_with("PHASE "))
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: no `PHASE` line in its first lines, so no game record",
+            path.display()
+        ))
+    }
 }
 
 fn unpack_hint(archive: &std::path::Path) -> String {

@@ -338,11 +338,11 @@ fn records_of_a_three_season_calendar_write_and_replay() {
     let own = text.replace("Summer Adjustment", "Midsummer Adjustment");
     assert!(parse_game(&map, "seasons.txt", &own).is_ok());
     let wrong = text.replace("Summer Adjustment", "Spring Adjustment");
-    let err = parse_game(&map, "seasons.txt", &wrong)
-        .unwrap_err()
-        .to_string();
+    let game = parse_game(&map, "seasons.txt", &wrong).unwrap();
+    let err = game.problems[0].to_string();
     assert!(
         err.contains("no adjustments follow Spring on map `seasons`"),
         "{err}"
     );
+    assert_eq!(game.unread, 1);
 }

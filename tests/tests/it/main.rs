@@ -15,6 +15,7 @@ mod datc_transcription;
 mod datc_variant_cases;
 mod dptg_civil_disorder;
 mod droidippy_replay;
+mod godip_variants;
 mod import_corpus;
 mod map_round_trip;
 mod mila_format;

@@ -110,7 +110,9 @@ fn round_trip(name: &str) -> usize {
     );
     let mut phases = 0;
     for turn in 0..20 {
-        if game.ended.is_some() || game.position.phase.year >= map.first_year + 3 {
+        if game.ended.is_some()
+            || game.position.phase.year >= map.first_year + 3 * map.calendar.year_step
+        {
             break;
         }
         // One order set per power (a later set would replace an earlier one, DATC 4.D.1).

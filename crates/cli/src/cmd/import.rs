@@ -8,13 +8,13 @@ use diplo_import::{FindingKind, ImportError, Imported};
 
 use crate::common;
 
-/// `diplo map import --from mila|jdip FILE ...`
+/// `diplo map import --from mila|jdip|diplicity FILE ...`
 #[derive(clap::Args, Debug)]
 pub struct ImportArgs {
     /// The engine whose file this is.
     #[arg(long, value_enum)]
     from: Source,
-    /// A MILA `.map` file, or a jDip `variants.xml`.
+    /// A MILA `.map` file, a jDip `variants.xml`, or a diplicity variant `.json`.
     #[arg(value_name = "FILE")]
     path: PathBuf,
     /// jDip: the variant to import, by name or alias (without it, the variants are listed).
@@ -39,6 +39,8 @@ enum Source {
     Mila,
     /// jDip's `variants.xml` and the adjacency XML its variant names.
     Jdip,
+    /// diplicity's canonical variant JSON (schema version 1).
+    Diplicity,
 }
 
 /// Runs `diplo map import`: the map on stdout (or `--out`), every finding on stderr; fails
@@ -54,10 +56,11 @@ pub fn run(args: ImportArgs) -> ExitCode {
         (Source::Mila, None) => {
             diplo_import::mila::import_path_with(&args.path, &args.include_dirs)
         }
-        (Source::Mila, Some(_)) => {
+        (Source::Mila | Source::Diplicity, Some(_)) => {
             errln!("error: --variant is for jDip files");
             return ExitCode::FAILURE;
         }
+        (Source::Diplicity, None) => diplo_import::diplicity::import_path(&args.path),
         (Source::Jdip, Some(v)) => {
             diplo_import::jdip::import_path_with(&args.path, v, &args.include_dirs)
         }

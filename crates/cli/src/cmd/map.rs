@@ -1,5 +1,5 @@
-//! `diplo map check`, `diplo map show`, `diplo map import` (in `import.rs`) and `diplo map
-//! draw` (in `map_draw.rs`).
+//! `diplo map check`, `diplo map show`, `diplo map export`, `diplo map import` (in
+//! `import.rs`) and `diplo map draw` (in `map_draw.rs`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -34,6 +34,29 @@ pub enum MapCommand {
     /// Write a map file without drawing data again with the drawing its pictures use, computed
     /// from its adjacencies: a starting point a designer then edits.
     Draw(super::map_draw::DrawArgs),
+    /// Write a map in another engine's format (diplicity's variant JSON); what that format
+    /// cannot express is reported on standard error.
+    Export {
+        /// A map file, or the name of a built-in map.
+        #[arg(value_name = "PATH")]
+        map: String,
+        /// The format to write.
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// Write here instead of to standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Replace the `--out` file if it exists.
+        #[arg(long, requires = "out")]
+        force: bool,
+    },
+}
+
+/// The formats `map export` writes.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// diplicity's canonical variant JSON (schema version 1).
+    Diplicity,
 }
 
 /// `diplo maps ...`
@@ -63,7 +86,44 @@ pub fn run(command: MapCommand) -> ExitCode {
         MapCommand::Show { map, format } => show(map.as_deref(), format),
         MapCommand::Import(args) => super::import::run(args),
         MapCommand::Draw(args) => super::map_draw::run(args),
+        MapCommand::Export {
+            map,
+            format: ExportFormat::Diplicity,
+            out,
+            force,
+        } => export(&map, out.as_deref(), force),
     }
+}
+
+/// `map export`: the document on stdout (or `--out`), what it cannot say on stderr.
+fn export(name: &str, out: Option<&std::path::Path>, force: bool) -> ExitCode {
+    if let Some(out) = out {
+        if let Err(e) = common::refuse_existing_out(out, force, "an export") {
+            errln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let map = match common::load_map(name) {
+        Ok(m) => m,
+        Err(e) => {
+            e.report();
+            return ExitCode::FAILURE;
+        }
+    };
+    let exported = diplo_import::diplicity::export(&map);
+    for f in &exported.findings {
+        errln!("warning: {f}");
+    }
+    match out {
+        Some(out) => {
+            if let Err(e) = diplo_game::write_output_atomically(out, exported.json.as_bytes()) {
+                errln!("error: {}: cannot write: {e}", out.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        None => common::print(&exported.json),
+    }
+    ExitCode::SUCCESS
 }
 
 fn check(paths: &[PathBuf]) -> ExitCode {

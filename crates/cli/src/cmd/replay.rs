@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use diplo_replay::{collect_files, first_divergence, replay_files, Exceptions};
+use diplo_replay::{collect_record_files, first_divergence, replay_files, Exceptions};
 use serde_json::json;
 
 use crate::common::{load_ruleset, print, read_text, Format};
@@ -21,10 +21,12 @@ pub struct ReplayArgs {
     /// standard output, for xargs, GNU parallel or Spark's `pipe()`.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// The server's conventions the records are checked against: a ruleset name or path.
+    /// The ruleset that adjudicates each recorded phase (the recording server's conventions),
+    /// whose results are checked against the next recorded position: a name or a path.
     #[arg(long, default_value = "droidippy")]
     base: String,
-    /// Report, per game, the first phase whose result would differ under this ruleset.
+    /// A second ruleset, compared with `--base`: adjudicates nothing against the record, but
+    /// reports per game the first phase whose result would differ from `--base`'s.
     #[arg(long)]
     ruleset: Option<String>,
     /// Documented exceptions (TOML `[[exception]]` entries with game, phase and reason): those
@@ -130,8 +132,13 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" {
         return stream(&map, &base);
     }
-    let files = match collect_files(&args.paths) {
-        Ok(f) => f,
+    let files = match collect_record_files(&args.paths) {
+        Ok(c) => {
+            for note in &c.skipped {
+                errln!("note: {note}");
+            }
+            c.files
+        }
         Err(e) => {
             errln!("error: {e}");
             return ExitCode::FAILURE;
@@ -184,9 +191,15 @@ fn replay(
         out.push_str(&format!("note: {e}\n"));
         ignored.push(e.to_string());
     }
-    // Errors go to stderr, each with its file and line; the report stays on stdout.
+    // Errors and warnings go to stderr, each with its file and line; the report stays on stdout.
+    for e in reports.iter().flat_map(|r| &r.warnings) {
+        errln!("warning: {e}");
+    }
     for e in &verdict.errors {
         errln!("error: {e}");
+    }
+    for e in reports.iter().flat_map(|r| &r.problems) {
+        errln!("error: {e} (phase unread)");
     }
     mismatch_lines(&mut out, map, &verdict);
     match args.format {
@@ -199,11 +212,16 @@ fn replay(
             print(&out);
         }
     }
-    if verdict.ok() {
+    if verdict.ok() && unread(&reports) == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Phases (or whole files) that could not be read.
+fn unread(reports: &[diplo_replay::GameReport]) -> usize {
+    reports.iter().map(|r| r.unread).sum()
 }
 
 /// The documented exceptions of `--exceptions` (none without it).
@@ -271,7 +289,7 @@ fn replay_json(
     };
     json!({
         "games": reports.iter().filter(|r| r.error.is_none()).map(|r| r.games).sum::<usize>(),
-        "passed": passed, "failed": failed, "excepted": excepted,
+        "passed": passed, "failed": failed, "excepted": excepted, "unread": unread(reports),
         "compared": reports.iter().map(|r| r.compared).sum::<usize>(),
         "mismatches": verdict.failures.iter().map(|m| mismatch(m)).collect::<Vec<_>>(),
         "exceptions": verdict.excepted.iter().map(|(m, e)| {
@@ -282,6 +300,8 @@ fn replay_json(
         "stale": verdict.stale.iter().map(|e| json!({"game": e.game, "phase": e.phase})).collect::<Vec<_>>(),
         "errors": verdict.errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
         "ignored_orders": ignored,
+        "unread_phases": reports.iter().flat_map(|r| &r.problems).map(|e| e.to_string()).collect::<Vec<_>>(),
+        "warnings": reports.iter().flat_map(|r| &r.warnings).map(|e| e.to_string()).collect::<Vec<_>>(),
     })
 }
 
@@ -312,7 +332,10 @@ fn replay_summary(
          game's last phase (nothing recorded after it) passes when its orders read and adjudicate\n",
         if games == 1 { "" } else { "s" }
     ));
-    out.push_str(&format!("{passed} passed, {failed} failed\n"));
+    out.push_str(&format!(
+        "{passed} passed, {failed} failed, {} unread\n",
+        unread(reports)
+    ));
 }
 
 fn diverge(

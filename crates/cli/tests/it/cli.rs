@@ -419,7 +419,7 @@ fn replay_checks_a_record_phase_by_phase() {
         stdout(&o),
         "1 game: 3 phases compared with the next recorded position; each game's last phase \
          (nothing recorded after it) passes when its orders read and adjudicate\n\
-         4 passed, 0 failed\n"
+         4 passed, 0 failed, 0 unread\n"
     );
     assert!(
         stderr(&o).is_empty(),
@@ -451,7 +451,7 @@ fn replay_reports_a_mismatch_and_fails() {
     assert!(out.contains("game_2.txt:13: Fall 1901 Movement"), "{out}");
     assert!(out.contains("missing France F mao"), "{out}");
     assert!(out.contains("extra France F eng"), "{out}");
-    assert!(out.ends_with("3 passed, 1 failed\n"), "{out}");
+    assert!(out.ends_with("3 passed, 1 failed, 0 unread\n"), "{out}");
     // Documented, the same mismatches pass; the JSON says which.
     let ex = temp_file(
         "exceptions.toml",

@@ -668,7 +668,8 @@ fn a_game_on_every_built_in_map_replays_through_the_binary() {
         let mut phases = 0;
         for turn in 0..8 {
             let game = Game::load(&file).unwrap();
-            if game.ended.is_some() || game.position.phase.year > first_year {
+            // Two phases at least: a map of one season a year has one phase in the first year.
+            if game.ended.is_some() || (game.position.phase.year > first_year && phases >= 2) {
                 break;
             }
             let text = round_trip_orders(&game, turn);
@@ -692,7 +693,7 @@ fn a_game_on_every_built_in_map_replays_through_the_binary() {
         let last = out.trim_end().lines().last().unwrap_or_default();
         assert_eq!(
             last,
-            format!("{recorded} passed, 0 failed"),
+            format!("{recorded} passed, 0 failed, 0 unread"),
             "{name}: {out}"
         );
     }
@@ -721,7 +722,7 @@ fn a_game_on_a_variant_map_replays_through_the_binary() {
     let path = dir.join("game_1.txt");
     std::fs::write(&path, record).unwrap();
     let out = ok(&["replay", "--map", "loeb9", "--base", "datc", s(&path)]);
-    assert!(out.trim_end().ends_with(", 0 failed"), "{out}");
+    assert!(out.trim_end().ends_with(", 0 failed, 0 unread"), "{out}");
     assert!(!out.contains(" 0 passed"), "{out}");
     ok(&["datc", "--section", "10", "--ruleset", "datc-2.4"]);
 }
@@ -751,7 +752,10 @@ fn a_game_exported_in_mila_format_replays_through_the_binary() {
     std::fs::create_dir_all(&games).unwrap();
     std::fs::write(games.join("game_1.json"), &saved).unwrap();
     let out = ok(&["replay", "--base", "datc", s(&games)]);
-    assert!(out.trim_end().ends_with("3 passed, 0 failed"), "{out}");
+    assert!(
+        out.trim_end().ends_with("3 passed, 0 failed, 0 unread"),
+        "{out}"
+    );
     // The Cicero release's format: MILA's with version, press and scoring fields.
     let cicero = ok(&["game", "history", s(&file), "--format", "cicero"]);
     let json: serde_json::Value = serde_json::from_str(&cicero).unwrap();
@@ -759,7 +763,10 @@ fn a_game_exported_in_mila_format_replays_through_the_binary() {
     let path = dir.join("cicero.json");
     std::fs::write(&path, &cicero).unwrap();
     let out = ok(&["replay", "--base", "datc", s(&path)]);
-    assert!(out.trim_end().ends_with("3 passed, 0 failed"), "{out}");
+    assert!(
+        out.trim_end().ends_with("3 passed, 0 failed, 0 unread"),
+        "{out}"
+    );
     // Imported back into a game file, the game is where it was.
     let imported = dir.join("imported.toml");
     let out = ok(&[

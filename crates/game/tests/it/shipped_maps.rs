@@ -2194,7 +2194,7 @@ fn coldwar_opening_and_first_year() {
     orders(
         &mut g,
         "NATO",
-        "A par - wge\nF lon - nts\nF ist - ukr\nA nyk - tor\nA los - mex\nF aus - ins",
+        "A par - wge\nF lon - nts\nF ist - ukr\nA nyk - que\nA los - mex\nF aus - ins",
     );
     orders(
         &mut g,
@@ -2214,7 +2214,8 @@ fn coldwar_opening_and_first_year() {
         ],
     );
     assert_eq!(phase(&g), "Fall 1960 Movement");
-    orders(&mut g, "NATO", "F nts - swe\nA wge H\nA tor H\nF ins H");
+    // New York reaches Toronto through Quebec (godip has no New York-Toronto edge).
+    orders(&mut g, "NATO", "F nts - swe\nA wge H\nA que - tor\nF ins H");
     orders(&mut g, "USSR", "A mos - ege\nA nko - seo\nF bal - swe");
     let out = play(&mut g);
     expect(
@@ -2225,6 +2226,7 @@ fn coldwar_opening_and_first_year() {
             ("F bal - swe", "fails"),
             ("A mos - ege", "succeeds"),
             ("A nko - seo", "succeeds"),
+            ("A que - tor", "succeeds"),
         ],
     );
     assert_eq!(phase(&g), "Winter 1960 Adjustment");
@@ -2372,7 +2374,7 @@ fn youngstownredux_opening_and_first_year() {
     orders(
         &mut g,
         "Italy",
-        "A mil - swi\nF nap - ion\nF mog - eth\nA rom H",
+        "A mil - swi\nF nap - ion\nF mog - awd\nA rom H",
     );
     orders(
         &mut g,
@@ -2404,7 +2406,7 @@ fn youngstownredux_opening_and_first_year() {
             ("F sha - ecs", "fails"),
             ("F osa - ecs", "fails"),
             ("F tsi - yel", "succeeds"),
-            ("F mog - eth", "succeeds"),
+            ("F mog - awd", "succeeds"),
             ("A gua - vit", "succeeds"),
         ],
     );
@@ -2412,11 +2414,14 @@ fn youngstownredux_opening_and_first_year() {
     orders(&mut g, "Germany", "A hol H\nF den H\nF yel - kor");
     orders(&mut g, "France", "A spa H\nF cam H\nF mid - por");
     orders(&mut g, "Russia", "F vla - kor");
+    // Mogadishu's fleet reaches Ethiopia through Awdal (armies only between the two, as godip).
+    orders(&mut g, "Italy", "F awd - eth");
     let out = play(&mut g);
     expect(
         &g,
         &out,
         &[
+            ("F awd - eth", "succeeds"),
             ("F yel - kor", "fails"),
             ("F vla - kor", "fails"),
             ("F mid - por", "succeeds"),

@@ -170,6 +170,7 @@ impl<'a, 't> Reader<'a, 't> {
             units: Vec::new(),
             centres: Some(Vec::new()),
             neutral: !active,
+            rebuild: false,
             at: at.clone(),
         });
     }

@@ -130,6 +130,7 @@ fn add_power(
         units,
         centres: owns,
         neutral: ps.dummy,
+        rebuild: false,
         at: ps.at.clone(),
     });
 }

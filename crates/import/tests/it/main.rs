@@ -6,6 +6,7 @@
 
 mod common;
 
+mod diplicity;
 mod files;
 
 mod jdip;

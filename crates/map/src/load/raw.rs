@@ -98,6 +98,10 @@ pub(crate) struct RawCalendar {
     pub first_phase: Option<S>,
     #[serde(default)]
     pub adjustment_every: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub year_step: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub captures_when_adjusting: Option<bool>,
     #[serde(default, rename = "season")]
     pub seasons: Option<Vec<RawSeason>>,
 }
@@ -125,6 +129,8 @@ pub(crate) struct RawVictory {
     pub lead: Option<Spanned<u16>>,
     #[serde(default)]
     pub last_year: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub at_last_year: Option<S>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -420,6 +426,7 @@ impl RawMap {
         if let Some(c) = &mut self.calendar {
             sh_opt(&mut c.first_phase, by);
             sh_opt(&mut c.adjustment_every, by);
+            sh_opt(&mut c.year_step, by);
             for season in c.seasons.iter_mut().flatten() {
                 sh(&mut season.name, by);
                 sh_opt_list(&mut season.aliases, by);
@@ -431,6 +438,7 @@ impl RawMap {
             sh_opt(&mut v.centres, by);
             sh_opt(&mut v.lead, by);
             sh_opt(&mut v.last_year, by);
+            sh_opt(&mut v.at_last_year, by);
         }
         for p in &mut self.powers {
             sh(&mut p.name, by);
@@ -525,14 +533,20 @@ impl RawMap {
             macro_rules! over_in {
                 ($($f:ident),*) => { $( if c.$f.is_some() { base.$f = c.$f; } )* };
             }
-            over_in!(first_phase, adjustment_every, seasons);
+            over_in!(
+                first_phase,
+                adjustment_every,
+                year_step,
+                captures_when_adjusting,
+                seasons
+            );
         }
         if let Some(v) = child.victory {
             let base = self.victory.get_or_insert_with(RawVictory::default);
             macro_rules! over_in {
                 ($($f:ident),*) => { $( if v.$f.is_some() { base.$f = v.$f; } )* };
             }
-            over_in!(centres, more_than_any, lead, last_year);
+            over_in!(centres, more_than_any, lead, last_year, at_last_year);
         }
         self.extends = child.extends;
         for p in child.powers {

@@ -374,7 +374,7 @@ fn calendar_victory_and_neutral_powers() {
 #[test]
 fn calendar_victory_and_neutral_errors_are_located() {
     let text = BASE.to_string()
-        + "\n[victory]\ncentres = 3\n\n[calendar]\nfirst_phase = \"winter\"\nadjustment_every = 0\n\n[[power]]\nname = \"Grey\"\nadjective = \"Grey\"\nabbreviation = \"GRY\"\nrebuild = true\n";
+        + "\n[victory]\ncentres = 3\n\n[calendar]\nfirst_phase = \"winter\"\nadjustment_every = 0\nyear_step = 0\n\n[[power]]\nname = \"Grey\"\nadjective = \"Grey\"\nabbreviation = \"GRY\"\nrebuild = true\n";
     let err = Map::from_toml_str(&text, "tiny.toml")
         .unwrap_err()
         .to_string();
@@ -393,6 +393,7 @@ fn calendar_victory_and_neutral_errors_are_located() {
         err.contains("`adjustment_every` must be at least 1"),
         "{err}"
     );
+    assert!(err.contains("`year_step` must be at least 1"), "{err}");
     assert!(
         err.contains("power `Grey` has `rebuild` but is not `neutral`"),
         "{err}"

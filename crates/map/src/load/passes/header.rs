@@ -100,6 +100,7 @@ fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
         more_than_any: None,
         lead: None,
         last_year: None,
+        at_last_year: None,
     });
     let centres = match (&raw.victory_centres, &table.centres) {
         (Some(a), Some(b)) if a.get_ref() != b.get_ref() => {
@@ -125,6 +126,20 @@ fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
         more_than_any: table.more_than_any.unwrap_or(false),
         lead: table.lead.map_or(0, |l| *l.get_ref()),
         last_year: table.last_year.map(|y| *y.get_ref()),
+        most_centres_at_last_year: match &table.at_last_year {
+            None => false,
+            Some(w) => match w.get_ref().as_str() {
+                "draw" => false,
+                "most-centres" => true,
+                other => {
+                    cx.err(
+                        w,
+                        format!("unknown `at_last_year = \"{other}\"`: expected \"draw\" or \"most-centres\""),
+                    );
+                    false
+                }
+            },
+        },
     }
 }
 
@@ -154,9 +169,19 @@ fn calendar(cx: &mut Ctx, raw: &RawMap) -> Calendar {
         Some(n) => *n.get_ref(),
         None => 1,
     };
+    let year_step = match &c.year_step {
+        Some(n) if *n.get_ref() == 0 => {
+            cx.err_at(n.span().start, "`year_step` must be at least 1");
+            1
+        }
+        Some(n) => *n.get_ref(),
+        None => 1,
+    };
     Calendar {
         first_phase,
         adjustment_every,
+        year_step,
+        captures_when_adjusting: c.captures_when_adjusting.unwrap_or(false),
         seasons: c
             .seasons
             .as_deref()
