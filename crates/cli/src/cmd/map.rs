@@ -28,7 +28,7 @@ pub enum MapCommand {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Write another engine's variant map (MILA .map, jDip variants.xml) as a diplo map file;
+    /// Write another engine's variant map (MILA .map, jDip variants.xml, diplicity JSON) as a diplo map file;
     /// what it cannot express is reported with file and line.
     Import(super::import::ImportArgs),
     /// Write a map file without drawing data again with the drawing its pictures use, computed
