@@ -225,6 +225,29 @@ impl Game {
         Ok(saved)
     }
 
+    /// The work `diplo.process_multi` hands a thread for this game.
+    pub(crate) fn start_job(&mut self) -> crate::multi::Job<'_> {
+        crate::multi::Job {
+            unrecorded: self.unrecorded.len(),
+            game: &mut self.game,
+        }
+    }
+
+    /// Takes a phase adjudicated (by `process` or `diplo.process_multi`) into the game: the
+    /// next phase's deadline from the schedule, and the outcome kept for the history.
+    pub(crate) fn finish_job(&mut self, outcome: Option<diplo_game::PhaseOutcome>) -> PyResult<()> {
+        let Some(outcome) = outcome else {
+            return Ok(());
+        };
+        if !self.game.schedule.is_empty() {
+            // The next phase's deadline from the schedule, as `Game::adjudicate` gives it.
+            let now = diplo_game::time::now().map_err(err)?;
+            self.game.start_scheduled_deadline(now);
+        }
+        self.unrecorded.push(outcome);
+        Ok(())
+    }
+
     fn ending(&self) -> Option<Value> {
         self.game.ended.as_ref().map(|e| e.to_json(&self.game.map))
     }
@@ -374,13 +397,7 @@ impl Game {
             .game
             .adjudicate_unrecorded(&[], self.unrecorded.len())
             .map_err(err)?;
-        if !self.game.schedule.is_empty() {
-            // The next phase's deadline from the schedule, as `Game::adjudicate` gives it.
-            let now = diplo_game::time::now().map_err(err)?;
-            self.game.start_scheduled_deadline(now);
-        }
-        self.unrecorded.push(outcome);
-        Ok(())
+        self.finish_job(Some(outcome))
     }
 
     /// The results of the last phase processed: power, order, the DATC's result words, reason.
