@@ -564,6 +564,44 @@ impl Game {
         Ok((from_toml, (slf.borrow_mut().toml_text(),)))
     }
 
+    /// Each power's score (name to score) from the centres it owns under `system`:
+    /// `sum-of-squares` and `draw-size` as fractions adding to 1, `c-diplo` in points; a solo
+    /// takes everything.
+    #[pyo3(signature = (system = "sum-of-squares"))]
+    fn scores<'py>(&self, py: Python<'py>, system: &str) -> PyResult<Bound<'py, PyDict>> {
+        let scoring = diplo_game::scoring::Scoring::parse(system).map_err(err)?;
+        let (map, pos) = (&self.game.map, &self.game.position);
+        let counts = diplo_game::scoring::centre_counts(map, pos);
+        let scores = scoring.scores(&counts, u32::from(map.victory_centres));
+        self.names
+            .per_power(py, |p| scores[p.index()].into_bound_py_any(py))
+    }
+
+    /// A hash of the current position (phase, units, dislodged units, centre owners), stable
+    /// from run to run: equal positions hash equal.
+    fn board_hash(&self) -> u64 {
+        diplo_game::scoring::position_hash(&self.game.map, &self.game.position)
+    }
+
+    /// A hash of the orders of every phase played, stable from run to run: games given the
+    /// same orders hash equal.
+    fn order_history_hash(&mut self) -> u64 {
+        self.record_history();
+        diplo_game::scoring::order_history_hash(&self.game.history)
+    }
+
+    /// `n` copies of the game, each playing on alone (history and orders given included).
+    fn clone_n_times(&mut self, n: usize) -> Vec<Game> {
+        self.record_history();
+        (0..n)
+            .map(|_| {
+                let mut copy = Game::wrap(self.game.clone(), self.mila_rules.clone());
+                copy.last = self.last.clone();
+                copy
+            })
+            .collect()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<diplo.Game {} map={} ruleset={}>",

@@ -107,6 +107,19 @@ class Game:
     def from_json(text: str) -> "Game": ...
     def to_saved_game_format(self) -> Dict[str, Any]:
         """The game in the MILA package's saved-game format."""
+    def scores(self, system: str = "sum-of-squares") -> Dict[str, float]:
+        """Each power's score from the centres it owns: `sum-of-squares` (centres squared over
+        the sum of every power's squares) and `draw-size` (the powers owning a centre share
+        equally), as fractions adding to 1; `c-diplo` in points (a point a centre, 38, 14 and
+        7 to the first three powers by centres, tied powers sharing their ranks' points). A
+        solo takes everything (1, or 100 points)."""
+    def board_hash(self) -> int:
+        """A 64-bit hash of the position (phase, units, dislodged units, centre owners),
+        stable from run to run: equal positions hash equal."""
+    def order_history_hash(self) -> int:
+        """A 64-bit hash of every phase's orders, stable from run to run."""
+    def clone_n_times(self, n: int) -> List["Game"]:
+        """`n` independent copies of the game (history and orders given included)."""
 
 def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
     """MILA's saved-game dict; with `output_path`, also appended to the file as one JSON line."""
