@@ -645,11 +645,12 @@ pub(crate) fn to_saved_game_format<'py>(
 }
 
 /// A game from a MILA saved game (a dict or its JSON text): the recorded orders of each phase are
-/// adjudicated again under `ruleset`, so the game ends where diplo's rules take it. A recorded
-/// winter that diplo skips (nobody builds or removes) is skipped; a recorded phase that does not
-/// come next is an error.
+/// adjudicated again under `ruleset`, `mila` (MILA's readings, which adjudicated the record) by
+/// default. Under another ruleset a recorded order whose unit those rules put elsewhere is an
+/// error naming the phase and the order. A recorded winter that diplo skips (nobody builds or
+/// removes) is skipped; a recorded phase that does not come next is an error.
 #[pyfunction]
-#[pyo3(signature = (saved_game, ruleset = "datc"))]
+#[pyo3(signature = (saved_game, ruleset = "mila"))]
 pub(crate) fn from_saved_game_format(
     py: Python<'_>,
     saved_game: &Bound<'_, PyAny>,

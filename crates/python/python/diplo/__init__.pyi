@@ -124,9 +124,11 @@ class Game:
 def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
     """MILA's saved-game dict; with `output_path`, also appended to the file as one JSON line."""
 
-def from_saved_game_format(saved_game: Union[str, Mapping[str, Any]], ruleset: str = "datc") -> Game:
+def from_saved_game_format(saved_game: Union[str, Mapping[str, Any]], ruleset: str = "mila") -> Game:
     """A game from a MILA saved game: its orders adjudicated again, phase by phase, under
-    `ruleset` (a winter one side holds and the other skips is passed over)."""
+    `ruleset`: `mila` (MILA's readings, which adjudicated the record) by default. Under
+    another ruleset a recorded order whose unit those rules put elsewhere is an error naming
+    the phase and the order (a winter one side holds and the other skips is passed over)."""
 
 def adjudicate(
     position: Union[str, Mapping[str, Any]],
