@@ -2,20 +2,19 @@
 //! threads, without the GIL (as dipcc's `ThreadPool.process_multi`).
 
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 
 use crate::err;
 use crate::game::Game;
 
-/// Adjudicates the current phase of every game of `games` (as `Game.process()` on each), on
+/// Adjudicates the current phase of every game of `games` (a list or any sequence; as `Game.process()` on each), on
 /// `threads` threads (0: one per core) with the GIL released. A game listed twice is refused
 /// before anything is adjudicated; a game that cannot be processed (it has ended) is left as
 /// it was and named in the error raised after the others are processed.
 #[pyfunction]
 #[pyo3(signature = (games, threads = 0))]
-pub(crate) fn process_multi(
-    py: Python<'_>,
-    games: &Bound<'_, PyList>,
+pub(crate) fn process_multi<'py>(
+    py: Python<'py>,
+    games: Vec<Bound<'py, PyAny>>,
     threads: usize,
 ) -> PyResult<()> {
     let mut borrowed: Vec<PyRefMut<'_, Game>> = Vec::with_capacity(games.len());
@@ -23,7 +22,7 @@ pub(crate) fn process_multi(
         let game = item
             .cast::<Game>()
             .map_err(|_| err(format!("games[{i}]: expected a diplo.Game")))?;
-        if let Some(j) = games.iter().take(i).position(|g| g.is(&item)) {
+        if let Some(j) = games.iter().take(i).position(|g| g.is(item)) {
             return Err(err(format!(
                 "games[{i}]: the same game as games[{j}] (a game is processed once a call)"
             )));

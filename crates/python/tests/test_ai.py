@@ -44,6 +44,8 @@ def test_process_multi_refuses_a_game_twice_and_other_objects():
     with pytest.raises(diplo.DiploError, match=r"games\[1\]: expected a diplo.Game"):
         diplo.process_multi([g, "game"])
     diplo.process_multi([])
+    diplo.process_multi((g,), threads=1)
+    assert g.get_current_phase() == "F1901M"
 
 
 def test_process_multi_names_an_ended_game_and_processes_the_others():
