@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use crate::err;
 use crate::game::Game;
 
-/// Adjudicates the current phase of every game of `games` (a list or any sequence; as `Game.process()` on each), on
-/// `threads` threads (0: one per core) with the GIL released. A game listed twice is refused
+/// Adjudicates the current phase of every game of `games` (a list or any sequence), as
+/// `Game.process()` on each, on `threads` threads (0: one per core) with the GIL released. A game listed twice is refused
 /// before anything is adjudicated; a game that cannot be processed (it has ended) is left as
 /// it was and named in the error raised after the others are processed.
 #[pyfunction]
@@ -18,11 +18,13 @@ pub(crate) fn process_multi<'py>(
     threads: usize,
 ) -> PyResult<()> {
     let mut borrowed: Vec<PyRefMut<'_, Game>> = Vec::with_capacity(games.len());
+    // Each game's object address, with its place in the list.
+    let mut seen = std::collections::HashMap::with_capacity(games.len());
     for (i, item) in games.iter().enumerate() {
         let game = item
             .cast::<Game>()
             .map_err(|_| err(format!("games[{i}]: expected a diplo.Game")))?;
-        if let Some(j) = games.iter().take(i).position(|g| g.is(item)) {
+        if let Some(j) = seen.insert(item.as_ptr(), i) {
             return Err(err(format!(
                 "games[{i}]: the same game as games[{j}] (a game is processed once a call)"
             )));
@@ -38,14 +40,14 @@ pub(crate) fn process_multi<'py>(
     };
     let mut jobs: Vec<&mut Game> = borrowed.iter_mut().map(|g| &mut **g).collect();
     let mut work: Vec<Job<'_>> = jobs.iter_mut().map(|g| g.start_job()).collect();
-    let failures = py.detach(|| run(&mut work, threads));
+    let done = py.detach(|| run(&mut work, threads));
     drop(work);
-    for (game, outcome) in jobs.iter_mut().zip(failures.outcomes) {
+    for (game, outcome) in jobs.iter_mut().zip(done.outcomes) {
         game.finish_job(outcome)?;
     }
-    match failures.errors.is_empty() {
+    match done.errors.is_empty() {
         true => Ok(()),
-        false => Err(err(failures.errors.join("\n"))),
+        false => Err(err(done.errors.join("\n"))),
     }
 }
 
