@@ -38,6 +38,7 @@ mod production;
 mod read;
 mod received;
 mod schedule;
+pub mod scoring;
 mod start;
 mod store;
 mod submission;

@@ -225,6 +225,29 @@ impl Game {
         Ok(saved)
     }
 
+    /// The work `diplo.process_multi` hands a thread for this game.
+    pub(crate) fn start_job(&mut self) -> crate::multi::Job<'_> {
+        crate::multi::Job {
+            unrecorded: self.unrecorded.len(),
+            game: &mut self.game,
+        }
+    }
+
+    /// Takes a phase adjudicated (by `process` or `diplo.process_multi`) into the game: the
+    /// next phase's deadline from the schedule, and the outcome kept for the history.
+    pub(crate) fn finish_job(&mut self, outcome: Option<diplo_game::PhaseOutcome>) -> PyResult<()> {
+        let Some(outcome) = outcome else {
+            return Ok(());
+        };
+        if !self.game.schedule.is_empty() {
+            // The next phase's deadline from the schedule, as `Game::adjudicate` gives it.
+            let now = diplo_game::time::now().map_err(err)?;
+            self.game.start_scheduled_deadline(now);
+        }
+        self.unrecorded.push(outcome);
+        Ok(())
+    }
+
     fn ending(&self) -> Option<Value> {
         self.game.ended.as_ref().map(|e| e.to_json(&self.game.map))
     }
@@ -374,13 +397,7 @@ impl Game {
             .game
             .adjudicate_unrecorded(&[], self.unrecorded.len())
             .map_err(err)?;
-        if !self.game.schedule.is_empty() {
-            // The next phase's deadline from the schedule, as `Game::adjudicate` gives it.
-            let now = diplo_game::time::now().map_err(err)?;
-            self.game.start_scheduled_deadline(now);
-        }
-        self.unrecorded.push(outcome);
-        Ok(())
+        self.finish_job(Some(outcome))
     }
 
     /// The results of the last phase processed: power, order, the DATC's result words, reason.
@@ -547,6 +564,44 @@ impl Game {
         Ok((from_toml, (slf.borrow_mut().toml_text(),)))
     }
 
+    /// Each power's score (name to score) from the centres it owns under `system`:
+    /// `sum-of-squares` and `draw-size` as fractions adding to 1, `c-diplo` in points; a solo
+    /// takes everything.
+    #[pyo3(signature = (system = "sum-of-squares"))]
+    fn scores<'py>(&self, py: Python<'py>, system: &str) -> PyResult<Bound<'py, PyDict>> {
+        let scoring = diplo_game::scoring::Scoring::parse(system).map_err(err)?;
+        let (map, pos) = (&self.game.map, &self.game.position);
+        let counts = diplo_game::scoring::centre_counts(map, pos);
+        let scores = scoring.scores(&counts, u32::from(map.victory_centres));
+        self.names
+            .per_power(py, |p| scores[p.index()].into_bound_py_any(py))
+    }
+
+    /// A hash of the current position (phase, units, dislodged units, centre owners), stable
+    /// from run to run: equal positions hash equal.
+    fn board_hash(&self) -> u64 {
+        diplo_game::scoring::position_hash(&self.game.map, &self.game.position)
+    }
+
+    /// A hash of the orders of every phase played, stable from run to run: games given the
+    /// same orders hash equal.
+    fn order_history_hash(&mut self) -> u64 {
+        self.record_history();
+        diplo_game::scoring::order_history_hash(&self.game.history)
+    }
+
+    /// `n` copies of the game, each playing on alone (history and orders given included).
+    fn clone_n_times(&mut self, n: usize) -> Vec<Game> {
+        self.record_history();
+        (0..n)
+            .map(|_| {
+                let mut copy = Game::wrap(self.game.clone(), self.mila_rules.clone());
+                copy.last = self.last.clone();
+                copy
+            })
+            .collect()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<diplo.Game {} map={} ruleset={}>",
@@ -590,11 +645,12 @@ pub(crate) fn to_saved_game_format<'py>(
 }
 
 /// A game from a MILA saved game (a dict or its JSON text): the recorded orders of each phase are
-/// adjudicated again under `ruleset`, so the game ends where diplo's rules take it. A recorded
-/// winter that diplo skips (nobody builds or removes) is skipped; a recorded phase that does not
-/// come next is an error.
+/// adjudicated again under `ruleset`, `mila` (MILA's readings, which adjudicated the record) by
+/// default. Under another ruleset a recorded order whose unit those rules put elsewhere is an
+/// error naming the phase and the order. A recorded winter that diplo skips (nobody builds or
+/// removes) is skipped; a recorded phase that does not come next is an error.
 #[pyfunction]
-#[pyo3(signature = (saved_game, ruleset = "datc"))]
+#[pyo3(signature = (saved_game, ruleset = "mila"))]
 pub(crate) fn from_saved_game_format(
     py: Python<'_>,
     saved_game: &Bound<'_, PyAny>,

@@ -22,9 +22,12 @@ use serde_json::{json, Value};
 
 mod batch;
 mod convert;
+mod encoding;
 mod game;
+mod multi;
 mod names;
 mod power;
+mod vocabulary;
 
 use batch::{adjudicate, replay};
 use game::{from_saved_game_format, to_saved_game_format, Game};
@@ -251,6 +254,10 @@ fn diplo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Power>()?;
     m.add_function(wrap_pyfunction!(adjudicate, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(multi::process_multi, m)?)?;
+    m.add_function(wrap_pyfunction!(encoding::encode_board_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(encoding::board_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(vocabulary::order_vocabulary, m)?)?;
     m.add_function(wrap_pyfunction!(maps, m)?)?;
     m.add_function(wrap_pyfunction!(to_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(from_saved_game_format, m)?)?;

@@ -270,7 +270,7 @@ def test_mila_saved_games_round_trip_and_replay(tmp_path):
     assert saved["rules"] == ["NO_PRESS"]
     assert [p["name"] for p in saved["phases"]] == ["S1901M", "F1901M", "W1901A"]
     assert saved["phases"][0]["orders"]["FRANCE"] == ["A PAR - BUR", "A MAR - SPA"]
-    again = diplo.from_saved_game_format(saved)
+    again = diplo.from_saved_game_format(saved, ruleset="datc")
     assert again.get_state() == g.get_state()
     path = tmp_path / "games.jsonl"
     diplo.to_saved_game_format(g, output_path=str(path))
@@ -279,6 +279,25 @@ def test_mila_saved_games_round_trip_and_replay(tmp_path):
     assert len(lines) == 2 and json.loads(lines[0])["phases"][0]["name"] == "S1901M"
     assert diplo.replay(lines, ruleset="datc")["failed"] == 0
     assert diplo.replay(lines, ruleset="datc")["passed"] == 6
+
+
+def test_mila_saved_games_load_under_mila_by_default():
+    # A game played under MILA's readings that the DATC's readings take elsewhere (by 1903
+    # Austria's fleet is no longer in Trieste): it loads as played by default, and under
+    # `datc` the error names the phase and the order.
+    rng, g = random.Random(0), diplo.Game(ruleset="mila")
+    for _ in range(12):
+        possible = g.get_all_possible_orders()
+        for power in g.powers:
+            locations = g.get_orderable_locations(power)
+            g.set_orders(power, [rng.choice(possible[l]) for l in locations if possible[l]])
+        g.process()
+    saved = g.to_saved_game_format()
+    again = diplo.from_saved_game_format(saved)
+    assert again.ruleset == "mila"
+    assert again.get_units() == g.get_units() and again.get_centers() == g.get_centers()
+    with pytest.raises(diplo.DiploError, match=r"phase `S1903M`: .*has no unit in"):
+        diplo.from_saved_game_format(saved, ruleset="datc")
 
 
 def test_the_mila_readme_script_runs_with_only_the_import_changed(tmp_path):

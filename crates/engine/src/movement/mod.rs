@@ -104,6 +104,7 @@ fn judge(
         tags: &tags,
         attacked_unresolved: &attacked_unresolved,
         paradoxes: &paradoxes,
+        orders,
     };
     let results = results_of(orders, pool, |r, order| judged.fill(r, order));
     let unordered_dislodged = if retreats.is_empty() {

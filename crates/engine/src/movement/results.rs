@@ -110,6 +110,8 @@ pub(super) struct Judged<'a> {
     pub(super) tags: &'a [Option<Tag>],
     pub(super) attacked_unresolved: &'a [u32],
     pub(super) paradoxes: &'a Paradoxes,
+    /// The orders as given (a reason may name what was ordered and is not in effect).
+    pub(super) orders: &'a [(PowerId, Order)],
 }
 
 impl Judged<'_> {
@@ -252,14 +254,34 @@ impl Judged<'_> {
         if board.state[ui] == Tri::Yes {
             (Resolution::Succeeds, Why::Nothing)
         } else if convoy && possible && !board.convoy_ordered(u) {
-            let why = Why::Text(Text::plain("no fleets were ordered to convoy it"));
-            (Resolution::Invalid, why)
+            (Resolution::Invalid, Why::Text(self.no_convoy(u, to)))
         } else if !possible {
             let facts = [self.unit(u), Fact::Location(to)];
             let why = Why::Text(Text::new("{} cannot reach {}", &facts));
             (Resolution::Fails, why)
         } else {
             (Resolution::Fails, move_failure(board, u))
+        }
+    }
+
+    /// Why army `u`'s move by convoy to `to` had no route: no fleet was ordered to convoy it,
+    /// the convoys ordered for it are illegal, or the fleets that may convoy it make no chain.
+    fn no_convoy(&self, u: u32, to: Location) -> Text {
+        if !self.board.convoys_of.get(u as usize).is_empty() {
+            let facts = [Fact::Location(to)];
+            return Text::new(
+                "the fleets ordered to convoy it make no chain to {}",
+                &facts,
+            );
+        }
+        let from = self.units[u as usize].location.province;
+        let ordered = self.orders.iter().any(|(_, o)| {
+            matches!(o, Order::Convoy { army, to: t, .. }
+                if army.place.province == from && t.province == to.province)
+        });
+        match ordered {
+            true => Text::plain("the orders to convoy it are illegal: no fleet could convoy it"),
+            false => Text::plain("no fleets were ordered to convoy it"),
         }
     }
 

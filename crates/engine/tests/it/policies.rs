@@ -358,3 +358,37 @@ fn via_convoy_with_no_route(#[case] choice: &str, #[case] army: &str, #[case] at
     let units: Vec<String> = adj.next.units.iter().map(|u| u.short(&map)).collect();
     assert!(units.iter().any(|u| u == at), "{units:?}");
 }
+
+/// A move by convoy whose convoy was ordered but cannot carry it: the reason says what was
+/// ordered, never "no fleets were ordered". The fleet in the Eastern Mediterranean is on no
+/// route from Armenia (whose only sea is the Black Sea); the fleets in the English Channel and
+/// the Mid-Atlantic make no chain to Tunis while the fleet in the Western Mediterranean holds.
+#[test]
+fn a_convoy_ordered_that_cannot_carry_the_army_is_named() {
+    let reason = |units: &str, orders: &str| {
+        let pos = format!("phase = \"Spring 1901 Movement\"\n[units]\n{units}\n");
+        let (map, adj) = run(&pos, orders, &[]);
+        let first = parse_order(&map, orders.lines().next().unwrap()).unwrap().1;
+        assert_eq!(adj.results[0].resolution.word(), "invalid");
+        adj.results[0].reason_text(&map, &first)
+    };
+    let turkey = "Turkey = [\"A arm\", \"F eas\"]";
+    let illegal = reason(
+        turkey,
+        "Turkey: A arm - syr via convoy\nTurkey: F eas C A arm - syr",
+    );
+    assert_eq!(
+        illegal,
+        "the orders to convoy it are illegal: no fleet could convoy it"
+    );
+    let none = reason(turkey, "Turkey: A arm - syr via convoy\nTurkey: F eas H");
+    assert_eq!(none, "no fleets were ordered to convoy it");
+    let broken = reason(
+        "England = [\"A lon\", \"F eng\", \"F mao\", \"F wes\"]",
+        "England: A lon - tun\nEngland: F eng C A lon - tun\nEngland: F mao C A lon - tun\nEngland: F wes H",
+    );
+    assert_eq!(
+        broken,
+        "the fleets ordered to convoy it make no chain to Tunis"
+    );
+}

@@ -107,13 +107,28 @@ class Game:
     def from_json(text: str) -> "Game": ...
     def to_saved_game_format(self) -> Dict[str, Any]:
         """The game in the MILA package's saved-game format."""
+    def scores(self, system: str = "sum-of-squares") -> Dict[str, float]:
+        """Each power's score from the centres it owns: `sum-of-squares` (centres squared over
+        the sum of every power's squares) and `draw-size` (the powers owning a centre share
+        equally), as fractions adding to 1; `c-diplo` in points (a point a centre, 38, 14 and
+        7 to the first three powers by centres, tied powers sharing their ranks' points). A
+        solo takes everything (1, or 100 points)."""
+    def board_hash(self) -> int:
+        """A 64-bit hash of the position (phase, units, dislodged units, centre owners),
+        stable from run to run: equal positions hash equal."""
+    def order_history_hash(self) -> int:
+        """A 64-bit hash of every phase's orders, stable from run to run."""
+    def clone_n_times(self, n: int) -> List["Game"]:
+        """`n` independent copies of the game (history and orders given included)."""
 
 def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
     """MILA's saved-game dict; with `output_path`, also appended to the file as one JSON line."""
 
-def from_saved_game_format(saved_game: Union[str, Mapping[str, Any]], ruleset: str = "datc") -> Game:
+def from_saved_game_format(saved_game: Union[str, Mapping[str, Any]], ruleset: str = "mila") -> Game:
     """A game from a MILA saved game: its orders adjudicated again, phase by phase, under
-    `ruleset` (a winter one side holds and the other skips is passed over)."""
+    `ruleset`: `mila` (MILA's readings, which adjudicated the record) by default. Under
+    another ruleset a recorded order whose unit those rules put elsewhere is an error naming
+    the phase and the order (a winter one side holds and the other skips is passed over)."""
 
 def adjudicate(
     position: Union[str, Mapping[str, Any]],
@@ -143,3 +158,42 @@ def maps() -> List[str]:
 
 def rulesets() -> List[str]:
     """The built-in ruleset profiles."""
+
+def process_multi(games: Sequence[Game], threads: int = 0) -> None:
+    """Adjudicates the current phase of every game (as `game.process()` on each) on `threads`
+    threads (0: one per core) with the GIL released: dipcc's `ThreadPool.process_multi`. A
+    game listed twice, or an item that is not a `Game`, is refused before anything is done; a
+    game that cannot be processed (it has ended) is left as it was and named in the
+    DiploError raised after the others are processed."""
+
+def board_layout(map: str = "standard", layout: str = "general") -> "tuple[List[str], List[str]]":
+    """The rows (locations, `STP/NC`) and columns (features) of `encode_board`'s array for a
+    map. `dipcc`: the standard map's 81 locations in dipcc's order and its 38 features
+    (dipcc's board encoding version 2); `general`: any map's provinces in map order
+    (impassable ones left out), each multi-coast province followed by its coasts. The
+    features, N the number of powers (alphabetical for `dipcc`, map order for `general`):
+    `army`, `fleet`, `unit_POWER` (N), `buildable`, `removable`, `dislodged_army`,
+    `dislodged_fleet`, `dislodged_POWER` (N), `land`, `water`, `coast`, `centre_POWER` (N),
+    `centre_unowned`, `home_POWER` (N)."""
+
+def encode_board(game: Game, layout: str = "general") -> Any:
+    """The game's board as a numpy float32 array of `board_layout`'s rows and columns, 0.0 or
+    1.0. A unit (or dislodged unit) on a coast marks its coast and its province; a centre's
+    owner marks the province and its coasts; a home centre the province only; `buildable`
+    the provinces where a build is possible and `removable` the units of a power that must
+    remove some, in an adjustment phase. Needs numpy (a DiploError says so)."""
+
+def order_vocabulary(map: str = "standard") -> List[str]:
+    """Every order a unit could be given on the map, in MILA's notation, in a fixed order (an
+    order's index is its number): holds, moves, convoyed moves, supports, convoys between
+    the coasts of a fleet's body of water, retreats, disbands, builds on supply centres,
+    `WAIVE`. It depends on the map alone; every order `get_all_possible_orders` gives is in
+    it (34,738 orders on the standard map)."""
+
+def encode_orders(orders: Sequence[str], map: str = "standard") -> Any:
+    """The orders' numbers in `order_vocabulary(map)` as a numpy int64 array; every order not
+    in it is named in one DiploError. Needs numpy."""
+
+def decode_orders(numbers: Sequence[int], map: str = "standard") -> List[str]:
+    """The orders numbered `numbers` (the reverse of `encode_orders`); every number out of
+    range is named in one DiploError."""
