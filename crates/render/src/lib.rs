@@ -13,6 +13,7 @@
 
 mod auto;
 mod colours;
+
 mod draw_file;
 mod features;
 mod geom;
@@ -35,7 +36,7 @@ use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
 pub use draw_file::with_automatic_drawing;
-pub use panels::{panels, MAX_WIDTH};
+pub use panels::{panels, zoomed, MAX_WIDTH};
 pub use png::{png, RenderError};
 
 /// One order to draw, with its result when it was adjudicated.
