@@ -13,7 +13,7 @@
 
 mod auto;
 mod colours;
-
+mod crossings;
 mod draw_file;
 mod features;
 mod geom;
