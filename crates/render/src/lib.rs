@@ -22,6 +22,7 @@ mod layout;
 mod legend;
 mod near;
 mod orders;
+mod orient;
 mod panels;
 mod png;
 mod svg;
