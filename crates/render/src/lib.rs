@@ -18,6 +18,7 @@ mod draw_file;
 mod features;
 mod geom;
 mod labels;
+mod lands;
 mod layout;
 mod legend;
 mod near;
