@@ -17,6 +17,7 @@ mod crossings;
 mod draw_file;
 mod features;
 mod geom;
+mod insets;
 mod labels;
 mod lands;
 mod layout;
