@@ -40,6 +40,7 @@ pub(crate) fn automatic(map: &Map) -> Layout {
     } else {
         force_layout(map)
     };
+    let pos = crate::orient::orient(map, pos);
     let (at, width, height) = fit(&place_isolated(map, pos));
     let edges = edges(map);
     let mut seeds = at.clone();
@@ -550,6 +551,10 @@ pub(crate) mod tests {
             let text = crate::svg(&crate::Scene::new(&map, &pos, "datc"));
             crate::write_file(&std::path::Path::new(&dir).join("auto-ten.png"), &text).unwrap();
         }
+        // Across, the first power's home (c0, province 1) up and left: the coasts above the
+        // seas, c0 at the left end.
+        assert!(l.width > l.height);
+        assert!(l.at[1][1] < l.at[0][1] && l.at[1][0] < l.at[9][0]);
         let graph: BTreeSet<(usize, usize)> = edges(&map).into_iter().collect();
         assert_eq!(graph.len(), 13);
         assert_eq!(touching(&l, 3.0), graph);

@@ -1,6 +1,7 @@
 //! `diplo map draw`: the automatic layout written into a map file as drawing data
 //! (`maps/FORMAT.md`, "Drawing"), a starting point a designer then edits: a `[drawing]` table
-//! (`projection = "plane"`, the picture's bounds) before the first table, and after each
+//! (`projection = "plane"`, the picture's bounds) and its land masses (`[[drawing.land]]`, so
+//! that the written map keeps the coastline) before the first table, and after each
 //! province's and coast's `name` line a `draw` with its anchor, label and extra points.
 
 use diplo_map::Map;
@@ -31,6 +32,36 @@ fn province_draw(l: &Layout, i: usize) -> String {
         out.push_str(&format!(", seeds = [{}]", seeds.join(", ")));
     }
     out.push_str(" }");
+    out
+}
+
+/// The automatic layout's land masses, when every land province's anchor is on one and no
+/// sea's is (else none: the written map is then drawn without land masses, as before).
+fn lands(map: &Map, l: &Layout) -> Vec<Vec<Pt>> {
+    let lands = crate::lands::land_outlines(map, l);
+    let on_land = |p: Pt| lands.iter().any(|poly| crate::geom::inside(p, poly));
+    let fits = map
+        .provinces()
+        .iter()
+        .zip(&l.at)
+        .all(|(prov, &at)| (prov.terrain == diplo_map::Terrain::Sea) != on_land(at));
+    if fits {
+        lands
+    } else {
+        Vec::new()
+    }
+}
+
+/// The `[[drawing.land]]` tables of some land masses.
+fn land_tables(lands: &[Vec<Pt>]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, poly) in lands.iter().enumerate() {
+        out.push("[[drawing.land]]".to_string());
+        out.push(format!("name = \"land {}\"", i + 1));
+        let points: Vec<String> = poly.iter().map(|&p| point(p)).collect();
+        out.push(format!("points = [{}]", points.join(", ")));
+        out.push(String::new());
+    }
     out
 }
 
@@ -65,6 +96,7 @@ pub fn with_automatic_drawing(map: &Map, text: &str, file: &str) -> Result<Strin
         )));
     }
     let l = crate::auto::automatic(map);
+    let lands = lands(map, &l);
     let mut out = Vec::new();
     let mut table = Table::Top;
     let mut drawn = vec![false; map.provinces().len()];
@@ -81,6 +113,7 @@ pub fn with_automatic_drawing(map: &Map, text: &str, file: &str) -> Result<Strin
                     l.height.ceil()
                 ));
                 out.push(String::new());
+                out.extend(land_tables(&lands));
             }
             table = match head.split('#').next().unwrap_or("").trim() {
                 "[[province]]" => Table::Province(None),
@@ -150,6 +183,17 @@ mod tests {
         let back = Map::from_toml_str(&out, "ten.toml").unwrap();
         let drawing = back.drawing().expect("drawing data");
         assert_eq!(drawing.provinces.len(), 10);
+        // The coastline is kept: the five coasts on land, the five seas off it.
+        assert_eq!(drawing.lands.len(), 1, "{out}");
+        for (i, p) in back.provinces().iter().enumerate() {
+            let on_land = drawing.land_at(drawing.provinces[i].at).is_some();
+            assert_eq!(on_land, p.name.starts_with('c'), "{}", p.name);
+        }
+        if let Some(dir) = std::env::var_os("DIPLO_PICTURES") {
+            let pos = diplo_engine::Position::initial(&back);
+            let text = crate::svg(&crate::Scene::new(&back, &pos, "datc"));
+            crate::write_file(&std::path::Path::new(&dir).join("drawn-ten.png"), &text).unwrap();
+        }
         assert!(out.contains("[drawing]\nprojection = \"plane\"\nbounds = [0.0, 0.0, "));
         assert_eq!(out.matches("\ndraw = { at = [").count(), 10);
         // Everything else is kept, line for line.
@@ -160,6 +204,9 @@ mod tests {
                 !l.starts_with("[drawing]")
                     && !l.starts_with("projection")
                     && !l.starts_with("bounds")
+                    && !l.starts_with("[[drawing.land]]")
+                    && !l.starts_with("name = \"land ")
+                    && !l.starts_with("points = ")
             })
             .collect();
         let before: Vec<&str> = text.lines().collect();

@@ -1,12 +1,12 @@
 //! A map's special rules, drawn over its regions, each with a legend entry: ice (a hatched
 //! province, its seasons in the legend), impassable provinces (hatched grey), convoyable coasts
 //! (a blue dashed outline), crossings with properties (difficult, half-strength, closed in some
-//! seasons, one-way: a styled line from one province's anchor to the other's), railroads (a
+//! seasons, one-way: `crossings`, along the provinces' shared border), railroads (a
 //! railway line through their provinces) and canals (a blue channel through their province).
 
 use std::fmt::Write;
 
-use diplo_map::{Border, Map, ProvinceId, Season, Terrain};
+use diplo_map::{Map, ProvinceId, Season, Terrain};
 
 use crate::geom::Pt;
 use crate::labels::Blocker;
@@ -25,12 +25,8 @@ pub(crate) struct Entry {
 }
 
 /// How a kind of crossing is stroked: colour, width, dash.
-struct Stroke(&'static str, f64, &'static str);
+pub(crate) struct Stroke(pub &'static str, pub f64, pub &'static str);
 
-const DIFFICULT: Stroke = Stroke("#a0522d", 3.0, "7,3");
-const HALF: Stroke = Stroke("#7b3fa0", 3.0, "2,3");
-const CLOSED: Stroke = Stroke("#3d8fc4", 3.0, "1,3");
-const ONE_WAY: Stroke = Stroke("#0b6e4f", 2.5, "");
 const CANAL: &str = "#1f6fb2";
 const CONVOYABLE: &str = "#2d6fa8";
 
@@ -46,7 +42,7 @@ pub(crate) fn draw(b: &mut String, map: &Map, l: &Layout) -> (Vec<Blocker>, Vec<
     let mut entries = Vec::new();
     b.push_str("<g class=\"special-rules\">\n");
     provinces(b, map, l, &mut entries);
-    crossings(b, map, l, &mut blockers, &mut entries);
+    crate::crossings::crossings(b, map, l, &mut blockers, &mut entries);
     railroads(b, map, l, &mut blockers, &mut entries);
     canals(b, map, l, &mut blockers, &mut entries);
     b.push_str("</g>\n");
@@ -66,12 +62,12 @@ fn outline(l: &Layout, p: usize) -> String {
     d
 }
 
-fn seasons(map: &Map, list: &[Season]) -> String {
+pub(crate) fn seasons(map: &Map, list: &[Season]) -> String {
     let names: Vec<&str> = list.iter().map(|s| map.season_name(*s)).collect();
     names.join(", ")
 }
 
-fn short(map: &Map, p: ProvinceId) -> String {
+pub(crate) fn short(map: &Map, p: ProvinceId) -> String {
     map.province(p).name.to_uppercase()
 }
 
@@ -134,21 +130,7 @@ fn provinces(b: &mut String, map: &Map, l: &Layout, entries: &mut Vec<Entry>) {
     }
 }
 
-/// A line from `a` to `b`, its ends kept `gap` clear of the anchors.
-fn trimmed(a: Pt, b: Pt, gap: f64) -> Option<(Pt, Pt)> {
-    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let len = dx.hypot(dy);
-    if len <= 2.0 * gap + 4.0 {
-        return None;
-    }
-    let u = [dx / len, dy / len];
-    Some((
-        [a[0] + u[0] * gap, a[1] + u[1] * gap],
-        [b[0] - u[0] * gap, b[1] - u[1] * gap],
-    ))
-}
-
-fn stroke_line(b: &mut String, class: &str, a: Pt, e: Pt, s: &Stroke, extra: &str) {
+pub(crate) fn stroke_line(b: &mut String, class: &str, a: Pt, e: Pt, s: &Stroke, extra: &str) {
     let dash = if s.2.is_empty() {
         String::new()
     } else {
@@ -157,98 +139,8 @@ fn stroke_line(b: &mut String, class: &str, a: Pt, e: Pt, s: &Stroke, extra: &st
     let _ = write!(b, "<line class=\"{class}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\"{dash}{extra}/>", n(a[0]), n(a[1]), n(e[0]), n(e[1]), s.0, n(s.1));
 }
 
-fn sample(s: &Stroke) -> String {
-    let mut out = String::new();
-    stroke_line(&mut out, "sample", [2.0, 0.0], [26.0, 0.0], s, "");
-    out
-}
-
-/// What a crossing has, in legend order: difficult, half-strength, closed, one-way.
-fn kinds(x: &Border) -> [bool; 4] {
-    [
-        x.difficult,
-        x.half_strength,
-        !x.closed.is_empty(),
-        x.one_way,
-    ]
-}
-
-/// Crossings with properties: one line per pair of provinces and property (a one-way crossing
-/// with its head where it leads).
-fn crossings(
-    b: &mut String,
-    map: &Map,
-    l: &Layout,
-    blockers: &mut Vec<Blocker>,
-    entries: &mut Vec<Entry>,
-) {
-    let mut seen: Vec<(ProvinceId, ProvinceId, usize)> = Vec::new();
-    let mut used: [Vec<String>; 4] = Default::default();
-    let mut used_at: [Vec<Pt>; 4] = Default::default();
-    let strokes = [&DIFFICULT, &HALF, &CLOSED, &ONE_WAY];
-    let classes = ["difficult", "half-strength", "closed-border", "one-way"];
-    for x in map.borders() {
-        for (k, on) in kinds(x).into_iter().enumerate() {
-            let pair = (x.from.min(x.to), x.from.max(x.to), k);
-            if !on || (k != 3 && seen.contains(&pair)) {
-                continue;
-            }
-            seen.push(pair);
-            let Some((a, e)) = trimmed(l.at(x.from), l.at(x.to), l.unit * 1.6) else {
-                continue;
-            };
-            let name = format!("{}–{}", short(map, x.from), short(map, x.to));
-            let mut what = name.clone();
-            if k == 2 {
-                what = format!("{name} in {}", seasons(map, &x.closed));
-            }
-            if k == 3 {
-                what = format!("{} → {}", short(map, x.from), short(map, x.to));
-            }
-            let _ = write!(
-                b,
-                "<g class=\"crossing\" data-kind=\"{}\" data-between=\"{}\">",
-                classes[k],
-                esc(&name)
-            );
-            stroke_line(b, classes[k], a, e, strokes[k], "");
-            if k == 3 {
-                head(b, a, e, ONE_WAY.0);
-            }
-            if k == 1 {
-                let m = [(a[0] + e[0]) / 2.0, (a[1] + e[1]) / 2.0];
-                let _ = write!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"white\" stroke=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"{}\">½</text>", n(m[0]), n(m[1]), HALF.0, n(m[0]), n(m[1] + 4.0), HALF.0);
-                blockers.push(Blocker::Disc(m, 9.0));
-            }
-            b.push_str("</g>\n");
-            blockers.push(Blocker::Line(a, e, strokes[k].1 / 2.0 + 5.0));
-            used[k].push(what);
-            used_at[k].extend([a, e]);
-        }
-    }
-    let words = [
-        "difficult crossing (one support less)",
-        "half-strength crossing",
-        "crossing closed",
-        "one-way crossing",
-    ];
-    for k in 0..4 {
-        if !used[k].is_empty() {
-            let mut s = sample(strokes[k]);
-            if k == 3 {
-                head(&mut s, [2.0, 0.0], [26.0, 0.0], ONE_WAY.0);
-            }
-            entries.push(Entry {
-                sample: s,
-                text: format!("{}: {}", words[k], used[k].join(", ")),
-                at: std::mem::take(&mut used_at[k]),
-            });
-        }
-    }
-}
-
 /// An arrowhead at `e`, pointing from `a`.
-fn head(b: &mut String, a: Pt, e: Pt, c: &str) {
+pub(crate) fn head(b: &mut String, a: Pt, e: Pt, c: &str) {
     let (dx, dy) = (e[0] - a[0], e[1] - a[1]);
     let len = dx.hypot(dy).max(1e-9);
     let u = [dx / len, dy / len];

@@ -13,14 +13,18 @@
 
 mod auto;
 mod colours;
+mod crossings;
 mod draw_file;
 mod features;
 mod geom;
+mod insets;
 mod labels;
+mod lands;
 mod layout;
 mod legend;
 mod near;
 mod orders;
+mod orient;
 mod panels;
 mod png;
 mod svg;
@@ -35,7 +39,7 @@ use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
 pub use draw_file::with_automatic_drawing;
-pub use panels::{panels, MAX_WIDTH};
+pub use panels::{panels, zoomed, MAX_WIDTH};
 pub use png::{png, RenderError};
 
 /// One order to draw, with its result when it was adjudicated.

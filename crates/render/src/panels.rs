@@ -53,12 +53,11 @@ pub(crate) fn view_of(points: &[Pt], l: &Layout) -> Option<View> {
     Some(View { x, y, w, h, scale })
 }
 
-/// Several scenes in one SVG document (one panel per ruleset): each zoomed to the provinces
-/// the scenes' orders involve (the same view in every panel), at most three a row, the whole
-/// scaled down when it would be wider than [`MAX_WIDTH`].
-pub fn panels(scenes: &[Scene]) -> String {
+/// Each scene's panel, zoomed to the provinces the scenes' orders involve (the same view in
+/// every panel).
+fn zoomed_parts(scenes: &[Scene]) -> Vec<Panel> {
     let Some(first) = scenes.first() else {
-        return svg::document(1.0, 1.0, 1.0, "");
+        return Vec::new();
     };
     let layout = Layout::new(first.map);
     let points: Vec<Pt> = scenes
@@ -66,10 +65,30 @@ pub fn panels(scenes: &[Scene]) -> String {
         .flat_map(|s| crate::orders::involved(s, &layout))
         .collect();
     let view = view_of(&points, &layout);
-    let parts: Vec<Panel> = scenes
+    scenes
         .iter()
         .map(|s| svg::panel(s, view.as_ref()))
-        .collect();
+        .collect()
+}
+
+/// One SVG document per scene (one per ruleset, the rules explorer's boards), each zoomed to
+/// the provinces the scenes' orders involve, all showing the same part of the map: the panels
+/// [`panels`] puts side by side.
+pub fn zoomed(scenes: &[Scene]) -> Vec<String> {
+    zoomed_parts(scenes)
+        .into_iter()
+        .map(|p| svg::document(p.width, p.height, 1.0, &p.body))
+        .collect()
+}
+
+/// Several scenes in one SVG document (one panel per ruleset): each zoomed to the provinces
+/// the scenes' orders involve (the same view in every panel), at most three a row, the whole
+/// scaled down when it would be wider than [`MAX_WIDTH`].
+pub fn panels(scenes: &[Scene]) -> String {
+    let parts = zoomed_parts(scenes);
+    if parts.is_empty() {
+        return svg::document(1.0, 1.0, 1.0, "");
+    }
     let mut body = String::new();
     let (mut width, mut y) = (0.0f64, 0.0);
     for row in parts.chunks(PER_ROW) {

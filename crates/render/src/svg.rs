@@ -60,12 +60,14 @@ pub(crate) fn document(width: f64, height: f64, scale: f64, body: &str) -> Strin
     )
 }
 
-/// The whole picture of a scene: map, centres, units, orders, legend.
-/// With `view`, only that part of the map, scaled; the legend below it as wide.
+/// The whole picture of a scene: map, centres, units, orders, legend; on a crowded map, its
+/// densest regions enlarged below it (`insets`). With `view`, only that part of the map,
+/// scaled; the legend below it as wide.
 pub(crate) fn panel(scene: &Scene, view: Option<&View>) -> Panel {
     let layout = Layout::new(scene.map);
     let mut b = String::new();
     crate::features::defs(&mut b);
+    let drawing_starts = b.len();
     regions(&mut b, scene, &layout);
     let (mut blockers, mut rules) = crate::features::draw(&mut b, scene.map, &layout);
     blockers.extend(unit_blockers(scene, &layout));
@@ -92,7 +94,14 @@ pub(crate) fn panel(scene: &Scene, view: Option<&View>) -> Panel {
             );
             (w, h)
         }
-        None => (layout.width, layout.height),
+        None => {
+            // A crowded map's densest regions again, enlarged, below it.
+            let sizes = crate::labels::sizes(&layout, label_size(&layout));
+            let insets = crate::insets::insets(&layout, &sizes, layout.height);
+            let drawing = b[drawing_starts..].to_string();
+            crate::insets::draw(&mut b, &drawing, &insets);
+            (layout.width, layout.height + crate::insets::height(&insets))
+        }
     };
     let legend_h = crate::legend::legend(&mut b, scene, &rules, width, height);
     Panel {

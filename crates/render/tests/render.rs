@@ -25,9 +25,11 @@ fn pt(p: [f64; 2]) -> String {
 }
 
 /// The elements of a class (exact class attribute).
+/// The elements of a class on the map itself (not in an enlarged inset, which repeats them).
 fn with_class<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
     doc.descendants()
         .filter(|n| n.attribute("class") == Some(class))
+        .filter(|n| !n.ancestors().any(|a| a.attribute("class") == Some("inset")))
         .collect()
 }
 

@@ -311,7 +311,8 @@ pub struct CompareRequest {
     #[serde(default)]
     pub overrides: BTreeMap<String, String>,
     /// Also answer `pictures`: one SVG board per ruleset, with the orders and their results (a
-    /// result differing from the base ruleset's highlighted), as `diplo compare --render`.
+    /// result differing from the base ruleset's highlighted), zoomed to the provinces the orders
+    /// involve, as the panels of `diplo compare --render`.
     #[serde(default)]
     pub pictures: bool,
 }
@@ -423,7 +424,8 @@ pub fn compare(body: &[u8]) -> Result<Response, ApiError> {
 }
 
 /// One SVG board per ruleset (by name): the situation's orders with their results, a result
-/// that differs from the base ruleset's highlighted.
+/// that differs from the base ruleset's highlighted, every board zoomed to the same part of the
+/// map around what the orders involve (the panels of `diplo compare --render`).
 fn compare_pictures(
     map: &Map,
     situation: &diplo_datc::compare::Situation,
@@ -441,14 +443,22 @@ fn compare_pictures(
     }
     let (_, _, _, base_results, base_automatic) = &pictures[base];
     let title = title.as_str().unwrap_or_default();
-    let mut out = serde_json::Map::new();
-    for ((m, pos, orders, results, automatic), r) in pictures.iter().zip(rulesets) {
-        let mut scene = diplo_render::Scene::new(m, pos, &r.name)
-            .with_results(orders, results)
-            .with_automatic(automatic)
-            .with_title(title);
-        scene.highlight_differences(results, base_results, base_automatic);
-        out.insert(r.name.clone(), diplo_render::svg(&scene).into());
-    }
+    let scenes: Vec<diplo_render::Scene> = pictures
+        .iter()
+        .zip(rulesets)
+        .map(|((m, pos, orders, results, automatic), r)| {
+            let mut scene = diplo_render::Scene::new(m, pos, &r.name)
+                .with_results(orders, results)
+                .with_automatic(automatic)
+                .with_title(title);
+            scene.highlight_differences(results, base_results, base_automatic);
+            scene
+        })
+        .collect();
+    let out: serde_json::Map<String, Value> = rulesets
+        .iter()
+        .map(|r| r.name.clone())
+        .zip(diplo_render::zoomed(&scenes).into_iter().map(Value::from))
+        .collect();
     Ok(Value::Object(out))
 }

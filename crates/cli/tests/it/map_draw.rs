@@ -19,6 +19,8 @@ fn map_draw_writes_a_drawing_that_reads_back_and_refuses_what_it_cannot_draw() {
     assert!(said.contains("76 provinces drawn"), "{said}");
     let back = diplo_map::Map::from_path(&out).unwrap();
     assert_eq!(back.drawing().unwrap().provinces.len(), 76);
+    // With its land masses, so that the coastline stays.
+    assert!(!back.drawing().unwrap().lands.is_empty());
     ok(&[
         "render",
         "--map",

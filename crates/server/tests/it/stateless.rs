@@ -288,12 +288,25 @@ async fn compare_applies_overrides_everywhere_and_draws_a_board_per_ruleset() {
         (result(&v, "1971"), result(&v, "datc")),
         (json!("succeeds"), json!("fails"))
     );
+    let mut views = Vec::new();
     for rs in ["1971", "datc"] {
-        assert!(
-            v["pictures"][rs].as_str().unwrap().starts_with("<svg"),
-            "{rs}"
-        );
+        let svg = v["pictures"][rs].as_str().unwrap();
+        assert!(svg.starts_with("<svg"), "{rs}");
+        // Zoomed to the Mediterranean, as `compare --render`'s panels: a view of part of the map.
+        let view = svg
+            .split("<svg class=\"map\"")
+            .nth(1)
+            .and_then(|s| s.split("viewBox=\"").nth(1))
+            .and_then(|s| s.split('"').next())
+            .unwrap_or_else(|| panic!("{rs}: not zoomed"));
+        let x: f64 = view.split(' ').next().unwrap().parse().unwrap();
+        assert!(x > 0.0, "{rs}: {view}");
+        views.push(view.to_string());
     }
+    assert_eq!(
+        views[0], views[1],
+        "every board shows the same part of the map"
+    );
     // One issue's choice everywhere: datc now decides as 1971 does.
     let r = s
         .post(
