@@ -607,6 +607,34 @@ mod tests {
         mutation_run(&http::corpus(), 15, 11, check_http);
     }
 
+    /// Writes every target's seeds to `fuzz/corpus/TARGET/seed-N` (run by hand, before a
+    /// campaign: `cargo test -p diplo-tests --lib write_fuzz_seeds -- --ignored`).
+    #[test]
+    #[ignore = "writes files: seeds for a fuzz campaign"]
+    fn write_fuzz_seeds() {
+        let targets: [(&str, Vec<Vec<u8>>); 11] = [
+            ("orders", corpus::orders()),
+            ("map", corpus::maps()),
+            ("ruleset", corpus::rulesets()),
+            ("position", corpus::positions()),
+            ("game", corpus::games()),
+            ("record", corpus::records()),
+            ("adjudicate", corpus::adjudications()),
+            ("mila", import::corpus::mila()),
+            ("jdip", import::corpus::jdip()),
+            ("render", render::corpus()),
+            ("http", http::corpus()),
+        ];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus");
+        for (target, seeds) in targets {
+            let dir = root.join(target);
+            std::fs::create_dir_all(&dir).unwrap();
+            for (i, seed) in seeds.iter().enumerate() {
+                std::fs::write(dir.join(format!("seed-{i}")), seed).unwrap();
+            }
+        }
+    }
+
     #[test]
     fn the_mutations_are_the_same_on_every_run() {
         let mut a = Rng::new(9);
