@@ -592,6 +592,16 @@ mod tests {
         );
     }
 
+    /// Found by the `mila` fuzz target: a centre a power line made unowned (`ENGLAND (ENGLISH)
+    /// LON -EDI`) that is no province was reported at line 0.
+    #[test]
+    fn a_centre_made_unowned_on_a_power_line_is_reported_at_that_line() {
+        check_mila(
+            b"ENGLAND (ENGLISH) LON -EDI\nF LON\nLondon = lon\nNorth Sea = nth\n\
+              COAST LON ABUTS NTH\nWATER NTH ABUTS LON\n",
+        );
+    }
+
     #[test]
     fn jdip_imports_give_maps_or_located_errors() {
         mutation_run(&import::corpus::jdip(), 150, 9, check_jdip);
