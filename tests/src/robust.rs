@@ -602,6 +602,15 @@ mod tests {
         );
     }
 
+    /// Found by the `mila` fuzz target: a line of nothing but commas panicked (no keyword).
+    #[test]
+    fn a_mila_line_of_commas_is_not_understood_and_no_panic() {
+        check_mila(
+            b"ENGLAND (ENGLISH) LON\nF LON\n,\n , ,\nLondon = lon\nNorth Sea = nth\n\
+              COAST LON ABUTS NTH\nWATER NTH ABUTS LON\n",
+        );
+    }
+
     #[test]
     fn jdip_imports_give_maps_or_located_errors() {
         mutation_run(&import::corpus::jdip(), 150, 9, check_jdip);
