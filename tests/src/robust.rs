@@ -6,6 +6,14 @@
 
 use std::sync::OnceLock;
 
+pub mod http;
+pub mod import;
+pub mod render;
+
+pub use http::check_http;
+pub use import::{check_jdip, check_mila};
+pub use render::check_render;
+
 use diplo_engine::{Adjudication, PhaseKind, Position};
 use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
@@ -22,11 +30,16 @@ fn standard() -> &'static Map {
 /// Asserts that every line of an error names the input (`fuzz.input...: message`) and says
 /// something.
 pub fn assert_located(err: &str) {
+    assert_located_in(err, FILE);
+}
+
+/// Asserts that every line of an error names `file` (`file...: message`) and says something.
+pub fn assert_located_in(err: &str, file: &str) {
     assert!(!err.trim().is_empty(), "an empty error");
     for line in err.lines() {
         let line = line.strip_prefix("error: ").unwrap_or(line);
         assert!(
-            line.starts_with(FILE),
+            line.starts_with(file),
             "an error line that does not name the file: {line:?}\nin:\n{err}"
         );
         let message = line.rsplit_once(": ").map_or("", |(_, m)| m);
@@ -76,23 +89,26 @@ pub fn check_map(data: &[u8]) {
         }
         Err(e) => {
             assert!(!e.diagnostics.is_empty());
-            // A problem the input leaves in an embedded map it extends (a one-sided edge whose
-            // other side the input changed) is placed at that map's line: it names that map's
-            // file (`maps/standard.toml:827:10: ...`). Every other line names the input.
-            let text = e.to_string();
-            let (base, own): (Vec<&str>, Vec<&str>) =
-                text.lines().partition(|l| names_an_embedded_map(l));
-            for line in base {
-                assert!(!line
-                    .rsplit_once(": ")
-                    .map_or("", |(_, m)| m)
-                    .trim()
-                    .is_empty());
-            }
-            if !own.is_empty() {
-                assert_located(&own.join("\n"));
-            }
+            assert_map_error_located(&e.to_string(), FILE);
         }
+    }
+}
+
+/// Asserts that every line of a map's error names `file`, or one of the embedded maps: a
+/// problem the input leaves in an embedded map it extends (a one-sided edge whose other side
+/// the input changed) is placed at that map's line (`maps/standard.toml:827:10: ...`). Each
+/// line says something.
+pub fn assert_map_error_located(text: &str, file: &str) {
+    let (base, own): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| names_an_embedded_map(l));
+    for line in base {
+        assert!(!line
+            .rsplit_once(": ")
+            .map_or("", |(_, m)| m)
+            .trim()
+            .is_empty());
+    }
+    if !own.is_empty() {
+        assert_located_in(&own.join("\n"), file);
     }
 }
 
@@ -380,7 +396,7 @@ pub mod corpus {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
     }
 
-    fn read(path: &str) -> Vec<u8> {
+    pub(crate) fn read(path: &str) -> Vec<u8> {
         std::fs::read(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
@@ -549,6 +565,93 @@ mod tests {
     #[test]
     fn adjudication_of_any_orders_keeps_its_invariants() {
         mutation_run(&corpus::adjudications(), 200, 7, check_adjudication);
+    }
+
+    #[test]
+    fn mila_imports_give_maps_or_located_errors() {
+        mutation_run(&import::corpus::mila(), 150, 8, check_mila);
+    }
+
+    /// Found by the `mila` mutations: a finding quoting a source line with a NUL was written
+    /// into the map's header comment as it was, and TOML refuses control characters there.
+    #[test]
+    fn an_import_quoting_a_control_character_still_writes_toml() {
+        check_mila(
+            b"ENGLAND (ENGLISH) LON\nF LON\nF\0RANCE (FRENCH) PAR\nA \x7fPAR\n\
+              London = lon\nParis = par\nCOAST LON ABUTS PAR\nCOAST PAR ABUTS LON\n",
+        );
+    }
+
+    /// Found by the `mila` mutations: a coast (`HOL/NC`) of a province with no terrain line is
+    /// left out, and an edge from or to it panicked.
+    #[test]
+    fn an_edge_to_a_coast_left_out_is_left_out_too() {
+        check_mila(
+            b"ENGLAND (ENGLISH) LON\nF LON\nLondon = lon\nNorth Sea = nth\n\
+              COAST LON ABUTS NTH\nWATER NTH ABUTS LON HOL/NC\nCOAST HOL/NC ABUTS NTH\n",
+        );
+    }
+
+    /// Found by the `mila` fuzz target: a centre a power line made unowned (`ENGLAND (ENGLISH)
+    /// LON -EDI`) that is no province was reported at line 0.
+    #[test]
+    fn a_centre_made_unowned_on_a_power_line_is_reported_at_that_line() {
+        check_mila(
+            b"ENGLAND (ENGLISH) LON -EDI\nF LON\nLondon = lon\nNorth Sea = nth\n\
+              COAST LON ABUTS NTH\nWATER NTH ABUTS LON\n",
+        );
+    }
+
+    /// Found by the `mila` fuzz target: a line of nothing but commas panicked (no keyword).
+    #[test]
+    fn a_mila_line_of_commas_is_not_understood_and_no_panic() {
+        check_mila(
+            b"ENGLAND (ENGLISH) LON\nF LON\n,\n , ,\nLondon = lon\nNorth Sea = nth\n\
+              COAST LON ABUTS NTH\nWATER NTH ABUTS LON\n",
+        );
+    }
+
+    #[test]
+    fn jdip_imports_give_maps_or_located_errors() {
+        mutation_run(&import::corpus::jdip(), 150, 9, check_jdip);
+    }
+
+    #[test]
+    fn any_drawing_data_gives_a_picture_or_located_errors() {
+        mutation_run(&render::corpus(), 15, 10, check_render);
+    }
+
+    #[test]
+    fn request_bodies_get_an_answer_or_located_errors() {
+        mutation_run(&http::corpus(), 15, 11, check_http);
+    }
+
+    /// Writes every target's seeds to `fuzz/corpus/TARGET/seed-N` (run by hand, before a
+    /// campaign: `cargo test -p diplo-tests --lib write_fuzz_seeds -- --ignored`).
+    #[test]
+    #[ignore = "writes files: seeds for a fuzz campaign"]
+    fn write_fuzz_seeds() {
+        let targets: [(&str, Vec<Vec<u8>>); 11] = [
+            ("orders", corpus::orders()),
+            ("map", corpus::maps()),
+            ("ruleset", corpus::rulesets()),
+            ("position", corpus::positions()),
+            ("game", corpus::games()),
+            ("record", corpus::records()),
+            ("adjudicate", corpus::adjudications()),
+            ("mila", import::corpus::mila()),
+            ("jdip", import::corpus::jdip()),
+            ("render", render::corpus()),
+            ("http", http::corpus()),
+        ];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus");
+        for (target, seeds) in targets {
+            let dir = root.join(target);
+            std::fs::create_dir_all(&dir).unwrap();
+            for (i, seed) in seeds.iter().enumerate() {
+                std::fs::write(dir.join(format!("seed-{i}")), seed).unwrap();
+            }
+        }
     }
 
     #[test]

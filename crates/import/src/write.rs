@@ -46,11 +46,28 @@ fn section(out: &mut String, title: &str) {
 }
 
 /// Wraps a comment paragraph at the page width, `first` before the first line and `rest`
-/// before the others.
+/// before the others. Control characters, which TOML refuses in a comment (a source's line
+/// quoted in a finding may hold one), are written escaped (`\u{0}`).
 fn comment(out: &mut String, first: &str, rest: &str, text: &str) {
     let mut line = format!("{first} ");
     let mut empty = true;
     for word in text.split_whitespace() {
+        let escaped: String;
+        let word = if word.chars().any(char::is_control) {
+            escaped = word
+                .chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_unicode().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            escaped.as_str()
+        } else {
+            word
+        };
         if !empty && line.len() + 1 + word.len() > WIDTH {
             let _ = writeln!(out, "{}", line.trim_end());
             line = format!("{rest} ");

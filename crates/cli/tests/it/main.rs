@@ -5,6 +5,8 @@
 //! tests with a filter, e.g. `cargo test -p diplo-cli --test it MODULE::`.
 
 mod cli;
+mod concurrent;
+mod faults;
 mod files;
 mod game;
 mod game_end;

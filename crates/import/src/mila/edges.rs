@@ -45,7 +45,18 @@ impl<'a> Reader<'a> {
             ));
             return;
         };
-        let (from, to) = (locs[x].clone(), locs[&y].clone());
+        // A coast of no coastal province is left out (reported where it is read): so are
+        // its edges, and the edges others list to it.
+        let (Some(from), Some(to)) = (locs.get(x).cloned(), locs.get(&y).cloned()) else {
+            if locs.contains_key(x) {
+                out.notes.push((
+                    lx.at.clone(),
+                    FindingKind::NotExpressed,
+                    format!("`{}` abuts `{e}`, which is left out: left out", lx.written),
+                ));
+            }
+            return;
+        };
         if lx.terrain == MilaTerrain::Shut || ly.terrain == MilaTerrain::Shut {
             out.pending.push(Edge {
                 kind: Kind::Army,

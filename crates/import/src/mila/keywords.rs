@@ -21,7 +21,13 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         let words = words_of(line);
-        let head = words[0].to_uppercase();
+        // A line of nothing but commas has no keyword.
+        let Some(first) = words.first() else {
+            let message = format!("line not understood, left out: `{line}`");
+            self.note(at, FindingKind::NotExpressed, message);
+            return Ok(());
+        };
+        let head = first.to_uppercase();
         let args = &words[1..];
         match head.as_str() {
             "MAP" | "USE" | "USES" => {

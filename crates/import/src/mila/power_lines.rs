@@ -162,6 +162,10 @@ impl<'a> Reader<'a> {
                 Some(c) => {
                     let c = c.to_uppercase();
                     self.powers[i].homes.retain(|h| *h != c);
+                    // Where it was made unowned: a finding about it is placed at this line.
+                    self.unowned_at
+                        .entry(c.clone())
+                        .or_insert_with(|| at.clone());
                     push_unique(&mut self.unowned, c);
                 }
                 None => push_unique(&mut self.powers[i].homes, c.to_uppercase()),

@@ -1,0 +1,6 @@
+//! Fuzz target `render`: `diplo_tests::robust::check_render` on any bytes (see its documentation).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| diplo_tests::robust::check_render(data));
