@@ -168,7 +168,13 @@ pub fn picture(svg: String, format: Option<&str>) -> Result<Response, ApiError> 
     match format.unwrap_or("svg") {
         "svg" => Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()),
         "png" => {
-            let png = diplo_render::png(&svg).map_err(|e| ApiError::internal(e.to_string()))?;
+            // A picture too large for PNG comes from the request's map: the client's to change.
+            let png = diplo_render::png(&svg).map_err(|e| {
+                ApiError::bad(
+                    "format",
+                    format!("no PNG of this picture ({e}); ask for `svg` instead"),
+                )
+            })?;
             Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
         }
         other => Err(ApiError::bad(
