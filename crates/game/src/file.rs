@@ -247,6 +247,10 @@ pub struct PhaseRecordFile {
     pub received: Option<ReceivedFile>,
     /// The position at the start of the phase.
     pub position: PositionFile,
+    /// The phase as the game knows it (never written): what the exports read instead of
+    /// reading the texts above back.
+    #[serde(skip)]
+    pub known: crate::KnownPhase,
 }
 
 /// The order sets, proxy grants and readiness received for a phase (`[history.received]`), as
