@@ -107,6 +107,8 @@ class Game:
     def from_json(text: str) -> "Game": ...
     def to_saved_game_format(self) -> Dict[str, Any]:
         """The game in the MILA package's saved-game format."""
+    def to_saved_game_json(self) -> str:
+        """The saved-game format as one line of JSON text, without making the dict."""
 
 def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
     """MILA's saved-game dict; with `output_path`, also appended to the file as one JSON line."""
