@@ -13,9 +13,13 @@
 //! * `replay/*`: replaying a directory of game records (reading, parsing, adjudicating and
 //!   comparing every phase) on one thread and on two, when `DIPLO_BENCH_CORPUS` names one (the
 //!   Droidippy corpus unpacked, BENCHMARKS.md); skipped with a message otherwise;
+//! * `export/*`: a played game written out (MILA's saved game, Cicero's JSON, the game file)
+//!   beside playing its phases, per phase (`export.rs`);
 //! * `scaling/*`: generated positions of 1,000 to 1,000,000 units (`DIPLO_BENCH_MAX_UNITS`
 //!   lowers the largest size), in time per unit, with a reused `Adjudicator` given each
 //!   adjudication back (`scale_loop -- time` gives the plain function's figures beside it).
+
+mod export;
 
 use std::hint::black_box;
 
@@ -301,6 +305,14 @@ fn scaling(c: &mut Criterion) {
 /// `criterion_group!` makes is public and has no documentation).
 mod group {
     use super::*;
-    criterion_group!(benches, phases, datc, maps, replay, scaling);
+    criterion_group!(
+        benches,
+        phases,
+        datc,
+        maps,
+        replay,
+        scaling,
+        export::exports
+    );
 }
 criterion_main!(group::benches);

@@ -1,6 +1,9 @@
 //! Inputs for diplo's benchmarks (`cargo bench -p diplo-bench`): three phases of the standard
 //! map written in diplo's notation (and translated for the crates.io `diplomacy` crate), and
-//! generated positions of any size in the shapes that once scaled badly.
+//! generated positions of any size in the shapes that once scaled badly; whole games played by
+//! bots for the export benchmarks (`played`).
+
+pub mod played;
 
 use diplo_engine::{Phase, PhaseKind, Position, Unit};
 use diplo_map::{Location, Map, PowerId, ProvinceId, Season, UnitKind};

@@ -15,7 +15,7 @@ use crate::file::{AutomaticFile, PhaseRecordFile, ResultFile, UndoneFile};
 use crate::gathering::StoredOrder;
 use crate::production::next_production;
 use crate::received::{order_sets_out, Received};
-use crate::{time, EndedBy, Game, GameError, Gathered, Production};
+use crate::{time, EndedBy, Game, GameError, Gathered, KnownPhase, Production};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -426,6 +426,12 @@ impl Game {
                 .collect(),
             received: None,
             position: start.to_file(map),
+            known: KnownPhase::new(
+                start.clone(),
+                (adj.results.iter())
+                    .map(|r| (Some(r.power), g.orders[r.index].1.clone()))
+                    .collect(),
+            ),
         }
     }
 }
@@ -435,22 +441,11 @@ impl Game {
     /// current phase with no orders: what a game record (`diplo game history --format godip`)
     /// holds.
     pub fn played_phases(&self) -> Result<Vec<(Position, Vec<Order>)>, String> {
-        let map = &self.map;
         let mut out = Vec::with_capacity(self.history.len() + 1);
         for h in &self.history {
-            let text = toml::to_string(&h.position).map_err(|e| e.to_string())?;
-            let position = Position::from_toml_str(map, &text, &h.phase)
-                .map_err(|e| format!("{}: {e}", h.phase))?;
-            let orders = h
-                .results
-                .iter()
-                .map(|r| {
-                    diplo_orders::parse_order(map, &r.order)
-                        .map(|(_, o)| o)
-                        .map_err(|e| format!("{}: `{}`: {e}", h.phase, r.order))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            out.push((position, orders));
+            let (position, orders) = self.played_phase(h)?;
+            let orders = orders.iter().map(|(_, o)| o.clone()).collect();
+            out.push((position.into_owned(), orders));
         }
         out.push((self.position.clone(), Vec::new()));
         Ok(out)

@@ -18,9 +18,10 @@ pub const FORMAT_VERSION: u32 = 1;
 /// (`end_marker = true`) and does not end with it was cut short, and is refused.
 pub const END_MARKER: &str = "# end of game file";
 
-/// A game file as written.
+/// A game file as written (the history borrowed from the game: records are the bulk of a
+/// file, and copying them cost more than writing them).
 #[derive(Debug, Serialize)]
-pub struct GameFileOut {
+pub struct GameFileOut<'a> {
     /// Always [`FORMAT_VERSION`].
     pub format: u32,
     /// Always true: the file ends with [`END_MARKER`].
@@ -72,11 +73,11 @@ pub struct GameFileOut {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub perpetual: Vec<PerpetualOut>,
     /// Every phase played, oldest first.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub history: Vec<PhaseRecordFile>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub history: &'a [PhaseRecordFile],
     /// Phases taken back by `diplo game rollback`, kept for the record.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub undone: Vec<UndoneFile>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub undone: &'a [UndoneFile],
     /// The house rules for the game's end (written when not the defaults).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_rules: Option<EndRulesFile>,
@@ -247,6 +248,10 @@ pub struct PhaseRecordFile {
     pub received: Option<ReceivedFile>,
     /// The position at the start of the phase.
     pub position: PositionFile,
+    /// The phase as the game knows it (never written): what the exports read instead of
+    /// reading the texts above back.
+    #[serde(skip)]
+    pub known: crate::KnownPhase,
 }
 
 /// The order sets, proxy grants and readiness received for a phase (`[history.received]`), as

@@ -8,12 +8,14 @@
 //! `dislodged`; an order that succeeds has no word.
 
 use diplo_engine::{Phase, PhaseKind, Position};
-use diplo_map::{Map, PowerId};
+use diplo_map::Map;
 use diplo_orders::Order;
-use serde_json::{json, Map as JsonMap, Value};
+use serde_json::Value;
 
-use crate::possible::location_key;
 use crate::Game;
+
+mod json;
+pub use json::Flavour;
 
 /// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's
 /// name, of the adjustment phase's for adjustments).
@@ -27,65 +29,9 @@ pub fn short_phase(map: &Map, phase: Phase) -> String {
     format!("{}{}{}", season.to_ascii_uppercase(), phase.year, kind)
 }
 
-fn power_key(map: &Map, p: PowerId) -> String {
-    map.power(p).name.to_uppercase()
-}
-
 /// The state of a position in MILA's shape.
 pub fn state(map: &Map, pos: &Position) -> Value {
-    let mut units = JsonMap::new();
-    let mut centers = JsonMap::new();
-    let mut homes = JsonMap::new();
-    let mut retreats = JsonMap::new();
-    let mut builds = JsonMap::new();
-    for p in map.power_ids() {
-        let mut list: Vec<String> = pos
-            .units
-            .iter()
-            .filter(|u| u.power == p)
-            .map(|u| format!("{} {}", u.kind.letter(), location_key(map, u.location)))
-            .collect();
-        let mut options = JsonMap::new();
-        for d in pos.dislodged.iter().filter(|d| d.unit.power == p) {
-            let u = d.unit;
-            list.push(format!(
-                "*{} {}",
-                u.kind.letter(),
-                location_key(map, u.location)
-            ));
-            options.insert(
-                format!("{} {}", u.kind.letter(), location_key(map, u.location)),
-                json!([]),
-            );
-        }
-        let owned: Vec<String> = map
-            .province_ids()
-            .filter(|c| pos.owners[c.index()] == Some(p))
-            .map(|c| map.province(c).name.to_uppercase())
-            .collect();
-        let home: Vec<String> = map
-            .home_centres(p)
-            .iter()
-            .map(|&c| map.province(c).name.to_uppercase())
-            .collect();
-        let count = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
-        let key = power_key(map, p);
-        units.insert(key.clone(), json!(list));
-        centers.insert(key.clone(), json!(owned));
-        homes.insert(key.clone(), json!(home));
-        retreats.insert(key.clone(), Value::Object(options));
-        builds.insert(key, json!({ "count": count, "homes": [] }));
-    }
-    json!({
-        "name": short_phase(map, pos.phase),
-        "units": units,
-        "centers": centers,
-        "homes": homes,
-        "retreats": retreats,
-        "builds": builds,
-        "influence": {},
-        "civil_disorder": {},
-    })
+    serde_json::from_str(&json::state_text(map, pos)).expect("the writer writes JSON")
 }
 
 /// An order in MILA's notation (upper case): `A PAR - BUR`, `A PAR S A MAR - BUR`, `WAIVE`.
@@ -118,74 +64,33 @@ fn mila_results(words: &str) -> Vec<&'static str> {
     out
 }
 
-/// The whole game in MILA's saved-game format.
+/// The whole game in MILA's saved-game format ([`saved_game_json`]'s text as a value).
 pub fn saved_game(game: &Game) -> Result<Value, String> {
-    let map = &game.map;
-    let played = game.played_phases()?;
-    let mut phases = Vec::new();
-    for (i, (pos, orders)) in played.iter().enumerate() {
-        let mut by_power: JsonMap<String, Value> = map
-            .power_ids()
-            .map(|p| (power_key(map, p), json!([])))
-            .collect();
-        let mut results = JsonMap::new();
-        let record = game.history.get(i);
-        for (k, order) in orders.iter().enumerate() {
-            let r = record.and_then(|h| h.results.get(k));
-            let power = r.and_then(|r| map.power_by_name(&r.power)).or_else(|| {
-                order
-                    .unit()
-                    .and_then(|u| pos.unit_in(u.place.province))
-                    .map(|u| u.power)
-            });
-            let text = mila_order(map, order);
-            if let Some(p) = power {
-                if let Some(Value::Array(list)) = by_power.get_mut(&power_key(map, p)) {
-                    list.push(json!(text));
-                }
-            }
-            if let (Some(r), true) = (r, order.unit().is_some()) {
-                // MILA keys results by the unit: `A PAR`, the order's first two words.
-                let unit = text
-                    .split_whitespace()
-                    .take(2)
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                results.insert(unit, json!(mila_results(&r.result)));
-            }
-        }
-        phases.push(json!({
-            "name": short_phase(map, pos.phase),
-            "state": state(map, pos),
-            "orders": by_power,
-            "results": results,
-            "messages": [],
-        }));
-    }
-    Ok(json!({
-        "id": format!("diplo-{}", map.name),
-        "map": map.name,
-        "rules": [],
-        "ruleset": game.rules.name,
-        "phases": phases,
-    }))
+    serde_json::from_str(&saved_game_json(game)?).map_err(|e| e.to_string())
 }
 
 /// The saved-game format of the Cicero data release (`docs/game_json_spec.md` of
 /// facebookresearch/diplomacy_cicero): MILA's, with a version, press and scoring fields, and
 /// messages keyed by time.
 pub fn cicero_game(game: &Game) -> Result<Value, String> {
-    let mut saved = saved_game(game)?;
-    saved["version"] = json!("1.0");
-    saved["is_full_press"] = json!(false);
-    saved["scoring_system"] = json!("sum_of_squares");
-    saved["metadata"] = json!({ "exported_by": "diplo", "ruleset": game.rules.name });
-    if let Some(phases) = saved["phases"].as_array_mut() {
-        for p in phases {
-            p["messages"] = json!({});
-        }
-    }
-    Ok(saved)
+    serde_json::from_str(&cicero_game_json(game)?).map_err(|e| e.to_string())
+}
+
+/// [`saved_game`] as JSON text (compact, keys in order), written directly: the cheap way to
+/// save a game.
+pub fn saved_game_json(game: &Game) -> Result<String, String> {
+    json::write(game, Flavour::Mila, &[])
+}
+
+/// [`cicero_game`] as JSON text (compact, keys in order), written directly.
+pub fn cicero_game_json(game: &Game) -> Result<String, String> {
+    json::write(game, Flavour::Cicero, &[])
+}
+
+/// The saved game in `flavour` as JSON text, with `rules` (MILA's rule names, such as
+/// `NO_PRESS`) as its `rules`: what [`saved_game_json`] and [`cicero_game_json`] write with none.
+pub fn write_json(game: &Game, flavour: Flavour, rules: &[String]) -> Result<String, String> {
+    json::write(game, flavour, rules)
 }
 
 /// A hosted game from a MILA (or Cicero) saved game: a new game on `map` whose recorded orders

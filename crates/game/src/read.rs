@@ -13,6 +13,7 @@ use diplo_rules::{Ruleset, ISSUES};
 use toml::Spanned;
 
 use crate::file::*;
+use crate::KnownPhase;
 use crate::{
     parse_length, time, EndedBy, Ending, Game, GameError, LateOrders, MapSource, OrderSet,
     Production, ProxyGrant, Schedule,
@@ -658,9 +659,18 @@ impl HistoryReader<'_, '_> {
             .iter()
             .map(|p| self.power(p, "civil_disorder"))
             .collect();
-        let results = h.results.iter().map(|r| self.result(r)).collect();
+        let (results, orders): (Vec<ResultFile>, Vec<Option<Order>>) =
+            h.results.iter().map(|r| self.result(r)).unzip();
         let unordered = self.units(&h.unordered, "unordered");
         let automatic = self.units(&h.automatic, "automatic");
+        let position = position?;
+        let known = match orders.into_iter().collect::<Option<Vec<Order>>>() {
+            Some(orders) => {
+                let orders = crate::known::with_powers(map, &position, &results, orders);
+                KnownPhase::new(position.clone(), orders)
+            }
+            None => KnownPhase::default(),
+        };
         Some(PhaseRecordFile {
             phase: h.phase.get_ref().clone(),
             civil_disorder,
@@ -669,7 +679,8 @@ impl HistoryReader<'_, '_> {
             unordered,
             automatic,
             received: h.received.as_ref().map(|r| self.received(h, r)),
-            position: position?.to_file(map),
+            position: position.to_file(map),
+            known,
         })
     }
 
@@ -727,19 +738,24 @@ impl HistoryReader<'_, '_> {
         v.get_ref().clone()
     }
 
-    /// One order's result: a known power, a readable order, the DATC's result words.
-    fn result(&mut self, r: &ResultIn) -> ResultFile {
+    /// One order's result: a known power, a readable order, the DATC's result words; and the
+    /// order read.
+    fn result(&mut self, r: &ResultIn) -> (ResultFile, Option<Order>) {
         self.power(&r.power, "results");
-        if let Err(e) = diplo_orders::parse_order(self.map, r.order.get_ref()) {
-            self.problems.at(
-                r.order.span().start,
-                format!(
-                    "[[history.results]]: order `{}`: {}",
-                    r.order.get_ref(),
-                    e.message
-                ),
-            );
-        }
+        let order = match diplo_orders::parse_order(self.map, r.order.get_ref()) {
+            Ok((_, o)) => Some(o),
+            Err(e) => {
+                self.problems.at(
+                    r.order.span().start,
+                    format!(
+                        "[[history.results]]: order `{}`: {}",
+                        r.order.get_ref(),
+                        e.message
+                    ),
+                );
+                None
+            }
+        };
         if !result_words_valid(r.result.get_ref()) {
             self.problems.at(
                 r.result.span().start,
@@ -751,12 +767,13 @@ impl HistoryReader<'_, '_> {
                 ),
             );
         }
-        ResultFile {
+        let file = ResultFile {
             power: r.power.get_ref().clone(),
             order: r.order.get_ref().clone(),
             result: r.result.get_ref().clone(),
             reason: r.reason.clone(),
-        }
+        };
+        (file, order)
     }
 
     /// Units listed with their powers (unordered units, automatic removals and the like).

@@ -90,8 +90,8 @@ impl Game {
                     lines: orders.iter().map(|o| o.display(map).to_string()).collect(),
                 })
                 .collect(),
-            history: self.history.clone(),
-            undone: self.undone.clone(),
+            history: &self.history,
+            undone: &self.undone,
             end_rules: master.end_rules,
             draw_proposal: master.draw_proposal,
             concession: master.concession,

@@ -7,7 +7,9 @@ random, set the orders, process, read the state.
     python crates/python/bench/random_play.py [--games N] [--until YEAR] [--engine E]
 
 `--engine diplo` (or `mila`) runs one engine alone, e.g. under
-`valgrind --tool=callgrind` to count its instructions per phase.
+`valgrind --tool=callgrind` to count its instructions per phase. `--export` also writes each
+game out at its end in MILA's saved-game format (`to_saved_game_format`, a dict, on each
+engine), timed with the game's phases.
 
 Prints the mean time per phase of each engine over the same number of games and the ratio.
 The games differ (each engine's random choices and rules), so the figure compares the cost of a
@@ -19,8 +21,9 @@ import random
 import time
 
 
-def play(make_game, until, seed):
-    """Plays one game until `until` (or its end); returns (phases, seconds)."""
+def play(make_game, until, seed, export=None):
+    """Plays one game until `until` (or its end), then writes it out with `export` if given;
+    returns (phases, seconds)."""
     rng = random.Random(seed)
     game = make_game()
     phases = 0
@@ -34,6 +37,8 @@ def play(make_game, until, seed):
         game.process()
         game.get_state()
         phases += 1
+    if export is not None:
+        export(game)
     return phases, time.thread_time() - start
 
 
@@ -42,24 +47,26 @@ def main():
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--until", type=int, default=1911)
     parser.add_argument("--engine", choices=["both", "diplo", "mila"], default="both")
+    parser.add_argument("--export", action="store_true", help="save each game at its end")
     args = parser.parse_args()
     engines = []
     if args.engine in ("both", "diplo"):
         import diplo
 
-        engines.append(("diplo", diplo.Game))
+        engines.append(("diplo", diplo.Game, diplo.to_saved_game_format))
     if args.engine in ("both", "mila"):
         try:
             import diplomacy
+            from diplomacy.utils.export import to_saved_game_format
 
-            engines.append(("MILA", diplomacy.Game))
+            engines.append(("MILA", diplomacy.Game, to_saved_game_format))
         except ImportError:
             print("MILA's package is not installed (pip install diplomacy): no comparison")
-    totals = {name: [0, 0.0] for name, _ in engines}
+    totals = {name: [0, 0.0] for name, _, _ in engines}
     # The engines alternate game by game, so that a change in the machine's load hits both.
     for seed in range(args.games):
-        for name, make in engines:
-            phases, seconds = play(make, args.until, seed)
+        for name, make, export in engines:
+            phases, seconds = play(make, args.until, seed, export if args.export else None)
             totals[name][0] += phases
             totals[name][1] += seconds
     per_phase = {}

@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::IntoPyObjectExt;
 use pyo3::PyTraverseError;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::convert::to_py;
 use crate::names::{self, CacheRef, Locked, Names, PhaseCache};
@@ -218,11 +218,12 @@ impl Game {
         self.game.to_toml()
     }
 
-    fn saved_game(&mut self) -> PyResult<Value> {
+    /// The MILA saved game's JSON text (compact), with the MILA rules the game was created
+    /// with: written directly, with no JSON value between.
+    fn saved_game(&mut self) -> PyResult<String> {
         self.record_history();
-        let mut saved = diplo_game::mila::saved_game(&self.game).map_err(err)?;
-        saved["rules"] = json!(self.mila_rules);
-        Ok(saved)
+        let mila = diplo_game::mila::Flavour::Mila;
+        diplo_game::mila::write_json(&self.game, mila, &self.mila_rules).map_err(err)
     }
 
     /// The work `diplo.process_multi` hands a thread for this game.
@@ -539,7 +540,13 @@ impl Game {
         mut slf: PyRefMut<'py, Self>,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &slf.saved_game()?)
+        json_loads(py, &slf.saved_game()?)
+    }
+
+    /// The game in the MILA `diplomacy` package's saved-game format as JSON text (one line:
+    /// what `to_saved_game_format(game, output_path)` appends), without making the dict.
+    fn to_saved_game_json(mut slf: PyRefMut<'_, Self>) -> PyResult<String> {
+        slf.saved_game()
     }
 
     /// The game file as JSON (the same content as `to_toml`).
@@ -641,7 +648,14 @@ pub(crate) fn to_saved_game_format<'py>(
                 .map_err(|e| err(format!("{}: {e}", path.display())))?;
         }
     }
-    to_py(py, &saved)
+    json_loads(py, &saved)
+}
+
+/// JSON text as Python objects, by the standard library's `json.loads` (its C decoder makes the
+/// dicts and lists faster than building them one call at a time from here).
+fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import(intern!(py, "json"))?
+        .call_method1(intern!(py, "loads"), (text,))
 }
 
 /// A game from a MILA saved game (a dict or its JSON text): the recorded orders of each phase are

@@ -279,6 +279,9 @@ def test_mila_saved_games_round_trip_and_replay(tmp_path):
     assert len(lines) == 2 and json.loads(lines[0])["phases"][0]["name"] == "S1901M"
     assert diplo.replay(lines, ruleset="datc")["failed"] == 0
     assert diplo.replay(lines, ruleset="datc")["passed"] == 6
+    # The JSON text is the line appended, and the dict read from it.
+    assert g.to_saved_game_json() == lines[0]
+    assert json.loads(g.to_saved_game_json()) == saved
 
 
 def test_mila_saved_games_load_under_mila_by_default():

@@ -6,6 +6,7 @@
 
 mod builds;
 mod ending;
+mod exports;
 mod host;
 mod hosting;
 mod json_bytes;

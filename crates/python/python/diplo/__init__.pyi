@@ -120,6 +120,8 @@ class Game:
         """A 64-bit hash of every phase's orders, stable from run to run."""
     def clone_n_times(self, n: int) -> List["Game"]:
         """`n` independent copies of the game (history and orders given included)."""
+    def to_saved_game_json(self) -> str:
+        """The saved-game format as one line of JSON text, without making the dict."""
 
 def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
     """MILA's saved-game dict; with `output_path`, also appended to the file as one JSON line."""

@@ -1,0 +1,233 @@
+//! The saved-game exports written straight into text (`mila::saved_game_json`,
+//! `mila::cicero_game_json`, `mila::write_json`) say byte for byte what the `serde_json::Value`
+//! tree of earlier versions said, on played games of every embedded map: the reference below is
+//! that implementation, kept here, reading each record's position and orders back from their
+//! texts.
+
+use std::collections::BTreeMap;
+
+use diplo_engine::Position;
+use diplo_game::file::PhaseRecordFile;
+use diplo_game::mila::{self, short_phase, Flavour};
+use diplo_game::possible::{location_key, possible};
+use diplo_game::{Game, MapSource};
+use diplo_map::{Map, PowerId};
+use diplo_orders::Order;
+use diplo_rules::Ruleset;
+use serde_json::{json, Map as JsonMap, Value};
+
+/// A game on the embedded map `name` played for `phases` phases by bots picking among the
+/// possible orders.
+fn played(name: &str, phases: usize, seed: u64) -> Game {
+    let map = Map::embedded(name).map(|m| m.unwrap()).unwrap();
+    let mut g = Game::new(
+        map,
+        MapSource::Embedded(name.into()),
+        Ruleset::datc(),
+        Vec::new(),
+    );
+    let mut rng = crate::Rng::new(seed);
+    for _ in 0..phases {
+        if g.ended.is_some() {
+            break;
+        }
+        let mut by_power: BTreeMap<PowerId, Vec<Order>> = BTreeMap::new();
+        for at in possible(&g.map, &g.rules, &g.position) {
+            let pick = at.orders[rng.below(at.orders.len())].to_order();
+            by_power.entry(at.power).or_default().push(pick);
+        }
+        for (power, orders) in by_power {
+            g.submit_orders(power, orders, "bot", Default::default())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        g.adjudicate(&[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    g
+}
+
+/// The reference: a record's position and orders read back from its texts.
+fn from_texts(map: &Map, h: &PhaseRecordFile) -> (Position, Vec<Order>) {
+    let text = toml::to_string(&h.position).unwrap();
+    let pos = Position::from_toml_str(map, &text, &h.phase).unwrap();
+    let orders = (h.results.iter())
+        .map(|r| diplo_orders::parse_order(map, &r.order).unwrap().1)
+        .collect();
+    (pos, orders)
+}
+
+fn power_key(map: &Map, p: PowerId) -> String {
+    map.power(p).name.to_uppercase()
+}
+
+/// The reference's state of a position.
+fn state(map: &Map, pos: &Position) -> Value {
+    let (mut units, mut centers, mut homes) = (JsonMap::new(), JsonMap::new(), JsonMap::new());
+    let (mut retreats, mut builds) = (JsonMap::new(), JsonMap::new());
+    for p in map.power_ids() {
+        let unit = |u: &diplo_engine::Unit| {
+            format!("{} {}", u.kind.letter(), location_key(map, u.location))
+        };
+        let mut list: Vec<String> = (pos.units.iter().filter(|u| u.power == p))
+            .map(unit)
+            .collect();
+        let mut options = JsonMap::new();
+        for d in pos.dislodged.iter().filter(|d| d.unit.power == p) {
+            list.push(format!("*{}", unit(&d.unit)));
+            options.insert(unit(&d.unit), json!([]));
+        }
+        let owned: Vec<String> = (map.province_ids())
+            .filter(|c| pos.owners[c.index()] == Some(p))
+            .map(|c| map.province(c).name.to_uppercase())
+            .collect();
+        let home: Vec<String> = (map.home_centres(p).iter())
+            .map(|&c| map.province(c).name.to_uppercase())
+            .collect();
+        let count = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
+        let key = power_key(map, p);
+        units.insert(key.clone(), json!(list));
+        centers.insert(key.clone(), json!(owned));
+        homes.insert(key.clone(), json!(home));
+        retreats.insert(key.clone(), Value::Object(options));
+        builds.insert(key, json!({ "count": count, "homes": [] }));
+    }
+    json!({
+        "name": short_phase(map, pos.phase), "units": units, "centers": centers,
+        "homes": homes, "retreats": retreats, "builds": builds,
+        "influence": {}, "civil_disorder": {},
+    })
+}
+
+/// The reference's MILA order text.
+fn mila_order(map: &Map, order: &Order) -> String {
+    let text = order.display(map).to_string();
+    match order {
+        Order::Build { .. } => format!("{} B", text.trim_start_matches("B ").to_uppercase()),
+        Order::Move { .. } => text.replace(" via convoy", " VIA").to_uppercase(),
+        _ => text.to_uppercase(),
+    }
+}
+
+/// The reference's MILA result words.
+fn mila_results(words: &str) -> Vec<&'static str> {
+    (words.split(", "))
+        .filter_map(|w| match w {
+            "fails" | "bounces" => Some("bounce"),
+            "cut" => Some("cut"),
+            "illegal" | "invalid" => Some("void"),
+            "dislodged" => Some("dislodged"),
+            "destroyed" => Some("disband"),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The reference saved game.
+fn reference(game: &Game, cicero: bool) -> Value {
+    let map = &game.map;
+    let mut played: Vec<(Position, Vec<Order>)> =
+        game.history.iter().map(|h| from_texts(map, h)).collect();
+    played.push((game.position.clone(), Vec::new()));
+    let mut phases = Vec::new();
+    for (i, (pos, orders)) in played.iter().enumerate() {
+        let mut by_power: JsonMap<String, Value> = (map.power_ids())
+            .map(|p| (power_key(map, p), json!([])))
+            .collect();
+        let mut results = JsonMap::new();
+        let record = game.history.get(i);
+        for (k, order) in orders.iter().enumerate() {
+            let r = record.and_then(|h| h.results.get(k));
+            let power = r.and_then(|r| map.power_by_name(&r.power)).or_else(|| {
+                (order.unit())
+                    .and_then(|u| pos.unit_in(u.place.province))
+                    .map(|u| u.power)
+            });
+            let text = mila_order(map, order);
+            if let Some(p) = power {
+                if let Some(Value::Array(list)) = by_power.get_mut(&power_key(map, p)) {
+                    list.push(json!(text));
+                }
+            }
+            if let (Some(r), true) = (r, order.unit().is_some()) {
+                let unit = text.split_whitespace().take(2).collect::<Vec<_>>();
+                results.insert(unit.join(" "), json!(mila_results(&r.result)));
+            }
+        }
+        let messages = if cicero { json!({}) } else { json!([]) };
+        phases.push(json!({
+            "name": short_phase(map, pos.phase), "state": state(map, pos),
+            "orders": by_power, "results": results, "messages": messages,
+        }));
+    }
+    let mut saved = json!({
+        "id": format!("diplo-{}", map.name), "map": map.name, "rules": [],
+        "ruleset": game.rules.name, "phases": phases,
+    });
+    if cicero {
+        saved["version"] = json!("1.0");
+        saved["is_full_press"] = json!(false);
+        saved["scoring_system"] = json!("sum_of_squares");
+        saved["metadata"] = json!({ "exported_by": "diplo", "ruleset": game.rules.name });
+    }
+    saved
+}
+
+/// Every export of `game` is the reference's text.
+fn same_as_reference(game: &Game, what: &str) {
+    let mila_ref = reference(game, false);
+    let cicero_ref = reference(game, true);
+    assert_eq!(
+        mila::saved_game_json(game).unwrap(),
+        mila_ref.to_string(),
+        "{what}: MILA"
+    );
+    assert_eq!(
+        mila::saved_game(game).unwrap(),
+        mila_ref,
+        "{what}: MILA value"
+    );
+    assert_eq!(
+        mila::cicero_game_json(game).unwrap(),
+        cicero_ref.to_string(),
+        "{what}: Cicero"
+    );
+    assert_eq!(
+        mila::cicero_game(game).unwrap(),
+        cicero_ref,
+        "{what}: Cicero value"
+    );
+    let rules = vec!["NO_PRESS".to_string(), "POWER_CHOICE".to_string()];
+    let mut with_rules = mila_ref.clone();
+    with_rules["rules"] = json!(rules);
+    assert_eq!(
+        mila::write_json(game, Flavour::Mila, &rules).unwrap(),
+        with_rules.to_string(),
+        "{what}: MILA with rules"
+    );
+}
+
+/// On every embedded map, a played game's exports are the reference's: as played, read back
+/// from its game file, and with its records' known phases forgotten (read from their texts).
+#[test]
+fn saved_game_exports_are_the_reference_text_on_every_map() {
+    let mut retreats = 0;
+    for &(name, _) in diplo_map::EMBEDDED_MAPS {
+        let game = played(name, 14, 99);
+        assert!(
+            game.history.len() >= 5,
+            "{name}: {} phases",
+            game.history.len()
+        );
+        retreats += (game.history.iter())
+            .filter(|h| h.position.phase.contains("Retreat"))
+            .count();
+        same_as_reference(&game, &format!("{name}, as played"));
+        let back = Game::from_toml_str(&game.to_toml(), "game.toml").unwrap();
+        same_as_reference(&back, &format!("{name}, read back"));
+        let mut forgotten = game.clone();
+        for h in &mut forgotten.history {
+            h.known = Default::default();
+        }
+        same_as_reference(&forgotten, &format!("{name}, from the texts"));
+    }
+    assert!(retreats > 0, "no game had a retreat phase");
+}
