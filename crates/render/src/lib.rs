@@ -39,7 +39,7 @@ use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
 pub use draw_file::with_automatic_drawing;
-pub use panels::{panels, zoomed, MAX_WIDTH};
+pub use panels::{comparison, panels, zoomed, Adjudicated, MAX_WIDTH};
 pub use png::{png, RenderError};
 
 /// One order to draw, with its result when it was adjudicated.

@@ -71,6 +71,40 @@ fn zoomed_parts(scenes: &[Scene]) -> Vec<Panel> {
         .collect()
 }
 
+/// One situation adjudicated under one ruleset, as a comparison draws it: the map, the
+/// position, the orders given, their results, and what the rules did without orders.
+pub type Adjudicated<'m> = (
+    &'m diplo_map::Map,
+    diplo_engine::Position,
+    Vec<(diplo_map::PowerId, diplo_orders::Order)>,
+    Vec<diplo_engine::OrderResult>,
+    Vec<diplo_engine::AutomaticAction>,
+);
+
+/// The scenes of a comparison (`compare --render`, the rules explorer's boards): one per
+/// ruleset (`names`, in the order of `adjudicated`), titled `title`, with what differs from
+/// the ruleset at `base` highlighted.
+pub fn comparison<'a>(
+    adjudicated: &'a [Adjudicated<'a>],
+    names: &[&str],
+    base: usize,
+    title: &str,
+) -> Vec<Scene<'a>> {
+    let Some((_, _, _, base_results, base_automatic)) = adjudicated.get(base) else {
+        return Vec::new();
+    };
+    (adjudicated.iter().zip(names))
+        .map(|((m, pos, orders, results, automatic), name)| {
+            let mut scene = Scene::new(m, pos, name)
+                .with_results(orders, results)
+                .with_automatic(automatic)
+                .with_title(title);
+            scene.highlight_differences(results, base_results, base_automatic);
+            scene
+        })
+        .collect()
+}
+
 /// One SVG document per scene (one per ruleset, the rules explorer's boards), each zoomed to
 /// the provinces the scenes' orders involve, all showing the same part of the map: the panels
 /// [`panels`] puts side by side.

@@ -447,20 +447,9 @@ fn compare_pictures(
                 .map_err(|e| ApiError::bad("case", e))?,
         );
     }
-    let (_, _, _, base_results, base_automatic) = &pictures[base];
+    let names: Vec<&str> = rulesets.iter().map(|r| r.name.as_str()).collect();
     let title = title.as_str().unwrap_or_default();
-    let scenes: Vec<diplo_render::Scene> = pictures
-        .iter()
-        .zip(rulesets)
-        .map(|((m, pos, orders, results, automatic), r)| {
-            let mut scene = diplo_render::Scene::new(m, pos, &r.name)
-                .with_results(orders, results)
-                .with_automatic(automatic)
-                .with_title(title);
-            scene.highlight_differences(results, base_results, base_automatic);
-            scene
-        })
-        .collect();
+    let scenes = diplo_render::comparison(&pictures, &names, base, title);
     let out: serde_json::Map<String, Value> = rulesets
         .iter()
         .map(|r| r.name.clone())

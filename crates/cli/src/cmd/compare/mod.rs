@@ -181,18 +181,7 @@ fn render(
     for r in rulesets {
         pictures.push(situation.picture(map, r)?);
     }
-    let (_, _, _, base_results, base_automatic) = &pictures[base];
-    let scenes: Vec<diplo_render::Scene> = pictures
-        .iter()
-        .zip(rulesets)
-        .map(|((m, pos, orders, results, automatic), r)| {
-            let mut scene = diplo_render::Scene::new(m, pos, &r.name)
-                .with_results(orders, results)
-                .with_automatic(automatic)
-                .with_title(title);
-            scene.highlight_differences(results, base_results, base_automatic);
-            scene
-        })
-        .collect();
+    let names: Vec<&str> = rulesets.iter().map(|r| r.name.as_str()).collect();
+    let scenes = diplo_render::comparison(&pictures, &names, base, title);
     diplo_render::write_file(path, &diplo_render::panels(&scenes)).map_err(|e| e.to_string())
 }
