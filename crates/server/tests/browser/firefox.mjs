@@ -13,11 +13,12 @@
 // with screenshots at 1280 and 390 pixels wide (printed folder), each page checked to fit its
 // width. Every wait has a timeout, the whole run at most 110 s; only 127.0.0.1 is reached.
 
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+
+import { check, elapsed, log, server as diploServer } from "./serve.mjs";
 
 const [binary, prefix] = process.argv.slice(2);
 if (!binary) {
@@ -27,36 +28,16 @@ if (!binary) {
 const require = createRequire(prefix ? path.join(path.resolve(prefix), "package.json") : import.meta.url);
 const puppeteer = require("puppeteer-core");
 
-const started = Date.now();
 const WAIT = 20000;
 const shots = mkdtempSync(path.join(os.tmpdir(), "diplo-firefox-shots-"));
-const games = mkdtempSync(path.join(os.tmpdir(), "diplo-firefox-games-"));
-let server = null;
+const server = diploServer(binary, "firefox");
+const games = server.games;
 let browser = null;
-
-const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s]`, ...a);
-function check(cond, what) {
-  if (!cond) throw new Error(`check failed: ${what}`);
-  log(`ok: ${what}`);
-}
 
 async function cleanup() {
   if (browser) await browser.close().catch(() => {});
   browser = null;
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((res) => {
-      const t = setTimeout(() => {
-        server.kill("SIGKILL");
-        res();
-      }, 3000);
-      server.once("exit", () => {
-        clearTimeout(t);
-        res();
-      });
-    });
-  }
-  rmSync(games, { recursive: true, force: true });
+  await server.stop();
 }
 
 const deadline = setTimeout(async () => {
@@ -64,30 +45,6 @@ const deadline = setTimeout(async () => {
   await cleanup();
   process.exit(1);
 }, 110000);
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(binary, ["serve", "--addr", "127.0.0.1:0", "--games", games], { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    const t = setTimeout(() => reject(new Error(`the server did not start in 20 s: ${err}`)), 20000);
-    server.on("error", (e) => {
-      clearTimeout(t);
-      reject(e);
-    });
-    server.on("exit", (code) => {
-      clearTimeout(t);
-      reject(new Error(`the server stopped (${code}): ${err}`));
-    });
-    server.stderr.on("data", (d) => {
-      err += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[1]);
-      }
-    });
-  });
-}
 
 // Waits until the element `selector` exists and its text contains `text` (any text: "").
 async function waitText(page, selector, text = "") {
@@ -116,7 +73,7 @@ async function setValue(page, selector, value) {
 }
 
 async function main() {
-  const base = await startServer();
+  const base = await server.start();
   log(`server at ${base}, games in ${games}`);
   browser = await puppeteer.launch({
     browser: "firefox",
@@ -241,5 +198,5 @@ try {
 await cleanup();
 clearTimeout(deadline);
 console.log(`screenshots in ${shots}`);
-console.log(`${failed ? "FAILED" : "passed"}: the Firefox test in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${failed ? "FAILED" : "passed"}: the Firefox test in ${elapsed()} s`);
 process.exit(failed ? 1 : 0);
