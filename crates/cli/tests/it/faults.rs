@@ -91,18 +91,7 @@ fn render_out(dir: &Path, name: &str) -> (PathBuf, Vec<String>) {
     (out.clone(), args(&list))
 }
 
-const MILA: &str = "\
-ENGLAND (ENGLISH:E) LON
-F LON
-FRANCE (FRENCH) BRE
-A BRE
-London = lon
-Brest = bre
-English Channel = eng channel
-COAST LON ABUTS ENG BRE
-COAST BRE ABUTS ENG LON
-WATER ENG ABUTS LON BRE
-";
+use crate::support::MILA;
 
 fn map_import_out(dir: &Path) -> (PathBuf, Vec<String>) {
     let src = dir.join("tiny.map");

@@ -20,18 +20,7 @@ fn diplo_cut_short(args: &[&str]) -> Output {
         .expect("run diplo")
 }
 
-const MILA: &str = "\
-ENGLAND (ENGLISH:E) LON
-F LON
-FRANCE (FRENCH) BRE
-A BRE
-London = lon
-Brest = bre
-English Channel = eng channel
-COAST LON ABUTS ENG BRE
-COAST BRE ABUTS ENG LON
-WATER ENG ABUTS LON BRE
-";
+use crate::support::MILA;
 
 #[test]
 fn render_out_over_a_file_needs_force_and_a_cut_write_leaves_the_old_picture() {

@@ -40,3 +40,17 @@ pub fn temp_dir(name: &str) -> PathBuf {
 pub fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
 }
+
+/// A two-power MILA map file (England, France, the Channel), for the import and fault tests.
+pub const MILA: &str = "\
+ENGLAND (ENGLISH:E) LON
+F LON
+FRANCE (FRENCH) BRE
+A BRE
+London = lon
+Brest = bre
+English Channel = eng channel
+COAST LON ABUTS ENG BRE
+COAST BRE ABUTS ENG LON
+WATER ENG ABUTS LON BRE
+";
