@@ -398,3 +398,24 @@ fn a_read_only_directory_leaves_the_old_file_and_says_so() {
         }
     }
 }
+
+/// `game history --render DIR` on a full disk: the command fails naming the picture, and leaves
+/// no folder and no picture behind when the folder was not there before.
+#[test]
+fn a_full_disk_leaves_no_half_made_pictures_folder() {
+    let dir = temp_dir("faults-history-full-disk");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    ok(&["game", "adjudicate", s(&file)]);
+    let pictures = dir.join("pictures");
+    let list = ["game", "history", s(&file), "--render", s(&pictures)];
+    let o = diplo_limited(&args(&list), 1, true);
+    assert!(!o.status.success(), "a full disk went unnoticed");
+    assert!(
+        stderr(&o).contains("001-spring-1901-movement.svg"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!pictures.exists(), "a pictures folder was left behind");
+    assert!(temporaries(&dir).is_empty(), "temporaries left");
+}

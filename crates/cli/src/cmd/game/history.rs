@@ -105,7 +105,9 @@ fn history_phase(out: &mut String, game: &Game, i: usize, h: &diplo_game::file::
 }
 
 /// One picture per phase played: its position, orders and results (adjudicated again under the
-/// game's rules), written into `dir`.
+/// game's rules), written into `dir`. All or nothing: when a picture cannot be written (a full
+/// disk), the pictures this run added are removed again, and so is `dir` if this run made it;
+/// pictures it replaced keep their new content (each was replaced atomically).
 fn render_history(
     game: &Game,
     file: &Path,
@@ -115,11 +117,33 @@ fn render_history(
     let phases = game
         .played_phases()
         .map_err(|e| GameError::Invalid(format!("{}: history: {e}", file.display())))?;
+    let made_dir = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|source| GameError::Io {
         path: dir.display().to_string(),
         what: "cannot make the pictures' directory",
         source,
     })?;
+    let mut added = Vec::new();
+    let written = write_pictures(game, &phases, dir, format, &mut added);
+    if written.is_err() {
+        for path in &added {
+            let _ = std::fs::remove_file(path);
+        }
+        if made_dir {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+    written
+}
+
+/// Writes each phase's picture into `dir`, pushing onto `added` every file that did not exist.
+fn write_pictures(
+    game: &Game,
+    phases: &[(diplo_engine::Position, Vec<diplo_orders::Order>)],
+    dir: &Path,
+    format: PictureFormat,
+    added: &mut Vec<std::path::PathBuf>,
+) -> Result<(), GameError> {
     let ext = if format == PictureFormat::Png {
         "png"
     } else {
@@ -139,6 +163,9 @@ fn render_history(
             .to_lowercase()
             .replace(' ', "-");
         let path = dir.join(format!("{:03}-{name}.{ext}", i + 1));
+        if !path.exists() {
+            added.push(path.clone());
+        }
         diplo_render::write_file(&path, &diplo_render::svg(&scene))
             .map_err(|e| GameError::Invalid(e.to_string()))?;
     }
