@@ -13,6 +13,7 @@
 
 mod display;
 mod parse;
+mod readable;
 
 use diplo_map::{PowerId, ProvinceId, UnitKind};
 
@@ -21,6 +22,7 @@ pub use parse::{
     parse_order, parse_orders, parse_orders_into, parse_phase_orders_into, text_lines, LineText,
     OrderLine, ParseError,
 };
+pub use readable::unreadable_names;
 
 /// A coast as written in an order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

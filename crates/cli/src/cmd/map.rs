@@ -139,6 +139,9 @@ fn check(paths: &[PathBuf]) -> ExitCode {
                 for w in map.warnings() {
                     errln!("warning: {}: {w}", path.display());
                 }
+                for w in diplo_orders::unreadable_names(&map) {
+                    errln!("warning: {}: {w}", path.display());
+                }
                 common::print(&format!("{}: ok ({})\n", path.display(), counts(&map)))
             }
             Err(e) => {

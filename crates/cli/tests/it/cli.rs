@@ -1104,3 +1104,18 @@ fn replay_with_an_absurd_thread_count_finishes() {
         "{out}{err}"
     );
 }
+
+#[test]
+fn map_check_warns_about_a_name_orders_cannot_read() {
+    let text = std::fs::read_to_string(root().join("maps/standard.toml"))
+        .unwrap()
+        .replace("full_name = \"Vienna\"", "full_name = \"Vienna D+C\"");
+    let path = temp_file("plus-name.toml", &text);
+    let o = diplo(&["map", "check", path.to_str().unwrap()]);
+    assert!(o.status.success(), "a warning is not an error");
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning:") && err.contains("orders cannot name it `Vienna D+C`"),
+        "{err}"
+    );
+}
