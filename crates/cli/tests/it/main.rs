@@ -4,7 +4,7 @@
 //! binary of its own, linked separately): `cargo test -p diplo-cli --test it`; one module's
 //! tests with a filter, e.g. `cargo test -p diplo-cli --test it MODULE::`.
 
-mod cli;
+mod adjudication;
 mod concurrent;
 mod faults;
 mod files;
@@ -13,8 +13,12 @@ mod game_end;
 mod host_game;
 mod hosting;
 mod import;
+mod inputs;
+mod map_commands;
 mod map_draw;
+mod orders_commands;
 mod pinned;
+mod replay;
 mod serve;
 mod support;
 mod workflow;

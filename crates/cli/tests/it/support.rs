@@ -28,6 +28,33 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The workspace root (`crates/cli/../..`).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `diplo ARGS` run from the workspace root (so `maps/standard.toml` names the file), its output
+/// whatever its status.
+pub fn diplo_in_root(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_diplo"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run diplo")
+}
+
+/// A run's standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Writes `text` to a fresh file under the tests' temporary directory.
+pub fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("write temporary file");
+    path
+}
+
 /// A fresh directory for one test.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
