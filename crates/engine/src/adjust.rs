@@ -524,6 +524,10 @@ pub(crate) fn may_build_in(
         BuildRule::BuildSites if !map.power(power).build_sites.contains(&p) => {
             Err(Text::new("{} is not a build site of {}", &[here, name]))
         }
+        BuildRule::AnyHomeCentres if prov.home.is_none() => Err(Text::new(
+            "{} is no power's home centre, so nobody builds there",
+            &[here],
+        )),
         _ => Ok(()),
     }
 }

@@ -16,9 +16,11 @@ pub enum GameEnd {
 /// Whether the game ends in `pos`, reached after the Fall of `year`: a power with at least the
 /// victory number of centres that count for it wins (a dummy centre never does: 1900's
 /// Steamroller), if it also has more than any other (when the map asks for that) and leads the
-/// next power by the map's `lead`; otherwise, after the Fall of the map's last year, the
-/// survivors draw (or, where the map says `at_last_year = "most-centres"`, the power with the
-/// most centres wins, several with as many sharing a draw). Neutral powers never win and share no draw.
+/// next power by the map's `lead`; or, where the map says `lead_wins`, a power leading the next
+/// by [`Map::winning_lead`] for `year` wins whatever its centres. Otherwise, after the Fall of
+/// the map's last year, the survivors draw (or, where the map says `at_last_year =
+/// "most-centres"`, the power with the most centres wins, several with as many sharing a draw).
+/// Neutral powers never win and share no draw.
 pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
     let v = map.victory;
     let centres = pos.victory_centres_by_power(map);
@@ -43,7 +45,10 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
         let enough = best >= usize::from(v.centres);
         let more = !v.more_than_any || best > next;
         let lead = best >= next + usize::from(v.lead);
-        if enough && more && lead {
+        let winning_lead = map
+            .winning_lead(year)
+            .is_some_and(|l| best >= next + usize::from(l));
+        if (enough && more && lead) || winning_lead {
             return Some(GameEnd::Win(winner, best));
         }
     }
@@ -83,6 +88,45 @@ mod tests {
             diplo_map::STANDARD_MAP_TOML
         );
         Map::from_toml_str(&text, "ending.toml").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_lead_over_the_next_power_wins_and_shrinks_each_year() {
+        let text = format!(
+            "{}\n[victory]\nlead_wins = 3\nlead_shrinks_by = 1\n",
+            diplo_map::STANDARD_MAP_TOML
+        );
+        let map = Map::from_toml_str(&text, "lead.toml").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(map.winning_lead(1901), Some(3));
+        assert_eq!(map.winning_lead(1902), Some(2));
+        assert_eq!(map.winning_lead(1903), Some(1));
+        assert_eq!(map.winning_lead(1950), Some(1), "never less than 1");
+        // Russia starts with 4 centres, the others with 3: a lead of 1.
+        let russia = map.power_by_name("Russia").unwrap();
+        let pos = Position::initial(&map);
+        assert_eq!(game_end(&map, &pos, 1902), None);
+        assert_eq!(game_end(&map, &pos, 1903), Some(GameEnd::Win(russia, 4)));
+        // Two more for Russia: a lead of 3 wins from the first year.
+        let mut ahead = pos.clone();
+        for name in ["swe", "rum"] {
+            ahead.owners[map.province_by_name(name).unwrap().index()] = Some(russia);
+        }
+        assert_eq!(game_end(&map, &ahead, 1901), Some(GameEnd::Win(russia, 6)));
+        // A tie for the lead is no lead.
+        let mut tied = pos.clone();
+        let germany = map.power_by_name("Germany");
+        tied.owners[map.province_by_name("hol").unwrap().index()] = germany;
+        assert_eq!(game_end(&map, &tied, 1950), None);
+        let standard = Map::standard();
+        assert_eq!(standard.winning_lead(1950), None);
+        let bad = format!(
+            "{}\n[victory]\nlead_shrinks_by = 1\n",
+            diplo_map::STANDARD_MAP_TOML
+        );
+        let err = Map::from_toml_str(&bad, "bad.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("without a lead to shrink"), "{err}");
     }
 
     #[test]

@@ -48,6 +48,10 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ),
     ("pure", include_str!("../../../maps/pure.toml")),
     (
+        "twentytwenty",
+        include_str!("../../../maps/twentytwenty.toml"),
+    ),
+    (
         "standard-convoyable-coasts",
         include_str!("../../../maps/standard-convoyable-coasts.toml"),
     ),

@@ -21,6 +21,12 @@ pub struct Victory {
     /// ... or, when set, is won by the power with the most centres (a draw shared by the
     /// leaders when several have as many): `[victory] at_last_year = "most-centres"`.
     pub most_centres_at_last_year: bool,
+    /// Or a power wins, whatever its centres, with a lead of this many over the next power in
+    /// the first year (`[victory] lead_wins`; 0: no such condition) ...
+    pub lead_wins: u16,
+    /// ... that lead shrinking by this many each game year after, to no less than 1
+    /// (`[victory] lead_shrinks_by`; Twenty Twenty: 20 in 2001, 5 in 2016, 1 from 2020).
+    pub lead_shrinks_by: u16,
 }
 
 /// Where a power may build (the map's `build` key).
@@ -37,6 +43,9 @@ pub enum BuildRule {
     OwnedCentresIfHome,
     /// Its owned, empty build sites ([`Power::build_sites`](crate::Power::build_sites)).
     BuildSites,
+    /// Any owned, empty centre that is a home centre of some power, its own or another's, never
+    /// a centre that is nobody's home (Twenty Twenty: the UK builds in a captured Cadiz).
+    AnyHomeCentres,
 }
 
 /// Whether units may be converted into the other kind during adjustments (the map's
@@ -104,6 +113,19 @@ pub struct Canal {
 }
 
 impl Map {
+    /// The lead over the next power that wins in `year` whatever the winner's centres
+    /// (`[victory] lead_wins`, shrinking by `lead_shrinks_by` each game year after the first
+    /// year, to no less than 1), or `None` when the map has no such condition.
+    pub fn winning_lead(&self, year: u16) -> Option<u16> {
+        let v = self.victory;
+        if v.lead_wins == 0 {
+            return None;
+        }
+        let years = year.saturating_sub(self.first_year) / self.calendar.year_step.max(1);
+        let shrunk = v.lead_shrinks_by.saturating_mul(years);
+        Some(v.lead_wins.saturating_sub(shrunk).max(1))
+    }
+
     pub(crate) fn index_borders(&mut self) {
         self.borders_from = vec![Vec::new(); self.provinces.len()];
         for (i, b) in self.borders.iter().enumerate() {
@@ -222,6 +244,9 @@ impl Map {
                 out.push("builds in any owned centre while a home centre is owned".into())
             }
             BuildRule::BuildSites => out.push("builds at named build sites".into()),
+            BuildRule::AnyHomeCentres => {
+                out.push("builds in any owned home centre, another power's too".into())
+            }
         }
         if self.conversion == Conversion::OwnedCentres {
             out.push("units convert in owned centres".into());
@@ -268,6 +293,17 @@ impl Map {
                 } else {
                     String::new()
                 }
+            ));
+        }
+        if v.lead_wins > 0 {
+            let shrinking = match v.lead_shrinks_by {
+                0 => String::new(),
+                1 => ", 1 less each year".to_string(),
+                n => format!(", {n} less each year"),
+            };
+            out.push(format!(
+                "victory: or a lead of {} over the next power{shrinking}",
+                v.lead_wins
             ));
         }
         match v.last_year {

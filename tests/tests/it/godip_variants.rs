@@ -49,12 +49,12 @@ const VARIANTS: &[Variant] = &[
         map: Some("youngstownredux"),
         games: 9,
     },
-    // Not shipped: diplo has no twentytwenty, westernworld901 or empiresandcoalitions map.
     Variant {
         folder: "twentytwenty",
-        map: None,
+        map: Some("twentytwenty"),
         games: 3,
     },
+    // Not shipped: diplo has no westernworld901 or empiresandcoalitions map.
     Variant {
         folder: "westernworld901",
         map: None,
@@ -125,7 +125,58 @@ fn godip_variant_games_replay_on_their_maps_as_they_come() {
             phases += r.passed;
         }
     }
-    assert_eq!(phases, 29 + 76 + 188 + 82 + 10 + 374, "phases replayed");
+    assert_eq!(
+        phases,
+        29 + 76 + 188 + 82 + 10 + 374 + TWENTYTWENTY_PHASES,
+        "phases replayed"
+    );
+}
+
+/// The phases of twentytwenty's three games (58, 48 and 6 compared with the next recorded
+/// position, and each game's last phase).
+const TWENTYTWENTY_PHASES: usize = 59 + 49 + 7;
+
+/// Twenty Twenty's games end as godip ended them: no recorded winter has a winner (game 1 runs
+/// to 2018, game 3 to 2003), and game 2, godip's "early finish (5 SC lead in 2016)"
+/// (`info.txt`), ends with its last recorded phase, Fall 2016, when a lead of 5 wins (the
+/// winner leads by 6 then; no earlier winter had the lead its year asked for).
+#[test]
+fn twentytwenty_games_end_where_godip_ended_them() {
+    let Some(dir) = corpus() else { return };
+    let map = embedded("twentytwenty");
+    let rules = diplo_rules::Ruleset::load("droidippy").expect("the droidippy ruleset");
+    for game in 1..=3 {
+        let path = dir.join(format!("twentytwenty/game_{game}.txt"));
+        let record = diplo_replay::replay::load_game(&map, &path).unwrap_or_else(|e| panic!("{e}"));
+        for phase in &record.phases {
+            if phase.phase.kind != diplo_engine::PhaseKind::Adjustment {
+                continue;
+            }
+            let pos = phase.position(&map, None, None);
+            let end = diplo_engine::victory::game_end(&map, &pos, phase.phase.year);
+            assert_eq!(end, None, "game {game}: {}", phase.phase.name(&map));
+        }
+        let last = record.phases.last().expect("phases");
+        let adj = diplo_replay::replay::adjudicate_phase(&map, &rules, last, None, None);
+        let end = diplo_engine::victory::game_end(&map, &adj.next, last.phase.year);
+        let name = last.phase.name(&map).to_string();
+        if game == 2 {
+            assert_eq!(name, "Fall 2016 Movement");
+            let Some(diplo_engine::victory::GameEnd::Win(winner, centres)) = end else {
+                panic!("game 2 ends after {name}: {end:?}")
+            };
+            let centres_by_power = adj.next.victory_centres_by_power(&map);
+            let mut others: Vec<usize> = (map.power_ids())
+                .filter(|&p| p != winner)
+                .map(|p| centres_by_power[p.index()])
+                .collect();
+            others.sort_unstable();
+            assert_eq!(map.winning_lead(2016), Some(5));
+            assert!(centres - others.last().unwrap() >= 5, "a lead of 5 or more");
+        } else {
+            assert_eq!(end, None, "game {game} goes on after {name}");
+        }
+    }
 }
 
 /// One edge of godip's graph that a map departs from, and why.

@@ -13,6 +13,7 @@ mod json_bytes;
 mod possible;
 mod reliability;
 mod shipped_maps;
+mod twentytwenty;
 mod variants;
 mod workflow;
 

@@ -147,6 +147,7 @@ fn unit_at(g: &Game, province: &str) -> Option<String> {
 #[case::coldwar("coldwar", 90, 27, 2, 12)]
 #[case::northseawars("northseawars", 31, 15, 4, 8)]
 #[case::youngstownredux("youngstownredux", 183, 81, 10, 44)]
+#[case::twentytwenty("twentytwenty", 215, 98, 20, 63)]
 #[case::loeb9("loeb9", 86, 38, 9, 28)]
 #[case::colonial("colonial", 119, 58, 7, 29)]
 #[case::chaos("chaos", 75, 34, 34, 34)]

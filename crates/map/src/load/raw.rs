@@ -131,6 +131,10 @@ pub(crate) struct RawVictory {
     pub last_year: Option<Spanned<u16>>,
     #[serde(default)]
     pub at_last_year: Option<S>,
+    #[serde(default)]
+    pub lead_wins: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub lead_shrinks_by: Option<Spanned<u16>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -439,6 +443,8 @@ impl RawMap {
             sh_opt(&mut v.lead, by);
             sh_opt(&mut v.last_year, by);
             sh_opt(&mut v.at_last_year, by);
+            sh_opt(&mut v.lead_wins, by);
+            sh_opt(&mut v.lead_shrinks_by, by);
         }
         for p in &mut self.powers {
             sh(&mut p.name, by);
@@ -546,7 +552,15 @@ impl RawMap {
             macro_rules! over_in {
                 ($($f:ident),*) => { $( if v.$f.is_some() { base.$f = v.$f; } )* };
             }
-            over_in!(centres, more_than_any, lead, last_year, at_last_year);
+            over_in!(
+                centres,
+                more_than_any,
+                lead,
+                last_year,
+                at_last_year,
+                lead_wins,
+                lead_shrinks_by
+            );
         }
         self.extends = child.extends;
         for p in child.powers {

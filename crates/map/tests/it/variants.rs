@@ -347,6 +347,36 @@ fn extends_changes_and_adds_and_locates_errors_in_each_file() {
 }
 
 #[test]
+fn builds_in_any_home_centre_and_a_lead_that_shrinks() {
+    let text = BASE.replace(
+        "victory_centres = 2\n",
+        "build = \"any-home-centres\"\n[victory]\ncentres = 2\nlead_wins = 4\nlead_shrinks_by = 2\n",
+    );
+    let map = Map::from_toml_str(&text, "tiny.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(map.build, BuildRule::AnyHomeCentres);
+    assert_eq!((map.victory.lead_wins, map.victory.lead_shrinks_by), (4, 2));
+    assert_eq!(map.winning_lead(1901), Some(4));
+    assert_eq!(map.winning_lead(1902), Some(2));
+    assert_eq!(map.winning_lead(1903), Some(1), "never below 1");
+    let rules = map.special_rules();
+    assert!(
+        rules.contains(&"victory: or a lead of 4 over the next power, 2 less each year".into()),
+        "{rules:?}"
+    );
+    let bad = BASE.replace(
+        "victory_centres = 2\n",
+        "[victory]\ncentres = 2\nlead_shrinks_by = 1\n",
+    );
+    let err = Map::from_toml_str(&bad, "tiny.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiny.toml:7:19: `lead_shrinks_by = 1` without a lead to shrink"),
+        "{err}"
+    );
+}
+
+#[test]
 fn extends_an_embedded_map() {
     let text = "name = \"std-convoy\"\nextends = \"standard\"\n\n[[province]]\nname = \"den\"\nconvoyable = true\n";
     let map = Map::from_toml_str(text, "std-convoy.toml").unwrap();

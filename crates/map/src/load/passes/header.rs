@@ -59,8 +59,9 @@ pub(super) fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
             "owned-centres" => BuildRule::OwnedCentres,
             "owned-centres-if-home" => BuildRule::OwnedCentresIfHome,
             "build-sites" => BuildRule::BuildSites,
+            "any-home-centres" => BuildRule::AnyHomeCentres,
             other => {
-                cx.err(b, format!("unknown build rule `{other}`: expected \"home-centres\", \"owned-centres\", \"owned-centres-if-home\" or \"build-sites\""));
+                cx.err(b, format!("unknown build rule `{other}`: expected \"home-centres\", \"owned-centres\", \"owned-centres-if-home\", \"build-sites\" or \"any-home-centres\""));
                 BuildRule::HomeCentres
             }
         },
@@ -95,13 +96,7 @@ pub(super) fn header(cx: &mut Ctx, raw: &RawMap) -> Header {
 
 /// `victory_centres`, or the `[victory]` table.
 fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
-    let table = raw.victory.clone().unwrap_or(RawVictory {
-        centres: None,
-        more_than_any: None,
-        lead: None,
-        last_year: None,
-        at_last_year: None,
-    });
+    let table = raw.victory.clone().unwrap_or_default();
     let centres = match (&raw.victory_centres, &table.centres) {
         (Some(a), Some(b)) if a.get_ref() != b.get_ref() => {
             cx.err_at(
@@ -121,7 +116,10 @@ fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
             0
         }
     };
+    let (lead_wins, lead_shrinks_by) = lead_wins(cx, &table);
     Victory {
+        lead_wins,
+        lead_shrinks_by,
         centres,
         more_than_any: table.more_than_any.unwrap_or(false),
         lead: table.lead.map_or(0, |l| *l.get_ref()),
@@ -141,6 +139,23 @@ fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
             },
         },
     }
+}
+
+/// `[victory] lead_wins` and `lead_shrinks_by`: a lead over the next power that wins whatever
+/// the centres, shrinking each year. A shrinking lead with no lead to shrink is an error.
+fn lead_wins(cx: &mut Ctx, table: &RawVictory) -> (u16, u16) {
+    let wins = table.lead_wins.as_ref().map_or(0, |l| *l.get_ref());
+    let shrinks = table.lead_shrinks_by.as_ref().map_or(0, |l| *l.get_ref());
+    if let Some(s) = table.lead_shrinks_by.as_ref().filter(|_| wins == 0) {
+        cx.err_at(
+            s.span().start,
+            format!(
+                "`lead_shrinks_by = {shrinks}` without a lead to shrink: give `lead_wins`, the \
+                 lead over the next power that wins in the first year"
+            ),
+        );
+    }
+    (wins, shrinks)
 }
 
 /// The `[calendar]` table.
