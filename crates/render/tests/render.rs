@@ -709,3 +709,18 @@ fn titles_name_small_years_as_years_of_the_game() {
     let standard = title("standard", None);
     assert!(standard.contains("— Spring 1901 Movement —"), "{standard}");
 }
+
+/// A name too big for its province is written at the map's size beside it, with a leader line
+/// to it, rather than shrunk: Greece on the Cold War map.
+#[test]
+fn a_cramped_province_s_name_is_written_beside_it_with_a_leader_line() {
+    let map = Map::embedded("coldwar").unwrap().unwrap();
+    let text = svg(&Scene::new(&map, &Position::initial(&map), "datc"));
+    let grc = map.province_by_name("grc").unwrap().0;
+    let line = text
+        .lines()
+        .find(|l| l.contains(&format!("id=\"label-{grc}\"")))
+        .expect("Greece's label");
+    assert!(!line.contains("font-size"), "shrunk: {line}");
+    assert!(text.contains("<line class=\"leader\""), "no leader line");
+}
