@@ -41,6 +41,9 @@ pub(crate) struct Borrowed {
     pub drawing: Drawing,
     /// Every imported province's place, by short name.
     pub places: BTreeMap<String, Placed>,
+    /// The imported provinces drawn where the built-in map draws one the import lacks:
+    /// `(ours, the built-in map's)`.
+    pub replaced: Vec<(String, String)>,
     /// The imported provinces the built-in map lacks, placed among their neighbours.
     pub new: Vec<String>,
 }
@@ -129,43 +132,120 @@ pub(crate) fn borrow(c: &Checked) -> Option<Borrowed> {
 
 /// Copies the base's places for the shared provinces and places the others.
 fn place(c: &Checked, name: &'static str, base: &Map, edges: &[(&str, &str)]) -> Borrowed {
-    let drawing = base.drawing().expect("a drawn map").clone();
+    let mut drawing = base.drawing().expect("a drawn map").clone();
     let mut places = BTreeMap::new();
     let mut new = Vec::new();
     for p in &c.model.provinces {
         match base.province_by_name(&p.name) {
             Some(id) if is_sea(base.province(id).terrain) == is_sea(p.terrain) => {
-                let d = &drawing.provinces[id.0 as usize];
-                let bp = base.province(id);
-                let coasts = bp
-                    .coasts
-                    .iter()
-                    .zip(&d.coasts)
-                    .map(|(coast, at)| (coast.name.clone(), *at))
-                    .collect();
-                places.insert(
-                    p.name.clone(),
-                    Placed {
-                        at: d.at,
-                        label: (d.label != d.at).then_some(d.label),
-                        seeds: d.seeds.clone(),
-                        shape: d.shape.clone(),
-                        coasts,
-                    },
-                );
+                places.insert(p.name.clone(), copy(base, &drawing, id));
             }
             _ => new.push(p.name.clone()),
         }
     }
-    let mut drawing = drawing;
+    let replaced = replacements(c, base, &new, edges);
+    for (ours, theirs) in &replaced {
+        if let Some(id) = base.province_by_name(theirs) {
+            places.insert(ours.clone(), copy(base, &drawing, id));
+        }
+    }
+    new.retain(|n| !replaced.iter().any(|(ours, _)| ours == n));
     place_new(c, &mut drawing, &mut places, &new, edges);
     place_coasts(c, &drawing, &mut places);
     Borrowed {
         base: name,
         drawing,
         places,
+        replaced,
         new,
     }
+}
+
+/// Where the base draws its province `id`: anchor, label, seeds, shape and coasts.
+fn copy(base: &Map, drawing: &Drawing, id: diplo_map::ProvinceId) -> Placed {
+    let d = &drawing.provinces[id.0 as usize];
+    let coasts = base
+        .province(id)
+        .coasts
+        .iter()
+        .zip(&d.coasts)
+        .map(|(coast, at)| (coast.name.clone(), *at))
+        .collect();
+    Placed {
+        at: d.at,
+        label: (d.label != d.at).then_some(d.label),
+        seeds: d.seeds.clone(),
+        shape: d.shape.clone(),
+        coasts,
+    }
+}
+
+/// The provinces of the import the base lacks that take the place of one the import lacks
+/// (Renaissance's Novgorod where the standard map has St Petersburg): `(ours, the base's)`,
+/// each pair sea with sea or land with land, the base's province bordering at least half the
+/// shared neighbours of ours; the best fits first (most neighbours in common, then nearest to
+/// the middle of those neighbours), each province used once.
+fn replacements(
+    c: &Checked,
+    base: &Map,
+    new: &[String],
+    edges: &[(&str, &str)],
+) -> Vec<(String, String)> {
+    let ours: std::collections::HashSet<&str> =
+        c.model.provinces.iter().map(|p| p.name.as_str()).collect();
+    let sea: HashMap<&str, bool> = c
+        .model
+        .provinces
+        .iter()
+        .map(|p| (p.name.as_str(), is_sea(p.terrain)))
+        .collect();
+    let free: Vec<diplo_map::ProvinceId> = base
+        .province_ids()
+        .filter(|&id| !ours.contains(base.province(id).name.as_str()))
+        .collect();
+    let mut fits = Vec::new();
+    for n in new {
+        let mut near: Vec<diplo_map::ProvinceId> = edges
+            .iter()
+            .filter_map(|(a, b)| (*a == n.as_str()).then_some(*b))
+            .filter_map(|b| base.province_by_name(b))
+            .collect();
+        near.sort();
+        near.dedup();
+        let drawing = base.drawing().expect("a drawn map");
+        let around: Vec<Point> = near
+            .iter()
+            .map(|q| drawing.provinces[q.0 as usize].at)
+            .collect();
+        let middle = mean(&around);
+        for &b in &free {
+            if is_sea(base.province(b).terrain) != sea[n.as_str()] {
+                continue;
+            }
+            let score = near
+                .iter()
+                .filter(|q| base.any_neighbours(b).contains(q))
+                .count();
+            if score > 0 && score * 2 >= near.len() {
+                let at = drawing.provinces[b.0 as usize].at;
+                let far = middle.map_or(0.0, |m| (at[0] - m[0]).hypot(at[1] - m[1]));
+                fits.push((score, far, n.clone(), base.province(b).name.clone()));
+            }
+        }
+    }
+    // Most neighbours in common first; then the nearest to the middle of ours's neighbours.
+    fits.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then_with(|| a.1.total_cmp(&b.1))
+            .then_with(|| (&a.2, &a.3).cmp(&(&b.2, &b.3)))
+    });
+    let mut out: Vec<(String, String)> = Vec::new();
+    for (_, _, n, b) in fits {
+        if !out.iter().any(|(x, y)| *x == n || *y == b) {
+            out.push((n, b));
+        }
+    }
+    out
 }
 
 /// Places each province the base lacks at the middle of its placed neighbours, round by
@@ -368,12 +448,24 @@ const FINDING: &str = "drawn as the built-in map";
 
 /// The note an import with a borrowed drawing reports.
 pub(crate) fn finding(b: &Borrowed) -> String {
-    let shared = b.places.len() - b.new.len();
+    let shared = b.places.len() - b.new.len() - b.replaced.len();
     let mut text = format!(
         "{FINDING} `{}` draws it: its `[drawing]` and the places of the {shared} provinces \
          they share",
         b.base
     );
+    if !b.replaced.is_empty() {
+        let pairs: Vec<String> = b
+            .replaced
+            .iter()
+            .map(|(ours, theirs)| format!("{ours} where it draws {theirs}"))
+            .collect();
+        text.push_str(&format!(
+            "; {} province(s) drawn in the place of one this map lacks ({})",
+            pairs.len(),
+            pairs.join(", ")
+        ));
+    }
     if !b.new.is_empty() {
         text.push_str(&format!(
             "; {} province(s) it lacks placed among their neighbours ({}): look at them with \

@@ -161,6 +161,38 @@ fn a_province_the_standard_map_lacks_is_placed_between_its_neighbours() {
     );
 }
 
+/// A province renamed (Holland as `nld`) is drawn where the standard map draws the province
+/// it replaces, and the note says so.
+#[test]
+fn a_province_in_the_place_of_one_the_map_lacks_is_drawn_in_its_place() {
+    let standard = Map::standard();
+    let base: String = mila_of(&standard)
+        .split_inclusive(|c: char| !c.is_ascii_alphanumeric())
+        .map(
+            |w| match w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()) {
+                "HOL" => w.replacen("HOL", "NLD", 1),
+                "hol" => w.replacen("hol", "nld", 1),
+                "Hol" => w.replacen("Hol", "Nld", 1),
+                _ => w.to_string(),
+            },
+        )
+        .collect();
+    assert!(base.contains("NLD") && !base.contains("HOL"));
+    let variant = VARIANT.replace("Iceland = ice\nPORT ICE ABUTS NAO NWG\n", "");
+    let imported = import_str(&variant, "dutch.map", &|name| {
+        Ok((name == "standard.map").then(|| (name.to_string(), base.clone())))
+    })
+    .unwrap();
+    let map = load(&imported);
+    let (ours, theirs) = (map.drawing().unwrap(), standard.drawing().unwrap());
+    assert_eq!(
+        ours.provinces[id(&map, "nld").0 as usize],
+        theirs.provinces[id(&standard, "hol").0 as usize]
+    );
+    let note = found(&imported, FindingKind::Note, "nld where it draws hol");
+    assert_eq!(note.len(), 1, "{}", imported.report());
+}
+
 /// Three provinces of the standard map, as it joins them: too few of it to be drawn as it is.
 #[test]
 fn a_small_map_like_no_built_in_one_has_no_drawing() {
