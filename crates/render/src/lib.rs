@@ -29,6 +29,7 @@ mod orient;
 mod overlaps;
 mod panels;
 mod png;
+pub mod sample;
 mod svg;
 mod text;
 
