@@ -398,7 +398,8 @@ fn clear_spot(
                 dx * dx + dy * dy >= gap * gap
             })
     };
-    for ring in 0..150 {
+    // Out to two fifths of the frame: far enough for any coastline, bounded for any map.
+    for ring in 0..60 {
         let r = step * ring as f64;
         let turns = if ring == 0 { 1 } else { 8 + 4 * ring };
         for k in 0..turns {
