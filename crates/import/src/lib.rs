@@ -33,6 +33,7 @@
 //! ```
 
 pub mod diplicity;
+mod drawing;
 pub mod jdip;
 pub mod mila;
 pub mod model;
@@ -57,6 +58,12 @@ pub struct Imported {
 impl Imported {
     fn from_model(m: model::Model) -> Imported {
         let mut checked = model::check(m);
+        let borrowed = drawing::borrow(&checked);
+        if let Some(b) = &borrowed {
+            checked
+                .model
+                .report_file(FindingKind::Note, drawing::finding(b));
+        }
         // Gaps first, then ambiguities, defaults and notes; in file and line order within each.
         let files = checked.model.files.clone();
         let file_rank = |p: &Option<Place>| {
@@ -72,7 +79,12 @@ impl Imported {
             .model
             .findings
             .sort_by_key(|f| (f.kind, file_rank(&f.place)));
-        let toml = write::write(&checked);
+        let mut toml = write::write(&checked, borrowed.as_ref());
+        if borrowed.is_some() && diplo_map::Map::from_toml_str(&toml, "check.toml").is_err() {
+            // The borrowed drawing does not fit after all: the automatic layout draws it.
+            checked.model.findings.retain(|f| !drawing::is_finding(f));
+            toml = write::write(&checked, None);
+        }
         Imported {
             name: checked.model.name.clone(),
             toml,

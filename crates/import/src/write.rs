@@ -6,6 +6,9 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use diplo_map::drawing::{Point, Projection};
+
+use crate::drawing::{Borrowed, Placed};
 use crate::model::{Checked, Kind, Model, OutBorder, Province, Terrain, Word};
 
 const RULE: &str =
@@ -82,8 +85,8 @@ fn comment(out: &mut String, first: &str, rest: &str, text: &str) {
     let _ = writeln!(out, "{}", line.trim_end());
 }
 
-/// The whole file.
-pub fn write(c: &Checked) -> String {
+/// The whole file; with `drawn`, each province's `draw` and the `[drawing]` at the end.
+pub fn write(c: &Checked, drawn: Option<&Borrowed>) -> String {
     let m = &c.model;
     let mut out = String::new();
     header_comment(&mut out, m);
@@ -95,7 +98,10 @@ pub fn write(c: &Checked) -> String {
             border(&mut out, b);
         }
     }
-    province_groups(&mut out, c);
+    province_groups(&mut out, c, drawn);
+    if let Some(b) = drawn {
+        drawing_table(&mut out, b);
+    }
     out
 }
 
@@ -281,7 +287,7 @@ fn powers(out: &mut String, m: &Model) {
 
 /// The provinces, grouped: each power's home centres, the other land provinces, the seas and
 /// the impassable provinces, by name within each group.
-fn province_groups(out: &mut String, c: &Checked) {
+fn province_groups(out: &mut String, c: &Checked, drawn: Option<&Borrowed>) {
     let m = &c.model;
     let mut groups: Vec<(String, Vec<&Province>)> = Vec::new();
     for p in &m.powers {
@@ -311,7 +317,7 @@ fn province_groups(out: &mut String, c: &Checked) {
         members.sort_by(|a, b| a.name.cmp(&b.name));
         section(out, &title);
         for p in members {
-            province(out, c, p);
+            province(out, c, p, drawn.and_then(|b| b.places.get(&p.name)));
         }
     }
 }
@@ -338,9 +344,12 @@ fn border(out: &mut String, b: &OutBorder) {
     }
 }
 
-fn province(out: &mut String, c: &Checked, p: &Province) {
+fn province(out: &mut String, c: &Checked, p: &Province, place: Option<&Placed>) {
     out.push_str("\n[[province]]\n");
     let _ = writeln!(out, "name = {}", q(&p.name));
+    if let Some(place) = place {
+        draw(out, place);
+    }
     if let Some(f) = &p.full_name {
         let _ = writeln!(out, "full_name = {}", q(f));
     }
@@ -383,11 +392,79 @@ fn province(out: &mut String, c: &Checked, p: &Province) {
     for coast in &p.coasts {
         out.push_str("\n[[province.coast]]\n");
         let _ = writeln!(out, "name = {}", q(&coast.name));
+        if let Some(at) = place.and_then(|pl| pl.coasts.get(&coast.name)) {
+            let _ = writeln!(out, "draw = {{ at = {} }}", point(*at));
+        }
         let _ = writeln!(out, "full_name = {}", q(&coast.full_name));
         list(
             out,
             "fleet",
             &edges(Kind::Fleet, &format!("{}/{}", p.name, coast.name)),
         );
+    }
+}
+
+/// A point as a map file writes it: `[14.5, 49.8]`.
+fn point(p: Point) -> String {
+    format!("[{:?}, {:?}]", p[0], p[1])
+}
+
+fn points(ps: &[Point]) -> String {
+    let all: Vec<String> = ps.iter().map(|p| point(*p)).collect();
+    format!("[{}]", all.join(", "))
+}
+
+/// A province's `draw = { ... }` line.
+fn draw(out: &mut String, place: &Placed) {
+    let mut keys = vec![format!("at = {}", point(place.at))];
+    if let Some(l) = place.label {
+        keys.push(format!("label = {}", point(l)));
+    }
+    if !place.seeds.is_empty() {
+        keys.push(format!("seeds = {}", points(&place.seeds)));
+    }
+    if let Some(s) = &place.shape {
+        keys.push(format!("shape = {}", points(s)));
+    }
+    let _ = writeln!(out, "draw = {{ {} }}", keys.join(", "));
+}
+
+/// The `[drawing]` table and its land masses, as the built-in map has them.
+fn drawing_table(out: &mut String, b: &Borrowed) {
+    let d = &b.drawing;
+    out.push_str("\n# --- drawing ---\n");
+    comment(
+        out,
+        "#",
+        "#",
+        &format!(
+            "Where things are drawn (maps/FORMAT.md, \"Drawing\"): the built-in map `{}`'s \
+             drawing.",
+            b.base
+        ),
+    );
+    out.push_str("[drawing]\n");
+    let projection = match d.projection {
+        Projection::Equirectangular => "equirectangular",
+        Projection::Plane => "plane",
+    };
+    let _ = writeln!(out, "projection = {}", q(projection));
+    let [a, b0, c, e] = d.bounds;
+    let _ = writeln!(out, "bounds = [{a:?}, {b0:?}, {c:?}, {e:?}]");
+    for land in &d.lands {
+        out.push_str("\n[[drawing.land]]\n");
+        let _ = writeln!(out, "name = {}", q(&land.name));
+        out.push_str("points = [\n");
+        let mut line = String::from(" ");
+        for p in &land.points {
+            let item = format!(" {},", point(*p));
+            if line.len() + item.len() > WIDTH {
+                let _ = writeln!(out, "{line}");
+                line = String::from(" ");
+            }
+            line.push_str(&item);
+        }
+        let _ = writeln!(out, "{line}");
+        out.push_str("]\n");
     }
 }

@@ -104,8 +104,8 @@ fn route(l: &Layout, from: ProvinceId, to: ProvinceId) -> Option<Route> {
     Some(Route::Apart([stub(a, 1.0), stub(e, -1.0)]))
 }
 
-/// An arrow across the middle of `seg`, pointing to the side `towards` is on.
-fn across(b: &mut String, seg: (Pt, Pt), towards: Pt) {
+/// An arrow across the middle of `seg`, pointing to the side `towards` is on; answers its ends.
+fn across(b: &mut String, seg: (Pt, Pt), towards: Pt) -> [Pt; 2] {
     let (s, t) = seg;
     let m = [(s[0] + t[0]) / 2.0, (s[1] + t[1]) / 2.0];
     let len = (t[0] - s[0]).hypot(t[1] - s[1]).max(1e-9);
@@ -119,6 +119,7 @@ fn across(b: &mut String, seg: (Pt, Pt), towards: Pt) {
     );
     stroke_line(b, "one-way-arrow", a, e, &ONE_WAY, "");
     head(b, a, e, ONE_WAY.0);
+    [a, e]
 }
 
 /// Draws one crossing's kind `k` on its route; answers the points it covers.
@@ -141,7 +142,8 @@ fn draw_one(b: &mut String, map: &Map, l: &Layout, x: &Border, k: usize, r: &Rou
     };
     if k == 3 {
         match (middle, r) {
-            (Some(seg), _) => across(b, seg, l.at(x.to)),
+            // The arrow is covered like the line (names keep off both).
+            (Some(seg), _) => at.extend(across(b, seg, l.at(x.to))),
             (None, Route::Apart([first, _])) => head(b, first.0, first.1, ONE_WAY.0),
             _ => {}
         }

@@ -152,10 +152,113 @@ fn candidates(at: Pt, size: f64) -> Vec<Pt> {
     out
 }
 
-/// Where each province's label goes (the centre of its text), given what is drawn over the map
-/// and each label's font size (`sizes`): labels whose own point is free stay there; each other one goes to the
-/// nearest free spot inside its province, else the nearest free spot, else its own point.
-pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], sizes: &[f64]) -> Vec<Pt> {
+/// A province's label as drawn: the centre of its text, its font size, and, for a name moved
+/// out of a province too small for it, its leader line: from the name's box to the province.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Label {
+    pub at: Pt,
+    pub size: f64,
+    pub leader: Option<[Pt; 2]>,
+}
+
+/// Where each province's label goes, given what is drawn over the map, each label's font size
+/// (`sizes`) and the map's (`base`): labels whose own point is free stay there; each other one
+/// goes to the nearest free spot inside its province, else the nearest free spot, else its own
+/// point. Then a name shrunk for a cramped province is written at the map's size beside it, with
+/// a leader line, where a free spot is near ([`leaders`]).
+pub(crate) fn place(
+    names: &[String],
+    l: &Layout,
+    blockers: &[Blocker],
+    sizes: &[f64],
+    base: f64,
+) -> Vec<Label> {
+    let regions = outlines(l, names.len());
+    let spots = spots(names, l, blockers, sizes, &regions);
+    let mut out: Vec<Label> = spots
+        .iter()
+        .enumerate()
+        .map(|(i, &at)| Label {
+            at,
+            size: sizes.get(i).copied().unwrap_or(base),
+            leader: None,
+        })
+        .collect();
+    leaders(names, l, blockers, base, &mut out);
+    for (label, region) in out.iter_mut().zip(&regions) {
+        // A name that found room in its own province needs no line.
+        if label.leader.is_some() && in_region(region, label.at) {
+            label.leader = None;
+        }
+    }
+    out
+}
+
+/// A name shrunk below four fifths of the map's size is readable at full size only outside its
+/// province: each such name (the most shrunk first) moves to the nearest spot, at most a few
+/// names away, where its box at `base` touches nothing drawn and no other name, and the line
+/// from it to the province's label point crosses no other name and passes no unit or dot.
+fn leaders(names: &[String], l: &Layout, blockers: &[Blocker], base: f64, out: &mut [Label]) {
+    let mut cramped: Vec<usize> = (0..out.len())
+        .filter(|&i| out[i].size < base * 0.8 && i < l.label.len())
+        .collect();
+    cramped.sort_by(|&a, &b| out[a].size.total_cmp(&out[b].size));
+    let mut lines: Vec<Blocker> = Vec::new();
+    for i in cramped {
+        let anchor = l.label[i];
+        let boxes: Vec<Rect> = (0..out.len())
+            .filter(|&j| j != i)
+            .map(|j| text_box(&names[j], out[j].size, out[j].at))
+            .collect();
+        let reach = base * 6.0;
+        let spot = candidates(anchor, base).into_iter().skip(1).find(|&p| {
+            let r = text_box(&names[i], base, p);
+            let end = nearest_on(&r, anchor);
+            let (dx, dy) = (end[0] - anchor[0], end[1] - anchor[1]);
+            let line = Blocker::Line(anchor, end, 1.5);
+            dx.hypot(dy) <= reach
+                && r.x0 >= 0.0
+                && r.y0 >= 0.0
+                && r.x1 <= l.width
+                && r.y1 <= l.height
+                && !blockers.iter().chain(&lines).any(|b| r.hits(b))
+                && !boxes.iter().any(|o| o.overlaps(&r) || o.hits(&line))
+                && !blockers.iter().any(|b| leader_meets(anchor, end, b))
+        });
+        if let Some(p) = spot {
+            let end = nearest_on(&text_box(&names[i], base, p), anchor);
+            lines.push(Blocker::Line(anchor, end, 1.0));
+            out[i] = Label {
+                at: p,
+                size: base,
+                leader: Some([end, anchor]),
+            };
+        }
+    }
+}
+
+/// The point of `r` nearest `p`.
+fn nearest_on(r: &Rect, p: Pt) -> Pt {
+    [p[0].clamp(r.x0, r.x1), p[1].clamp(r.y0, r.y1)]
+}
+
+/// Whether a leader from `a` to `b` passes through a unit, a dot or a line drawn over the map
+/// (its first stretch, within the province, may pass under the province's own unit).
+fn leader_meets(a: Pt, b: Pt, blocker: &Blocker) -> bool {
+    match *blocker {
+        Blocker::Disc(c, r) => point_segment(c, a, b) < r && (c[0] - a[0]).hypot(c[1] - a[1]) > r,
+        Blocker::Line(p, q, _) => crosses(a, b, p, q),
+    }
+}
+
+/// Each label's centre at its size in `sizes` (see [`place`]).
+fn spots(
+    names: &[String],
+    l: &Layout,
+    blockers: &[Blocker],
+    sizes: &[f64],
+    regions: &[Vec<Vec<Pt>>],
+) -> Vec<Pt> {
     let size_of = |i: usize| sizes.get(i).copied().unwrap_or(10.0);
     let frame = Rect {
         x0: 0.0,
@@ -164,7 +267,6 @@ pub(crate) fn place(names: &[String], l: &Layout, blockers: &[Blocker], sizes: &
         y1: l.height,
     };
     let mut placed: Vec<Option<Rect>> = vec![None; names.len()];
-    let regions = outlines(l, names.len());
     let mut out: Vec<Pt> = l.label.clone();
     out.resize(names.len(), [0.0, 0.0]);
     let free = |r: &Rect, placed: &[Option<Rect>]| {

@@ -3,7 +3,8 @@
 
 use std::fmt::Write;
 
-use diplo_map::PowerId;
+use diplo_engine::Phase;
+use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 
 use crate::features::Entry;
@@ -31,21 +32,31 @@ const KEY: [&str; 7] = [
     "red ring: dislodged",
 ];
 
-/// The legend's title: map, phase (with the year of the game on a map whose years count from 0
-/// or 1) and ruleset; with a heading (`DATC 6.F.19`, panels one per ruleset), the ruleset first,
-/// then the heading.
+/// The phase as a title names it: `Spring 1901 Movement`; on a map whose years count from the
+/// start of the game (`first_year` below 100: Ancient Mediterranean's 1, North Sea Wars' 0),
+/// `Spring of year 1, Movement`, so that the small number reads as a year of the game, the
+/// same number the phase's name (`Spring 1 Movement`) has in orders, files and records.
+pub(crate) fn phase_title(map: &Map, phase: Phase) -> String {
+    if map.first_year >= 100 {
+        return phase.name(map).to_string();
+    }
+    format!(
+        "{} of year {}, {}",
+        phase.season_name(map),
+        phase.year,
+        phase.kind.word()
+    )
+}
+
+/// The legend's title: map, phase ([`phase_title`]) and ruleset; with a heading (`DATC
+/// 6.F.19`, panels one per ruleset), the ruleset first, then the heading.
 fn title(scene: &Scene) -> String {
     let map = scene.map;
     let heading = match &scene.title {
         Some(t) => format!("{t} — "),
         None => String::new(),
     };
-    let phase = scene.position.phase;
-    let mut name = phase.name(map).to_string();
-    if map.first_year < 100 {
-        let nth = u32::from(phase.year.saturating_sub(map.first_year)) + 1;
-        let _ = write!(name, " (year {nth} of the game)");
-    }
+    let name = phase_title(map, scene.position.phase);
     if heading.is_empty() {
         format!("{} — {name} — ruleset {}", map.title, scene.ruleset)
     } else {

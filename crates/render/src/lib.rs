@@ -9,7 +9,8 @@
 //! canvas for a crowded map, or, for a map without it, from a deterministic automatic layout of
 //! its adjacency graph ([`with_automatic_drawing`] writes it into the map file). [`panels`]
 //! puts one scene per ruleset in a grid zoomed to the orders. PNGs are rendered in Rust with
-//! resvg; text uses DejaVu Sans, compiled in, so no system font is needed.
+//! resvg; text uses DejaVu Sans, compiled in, so no system font is needed. [`covered_labels`]
+//! lists every label of a picture that something covers (the label-overlap tests use it).
 
 mod auto;
 mod colours;
@@ -25,8 +26,10 @@ mod legend;
 mod near;
 mod orders;
 mod orient;
+mod overlaps;
 mod panels;
 mod png;
+pub mod sample;
 mod svg;
 mod text;
 
@@ -39,6 +42,7 @@ use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
 pub use draw_file::with_automatic_drawing;
+pub use overlaps::covered_labels;
 pub use panels::{comparison, panels, zoomed, Adjudicated, MAX_WIDTH};
 pub use png::{png, RenderError};
 

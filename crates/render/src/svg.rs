@@ -266,20 +266,26 @@ fn labels(b: &mut String, map: &Map, l: &Layout, blockers: &[Blocker]) {
         .map(|p| p.name.to_uppercase())
         .collect();
     let sizes = crate::labels::sizes(l, size);
-    let spots = crate::labels::place(&names, l, blockers, &sizes);
+    let placed = crate::labels::place(&names, l, blockers, &sizes, size);
     let _ = writeln!(
         b,
         "<g class=\"labels\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3b3326\">",
         n(size)
     );
     for ((i, p), name) in map.provinces().iter().enumerate().zip(&names) {
-        let at = spots[i];
+        let crate::labels::Label {
+            at,
+            size: own,
+            leader,
+        } = placed[i];
+        if let Some(line) = leader {
+            leader_line(b, line);
+        }
         let mut style = if p.terrain == Terrain::Sea {
             " font-style=\"italic\" fill=\"#2d5470\"".to_string()
         } else {
             String::new()
         };
-        let own = sizes[i];
         if (own - size).abs() > 0.05 {
             style.push_str(&format!(" font-size=\"{}\"", n(own)));
         }
@@ -292,6 +298,20 @@ fn labels(b: &mut String, map: &Map, l: &Layout, blockers: &[Blocker]) {
         );
     }
     b.push_str("</g>\n");
+}
+
+/// A name's leader line, from its box to its province (`[from, to]`), with a small dot there.
+fn leader_line(b: &mut String, [from, to]: [[f64; 2]; 2]) {
+    let _ = writeln!(
+        b,
+        "<line class=\"leader\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#3b3326\" stroke-width=\"0.6\"/><circle class=\"leader\" cx=\"{}\" cy=\"{}\" r=\"1.2\" fill=\"#3b3326\"/>",
+        n(from[0]),
+        n(from[1]),
+        n(to[0]),
+        n(to[1]),
+        n(to[0]),
+        n(to[1])
+    );
 }
 
 /// What the units, dislodged units and centre dots cover, for placing labels.

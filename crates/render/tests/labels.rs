@@ -3,326 +3,12 @@
 //! label's box (measured by usvg with the real font) touches no unit, centre dot, order line,
 //! mark or other label (their shapes read from the SVG). `DIPLO_PICTURES=DIR` writes them all.
 
-use std::sync::Arc;
-
-use diplo_engine::{adjudicate, pending_retreat_options, Phase, PhaseKind, Position};
-use diplo_map::{Location, Map, PowerId, ProvinceId, Terrain, UnitKind, EMBEDDED_MAPS};
+use diplo_engine::{adjudicate, pending_retreat_options, Position};
+use diplo_map::{Map, PowerId, EMBEDDED_MAPS};
 use diplo_orders::{parse_orders, Order};
-use diplo_render::{svg, Scene};
+use diplo_render::sample::{adjustment_phase, orders_of_every_kind};
+use diplo_render::{covered_labels, svg, Scene};
 use diplo_rules::Ruleset;
-
-/// A box: left, top, right, bottom.
-type Rect = [f64; 4];
-
-/// A shape drawn over the map: its outline as segments, half its stroke, and whether it is
-/// filled (a filled shape also covers its inside).
-struct Shape {
-    what: String,
-    segments: Vec<([f64; 2], [f64; 2])>,
-    half_stroke: f64,
-    disc: Option<([f64; 2], f64)>,
-}
-
-fn num(n: roxmltree::Node, a: &str) -> f64 {
-    n.attribute(a).and_then(|v| v.parse().ok()).unwrap_or(0.0)
-}
-
-fn path_points(d: &str) -> Vec<[f64; 2]> {
-    let mut out = Vec::new();
-    for part in d.split(['M', 'L', 'Z']).filter(|s| !s.trim().is_empty()) {
-        let (x, y) = part.trim().split_once(',').expect("x,y");
-        out.push([x.parse().unwrap(), y.parse().unwrap()]);
-    }
-    out
-}
-
-/// The covering shapes: every circle, line and path inside a unit, centre, order, automatic
-/// action, retreat option, dislodged ring, special crossing, railroad or canal.
-fn shapes(doc: &roxmltree::Document) -> Vec<Shape> {
-    const COVERING: [&str; 10] = [
-        "unit",
-        "unit dislodged",
-        "centre",
-        "order",
-        "automatic",
-        "retreat-option",
-        "dislodged-ring",
-        "crossing",
-        "railroad",
-        "canal",
-    ];
-    let covered = |n: &roxmltree::Node| {
-        n.ancestors()
-            .any(|a| a.attribute("class").is_some_and(|c| COVERING.contains(&c)))
-    };
-    let mut out = Vec::new();
-    for n in doc.descendants().filter(|n| n.is_element() && covered(n)) {
-        let half_stroke = num(n, "stroke-width") / 2.0;
-        let what = format!("{} {:?}", n.tag_name().name(), n.attribute("class"));
-        let filled = n.attribute("fill").is_some_and(|f| f != "none");
-        match n.tag_name().name() {
-            "circle" => {
-                let r = num(n, "r") + half_stroke;
-                out.push(Shape {
-                    what,
-                    segments: Vec::new(),
-                    half_stroke: 0.0,
-                    disc: Some(([num(n, "cx"), num(n, "cy")], r)),
-                });
-            }
-            "line" => out.push(Shape {
-                what,
-                segments: vec![([num(n, "x1"), num(n, "y1")], [num(n, "x2"), num(n, "y2")])],
-                half_stroke,
-                disc: None,
-            }),
-            "path" => {
-                let d = n.attribute("d").unwrap_or("");
-                let pts = path_points(d);
-                let closed = d.contains('Z');
-                let mut segments: Vec<_> = pts.windows(2).map(|w| (w[0], w[1])).collect();
-                if closed && pts.len() > 2 {
-                    segments.push((pts[pts.len() - 1], pts[0]));
-                }
-                if d.matches('M').count() > 1 {
-                    // A cross: two separate strokes.
-                    segments = d
-                        .split('M')
-                        .filter(|s| !s.is_empty())
-                        .map(|s| {
-                            let p = path_points(&format!("M{s}"));
-                            (p[0], p[1])
-                        })
-                        .collect();
-                }
-                let disc = (filled && closed).then(|| {
-                    let c = pts
-                        .iter()
-                        .fold([0.0, 0.0], |a, p| [a[0] + p[0], a[1] + p[1]]);
-                    let c = [c[0] / pts.len() as f64, c[1] / pts.len() as f64];
-                    (c, 0.0)
-                });
-                out.push(Shape {
-                    what,
-                    segments,
-                    half_stroke,
-                    disc,
-                });
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-fn rect_point(r: &Rect, p: [f64; 2]) -> f64 {
-    let dx = (r[0] - p[0]).max(p[0] - r[2]).max(0.0);
-    let dy = (r[1] - p[1]).max(p[1] - r[3]).max(0.0);
-    (dx * dx + dy * dy).sqrt()
-}
-
-fn seg_point(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
-    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let l2 = dx * dx + dy * dy;
-    let t = if l2 == 0.0 {
-        0.0
-    } else {
-        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2).clamp(0.0, 1.0)
-    };
-    ((p[0] - a[0] - t * dx).powi(2) + (p[1] - a[1] - t * dy).powi(2)).sqrt()
-}
-
-/// The distance between a box and a segment, by sampling the segment finely.
-fn rect_segment(r: &Rect, a: [f64; 2], b: [f64; 2]) -> f64 {
-    let corners = [[r[0], r[1]], [r[2], r[1]], [r[2], r[3]], [r[0], r[3]]];
-    let steps = 64;
-    let along = (0..=steps).map(|i| {
-        let t = i as f64 / steps as f64;
-        rect_point(r, [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t])
-    });
-    let corner = corners.iter().map(|&c| seg_point(c, a, b));
-    along.chain(corner).fold(f64::MAX, f64::min)
-}
-
-fn covers(s: &Shape, r: &Rect) -> bool {
-    let slack = 0.5;
-    if let Some((c, rad)) = s.disc {
-        if rad > 0.0 && rect_point(r, c) < rad - slack {
-            return true;
-        }
-    }
-    if s.disc.is_some_and(|(_, rad)| rad == 0.0) {
-        // A filled polygon: a box corner inside it, or an edge crossing the box.
-        let inside = |p: [f64; 2]| {
-            let mut c = false;
-            for (a, b) in &s.segments {
-                if (a[1] > p[1]) != (b[1] > p[1])
-                    && p[0] < (b[0] - a[0]) * (p[1] - a[1]) / (b[1] - a[1]) + a[0]
-                {
-                    c = !c;
-                }
-            }
-            c
-        };
-        let mid = [(r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0];
-        if inside(mid) {
-            return true;
-        }
-    }
-    s.segments
-        .iter()
-        .any(|(a, b)| rect_segment(r, *a, *b) < s.half_stroke - slack)
-}
-
-/// Each label's box, measured by usvg: the ink of its glyphs in DejaVu Sans.
-fn label_boxes(text: &str) -> Vec<(String, Rect)> {
-    let mut db = resvg::usvg::fontdb::Database::new();
-    db.load_font_data(dejavu::sans::regular().to_vec());
-    db.load_font_data(dejavu::sans::bold().to_vec());
-    let opts = resvg::usvg::Options {
-        font_family: "DejaVu Sans".into(),
-        fontdb: Arc::new(db),
-        ..Default::default()
-    };
-    let tree = resvg::usvg::Tree::from_str(text, &opts).expect("usvg");
-    let mut out = Vec::new();
-    walk(tree.root(), &mut out);
-    out
-}
-
-fn walk(g: &resvg::usvg::Group, out: &mut Vec<(String, Rect)>) {
-    for n in g.children() {
-        match n {
-            resvg::usvg::Node::Group(c) => walk(c, out),
-            resvg::usvg::Node::Text(t) if t.id().starts_with("label-") => {
-                let b = t.flattened().abs_bounding_box();
-                let chunk = t.chunks().first().map_or("", |c| c.text());
-                out.push((
-                    chunk.to_string(),
-                    [
-                        b.left() as f64,
-                        b.top() as f64,
-                        b.right() as f64,
-                        b.bottom() as f64,
-                    ],
-                ));
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Every overlap in a picture: a label under a shape, or two labels over each other.
-fn overlaps(text: &str) -> Vec<String> {
-    let doc = roxmltree::Document::parse(text).expect("SVG");
-    let shapes = shapes(&doc);
-    let boxes = label_boxes(text);
-    let mut out = Vec::new();
-    for (i, (name, r)) in boxes.iter().enumerate() {
-        if let Some(s) = shapes.iter().find(|s| covers(s, r)) {
-            out.push(format!("{name} {r:?} under {}", s.what));
-        }
-        for (other, q) in &boxes[..i] {
-            if r[0] < q[2] - 0.5 && q[0] < r[2] - 0.5 && r[1] < q[3] - 0.5 && q[1] < r[3] - 0.5 {
-                out.push(format!("{name} {r:?} over {other} {q:?}"));
-            }
-        }
-    }
-    out
-}
-
-fn short(map: &Map, p: ProvinceId) -> String {
-    map.province(p).name.clone()
-}
-
-fn unit_text(map: &Map, u: &diplo_engine::Unit) -> String {
-    format!("{} {}", u.kind.letter(), map.location_name(u.location))
-}
-
-/// Orders of every kind for a starting position: an attack with support on a foreign unit
-/// that holds (so that it is dislodged), then moves, supports to hold and convoys where the
-/// map allows them, and holds.
-fn orders_of_every_kind(map: &Map, pos: &Position) -> String {
-    let units = &pos.units;
-    let mut given: Vec<Option<String>> = vec![None; units.len()];
-    let at = |p: ProvinceId| units.iter().position(|u| u.location.province == p);
-    let reach = |i: usize| -> Vec<ProvinceId> {
-        let u = &units[i];
-        match u.kind {
-            UnitKind::Army => map.army_neighbours(u.location.province).to_vec(),
-            UnitKind::Fleet => map
-                .fleet_neighbours(u.location)
-                .iter()
-                .map(|l| l.province)
-                .collect(),
-        }
-    };
-    'attack: for a in 0..units.len() {
-        for t in reach(a) {
-            let Some(x) = at(t).filter(|&x| units[x].power != units[a].power) else {
-                continue;
-            };
-            for s in (0..units.len()).filter(|&s| s != a && s != x) {
-                if units[s].power == units[x].power || !reach(s).contains(&t) {
-                    continue;
-                }
-                let (ua, ux) = (unit_text(map, &units[a]), unit_text(map, &units[x]));
-                given[a] = Some(format!("{ua} - {}", short(map, t)));
-                given[s] = Some(format!(
-                    "{} S {ua} - {}",
-                    unit_text(map, &units[s]),
-                    short(map, t)
-                ));
-                given[x] = Some(format!("{ux} H"));
-                break 'attack;
-            }
-        }
-    }
-    for i in 0..units.len() {
-        if given[i].is_some() {
-            continue;
-        }
-        let u = unit_text(map, &units[i]);
-        let near = reach(i);
-        let friend = near
-            .iter()
-            .find_map(|&p| at(p).filter(|&j| given[j].is_none()));
-        let empty = near.iter().find(|&&p| at(p).is_none());
-        given[i] = Some(match (i % 4, friend, empty) {
-            (1, Some(j), _) => format!("{u} S {}", unit_text(map, &units[j])),
-            (2, _, _) if convoy(map, pos, i).is_some() => convoy(map, pos, i).unwrap(),
-            (0 | 2, _, Some(&p)) => format!("{u} - {}", short(map, p)),
-            _ => format!("{u} H"),
-        });
-    }
-    let mut text = String::new();
-    for (u, o) in units.iter().zip(given) {
-        text.push_str(&format!("{}: {}\n", map.power(u.power).name, o.unwrap()));
-    }
-    text
-}
-
-/// A convoy order for fleet `i` at sea: an army on a coast beside it to another coast beside it.
-fn convoy(map: &Map, pos: &Position, i: usize) -> Option<String> {
-    let f = &pos.units[i];
-    if f.kind != UnitKind::Fleet || map.province(f.location.province).terrain != Terrain::Sea {
-        return None;
-    }
-    let near = map.any_neighbours(f.location.province);
-    let army = pos
-        .units
-        .iter()
-        .find(|u| u.kind == UnitKind::Army && near.contains(&u.location.province))?;
-    let to = near
-        .iter()
-        .find(|&&p| p != army.location.province && map.province(p).terrain == Terrain::Coast)?;
-    Some(format!(
-        "{} C {} - {}",
-        unit_text(map, f),
-        unit_text(map, army),
-        map.province(*to).name
-    ))
-}
 
 fn parsed(map: &Map, text: &str) -> Vec<(PowerId, Order)> {
     let (lines, errors) = parse_orders(map, text);
@@ -333,54 +19,13 @@ fn parsed(map: &Map, text: &str) -> Vec<(PowerId, Order)> {
         .collect()
 }
 
-/// An adjustment phase from the start: the first power lost a unit (it builds), the second and
-/// third lost a centre (the second removes a unit, the third is in civil disorder).
-fn adjustment(map: &Map) -> (Position, String) {
-    let mut pos = Position::initial(map);
-    pos.phase = Phase {
-        year: map.first_year,
-        season: map.calendar.first_adjustment(),
-        kind: PhaseKind::Adjustment,
-    };
-    let mut text = String::new();
-    let powers: Vec<PowerId> = map.power_ids().filter(|p| !map.power(*p).neutral).collect();
-    if let Some(&p0) = powers.first() {
-        if let Some(k) = pos.units.iter().position(|u| {
-            u.power == p0 && map.power(p0).home_centres.contains(&u.location.province)
-        }) {
-            let u = pos.units.remove(k);
-            let place = Location::province(u.location.province);
-            let kind = if u.kind == UnitKind::Fleet { "F" } else { "A" };
-            let loc = map.location_name(if u.location.coast.is_some() {
-                u.location
-            } else {
-                place
-            });
-            text.push_str(&format!("{}: Build {kind} {loc}\n", map.power(p0).name));
-        }
-    }
-    for (n, &p) in powers.iter().enumerate().skip(1).take(2) {
-        let Some(c) = (0..pos.owners.len()).find(|&c| pos.owners[c] == Some(p)) else {
-            continue;
-        };
-        pos.owners[c] = None;
-        if n == 1 {
-            if let Some(u) = pos.units.iter().find(|u| u.power == p) {
-                let name = &map.power(p).name;
-                text.push_str(&format!("{name}: Remove {}\n", unit_text(map, u)));
-            }
-        }
-    }
-    (pos, text)
-}
-
 /// Checks one picture; with `DIPLO_PICTURES=DIR` set, also writes it there as a PNG to look at.
 fn check(name: &str, what: &str, text: &str, problems: &mut Vec<String>) {
     if let Some(dir) = std::env::var_os("DIPLO_PICTURES") {
         let path = std::path::Path::new(&dir).join(format!("{name}-{what}.png"));
         diplo_render::write_file(&path, text).expect("write the picture");
     }
-    for o in overlaps(text) {
+    for o in covered_labels(text) {
         problems.push(format!("{name} ({what}): {o}"));
     }
 }
@@ -403,7 +48,7 @@ fn check_map(name: &str, map: &Map, problems: &mut Vec<String>) {
     let retreats = pending_retreat_options(map, &rules, &adj.next);
     let scene = Scene::new(map, &adj.next, "datc").with_retreats(retreats);
     check(name, "retreats", &svg(&scene), problems);
-    let (winter, text) = adjustment(map);
+    let (winter, text) = adjustment_phase(map);
     let o = parsed(map, &text);
     let adj = adjudicate(map, &rules, &winter, &o);
     let scene = Scene::new(map, &winter, "datc").with_adjudication(&o, &adj);
@@ -450,9 +95,13 @@ fn no_label_is_covered_on_an_automatic_layout() {
 #[test]
 fn the_overlap_check_sees_a_label_under_a_unit() {
     let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\"><g class=\"labels\" font-size=\"10\"><text class=\"label\" id=\"label-0\" x=\"50\" y=\"50\">PAR</text></g><g class=\"unit\"><circle cx=\"55\" cy=\"47\" r=\"5\" fill=\"red\" stroke-width=\"1\"/></g></svg>";
-    assert_eq!(overlaps(text).len(), 1, "{:?}", overlaps(text));
+    assert_eq!(covered_labels(text).len(), 1, "{:?}", covered_labels(text));
     let apart = text.replace("cx=\"55\"", "cx=\"90\"");
-    assert!(overlaps(&apart).is_empty(), "{:?}", overlaps(&apart));
+    assert!(
+        covered_labels(&apart).is_empty(),
+        "{:?}",
+        covered_labels(&apart)
+    );
 }
 
 /// The same on every map file in the folder `DIPLO_LABEL_MAPS` names, when set (imported

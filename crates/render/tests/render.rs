@@ -671,3 +671,56 @@ fn special_rules_are_drawn_with_a_legend_entry() {
     assert!(!standard.contains("crossing"));
     assert!(!picture("era_of_empire").contains("class=\"railroad\""));
 }
+
+/// A year counted from the start of the game reads as one: `Spring of year 1, Movement` on
+/// Ancient Mediterranean, `Spring of year 0` on North Sea Wars, `Spring 1901 Movement` on the
+/// standard map, and the winter as `Winter of year 1, Adjustment`.
+#[test]
+fn titles_name_small_years_as_years_of_the_game() {
+    let title = |name: &str, phase: Option<&str>| {
+        let map = Map::embedded(name).unwrap().unwrap();
+        let mut pos = Position::initial(&map);
+        if let Some(p) = phase {
+            pos.phase = diplo_engine::Phase::parse(p, &map).unwrap();
+        }
+        let text = svg(&Scene::new(&map, &pos, "datc"));
+        // The title's lines, joined.
+        let lines: Vec<&str> = text
+            .split("class=\"legend-title\"")
+            .skip(1)
+            .map(|rest| {
+                let from = rest.find('>').unwrap() + 1;
+                &rest[from..from + rest[from..].find('<').unwrap()]
+            })
+            .collect();
+        assert!(!lines.is_empty(), "no title");
+        lines.join(" ")
+    };
+    let ancmed = title("ancmed", None);
+    assert!(
+        ancmed.contains("— Spring of year 1, Movement —"),
+        "{ancmed}"
+    );
+    assert!(!ancmed.contains("of the game"), "{ancmed}");
+    let winter = title("ancmed", Some("Winter 1 Adjustment"));
+    assert!(winter.contains("Winter of year 1, Adjustment"), "{winter}");
+    let nsw = title("northseawars", None);
+    assert!(nsw.contains("Spring of year 0, Movement"), "{nsw}");
+    let standard = title("standard", None);
+    assert!(standard.contains("— Spring 1901 Movement —"), "{standard}");
+}
+
+/// A name too big for its province is written at the map's size beside it, with a leader line
+/// to it, rather than shrunk: Greece on the Cold War map.
+#[test]
+fn a_cramped_province_s_name_is_written_beside_it_with_a_leader_line() {
+    let map = Map::embedded("coldwar").unwrap().unwrap();
+    let text = svg(&Scene::new(&map, &Position::initial(&map), "datc"));
+    let grc = map.province_by_name("grc").unwrap().0;
+    let line = text
+        .lines()
+        .find(|l| l.contains(&format!("id=\"label-{grc}\"")))
+        .expect("Greece's label");
+    assert!(!line.contains("font-size"), "shrunk: {line}");
+    assert!(text.contains("<line class=\"leader\""), "no leader line");
+}

@@ -22,7 +22,7 @@ fn expected_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("import-expected")
 }
 
-fn corpus_present() -> bool {
+pub(crate) fn corpus_present() -> bool {
     let ok = corpus().is_dir();
     if !ok {
         eprintln!(
@@ -34,7 +34,7 @@ fn corpus_present() -> bool {
 }
 
 /// Every import of the corpus: (report name, what was imported).
-fn every_import() -> Vec<(String, Result<Imported, String>)> {
+pub(crate) fn every_import() -> Vec<(String, Result<Imported, String>)> {
     let mut out = Vec::new();
     let mut mila: Vec<PathBuf> = std::fs::read_dir(corpus().join("mila"))
         .unwrap()

@@ -8,6 +8,7 @@
 //! default for a test whose crate root is a `main.rs`), e.g. `proptest-regressions/properties.txt`.
 
 mod adjudicator_reuse;
+mod corpus_labels;
 mod datc24_variants_transcription;
 mod datc_cases;
 mod datc_rulesets;

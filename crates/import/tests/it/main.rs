@@ -7,6 +7,7 @@
 mod common;
 
 mod diplicity;
+mod drawing;
 mod files;
 
 mod jdip;
