@@ -287,13 +287,23 @@ fn a_dislodged_neutral_unit_is_rebuilt_in_its_empty_centre() {
     let m = Map::from_toml_str(&text, "line.toml").unwrap();
     let mut g = game(m, &[]);
     let neu = g.map.power_by_name("Neutral").unwrap();
-    // Spring: Red, supported by Blue, dislodges the neutral army; it is disbanded.
+    // Spring: Red, supported by Blue, dislodges the neutral army. It could retreat to x, but
+    // a neutral unit never retreats: it is disbanded at once and no retreat phase is held.
     orders(&mut g, "Red", "A r - n");
     orders(&mut g, "Blue", "A m S RED A r - n");
-    g.adjudicate(&[]).unwrap();
-    if g.position.phase.kind == PhaseKind::Retreat {
-        g.adjudicate(&[]).unwrap();
-    }
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(
+        g.position.phase.kind,
+        PhaseKind::Movement,
+        "no retreat phase"
+    );
+    let disbanded = &out.adjudication.automatic;
+    assert!(
+        disbanded
+            .iter()
+            .any(|a| a.unit.power == neu && a.reason_text(&g.map).contains("never retreats")),
+        "{disbanded:?}"
+    );
     assert_eq!(g.position.unit_count(neu), 0);
     // Fall: Red leaves n, which stays neutral; the winter rebuilds the neutral army.
     orders(&mut g, "Red", "A n - x");
