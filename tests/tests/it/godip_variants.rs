@@ -49,23 +49,58 @@ const VARIANTS: &[Variant] = &[
         map: Some("youngstownredux"),
         games: 9,
     },
-    // Not shipped: diplo has no twentytwenty, westernworld901 or empiresandcoalitions map.
+    Variant {
+        folder: "westernworld901",
+        map: Some("westernworld901"),
+        games: 2,
+    },
+    Variant {
+        folder: "empiresandcoalitions",
+        map: Some("empiresandcoalitions"),
+        games: 1,
+    },
+    // Not shipped: diplo has no twentytwenty map.
     Variant {
         folder: "twentytwenty",
         map: None,
         games: 3,
     },
-    Variant {
-        folder: "westernworld901",
-        map: None,
-        games: 2,
-    },
-    Variant {
-        folder: "empiresandcoalitions",
-        map: None,
-        games: 1,
-    },
 ];
+
+/// A recorded phase whose adjudication differs from the record, and why.
+struct Exception {
+    /// The corpus folder and the game file (`empiresandcoalitions/game_1.txt`).
+    game: &'static str,
+    /// The phase adjudicated (`Fall 1811 Movement`).
+    phase: &'static str,
+    /// Why diplo and the recording server differ.
+    reason: &'static str,
+}
+
+/// The phases that differ from godip's records, each with its reason.
+const EXCEPTIONS: &[Exception] = &[Exception {
+    game: "empiresandcoalitions/game_1.txt",
+    phase: "Fall 1811 Movement",
+    reason: "godip reads `edi move ire` as a convoyed move, because Britain ordered its F arc to \
+             convoy it, and the convoy fails for want of a route, so the army neither moves nor \
+             stands off the Danish F noa - ire, which succeeds; F arc lies on no proper convoy \
+             route from Edinburgh to Ireland (godip's route goes noa, arc and back through noa), \
+             so under droidippy's `convoy_to_adjacent` (an own fleet's convoy counts) the order \
+             is illegal and the army moves over land and stands off F noa",
+}];
+
+/// The ruleset godip's own variant games follow: droidippy's, but for the winter. godip skips
+/// an adjustment phase in which nobody can build or must remove a unit (empiresandcoalitions,
+/// Winter 1810: Russia has six centres and four units, but its one home centre, St Petersburg,
+/// is occupied), where the Droidippy server's classical records hold it
+/// (`adjustment_phase = "owned-home-centre"`); every other godip variant game agrees with both.
+fn godip_rules() -> diplo_rules::Ruleset {
+    let mut rules = diplo_rules::Ruleset::load("droidippy").expect("the droidippy ruleset");
+    rules
+        .set("adjustment_phase", "when-needed")
+        .expect("a choice of adjustment_phase");
+    rules
+}
 
 /// The corpus folder, or `None` (with a note) when `../shared` is absent.
 fn corpus() -> Option<PathBuf> {
@@ -91,8 +126,9 @@ fn embedded(name: &str) -> Map {
 #[test]
 fn godip_variant_games_replay_on_their_maps_as_they_come() {
     let Some(dir) = corpus() else { return };
-    let rules = diplo_rules::Ruleset::load("droidippy").expect("the droidippy ruleset");
+    let rules = godip_rules();
     let mut phases = 0;
+    let mut excepted = Vec::new();
     for v in VARIANTS {
         let found = collect_record_files(&[dir.join(v.folder)]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(found.files.len(), v.games, "{}: games", v.folder);
@@ -121,11 +157,28 @@ fn godip_variant_games_replay_on_their_maps_as_they_come() {
         for r in &reports {
             assert_eq!(r.error, None, "{}", r.file);
             assert_eq!((r.unread, &r.problems), (0, &Vec::new()), "{}", r.file);
-            assert!(r.mismatches.is_empty(), "{}: {:#?}", r.file, r.mismatches);
+            for m in &r.mismatches {
+                let phase = m.phase.name(&map).to_string();
+                let known = EXCEPTIONS
+                    .iter()
+                    .find(|e| r.file.ends_with(e.game) && e.phase == phase && !e.reason.is_empty());
+                assert!(known.is_some(), "{}: {m:#?}", r.file);
+                excepted.push(format!("{}: {phase}", r.file));
+            }
             phases += r.passed;
         }
     }
-    assert_eq!(phases, 29 + 76 + 188 + 82 + 10 + 374, "phases replayed");
+    // Every exception still occurs.
+    assert_eq!(
+        excepted.len(),
+        EXCEPTIONS.len(),
+        "exceptions found: {excepted:?}"
+    );
+    assert_eq!(
+        phases,
+        29 + 76 + 188 + 82 + 10 + 374 + 43 + 40,
+        "phases replayed"
+    );
 }
 
 /// One edge of godip's graph that a map departs from, and why.

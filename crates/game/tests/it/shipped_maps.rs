@@ -151,6 +151,8 @@ fn unit_at(g: &Game, province: &str) -> Option<String> {
 #[case::colonial("colonial", 119, 58, 7, 29)]
 #[case::chaos("chaos", 75, 34, 34, 34)]
 #[case::y1898("1898", 75, 34, 7, 7)]
+#[case::westernworld901("westernworld901", 157, 64, 10, 64)]
+#[case::empiresandcoalitions("empiresandcoalitions", 96, 44, 9, 26)]
 fn loads_by_name(
     #[case] name: &str,
     #[case] provinces: usize,
