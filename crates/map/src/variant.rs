@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::{Calendar, FirstPhase, Map, PowerId, ProvinceId, Season, UnitKind};
 
 /// The victory condition (`victory_centres`, or the `[victory]` table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Victory {
     /// A power owning this many supply centres (that count for it) wins ...
     pub centres: u16,
@@ -21,6 +21,13 @@ pub struct Victory {
     /// ... or, when set, is won by the power with the most centres (a draw shared by the
     /// leaders when several have as many): `[victory] at_last_year = "most-centres"`.
     pub most_centres_at_last_year: bool,
+    /// A power that controls every one of these provinces wins, whatever its centres
+    /// (`[victory] control`): it owns each that is a supply centre and has a unit in each
+    /// other one. Empty: no such condition.
+    pub control: Vec<ProvinceId>,
+    /// ... checked after the capturing seasons of this year and later (`control_from`;
+    /// `None`: from the first year).
+    pub control_from: Option<u16>,
 }
 
 /// Where a power may build (the map's `build` key).
@@ -253,7 +260,7 @@ impl Map {
                 self.calendar.adjustment_every
             ));
         }
-        let v = self.victory;
+        let v = &self.victory;
         if v.more_than_any || v.lead > 0 {
             out.push(format!(
                 "victory: {} centres{}{}",
@@ -269,6 +276,13 @@ impl Map {
                     String::new()
                 }
             ));
+        }
+        if !v.control.is_empty() {
+            let from = v
+                .control_from
+                .map_or(String::new(), |y| format!(" from {y}"));
+            let provinces = names(&mut v.control.iter().copied());
+            out.push(format!("victory: control of {provinces}{from}"));
         }
         match v.last_year {
             Some(y) if v.most_centres_at_last_year => {

@@ -131,6 +131,10 @@ pub(crate) struct RawVictory {
     pub last_year: Option<Spanned<u16>>,
     #[serde(default)]
     pub at_last_year: Option<S>,
+    #[serde(default)]
+    pub control: Option<Vec<S>>,
+    #[serde(default)]
+    pub control_from: Option<Spanned<u16>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -439,6 +443,8 @@ impl RawMap {
             sh_opt(&mut v.lead, by);
             sh_opt(&mut v.last_year, by);
             sh_opt(&mut v.at_last_year, by);
+            sh_opt_list(&mut v.control, by);
+            sh_opt(&mut v.control_from, by);
         }
         for p in &mut self.powers {
             sh(&mut p.name, by);
@@ -546,7 +552,15 @@ impl RawMap {
             macro_rules! over_in {
                 ($($f:ident),*) => { $( if v.$f.is_some() { base.$f = v.$f; } )* };
             }
-            over_in!(centres, more_than_any, lead, last_year, at_last_year);
+            over_in!(
+                centres,
+                more_than_any,
+                lead,
+                last_year,
+                at_last_year,
+                control,
+                control_from
+            );
         }
         self.extends = child.extends;
         for p in child.powers {
