@@ -1,14 +1,15 @@
 //! godip's variant games and graphs (`../shared/corpora/godip-variant-games/`, beside the
-//! workspace): every game of each folder replays on the matching built-in map, read as it comes
-//! (no hand edits), and each map that godip's games are played on matches godip's province graph
-//! but for the departures listed here, each with its reason. When `../shared` is absent (a plain
-//! clone), the tests say so on stderr and pass.
+//! workspace): every game of each folder replays on the matching built-in map under the
+//! droidippy ruleset, read as it comes (no hand edits), every phase passing or documented in
+//! `tests/godip-exceptions/FOLDER.toml` with its reason; and each map that godip's games are
+//! played on matches godip's province graph but for the departures listed here, each with its
+//! reason. When `../shared` is absent (a plain clone), the tests say so on stderr and pass.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use diplo_map::{Location, Map};
-use diplo_replay::{collect_record_files, replay_files};
+use diplo_replay::{collect_record_files, replay_files, Exceptions};
 
 /// A folder of the corpus, the built-in map its games are played on, and the games it holds.
 struct Variant {
@@ -67,41 +68,6 @@ const VARIANTS: &[Variant] = &[
     },
 ];
 
-/// A recorded phase whose adjudication differs from the record, and why.
-struct Exception {
-    /// The corpus folder and the game file (`empiresandcoalitions/game_1.txt`).
-    game: &'static str,
-    /// The phase adjudicated (`Fall 1811 Movement`).
-    phase: &'static str,
-    /// Why diplo and the recording server differ.
-    reason: &'static str,
-}
-
-/// The phases that differ from godip's records, each with its reason.
-const EXCEPTIONS: &[Exception] = &[Exception {
-    game: "empiresandcoalitions/game_1.txt",
-    phase: "Fall 1811 Movement",
-    reason: "godip reads `edi move ire` as a convoyed move, because Britain ordered its F arc to \
-             convoy it, and the convoy fails for want of a route, so the army neither moves nor \
-             stands off the Danish F noa - ire, which succeeds; F arc lies on no proper convoy \
-             route from Edinburgh to Ireland (godip's route goes noa, arc and back through noa), \
-             so under droidippy's `convoy_to_adjacent` (an own fleet's convoy counts) the order \
-             is illegal and the army moves over land and stands off F noa",
-}];
-
-/// The ruleset godip's own variant games follow: droidippy's, but for the winter. godip skips
-/// an adjustment phase in which nobody can build or must remove a unit (empiresandcoalitions,
-/// Winter 1810: Russia has six centres and four units, but its one home centre, St Petersburg,
-/// is occupied), where the Droidippy server's classical records hold it
-/// (`adjustment_phase = "owned-home-centre"`); every other godip variant game agrees with both.
-fn godip_rules() -> diplo_rules::Ruleset {
-    let mut rules = diplo_rules::Ruleset::load("droidippy").expect("the droidippy ruleset");
-    rules
-        .set("adjustment_phase", "when-needed")
-        .expect("a choice of adjustment_phase");
-    rules
-}
-
 /// The corpus folder, or `None` (with a note) when `../shared` is absent.
 fn corpus() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -117,6 +83,18 @@ fn corpus() -> Option<PathBuf> {
     }
 }
 
+/// The documented exceptions of a folder's games (`tests/godip-exceptions/FOLDER.toml`), if
+/// it has any: phases whose record differs from what droidippy's rules give, with why.
+fn exceptions(map: &Map, folder: &str) -> Exceptions {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join(format!("godip-exceptions/{folder}.toml"));
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return Exceptions::default();
+    };
+    Exceptions::from_toml_str(&text, &file.display().to_string(), map)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
 fn embedded(name: &str) -> Map {
     Map::embedded(name)
         .unwrap_or_else(|| panic!("no built-in map `{name}`"))
@@ -126,9 +104,9 @@ fn embedded(name: &str) -> Map {
 #[test]
 fn godip_variant_games_replay_on_their_maps_as_they_come() {
     let Some(dir) = corpus() else { return };
-    let rules = godip_rules();
+    let rules = diplo_rules::Ruleset::load("droidippy").expect("the droidippy ruleset");
     let mut phases = 0;
-    let mut excepted = Vec::new();
+    let mut excepted = 0;
     for v in VARIANTS {
         let found = collect_record_files(&[dir.join(v.folder)]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(found.files.len(), v.games, "{}: games", v.folder);
@@ -157,26 +135,28 @@ fn godip_variant_games_replay_on_their_maps_as_they_come() {
         for r in &reports {
             assert_eq!(r.error, None, "{}", r.file);
             assert_eq!((r.unread, &r.problems), (0, &Vec::new()), "{}", r.file);
-            for m in &r.mismatches {
-                let phase = m.phase.name(&map).to_string();
-                let known = EXCEPTIONS
-                    .iter()
-                    .find(|e| r.file.ends_with(e.game) && e.phase == phase && !e.reason.is_empty());
-                assert!(known.is_some(), "{}: {m:#?}", r.file);
-                excepted.push(format!("{}: {phase}", r.file));
-            }
-            phases += r.passed;
         }
+        let documented = exceptions(&map, v.folder);
+        let verdict = documented.judge(&reports);
+        assert!(
+            verdict.failures.is_empty(),
+            "{}: {:#?}",
+            v.folder,
+            verdict.failures
+        );
+        assert!(
+            verdict.stale.is_empty(),
+            "{}: stale {:#?}",
+            v.folder,
+            verdict.stale
+        );
+        phases += verdict.passed;
+        excepted += verdict.excepted.len();
     }
-    // Every exception still occurs.
-    assert_eq!(
-        excepted.len(),
-        EXCEPTIONS.len(),
-        "exceptions found: {excepted:?}"
-    );
+    assert_eq!(excepted, 2, "documented exceptions");
     assert_eq!(
         phases,
-        29 + 76 + 188 + 82 + 10 + 374 + 43 + 40,
+        29 + 76 + 188 + 82 + 10 + 374 + 43 + 39,
         "phases replayed"
     );
 }
