@@ -1,6 +1,6 @@
 //! The end of a game: the map's victory condition (`victory_centres` or `[victory]`).
 
-use diplo_map::{Map, PowerId};
+use diplo_map::{Map, PowerId, ProvinceId};
 
 use crate::position::Position;
 
@@ -17,12 +17,14 @@ pub enum GameEnd {
 /// victory number of centres that count for it wins (a dummy centre never does: 1900's
 /// Steamroller), if it also has more than any other (when the map asks for that) and leads the
 /// next power by the map's `lead`; or, where the map says `lead_wins`, a power leading the next
-/// by [`Map::winning_lead`] for `year` wins whatever its centres. Otherwise, after the Fall of
-/// the map's last year, the survivors draw (or, where the map says `at_last_year =
-/// "most-centres"`, the power with the most centres wins, several with as many sharing a draw).
-/// Neutral powers never win and share no draw.
+/// by [`Map::winning_lead`] for `year` wins whatever its centres; or a power that controls every
+/// province of the map's `[victory] control` (from its `control_from` year on) wins, with the
+/// centres it has ([`controller`]). Otherwise, after the Fall of the map's last year, the
+/// survivors draw (or, where the map says `at_last_year = "most-centres"`, the power with the
+/// most centres wins, several with as many sharing a draw). Neutral powers never win and share
+/// no draw.
 pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
-    let v = map.victory;
+    let v = &map.victory;
     let centres = pos.victory_centres_by_power(map);
     let contenders = || {
         let powers = map.power_ids().filter(|&p| !map.power(p).neutral);
@@ -52,6 +54,9 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
             return Some(GameEnd::Win(winner, best));
         }
     }
+    if let Some(p) = controller(map, pos).filter(|_| v.control_from.is_none_or(|y| year >= y)) {
+        return Some(GameEnd::Win(p, centres[p.index()]));
+    }
     match v.last_year {
         Some(last) if year >= last && v.most_centres_at_last_year => {
             let best = contenders().map(|(c, _)| c).max().unwrap_or(0);
@@ -75,6 +80,24 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
         })),
         _ => None,
     }
+}
+
+/// The power that controls every province of the map's `[victory] control` in `pos`, if one
+/// does: it owns each that is a supply centre and has a unit in each other one. A neutral power
+/// controls nothing that wins; a map without the list has no controller.
+pub fn controller(map: &Map, pos: &Position) -> Option<PowerId> {
+    let held_by = |p: ProvinceId| {
+        if map.province(p).supply_centre {
+            pos.owners[p.index()]
+        } else {
+            pos.unit_in(p).map(|u| u.power)
+        }
+    };
+    let (&first, rest) = map.victory.control.split_first()?;
+    let power = held_by(first).filter(|&w| !map.power(w).neutral)?;
+    rest.iter()
+        .all(|&p| held_by(p) == Some(power))
+        .then_some(power)
 }
 
 #[cfg(test)]
@@ -161,5 +184,52 @@ mod tests {
             err.contains("unknown `at_last_year = \"coin-toss\"`"),
             "{err}"
         );
+    }
+
+    /// The standard map where a power wins by holding Belgium, Holland (centres: owned) and
+    /// the North Sea (no centre: a unit there), from 1905 on.
+    fn low_countries() -> Map {
+        let text = format!(
+            "{}\n[victory]\ncontrol = [\"bel\", \"hol\", \"nth\"]\ncontrol_from = 1905\n",
+            diplo_map::STANDARD_MAP_TOML
+        );
+        Map::from_toml_str(&text, "control.toml").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_power_controlling_every_listed_province_wins_from_the_first_year_given() {
+        let map = low_countries();
+        let (england, france) = (map.power_by_name("England"), map.power_by_name("France"));
+        let (bel, hol, nth) = ["bel", "hol", "nth"]
+            .map(|n| map.province_by_name(n).unwrap())
+            .into();
+        let mut pos = Position::initial(&map);
+        assert_eq!(controller(&map, &pos), None);
+        // England's fleet sails from London to the North Sea, its armies take the centres.
+        let lon = map.province_by_name("lon").unwrap();
+        let fleet = pos.units.iter_mut().find(|u| u.location.province == lon);
+        fleet.unwrap().location = diplo_map::Location::province(nth);
+        assert_eq!(controller(&map, &pos), None, "the North Sea alone");
+        pos.owners[bel.index()] = england;
+        pos.owners[hol.index()] = england;
+        let england = england.unwrap();
+        assert_eq!(controller(&map, &pos), Some(england));
+        assert_eq!(game_end(&map, &pos, 1904), None, "not before control_from");
+        // Five centres: it wins with them, far from the 18 the centres need.
+        assert_eq!(game_end(&map, &pos, 1905), Some(GameEnd::Win(england, 5)));
+        // Owning Belgium and Holland is not controlling the North Sea.
+        pos.units.retain(|u| u.location.province != nth);
+        assert_eq!(game_end(&map, &pos, 1905), None);
+        // A centre of the list owned by another power breaks the control.
+        let mut split = Position::initial(&map);
+        split.owners[bel.index()] = Some(england);
+        split.owners[hol.index()] = france;
+        assert_eq!(controller(&map, &split), None);
+    }
+
+    #[test]
+    fn a_map_without_provinces_to_control_has_no_controller() {
+        let map = Map::standard();
+        assert_eq!(controller(&map, &Position::initial(&map)), None);
     }
 }

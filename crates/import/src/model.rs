@@ -255,6 +255,10 @@ pub struct Model {
     pub last_year: Option<i64>,
     /// At `last_year` the most centres win (otherwise the survivors draw).
     pub most_centres_at_last_year: bool,
+    /// Provinces whose control wins (`[victory] control`); empty: no such condition.
+    pub control: Vec<String>,
+    /// The first year `control` is checked; `None`: from the start.
+    pub control_from: Option<i64>,
     /// `build` key: `owned-centres`, ...; `None` for the default.
     pub build: Option<&'static str>,
     /// A calendar other than Spring and Fall with adjustments every year; `None`: that one.

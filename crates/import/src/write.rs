@@ -189,7 +189,8 @@ fn header_fields(out: &mut String, m: &Model) {
         None => season.word().to_string(),
     };
     let _ = writeln!(out, "first_season = {}", q(&word));
-    if m.last_year.is_none() {
+    let table = m.last_year.is_some() || !m.control.is_empty();
+    if !table {
         if let Some(v) = m.victory_centres {
             let _ = writeln!(out, "victory_centres = {v}");
         }
@@ -198,14 +199,27 @@ fn header_fields(out: &mut String, m: &Model) {
         let _ = writeln!(out, "build = {}", q(b));
     }
     calendar(out, m);
+    if table {
+        victory_table(out, m);
+    }
+}
+
+/// The `[victory]` table: the centres, the last year, the provinces whose control wins.
+fn victory_table(out: &mut String, m: &Model) {
+    out.push_str("\n[victory]\n");
+    if let Some(v) = m.victory_centres {
+        let _ = writeln!(out, "centres = {v}");
+    }
     if let Some(last) = m.last_year {
-        out.push_str("\n[victory]\n");
-        if let Some(v) = m.victory_centres {
-            let _ = writeln!(out, "centres = {v}");
-        }
         let _ = writeln!(out, "last_year = {last}");
         if m.most_centres_at_last_year {
             out.push_str("at_last_year = \"most-centres\"\n");
+        }
+    }
+    if !m.control.is_empty() {
+        list(out, "control", &m.control);
+        if let Some(y) = m.control_from {
+            let _ = writeln!(out, "control_from = {y}");
         }
     }
 }

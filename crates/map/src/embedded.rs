@@ -16,6 +16,10 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
     ("coldwar", include_str!("../../../maps/coldwar.toml")),
     ("colonial", include_str!("../../../maps/colonial.toml")),
     (
+        "empiresandcoalitions",
+        include_str!("../../../maps/empiresandcoalitions.toml"),
+    ),
+    (
         "era_of_empire",
         include_str!("../../../maps/era_of_empire.toml"),
     ),
@@ -72,6 +76,10 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         include_str!("../../../maps/ancmed_age_of_empires.toml"),
     ),
     ("empire", include_str!("../../../maps/empire.toml")),
+    (
+        "westernworld901",
+        include_str!("../../../maps/westernworld901.toml"),
+    ),
     ("world", include_str!("../../../maps/world.toml")),
     ("youngstown", include_str!("../../../maps/youngstown.toml")),
     (

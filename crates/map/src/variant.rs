@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::{Calendar, FirstPhase, Map, PowerId, ProvinceId, Season, UnitKind};
 
 /// The victory condition (`victory_centres`, or the `[victory]` table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Victory {
     /// A power owning this many supply centres (that count for it) wins ...
     pub centres: u16,
@@ -27,6 +27,13 @@ pub struct Victory {
     /// ... that lead shrinking by this many each game year after, to no less than 1
     /// (`[victory] lead_shrinks_by`; Twenty Twenty: 20 in 2001, 5 in 2016, 1 from 2020).
     pub lead_shrinks_by: u16,
+    /// A power that controls every one of these provinces wins, whatever its centres
+    /// (`[victory] control`): it owns each that is a supply centre and has a unit in each
+    /// other one. Empty: no such condition.
+    pub control: Vec<ProvinceId>,
+    /// ... checked after the capturing seasons of this year and later (`control_from`;
+    /// `None`: from the first year).
+    pub control_from: Option<u16>,
 }
 
 /// Where a power may build (the map's `build` key).
@@ -117,7 +124,7 @@ impl Map {
     /// (`[victory] lead_wins`, shrinking by `lead_shrinks_by` each game year after the first
     /// year, to no less than 1), or `None` when the map has no such condition.
     pub fn winning_lead(&self, year: u16) -> Option<u16> {
-        let v = self.victory;
+        let v = &self.victory;
         if v.lead_wins == 0 {
             return None;
         }
@@ -278,7 +285,7 @@ impl Map {
                 self.calendar.adjustment_every
             ));
         }
-        let v = self.victory;
+        let v = &self.victory;
         if v.more_than_any || v.lead > 0 {
             out.push(format!(
                 "victory: {} centres{}{}",
@@ -305,6 +312,13 @@ impl Map {
                 "victory: or a lead of {} over the next power{shrinking}",
                 v.lead_wins
             ));
+        }
+        if !v.control.is_empty() {
+            let from = v
+                .control_from
+                .map_or(String::new(), |y| format!(" from {y}"));
+            let provinces = names(&mut v.control.iter().copied());
+            out.push(format!("victory: control of {provinces}{from}"));
         }
         match v.last_year {
             Some(y) if v.most_centres_at_last_year => {

@@ -11,7 +11,8 @@ use crate::replay::{diff_owners, diff_units};
 /// A retreat phase kept for a unit with nowhere to go. godip records a retreat phase after a
 /// movement phase that dislodged a unit with no retreat, the unit already gone from its
 /// position and its only order `remove X`, where diplo disbands the unit at once and holds no
-/// retreat phase for it. When `next` is such a phase after `phase`, the differences between it
+/// retreat phase for it. Newer godip versions also keep one for a dislodged neutral army, listed
+/// as dislodged and left without orders, which diplo disbands at once too. When `next` is such a phase after `phase`, the differences between it
 /// and the adjudication `adj` of `phase`: the units, the dislodged units and the centres (owned
 /// as at the start of `phase` when diplo holds no retreat phase, since centres change owner only
 /// when the retreats are over). `None` when the convention does not apply: the positions are
@@ -27,10 +28,8 @@ pub(crate) fn retreat_kept_for_nowhere(
     if phase.phase.kind != PhaseKind::Movement || next.phase.kind != PhaseKind::Retreat {
         return None;
     }
-    let disbanded = adj
-        .automatic
-        .iter()
-        .any(|a| a.kind == AutomaticKind::Disbanded);
+    let gone = AutomaticKind::Disbanded;
+    let disbanded = adj.automatic.iter().any(|a| a.kind == gone);
     if !same_season || !disbanded {
         return None;
     }
@@ -44,10 +43,14 @@ pub(crate) fn retreat_kept_for_nowhere(
         &mut out,
     );
     let dislodged: Vec<Unit> = adj.next.dislodged.iter().map(|d| d.unit).collect();
+    // A unit diplo disbanded at once may still be listed as dislodged (godip's neutral armies).
+    let recorded: Vec<Unit> = (next.dislodged.iter().copied())
+        .filter(|u| !adj.automatic.iter().any(|a| a.unit == *u && a.kind == gone))
+        .collect();
     diff_units(
         map,
         "dislodged ",
-        (&next.dislodged, missing),
+        (&recorded, missing),
         (&dislodged, extra),
         &mut out,
     );

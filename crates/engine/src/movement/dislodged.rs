@@ -111,6 +111,8 @@ fn dislodged_units(
             attacker_from: units[a as usize].location.province,
             by_convoy,
         };
+        // A neutral power never orders, so its dislodged unit never retreats: it is disbanded
+        // at once, like a unit with nowhere to go.
         let options = retreat_options(
             map,
             &d,
@@ -118,7 +120,8 @@ fn dislodged_units(
             place.contested,
             allow_origin,
             pos.phase.season,
-        );
+        )
+        .filter(|_| !map.power(d.unit.power).neutral);
         retreats.push(d, options);
         let destroyed = retreats.last().is_some_and(|r| r.options.is_empty());
         tags[u] = Some(if destroyed {

@@ -125,10 +125,15 @@ fn judge(
     if !retreats.is_empty() {
         automatic = pool.empty(0);
         automatic.extend(retreats.iter().filter(|r| r.options.is_empty()).map(|r| {
+            let unit = r.dislodged.unit;
             AutomaticAction {
-                unit: r.dislodged.unit,
+                unit,
                 kind: AutomaticKind::Disbanded,
-                reason: Reason::plain("disbanded: dislodged with nowhere to retreat"),
+                reason: Reason::plain(if map.power(unit.power).neutral {
+                    "disbanded: dislodged, and a neutral unit never retreats"
+                } else {
+                    "disbanded: dislodged with nowhere to retreat"
+                }),
             }
         }));
     }

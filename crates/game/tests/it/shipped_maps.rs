@@ -3,7 +3,7 @@
 //! a unit is dislodged, Winter adjustments), and has each of its special rules exercised on its
 //! own board.
 
-use diplo_engine::{OrderResult, Position};
+use diplo_engine::{OrderResult, Phase, Position};
 use diplo_game::{Game, MapSource, PhaseOutcome};
 use diplo_map::Map;
 use diplo_orders::Order;
@@ -152,6 +152,8 @@ fn unit_at(g: &Game, province: &str) -> Option<String> {
 #[case::colonial("colonial", 119, 58, 7, 29)]
 #[case::chaos("chaos", 75, 34, 34, 34)]
 #[case::y1898("1898", 75, 34, 7, 7)]
+#[case::westernworld901("westernworld901", 157, 64, 10, 64)]
+#[case::empiresandcoalitions("empiresandcoalitions", 96, 44, 9, 26)]
 fn loads_by_name(
     #[case] name: &str,
     #[case] provinces: usize,
@@ -1456,17 +1458,12 @@ fn known_world_901_opening_and_first_year_against_the_neutral_garrisons() {
     );
     assert_eq!(unit_at(&g, "pam").as_deref(), Some("A pam"));
     // Bri has nowhere to go and is destroyed; the garrison of Uyghurstan could retreat, but a
-    // neutral power gives no retreat order: it is disbanded.
-    assert_eq!(phase(&g), "Spring 901 Retreat");
-    let out = play(&mut g);
-    assert!(
-        out.adjudication
-            .automatic
-            .iter()
-            .any(|a| a.unit.power == neutral),
-        "{:?}",
-        out.adjudication.automatic
-    );
+    // neutral unit never retreats: both are disbanded at once, and no retreat phase is held.
+    let disbanded = &out.adjudication.automatic;
+    let never = |a: &&diplo_engine::AutomaticAction| {
+        a.unit.power == neutral && a.reason_text(&g.map).contains("never retreats")
+    };
+    assert_eq!(disbanded.iter().filter(never).count(), 2, "{disbanded:?}");
     assert_eq!(phase(&g), "Fall 901 Movement");
     assert_eq!(g.position.unit_count(neutral), 47);
 
@@ -2517,4 +2514,95 @@ fn era_of_empire_converts_a_unit_in_an_owned_centre() {
     expect(&g, &out, &[(order.as_str(), "succeeds")]);
     let now = g.position.unit_in(fleet.location.province).unwrap();
     assert_eq!(now.kind, diplo_map::UnitKind::Army);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Western World 901
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn westernworld901_a_dislodged_neutral_army_is_disbanded_then_rebuilt_in_its_centre() {
+    let mut g = game("westernworld901");
+    assert_eq!(phase(&g), "Spring 901 Movement");
+    assert_eq!(units(&g, "Neutral"), 28);
+    // As in godip's game_2: the fleet of Cherson, supported from Tamantarka, takes Pechenega's
+    // east coast. The neutral army could retreat to Severyana, but it is disbanded at once.
+    orders(&mut g, "Eastern Roman Empire", "F crn - pec/ec");
+    orders(&mut g, "Khaganate of Khazaria", "A tam S F crn - pec");
+    let out = play(&mut g);
+    expect(&g, &out, &[("F crn - pec/ec", "succeeds")]);
+    assert_eq!(phase(&g), "Fall 901 Movement", "no retreat phase");
+    assert_eq!(units(&g, "Neutral"), 27);
+    // The fleet sails back: Pechenega stays neutral, and empty.
+    orders(&mut g, "Eastern Roman Empire", "F pec/ec - crn");
+    play(&mut g);
+    assert_eq!(phase(&g), "Winter 901 Adjustment");
+    assert_eq!(owner(&g, "pec").as_deref(), Some("Neutral"));
+    let out = play(&mut g);
+    assert_eq!(unit_at(&g, "pec").as_deref(), Some("A pec"), "rebuilt");
+    assert!(
+        out.adjudication
+            .automatic
+            .iter()
+            .any(|a| a.reason_text(&g.map).contains("rebuilds")),
+        "{:?}",
+        out.adjudication.automatic
+    );
+    assert_eq!(units(&g, "Neutral"), 28);
+}
+
+#[test]
+fn westernworld901_builds_in_any_owned_centre() {
+    let mut g = game("westernworld901");
+    // West Frankish owns Brittany, its neutral army gone, and its four home centres are full.
+    let btt = g.map.province_by_name("btt").unwrap();
+    g.position.units.retain(|u| u.location.province != btt);
+    g.position.owners[btt.index()] = g.map.power_by_name("West Frankish Kingdom");
+    g.position.phase = Phase::parse("Winter 901 Adjustment", &g.map).unwrap();
+    orders(&mut g, "West Frankish Kingdom", "Build F btt");
+    let out = play(&mut g);
+    expect(&g, &out, &[("B F btt", "succeeds")]);
+    assert_eq!(units(&g, "West Frankish Kingdom"), 5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1800: Empires and Coalitions
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn empiresandcoalitions_denmark_builds_in_sweden_once_captured() {
+    let mut g = game("empiresandcoalitions");
+    assert_eq!(phase(&g), "Spring 1800 Movement");
+    // Sweden is Denmark's home centre, but not Denmark's at the start.
+    assert_eq!(owner(&g, "swe"), None);
+    assert_eq!(centres(&g, "Denmark"), 2);
+    orders(&mut g, "Denmark", "F cop - swe");
+    play(&mut g);
+    play(&mut g);
+    assert_eq!(owner(&g, "swe").as_deref(), Some("Denmark"));
+    assert_eq!(phase(&g), "Winter 1800 Adjustment");
+    // Sweden is occupied; Copenhagen, the home centre the fleet left, takes the build.
+    orders(&mut g, "Denmark", "Build F cop");
+    let out = play(&mut g);
+    expect(&g, &out, &[("B F cop", "succeeds")]);
+    // 1801: the Swedish fleet takes Finland and leaves Sweden empty: a build there.
+    orders(&mut g, "Denmark", "F swe - fil");
+    play(&mut g);
+    play(&mut g);
+    assert_eq!(owner(&g, "fil").as_deref(), Some("Denmark"));
+    assert_eq!(unit_at(&g, "swe"), None);
+    orders(&mut g, "Denmark", "Build A swe");
+    let out = play(&mut g);
+    expect(&g, &out, &[("B A swe", "succeeds")]);
+    assert_eq!(units(&g, "Denmark"), 4);
+}
+
+#[test]
+fn empiresandcoalitions_britain_s_liverpool_fleet_starts_in_gibraltar_a_convoying_coast() {
+    let g = game("empiresandcoalitions");
+    assert_eq!(unit_at(&g, "gib").as_deref(), Some("F gib"));
+    assert_eq!(unit_at(&g, "lie"), None);
+    assert_eq!(owner(&g, "lie").as_deref(), Some("Britain"));
+    let gib = g.map.province_by_name("gib").unwrap();
+    assert!(g.map.province(gib).convoyable && !g.map.province(gib).supply_centre);
 }

@@ -214,6 +214,31 @@ fn victory_needs_more_than_any_other_and_a_lead() {
 }
 
 #[test]
+fn controlling_the_listed_provinces_wins_with_few_centres() {
+    // Red takes n in Spring and Fall: 3 centres, far from the 5 the centres need.
+    let play = |control: &str| {
+        let top = format!("[victory]\ncentres = 5\n{control}");
+        let mut g = game(map(&top, ""), &[]);
+        orders(&mut g, "Red", "A r - n");
+        g.adjudicate(&[]).unwrap();
+        g.adjudicate(&[]).unwrap();
+        g
+    };
+    let g = play("control = [\"n\", \"r\"]");
+    let e = g
+        .ended
+        .clone()
+        .expect("Red controls n (owned) and r (owned)");
+    assert_eq!(e.winner, g.map.power_by_name("Red"));
+    assert_eq!(e.centres, 3);
+    // Blue's m is not Red's; a year before control_from counts for nothing.
+    assert!(play("control = [\"n\", \"m\"]").ended.is_none());
+    assert!(play("control = [\"n\"]\ncontrol_from = 1902")
+        .ended
+        .is_none());
+}
+
+#[test]
 fn the_last_year_ends_in_a_draw() {
     let mut g = game(map("[victory]\ncentres = 5\nlast_year = 1902", ""), &[]);
     hold_a_year(&mut g);
@@ -287,13 +312,23 @@ fn a_dislodged_neutral_unit_is_rebuilt_in_its_empty_centre() {
     let m = Map::from_toml_str(&text, "line.toml").unwrap();
     let mut g = game(m, &[]);
     let neu = g.map.power_by_name("Neutral").unwrap();
-    // Spring: Red, supported by Blue, dislodges the neutral army; it is disbanded.
+    // Spring: Red, supported by Blue, dislodges the neutral army. It could retreat to x, but
+    // a neutral unit never retreats: it is disbanded at once and no retreat phase is held.
     orders(&mut g, "Red", "A r - n");
     orders(&mut g, "Blue", "A m S RED A r - n");
-    g.adjudicate(&[]).unwrap();
-    if g.position.phase.kind == PhaseKind::Retreat {
-        g.adjudicate(&[]).unwrap();
-    }
+    let out = g.adjudicate(&[]).unwrap();
+    assert_eq!(
+        g.position.phase.kind,
+        PhaseKind::Movement,
+        "no retreat phase"
+    );
+    let disbanded = &out.adjudication.automatic;
+    assert!(
+        disbanded
+            .iter()
+            .any(|a| a.unit.power == neu && a.reason_text(&g.map).contains("never retreats")),
+        "{disbanded:?}"
+    );
     assert_eq!(g.position.unit_count(neu), 0);
     // Fall: Red leaves n, which stays neutral; the winter rebuilds the neutral army.
     orders(&mut g, "Red", "A n - x");

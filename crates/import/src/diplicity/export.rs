@@ -131,6 +131,18 @@ fn victory(map: &Map) -> Vec<serde_json::Value> {
             "type": "timed-resolution", "year": year, "resolution": resolution,
         }));
     }
+    let control = &map.victory.control;
+    if !control.is_empty() {
+        let names: Vec<&str> = control
+            .iter()
+            .map(|&p| map.province(p).name.as_str())
+            .collect();
+        let mut condition = serde_json::json!({ "type": "province-control", "provinces": names });
+        if let Some(year) = map.victory.control_from {
+            condition["year"] = year.into();
+        }
+        out.push(condition);
+    }
     out
 }
 

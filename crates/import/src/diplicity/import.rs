@@ -291,6 +291,13 @@ fn rules(m: &mut Model, doc: &Variant, at: &dyn Fn(&str) -> Place) {
                 m.last_year = v["year"].as_i64();
                 m.most_centres_at_last_year = true;
             }
+            (Some("province-control"), _) if m.control.is_empty() => {
+                let names = v["provinces"].as_array().into_iter().flatten();
+                m.control = names
+                    .filter_map(|p| p.as_str().map(str::to_lowercase))
+                    .collect();
+                m.control_from = v["year"].as_i64();
+            }
             _ => m.report(
                 &place,
                 FindingKind::NotExpressed,

@@ -18,7 +18,8 @@
 //!   that is no such period is reported.
 //! * `victoryConditions`: `supply-center-majority` → `victory_centres`; `timed-resolution` →
 //!   `[victory] last_year`, with `most-supply-centers` → `at_last_year = "most-centres"`;
-//!   `province-control` is reported.
+//!   `province-control` → `[victory] control`, its `year` → `control_from` (a second one is
+//!   reported).
 //! * `adjudicationModifiers`: `allow-builds-in-non-home-centers` → `build = "owned-centres"`;
 //!   `neutral-nations-auto-build` → neutral powers that `rebuild`; others are reported.
 //! * `dominanceRules` and `emergencyMeasures` are reported.

@@ -272,8 +272,13 @@ fn a_small_variant_with_every_field_reads_and_reports_what_diplo_cannot_say() {
     let rebels = map.power_by_name("Rebels").unwrap();
     assert!(map.power(rebels).neutral && map.power(rebels).rebuild);
     let report = imported.report();
+    // diplicity's province control is diplo's `[victory] control`.
+    let cap = map.province_by_name("cap").unwrap();
+    assert_eq!(map.victory.control, [cap]);
+    assert!(!imported
+        .gaps()
+        .any(|f| f.message.contains("province-control")));
     for gap in [
-        "province-control",
         "attack strengths other than 1",
         "`dominanceRules`",
         "`emergencyMeasures`",
@@ -331,4 +336,36 @@ fn hundred_s_calendar_goes_to_diplicity_and_back() {
         "{}",
         imported.report()
     );
+}
+
+#[test]
+fn province_control_goes_to_diplicity_and_back() {
+    let text = format!(
+        "{}\n[victory]\ncontrol = [\"bel\", \"hol\", \"nth\"]\ncontrol_from = 1905\n",
+        diplo_map::STANDARD_MAP_TOML
+    );
+    let map = Map::from_toml_str(&text, "control.toml").unwrap();
+    let exported = export(&map);
+    let json: serde_json::Value = serde_json::from_str(&exported.json).unwrap();
+    let control = json["victoryConditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["type"] == "province-control")
+        .expect("a province-control condition");
+    assert_eq!(
+        control["provinces"],
+        serde_json::json!(["bel", "hol", "nth"])
+    );
+    assert_eq!(control["year"], 1905);
+    let imported = import_str(&exported.json, "control.json").unwrap();
+    let back = imported
+        .validate()
+        .unwrap_or_else(|e| panic!("{e}\n{}", imported.toml));
+    let names: Vec<&str> = (back.victory.control.iter())
+        .map(|&p| back.province(p).name.as_str())
+        .collect();
+    assert_eq!(names, ["bel", "hol", "nth"]);
+    assert_eq!(back.victory.control_from, Some(1905));
+    assert_eq!(back.victory.centres, 18);
 }

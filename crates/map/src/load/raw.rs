@@ -135,6 +135,10 @@ pub(crate) struct RawVictory {
     pub lead_wins: Option<Spanned<u16>>,
     #[serde(default)]
     pub lead_shrinks_by: Option<Spanned<u16>>,
+    #[serde(default)]
+    pub control: Option<Vec<S>>,
+    #[serde(default)]
+    pub control_from: Option<Spanned<u16>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -445,6 +449,8 @@ impl RawMap {
             sh_opt(&mut v.at_last_year, by);
             sh_opt(&mut v.lead_wins, by);
             sh_opt(&mut v.lead_shrinks_by, by);
+            sh_opt_list(&mut v.control, by);
+            sh_opt(&mut v.control_from, by);
         }
         for p in &mut self.powers {
             sh(&mut p.name, by);
@@ -559,7 +565,9 @@ impl RawMap {
                 last_year,
                 at_last_year,
                 lead_wins,
-                lead_shrinks_by
+                lead_shrinks_by,
+                control,
+                control_from
             );
         }
         self.extends = child.extends;

@@ -7,3 +7,4 @@
 mod json;
 mod load;
 mod variants;
+mod victory_control;

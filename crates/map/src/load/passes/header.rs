@@ -1,9 +1,12 @@
 //! The header pass: the map's top-level keys (name, title, first year and season), the victory
 //! condition, the build and conversion rules, and the `[calendar]` with its seasons.
 
-use super::Ctx;
+use super::{Ctx, Names};
 use crate::load::raw::{RawMap, RawSeason, RawVictory, S};
-use crate::{BuildRule, Calendar, Conversion, FirstPhase, Season, SeasonSpec, Victory};
+use crate::{
+    BuildRule, Calendar, Conversion, FirstPhase, Province, ProvinceId, Season, SeasonSpec, Terrain,
+    Victory,
+};
 
 /// The latest first year a map may have: games then have more than 50,000 years to run before
 /// the year counter (`u16`) saturates.
@@ -124,6 +127,9 @@ fn victory(cx: &mut Ctx, raw: &RawMap) -> Victory {
         more_than_any: table.more_than_any.unwrap_or(false),
         lead: table.lead.map_or(0, |l| *l.get_ref()),
         last_year: table.last_year.map(|y| *y.get_ref()),
+        // The names are read once the provinces are known (`control`).
+        control: Vec::new(),
+        control_from: table.control_from.map(|y| *y.get_ref()),
         most_centres_at_last_year: match &table.at_last_year {
             None => false,
             Some(w) => match w.get_ref().as_str() {
@@ -286,4 +292,50 @@ pub(super) fn season(cx: &mut Ctx, s: &S) -> Option<Season> {
         cx.err(s, msg);
     }
     found
+}
+
+/// `[victory] control`: the provinces a power must control to win, read once the provinces are
+/// known. Reports unknown names, coasts, repeats, provinces nobody can control, an empty list
+/// and a `control_from` without a list.
+pub(super) fn control(cx: &mut Ctx, names: &Names, provinces: &[Province]) -> Vec<ProvinceId> {
+    let Some(v) = &names.raw.victory else {
+        return Vec::new();
+    };
+    let Some(list) = &v.control else {
+        if let Some(from) = &v.control_from {
+            cx.err_at(
+                from.span().start,
+                "`control_from` without `control`: name the provinces a power must control",
+            );
+        }
+        return Vec::new();
+    };
+    if list.is_empty() {
+        cx.err_file("`[victory] control` is empty: name the provinces a power must control");
+    }
+    let mut out: Vec<ProvinceId> = Vec::new();
+    for s in list {
+        let Some(l) = names.location(cx, provinces, s) else {
+            continue;
+        };
+        let p = &provinces[l.province.index()];
+        let problem = if l.coast.is_some() {
+            format!(
+                "`control` names the coast `{}`: name the province",
+                s.get_ref()
+            )
+        } else if p.terrain == Terrain::Impassable && !p.supply_centre {
+            format!(
+                "`control` names `{}`, impassable and no supply centre: nobody can control it",
+                p.name
+            )
+        } else if out.contains(&l.province) {
+            format!("`control` names `{}` twice", p.name)
+        } else {
+            out.push(l.province);
+            continue;
+        };
+        cx.err(s, problem);
+    }
+    out
 }

@@ -22,7 +22,7 @@ use crate::{
 };
 use edges::{army_edges, edge_symmetry, fleet_edges, reachability};
 use features::{borders, canals, railroads};
-use header::header;
+use header::{control, header};
 use powers::{power_names, powers};
 use provinces::{province_names, provinces};
 
@@ -97,7 +97,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
             diagnostics: cx.errors,
         });
     }
-    let header = header(&mut cx, &raw);
+    let mut header = header(&mut cx, &raw);
     let mut names = Names {
         provinces: crate::NameTable::default(),
         powers: power_names(&mut cx, &raw),
@@ -105,6 +105,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
     };
     names.provinces = province_names(&mut cx, &raw);
     let provinces = provinces(&mut cx, &names);
+    header.victory.control = control(&mut cx, &names, &provinces);
     let mut graph = Graph::new(&provinces);
     army_edges(&mut cx, &names, &provinces, &mut graph);
     fleet_edges(&mut cx, &names, &provinces, &mut graph);
