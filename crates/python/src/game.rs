@@ -45,6 +45,8 @@ pub(crate) struct Game {
     powers: std::sync::OnceLock<Py<PyDict>>,
     /// The map's name and the ruleset's, as Python strings.
     labels: [Py<PyString>; 2],
+    /// What `from_saved_game_format` passed over in making this game (empty otherwise).
+    import_notes: Vec<String>,
 }
 
 impl Game {
@@ -74,6 +76,7 @@ impl Game {
             mila_rules,
             cache: std::sync::Mutex::new(PhaseCache::new(texts, steps)),
             powers: std::sync::OnceLock::new(),
+            import_notes: Vec::new(),
         }
     }
 
@@ -597,6 +600,15 @@ impl Game {
         diplo_game::scoring::order_history_hash(&self.game.history)
     }
 
+    /// What `from_saved_game_format` passed over in making this game, each note naming the
+    /// record's phase (recorded orders dropped, with the reason; phases skipped or added); empty
+    /// for any other game, and not kept by copies or pickles (the notes of the phases played
+    /// are in the game file's history too).
+    #[getter]
+    fn import_notes(&self) -> Vec<String> {
+        self.import_notes.clone()
+    }
+
     /// `n` copies of the game, each playing on alone (history and orders given included).
     fn clone_n_times(&mut self, n: usize) -> Vec<Game> {
         self.record_history();
@@ -658,11 +670,12 @@ fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
         .call_method1(intern!(py, "loads"), (text,))
 }
 
-/// A game from a MILA saved game (a dict or its JSON text): the recorded orders of each phase are
-/// adjudicated again under `ruleset`, `mila` (MILA's readings, which adjudicated the record) by
-/// default. Under another ruleset a recorded order whose unit those rules put elsewhere is an
-/// error naming the phase and the order. A recorded winter that diplo skips (nobody builds or
-/// removes) is skipped; a recorded phase that does not come next is an error.
+/// A game from a MILA, Cicero or dipcc saved game (a dict or its JSON text): the recorded orders
+/// of each phase are adjudicated again under `ruleset`, `mila` (MILA's readings, which
+/// adjudicated MILA's records) by default, so that the game ends where that ruleset's rules take
+/// it. What the record has that those rules do not use (an order whose unit is elsewhere, a
+/// retreat or adjustment phase they skip) is passed over and listed in the game's
+/// `import_notes`; an order that cannot be read, or a movement phase out of step, is an error.
 #[pyfunction]
 #[pyo3(signature = (saved_game, ruleset = "mila"))]
 pub(crate) fn from_saved_game_format(
@@ -688,7 +701,9 @@ pub(crate) fn from_saved_game_format(
         .unwrap_or_default();
     let (map, source) = load_map(doc["map"].as_str().unwrap_or("standard"))?;
     let ruleset = load_rules(ruleset, &[])?;
-    let game = diplo_game::mila::from_saved_game(&doc, map, source, ruleset)
+    let imported = diplo_game::mila::import_saved_game(&doc, map, source, ruleset)
         .map_err(|e| err(format!("saved game: {e}")))?;
-    Ok(Game::wrap(game, rules))
+    let mut game = Game::wrap(imported.game, rules);
+    game.import_notes = imported.notes;
+    Ok(game)
 }

@@ -12,6 +12,7 @@ mod hosting;
 mod json_bytes;
 mod possible;
 mod reliability;
+mod saved_games;
 mod shipped_maps;
 mod variants;
 mod workflow;

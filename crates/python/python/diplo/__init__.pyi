@@ -118,6 +118,11 @@ class Game:
         stable from run to run: equal positions hash equal."""
     def order_history_hash(self) -> int:
         """A 64-bit hash of every phase's orders, stable from run to run."""
+    @property
+    def import_notes(self) -> List[str]:
+        """What `from_saved_game_format` passed over in making this game, each naming the
+        record's phase (`` `S1903M`: AUSTRIA's `F TRI - ADR` dropped: ... ``); empty otherwise,
+        and not kept by copies or pickles."""
     def clone_n_times(self, n: int) -> List["Game"]:
         """`n` independent copies of the game (history and orders given included)."""
     def to_saved_game_json(self) -> str:
@@ -127,10 +132,12 @@ def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_m
     """MILA's saved-game dict; with `output_path`, also appended to the file as one JSON line."""
 
 def from_saved_game_format(saved_game: Union[str, Mapping[str, Any]], ruleset: str = "mila") -> Game:
-    """A game from a MILA saved game: its orders adjudicated again, phase by phase, under
-    `ruleset`: `mila` (MILA's readings, which adjudicated the record) by default. Under
-    another ruleset a recorded order whose unit those rules put elsewhere is an error naming
-    the phase and the order (a winter one side holds and the other skips is passed over)."""
+    """A game from a MILA, Cicero or dipcc saved game: its orders adjudicated again, phase by
+    phase, under `ruleset`: `mila` (MILA's readings, which adjudicated MILA's records) by
+    default, so that it ends where that ruleset's rules take it. A recorded order whose unit
+    those rules put elsewhere is dropped, and a retreat or adjustment phase they skip (dipcc's
+    retreat phase for a unit with nowhere to go) passed over: both listed in the game's
+    `import_notes`. An order that cannot be read, or a movement phase out of step, is an error."""
 
 def adjudicate(
     position: Union[str, Mapping[str, Any]],
