@@ -207,6 +207,14 @@ impl Game {
         }
     }
 
+    /// Records the phases processed when the next adjudication reads the history (a draw on
+    /// stalemate compares the centres' owners of the years counted).
+    fn record_if_read(&mut self) {
+        if self.game.master.end_rules.stalemate_years.is_some() {
+            self.record_history();
+        }
+    }
+
     /// The orders and results of the last phase processed.
     fn last_results(&self) -> (&[(PowerId, Order)], &[diplo_engine::OrderResult]) {
         match self.unrecorded.last() {
@@ -231,6 +239,7 @@ impl Game {
 
     /// The work `diplo.process_multi` hands a thread for this game.
     pub(crate) fn start_job(&mut self) -> crate::multi::Job<'_> {
+        self.record_if_read();
         crate::multi::Job {
             unrecorded: self.unrecorded.len(),
             game: &mut self.game,
@@ -263,24 +272,45 @@ impl Game {
     /// `map_name` is MILA's name for `map`; `rules` takes MILA's rule names: its hosting flags
     /// (`NO_PRESS` ...) are kept in the saved game and change no adjudication, `BUILD_ANY` sets
     /// the ruleset's `builds` choice, and a name MILA does not know is refused.
+    /// `draw_on_stalemate_years`: the survivors share a draw once no supply centre has changed
+    /// hands for that many years (as dipcc's option).
     #[new]
-    #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None, map_name = None, rules = None))]
+    #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None, map_name = None, rules = None, draw_on_stalemate_years = None))]
     fn new(
         map: &str,
         ruleset: &str,
         overrides: Option<&Bound<'_, PyAny>>,
         map_name: Option<&str>,
         rules: Option<Vec<String>>,
+        draw_on_stalemate_years: Option<u16>,
     ) -> PyResult<Game> {
         let mut sets = overrides_of(overrides)?;
         let rules = rules.unwrap_or_default();
         sets.extend(crate::mila_rule_overrides(&rules)?);
         let (map, source) = load_map(map_name.unwrap_or(map))?;
         let ruleset = load_rules(ruleset, &sets)?;
-        Ok(Game::wrap(
-            HostedGame::new(map, source, ruleset, sets),
-            rules,
-        ))
+        let mut game = Game::wrap(HostedGame::new(map, source, ruleset, sets), rules);
+        game.set_draw_on_stalemate_years(draw_on_stalemate_years)?;
+        Ok(game)
+    }
+
+    /// The years with no supply centre changing hands after which the survivors share a draw
+    /// (`None`: never). Set it at any time before the game ends; 0 is refused.
+    #[getter]
+    fn draw_on_stalemate_years(&self) -> Option<u16> {
+        self.game.master.end_rules.stalemate_years
+    }
+
+    #[setter]
+    fn set_draw_on_stalemate_years(&mut self, years: Option<u16>) -> PyResult<()> {
+        if years == self.game.master.end_rules.stalemate_years {
+            return Ok(());
+        }
+        let rules = diplo_game::EndRules {
+            stalemate_years: years,
+            ..self.game.master.end_rules
+        };
+        self.game.set_end_rules(rules).map_err(err)
     }
 
     /// The map's name.
@@ -397,6 +427,7 @@ impl Game {
     /// Adjudicates the phase with the orders set (powers that set none are in civil disorder)
     /// and moves to the next phase; results are in `get_results()`.
     fn process(&mut self) -> PyResult<()> {
+        self.record_if_read();
         let outcome = self
             .game
             .adjudicate_unrecorded(&[], self.unrecorded.len())

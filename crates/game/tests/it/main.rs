@@ -14,6 +14,7 @@ mod possible;
 mod reliability;
 mod saved_games;
 mod shipped_maps;
+mod stalemate;
 mod variants;
 mod workflow;
 

@@ -45,13 +45,22 @@ class Game:
         overrides: Overrides = None,
         map_name: Optional[str] = None,
         rules: Optional[Sequence[str]] = None,
+        draw_on_stalemate_years: Optional[int] = None,
     ) -> None:
         """`map` (or MILA's `map_name`): a built-in map's name (see `maps()`) or a map file's
         path; `ruleset`: a profile's name (see `rulesets()`) or a ruleset file's path;
         `overrides`: per-game choices, `{"convoy_paradox": "szykman"}` or
         `["convoy_paradox=szykman"]`; `rules`: MILA's rule names (`NO_PRESS` ...: see
         `mila_rules()`), kept in the saved game; `BUILD_ANY` sets the ruleset's `builds`
-        choice, the others change no adjudication; a name MILA does not know is refused."""
+        choice, the others change no adjudication; a name MILA does not know is refused;
+        `draw_on_stalemate_years`: see the property."""
+    @property
+    def draw_on_stalemate_years(self) -> Optional[int]:
+        """The survivors share a draw (`outcome["by"] == "stalemate"`) once no supply centre
+        has changed hands for this many whole years, as dipcc's option; None: never. Settable
+        until the game ends (0 is refused); kept in the game file and pickles."""
+    @draw_on_stalemate_years.setter
+    def draw_on_stalemate_years(self, years: Optional[int]) -> None: ...
     @property
     def map_name(self) -> str: ...
     @property
@@ -70,7 +79,7 @@ class Game:
     @property
     def outcome(self) -> Optional[Dict[str, Any]]:
         """`{"winner": str | None, "draw": [str], "phase": str, "centres": int, "by": str}` once ended
-        (`by`: "victory", "last-year", "draw-vote" or "concession")."""
+        (`by`: "victory", "last-year", "draw-vote", "concession" or "stalemate")."""
     def set_orders(self, power: str, orders: Orders) -> None:
         """Sets a power's orders for the phase, replacing those it set before. A neutral
         power never orders: its orders are refused, and no orders (`[]`) change nothing."""
