@@ -492,6 +492,7 @@ pub mod corpus {
             last_year: Some(1910),
             at_last_year: diplo_game::AtLastYear::MostCentres,
             draw_votes: diplo_game::DrawVotes::Majority,
+            stalemate_years: None,
         };
         gm.set_end_rules(rules).unwrap();
         gm.name_player(fr, "Alice", Some(1_800_000_000)).unwrap();

@@ -99,13 +99,21 @@ impl Game {
     /// and before the history is read or the game saved (the Python binding does so: making a
     /// record's texts is a good part of a phase's cost, and a bot seldom reads the history).
     /// `unrecorded`: the phases adjudicated before and not recorded yet, which count against
-    /// the history's limit.
+    /// the history's limit; a game with a draw on stalemate
+    /// ([`EndRules::stalemate_years`](crate::EndRules::stalemate_years)) reads its history at
+    /// each year's end, and refuses to go on while `unrecorded` is not 0.
     pub fn adjudicate_unrecorded(
         &mut self,
         overrides: &[String],
         unrecorded: usize,
     ) -> Result<PhaseOutcome, GameError> {
         self.refuse_if_ended()?;
+        if unrecorded > 0 && self.master.end_rules.stalemate_years.is_some() {
+            return Err(GameError::Refused(vec![format!(
+                "the draw on stalemate reads the history: the {unrecorded} phases adjudicated \
+                 before must be recorded first (Game::record_phase); nothing was changed"
+            )]));
+        }
         // A history longer than the limit could not be read back: refuse before it grows.
         let max = diplo_map::limits::max_phases();
         let played = self.history.len() + unrecorded;
@@ -157,7 +165,7 @@ impl Game {
             && phase.kind != PhaseKind::Adjustment
             && self.position.phase.kind != PhaseKind::Retreat;
         if season_over {
-            self.ended = self.ending_after(phase);
+            self.ended = self.ending_after(&start);
         }
         self.lapse_agreements(&mut gathered.notes);
         Ok(PhaseOutcome {
@@ -206,10 +214,11 @@ impl Game {
         )])
     }
 
-    /// How the game ends in the current position, reached after `phase` (the map's victory
-    /// condition, or the last year's house rule), if it does.
-    fn ending_after(&self, phase: Phase) -> Option<Ending> {
-        self.ending_by_rules(phase)
+    /// How the game ends in the current position, reached after the phase that started at
+    /// `start` (the map's victory condition, the last year's house rule, a stalemate), if it
+    /// does.
+    fn ending_after(&self, start: &Position) -> Option<Ending> {
+        self.ending_by_rules(start)
     }
 
     /// Carries each unit's production time to the next position: a unit that moved or
@@ -505,6 +514,10 @@ impl Ending {
                 self.centres
             ),
             (None, EndedBy::DrawVote) => format!("drawn by a vote during {phase}, {shared}"),
+            (None, EndedBy::Stalemate) => format!(
+                "drawn after {phase} on stalemate (no supply centre changed hands in the years \
+                 the house rule counts), {shared}"
+            ),
             (None, _) if self.centres > 0 => format!(
                 "drawn after {phase} (the last year) between the powers with the most centres \
                  ({} each), {shared}",
@@ -515,7 +528,7 @@ impl Ending {
     }
 
     /// The ending as JSON: winner (or null), draw, phase, centres, by (`victory`, `last-year`,
-    /// `draw-vote`, `concession`).
+    /// `draw-vote`, `concession`, `stalemate`).
     pub fn to_json(&self, map: &diplo_map::Map) -> serde_json::Value {
         serde_json::json!({
             "winner": self.winner.map(|w| map.power(w).name.clone()),

@@ -1,6 +1,7 @@
 //! The end of a game besides the map's victory condition: a draw proposed and voted by the
-//! surviving powers, a concession to one power, and the year limit with its house rule (a draw
-//! shared by the survivors, or a win for the power with the most centres).
+//! surviving powers, a concession to one power, the year limit with its house rule (a draw
+//! shared by the survivors, or a win for the power with the most centres), and a draw on
+//! stalemate (no supply centre changed hands for a number of years, as dipcc and Cicero play).
 //!
 //! A draw proposal and the concessions belong to the phase they are made in: adjudicating the
 //! phase ends them (the history's notes say so), so that a vote never carries over into a
@@ -11,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use diplo_engine::victory::{game_end, GameEnd};
-use diplo_engine::Phase;
+use diplo_engine::{Phase, Position};
 use diplo_map::PowerId;
 
 use crate::viewer::Viewer;
@@ -29,6 +30,9 @@ pub enum EndedBy {
     DrawVote,
     /// Every other surviving power conceded to the winner.
     Concession,
+    /// No supply centre changed hands for the years the house rule counts
+    /// ([`EndRules::stalemate_years`]): the survivors share a draw.
+    Stalemate,
 }
 
 impl EndedBy {
@@ -39,6 +43,7 @@ impl EndedBy {
             EndedBy::LastYear => "last-year",
             EndedBy::DrawVote => "draw-vote",
             EndedBy::Concession => "concession",
+            EndedBy::Stalemate => "stalemate",
         }
     }
 
@@ -49,6 +54,7 @@ impl EndedBy {
             EndedBy::LastYear,
             EndedBy::DrawVote,
             EndedBy::Concession,
+            EndedBy::Stalemate,
         ]
         .into_iter()
         .find(|b| b.word() == word)
@@ -137,6 +143,9 @@ pub struct EndRules {
     pub at_last_year: AtLastYear,
     /// How many votes a draw needs.
     pub draw_votes: DrawVotes,
+    /// The survivors share a draw once no supply centre has changed hands for this many whole
+    /// years (checked when a year's last capturing season is over); `None`: never.
+    pub stalemate_years: Option<u16>,
 }
 
 /// A draw proposed in the current phase.
@@ -199,10 +208,17 @@ impl Game {
             .or(self.map.victory.last_year)
     }
 
-    /// Sets the house rules for the game's end; a last year before the current phase's year is
-    /// refused.
+    /// Sets the house rules for the game's end; a last year before the current phase's year,
+    /// or a stalemate of 0 years, is refused.
     pub fn set_end_rules(&mut self, rules: EndRules) -> Result<(), GameError> {
         self.refuse_if_ended()?;
+        if rules.stalemate_years == Some(0) {
+            return Err(refused(
+                "a draw on stalemate after 0 years: expected 1 or more years (or none: no draw \
+                 on stalemate)"
+                    .to_string(),
+            ));
+        }
         let year = self.position.phase.year;
         if let Some(last) = rules.last_year.filter(|&l| l < year) {
             return Err(refused(format!(
@@ -213,9 +229,11 @@ impl Game {
         Ok(())
     }
 
-    /// How the game ends in the current position, reached after `phase`: the map's victory
-    /// condition, else at the last year ([`Game::last_year`]) the house rule's outcome.
-    pub(crate) fn ending_by_rules(&self, phase: Phase) -> Option<Ending> {
+    /// How the game ends in the current position, reached after the phase that started at
+    /// `start`: the map's victory condition, else at the last year ([`Game::last_year`]) the
+    /// house rule's outcome, else a draw on stalemate ([`EndRules::stalemate_years`]).
+    pub(crate) fn ending_by_rules(&self, start: &Position) -> Option<Ending> {
+        let phase = start.phase;
         let ending = |winner, draw, centres, by| Ending {
             winner,
             draw,
@@ -227,7 +245,8 @@ impl Game {
             return Some(ending(Some(w), Vec::new(), c, EndedBy::Victory));
         }
         if self.last_year().is_none_or(|last| phase.year < last) {
-            return None;
+            let stalemate = self.stalemated(start);
+            return stalemate.then(|| ending(None, self.survivors(), 0, EndedBy::Stalemate));
         }
         let survivors = self.survivors();
         if self.master.end_rules.at_last_year == AtLastYear::MostCentres {
@@ -244,6 +263,53 @@ impl Game {
         Some(ending(None, survivors, 0, EndedBy::LastYear))
     }
 
+    /// Whether no supply centre has changed hands in the last [`EndRules::stalemate_years`]
+    /// whole years, the phase that started at `start` having just ended its year's last
+    /// capturing season: the owners now are those at the start of every phase of those years
+    /// (`start`'s and the history's), and the game was played from the first of them. The
+    /// history must hold every phase played before `start` (see
+    /// [`Game::adjudicate_unrecorded`]).
+    fn stalemated(&self, start: &Position) -> bool {
+        let Some(years) = self.master.end_rules.stalemate_years else {
+            return false;
+        };
+        let phase = start.phase;
+        let seasons = &self.map.calendar.seasons;
+        if seasons
+            .iter()
+            .skip(phase.season.index() + 1)
+            .any(|s| s.captures)
+        {
+            return false; // the year has another capturing season to play
+        }
+        let Some(since) = (phase.year + 1).checked_sub(years) else {
+            return false;
+        };
+        let owners = &self.position.owners;
+        if start.owners != *owners {
+            return false;
+        }
+        let mut first = phase;
+        for h in self.history.iter().rev() {
+            let Ok((p, _)) = self.played_phase(h) else {
+                return false;
+            };
+            if p.phase.year < since {
+                return true;
+            }
+            if p.owners != *owners {
+                return false;
+            }
+            first = p.phase;
+        }
+        // Every phase played is in the years counted: the game began with the first of them.
+        first
+            == Phase {
+                year: since,
+                ..Phase::first(&self.map)
+            }
+    }
+
     /// The house rules for the end, for people: `the last year is 1910 (the game's), then the
     /// most centres win; a draw needs every surviving power's vote`.
     pub fn end_rules_text(&self) -> String {
@@ -253,10 +319,18 @@ impl Game {
             (None, Some(y)) => format!("the last year is {y} (the map's)"),
             (None, None) => "no last year".to_string(),
         };
-        let then = match rules.at_last_year {
+        let mut then = match rules.at_last_year {
             AtLastYear::Draw => "the survivors share a draw",
             AtLastYear::MostCentres => "the most centres win",
-        };
+        }
+        .to_string();
+        if let Some(n) = rules.stalemate_years {
+            then += &format!(
+                "; the survivors also share a draw once no supply centre has changed hands for \
+                 {n} year{}",
+                if n == 1 { "" } else { "s" }
+            );
+        }
         let votes = match rules.draw_votes {
             DrawVotes::Unanimous => "every surviving power's vote",
             DrawVotes::Majority => "the votes of more than half the surviving powers",

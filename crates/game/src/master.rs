@@ -40,6 +40,10 @@ pub struct EndRulesFile {
     /// `unanimous` (the default) or `majority`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_votes: Option<String>,
+    /// A draw among the survivors once no supply centre has changed hands for this many years
+    /// (absent: never).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stalemate_years: Option<u16>,
 }
 
 /// `[[draw_proposal]]`: a draw proposed in the current phase.
@@ -115,6 +119,7 @@ impl GameMaster {
                 .then(|| r.at_last_year.word().to_string()),
             draw_votes: (r.draw_votes != DrawVotes::Unanimous)
                 .then(|| r.draw_votes.word().to_string()),
+            stalemate_years: r.stalemate_years,
         });
         let votes = |d: &DrawProposal, yes: bool| {
             names(&mut d.votes.iter().filter(|v| *v.1 == yes).map(|v| *v.0))
@@ -208,6 +213,15 @@ impl TableReader<'_> {
             last_year: v.last_year,
             ..EndRules::default()
         };
+        match v.stalemate_years {
+            Some(0) => self.problems.push((
+                at,
+                "[end_rules] stalemate_years 0: expected 1 or more (or no key: no draw on \
+                 stalemate)"
+                    .to_string(),
+            )),
+            n => rules.stalemate_years = n,
+        }
         if let Some(w) = &v.at_last_year {
             match AtLastYear::parse(w) {
                 Some(a) => rules.at_last_year = a,

@@ -6,6 +6,8 @@
 //! MILA's result words are coarser than the DATC's: a move or support that fails is `bounce`
 //! (a cut support `cut`), an illegal or invalid order `void`, a dislodged unit also
 //! `dislodged`; an order that succeeds has no word.
+//!
+//! A saved game is read into a hosted game by [`import_saved_game`] (`mila/import.rs`).
 
 use diplo_engine::{Phase, PhaseKind, Position};
 use diplo_map::Map;
@@ -14,7 +16,9 @@ use serde_json::Value;
 
 use crate::Game;
 
+mod import;
 mod json;
+pub use import::{from_saved_game, import_saved_game, Imported};
 pub use json::Flavour;
 
 /// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's
@@ -91,77 +95,4 @@ pub fn cicero_game_json(game: &Game) -> Result<String, String> {
 /// `NO_PRESS`) as its `rules`: what [`saved_game_json`] and [`cicero_game_json`] write with none.
 pub fn write_json(game: &Game, flavour: Flavour, rules: &[String]) -> Result<String, String> {
     json::write(game, flavour, rules)
-}
-
-/// A hosted game from a MILA (or Cicero) saved game: a new game on `map` whose recorded orders
-/// are adjudicated again, phase by phase, under `rules`, so that it ends where diplo's rules take
-/// it. A winter one side holds and the other skips is passed over (nobody orders in it); a
-/// recorded phase that does not come next is an error naming both phases. `map` must be the
-/// saved game's (the caller loads it from the document's `map`).
-pub fn from_saved_game(
-    doc: &Value,
-    map: impl Into<std::sync::Arc<Map>>,
-    source: crate::MapSource,
-    rules: diplo_rules::Ruleset,
-) -> Result<Game, String> {
-    let mut game = Game::new(map, source, rules, Vec::new());
-    let phases: Vec<&Value> = doc["phases"]
-        .as_array()
-        .ok_or("expected a saved game with a `phases` list")?
-        .iter()
-        .filter(|p| {
-            !p["name"]
-                .as_str()
-                .unwrap_or("")
-                .eq_ignore_ascii_case("COMPLETED")
-        })
-        .collect();
-    for (i, phase) in phases.iter().enumerate() {
-        let name = phase["name"].as_str().unwrap_or("");
-        let mut now = short_phase(&game.map, game.position.phase);
-        if name != now && now.ends_with('A') {
-            // A winter diplo holds and the record skipped: nobody orders in it.
-            game.adjudicate(&[]).map_err(|e| e.to_string())?;
-            now = short_phase(&game.map, game.position.phase);
-        }
-        if name != now {
-            if name.ends_with('A') {
-                continue; // a winter the record holds and diplo skips
-            }
-            return Err(format!(
-                "phase `{name}` comes where diplo's rules reach `{now}`"
-            ));
-        }
-        submit_recorded(&mut game, phase, name)?;
-        if i + 1 < phases.len() && game.ended.is_none() {
-            game.adjudicate(&[]).map_err(|e| e.to_string())?;
-        }
-    }
-    Ok(game)
-}
-
-/// A recorded phase's orders, each power's as one order set.
-fn submit_recorded(game: &mut Game, phase: &Value, name: &str) -> Result<(), String> {
-    for (power, orders) in phase["orders"].as_object().into_iter().flatten() {
-        let lines: Vec<&str> = orders
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect();
-        if lines.is_empty() {
-            continue;
-        }
-        let p = game
-            .map
-            .power_by_name(power)
-            .ok_or_else(|| format!("phase `{name}`: unknown power `{power}`"))?;
-        let opts = crate::SubmitOptions {
-            intent: diplo_rules::policies::SetIntent::Replaces,
-            ..Default::default()
-        };
-        game.submit(p, &lines.join("\n"), name, opts)
-            .map_err(|e| format!("phase `{name}`: {e}"))?;
-    }
-    Ok(())
 }

@@ -6,8 +6,9 @@
 Each round sets random possible orders in every game (not timed), then times one
 `process_multi` call adjudicating every game's phase. The same seeds are played at each thread
 count, so the games and positions are the same. Prints the wall time per round (median of the
-rounds) and the speed-up over one thread. On a machine whose cores are busy with other work
-the speed-up is less than the cores would give.
+rounds) and the speed-up over one thread, and the CPU time of the process per round (every
+thread's): the same CPU time at each thread count means the work is split without overhead. On a
+machine whose cores are busy with other work the speed-up is less than the cores would give.
 """
 
 import argparse
@@ -19,7 +20,8 @@ import diplo
 
 
 def rounds(games, phases, threads, seed):
-    """Plays `games` games for `phases` phases; returns each round's process_multi wall time."""
+    """Plays `games` games for `phases` phases; returns each round's process_multi wall time
+    and CPU time."""
     rng = random.Random(seed)
     live = [diplo.Game() for _ in range(games)]
     times = []
@@ -30,9 +32,9 @@ def rounds(games, phases, threads, seed):
             for power in g.powers:
                 locations = g.get_orderable_locations(power)
                 g.set_orders(power, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         diplo.process_multi(live, threads=threads)
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
     return times
 
 
@@ -48,10 +50,11 @@ def main():
         per_round = []
         for r in range(args.repeat):
             per_round += rounds(args.games, args.phases, threads, seed=r)
-        median = statistics.median(per_round)
+        median = statistics.median(wall for wall, _ in per_round)
+        cpu = statistics.median(cpu for _, cpu in per_round)
         base = base or median
-        print("%d thread(s): %.2f ms a round of %d games, %.2fx"
-              % (threads, median * 1e3, args.games, base / median))
+        print("%d thread(s): %.2f ms a round of %d games, %.2fx; CPU %.2f ms a round"
+              % (threads, median * 1e3, args.games, base / median, cpu * 1e3))
 
 
 if __name__ == "__main__":

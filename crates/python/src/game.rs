@@ -45,6 +45,8 @@ pub(crate) struct Game {
     powers: std::sync::OnceLock<Py<PyDict>>,
     /// The map's name and the ruleset's, as Python strings.
     labels: [Py<PyString>; 2],
+    /// What `from_saved_game_format` passed over in making this game (empty otherwise).
+    import_notes: Vec<String>,
 }
 
 impl Game {
@@ -74,6 +76,7 @@ impl Game {
             mila_rules,
             cache: std::sync::Mutex::new(PhaseCache::new(texts, steps)),
             powers: std::sync::OnceLock::new(),
+            import_notes: Vec::new(),
         }
     }
 
@@ -204,6 +207,14 @@ impl Game {
         }
     }
 
+    /// Records the phases processed when the next adjudication reads the history (a draw on
+    /// stalemate compares the centres' owners of the years counted).
+    fn record_if_read(&mut self) {
+        if self.game.master.end_rules.stalemate_years.is_some() {
+            self.record_history();
+        }
+    }
+
     /// The orders and results of the last phase processed.
     fn last_results(&self) -> (&[(PowerId, Order)], &[diplo_engine::OrderResult]) {
         match self.unrecorded.last() {
@@ -228,6 +239,7 @@ impl Game {
 
     /// The work `diplo.process_multi` hands a thread for this game.
     pub(crate) fn start_job(&mut self) -> crate::multi::Job<'_> {
+        self.record_if_read();
         crate::multi::Job {
             unrecorded: self.unrecorded.len(),
             game: &mut self.game,
@@ -260,24 +272,45 @@ impl Game {
     /// `map_name` is MILA's name for `map`; `rules` takes MILA's rule names: its hosting flags
     /// (`NO_PRESS` ...) are kept in the saved game and change no adjudication, `BUILD_ANY` sets
     /// the ruleset's `builds` choice, and a name MILA does not know is refused.
+    /// `draw_on_stalemate_years`: the survivors share a draw once no supply centre has changed
+    /// hands for that many years (as dipcc's option).
     #[new]
-    #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None, map_name = None, rules = None))]
+    #[pyo3(signature = (map = "standard", ruleset = "datc", overrides = None, map_name = None, rules = None, draw_on_stalemate_years = None))]
     fn new(
         map: &str,
         ruleset: &str,
         overrides: Option<&Bound<'_, PyAny>>,
         map_name: Option<&str>,
         rules: Option<Vec<String>>,
+        draw_on_stalemate_years: Option<u16>,
     ) -> PyResult<Game> {
         let mut sets = overrides_of(overrides)?;
         let rules = rules.unwrap_or_default();
         sets.extend(crate::mila_rule_overrides(&rules)?);
         let (map, source) = load_map(map_name.unwrap_or(map))?;
         let ruleset = load_rules(ruleset, &sets)?;
-        Ok(Game::wrap(
-            HostedGame::new(map, source, ruleset, sets),
-            rules,
-        ))
+        let mut game = Game::wrap(HostedGame::new(map, source, ruleset, sets), rules);
+        game.set_draw_on_stalemate_years(draw_on_stalemate_years)?;
+        Ok(game)
+    }
+
+    /// The years with no supply centre changing hands after which the survivors share a draw
+    /// (`None`: never). Set it at any time before the game ends; 0 is refused.
+    #[getter]
+    fn draw_on_stalemate_years(&self) -> Option<u16> {
+        self.game.master.end_rules.stalemate_years
+    }
+
+    #[setter]
+    fn set_draw_on_stalemate_years(&mut self, years: Option<u16>) -> PyResult<()> {
+        if years == self.game.master.end_rules.stalemate_years {
+            return Ok(());
+        }
+        let rules = diplo_game::EndRules {
+            stalemate_years: years,
+            ..self.game.master.end_rules
+        };
+        self.game.set_end_rules(rules).map_err(err)
     }
 
     /// The map's name.
@@ -394,6 +427,7 @@ impl Game {
     /// Adjudicates the phase with the orders set (powers that set none are in civil disorder)
     /// and moves to the next phase; results are in `get_results()`.
     fn process(&mut self) -> PyResult<()> {
+        self.record_if_read();
         let outcome = self
             .game
             .adjudicate_unrecorded(&[], self.unrecorded.len())
@@ -597,6 +631,15 @@ impl Game {
         diplo_game::scoring::order_history_hash(&self.game.history)
     }
 
+    /// What `from_saved_game_format` passed over in making this game, each note naming the
+    /// record's phase (recorded orders dropped, with the reason; phases skipped or added); empty
+    /// for any other game, and not kept by copies or pickles (the notes of the phases played
+    /// are in the game file's history too).
+    #[getter]
+    fn import_notes(&self) -> Vec<String> {
+        self.import_notes.clone()
+    }
+
     /// `n` copies of the game, each playing on alone (history and orders given included).
     fn clone_n_times(&mut self, n: usize) -> Vec<Game> {
         self.record_history();
@@ -658,11 +701,12 @@ fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
         .call_method1(intern!(py, "loads"), (text,))
 }
 
-/// A game from a MILA saved game (a dict or its JSON text): the recorded orders of each phase are
-/// adjudicated again under `ruleset`, `mila` (MILA's readings, which adjudicated the record) by
-/// default. Under another ruleset a recorded order whose unit those rules put elsewhere is an
-/// error naming the phase and the order. A recorded winter that diplo skips (nobody builds or
-/// removes) is skipped; a recorded phase that does not come next is an error.
+/// A game from a MILA, Cicero or dipcc saved game (a dict or its JSON text): the recorded orders
+/// of each phase are adjudicated again under `ruleset`, `mila` (MILA's readings, which
+/// adjudicated MILA's records) by default, so that the game ends where that ruleset's rules take
+/// it. What the record has that those rules do not use (an order whose unit is elsewhere, a
+/// retreat or adjustment phase they skip) is passed over and listed in the game's
+/// `import_notes`; an order that cannot be read, or a movement phase out of step, is an error.
 #[pyfunction]
 #[pyo3(signature = (saved_game, ruleset = "mila"))]
 pub(crate) fn from_saved_game_format(
@@ -688,7 +732,9 @@ pub(crate) fn from_saved_game_format(
         .unwrap_or_default();
     let (map, source) = load_map(doc["map"].as_str().unwrap_or("standard"))?;
     let ruleset = load_rules(ruleset, &[])?;
-    let game = diplo_game::mila::from_saved_game(&doc, map, source, ruleset)
+    let imported = diplo_game::mila::import_saved_game(&doc, map, source, ruleset)
         .map_err(|e| err(format!("saved game: {e}")))?;
-    Ok(Game::wrap(game, rules))
+    let mut game = Game::wrap(imported.game, rules);
+    game.import_notes = imported.notes;
+    Ok(game)
 }

@@ -63,40 +63,42 @@ struct Done {
     errors: Vec<String>,
 }
 
-/// Adjudicates the jobs in contiguous chunks, one chunk a thread.
+/// Adjudicates the jobs on `threads` threads, each taking the next job not yet taken: a thread
+/// the machine holds back (other work on its core) leaves the jobs it has not reached to the
+/// others, instead of a fixed share that the call would wait for. Each outcome is kept as soon
+/// as it is made, so a panic loses only the game it happened in.
 fn run(work: &mut [Job<'_>], threads: usize) -> Done {
-    let chunk = work.len().div_ceil(threads.max(1)).max(1);
-    let results: Vec<Result<diplo_game::PhaseOutcome, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = work
-            .chunks_mut(chunk)
-            .map(|part| {
-                let len = part.len();
-                let handle = s.spawn(move || {
-                    part.iter_mut()
-                        .map(|j| {
-                            j.game
-                                .adjudicate_unrecorded(&[], j.unrecorded)
-                                .map_err(|e| e.to_string())
-                        })
-                        .collect::<Vec<_>>()
-                });
-                (len, handle)
+    use std::sync::{Mutex, PoisonError};
+    let n = work.len();
+    let next = Mutex::new(work.iter_mut().enumerate());
+    let results: Mutex<Vec<Option<Result<diplo_game::PhaseOutcome, String>>>> =
+        Mutex::new((0..n).map(|_| None).collect());
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.clamp(1, n.max(1)))
+            .map(|_| {
+                s.spawn(|| loop {
+                    let taken = next.lock().map(|mut jobs| jobs.next());
+                    let Ok(Some((i, job))) = taken else { break };
+                    let r = (job.game)
+                        .adjudicate_unrecorded(&[], job.unrecorded)
+                        .map_err(|e| e.to_string());
+                    results.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(r);
+                })
             })
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|(len, h)| {
-                let panicked = || vec![Err("the adjudication panicked".to_string()); len];
-                h.join().unwrap_or_else(|_| panicked())
-            })
-            .collect()
+        // Joined here, not by the scope (which would panic on a thread's panic): a game whose
+        // adjudication panicked has no outcome, and is named below.
+        for h in handles {
+            let _ = h.join();
+        }
     });
+    let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
     let mut done = Done {
-        outcomes: Vec::with_capacity(results.len()),
+        outcomes: Vec::with_capacity(n),
         errors: Vec::new(),
     };
     for (i, r) in results.into_iter().enumerate() {
-        match r {
+        match r.unwrap_or_else(|| Err("the adjudication panicked".to_string())) {
             Ok(o) => done.outcomes.push(Some(o)),
             Err(e) => {
                 done.errors.push(format!("games[{i}]: {e}"));

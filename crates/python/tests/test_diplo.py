@@ -4,6 +4,7 @@ import gc
 import json
 import pickle
 import random
+import re
 import weakref
 
 import pytest
@@ -284,10 +285,10 @@ def test_mila_saved_games_round_trip_and_replay(tmp_path):
     assert json.loads(g.to_saved_game_json()) == saved
 
 
-def test_mila_saved_games_load_under_mila_by_default():
+def test_mila_saved_games_load_under_mila_by_default_and_end_where_other_rules_take_them():
     # A game played under MILA's readings that the DATC's readings take elsewhere (by 1903
-    # Austria's fleet is no longer in Trieste): it loads as played by default, and under
-    # `datc` the error names the phase and the order.
+    # Austria's fleet is no longer in Trieste): it loads as played by default; under `datc` the
+    # orders that no longer apply are dropped, each named in `import_notes`, and the rest played.
     rng, g = random.Random(0), diplo.Game(ruleset="mila")
     for _ in range(12):
         possible = g.get_all_possible_orders()
@@ -297,10 +298,49 @@ def test_mila_saved_games_load_under_mila_by_default():
         g.process()
     saved = g.to_saved_game_format()
     again = diplo.from_saved_game_format(saved)
-    assert again.ruleset == "mila"
+    assert again.ruleset == "mila" and again.import_notes == []
     assert again.get_units() == g.get_units() and again.get_centers() == g.get_centers()
-    with pytest.raises(diplo.DiploError, match=r"phase `S1903M`: .*has no unit in"):
-        diplo.from_saved_game_format(saved, ruleset="datc")
+    datc = diplo.from_saved_game_format(saved, ruleset="datc")
+    assert datc.ruleset == "datc" and datc.get_current_phase() == g.get_current_phase()
+    notes = datc.import_notes
+    assert notes and all(re.match(r"`[SFW]19\d\d[MRA]`: ", n) for n in notes), notes
+    dropped = [n for n in notes if " dropped: " in n]
+    assert dropped and dropped[0].startswith("`S1903M`: ") and "has no unit in" in dropped[0]
+    assert datc.get_units() != g.get_units()
+    # The notes of the phases played are kept in the game's history too.
+    history = json.loads(datc.to_json())["history"]
+    kept = [n for h in history for n in h.get("notes", [])]
+    assert set(kept) <= set(notes) and dropped[0] in kept
+
+
+def test_dipcc_s_retreat_phase_for_a_unit_with_nowhere_to_go_is_passed_over():
+    # dipcc (Cicero's engine) keeps a retreat phase for a unit with nowhere to go; diplo disbands
+    # it at once. Russia's fleet in Sevastopol is dislodged in Fall 1901, the Black Sea and Rumania
+    # held and Armenia the attacker's.
+    def phase(name, orders):
+        return {"name": name, "orders": orders, "results": {}, "messages": []}
+
+    saved = {"id": "dipcc", "map": "standard", "rules": [], "phases": [
+        phase("S1901M", {"TURKEY": ["F ANK - BLA", "A SMY - ARM", "A CON H"],
+                         "AUSTRIA": ["A BUD - RUM"]}),
+        phase("F1901M", {"TURKEY": ["A ARM - SEV", "F BLA S A ARM - SEV"], "RUSSIA": ["F SEV H"]}),
+        phase("F1901R", {"RUSSIA": ["F SEV D"]}),
+        phase("W1901A", {"TURKEY": ["F ANK B"], "AUSTRIA": ["A BUD B"]}),
+        phase("S1902M", {"TURKEY": ["A SEV - UKR"]}),
+    ]}
+    for ruleset in ("mila", "datc"):
+        g = diplo.from_saved_game_format(json.dumps(saved), ruleset=ruleset)
+        assert g.get_current_phase() == "S1902M"
+        assert sorted(g.get_units("TURKEY")) == ["A CON", "A SEV", "F ANK", "F BLA"]
+        assert "F SEV" not in g.get_units("RUSSIA")
+        assert g.import_notes == ["`F1901R`: a phase diplo's rules skip; its recorded orders are "
+                                  "not used: RUSSIA: F SEV D"]
+    saved["phases"][2]["orders"] = {"RUSSIA": []}
+    assert diplo.from_saved_game_format(saved).import_notes == []
+    # A movement phase out of step is an error naming both phases.
+    del saved["phases"][1]
+    with pytest.raises(diplo.DiploError, match=r"phase `F1901R` comes where diplo's rules reach `F1901M`"):
+        diplo.from_saved_game_format(saved)
 
 
 def test_the_mila_readme_script_runs_with_only_the_import_changed(tmp_path):

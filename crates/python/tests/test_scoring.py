@@ -1,5 +1,6 @@
-"""Scoring systems, board and order-history hashes, and clone_n_times."""
+"""Scoring systems, the draw on stalemate, board and order-history hashes, and clone_n_times."""
 
+import pickle
 import random
 
 import pytest
@@ -62,3 +63,31 @@ def test_hashes_and_clones():
     play(c, random.Random(1), 3)
     assert c.order_history_hash() == a.order_history_hash() and c.board_hash() == a.board_hash()
     assert a.clone_n_times(0) == []
+
+
+def test_draw_on_stalemate_after_years_with_no_centre_changing_hands():
+    g = diplo.Game(draw_on_stalemate_years=2)
+    assert g.draw_on_stalemate_years == 2
+    while not g.is_game_done:
+        g.process()
+    assert g.outcome["by"] == "stalemate" and g.outcome["phase"] == "Fall 1902 Movement"
+    assert g.outcome["winner"] is None and len(g.outcome["draw"]) == 7
+    assert pickle.loads(pickle.dumps(g)).outcome == g.outcome
+    # A centre taken starts the count again; the option may be set during the game.
+    g = diplo.Game()
+    g.set_orders("France", ["A MAR - SPA"])
+    g.process()
+    g.draw_on_stalemate_years = 1
+    assert pickle.loads(pickle.dumps(g)).draw_on_stalemate_years == 1
+    while not g.is_game_done:
+        g.process()
+    assert g.outcome["phase"] == "Fall 1902 Movement", g.outcome
+    # process_multi plays such games too.
+    games = [diplo.Game(draw_on_stalemate_years=1) for _ in range(4)]
+    for _ in range(2):
+        diplo.process_multi([x for x in games if not x.is_game_done], threads=2)
+    assert [x.outcome["phase"] for x in games] == ["Fall 1901 Movement"] * 4
+    with pytest.raises(diplo.DiploError, match="expected 1 or more"):
+        diplo.Game(draw_on_stalemate_years=0)
+    with pytest.raises(diplo.DiploError, match="the game is over"):
+        g.draw_on_stalemate_years = 3

@@ -202,6 +202,7 @@ fn last_year_1901(at_last_year: AtLastYear) -> Game {
         last_year: Some(1901),
         at_last_year,
         draw_votes: DrawVotes::Unanimous,
+        stalemate_years: None,
     };
     let g = reread(&g);
     assert_eq!(g.last_year(), Some(1901));

@@ -45,13 +45,22 @@ class Game:
         overrides: Overrides = None,
         map_name: Optional[str] = None,
         rules: Optional[Sequence[str]] = None,
+        draw_on_stalemate_years: Optional[int] = None,
     ) -> None:
         """`map` (or MILA's `map_name`): a built-in map's name (see `maps()`) or a map file's
         path; `ruleset`: a profile's name (see `rulesets()`) or a ruleset file's path;
         `overrides`: per-game choices, `{"convoy_paradox": "szykman"}` or
         `["convoy_paradox=szykman"]`; `rules`: MILA's rule names (`NO_PRESS` ...: see
         `mila_rules()`), kept in the saved game; `BUILD_ANY` sets the ruleset's `builds`
-        choice, the others change no adjudication; a name MILA does not know is refused."""
+        choice, the others change no adjudication; a name MILA does not know is refused;
+        `draw_on_stalemate_years`: see the property."""
+    @property
+    def draw_on_stalemate_years(self) -> Optional[int]:
+        """The survivors share a draw (`outcome["by"] == "stalemate"`) once no supply centre
+        has changed hands for this many whole years, as dipcc's option; None: never. Settable
+        until the game ends (0 is refused); kept in the game file and pickles."""
+    @draw_on_stalemate_years.setter
+    def draw_on_stalemate_years(self, years: Optional[int]) -> None: ...
     @property
     def map_name(self) -> str: ...
     @property
@@ -70,7 +79,7 @@ class Game:
     @property
     def outcome(self) -> Optional[Dict[str, Any]]:
         """`{"winner": str | None, "draw": [str], "phase": str, "centres": int, "by": str}` once ended
-        (`by`: "victory", "last-year", "draw-vote" or "concession")."""
+        (`by`: "victory", "last-year", "draw-vote", "concession" or "stalemate")."""
     def set_orders(self, power: str, orders: Orders) -> None:
         """Sets a power's orders for the phase, replacing those it set before. A neutral
         power never orders: its orders are refused, and no orders (`[]`) change nothing."""
@@ -118,6 +127,11 @@ class Game:
         stable from run to run: equal positions hash equal."""
     def order_history_hash(self) -> int:
         """A 64-bit hash of every phase's orders, stable from run to run."""
+    @property
+    def import_notes(self) -> List[str]:
+        """What `from_saved_game_format` passed over in making this game, each naming the
+        record's phase (`` `S1903M`: AUSTRIA's `F TRI - ADR` dropped: ... ``); empty otherwise,
+        and not kept by copies or pickles."""
     def clone_n_times(self, n: int) -> List["Game"]:
         """`n` independent copies of the game (history and orders given included)."""
     def to_saved_game_json(self) -> str:
@@ -127,10 +141,12 @@ def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_m
     """MILA's saved-game dict; with `output_path`, also appended to the file as one JSON line."""
 
 def from_saved_game_format(saved_game: Union[str, Mapping[str, Any]], ruleset: str = "mila") -> Game:
-    """A game from a MILA saved game: its orders adjudicated again, phase by phase, under
-    `ruleset`: `mila` (MILA's readings, which adjudicated the record) by default. Under
-    another ruleset a recorded order whose unit those rules put elsewhere is an error naming
-    the phase and the order (a winter one side holds and the other skips is passed over)."""
+    """A game from a MILA, Cicero or dipcc saved game: its orders adjudicated again, phase by
+    phase, under `ruleset`: `mila` (MILA's readings, which adjudicated MILA's records) by
+    default, so that it ends where that ruleset's rules take it. A recorded order whose unit
+    those rules put elsewhere is dropped, and a retreat or adjustment phase they skip (dipcc's
+    retreat phase for a unit with nowhere to go) passed over: both listed in the game's
+    `import_notes`. An order that cannot be read, or a movement phase out of step, is an error."""
 
 def adjudicate(
     position: Union[str, Mapping[str, Any]],

@@ -106,6 +106,7 @@ fn end_rules(a: &NewArgs) -> EndRules {
         last_year: a.last_year,
         at_last_year: a.at_last_year.into(),
         draw_votes: a.draw_votes.into(),
+        stalemate_years: None,
     }
 }
 
