@@ -84,14 +84,29 @@ impl<'a> TomlText<'a> {
         }
     }
 
-    /// `key = ` (a table's key, a map's key or a field's, quoted only when it must be).
+    /// `key = `: a field's name as written (a bare word), or a map's key (a power's name, a
+    /// province's, an issue's) quoted when it must be, as `toml_writer` quotes keys.
     fn key(&mut self, key: &str) {
-        let _ = self.out.key(key);
+        if !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            // A bare key, as `toml_writer` writes it (it quotes only keys with other bytes).
+            self.out.push_str(key);
+        } else {
+            let _ = self.out.key(key);
+        }
         self.out.push_str(" = ");
     }
 
     /// A string value, quoted and escaped as the `toml` crate writes it.
     fn string(&mut self, value: &str) {
-        let _ = self.out.value(value);
+        // Nothing to escape (no control character, `"` or `\`): `toml_writer` writes such a
+        // string between double quotes as it is.
+        let plain = |b: u8| b >= 0x20 && b != 0x7f && b != b'"' && b != b'\\';
+        if value.bytes().all(plain) {
+            self.out.push('"');
+            self.out.push_str(value);
+            self.out.push('"');
+        } else {
+            let _ = self.out.value(value);
+        }
     }
 }
