@@ -10,6 +10,9 @@
 //! generated scaling shape (`diplo_bench::Shape`) of about `N` units (default 100,000), without
 //! the timed loop.
 
+// The counting allocator below is the only unsafe code of the workspace (`Cargo.toml`).
+#![allow(unsafe_code)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -26,7 +26,7 @@ use std::hint::black_box;
 use criterion::{
     criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use diplo_bench::{fixture, Shape, ALL_HOLD, ALL_HOLD_LONG, MIDGAME, OPENING};
+use diplo_bench::{fixture, written_in_full, Shape, ALL_HOLD, ALL_HOLD_LONG, MIDGAME, OPENING};
 use diplo_engine::{adjudicate, Adjudicator, AdjudicatorScratch};
 use diplo_map::limits::Limits;
 use diplo_map::Map;
@@ -42,6 +42,17 @@ const PHASES: [(&str, &str, u16); 4] = [
     ("all hold, long prefixed", ALL_HOLD_LONG, 1901),
     ("mid-game", MIDGAME, 1905),
 ];
+
+/// The phases, and the opening and mid-game in full (`written_in_full`: `France: A Marseilles
+/// Supports A Paris - Burgundy`, as `diplo adjudicate` prints them).
+fn phase_inputs(map: &Map) -> Vec<(&'static str, String, u16)> {
+    let mut phases: Vec<_> = (PHASES.iter())
+        .map(|&(name, text, year)| (name, text.to_string(), year))
+        .collect();
+    phases.push(("opening, full names", written_in_full(map, OPENING), 1901));
+    phases.push(("mid-game, full names", written_in_full(map, MIDGAME), 1905));
+    phases
+}
 
 /// Reads `text` into `orders` (kept from call to call, as a host reading phase after phase
 /// keeps it).
@@ -62,7 +73,8 @@ fn phases(c: &mut Criterion) {
     let map = Map::standard();
     let rules = Ruleset::datc();
     let world = diplomacy::geo::standard_map();
-    for (name, text, year) in PHASES {
+    for (name, text, year) in phase_inputs(&map) {
+        let text = text.as_str();
         let f = fixture(&map, text, year);
         let start: Vec<UnitPosition<'static, RegionKey>> = f
             .other_units

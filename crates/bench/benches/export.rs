@@ -1,7 +1,8 @@
 //! `export/*`: writing a played game out, per phase, beside playing it. A standard-map game of
 //! 10 and of 100 phases played by bots (`diplo_bench::played`), written as MILA's saved game
 //! (`mila::saved_game`, and its JSON text), as Cicero's JSON (`mila::cicero_game`'s text) and as
-//! a game file (`Game::to_toml`), and the same phases played again from their orders (submitted
+//! a game file (`Game::to_toml`; `toml serde`: the same text by `toml::to_string`, the writer
+//! before diplo wrote it itself), and the same phases played again from their orders (submitted
 //! and adjudicated, each recorded in the history): the target is every export below a
 //! phase's play, per phase. Times are per game; the throughput is in phases.
 
@@ -43,6 +44,9 @@ pub fn exports(c: &mut Criterion) {
             b.iter(|| mila::cicero_game_json(black_box(game)).expect("a saved game"))
         });
         g.bench_function(id("toml"), |b| b.iter(|| black_box(game).to_toml()));
+        g.bench_function(id("toml serde"), |b| {
+            b.iter(|| toml::to_string(&black_box(game).to_file()).expect("a game file"))
+        });
         g.finish();
     }
 }

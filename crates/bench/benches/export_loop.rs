@@ -2,7 +2,8 @@
 //! machine's load): `cargo bench -p diplo-bench --bench export_loop -- N WHAT PHASES` writes a
 //! standard-map game of PHASES phases (10 by default) N times as WHAT: `mila` (the saved game's
 //! JSON text), `mila-value` (as a `serde_json::Value`), `cicero` (Cicero's JSON text), `toml`
-//! (the game file), or `play` (the game's phases played again from their orders); `none` only
+//! (the game file), `toml-serde` (the same text by `toml::to_string`, as diplo wrote it before
+//! writing it itself), or `play` (the game's phases played again from their orders); `none` only
 //! plays the game once, the cost every run shares. Instructions per export per phase:
 //! (count of N runs - count of `none`) / N / PHASES.
 
@@ -30,6 +31,9 @@ fn main() {
                 .expect("saved")
                 .len(),
             "toml" => black_box(game).to_toml().len(),
+            "toml-serde" => toml::to_string(&black_box(game).to_file())
+                .expect("a game file")
+                .len(),
             "play" => {
                 let mut g = fresh.clone();
                 for orders in &played.orders {
@@ -39,7 +43,7 @@ fn main() {
             }
             "none" => 0,
             other => {
-                eprintln!("unknown export `{other}`: mila, mila-value, cicero, toml, play or none");
+                eprintln!("unknown export `{other}`: mila, mila-value, cicero, toml, toml-serde, play or none");
                 std::process::exit(2);
             }
         };

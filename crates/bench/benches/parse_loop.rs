@@ -6,9 +6,12 @@
 //! `-- 100000 into` parses the three phases with `parse_orders_into`, into two lists kept from
 //! call to call, and `-- 100000 phase` (or `-- 100000 hold-phase`: the all-hold phase alone)
 //! with `parse_phase_orders_into`, into the list the adjudicator takes; `-- 100000 long` (or
-//! `long-phase`) the all-hold phase with a power prefix a line (`Austria: A vie holds`).
+//! `long-phase`) the all-hold phase with a power prefix a line (`Austria: A vie holds`);
+//! `-- 100000 written` (or `written-phase`) the opening and mid-game as diplo writes orders in
+//! full (`France: A Marseilles Supports A Paris - Burgundy`, `diplo_bench::written_in_full`),
+//! and `-- 100000 written-general` the same with tabs for spaces (the general parser alone).
 
-use diplo_bench::{ALL_HOLD, ALL_HOLD_LONG, MIDGAME, OPENING};
+use diplo_bench::{written_in_full, ALL_HOLD, ALL_HOLD_LONG, MIDGAME, OPENING};
 use diplo_map::Map;
 use diplo_orders::{parse_orders, parse_orders_into, parse_phase_orders_into};
 
@@ -29,17 +32,27 @@ fn main() {
         .iter()
         .map(|t| t.replace(' ', "\t"))
         .collect();
+    let map = Map::standard();
+    let written: Vec<String> = [OPENING, MIDGAME]
+        .iter()
+        .map(|t| written_in_full(&map, t))
+        .collect();
+    let written_tabbed: Vec<String> = written.iter().map(|t| t.replace(' ', "\t")).collect();
     let phases: Vec<&str> = match args.next().as_deref() {
+        Some("written" | "written-phase") => written.iter().map(String::as_str).collect(),
+        Some("written-general") => written_tabbed.iter().map(String::as_str).collect(),
         Some("hold" | "hold-phase") => vec![ALL_HOLD],
         Some("long" | "long-phase") => vec![ALL_HOLD_LONG],
         Some("full") => vec![OPENING_FULL],
         Some("general") => tabbed.iter().map(String::as_str).collect(),
         _ => vec![OPENING, ALL_HOLD, MIDGAME],
     };
-    let map = Map::standard();
     let mode = std::env::args().nth(2);
     let into = mode.as_deref() == Some("into");
-    let phase = matches!(mode.as_deref(), Some("phase" | "hold-phase" | "long-phase"));
+    let phase = matches!(
+        mode.as_deref(),
+        Some("phase" | "hold-phase" | "long-phase" | "written-phase")
+    );
     let (mut kept, mut kept_errors) = (Vec::new(), Vec::new());
     let mut kept_orders = Vec::new();
     let mut lines = 0;

@@ -49,6 +49,19 @@ A sil - war\n\
 Russia:\nA war H\nA mos S A war\nF swe H\nA stp - nwy\nF sev - bla\nA ukr - rum\n\
 Turkey:\nF bla S A bul - rum\nA bul - rum\nF aeg - ion\nA con - bul\nA arm - sev\n";
 
+/// `text` (a phase in any notation) as diplo writes orders in full: each line the power's name,
+/// full province names and the DATC's words (`Austria: A Vienna - Galicia`, `France: A
+/// Marseilles Supports A Paris - Burgundy`, `Russia: F St Petersburg(sc) - Gulf of Bothnia`),
+/// as `diplo adjudicate` prints them.
+pub fn written_in_full(map: &Map, text: &str) -> String {
+    let (lines, errors) = parse_orders(map, text);
+    assert!(errors.is_empty(), "the phase parses: {errors:?}");
+    lines
+        .iter()
+        .map(|l| format!("{}\n", l.order.display(map).full().with_power(l.power)))
+        .collect()
+}
+
 /// A phase ready to adjudicate: the position (every ordered unit where its order says) and the
 /// orders with their powers.
 pub struct Fixture {

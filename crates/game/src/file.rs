@@ -18,6 +18,10 @@ pub const FORMAT_VERSION: u32 = 1;
 /// (`end_marker = true`) and does not end with it was cut short, and is refused.
 pub const END_MARKER: &str = "# end of game file";
 
+/// The first line of every game file diplo writes (a comment for people), line end included.
+pub const FIRST_LINE: &str =
+    "# A diplo game (format: crates/game/FORMAT.md). Change it with `diplo game`.\n";
+
 /// A game file as written (the history borrowed from the game: records are the bulk of a
 /// file, and copying them cost more than writing them).
 #[derive(Debug, Serialize)]

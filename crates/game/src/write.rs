@@ -1,22 +1,33 @@
-//! Writing the game file (TOML, `crates/game/FORMAT.md`): the counterpart of `read.rs`.
+//! Writing the game file (TOML, `crates/game/FORMAT.md`): the counterpart of `read.rs`. The
+//! file's structs (`file.rs`) are filled from the game and written as text by `tables.rs`
+//! (through `text.rs`), in the layout `toml::to_string` gives them.
+
+mod tables;
+mod text;
 
 use diplo_map::PowerId;
 use diplo_rules::ISSUES;
 
 use crate::file::{
     EndedFile, GameFileOut, MapBaseFile, PerpetualOut, RetreatOptionsFile, RulesetOut,
-    ScheduleFile, END_MARKER, FORMAT_VERSION,
+    ScheduleFile, END_MARKER, FIRST_LINE, FORMAT_VERSION,
 };
 use crate::received::{order_sets_out, proxies_out};
 use crate::{format_length, time, Game, LateOrders, MapSource};
 
 impl Game {
-    /// The game file's text.
+    /// The game file's text ([`GameFileOut::to_toml`] of [`Game::to_file`]).
     pub fn to_toml(&self) -> String {
+        self.to_file().to_toml()
+    }
+
+    /// The game file as its structs, the history borrowed: what [`Game::to_toml`] writes (and
+    /// what any `serde` format can write).
+    pub fn to_file(&self) -> GameFileOut<'_> {
         let map = &self.map;
         let name = |p: PowerId| map.power(p).name.clone();
         let master = self.master.to_file(map);
-        let out = GameFileOut {
+        GameFileOut {
             format: FORMAT_VERSION,
             end_marker: true,
             map: match &self.map_source {
@@ -96,12 +107,7 @@ impl Game {
             draw_proposal: master.draw_proposal,
             concession: master.concession,
             player: master.player,
-        };
-        let body = toml::to_string(&out).expect("a game serializes to TOML");
-        format!(
-            "# A diplo game (format: crates/game/FORMAT.md). Change it with `diplo game`.\n{body}\
-             {END_MARKER}\n"
-        )
+        }
     }
 
     /// The `[schedule]` table, when the game has a schedule or a `late_orders` rule.
@@ -116,5 +122,24 @@ impl Game {
             adjustment: s.adjustment.map(format_length),
             late_orders: Some(self.late_orders.word().to_string()),
         })
+    }
+}
+
+impl GameFileOut<'_> {
+    /// The game file's text: [`FIRST_LINE`], the tables as `toml::to_string` writes them
+    /// (written straight into the text, without `serde`), and [`END_MARKER`] on a line of its
+    /// own.
+    pub fn to_toml(&self) -> String {
+        // About what a phase of the history takes, so that the text is seldom copied to grow.
+        let records =
+            self.history.len() + self.undone.iter().map(|u| u.phases.len()).sum::<usize>();
+        let copies = self.map_file.as_ref().map_or(0, String::len)
+            + self.map_base.iter().map(|b| b.text.len()).sum::<usize>();
+        let mut out = String::with_capacity(4096 + copies + 2048 * records);
+        out.push_str(FIRST_LINE);
+        tables::game_file(&mut text::TomlText::new(&mut out), self);
+        out.push_str(END_MARKER);
+        out.push('\n');
+        out
     }
 }

@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use diplo_engine::{adjudicate, Adjudication, PhaseKind, Position, ResultLine, Unit};
+use diplo_engine::{
+    Adjudication, Adjudicator, AdjudicatorScratch, PhaseKind, Position, ResultLine, Unit,
+};
 use diplo_map::{Map, PowerId};
 use diplo_rules::Ruleset;
 
@@ -214,13 +216,30 @@ pub fn adjudicate_phase(
     after_movement: Option<&Position>,
     previous: Option<&RecordedPhase>,
 ) -> Adjudication {
+    let scratch = &mut AdjudicatorScratch::default();
+    adjudicate_phase_with(map, rules, phase, after_movement, previous, scratch)
+}
+
+/// [`adjudicate_phase`] with the engine's working buffers of an earlier phase (`scratch`, kept
+/// by the caller from phase to phase): the same adjudication, fewer allocations.
+fn adjudicate_phase_with(
+    map: &Map,
+    rules: &Ruleset,
+    phase: &RecordedPhase,
+    after_movement: Option<&Position>,
+    previous: Option<&RecordedPhase>,
+    scratch: &mut AdjudicatorScratch,
+) -> Adjudication {
     let pos = phase.position(map, after_movement, previous);
     let orders: Vec<_> = phase
         .orders
         .iter()
         .map(|o| (o.power, o.order.clone()))
         .collect();
-    adjudicate(map, rules, &pos, &orders)
+    let mut adjudicator = Adjudicator::with_scratch(map, rules, std::mem::take(scratch));
+    let adj = adjudicator.adjudicate(&pos, &orders);
+    *scratch = adjudicator.into_scratch();
+    adj
 }
 
 /// Each order with its result, then the automatic actions, as lines for a person; `orders`
@@ -257,6 +276,17 @@ pub(crate) fn carry(adj: Adjudication, kind: PhaseKind) -> Option<Position> {
 
 /// Replays every phase of a game under `rules`.
 pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
+    replay_game_with(map, rules, game, &mut AdjudicatorScratch::default())
+}
+
+/// [`replay_game`] with the engine's working buffers kept in `scratch` (one per thread over
+/// many games).
+fn replay_game_with(
+    map: &Map,
+    rules: &Ruleset,
+    game: &Game,
+    scratch: &mut AdjudicatorScratch,
+) -> GameReport {
     let mut report = GameReport {
         file: game.file.clone(),
         games: 1,
@@ -276,7 +306,7 @@ pub fn replay_game(map: &Map, rules: &Ruleset, game: &Game) -> GameReport {
             .map(|k| &game.phases[k])
             .filter(|_| !phase.after_gap);
         let carried = after_movement.as_ref().filter(|_| !phase.after_gap);
-        let adj = adjudicate_phase(map, rules, phase, carried, previous);
+        let adj = adjudicate_phase_with(map, rules, phase, carried, previous, scratch);
         report.ignored.extend(phase.ignored.iter().cloned());
         let mut differences: Vec<String> = phase
             .unreadable
@@ -393,11 +423,14 @@ pub fn replay_files(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<GameReport> {
-    let init = || LineCache::new(map);
-    let job = |cache: &mut LineCache<'_>, path: &std::path::Path| match load_games_with(cache, path)
-    {
+    // Each thread's record lines and engine buffers, kept from file to file.
+    let init = || (LineCache::new(map), AdjudicatorScratch::default());
+    let job = |(cache, scratch): &mut (LineCache<'_>, AdjudicatorScratch),
+               path: &std::path::Path| match load_games_with(cache, path) {
         Ok(games) => {
-            let mut reports = games.iter().map(|g| replay_game(map, rules, g));
+            let mut reports = games
+                .iter()
+                .map(|g| replay_game_with(map, rules, g, scratch));
             let first = reports.next().unwrap_or_else(|| empty_report(path, None));
             reports.fold(first, |mut all, r| {
                 all.games += r.games;

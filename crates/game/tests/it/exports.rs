@@ -18,7 +18,7 @@ use serde_json::{json, Map as JsonMap, Value};
 
 /// A game on the embedded map `name` played for `phases` phases by bots picking among the
 /// possible orders.
-fn played(name: &str, phases: usize, seed: u64) -> Game {
+pub(crate) fn played(name: &str, phases: usize, seed: u64) -> Game {
     let map = Map::embedded(name).map(|m| m.unwrap()).unwrap();
     let mut g = Game::new(
         map,

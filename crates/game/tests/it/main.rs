@@ -7,6 +7,7 @@
 mod builds;
 mod ending;
 mod exports;
+mod game_file_text;
 mod host;
 mod hosting;
 mod json_bytes;

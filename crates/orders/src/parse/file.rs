@@ -149,7 +149,9 @@ impl PhaseSink<'_, '_> {
 pub(super) fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
     let mut current: Option<PowerId> = None;
     let mut buffers = Buffers::default();
-    let mut toks = fast::Toks::default();
+    // Made at the first line the fast path's tokens read: a file of the commonest lines only
+    // never zeroes them.
+    let mut toks: Option<fast::Toks> = None;
     // The lines are split as `text_lines` splits them, while they are read: a line's tokens
     // end at its end of line, which the tokenizer finds on its way. `pos` is where the line
     // being read starts.
@@ -220,7 +222,8 @@ pub(super) fn read_file(map: &Map, text: &str, sink: &mut impl Sink) {
         }
         let rest = text.get(pos..).unwrap_or_default();
         // The common lines next, read from their bytes.
-        if let Some((read, next)) = fast::read_line(map, rest, &mut toks) {
+        let toks = toks.get_or_insert_with(fast::Toks::default);
+        if let Some((read, next)) = fast::read_line(map, rest, toks) {
             #[cfg(debug_assertions)]
             check_fast(map, rest, (&read, next), current, &mut buffers);
             match read {

@@ -69,7 +69,7 @@ struct Pools {
     powers: Vec<String>,
 }
 
-const TEMPLATES: [&str; 22] = [
+const TEMPLATES: &[&str] = &[
     "K P",
     "K P H",
     "K P - P",
@@ -92,6 +92,20 @@ const TEMPLATES: [&str; 22] = [
     "K P -> P",
     "W: K P S K P - P",
     "W: K P C K P - P",
+    "K P - P via convoy",
+    "K P - P by convoy",
+    "K P - P via",
+    "K P - P by",
+    "W: K P -> P via convoy",
+    "K P S W K P",
+    "K P S W K P H",
+    "K P S W K P -> P",
+    "W: K P C W K P - P",
+    "waive",
+    "Build waive",
+    "waive build",
+    "Decline K P",
+    "W: decline",
 ];
 
 #[test]

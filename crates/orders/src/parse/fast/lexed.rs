@@ -1,18 +1,21 @@
 //! The fast path's second way ([`read_line`]): supports and convoys read straight from their
-//! bytes, else a line of the common shapes split into at most twelve tokens ([`lex`]) and read
-//! with a small grammar over them ([`Fast`]) that mirrors the general parser's.
+//! bytes, else a line of the common shapes split into at most 24 tokens ([`lex`]) and read
+//! with a small grammar over them ([`Fast`]) that mirrors the general parser's: full names of
+//! any length, coasts after a slash, in words or in parentheses, `->`, `via convoy`, a
+//! nationality written with the unit's type in a support or convoy, `Decline`.
 
-use diplo_map::{Map, ProvinceId};
+use diplo_map::{Map, PowerId, ProvinceId};
 
 use super::{simple_line, At, Read, Shape, ALNUM_LOWER};
 use crate::parse::keywords::{
-    keywords_of_key, kind_word, Kw, BUILD, COAST, CONVERT, CONVOY, DECLINE, DISBAND, HOLD, MOVE,
-    PERMIT, RETREAT, SUPPORT, TO,
+    keywords_of_key, kind_word, Kw, BUILD, COAST, CONVERT, CONVOY, CONVOY_WORD, DECLINE, DISBAND,
+    HOLD, MOVE, PERMIT, RETREAT, SUPPORT, TO, VIA,
 };
 use crate::parse::places::{MAX_COAST_WORDS, MAX_NAME_WORDS};
 
-/// Most tokens a line read here holds (`ENG: F lon S A wal - yor` has nine).
-const MAX_TOKS: usize = 12;
+/// Most tokens a line read here holds (`ENG: F lon S A wal - yor` has nine, `France: F
+/// Mid-Atlantic Ocean Supports F Western Mediterranean - Spain(nc)` sixteen).
+const MAX_TOKS: usize = 24;
 
 /// A token: a word (`sym == 0`) packed as the general tokenizer packs it, or a symbol.
 #[derive(Clone, Copy, Default)]
@@ -22,7 +25,8 @@ struct Tok {
     key: u64,
     /// The word's keyword sets.
     kw: Kw,
-    /// `0` for a word, else the symbol's byte (`-`, `/`, `:`).
+    /// `0` for a word, else the symbol's byte (`-`, `/`, `:`, `(`, `)`), or `>` for an arrow
+    /// (`->`).
     sym: u8,
     /// Whether a space (or the start of the line) comes right before.
     spaced: bool,
@@ -103,12 +107,18 @@ fn lex(text: &[u8], toks: &mut [Tok; MAX_TOKS]) -> Option<(usize, usize, u8)> {
         n += 1;
         let start = i as u32;
         let (key, kw, sym, end) = if ALNUM_LOWER[usize::from(b)] == 0 {
-            if !matches!(b, b'-' | b'/' | b':') {
+            if !matches!(b, b'-' | b'/' | b':' | b'(' | b')') {
                 return None;
             }
             colons += u8::from(b == b':');
             i += 1;
-            (0, 0, b, start + 1)
+            if b == b'-' && text.get(i) == Some(&b'>') {
+                // `->`: a move, as `-`, but never joining the words of a name.
+                i += 1;
+                (0, 0, b'>', start + 2)
+            } else {
+                (0, 0, b, start + 1)
+            }
         } else {
             let mut key = 0u64;
             let mut len = 0;
@@ -208,8 +218,11 @@ impl Fast<'_> {
         self.toks.get(i).is_some_and(|t| t.kw & words != 0)
     }
 
-    fn sym(&self, i: usize, c: u8) -> bool {
-        self.toks.get(i).is_some_and(|t| t.sym == c)
+    /// Whether token `i` is `-` or `->`.
+    fn move_op(&self, i: usize) -> bool {
+        self.toks
+            .get(i)
+            .is_some_and(|t| matches!(t.sym, b'-' | b'>'))
     }
 
     /// Whether token `i` is the line's end.
@@ -309,6 +322,10 @@ impl Fast<'_> {
                 let (c, k) = self.known_coast_at(province, j + 1)?;
                 Some(at(Some(c), k))
             }
+            b'(' => {
+                let (c, k) = self.coast_in_parens(province, j + 1)?;
+                Some(at(Some(c), k))
+            }
             _ => Some(at(None, j)),
         }
     }
@@ -336,6 +353,28 @@ impl Fast<'_> {
         found
     }
 
+    /// A known coast of `province` written as the words from `i` to the first `)` (`(nc)`,
+    /// `(North Coast)`), and the index after the `)`, as `Parser::coast` reads it; `None` for
+    /// anything else (an unknown coast, other symbols inside).
+    #[inline(never)]
+    fn coast_in_parens(&self, province: ProvinceId, i: usize) -> Option<(u8, usize)> {
+        if self.map.province(province).coasts.is_empty() {
+            return None;
+        }
+        let mut name = Name::new();
+        for (j, t) in self.toks.iter().enumerate().skip(i) {
+            match t.sym {
+                0 => name.push(if j > i { b' ' } else { 0 }, self.word(t))?,
+                b')' if j > i => {
+                    let text = std::str::from_utf8(name.key()).ok()?;
+                    return Some((self.map.coast_by_key(province, text)?, j + 1));
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// The unit at `i`: `A par`, `par`.
     fn unit(&self, i: usize) -> Option<At> {
         let kind = self.toks.get(i).and_then(|t| kind_word(t.kw));
@@ -344,25 +383,34 @@ impl Fast<'_> {
         Some(At { kind, ..at })
     }
 
-    /// The unit named in a support or convoy at `i`, without a nationality (`Parser::with_other`
-    /// reads a word naming a power otherwise).
-    fn other(&self, i: usize) -> Option<At> {
+    /// The unit named in a support or convoy at `i`, and its nationality if written with its
+    /// type (`Russian A arm`, `RUS A arm`: `Parser::with_other`'s first reading, which wins when
+    /// the rest of the order reads, as the callers require). A word naming a power without a
+    /// unit type after it (`RUS arm`, or a province spelt like a power) is left to the general
+    /// parser, which tries its other readings.
+    fn other(&self, i: usize) -> Option<(At, Option<PowerId>)> {
         let t = self.toks.get(i)?;
         let power = match (t.sym, t.key) {
             (0, 0) => self.map.power_by_key(Name::of(self.word(t))?.key()),
             (0, key) => self.map.power_by_packed(key),
             _ => None,
         };
-        if power.is_some() {
-            return None;
-        }
-        self.unit(i)
+        let Some(power) = power else {
+            return Some((self.unit(i)?, None));
+        };
+        let kind = Some(kind_word(self.toks.get(i + 1)?.kw)?);
+        let at = self.place(i + 2)?;
+        Some((At { kind, ..at }, Some(power)))
     }
 
     /// The order, as `Parser::order` reads it from the first token.
     fn order(&self) -> Option<Shape> {
         if self.kw(0, BUILD) {
-            if self.kw(1, DECLINE) || self.toks.len() < 2 {
+            if self.kw(1, DECLINE) {
+                self.end(2)?;
+                return Some(Shape::Decline);
+            }
+            if self.toks.len() < 2 {
                 return None;
             }
             let unit = self.unit(1)?;
@@ -370,7 +418,8 @@ impl Fast<'_> {
             return Some(Shape::Build(unit));
         }
         if self.kw(0, DECLINE) {
-            return None;
+            self.end(if self.kw(1, BUILD) { 2 } else { 1 })?;
+            return Some(Shape::Decline);
         }
         if self.kw(0, DISBAND) {
             let unit = self.unit(1)?;
@@ -396,22 +445,29 @@ impl Fast<'_> {
         if self.kw(j, MOVE) {
             return None;
         }
-        if self.sym(j, b'-') {
+        if self.move_op(j) {
             let to = self.place(j + 1)?;
-            self.end(to.next())?;
+            let k = to.next();
+            if self.kw(k, VIA) {
+                self.end(self.via_convoy(k)?)?;
+                return Some(Shape::MoveViaConvoy(unit, to));
+            }
+            self.end(k)?;
             return Some(Shape::Move(unit, to));
         }
         if self.kw(j, SUPPORT) {
-            let supported = self.other(j + 1)?;
+            let (supported, power) = self.other(j + 1)?;
             let k = supported.next();
             if k == self.toks.len() || (self.kw(k, HOLD) && k + 1 == self.toks.len()) {
-                return Some(Shape::SupportHold(unit, supported));
+                return Some(Shape::SupportHold(unit, supported, power));
             }
-            return Some(Shape::SupportMove(unit, supported, self.destination(k)?));
+            let to = self.destination(k)?;
+            return Some(Shape::SupportMove(unit, supported, to, power));
         }
         if self.kw(j, CONVOY) {
-            let army = self.other(j + 1)?;
-            return Some(Shape::Convoy(unit, army, self.destination(army.next())?));
+            let (army, power) = self.other(j + 1)?;
+            let to = self.destination(army.next())?;
+            return Some(Shape::Convoy(unit, army, to, power));
         }
         self.last_word(unit, j)
     }
@@ -435,9 +491,19 @@ impl Fast<'_> {
         None
     }
 
-    /// `- place` at `k`, ending the line.
+    /// `via convoy`, `by convoy` or `via` alone at `k` (a `VIA` word), as `Parser::move_rest`
+    /// reads it: the index after it; `None` for `by` without `convoy` (an error there).
+    fn via_convoy(&self, k: usize) -> Option<usize> {
+        if self.kw(k + 1, CONVOY_WORD) {
+            return Some(k + 2);
+        }
+        let by = u64::from_le_bytes(*b"by\0\0\0\0\0\0");
+        (self.toks[k].key != by).then_some(k + 1)
+    }
+
+    /// `- place` (or `-> place`) at `k`, ending the line.
     fn destination(&self, k: usize) -> Option<At> {
-        if !self.sym(k, b'-') {
+        if !self.move_op(k) {
             return None;
         }
         let to = self.place(k + 1)?;
