@@ -216,6 +216,9 @@ fn master(t: &mut TomlText, f: &GameFileOut) {
         }
         t.opt_str("at_last_year", r.at_last_year.as_deref());
         t.opt_str("draw_votes", r.draw_votes.as_deref());
+        if let Some(n) = r.stalemate_years {
+            t.uint("stalemate_years", n.into());
+        }
     }
     for d in &f.draw_proposal {
         t.header("draw_proposal", "", true);

@@ -280,6 +280,7 @@ impl Random<'_> {
                 last_year: self.rng.chance(50).then_some(1910),
                 at_last_year: self.opt(),
                 draw_votes: self.opt(),
+                stalemate_years: self.rng.chance(50).then_some(3),
             }),
             draw_proposal: self.list(2, |r| DrawProposalFile {
                 by: r.text(),
