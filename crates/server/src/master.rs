@@ -376,6 +376,10 @@ pub struct EndRulesRequest {
     /// How many surviving powers a draw needs: `unanimous` or `majority`.
     #[serde(default)]
     pub draw_votes: Option<String>,
+    /// A draw of the survivors once no supply centre has changed hands for this many whole
+    /// years; `null`: no draw on stalemate.
+    #[serde(default, deserialize_with = "given")]
+    pub stalemate_years: Option<Option<u16>>,
 }
 
 /// The house rule `word` names (`None`: not given); a word that names none is a problem
@@ -433,6 +437,9 @@ pub fn set_end_rules(
         }
         rules.at_last_year = at.unwrap_or(rules.at_last_year);
         rules.draw_votes = votes.unwrap_or(rules.draw_votes);
+        if let Some(years) = r.stalemate_years {
+            rules.stalemate_years = years;
+        }
         if rules != game.master.end_rules {
             game.set_end_rules(rules)?;
         }
@@ -440,6 +447,7 @@ pub fn set_end_rules(
             "last_year": game.last_year(),
             "at_last_year": game.master.end_rules.at_last_year.word(),
             "draw_votes": game.master.end_rules.draw_votes.word(),
+            "stalemate_years": game.master.end_rules.stalemate_years,
             "text": game.end_rules_text(),
         }))
     })

@@ -307,3 +307,17 @@ fn each_power_and_the_public_get_the_summary_and_the_picture_in_one_command() {
     assert!(history.contains("Spring 1901 Movement"));
     assert!(pics.join("001-spring-1901-movement.svg").exists());
 }
+
+#[test]
+fn a_draw_on_stalemate_is_set_shown_and_taken_back() {
+    let (_dir, file) = new_game("stalemate", &[]);
+    let f = s(&file);
+    let err = fails(&["game", "end-rules", f, "--stalemate-years", "0"]);
+    assert!(err.contains("after 0 years"), "{err}");
+    let out = ok(&["game", "end-rules", f, "--stalemate-years", "2"]);
+    assert!(out.contains("changed hands for 2 years"), "{out}");
+    let out = ok(&["game", "end-rules", f]);
+    assert!(out.contains("changed hands for 2 years"), "kept: {out}");
+    let out = ok(&["game", "end-rules", f, "--no-stalemate"]);
+    assert!(!out.contains("changed hands"), "{out}");
+}

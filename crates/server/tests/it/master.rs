@@ -497,4 +497,25 @@ async fn the_end_rules_are_the_game_master_s_and_bad_words_are_named() {
     assert_eq!(r.status, 200, "{}", r.json());
     assert!(r.json()["last_year"].is_null());
     assert_eq!(r.json()["at_last_year"], "most-centres", "left as it was");
+    // A draw on stalemate: 0 years is refused, then set and taken back with `null`.
+    let r = t
+        .put("/end-rules", Some(&t.gm), json!({ "stalemate_years": 0 }))
+        .await;
+    assert_eq!(r.status, 422, "{}", r.json());
+    let r = t
+        .put("/end-rules", Some(&t.gm), json!({ "stalemate_years": 3 }))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    assert_eq!(r.json()["stalemate_years"], 3);
+    let text = r.json()["text"].as_str().unwrap().to_string();
+    assert!(text.contains("changed hands for 3 years"), "{text}");
+    let r = t
+        .put(
+            "/end-rules",
+            Some(&t.gm),
+            json!({ "stalemate_years": null }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    assert!(r.json()["stalemate_years"].is_null());
 }

@@ -67,6 +67,13 @@ pub struct EndRulesArgs {
     /// How many surviving powers a draw needs.
     #[arg(long, value_enum)]
     draw_votes: Option<DrawVotesArg>,
+    /// The survivors share a draw once no supply centre has changed hands for this many whole
+    /// years (as dipcc and Cicero play).
+    #[arg(long, value_name = "YEARS", conflicts_with = "no_stalemate")]
+    stalemate_years: Option<u16>,
+    /// No draw on stalemate (the default).
+    #[arg(long)]
+    no_stalemate: bool,
 }
 
 /// `diplo game end-rules`: shows the house rules for the end, or changes those given.
@@ -84,6 +91,10 @@ pub(super) fn end_rules(a: EndRulesArgs) -> Result<(), GameError> {
     if let Some(votes) = a.draw_votes {
         rules.draw_votes = votes.into();
     }
+    if a.no_stalemate {
+        rules.stalemate_years = None;
+    }
+    rules.stalemate_years = a.stalemate_years.or(rules.stalemate_years);
     if rules != game.master.end_rules {
         game.set_end_rules(rules)?;
         game.save(&a.file)?;
