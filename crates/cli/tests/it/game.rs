@@ -789,6 +789,37 @@ fn a_game_exported_in_mila_format_replays_through_the_binary() {
     assert!(stderr(&o).contains("bad.json:2:"), "{}", stderr(&o));
 }
 
+/// A saved game whose orders no longer apply under the ruleset imports all the same, each
+/// order passed over named on standard error as a note.
+#[test]
+fn a_saved_game_import_names_the_orders_it_passes_over() {
+    let dir = temp_dir("import-notes");
+    let file = dir.join("g.toml");
+    ok(&["game", "new", s(&file)]);
+    ok(&["game", "adjudicate", s(&file)]);
+    let saved = ok(&["game", "history", s(&file), "--format", "mila"]);
+    let mut json: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    // England has no army in Wales in Spring 1901.
+    json["phases"][0]["orders"]["ENGLAND"] = serde_json::json!(["A WAL - LVP"]);
+    let path = dir.join("saved.json");
+    std::fs::write(&path, json.to_string()).unwrap();
+    let imported = dir.join("imported.toml");
+    let o = diplo(&[
+        "game",
+        "import",
+        s(&path),
+        "--ruleset",
+        "datc",
+        s(&imported),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("note: ") && err.contains("A WAL - LVP"),
+        "{err}"
+    );
+}
+
 fn diplo_env(args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_diplo"))
         .args(args)

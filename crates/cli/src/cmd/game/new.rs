@@ -164,9 +164,13 @@ pub(super) fn import(a: ImportArgs) -> Result<(), GameError> {
             a.file.display()
         )));
     }
-    let game = diplo_game::mila::from_saved_game(&doc, map, source, rules)
+    let imported = diplo_game::mila::import_saved_game(&doc, map, source, rules)
         .map_err(|e| GameError::Invalid(format!("{where_}: {e}")))?;
+    let game = imported.game;
     game.save(&a.file)?;
+    for note in &imported.notes {
+        errln!("note: {where_}: {note}");
+    }
     print(&format!(
         "{}: imported {} phases on the {} map under ruleset {}; now {}\n",
         a.file.display(),
