@@ -10,6 +10,7 @@ mod faults;
 mod files;
 mod game;
 mod game_end;
+mod game_exports;
 mod host_game;
 mod hosting;
 mod import;
