@@ -1,14 +1,8 @@
 //! `diplo map import`, through the built binary.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn diplo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_diplo"))
-        .args(args)
-        .output()
-        .expect("run diplo")
-}
+use crate::support::diplo;
 
 fn dir() -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("map-import");
