@@ -113,6 +113,7 @@ fn dislodged_units(
         };
         // A neutral power never orders, so its dislodged unit never retreats: it is disbanded
         // at once, like a unit with nowhere to go.
+        let may_retreat = !map.power(d.unit.power).neutral;
         let options = retreat_options(
             map,
             &d,
@@ -121,7 +122,7 @@ fn dislodged_units(
             allow_origin,
             pos.phase.season,
         )
-        .filter(|_| !map.power(d.unit.power).neutral);
+        .filter(move |_| may_retreat);
         retreats.push(d, options);
         let destroyed = retreats.last().is_some_and(|r| r.options.is_empty());
         tags[u] = Some(if destroyed {
