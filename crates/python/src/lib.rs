@@ -20,6 +20,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use serde_json::{json, Value};
 
+/// mimalloc instead of the system allocator: with glibc's, the threads of
+/// `diplo.process_multi` waited on each other's allocator locks (freeing what another thread
+/// allocated), and two threads were slower than one on 256 games.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod batch;
 mod convert;
 mod encoding;

@@ -1,6 +1,8 @@
 //! `diplo.process_multi`: the current phase of many games adjudicated at once, on several
 //! threads, without the GIL (as dipcc's `ThreadPool.process_multi`).
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use pyo3::prelude::*;
 
 use crate::err;
@@ -51,6 +53,10 @@ pub(crate) fn process_multi<'py>(
     }
 }
 
+/// The most threads a call starts, whatever it asks: more than any machine's cores, fewer than
+/// a number that would exhaust the process's threads.
+const MAX_THREADS: usize = 256;
+
 /// One game's work: the hosted game and what the phases not yet recorded count.
 pub(crate) struct Job<'a> {
     pub(crate) game: &'a mut diplo_game::Game,
@@ -63,35 +69,65 @@ struct Done {
     errors: Vec<String>,
 }
 
-/// Adjudicates the jobs on `threads` threads, each taking the next job not yet taken: a thread
-/// the machine holds back (other work on its core) leaves the jobs it has not reached to the
-/// others, instead of a fixed share that the call would wait for. Each outcome is kept as soon
-/// as it is made, so a panic loses only the game it happened in.
+/// The threads of the last call, kept for the next: a call that spawned its threads each time
+/// paid for their start and for fresh allocator pages in each (two threads were slower than one
+/// on 256 games). Rebuilt when a call asks for another number of threads.
+static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+
+/// The kept pool of `threads` threads (helping the calling thread), made if the last call asked for another number.
+fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+    let mut kept = POOL.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((n, pool)) = kept.as_ref() {
+        if *n == threads {
+            return Some(pool.clone());
+        }
+    }
+    let built = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("diplo-process-multi-{i}"))
+        .build()
+        .ok()?;
+    let built = Arc::new(built);
+    *kept = Some((threads, built.clone()));
+    Some(built)
+}
+
+/// Adjudicates the jobs on the calling thread and `threads - 1` threads of the kept pool (at
+/// most [`MAX_THREADS`] in all), each taking the next job not yet taken: the calling thread's
+/// cache holds the games Python just gave their orders, and a thread the machine holds back
+/// leaves the jobs it has not reached to the others. Each game's adjudication is caught on its
+/// own, so a panic loses only the game it happened in. When no thread can be started, the
+/// calling thread adjudicates every game.
 fn run(work: &mut [Job<'_>], threads: usize) -> Done {
-    use std::sync::{Mutex, PoisonError};
     let n = work.len();
     let next = Mutex::new(work.iter_mut().enumerate());
     let results: Mutex<Vec<Option<Result<diplo_game::PhaseOutcome, String>>>> =
         Mutex::new((0..n).map(|_| None).collect());
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.clamp(1, n.max(1)))
-            .map(|_| {
-                s.spawn(|| loop {
-                    let taken = next.lock().map(|mut jobs| jobs.next());
-                    let Ok(Some((i, job))) = taken else { break };
-                    let r = (job.game)
-                        .adjudicate_unrecorded(&[], job.unrecorded)
-                        .map_err(|e| e.to_string());
-                    results.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(r);
-                })
-            })
-            .collect();
-        // Joined here, not by the scope (which would panic on a thread's panic): a game whose
-        // adjudication panicked has no outcome, and is named below.
-        for h in handles {
-            let _ = h.join();
+    let worker = || loop {
+        let taken = next.lock().map(|mut jobs| jobs.next());
+        let Ok(Some((i, job))) = taken else { break };
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            (job.game)
+                .adjudicate_unrecorded(&[], job.unrecorded)
+                .map_err(|e| e.to_string())
+        }));
+        if let Ok(r) = r {
+            results.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(r);
         }
-    });
+    };
+    // The pool keeps `threads - 1` threads whatever the number of games, so that a call with
+    // fewer games than threads does not make a new pool; only as many help as there are games.
+    let helpers = threads.clamp(1, MAX_THREADS) - 1;
+    let helping = helpers.min(n.saturating_sub(1));
+    match (helping > 0).then(|| pool(helpers)).flatten() {
+        Some(pool) => pool.in_place_scope(|s| {
+            for _ in 0..helping {
+                s.spawn(|_| worker());
+            }
+            worker();
+        }),
+        None => worker(),
+    }
     let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
     let mut done = Done {
         outcomes: Vec::with_capacity(n),

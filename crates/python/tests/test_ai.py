@@ -48,6 +48,27 @@ def test_process_multi_refuses_a_game_twice_and_other_objects():
     assert g.get_current_phase() == "F1901M"
 
 
+def test_process_multi_any_thread_count_and_any_number_of_games():
+    # The threads are kept from call to call and made again when a call asks for another
+    # number; more threads than games, no game, or an absurd number are all served.
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    one = [diplo.Game() for _ in range(5)]
+    many = [diplo.Game() for _ in range(5)]
+    for threads in [2, 2, 4, 1, 0, 64, 10**12, 2]:
+        diplo.process_multi([], threads=threads)
+        for g in one:
+            random_orders(g, rng_a)
+            g.process()
+        for g in many:
+            random_orders(g, rng_b)
+        diplo.process_multi(many, threads=threads)
+        assert [g.get_units() for g in one] == [g.get_units() for g in many]
+        assert [g.get_current_phase() for g in one] == [g.get_current_phase() for g in many]
+    single = diplo.Game()
+    diplo.process_multi([single], threads=8)
+    assert single.get_current_phase() == "F1901M"
+
+
 def test_process_multi_names_an_ended_game_and_processes_the_others():
     ended = diplo.Game()
     ended.set_position({"phase": "Spring 1901 Movement", "units": {"France": ["A par"]},
