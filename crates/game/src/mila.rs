@@ -18,8 +18,10 @@ use crate::Game;
 
 mod import;
 mod json;
+mod sink;
 pub use import::{from_saved_game, import_saved_game, Imported};
-pub use json::Flavour;
+pub use json::{write as write_into, Flavour};
+pub use sink::{Sink, TextSink, ValueSink};
 
 /// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's
 /// name, of the adjustment phase's for adjustments).
@@ -35,7 +37,9 @@ pub fn short_phase(map: &Map, phase: Phase) -> String {
 
 /// The state of a position in MILA's shape.
 pub fn state(map: &Map, pos: &Position) -> Value {
-    serde_json::from_str(&json::state_text(map, pos)).expect("the writer writes JSON")
+    let mut sink = ValueSink::default();
+    json::state(map, pos, &mut sink);
+    sink.into_value()
 }
 
 /// An order in MILA's notation (upper case): `A PAR - BUR`, `A PAR S A MAR - BUR`, `WAIVE`.
@@ -68,31 +72,41 @@ fn mila_results(words: &str) -> Vec<&'static str> {
     out
 }
 
-/// The whole game in MILA's saved-game format ([`saved_game_json`]'s text as a value).
+/// The whole game in MILA's saved-game format ([`saved_game_json`]'s text as a value, built
+/// directly).
 pub fn saved_game(game: &Game) -> Result<Value, String> {
-    serde_json::from_str(&saved_game_json(game)?).map_err(|e| e.to_string())
+    value(game, Flavour::Mila)
 }
 
 /// The saved-game format of the Cicero data release (`docs/game_json_spec.md` of
 /// facebookresearch/diplomacy_cicero): MILA's, with a version, press and scoring fields, and
 /// messages keyed by time.
 pub fn cicero_game(game: &Game) -> Result<Value, String> {
-    serde_json::from_str(&cicero_game_json(game)?).map_err(|e| e.to_string())
+    value(game, Flavour::Cicero)
+}
+
+/// The saved game in `flavour` as a value, with no rules.
+fn value(game: &Game, flavour: Flavour) -> Result<Value, String> {
+    let mut sink = ValueSink::default();
+    json::write(game, &[], flavour, &[], &mut sink)?;
+    Ok(sink.into_value())
 }
 
 /// [`saved_game`] as JSON text (compact, keys in order), written directly: the cheap way to
 /// save a game.
 pub fn saved_game_json(game: &Game) -> Result<String, String> {
-    json::write(game, Flavour::Mila, &[])
+    write_json(game, Flavour::Mila, &[])
 }
 
 /// [`cicero_game`] as JSON text (compact, keys in order), written directly.
 pub fn cicero_game_json(game: &Game) -> Result<String, String> {
-    json::write(game, Flavour::Cicero, &[])
+    write_json(game, Flavour::Cicero, &[])
 }
 
 /// The saved game in `flavour` as JSON text, with `rules` (MILA's rule names, such as
 /// `NO_PRESS`) as its `rules`: what [`saved_game_json`] and [`cicero_game_json`] write with none.
 pub fn write_json(game: &Game, flavour: Flavour, rules: &[String]) -> Result<String, String> {
-    json::write(game, flavour, rules)
+    let mut sink = TextSink::with_capacity(4096 * (game.history.len() + 1));
+    json::write(game, &[], flavour, rules, &mut sink)?;
+    Ok(sink.out)
 }

@@ -231,10 +231,30 @@ impl Game {
 
     /// The MILA saved game's JSON text (compact), with the MILA rules the game was created
     /// with: written directly, with no JSON value between.
-    fn saved_game(&mut self) -> PyResult<String> {
-        self.record_history();
+    fn saved_game(&self) -> PyResult<String> {
+        let mut sink = diplo_game::mila::TextSink::with_capacity(4096 * (self.phases() + 1));
+        self.write_saved_game(&mut sink)?;
+        Ok(sink.out)
+    }
+
+    /// The MILA saved game as Python's dicts and lists, made directly.
+    fn saved_game_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut sink = crate::saved::PySink::new(py);
+        self.write_saved_game(&mut sink)?;
+        sink.finish()
+    }
+
+    /// The MILA saved game into `sink`, the phases processed and not yet recorded written as
+    /// their records would be (recording them costs more than writing them).
+    fn write_saved_game(&self, sink: &mut impl diplo_game::mila::Sink) -> PyResult<()> {
         let mila = diplo_game::mila::Flavour::Mila;
-        diplo_game::mila::write_json(&self.game, mila, &self.mila_rules).map_err(err)
+        let (game, pending) = (&self.game, &self.unrecorded);
+        diplo_game::mila::write_into(game, pending, mila, &self.mila_rules, sink).map_err(err)
+    }
+
+    /// The phases played: those recorded and those not yet.
+    fn phases(&self) -> usize {
+        self.game.history.len() + self.unrecorded.len()
     }
 
     /// The work `diplo.process_multi` hands a thread for this game.
@@ -570,17 +590,14 @@ impl Game {
     }
 
     /// The game in the MILA `diplomacy` package's saved-game format (a dict).
-    fn to_saved_game_format<'py>(
-        mut slf: PyRefMut<'py, Self>,
-        py: Python<'py>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &slf.saved_game()?)
+    fn to_saved_game_format<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.saved_game_dict(py)
     }
 
     /// The game in the MILA `diplomacy` package's saved-game format as JSON text (one line:
     /// what `to_saved_game_format(game, output_path)` appends), without making the dict.
-    fn to_saved_game_json(mut slf: PyRefMut<'_, Self>) -> PyResult<String> {
-        slf.saved_game()
+    fn to_saved_game_json(&self) -> PyResult<String> {
+        self.saved_game()
     }
 
     /// The game file as JSON (the same content as `to_toml`).
@@ -668,13 +685,12 @@ impl Game {
 #[pyo3(signature = (game, output_path = None, output_mode = "a"))]
 pub(crate) fn to_saved_game_format<'py>(
     py: Python<'py>,
-    mut game: PyRefMut<'py, Game>,
+    game: PyRef<'py, Game>,
     output_path: Option<std::path::PathBuf>,
     output_mode: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let saved = game.saved_game()?;
     if let Some(path) = output_path {
-        let line = format!("{saved}\n");
+        let line = format!("{}\n", game.saved_game()?);
         if output_mode == "a" {
             // Appended (`O_APPEND`): the lines already there are never cut, whatever happens.
             use std::io::Write;
@@ -691,14 +707,7 @@ pub(crate) fn to_saved_game_format<'py>(
                 .map_err(|e| err(format!("{}: {e}", path.display())))?;
         }
     }
-    json_loads(py, &saved)
-}
-
-/// JSON text as Python objects, by the standard library's `json.loads` (its C decoder makes the
-/// dicts and lists faster than building them one call at a time from here).
-fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import(intern!(py, "json"))?
-        .call_method1(intern!(py, "loads"), (text,))
+    game.saved_game_dict(py)
 }
 
 /// A game from a MILA, Cicero or dipcc saved game (a dict or its JSON text): the recorded orders

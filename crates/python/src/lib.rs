@@ -33,6 +33,7 @@ mod game;
 mod multi;
 mod names;
 mod power;
+mod saved;
 mod vocabulary;
 
 use batch::{adjudicate, replay};

@@ -285,17 +285,37 @@ def test_mila_saved_games_round_trip_and_replay(tmp_path):
     assert json.loads(g.to_saved_game_json()) == saved
 
 
-def test_mila_saved_games_load_under_mila_by_default_and_end_where_other_rules_take_them():
-    # A game played under MILA's readings that the DATC's readings take elsewhere (by 1903
-    # Austria's fleet is no longer in Trieste): it loads as played by default; under `datc` the
-    # orders that no longer apply are dropped, each named in `import_notes`, and the rest played.
-    rng, g = random.Random(0), diplo.Game(ruleset="mila")
-    for _ in range(12):
+def play_randomly(g, rng, phases):
+    """Processes `phases` phases of `g`, each power ordering a random possible order at each
+    of its orderable locations."""
+    for _ in range(phases):
         possible = g.get_all_possible_orders()
         for power in g.powers:
             locations = g.get_orderable_locations(power)
             g.set_orders(power, [rng.choice(possible[l]) for l in locations if possible[l]])
         g.process()
+
+
+def test_the_saved_game_dict_is_the_json_text_read_on_every_map_and_before_recording():
+    # The dict is made directly and the phases processed are written before they are recorded
+    # (the game file records them): the dict is the text read by `json.loads`, and neither
+    # changes once the phases are recorded.
+    for map_name in ["standard", "ancmed", "pure", "modern"]:
+        g = diplo.Game(map=map_name, rules=["NO_PRESS"])
+        play_randomly(g, random.Random(5), 14)
+        saved, text = g.to_saved_game_format(), g.to_saved_game_json()
+        assert saved == json.loads(text), map_name
+        assert len(saved["phases"]) == 15
+        g.to_toml()  # records the phases
+        assert g.to_saved_game_json() == text and g.to_saved_game_format() == saved, map_name
+
+
+def test_mila_saved_games_load_under_mila_by_default_and_end_where_other_rules_take_them():
+    # A game played under MILA's readings that the DATC's readings take elsewhere (by 1903
+    # Austria's fleet is no longer in Trieste): it loads as played by default; under `datc` the
+    # orders that no longer apply are dropped, each named in `import_notes`, and the rest played.
+    g = diplo.Game(ruleset="mila")
+    play_randomly(g, random.Random(0), 12)
     saved = g.to_saved_game_format()
     again = diplo.from_saved_game_format(saved)
     assert again.ruleset == "mila" and again.import_notes == []

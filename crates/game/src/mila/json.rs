@@ -1,17 +1,19 @@
-//! MILA's and Cicero's saved-game JSON written straight into one `String`, with no
-//! `serde_json::Value` tree between: objects' keys in the order `serde_json`'s maps keep them
-//! (sorted), strings escaped as it escapes them, so the text is the one `Value` would print.
-//! The phases come from the history records' positions and orders as the game knows them
-//! (`Game::played_phase`), not read back from their texts.
+//! MILA's and Cicero's saved games written in one walk over the game, into any [`Sink`]: JSON
+//! text (objects' keys in the order `serde_json`'s maps keep them, sorted; strings escaped as it
+//! escapes them, so the text is the one a `Value` would print), a `serde_json::Value`, or
+//! Python's dicts and lists. The phases come from the history records' positions and orders as
+//! the game knows them (`Game::played_phase`), not read back from their texts, then from the
+//! phases adjudicated and not yet recorded that the caller holds.
 
-use std::fmt::Write;
+use std::borrow::Cow;
 
 use diplo_engine::{Position, Unit};
 use diplo_map::{Location, Map, PowerId};
 use diplo_orders::Order;
 
+use super::sink::Sink;
 use super::{mila_order, mila_results, short_phase};
-use crate::Game;
+use crate::{Game, PhaseOutcome};
 
 /// Which saved-game format to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,329 +25,304 @@ pub enum Flavour {
     Cicero,
 }
 
-/// The game's saved game as JSON text (compact), with `rules` as its MILA rule names.
-pub fn write(game: &Game, flavour: Flavour, rules: &[String]) -> Result<String, String> {
+/// Writes the game's saved game into `sink`, with `rules` as its MILA rule names. `pending` are
+/// phases adjudicated after the last one recorded in the history (oldest first;
+/// `Game::adjudicate_unrecorded`), written as their records would be.
+pub fn write<S: Sink>(
+    game: &Game,
+    pending: &[PhaseOutcome],
+    flavour: Flavour,
+    rules: &[String],
+    sink: &mut S,
+) -> Result<(), String> {
     let map = &game.map;
-    let powers = Powers::new(map);
-    let mut w = Writer {
-        out: String::with_capacity(4096 * (game.history.len() + 1)),
-    };
-    w.raw("{\"id\":");
-    w.string(&format!("diplo-{}", map.name));
+    let mut w = Writer::new(sink, map);
+    w.sink.begin_object();
+    w.entry_string("id", &format!("diplo-{}", map.name));
     if flavour == Flavour::Cicero {
-        w.raw(",\"is_full_press\":false");
+        w.sink.key("is_full_press");
+        w.sink.bool(false);
     }
-    w.raw(",\"map\":");
-    w.string(&map.name);
+    w.entry_string("map", &map.name);
     if flavour == Flavour::Cicero {
-        w.raw(",\"metadata\":{\"exported_by\":\"diplo\",\"ruleset\":");
-        w.string(&game.rules.name);
-        w.raw("}");
+        w.sink.key("metadata");
+        w.sink.begin_object();
+        w.entry_string("exported_by", "diplo");
+        w.entry_string("ruleset", &game.rules.name);
+        w.sink.end_object();
     }
-    w.raw(",\"phases\":[");
-    let messages = match flavour {
-        Flavour::Mila => "[]",
-        Flavour::Cicero => "{}",
-    };
+    w.sink.key("phases");
+    w.sink.begin_array();
     for h in &game.history {
         let (pos, orders) = game.played_phase(h)?;
         let results: Vec<&str> = h.results.iter().map(|r| r.result.as_str()).collect();
-        w.phase(map, &powers, &pos, &orders, &results, messages);
-        w.raw(",");
+        w.phase(flavour, &pos, &orders, &results);
     }
-    w.phase(map, &powers, &game.position, &[], &[], messages);
-    w.raw("],\"rules\":[");
-    for (i, r) in rules.iter().enumerate() {
-        if i > 0 {
-            w.raw(",");
-        }
-        w.string(r);
-    }
-    w.raw("],\"ruleset\":");
-    w.string(&game.rules.name);
-    if flavour == Flavour::Cicero {
-        w.raw(",\"scoring_system\":\"sum_of_squares\",\"version\":\"1.0\"");
-    }
-    w.raw("}");
-    Ok(w.out)
-}
-
-/// The state of a position in MILA's shape, as JSON text.
-pub(super) fn state_text(map: &Map, pos: &Position) -> String {
-    let mut w = Writer { out: String::new() };
-    w.state(map, &Powers::new(map), pos, &short_phase(map, pos.phase));
-    w.out
-}
-
-/// The map's powers in the order of their upper-case names (the keys' order), with the
-/// homes object every phase repeats.
-struct Powers {
-    /// Each power and its upper-case name, ordered by the name.
-    sorted: Vec<(PowerId, String)>,
-    /// `{"AUSTRIA":["BUD","TRI","VIE"],...}`.
-    homes: String,
-}
-
-impl Powers {
-    fn new(map: &Map) -> Powers {
-        let mut sorted: Vec<(PowerId, String)> = map
-            .power_ids()
-            .map(|p| (p, map.power(p).name.to_uppercase()))
+    for o in pending {
+        let results = &o.adjudication.results;
+        let orders: Vec<(Option<PowerId>, Order)> = (results.iter())
+            .map(|r| (Some(r.power), o.gathered.orders[r.index].1.clone()))
             .collect();
-        sorted.sort_by(|a, b| a.1.cmp(&b.1));
-        let mut w = Writer { out: String::new() };
-        w.object(&sorted, |w, p| {
-            w.raw("[");
-            for (i, &c) in map.home_centres(p).iter().enumerate() {
-                if i > 0 {
-                    w.raw(",");
-                }
-                w.upper(&map.province(c).name, None);
-            }
-            w.raw("]");
-        });
-        Powers {
-            sorted,
-            homes: w.out,
-        }
+        let words: Vec<String> = results.iter().map(|r| r.words()).collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        w.phase(flavour, &o.position, &orders, &words);
     }
+    w.phase(flavour, &game.position, &[], &[]);
+    w.sink.end_array();
+    w.sink.key("rules");
+    w.sink.begin_array();
+    for r in rules {
+        w.sink.string(r);
+    }
+    w.sink.end_array();
+    w.entry_string("ruleset", &game.rules.name);
+    if flavour == Flavour::Cicero {
+        w.entry_string("scoring_system", "sum_of_squares");
+        w.entry_string("version", "1.0");
+    }
+    w.sink.end_object();
+    Ok(())
 }
 
-/// The text being written.
-struct Writer {
-    out: String,
+/// The state of a position in MILA's shape, into `sink`.
+pub(super) fn state<S: Sink>(map: &Map, pos: &Position, sink: &mut S) {
+    Writer::new(sink, map).state(pos, &short_phase(map, pos.phase));
 }
 
-impl Writer {
-    fn raw(&mut self, s: &str) {
-        self.out.push_str(s);
-    }
+/// The map's powers with their upper-case names, ordered by the name (the keys' order).
+fn sorted_powers(map: &Map) -> Vec<(PowerId, String)> {
+    let mut sorted: Vec<(PowerId, String)> = map
+        .power_ids()
+        .map(|p| (p, map.power(p).name.to_uppercase()))
+        .collect();
+    sorted.sort_by(|a, b| a.1.cmp(&b.1));
+    sorted
+}
 
-    /// `s` as a JSON string.
-    fn string(&mut self, s: &str) {
-        if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-            self.out.push('"');
-            self.out.push_str(s);
-            self.out.push('"');
-        } else {
-            self.out
-                .push_str(&serde_json::to_string(s).expect("a string serializes"));
+/// The walk over a game, telling `sink` what it finds.
+struct Writer<'a, S> {
+    sink: &'a mut S,
+    map: &'a Map,
+    /// The powers in their keys' order, with their keys.
+    powers: Vec<(PowerId, String)>,
+    /// Each province's name in upper case, by province.
+    upper: Vec<String>,
+}
+
+impl<'a, S: Sink> Writer<'a, S> {
+    fn new(sink: &'a mut S, map: &'a Map) -> Writer<'a, S> {
+        let upper = map
+            .provinces()
+            .iter()
+            .map(|p| p.name.to_uppercase())
+            .collect();
+        Writer {
+            sink,
+            map,
+            powers: sorted_powers(map),
+            upper,
         }
     }
 
-    /// `name` (then `/` and `coast`) in upper case, as a JSON string.
-    fn upper(&mut self, name: &str, coast: Option<&str>) {
-        let plain = |s: &str| {
-            s.bytes()
-                .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\')
-        };
-        if plain(name) && coast.is_none_or(plain) {
-            self.out.push('"');
-            self.push_upper(name);
-            if let Some(c) = coast {
-                self.out.push('/');
-                self.push_upper(c);
-            }
-            self.out.push('"');
-        } else {
-            let mut s = name.to_uppercase();
-            if let Some(c) = coast {
-                s.push('/');
-                s.push_str(&c.to_uppercase());
-            }
-            self.string(&s);
-        }
-    }
-
-    /// An ASCII name in upper case.
-    fn push_upper(&mut self, s: &str) {
-        self.out
-            .extend(s.bytes().map(|b| b.to_ascii_uppercase() as char));
-    }
-
-    /// A unit as MILA writes it (`A PAR`, `F STP/SC`), with `prefix` (`*` for a dislodged unit).
-    fn unit(&mut self, map: &Map, prefix: &str, u: &Unit) {
-        let name = unit_text(map, prefix, u.kind.letter(), u.location);
-        self.string(&name);
+    /// `"key":"value"`.
+    fn entry_string(&mut self, key: &str, value: &str) {
+        self.sink.key(key);
+        self.sink.string(value);
     }
 
     /// An object with one entry per power, in the keys' order, each value written by `value`.
-    fn object(&mut self, powers: &[(PowerId, String)], mut value: impl FnMut(&mut Self, PowerId)) {
-        self.raw("{");
-        for (i, (p, key)) in powers.iter().enumerate() {
-            if i > 0 {
-                self.raw(",");
-            }
-            self.string(key);
-            self.raw(":");
-            value(self, *p);
+    fn per_power(&mut self, mut value: impl FnMut(&mut Self, PowerId)) {
+        self.sink.begin_object();
+        for i in 0..self.powers.len() {
+            let p = self.powers[i].0;
+            self.sink.key(&self.powers[i].1);
+            value(self, p);
         }
-        self.raw("}");
+        self.sink.end_object();
     }
 
-    /// One phase: its name, state, orders by power and results by unit.
+    /// One phase: its messages (none), name, orders by power, results by unit and state.
     fn phase(
         &mut self,
-        map: &Map,
-        powers: &Powers,
+        flavour: Flavour,
         pos: &Position,
         orders: &[(Option<PowerId>, Order)],
         results: &[&str],
-        messages: &str,
     ) {
-        let name = short_phase(map, pos.phase);
-        self.raw("{\"messages\":");
-        self.raw(messages);
-        self.raw(",\"name\":");
-        self.string(&name);
-        let texts: Vec<String> = orders.iter().map(|(_, o)| mila_order(map, o)).collect();
-        self.raw(",\"orders\":");
-        self.object(&powers.sorted, |w, p| {
-            w.raw("[");
-            let mine = orders
-                .iter()
-                .zip(&texts)
-                .filter(|((q, _), _)| *q == Some(p));
-            for (i, (_, text)) in mine.enumerate() {
-                if i > 0 {
-                    w.raw(",");
-                }
-                w.string(text);
+        let name = short_phase(self.map, pos.phase);
+        self.sink.begin_object();
+        self.sink.key("messages");
+        match flavour {
+            Flavour::Mila => {
+                self.sink.begin_array();
+                self.sink.end_array();
             }
-            w.raw("]");
+            Flavour::Cicero => {
+                self.sink.begin_object();
+                self.sink.end_object();
+            }
+        }
+        self.entry_string("name", &name);
+        let texts: Vec<String> = (orders.iter())
+            .map(|(_, o)| mila_order(self.map, o))
+            .collect();
+        self.sink.key("orders");
+        self.per_power(|w, p| {
+            w.sink.begin_array();
+            for ((q, _), text) in orders.iter().zip(&texts) {
+                if *q == Some(p) {
+                    w.sink.string(text);
+                }
+            }
+            w.sink.end_array();
         });
-        self.raw(",\"results\":");
+        self.sink.key("results");
         self.results(orders, &texts, results);
-        self.raw(",\"state\":");
-        self.state(map, powers, pos, &name);
-        self.raw("}");
+        self.sink.key("state");
+        self.state(pos, &name);
+        self.sink.end_object();
     }
 
     /// Each ordered unit's MILA result words, keyed by the unit (the order's first two
     /// words), in the keys' order; of two orders to one unit, the later one's.
     fn results(&mut self, orders: &[(Option<PowerId>, Order)], texts: &[String], words: &[&str]) {
-        let mut keyed: Vec<(String, &str)> = orders
+        let mut keyed: Vec<(Cow<'_, str>, &str)> = orders
             .iter()
             .zip(texts)
             .zip(words)
             .filter(|(((_, o), _), _)| o.unit().is_some())
-            .map(|((_, text), w)| {
-                let key = text
-                    .split_whitespace()
-                    .take(2)
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                (key, *w)
-            })
+            .map(|((_, text), w)| (unit_key(text), *w))
             .collect();
+        // Stable: of two orders to one unit, the later stays later.
         keyed.sort_by(|a, b| a.0.cmp(&b.0));
-        self.raw("{");
-        let mut first = true;
+        self.sink.begin_object();
         for (i, (key, w)) in keyed.iter().enumerate() {
             if keyed.get(i + 1).is_some_and(|next| next.0 == *key) {
                 continue; // a later order to the same unit
             }
-            if !first {
-                self.raw(",");
+            self.sink.key(key);
+            self.sink.begin_array();
+            for word in mila_results(w) {
+                self.sink.string(word);
             }
-            first = false;
-            self.string(key);
-            self.raw(":[");
-            for (j, word) in mila_results(w).iter().enumerate() {
-                if j > 0 {
-                    self.raw(",");
-                }
-                self.string(word);
-            }
-            self.raw("]");
+            self.sink.end_array();
         }
-        self.raw("}");
+        self.sink.end_object();
     }
 
     /// The position's state in MILA's shape.
-    fn state(&mut self, map: &Map, powers: &Powers, pos: &Position, name: &str) {
+    fn state(&mut self, pos: &Position, name: &str) {
+        let map = self.map;
         let counted = pos.counted_centres_by_power(map);
         let mut units = vec![0i64; map.powers().len()];
         for u in &pos.units {
             units[u.power.index()] += 1;
         }
-        self.raw("{\"builds\":");
-        self.object(&powers.sorted, |w, p| {
-            let count = counted[p.index()] as i64 - units[p.index()];
-            w.raw("{\"count\":");
-            let _ = write!(w.out, "{count}");
-            w.raw(",\"homes\":[]}");
+        self.sink.begin_object();
+        self.sink.key("builds");
+        self.per_power(|w, p| {
+            w.sink.begin_object();
+            w.sink.key("count");
+            w.sink.int(counted[p.index()] as i64 - units[p.index()]);
+            w.sink.key("homes");
+            w.sink.begin_array();
+            w.sink.end_array();
+            w.sink.end_object();
         });
-        self.raw(",\"centers\":");
-        self.object(&powers.sorted, |w, p| {
-            w.raw("[");
-            let owned = map
-                .province_ids()
-                .filter(|c| pos.owners[c.index()] == Some(p));
-            for (i, c) in owned.enumerate() {
-                if i > 0 {
-                    w.raw(",");
+        self.sink.key("centers");
+        self.per_power(|w, p| {
+            w.sink.begin_array();
+            for c in map.province_ids() {
+                if pos.owners[c.index()] == Some(p) {
+                    w.sink.string(&w.upper[c.index()]);
                 }
-                w.upper(&map.province(c).name, None);
             }
-            w.raw("]");
+            w.sink.end_array();
         });
-        self.raw(",\"civil_disorder\":{},\"homes\":");
-        self.raw(&powers.homes);
-        self.raw(",\"influence\":{},\"name\":");
-        self.string(name);
-        self.raw(",\"retreats\":");
-        self.object(&powers.sorted, |w, p| {
+        self.sink.key("civil_disorder");
+        self.sink.begin_object();
+        self.sink.end_object();
+        self.sink.key("homes");
+        self.per_power(|w, p| {
+            w.sink.begin_array();
+            for &c in map.home_centres(p) {
+                w.sink.string(&w.upper[c.index()]);
+            }
+            w.sink.end_array();
+        });
+        self.sink.key("influence");
+        self.sink.begin_object();
+        self.sink.end_object();
+        self.entry_string("name", name);
+        self.sink.key("retreats");
+        self.per_power(|w, p| {
             let mut keys: Vec<String> = (pos.dislodged.iter())
                 .filter(|d| d.unit.power == p)
-                .map(|d| unit_text(map, "", d.unit.kind.letter(), d.unit.location))
+                .map(|d| w.unit_text("", &d.unit))
                 .collect();
             keys.sort();
             keys.dedup();
-            w.raw("{");
-            for (i, k) in keys.iter().enumerate() {
-                if i > 0 {
-                    w.raw(",");
-                }
-                w.string(k);
-                w.raw(":[]");
+            w.sink.begin_object();
+            for k in &keys {
+                w.sink.key(k);
+                w.sink.begin_array();
+                w.sink.end_array();
             }
-            w.raw("}");
+            w.sink.end_object();
         });
-        self.raw(",\"units\":");
-        self.object(&powers.sorted, |w, p| {
-            w.raw("[");
-            let mut first = true;
-            let mut sep = |w: &mut Writer| {
-                if !std::mem::take(&mut first) {
-                    w.raw(",");
-                }
-            };
+        self.sink.key("units");
+        self.per_power(|w, p| {
+            w.sink.begin_array();
             for u in pos.units.iter().filter(|u| u.power == p) {
-                sep(w);
-                w.unit(map, "", u);
+                w.unit("", u);
             }
             for d in pos.dislodged.iter().filter(|d| d.unit.power == p) {
-                sep(w);
-                w.unit(map, "*", &d.unit);
+                w.unit("*", &d.unit);
             }
-            w.raw("]");
+            w.sink.end_array();
         });
-        self.raw("}");
+        self.sink.end_object();
+    }
+
+    /// A unit as MILA writes it (`A PAR`, `F STP/SC`), with `prefix` (`*` for a dislodged unit).
+    fn unit(&mut self, prefix: &str, u: &Unit) {
+        let name = self.unit_text(prefix, u);
+        self.sink.string(&name);
+    }
+
+    /// `A PAR`, `*F STP/SC`: a unit's letter and its location's upper-case name.
+    fn unit_text(&self, prefix: &str, u: &Unit) -> String {
+        let at: Location = u.location;
+        let name = &self.upper[at.province.index()];
+        let mut s = String::with_capacity(prefix.len() + 2 + name.len() + 3);
+        s.push_str(prefix);
+        s.push(u.kind.letter());
+        s.push(' ');
+        s.push_str(name);
+        if let Some(c) = at.coast {
+            s.push('/');
+            let coast = &self.map.province(at.province).coasts[c as usize].name;
+            s.extend(coast.chars().flat_map(char::to_uppercase));
+        }
+        s
     }
 }
 
-/// `A PAR`, `*F STP/SC`: a unit's letter and its location's upper-case name.
-fn unit_text(map: &Map, prefix: &str, letter: char, at: Location) -> String {
-    let p = map.province(at.province);
-    let mut s = String::with_capacity(prefix.len() + 2 + p.name.len() + 3);
-    s.push_str(prefix);
-    s.push(letter);
-    s.push(' ');
-    s.push_str(&p.name.to_uppercase());
-    if let Some(c) = at.coast {
-        s.push('/');
-        s.push_str(&p.coasts[c as usize].name.to_uppercase());
+/// The unit an order's MILA text names: its first two words joined by a space (`A PAR` of
+/// `A PAR - BUR`), borrowed from the text when it is written so.
+fn unit_key(text: &str) -> Cow<'_, str> {
+    let mut words = text.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some(a), Some(b)) => {
+            let len = a.len() + 1 + b.len();
+            let after = text.get(a.len() + 1..).unwrap_or("");
+            if text.starts_with(a) && text[a.len()..].starts_with(' ') && after.starts_with(b) {
+                Cow::Borrowed(&text[..len])
+            } else {
+                Cow::Owned(format!("{a} {b}"))
+            }
+        }
+        (Some(a), None) => Cow::Borrowed(a),
+        (None, _) => Cow::Borrowed(""),
     }
-    s
 }

@@ -10,7 +10,7 @@ use diplo_engine::Position;
 use diplo_game::file::PhaseRecordFile;
 use diplo_game::mila::{self, short_phase, Flavour};
 use diplo_game::possible::{location_key, possible};
-use diplo_game::{Game, MapSource};
+use diplo_game::{Game, MapSource, PhaseOutcome};
 use diplo_map::{Map, PowerId};
 use diplo_orders::Order;
 use diplo_rules::Ruleset;
@@ -19,6 +19,12 @@ use serde_json::{json, Map as JsonMap, Value};
 /// A game on the embedded map `name` played for `phases` phases by bots picking among the
 /// possible orders.
 pub(crate) fn played(name: &str, phases: usize, seed: u64) -> Game {
+    play(name, phases, seed, usize::MAX).0
+}
+
+/// [`played`], with the phases after the first `recorded` adjudicated and not recorded
+/// (`Game::adjudicate_unrecorded`): the game and those phases' outcomes.
+fn play(name: &str, phases: usize, seed: u64, recorded: usize) -> (Game, Vec<PhaseOutcome>) {
     let map = Map::embedded(name).map(|m| m.unwrap()).unwrap();
     let mut g = Game::new(
         map,
@@ -27,7 +33,8 @@ pub(crate) fn played(name: &str, phases: usize, seed: u64) -> Game {
         Vec::new(),
     );
     let mut rng = crate::Rng::new(seed);
-    for _ in 0..phases {
+    let mut pending = Vec::new();
+    for i in 0..phases {
         if g.ended.is_some() {
             break;
         }
@@ -40,9 +47,15 @@ pub(crate) fn played(name: &str, phases: usize, seed: u64) -> Game {
             g.submit_orders(power, orders, "bot", Default::default())
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
-        g.adjudicate(&[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if i < recorded {
+            g.adjudicate(&[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        } else {
+            let outcome = (g.adjudicate_unrecorded(&[], pending.len()))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            pending.push(outcome);
+        }
     }
-    g
+    (g, pending)
 }
 
 /// The reference: a record's position and orders read back from its texts.
@@ -230,4 +243,29 @@ fn saved_game_exports_are_the_reference_text_on_every_map() {
         same_as_reference(&forgotten, &format!("{name}, from the texts"));
     }
     assert!(retreats > 0, "no game had a retreat phase");
+}
+
+/// Phases adjudicated and not yet recorded are written as their records would be: into text
+/// and into a value, in both flavours.
+#[test]
+fn phases_not_yet_recorded_are_written_as_recorded_ones() {
+    for name in ["standard", "ancmed"] {
+        let (game, pending) = play(name, 16, 7, 5);
+        assert!(pending.len() >= 10, "{name}: {} pending", pending.len());
+        let mut recorded = game.clone();
+        for outcome in &pending {
+            recorded.record_phase(outcome);
+        }
+        let rules = vec!["NO_PRESS".to_string()];
+        for flavour in [Flavour::Mila, Flavour::Cicero] {
+            let mut text = mila::TextSink::default();
+            mila::write_into(&game, &pending, flavour, &rules, &mut text).unwrap();
+            let expected = mila::write_json(&recorded, flavour, &rules).unwrap();
+            assert_eq!(text.out, expected, "{name} {flavour:?}: text");
+            let mut value = mila::ValueSink::default();
+            mila::write_into(&game, &pending, flavour, &rules, &mut value).unwrap();
+            let expected: Value = serde_json::from_str(&expected).unwrap();
+            assert_eq!(value.into_value(), expected, "{name} {flavour:?}: value");
+        }
+    }
 }
