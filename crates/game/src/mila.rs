@@ -44,15 +44,23 @@ pub fn state(map: &Map, pos: &Position) -> Value {
 
 /// An order in MILA's notation (upper case): `A PAR - BUR`, `A PAR S A MAR - BUR`, `WAIVE`.
 fn mila_order(map: &Map, order: &Order) -> String {
-    let text = order.display(map).to_string();
+    let mut text = order.display(map).to_string();
     match order {
         Order::Build { .. } => {
             // diplo writes `B A par`; MILA `A PAR B`.
-            let rest = text.trim_start_matches("B ").to_uppercase();
-            format!("{rest} B")
+            let rest = text.trim_start_matches("B ");
+            text = format!("{rest} B");
         }
-        Order::Move { .. } => text.replace(" via convoy", " VIA").to_uppercase(),
-        _ => text.to_uppercase(),
+        Order::Move { .. } if text.contains(" via convoy") => {
+            text = text.replace(" via convoy", " VIA");
+        }
+        _ => {}
+    }
+    if text.is_ascii() {
+        text.make_ascii_uppercase();
+        text
+    } else {
+        text.to_uppercase()
     }
 }
 
