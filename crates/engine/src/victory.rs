@@ -7,10 +7,25 @@ use crate::position::Position;
 /// How a game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameEnd {
-    /// A power reached the victory condition with this many centres.
-    Win(PowerId, usize),
+    /// A power reached the victory condition with this many centres, by the part of the
+    /// condition named.
+    Win(PowerId, usize, WinBy),
     /// The game reached its last year: a draw shared by these surviving powers.
     Draw(Vec<PowerId>),
+}
+
+/// Which part of the map's victory condition a power won by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinBy {
+    /// Its centres: the victory number (and more than any other, and the lead, where the map
+    /// asks for them).
+    Centres,
+    /// Its lead over the next power (`lead_wins`), whatever its centres.
+    Lead,
+    /// Control of every province of the map's `[victory] control`.
+    Control,
+    /// The most centres after the map's last year (`at_last_year = "most-centres"`).
+    MostCentresAtLastYear,
 }
 
 /// Whether the game ends in `pos`, reached after the Fall of `year`: a power with at least the
@@ -50,12 +65,15 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
         let winning_lead = map
             .winning_lead(year)
             .is_some_and(|l| best >= next + usize::from(l));
-        if (enough && more && lead) || winning_lead {
-            return Some(GameEnd::Win(winner, best));
+        if enough && more && lead {
+            return Some(GameEnd::Win(winner, best, WinBy::Centres));
+        }
+        if winning_lead {
+            return Some(GameEnd::Win(winner, best, WinBy::Lead));
         }
     }
     if let Some(p) = controller(map, pos).filter(|_| v.control_from.is_none_or(|y| year >= y)) {
-        return Some(GameEnd::Win(p, centres[p.index()]));
+        return Some(GameEnd::Win(p, centres[p.index()], WinBy::Control));
     }
     match v.last_year {
         Some(last) if year >= last && v.most_centres_at_last_year => {
@@ -65,7 +83,7 @@ pub fn game_end(map: &Map, pos: &Position, year: u16) -> Option<GameEnd> {
                 .map(|(_, p)| p)
                 .collect();
             match leaders[..] {
-                [only] => Some(GameEnd::Win(only, best)),
+                [only] => Some(GameEnd::Win(only, best, WinBy::MostCentresAtLastYear)),
                 _ => Some(GameEnd::Draw(leaders)),
             }
         }
@@ -128,13 +146,19 @@ mod tests {
         let russia = map.power_by_name("Russia").unwrap();
         let pos = Position::initial(&map);
         assert_eq!(game_end(&map, &pos, 1902), None);
-        assert_eq!(game_end(&map, &pos, 1903), Some(GameEnd::Win(russia, 4)));
+        assert_eq!(
+            game_end(&map, &pos, 1903),
+            Some(GameEnd::Win(russia, 4, WinBy::Lead))
+        );
         // Two more for Russia: a lead of 3 wins from the first year.
         let mut ahead = pos.clone();
         for name in ["swe", "rum"] {
             ahead.owners[map.province_by_name(name).unwrap().index()] = Some(russia);
         }
-        assert_eq!(game_end(&map, &ahead, 1901), Some(GameEnd::Win(russia, 6)));
+        assert_eq!(
+            game_end(&map, &ahead, 1901),
+            Some(GameEnd::Win(russia, 6, WinBy::Lead))
+        );
         // A tie for the lead is no lead.
         let mut tied = pos.clone();
         let germany = map.power_by_name("Germany");
@@ -153,6 +177,26 @@ mod tests {
     }
 
     #[test]
+    fn eighteen_centres_win_by_centres() {
+        let map = Map::standard();
+        let france = map.power_by_name("France").unwrap();
+        let mut pos = Position::initial(&map);
+        let centres: Vec<ProvinceId> = (map.province_ids())
+            .filter(|&c| map.province(c).supply_centre)
+            .take(18)
+            .collect();
+        for &c in &centres[..17] {
+            pos.owners[c.index()] = Some(france);
+        }
+        assert_eq!(game_end(&map, &pos, 1905), None, "17 centres");
+        pos.owners[centres[17].index()] = Some(france);
+        assert_eq!(
+            game_end(&map, &pos, 1905),
+            Some(GameEnd::Win(france, 18, WinBy::Centres))
+        );
+    }
+
+    #[test]
     fn at_the_last_year_the_survivors_draw_or_the_most_centres_win() {
         let draw = standard_ending("draw");
         let pos = Position::initial(&draw);
@@ -164,7 +208,10 @@ mod tests {
         // Russia starts with four centres, every other power with three.
         let most = standard_ending("most-centres");
         let russia = most.power_by_name("Russia").unwrap();
-        assert_eq!(game_end(&most, &pos, 1901), Some(GameEnd::Win(russia, 4)));
+        assert_eq!(
+            game_end(&most, &pos, 1901),
+            Some(GameEnd::Win(russia, 4, WinBy::MostCentresAtLastYear))
+        );
         // Two powers with as many share the draw.
         let mut tied = pos.clone();
         let hol = most.province_by_name("hol").unwrap();
@@ -216,7 +263,10 @@ mod tests {
         assert_eq!(controller(&map, &pos), Some(england));
         assert_eq!(game_end(&map, &pos, 1904), None, "not before control_from");
         // Five centres: it wins with them, far from the 18 the centres need.
-        assert_eq!(game_end(&map, &pos, 1905), Some(GameEnd::Win(england, 5)));
+        assert_eq!(
+            game_end(&map, &pos, 1905),
+            Some(GameEnd::Win(england, 5, WinBy::Control))
+        );
         // Owning Belgium and Holland is not controlling the North Sea.
         pos.units.retain(|u| u.location.province != nth);
         assert_eq!(game_end(&map, &pos, 1905), None);

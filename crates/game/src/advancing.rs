@@ -508,6 +508,23 @@ impl Ending {
                 map.power(w).name,
                 self.centres
             ),
+            (Some(w), EndedBy::Lead) => format!(
+                "{} won after {phase} with {} centres, leading every other power by {} or more",
+                map.power(w).name,
+                self.centres,
+                map.winning_lead(self.phase.year).unwrap_or(1)
+            ),
+            (Some(w), EndedBy::Control) => {
+                let held: Vec<&str> = (map.victory.control.iter())
+                    .map(|&p| map.province(p).name.as_str())
+                    .collect();
+                format!(
+                    "{} won after {phase} by controlling {}, with {} centres",
+                    map.power(w).name,
+                    held.join(", "),
+                    self.centres
+                )
+            }
             (Some(w), _) => format!(
                 "{} won after {phase} with {} centres",
                 map.power(w).name,

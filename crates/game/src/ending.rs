@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use diplo_engine::victory::{game_end, GameEnd};
+use diplo_engine::victory::{game_end, GameEnd, WinBy};
 use diplo_engine::{Phase, Position};
 use diplo_map::PowerId;
 
@@ -33,10 +33,15 @@ pub enum EndedBy {
     /// No supply centre changed hands for the years the house rule counts
     /// ([`EndRules::stalemate_years`]): the survivors share a draw.
     Stalemate,
+    /// The winner led the next power by the map's winning lead (`[victory] lead_wins`).
+    Lead,
+    /// The winner controlled every province of the map's `[victory] control`.
+    Control,
 }
 
 impl EndedBy {
-    /// The game file's word: `victory`, `last-year`, `draw-vote`, `concession`.
+    /// The game file's word: `victory`, `last-year`, `draw-vote`, `concession`, `stalemate`,
+    /// `lead`, `control`.
     pub fn word(self) -> &'static str {
         match self {
             EndedBy::Victory => "victory",
@@ -44,6 +49,8 @@ impl EndedBy {
             EndedBy::DrawVote => "draw-vote",
             EndedBy::Concession => "concession",
             EndedBy::Stalemate => "stalemate",
+            EndedBy::Lead => "lead",
+            EndedBy::Control => "control",
         }
     }
 
@@ -55,6 +62,8 @@ impl EndedBy {
             EndedBy::DrawVote,
             EndedBy::Concession,
             EndedBy::Stalemate,
+            EndedBy::Lead,
+            EndedBy::Control,
         ]
         .into_iter()
         .find(|b| b.word() == word)
@@ -241,8 +250,14 @@ impl Game {
             centres,
             by,
         };
-        if let Some(GameEnd::Win(w, c)) = game_end(&self.map, &self.position, phase.year) {
-            return Some(ending(Some(w), Vec::new(), c, EndedBy::Victory));
+        if let Some(GameEnd::Win(w, c, how)) = game_end(&self.map, &self.position, phase.year) {
+            let by = match how {
+                WinBy::Centres => EndedBy::Victory,
+                WinBy::Lead => EndedBy::Lead,
+                WinBy::Control => EndedBy::Control,
+                WinBy::MostCentresAtLastYear => EndedBy::LastYear,
+            };
+            return Some(ending(Some(w), Vec::new(), c, by));
         }
         if self.last_year().is_none_or(|last| phase.year < last) {
             let stalemate = self.stalemated(start);

@@ -448,7 +448,8 @@ impl Reader<'_> {
                 self.problems.at(
                     at,
                     format!(
-                        "[ended] by `{word}`: expected last-year, draw-vote or concession                          (absent: the map's victory condition)"
+                        "[ended] by `{word}`: expected last-year, draw-vote, concession, \
+                         stalemate, lead or control (absent: the map's victory condition)"
                     ),
                 );
                 EndedBy::Victory

@@ -190,7 +190,12 @@ fn twentytwenty_games_end_where_godip_ended_them() {
         let name = last.phase.name(&map).to_string();
         if game == 2 {
             assert_eq!(name, "Fall 2016 Movement");
-            let Some(diplo_engine::victory::GameEnd::Win(winner, centres)) = end else {
+            let Some(diplo_engine::victory::GameEnd::Win(
+                winner,
+                centres,
+                diplo_engine::victory::WinBy::Lead,
+            )) = end
+            else {
                 panic!("game 2 ends after {name}: {end:?}")
             };
             let centres_by_power = adj.next.victory_centres_by_power(&map);

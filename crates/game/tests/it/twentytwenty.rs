@@ -96,9 +96,16 @@ fn a_lead_of_five_wins_in_2016_and_of_four_only_from_2017() {
     let mut g = fall(2016, 7);
     play(&mut g, "UK", "F lon H");
     let ending = g.ended.clone().expect("a lead of 5 wins in 2016");
-    assert_eq!(ending.by, EndedBy::Victory);
+    assert_eq!(ending.by, EndedBy::Lead);
     assert_eq!(ending.winner, g.map.power_by_name("UK"));
     assert_eq!(ending.centres, 7);
+    let said = ending.describe(&g.map);
+    assert!(
+        said.ends_with("with 7 centres, leading every other power by 5 or more"),
+        "{said}"
+    );
+    let back = Game::from_toml_str(&g.to_toml(), "g.toml").expect("the game file reads back");
+    assert_eq!(back.ended, g.ended, "by = \"lead\" read back");
     // A lead of 4 is one short in 2016 and enough in 2017.
     let mut g = fall(2016, 6);
     play(&mut g, "UK", "F lon H");

@@ -5,7 +5,7 @@
 //! do not count for a power.
 
 use diplo_engine::PhaseKind;
-use diplo_game::{Game, MapSource};
+use diplo_game::{EndedBy, Game, MapSource};
 use diplo_map::Map;
 use diplo_rules::Ruleset;
 
@@ -230,7 +230,17 @@ fn controlling_the_listed_provinces_wins_with_few_centres() {
         .clone()
         .expect("Red controls n (owned) and r (owned)");
     assert_eq!(e.winner, g.map.power_by_name("Red"));
-    assert_eq!(e.centres, 3);
+    assert_eq!((e.centres, e.by), (3, EndedBy::Control));
+    let said = e.describe(&g.map);
+    assert!(
+        said.ends_with("by controlling n, r, with 3 centres"),
+        "{said}"
+    );
+    // The game file says how, in a word read back as the same ending.
+    assert!(g.to_toml().contains("by = \"control\""));
+    for by in [EndedBy::Lead, EndedBy::Control, EndedBy::Stalemate] {
+        assert_eq!(EndedBy::parse(by.word()), Some(by));
+    }
     // Blue's m is not Red's; a year before control_from counts for nothing.
     assert!(play("control = [\"n\", \"m\"]").ended.is_none());
     assert!(play("control = [\"n\"]\ncontrol_from = 1902")
@@ -270,7 +280,7 @@ fn the_game_s_last_year_overrides_the_map_s() {
     assert!(g.ended.is_none(), "the game's last year is 1903");
     hold_a_year(&mut g);
     let e = g.ended.clone().expect("the game ends after Fall 1903");
-    assert_eq!((e.phase.year, e.by), (1903, diplo_game::EndedBy::LastYear));
+    assert_eq!((e.phase.year, e.by), (1903, EndedBy::LastYear));
     // Earlier than the map's, and none on the map at all.
     let mut g = game(map("victory_centres = 5", ""), &[]);
     let earlier = diplo_game::EndRules {
