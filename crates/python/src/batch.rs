@@ -46,8 +46,14 @@ pub(crate) fn position_text(py: Python<'_>, position: &Bound<'_, PyAny>) -> PyRe
     toml::to_string(&value).map_err(|e| err(format!("position: {e}")))
 }
 
-fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> PyResult<Value> {
-    let pos = Position::from_toml_str(map, pos_text, "position").map_err(err)?;
+/// Orders as text (lines, with `Power:` headers or prefixes) read for the position `pos`, each
+/// with the power that gives it: the owner of the unit it orders (in a retreat phase, of the
+/// dislodged unit), else the power the line names.
+pub(crate) fn given_orders(
+    map: &Map,
+    pos: &Position,
+    orders: &str,
+) -> PyResult<Vec<(diplo_map::PowerId, diplo_orders::Order)>> {
     let (lines, errors) = diplo_orders::parse_orders(map, orders);
     if !errors.is_empty() {
         let all: Vec<String> = errors.iter().map(|e| format!("orders: {e}")).collect();
@@ -78,6 +84,12 @@ fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> 
             }
         }
     }
+    Ok(given)
+}
+
+fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> PyResult<Value> {
+    let pos = Position::from_toml_str(map, pos_text, "position").map_err(err)?;
+    let given = given_orders(map, &pos, orders)?;
     let adj = diplo_engine::adjudicate(map, rules, &pos, &given);
     let results = adj.results.iter();
     let results: Vec<Value> = results.map(|r| result_json(map, &given, r)).collect();

@@ -565,16 +565,56 @@ impl Game {
         to_py(py, &serde_json::to_value(file).map_err(err)?)
     }
 
-    /// A picture of the current position as SVG (retreat options in a retreat phase): the
-    /// same picture as `diplo game show --render FILE.svg`.
-    fn render(&self) -> String {
+    /// A picture of the current position (retreat options in a retreat phase): the same
+    /// picture as `diplo game show --render FILE.svg`. `incl_orders` draws the orders given so
+    /// far for the phase; `orders` (lines, or a list of them, as `set_orders` and
+    /// `diplo.adjudicate` read them) draws those instead. `output_format` is `svg` (returns the
+    /// text) or `png` (returns the bytes); `output_path` also writes the picture there,
+    /// replacing the file atomically.
+    #[pyo3(signature = (incl_orders = false, orders = None, output_format = "svg", output_path = None))]
+    fn render<'py>(
+        &self,
+        py: Python<'py>,
+        incl_orders: bool,
+        orders: Option<&Bound<'py, PyAny>>,
+        output_format: &str,
+        output_path: Option<std::path::PathBuf>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.game;
+        let drawn = match orders {
+            Some(o) => crate::batch::given_orders(&g.map, &g.position, &order_text(o)?)?,
+            None if incl_orders => g.gather_orders().orders,
+            None => Vec::new(),
+        };
         let mut scene = diplo_render::Scene::new(&g.map, &g.position, &g.rules.name);
         if g.position.phase.kind == diplo_engine::PhaseKind::Retreat {
             let options = diplo_engine::pending_retreat_options(&g.map, &g.rules, &g.position);
             scene = scene.with_retreats(options);
         }
-        diplo_render::svg(&scene)
+        if !drawn.is_empty() {
+            scene = scene.with_orders(&drawn);
+        }
+        let svg = diplo_render::svg(&scene);
+        let bytes = match output_format {
+            "svg" => None,
+            "png" => Some(diplo_render::png(&svg).map_err(err)?),
+            other => {
+                return Err(err(format!(
+                    "output_format `{other}`: expected \"svg\" or \"png\""
+                )))
+            }
+        };
+        if let Some(path) = output_path {
+            let written = match &bytes {
+                Some(png) => diplo_game::write_atomically_bytes(&path, png),
+                None => diplo_game::write_atomically(&path, &svg),
+            };
+            written.map_err(|e| err(format!("{}: {e}", path.display())))?;
+        }
+        match bytes {
+            Some(png) => Ok(pyo3::types::PyBytes::new(py, &png).into_any()),
+            None => Ok(PyString::new(py, &svg).into_any()),
+        }
     }
 
     /// The game in diplo's game-file format (TOML): everything, history included.

@@ -389,6 +389,27 @@ def test_render_draws_the_position_as_svg():
     assert svg.count('class="unit"') == 22
     assert svg.count('class="centre"') == 34
     assert "Spring 1901 Movement" in svg
+    assert 'class="order"' not in svg
+
+
+def test_render_draws_orders_as_png_and_into_a_file(tmp_path):
+    game = diplo.Game()
+    game.set_orders("FRANCE", ["A PAR - BUR", "F BRE - MAO"])
+    plain = game.render()
+    given = game.render(incl_orders=True)
+    assert 'class="order"' not in plain
+    assert 'data-order="A par - bur"' in given and 'data-order="F bre - mao"' in given
+    # Orders given to draw, instead of those set: the same picture for the same orders.
+    assert game.render(orders=["France: A PAR - BUR", "France: F BRE - MAO"]) == given
+    png = game.render(incl_orders=True, output_format="png", output_path=str(tmp_path / "p.png"))
+    assert isinstance(png, bytes) and png.startswith(b"\x89PNG")
+    assert (tmp_path / "p.png").read_bytes() == png
+    game.render(output_path=str(tmp_path / "p.svg"))
+    assert (tmp_path / "p.svg").read_text() == plain
+    with pytest.raises(diplo.DiploError, match="output_format `gif`"):
+        game.render(output_format="gif")
+    with pytest.raises(diplo.DiploError, match="orders: "):
+        game.render(orders=["A XYZ - BUR"])
 
 
 def test_a_neutral_power_has_nothing_to_order_and_every_listed_order_is_accepted():

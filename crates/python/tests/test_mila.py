@@ -169,3 +169,15 @@ def test_phase_names_have_four_digit_years_as_mila():
     game.process()
     assert game.get_current_phase() == "F0001M"
     assert Map("ancmed").phase_long("W0001A") == "WINTER 1 ADJUSTMENTS"
+
+
+def test_render_as_mila_with_the_orders_set_and_after_the_end(tmp_path):
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    svg = game.render(incl_orders=True, incl_abbrev=True)
+    assert svg.startswith("<svg") and 'data-order="A par - bur"' in svg
+    assert 'class="order"' not in game.render(incl_orders=False)
+    out = tmp_path / "s.svg"
+    assert game.render(output_path=str(out)) == out.read_text()
+    game.draw()
+    assert game.is_game_done and game.render().startswith("<svg")

@@ -103,9 +103,11 @@ class Game:
         and `position()` gives); the orders given for the phase are dropped, the history kept."""
     def position(self) -> Dict[str, Any]:
         """The current position as a dict: `phase`, `units`, `centres`, `dislodged`, ..."""
-    def render(self) -> str:
-        """A picture of the current position as SVG (retreat options in a retreat phase),
-        the same as `diplo game show --render FILE.svg`."""
+    def render(self, incl_orders: bool = False, orders: Union[None, str, Sequence[str]] = None,
+               output_format: str = "svg", output_path: Optional[str] = None) -> Union[str, bytes]:
+        """A picture of the current position (retreat options in a retreat phase), the same as
+        `diplo game show --render FILE.svg`: with the orders given so far (`incl_orders`) or
+        `orders` drawn; `svg` text or `png` bytes; also written to `output_path` if given."""
     def to_toml(self) -> str:
         """The game in diplo's game-file format."""
     @staticmethod

@@ -488,15 +488,16 @@ class Game:
 
     # ---------------------------------------------------------------- diplo's position
 
-    def _diplo_phase(self) -> str:
-        words = self.phase.split()
+    def _diplo_phase(self, phase: Optional[str] = None) -> str:
+        words = (phase or self.phase).split()
         kind = DIPLO_PHASE_TYPES[words[2][0]]
         return "%s %s %s" % (words[0].capitalize(), words[1], kind)
 
-    def _position(self) -> Dict[str, Any]:
-        """The position in diplo's position-file shape."""
+    def _position(self, phase: Optional[str] = None) -> Dict[str, Any]:
+        """The position in diplo's position-file shape (in `phase`, a long phase name, when
+        given)."""
         pos: Dict[str, Any] = {
-            "phase": self._diplo_phase(),
+            "phase": self._diplo_phase(phase),
             "units": {p.name: list(p.units) for p in self.powers.values() if p.units},
             "centres": {p.name: list(p.centers) for p in self.powers.values() if p.centers},
         }
@@ -1138,6 +1139,29 @@ class Game:
         for history in (self.order_history, self.result_history, self.state_history, self.message_history):
             history.clear()
         self.messages = SortedDict()
+
+    def render(self, incl_orders: bool = True, incl_abbrev: bool = False, output_format: str = "svg",
+               output_path: Optional[str] = None):
+        """A picture of the current phase, as MILA's `render`: diplo's drawing of the map, with
+        the orders set so far when `incl_orders` (with `NO_CHECK`, those diplo's engine would
+        carry out). diplo names every province by its abbreviation, so `incl_abbrev` changes
+        nothing. `output_format` is `svg` (the text is returned) or `png` (the bytes);
+        `output_path` also writes the picture there. An ended game is drawn as it ended."""
+        lines: List[str] = []
+        if incl_orders and not self.is_game_done:
+            for power in self.powers.values():
+                for order in self.get_orders(power.name):
+                    if self.no_check and self._check(power, order) is not None:
+                        continue
+                    lines.append("%s: %s" % (power.name, order))
+        if self.is_game_done:
+            ended = self.map.phase_long(self.outcome[0]) if self.outcome else None
+            first = "%s%04dM" % (self.map.first_season[0], self.map.first_year)
+            engine = _Engine(self.map_name, self.ruleset, overrides=self._overrides())
+            engine.set_position(self._position(ended or self.map.phase_long(first)))
+        else:
+            engine = self._engine_at()
+        return engine.render(orders=lines, output_format=output_format, output_path=output_path)
 
     def get_phase_data(self) -> GamePhaseData:
         """The current phase: state, orders set (None for a power that set none), messages."""
