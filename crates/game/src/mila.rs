@@ -44,7 +44,10 @@ pub fn state(map: &Map, pos: &Position) -> Value {
 
 /// An order in MILA's notation (upper case): `A PAR - BUR`, `A PAR S A MAR - BUR`, `WAIVE`.
 fn mila_order(map: &Map, order: &Order) -> String {
-    let mut text = order.display(map).to_string();
+    use std::fmt::Write;
+    // Room for most orders at once (`to_string` would grow the text several times).
+    let mut text = String::with_capacity(32);
+    let _ = write!(text, "{}", order.display(map));
     match order {
         Order::Build { .. } => {
             // diplo writes `B A par`; MILA `A PAR B`.
@@ -65,19 +68,15 @@ fn mila_order(map: &Map, order: &Order) -> String {
 }
 
 /// MILA's result words for the DATC's.
-fn mila_results(words: &str) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    for w in words.split(", ") {
-        match w {
-            "fails" | "bounces" => out.push("bounce"),
-            "cut" => out.push("cut"),
-            "illegal" | "invalid" => out.push("void"),
-            "dislodged" => out.push("dislodged"),
-            "destroyed" => out.push("disband"),
-            _ => {}
-        }
-    }
-    out
+fn mila_results(words: &str) -> impl Iterator<Item = &'static str> + '_ {
+    words.split(", ").filter_map(|w| match w {
+        "fails" | "bounces" => Some("bounce"),
+        "cut" => Some("cut"),
+        "illegal" | "invalid" => Some("void"),
+        "dislodged" => Some("dislodged"),
+        "destroyed" => Some("disband"),
+        _ => None,
+    })
 }
 
 /// The whole game in MILA's saved-game format ([`saved_game_json`]'s text as a value, built

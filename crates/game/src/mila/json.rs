@@ -168,7 +168,8 @@ impl<'a, S: Sink> Writer<'a, S> {
             .collect();
         self.sink.key("orders");
         self.per_power(|w, p| {
-            w.sink.begin_array();
+            w.sink
+                .begin_array_of(orders.iter().filter(|(q, _)| *q == Some(p)).count());
             for ((q, _), text) in orders.iter().zip(&texts) {
                 if *q == Some(p) {
                     w.sink.string(text);
@@ -231,7 +232,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         });
         self.sink.key("centers");
         self.per_power(|w, p| {
-            w.sink.begin_array();
+            w.sink.begin_array_of(counted[p.index()]);
             for c in map.province_ids() {
                 if pos.owners[c.index()] == Some(p) {
                     w.sink.string(&w.upper[c.index()]);
@@ -244,7 +245,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.sink.end_object();
         self.sink.key("homes");
         self.per_power(|w, p| {
-            w.sink.begin_array();
+            w.sink.begin_array_of(map.home_centres(p).len());
             for &c in map.home_centres(p) {
                 w.sink.string(&w.upper[c.index()]);
             }
@@ -271,8 +272,10 @@ impl<'a, S: Sink> Writer<'a, S> {
             w.sink.end_object();
         });
         self.sink.key("units");
+        let dislodged = |p| pos.dislodged.iter().filter(|d| d.unit.power == p).count();
         self.per_power(|w, p| {
-            w.sink.begin_array();
+            w.sink
+                .begin_array_of(units[p.index()] as usize + dislodged(p));
             for u in pos.units.iter().filter(|u| u.power == p) {
                 w.unit("", u);
             }
@@ -287,7 +290,7 @@ impl<'a, S: Sink> Writer<'a, S> {
     /// A unit as MILA writes it (`A PAR`, `F STP/SC`), with `prefix` (`*` for a dislodged unit).
     fn unit(&mut self, prefix: &str, u: &Unit) {
         let name = self.unit_text(prefix, u);
-        self.sink.string(&name);
+        self.sink.owned_string(name);
     }
 
     /// `A PAR`, `*F STP/SC`: a unit's letter and its location's upper-case name.

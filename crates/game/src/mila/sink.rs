@@ -17,10 +17,19 @@ pub trait Sink {
     fn key(&mut self, key: &str);
     /// An array begins.
     fn begin_array(&mut self);
+    /// An array of `len` values begins (a hint: the values still come one by one).
+    fn begin_array_of(&mut self, len: usize) {
+        let _ = len;
+        self.begin_array();
+    }
     /// The array begun last ends.
     fn end_array(&mut self);
     /// A string value.
     fn string(&mut self, s: &str);
+    /// A string value the writer has no more use for (a sink that keeps strings takes it).
+    fn owned_string(&mut self, s: String) {
+        self.string(&s);
+    }
     /// An integer value.
     fn int(&mut self, n: i64);
     /// A boolean value.
@@ -166,6 +175,9 @@ impl Sink for ValueSink {
     fn begin_array(&mut self) {
         self.open.push(Open::Array(Vec::new()));
     }
+    fn begin_array_of(&mut self, len: usize) {
+        self.open.push(Open::Array(Vec::with_capacity(len)));
+    }
     fn end_array(&mut self) {
         if let Some(Open::Array(items)) = self.open.pop() {
             self.value(Value::Array(items));
@@ -173,6 +185,9 @@ impl Sink for ValueSink {
     }
     fn string(&mut self, s: &str) {
         self.value(Value::String(s.to_string()));
+    }
+    fn owned_string(&mut self, s: String) {
+        self.value(Value::String(s));
     }
     fn int(&mut self, n: i64) {
         self.value(Value::from(n));
