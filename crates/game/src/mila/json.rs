@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use diplo_engine::{Position, Unit};
-use diplo_map::{Location, Map, PowerId};
+use diplo_map::{Location, Map, PowerId, ProvinceId};
 use diplo_orders::Order;
 
 use super::sink::Sink;
@@ -105,22 +105,44 @@ struct Writer<'a, S> {
     map: &'a Map,
     /// The powers in their keys' order, with their keys.
     powers: Vec<(PowerId, String)>,
-    /// Each province's name in upper case, by province.
-    upper: Vec<String>,
+    /// Every province's name in upper case.
+    upper: UpperNames,
+}
+
+/// Every province's name in upper case, one after the other (two allocations, not one a
+/// province), and where each one's is.
+struct UpperNames {
+    text: String,
+    at: Vec<(u32, u32)>,
+}
+
+impl UpperNames {
+    fn new(map: &Map) -> UpperNames {
+        let mut text = String::new();
+        let at = (map.provinces().iter())
+            .map(|p| {
+                let start = text.len() as u32;
+                text.extend(p.name.chars().flat_map(char::to_uppercase));
+                (start, text.len() as u32)
+            })
+            .collect();
+        UpperNames { text, at }
+    }
+
+    /// Province `c`'s name in upper case.
+    fn get(&self, c: ProvinceId) -> &str {
+        let (start, end) = self.at[c.index()];
+        &self.text[start as usize..end as usize]
+    }
 }
 
 impl<'a, S: Sink> Writer<'a, S> {
     fn new(sink: &'a mut S, map: &'a Map) -> Writer<'a, S> {
-        let upper = map
-            .provinces()
-            .iter()
-            .map(|p| p.name.to_uppercase())
-            .collect();
         Writer {
             sink,
             map,
             powers: sorted_powers(map),
-            upper,
+            upper: UpperNames::new(map),
         }
     }
 
@@ -163,22 +185,24 @@ impl<'a, S: Sink> Writer<'a, S> {
             }
         }
         self.entry_string("name", &name);
-        let texts: Vec<String> = (orders.iter())
+        let mut texts: Vec<String> = (orders.iter())
             .map(|(_, o)| mila_order(self.map, o))
             .collect();
+        // The results' keys, taken from the texts before the texts are handed to the sink.
+        let keys = UnitKeys::new(orders, &texts);
         self.sink.key("orders");
         self.per_power(|w, p| {
             w.sink
                 .begin_array_of(orders.iter().filter(|(q, _)| *q == Some(p)).count());
-            for ((q, _), text) in orders.iter().zip(&texts) {
+            for ((q, _), text) in orders.iter().zip(&mut texts) {
                 if *q == Some(p) {
-                    w.sink.string(text);
+                    w.sink.owned_string(std::mem::take(text));
                 }
             }
             w.sink.end_array();
         });
         self.sink.key("results");
-        self.results(orders, &texts, results);
+        self.results(&keys, results);
         self.sink.key("state");
         self.state(pos, &name);
         self.sink.end_object();
@@ -186,16 +210,12 @@ impl<'a, S: Sink> Writer<'a, S> {
 
     /// Each ordered unit's MILA result words, keyed by the unit (the order's first two
     /// words), in the keys' order; of two orders to one unit, the later one's.
-    fn results(&mut self, orders: &[(Option<PowerId>, Order)], texts: &[String], words: &[&str]) {
-        let mut keyed: Vec<(Cow<'_, str>, &str)> = orders
-            .iter()
-            .zip(texts)
-            .zip(words)
-            .filter(|(((_, o), _), _)| o.unit().is_some())
-            .map(|((_, text), w)| (unit_key(text), *w))
+    fn results(&mut self, keys: &UnitKeys, words: &[&str]) {
+        let mut keyed: Vec<(&str, &str)> = (keys.at.iter())
+            .map(|&(start, end, i)| (&keys.text[start as usize..end as usize], words[i as usize]))
             .collect();
         // Stable: of two orders to one unit, the later stays later.
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.sort_by(|a, b| a.0.cmp(b.0));
         self.sink.begin_object();
         for (i, (key, w)) in keyed.iter().enumerate() {
             if keyed.get(i + 1).is_some_and(|next| next.0 == *key) {
@@ -235,7 +255,7 @@ impl<'a, S: Sink> Writer<'a, S> {
             w.sink.begin_array_of(counted[p.index()]);
             for c in map.province_ids() {
                 if pos.owners[c.index()] == Some(p) {
-                    w.sink.string(&w.upper[c.index()]);
+                    w.sink.string(w.upper.get(c));
                 }
             }
             w.sink.end_array();
@@ -247,7 +267,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.per_power(|w, p| {
             w.sink.begin_array_of(map.home_centres(p).len());
             for &c in map.home_centres(p) {
-                w.sink.string(&w.upper[c.index()]);
+                w.sink.string(w.upper.get(c));
             }
             w.sink.end_array();
         });
@@ -296,7 +316,7 @@ impl<'a, S: Sink> Writer<'a, S> {
     /// `A PAR`, `*F STP/SC`: a unit's letter and its location's upper-case name.
     fn unit_text(&self, prefix: &str, u: &Unit) -> String {
         let at: Location = u.location;
-        let name = &self.upper[at.province.index()];
+        let name = self.upper.get(at.province);
         let mut s = String::with_capacity(prefix.len() + 2 + name.len() + 3);
         s.push_str(prefix);
         s.push(u.kind.letter());
@@ -308,6 +328,31 @@ impl<'a, S: Sink> Writer<'a, S> {
             s.extend(coast.chars().flat_map(char::to_uppercase));
         }
         s
+    }
+}
+
+/// The units a phase's orders order (each a MILA text's first two words: `A PAR` of
+/// `A PAR - BUR`), one after the other in one text, with where each is and its order's index;
+/// only orders to a unit have one.
+struct UnitKeys {
+    text: String,
+    at: Vec<(u32, u32, u32)>,
+}
+
+impl UnitKeys {
+    fn new(orders: &[(Option<PowerId>, Order)], texts: &[String]) -> UnitKeys {
+        let mut keys = UnitKeys {
+            text: String::with_capacity(8 * texts.len()),
+            at: Vec::with_capacity(texts.len()),
+        };
+        for (i, ((_, o), text)) in orders.iter().zip(texts).enumerate() {
+            if o.unit().is_some() {
+                let start = keys.text.len() as u32;
+                keys.text.push_str(&unit_key(text));
+                keys.at.push((start, keys.text.len() as u32, i as u32));
+            }
+        }
+        keys
     }
 }
 
