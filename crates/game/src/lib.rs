@@ -156,8 +156,10 @@ impl MapSource {
         match self {
             MapSource::Embedded(name) => match Map::embedded(name) {
                 Some(map) => map.map_err(|e| GameError::Invalid(e.to_string())),
+                // One line whatever the name holds (a game file's `map = "st\ndard"`).
                 None => Err(GameError::Invalid(format!(
-                    "{file}: no embedded map `{name}` (embedded: {})",
+                    "{file}: no embedded map `{}` (embedded: {})",
+                    diplo_map::one_line(name),
                     diplo_map::EMBEDDED_MAPS
                         .iter()
                         .map(|(n, _)| *n)

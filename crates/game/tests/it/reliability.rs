@@ -99,3 +99,20 @@ fn deadlines_outside_the_file_s_years_are_refused() {
     let again = Game::from_toml_str(&g.to_toml(), "g.toml").unwrap();
     assert_eq!(again.deadline, Some(diplo_game::time::LATEST));
 }
+
+/// A game file naming an embedded map with a line end in its name (found by the `game` fuzz
+/// target, 2026-11-28) is refused with one error line that names the file, the name's line end
+/// written `\n`.
+#[test]
+fn an_unknown_map_name_with_a_line_end_is_refused_on_one_line() {
+    let text = game()
+        .to_toml()
+        .replacen("map = \"standard\"", "map = \"st\\ndard\"", 1);
+    assert!(text.contains("map = \"st\\ndard\""), "{text}");
+    let err = Game::from_toml_str(&text, "g.toml")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("g.toml"), "{err}");
+    assert!(err.contains("no embedded map `st\\ndard`"), "{err}");
+}
