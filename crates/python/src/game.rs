@@ -239,7 +239,9 @@ impl Game {
 
     /// The MILA saved game as Python's dicts and lists, made directly.
     fn saved_game_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut sink = crate::saved::PySink::new(py);
+        let _paused = crate::saved::GcPaused::new(py);
+        let names = Some((&*self.names, &*self.game.map));
+        let mut sink = crate::saved::PySink::new(py, names);
         self.write_saved_game(&mut sink)?;
         sink.finish()
     }

@@ -310,6 +310,26 @@ def test_the_saved_game_dict_is_the_json_text_read_on_every_map_and_before_recor
         assert g.to_saved_game_json() == text and g.to_saved_game_format() == saved, map_name
 
 
+def test_the_saved_game_dict_leaves_the_garbage_collector_as_it_found_it():
+    # The collector is held off while the dict is built (a tree of new containers has no
+    # cycle): on again afterwards if it was on, still off if it was off.
+    g = diplo.Game()
+    play_randomly(g, random.Random(2), 4)
+    assert gc.isenabled()
+    first = g.to_saved_game_format()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert g.to_saved_game_format() == first
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    # Strings over 16 bytes (support orders) and up to 16 bytes (units) both come out right.
+    texts = [o for orders in first["phases"][0]["orders"].values() for o in orders]
+    assert texts and all(isinstance(t, str) for t in texts)
+    assert first == json.loads(g.to_saved_game_json())
+
+
 def test_mila_saved_games_load_under_mila_by_default_and_end_where_other_rules_take_them():
     # A game played under MILA's readings that the DATC's readings take elsewhere (by 1903
     # Austria's fleet is no longer in Trieste): it loads as played by default; under `datc` the

@@ -40,28 +40,29 @@ pub fn write<S: Sink>(
     w.sink.begin_object();
     w.entry_string("id", &format!("diplo-{}", map.name));
     if flavour == Flavour::Cicero {
-        w.sink.key("is_full_press");
+        w.sink.fixed_key("is_full_press");
         w.sink.bool(false);
     }
     w.entry_string("map", &map.name);
     if flavour == Flavour::Cicero {
-        w.sink.key("metadata");
+        w.sink.fixed_key("metadata");
         w.sink.begin_object();
         w.entry_string("exported_by", "diplo");
         w.entry_string("ruleset", &game.rules.name);
         w.sink.end_object();
     }
-    w.sink.key("phases");
+    w.sink.fixed_key("phases");
     w.sink.begin_array();
     for h in &game.history {
         let (pos, orders) = game.played_phase(h)?;
+        let orders: Vec<(Option<PowerId>, &Order)> = orders.iter().map(|(p, o)| (*p, o)).collect();
         let results: Vec<&str> = h.results.iter().map(|r| r.result.as_str()).collect();
         w.phase(flavour, &pos, &orders, &results);
     }
     for o in pending {
         let results = &o.adjudication.results;
-        let orders: Vec<(Option<PowerId>, Order)> = (results.iter())
-            .map(|r| (Some(r.power), o.gathered.orders[r.index].1.clone()))
+        let orders: Vec<(Option<PowerId>, &Order)> = (results.iter())
+            .map(|r| (Some(r.power), &o.gathered.orders[r.index].1))
             .collect();
         let words: Vec<String> = results.iter().map(|r| r.words()).collect();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -69,7 +70,7 @@ pub fn write<S: Sink>(
     }
     w.phase(flavour, &game.position, &[], &[]);
     w.sink.end_array();
-    w.sink.key("rules");
+    w.sink.fixed_key("rules");
     w.sink.begin_array();
     for r in rules {
         w.sink.string(r);
@@ -147,8 +148,8 @@ impl<'a, S: Sink> Writer<'a, S> {
     }
 
     /// `"key":"value"`.
-    fn entry_string(&mut self, key: &str, value: &str) {
-        self.sink.key(key);
+    fn entry_string(&mut self, key: &'static str, value: &str) {
+        self.sink.fixed_key(key);
         self.sink.string(value);
     }
 
@@ -157,7 +158,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.sink.begin_object();
         for i in 0..self.powers.len() {
             let p = self.powers[i].0;
-            self.sink.key(&self.powers[i].1);
+            self.sink.power_key(p, &self.powers[i].1);
             value(self, p);
         }
         self.sink.end_object();
@@ -168,12 +169,12 @@ impl<'a, S: Sink> Writer<'a, S> {
         &mut self,
         flavour: Flavour,
         pos: &Position,
-        orders: &[(Option<PowerId>, Order)],
+        orders: &[(Option<PowerId>, &Order)],
         results: &[&str],
     ) {
         let name = short_phase(self.map, pos.phase);
         self.sink.begin_object();
-        self.sink.key("messages");
+        self.sink.fixed_key("messages");
         match flavour {
             Flavour::Mila => {
                 self.sink.begin_array();
@@ -190,7 +191,7 @@ impl<'a, S: Sink> Writer<'a, S> {
             .collect();
         // The results' keys, taken from the texts before the texts are handed to the sink.
         let keys = UnitKeys::new(orders, &texts);
-        self.sink.key("orders");
+        self.sink.fixed_key("orders");
         self.per_power(|w, p| {
             w.sink
                 .begin_array_of(orders.iter().filter(|(q, _)| *q == Some(p)).count());
@@ -201,9 +202,9 @@ impl<'a, S: Sink> Writer<'a, S> {
             }
             w.sink.end_array();
         });
-        self.sink.key("results");
+        self.sink.fixed_key("results");
         self.results(&keys, results);
-        self.sink.key("state");
+        self.sink.fixed_key("state");
         self.state(pos, &name);
         self.sink.end_object();
     }
@@ -224,7 +225,7 @@ impl<'a, S: Sink> Writer<'a, S> {
             self.sink.key(key);
             self.sink.begin_array();
             for word in mila_results(w) {
-                self.sink.string(word);
+                self.sink.fixed_string(word);
             }
             self.sink.end_array();
         }
@@ -240,42 +241,47 @@ impl<'a, S: Sink> Writer<'a, S> {
             units[u.power.index()] += 1;
         }
         self.sink.begin_object();
-        self.sink.key("builds");
+        self.sink.fixed_key("builds");
         self.per_power(|w, p| {
             w.sink.begin_object();
-            w.sink.key("count");
+            w.sink.fixed_key("count");
             w.sink.int(counted[p.index()] as i64 - units[p.index()]);
-            w.sink.key("homes");
+            w.sink.fixed_key("homes");
             w.sink.begin_array();
             w.sink.end_array();
             w.sink.end_object();
         });
-        self.sink.key("centers");
+        // Each power's provinces in the map's order: one pass over the owners, not one a power.
+        let mut owned: Vec<(usize, ProvinceId)> = (map.province_ids())
+            .filter_map(|c| pos.owners[c.index()].map(|p| (p.index(), c)))
+            .collect();
+        owned.sort_by_key(|&(p, _)| p); // stable: the map's order within a power
+        self.sink.fixed_key("centers");
         self.per_power(|w, p| {
+            let first = owned.partition_point(|&(q, _)| q < p.index());
+            let theirs = owned[first..].iter().take_while(|&&(q, _)| q == p.index());
             w.sink.begin_array_of(counted[p.index()]);
-            for c in map.province_ids() {
-                if pos.owners[c.index()] == Some(p) {
-                    w.sink.string(w.upper.get(c));
-                }
+            for &(_, c) in theirs {
+                w.sink.province(c, w.upper.get(c));
             }
             w.sink.end_array();
         });
-        self.sink.key("civil_disorder");
+        self.sink.fixed_key("civil_disorder");
         self.sink.begin_object();
         self.sink.end_object();
-        self.sink.key("homes");
+        self.sink.fixed_key("homes");
         self.per_power(|w, p| {
             w.sink.begin_array_of(map.home_centres(p).len());
             for &c in map.home_centres(p) {
-                w.sink.string(w.upper.get(c));
+                w.sink.province(c, w.upper.get(c));
             }
             w.sink.end_array();
         });
-        self.sink.key("influence");
+        self.sink.fixed_key("influence");
         self.sink.begin_object();
         self.sink.end_object();
         self.entry_string("name", name);
-        self.sink.key("retreats");
+        self.sink.fixed_key("retreats");
         self.per_power(|w, p| {
             let mut keys: Vec<String> = (pos.dislodged.iter())
                 .filter(|d| d.unit.power == p)
@@ -291,13 +297,14 @@ impl<'a, S: Sink> Writer<'a, S> {
             }
             w.sink.end_object();
         });
-        self.sink.key("units");
+        self.sink.fixed_key("units");
         let dislodged = |p| pos.dislodged.iter().filter(|d| d.unit.power == p).count();
         self.per_power(|w, p| {
             w.sink
                 .begin_array_of(units[p.index()] as usize + dislodged(p));
             for u in pos.units.iter().filter(|u| u.power == p) {
-                w.unit("", u);
+                let (sink, text) = (&mut *w.sink, || unit_text(map, &w.upper, "", u));
+                sink.unit(u, text);
             }
             for d in pos.dislodged.iter().filter(|d| d.unit.power == p) {
                 w.unit("*", &d.unit);
@@ -315,20 +322,25 @@ impl<'a, S: Sink> Writer<'a, S> {
 
     /// `A PAR`, `*F STP/SC`: a unit's letter and its location's upper-case name.
     fn unit_text(&self, prefix: &str, u: &Unit) -> String {
-        let at: Location = u.location;
-        let name = self.upper.get(at.province);
-        let mut s = String::with_capacity(prefix.len() + 2 + name.len() + 3);
-        s.push_str(prefix);
-        s.push(u.kind.letter());
-        s.push(' ');
-        s.push_str(name);
-        if let Some(c) = at.coast {
-            s.push('/');
-            let coast = &self.map.province(at.province).coasts[c as usize].name;
-            s.extend(coast.chars().flat_map(char::to_uppercase));
-        }
-        s
+        unit_text(self.map, &self.upper, prefix, u)
     }
+}
+
+/// `A PAR`, `*F STP/SC`: a unit's letter and its location's upper-case name, with `prefix`.
+fn unit_text(map: &Map, upper: &UpperNames, prefix: &str, u: &Unit) -> String {
+    let at: Location = u.location;
+    let name = upper.get(at.province);
+    let mut s = String::with_capacity(prefix.len() + 2 + name.len() + 3);
+    s.push_str(prefix);
+    s.push(u.kind.letter());
+    s.push(' ');
+    s.push_str(name);
+    if let Some(c) = at.coast {
+        s.push('/');
+        let coast = &map.province(at.province).coasts[c as usize].name;
+        s.extend(coast.chars().flat_map(char::to_uppercase));
+    }
+    s
 }
 
 /// The units a phase's orders order (each a MILA text's first two words: `A PAR` of
@@ -340,7 +352,7 @@ struct UnitKeys {
 }
 
 impl UnitKeys {
-    fn new(orders: &[(Option<PowerId>, Order)], texts: &[String]) -> UnitKeys {
+    fn new(orders: &[(Option<PowerId>, &Order)], texts: &[String]) -> UnitKeys {
         let mut keys = UnitKeys {
             text: String::with_capacity(8 * texts.len()),
             at: Vec::with_capacity(texts.len()),

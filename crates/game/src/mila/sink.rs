@@ -3,6 +3,8 @@
 //! The writer (`json.rs`) walks the game once and tells the sink what it finds, keys in the
 //! order they are to appear.
 
+use diplo_engine::Unit;
+use diplo_map::{PowerId, ProvinceId};
 use serde_json::{Map as JsonMap, Value};
 
 /// What a saved-game writer tells the form it writes into, in document order. An object's
@@ -15,6 +17,11 @@ pub trait Sink {
     fn end_object(&mut self);
     /// The next value is the current object's entry under `key`.
     fn key(&mut self, key: &str);
+    /// The next value is the current object's entry under `key`, a text of the program's: a
+    /// sink may keep what it made of it by its address (a static text's never changes).
+    fn fixed_key(&mut self, key: &'static str) {
+        self.key(key);
+    }
     /// An array begins.
     fn begin_array(&mut self);
     /// An array of `len` values begins (a hint: the values still come one by one).
@@ -26,9 +33,30 @@ pub trait Sink {
     fn end_array(&mut self);
     /// A string value.
     fn string(&mut self, s: &str);
+    /// A string value that is a text of the program's (kept by address, as [`Sink::fixed_key`]).
+    fn fixed_string(&mut self, s: &'static str) {
+        self.string(s);
+    }
     /// A string value the writer has no more use for (a sink that keeps strings takes it).
     fn owned_string(&mut self, s: String) {
         self.string(&s);
+    }
+    /// Province `p`'s upper-case name (`PAR`) as a string value: a sink that keeps each
+    /// province's string may hand it out by `p` without reading `upper`.
+    fn province(&mut self, p: ProvinceId, upper: &str) {
+        let _ = p;
+        self.string(upper);
+    }
+    /// A unit on the board as MILA writes it (`A PAR`, `F STP/SC`) as a string value: a sink
+    /// that keeps each unit's string may hand it out by the unit without calling `text`.
+    fn unit(&mut self, u: &Unit, text: impl FnOnce() -> String) {
+        let _ = u;
+        self.owned_string(text());
+    }
+    /// The next value is the current object's entry under power `p`'s upper-case name.
+    fn power_key(&mut self, p: PowerId, upper: &str) {
+        let _ = p;
+        self.key(upper);
     }
     /// An integer value.
     fn int(&mut self, n: i64);
