@@ -485,7 +485,9 @@ impl PositionReader<'_> {
         p
     }
 
-    /// `[units]`: each unit where it may stand, one per province.
+    /// `[units]`: each unit where it may stand, one per province. The units are listed power
+    /// by power in the order of the powers' names as the map spells them (the order a written
+    /// position has), whatever the file's spelling (`france` sorts after `Germany`).
     fn units(&mut self, raw: &PositionInput, pos: &mut Position) {
         let map = self.map;
         for (power_name, list) in &raw.units {
@@ -510,6 +512,8 @@ impl PositionReader<'_> {
                 pos.units.push(unit);
             }
         }
+        // Stable: a power's units stay in the order read.
+        pos.units.sort_by(|a, b| map.power(a.power).name.cmp(&map.power(b.power).name));
     }
 
     /// `[centres]`: supply centres, each owned by one power at most.
