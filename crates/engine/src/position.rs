@@ -513,7 +513,8 @@ impl PositionReader<'_> {
             }
         }
         // Stable: a power's units stay in the order read.
-        pos.units.sort_by(|a, b| map.power(a.power).name.cmp(&map.power(b.power).name));
+        pos.units
+            .sort_by(|a, b| map.power(a.power).name.cmp(&map.power(b.power).name));
     }
 
     /// `[centres]`: supply centres, each owned by one power at most.

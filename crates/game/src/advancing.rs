@@ -4,7 +4,8 @@
 //! (rollback), and when each unit was produced.
 
 use diplo_engine::{
-    adjudicate_with_production, Adjudication, Adjudicator, Phase, PhaseKind, Position, Resolution,
+    adjudicate_with_production, Adjudication, Adjudicator, AdjudicatorScratch, Phase, PhaseKind,
+    Position, Resolution,
 };
 use diplo_map::limits::Limit;
 use diplo_map::PowerId;
@@ -92,6 +93,22 @@ impl Game {
         let outcome = self.adjudicate_unrecorded(overrides, 0)?;
         self.record_phase(&outcome);
         Ok(outcome)
+    }
+
+    /// As [`Game::adjudicate_unrecorded`], with `scratch` as the adjudicator's working memory
+    /// instead of the game's own: a thread adjudicating many games (`process_multi`) keeps one,
+    /// warm in its core's cache, rather than reading each game's from the core that last used
+    /// it. The game's own is left as it was.
+    pub fn adjudicate_unrecorded_in(
+        &mut self,
+        overrides: &[String],
+        unrecorded: usize,
+        scratch: &mut AdjudicatorScratch,
+    ) -> Result<PhaseOutcome, GameError> {
+        std::mem::swap(&mut self.scratch, scratch);
+        let outcome = self.adjudicate_unrecorded(overrides, unrecorded);
+        std::mem::swap(&mut self.scratch, scratch);
+        outcome
     }
 
     /// As [`Game::adjudicate`], but the phase's record is not put into the history: the caller

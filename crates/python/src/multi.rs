@@ -19,6 +19,12 @@ pub(crate) fn process_multi<'py>(
     games: Vec<Bound<'py, PyAny>>,
     threads: usize,
 ) -> PyResult<()> {
+    if games.len() > MAX_GAMES {
+        return Err(err(format!(
+            "{} games: at most {MAX_GAMES} a call",
+            games.len()
+        )));
+    }
     let mut borrowed: Vec<PyRefMut<'_, Game>> = Vec::with_capacity(games.len());
     // Each game's object address, with its place in the list.
     let mut seen = std::collections::HashMap::with_capacity(games.len());
@@ -52,6 +58,59 @@ pub(crate) fn process_multi<'py>(
         false => Err(err(done.errors.join("\n"))),
     }
 }
+
+std::thread_local! {
+    /// Each thread's adjudicator working memory, used for every game it adjudicates.
+    static SCRATCH: std::cell::Cell<diplo_engine::AdjudicatorScratch> =
+        std::cell::Cell::new(diplo_engine::AdjudicatorScratch::default());
+}
+
+/// A job not yet taken (or taken: None) and its result once adjudicated (None: not yet, or the
+/// adjudication panicked).
+type Slot<'j, 'g> = (
+    Option<&'j mut Job<'g>>,
+    Option<Result<diplo_game::PhaseOutcome, String>>,
+);
+
+/// One worker's stretch of the jobs, `start..end`: it takes them from the front, and a worker
+/// done with its own takes the others' from their ends (so that, round after round, a game is
+/// mostly adjudicated by the same thread, whose cache holds it).
+struct Stretch {
+    /// The next job from the front and the one after the last from the end, as one number each
+    /// half (so that one compare-and-swap takes from either end).
+    ends: std::sync::atomic::AtomicU64,
+}
+
+impl Stretch {
+    fn new(start: usize, end: usize) -> Stretch {
+        Stretch {
+            ends: std::sync::atomic::AtomicU64::new((start as u64) << 32 | end as u64),
+        }
+    }
+
+    /// The next job from the front (`front`) or from the end, if any is left.
+    fn take(&self, front: bool) -> Option<usize> {
+        use std::sync::atomic::Ordering::{AcqRel, Acquire};
+        let mut ends = self.ends.load(Acquire);
+        loop {
+            let (start, end) = (ends >> 32, ends & 0xFFFF_FFFF);
+            if start >= end {
+                return None;
+            }
+            let (next, taken) = match front {
+                true => ((start + 1) << 32 | end, start),
+                false => (start << 32 | (end - 1), end - 1),
+            };
+            match self.ends.compare_exchange_weak(ends, next, AcqRel, Acquire) {
+                Ok(_) => return Some(taken as usize),
+                Err(now) => ends = now,
+            }
+        }
+    }
+}
+
+/// The most games a call takes: a worker's stretch is two 32-bit numbers.
+const MAX_GAMES: usize = u32::MAX as usize;
 
 /// The most threads a call starts, whatever it asks: more than any machine's cores, fewer than
 /// a number that would exhaust the process's threads.
@@ -93,42 +152,58 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
 }
 
 /// Adjudicates the jobs on the calling thread and `threads - 1` threads of the kept pool (at
-/// most [`MAX_THREADS`] in all), each taking the next job not yet taken: the calling thread's
-/// cache holds the games Python just gave their orders, and a thread the machine holds back
-/// leaves the jobs it has not reached to the others. Each game's adjudication is caught on its
+/// most [`MAX_THREADS`] in all), each taking the jobs of its own stretch of the list from the
+/// front, then the others' from their ends: call after call a game is mostly adjudicated by the
+/// same thread (whose cache holds it, with that thread's adjudicator memory), and a thread the
+/// machine holds back leaves the jobs it has not reached to the others. Each game's
+/// adjudication is caught on its
 /// own, so a panic loses only the game it happened in. When no thread can be started, the
 /// calling thread adjudicates every game.
 fn run(work: &mut [Job<'_>], threads: usize) -> Done {
     let n = work.len();
-    let next = Mutex::new(work.iter_mut().enumerate());
-    let results: Mutex<Vec<Option<Result<diplo_game::PhaseOutcome, String>>>> =
-        Mutex::new((0..n).map(|_| None).collect());
-    let worker = || loop {
-        let taken = next.lock().map(|mut jobs| jobs.next());
-        let Ok(Some((i, job))) = taken else { break };
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            (job.game)
-                .adjudicate_unrecorded(&[], job.unrecorded)
-                .map_err(|e| e.to_string())
-        }));
-        if let Ok(r) = r {
-            results.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(r);
-        }
-    };
     // The pool keeps `threads - 1` threads whatever the number of games, so that a call with
     // fewer games than threads does not make a new pool; only as many help as there are games.
     let helpers = threads.clamp(1, MAX_THREADS) - 1;
     let helping = helpers.min(n.saturating_sub(1));
-    match (helping > 0).then(|| pool(helpers)).flatten() {
-        Some(pool) => pool.in_place_scope(|s| {
-            for _ in 0..helping {
-                s.spawn(|_| worker());
+    let pool = (helping > 0).then(|| pool(helpers)).flatten();
+    let workers = if pool.is_some() { helpers + 1 } else { 1 };
+    // Each job in a slot of its own, its result put beside it; each worker's stretch of slots.
+    let slots: Vec<Mutex<Slot<'_, '_>>> = (work.iter_mut())
+        .map(|job| Mutex::new((Some(job), None)))
+        .collect();
+    let stretches: Vec<Stretch> = (0..workers)
+        .map(|w| Stretch::new(w * n / workers, (w + 1) * n / workers))
+        .collect();
+    let worker = |me: usize| {
+        // This thread's adjudicator memory, kept from call to call (warm in its core's cache).
+        let mut scratch = SCRATCH.take();
+        // Its own stretch first, then what the others have not reached, from their ends.
+        let order =
+            std::iter::once((me, true)).chain((1..workers).map(|k| ((me + k) % workers, false)));
+        for (w, own) in order {
+            while let Some(i) = stretches[w].take(own) {
+                let mut slot = slots[i].lock().unwrap_or_else(PoisonError::into_inner);
+                let Some(job) = slot.0.take() else { continue };
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    (job.game)
+                        .adjudicate_unrecorded_in(&[], job.unrecorded, &mut scratch)
+                        .map_err(|e| e.to_string())
+                }));
+                slot.1 = r.ok();
             }
-            worker();
+        }
+        SCRATCH.set(scratch);
+    };
+    match pool {
+        Some(pool) => pool.in_place_scope(|s| {
+            s.spawn_broadcast(|_, ctx| worker(ctx.index() + 1));
+            worker(0);
         }),
-        None => worker(),
+        None => worker(0),
     }
-    let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let results: Vec<_> = (slots.into_iter())
+        .map(|slot| slot.into_inner().unwrap_or_else(PoisonError::into_inner).1)
+        .collect();
     let mut done = Done {
         outcomes: Vec::with_capacity(n),
         errors: Vec::new(),
