@@ -36,6 +36,24 @@ def test_process_multi_matches_process_one_by_one():
     assert one[0].get_current_phase() != "S1901M"
 
 
+def test_process_multi_mixes_maps_and_keeps_each_game_on_its_own():
+    # Each thread brings its own adjudicator memory to every game of its stretch, whatever
+    # the map; the games come out as `process` one by one leaves them.
+    maps = ["standard", "ancmed", "modern", "pure", "standard", "ancmed", "modern"]
+    rng_a, rng_b = random.Random(11), random.Random(11)
+    one = [diplo.Game(map=m) for m in maps]
+    many = [diplo.Game(map=m) for m in maps]
+    for threads in [2, 3, 2, 1, 2, 4]:
+        for g in one:
+            random_orders(g, rng_a)
+            g.process()
+        for g in many:
+            random_orders(g, rng_b)
+        diplo.process_multi(many, threads=threads)
+        assert [g.get_units() for g in one] == [g.get_units() for g in many]
+        assert [g.get_results() for g in one] == [g.get_results() for g in many]
+
+
 def test_process_multi_refuses_a_game_twice_and_other_objects():
     g = diplo.Game()
     with pytest.raises(diplo.DiploError, match=r"games\[1\]: the same game as games\[0\]"):
