@@ -31,6 +31,18 @@ impl Map {
         &self.fleet[self.node(loc)]
     }
 
+    /// Where a unit of `kind` at `loc` can move without a convoy, as locations: an army's
+    /// provinces, a fleet's locations with their coasts (none from a multi-coast province given
+    /// without its coast). Ignores seasonal closures (`is_closed`).
+    pub fn step_locations(&self, kind: UnitKind, loc: Location) -> Vec<Location> {
+        match kind {
+            UnitKind::Army => (self.army_neighbours(loc.province).iter())
+                .map(|&p| Location::province(p))
+                .collect(),
+            UnitKind::Fleet => self.fleet_neighbours(loc).to_vec(),
+        }
+    }
+
     /// Whether a fleet at `from` can move to exactly `to` (coast included).
     #[inline]
     pub fn fleet_adjacent(&self, from: Location, to: Location) -> bool {

@@ -86,14 +86,7 @@ impl Waters {
 
 /// A unit's moves without a convoy.
 fn moves(map: &Map, u: UnitAt) -> Vec<Location> {
-    match u.kind {
-        UnitKind::Army => map
-            .army_neighbours(u.location.province)
-            .iter()
-            .map(|&q| Location::province(q))
-            .collect(),
-        UnitKind::Fleet => map.fleet_neighbours(u.location).to_vec(),
-    }
+    map.step_locations(u.kind, u.location)
 }
 
 /// The map's whole vocabulary, in a fixed order, each order once.

@@ -3,88 +3,9 @@
 //! and remove), written as a godip record, replays through `diplo_replay` on the same map with
 //! every phase passing.
 
-use diplo_engine::PhaseKind;
 use diplo_game::{Game, MapSource};
-use diplo_map::{Location, Map, UnitKind};
+use diplo_map::Map;
 use diplo_rules::Ruleset;
-
-/// Deterministic orders for the current phase: each unit moves to its `turn`-th neighbour; each
-/// dislodged unit retreats to its first option; each power builds in its empty home centres.
-fn orders(game: &Game, turn: usize) -> Vec<(diplo_map::PowerId, String)> {
-    let map = &game.map;
-    let pos = &game.position;
-    let mut out = Vec::new();
-    match pos.phase.kind {
-        PhaseKind::Movement => {
-            let mut moves: Vec<Option<Location>> = Vec::new();
-            for u in &pos.units {
-                let targets: Vec<Location> = match u.kind {
-                    UnitKind::Army => map
-                        .army_neighbours(u.location.province)
-                        .iter()
-                        .map(|&p| Location::province(p))
-                        .collect(),
-                    UnitKind::Fleet => map.fleet_neighbours(u.location).to_vec(),
-                };
-                moves.push(
-                    (!targets.is_empty())
-                        .then(|| targets[(turn + u.location.province.index()) % targets.len()]),
-                );
-            }
-            // Every third unit supports a move of its own power it can reach instead, so that
-            // units get dislodged and retreat.
-            for (i, u) in pos.units.iter().enumerate() {
-                let helped = (i % 3 == 0)
-                    .then(|| {
-                        pos.units.iter().enumerate().find(|&(j, v)| {
-                            j != i
-                                && v.power == u.power
-                                && moves[j].is_some_and(|t| {
-                                    t.province != u.location.province
-                                        && map.can_move(u.kind, u.location, t.province)
-                                })
-                        })
-                    })
-                    .flatten();
-                let line = match (helped, moves[i]) {
-                    (Some((j, v)), _) => format!(
-                        "{} S {} - {}",
-                        u.short(map),
-                        v.short(map),
-                        map.province(moves[j].unwrap().province).name
-                    ),
-                    (None, Some(to)) => format!("{} - {}", u.short(map), map.location_name(to)),
-                    (None, None) => continue,
-                };
-                out.push((u.power, line));
-            }
-        }
-        PhaseKind::Retreat => {
-            for r in &game.retreat_options() {
-                if let Some(to) = r.options.first() {
-                    out.push((
-                        r.dislodged.unit.power,
-                        format!(
-                            "{} - {}",
-                            r.dislodged.unit.short(map),
-                            map.location_name(*to)
-                        ),
-                    ));
-                }
-            }
-        }
-        PhaseKind::Adjustment => {
-            for p in map.power_ids() {
-                for &c in map.home_centres(p) {
-                    if pos.owners[c.index()] == Some(p) && pos.unit_in(c).is_none() {
-                        out.push((p, format!("Build A {}", map.province(c).name)));
-                    }
-                }
-            }
-        }
-    }
-    out
-}
 
 #[test]
 fn a_hosted_game_replays_on_every_built_in_map() {
@@ -117,7 +38,7 @@ fn round_trip(name: &str) -> usize {
         }
         // One order set per power (a later set would replace an earlier one, DATC 4.D.1).
         let mut sets: std::collections::BTreeMap<diplo_map::PowerId, String> = Default::default();
-        for (power, text) in orders(&game, turn) {
+        for (power, text) in diplo_tests::scripted::orders(&game, turn) {
             if !map.power(power).neutral {
                 sets.entry(power)
                     .or_default()

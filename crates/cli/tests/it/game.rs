@@ -19,16 +19,7 @@ fn first_step(
     passable: impl Fn(ProvinceId) -> bool,
     goal: impl Fn(ProvinceId) -> bool,
 ) -> Option<Location> {
-    let next = |loc: Location| -> Vec<Location> {
-        match u.kind {
-            UnitKind::Army => map
-                .army_neighbours(loc.province)
-                .iter()
-                .map(|&p| Location::province(p))
-                .collect(),
-            UnitKind::Fleet => map.fleet_neighbours(loc).to_vec(),
-        }
-    };
+    let next = |loc: Location| map.step_locations(u.kind, loc);
     let mut seen = vec![u.location];
     let mut queue: VecDeque<(Location, Location)> = VecDeque::new();
     for n in next(u.location) {

@@ -3,96 +3,8 @@
 
 use diplo_engine::PhaseKind;
 use diplo_game::Game;
-use diplo_map::{Location, PowerId, UnitKind};
 
 use crate::support::{diplo, ok, s, stderr, temp_dir};
-
-/// Deterministic orders for a game's current phase, one `Power:` section each: every unit moves
-/// to a neighbour (every third supports a move of its own power instead, so that units are
-/// dislodged and retreat), dislodged units retreat to their first option, powers build in
-/// their owned, empty home centres.
-fn round_trip_orders(game: &Game, turn: usize) -> String {
-    let map = &game.map;
-    let pos = &game.position;
-    let mut sets: std::collections::BTreeMap<PowerId, Vec<String>> = Default::default();
-    match pos.phase.kind {
-        PhaseKind::Movement => {
-            let moves: Vec<Option<Location>> = pos
-                .units
-                .iter()
-                .map(|u| {
-                    let targets: Vec<Location> = match u.kind {
-                        UnitKind::Army => map
-                            .army_neighbours(u.location.province)
-                            .iter()
-                            .map(|&p| Location::province(p))
-                            .collect(),
-                        UnitKind::Fleet => map.fleet_neighbours(u.location).to_vec(),
-                    };
-                    (!targets.is_empty())
-                        .then(|| targets[(turn + u.location.province.index()) % targets.len()])
-                })
-                .collect();
-            for (i, u) in pos.units.iter().enumerate() {
-                let helped = (i % 3 == 0)
-                    .then(|| {
-                        pos.units.iter().enumerate().find(|&(j, v)| {
-                            j != i
-                                && v.power == u.power
-                                && moves[j].is_some_and(|t| {
-                                    t.province != u.location.province
-                                        && map.can_move(u.kind, u.location, t.province)
-                                })
-                        })
-                    })
-                    .flatten();
-                let line = match (helped, moves[i]) {
-                    (Some((j, v)), _) => format!(
-                        "{} S {} - {}",
-                        u.short(map),
-                        v.short(map),
-                        map.province(moves[j].unwrap().province).name
-                    ),
-                    (None, Some(to)) => format!("{} - {}", u.short(map), map.location_name(to)),
-                    (None, None) => continue,
-                };
-                sets.entry(u.power).or_default().push(line);
-            }
-        }
-        PhaseKind::Retreat => {
-            for r in &game.retreat_options() {
-                if let Some(to) = r.options.first() {
-                    sets.entry(r.dislodged.unit.power)
-                        .or_default()
-                        .push(format!(
-                            "{} - {}",
-                            r.dislodged.unit.short(map),
-                            map.location_name(*to)
-                        ));
-                }
-            }
-        }
-        PhaseKind::Adjustment => {
-            for p in map.power_ids() {
-                for &c in map.home_centres(p) {
-                    if pos.owners[c.index()] == Some(p) && pos.unit_in(c).is_none() {
-                        sets.entry(p)
-                            .or_default()
-                            .push(format!("Build A {}", map.province(c).name));
-                    }
-                }
-            }
-        }
-    }
-    let mut out = String::new();
-    for (p, lines) in sets {
-        if map.power(p).neutral {
-            continue;
-        }
-        out.push_str(&format!("{}:\n{}\n", map.power(p).name, lines.join("\n")));
-    }
-    out
-}
 
 /// On every built-in map, a year (or so) played through `diplo game`, written with `game history
 /// --format godip`, replays with `diplo replay --map NAME` with every phase passing.
@@ -112,7 +24,7 @@ fn a_game_on_every_built_in_map_replays_through_the_binary() {
             if game.ended.is_some() || (game.position.phase.year > first_year && phases >= 2) {
                 break;
             }
-            let text = round_trip_orders(&game, turn);
+            let text = diplo_tests::scripted::orders_file(&game, turn);
             if !text.is_empty() {
                 std::fs::write(&orders, text).unwrap();
                 ok(&["game", "orders", s(&file), s(&orders)]);

@@ -26,14 +26,7 @@ fn orders(map: &Map, pos: &Position, rng: &mut Rng) -> Vec<(PowerId, Order)> {
                 kind: Some(u.kind),
                 place: place(u.location),
             };
-            let steps: Vec<Location> = match u.kind {
-                UnitKind::Army => map
-                    .army_neighbours(u.location.province)
-                    .iter()
-                    .map(|&p| Location::province(p))
-                    .collect(),
-                UnitKind::Fleet => map.fleet_neighbours(u.location).to_vec(),
-            };
+            let steps = map.step_locations(u.kind, u.location);
             let order = match rng.below(4) {
                 0 => Order::Hold { unit },
                 1 if u.kind == UnitKind::Army => Order::Move {
