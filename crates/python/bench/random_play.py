@@ -6,7 +6,9 @@ random, set the orders, process, read the state.
     maturin develop --release        # in crates/python: diplo built optimised
     python crates/python/bench/random_play.py [--games N] [--until YEAR] [--engine E]
 
-`--engine diplo` (or `mila`) runs one engine alone, e.g. under
+`--dropin` adds `diplo.mila`, the drop-in for MILA's package (MILA's API in Python over diplo's
+engine: what MILA code gets by changing only its import). `--engine diplo` (or `mila`) runs
+one engine alone, e.g. under
 `valgrind --tool=callgrind` to count its instructions per phase. `--export` also writes each
 game out at its end in MILA's saved-game format (`to_saved_game_format`, a dict, on each
 engine), timed with the game's phases.
@@ -48,12 +50,18 @@ def main():
     parser.add_argument("--until", type=int, default=1911)
     parser.add_argument("--engine", choices=["both", "diplo", "mila"], default="both")
     parser.add_argument("--export", action="store_true", help="save each game at its end")
+    parser.add_argument("--dropin", action="store_true",
+                        help="also diplo.mila, the drop-in for MILA's package (MILA code with only the import changed)")
     args = parser.parse_args()
     engines = []
     if args.engine in ("both", "diplo"):
         import diplo
 
         engines.append(("diplo", diplo.Game, diplo.to_saved_game_format))
+    if args.dropin:
+        import diplo.mila
+
+        engines.append(("diplo.mila", diplo.mila.Game, diplo.mila.to_saved_game_format))
     if args.engine in ("both", "mila"):
         try:
             import diplomacy
@@ -72,9 +80,11 @@ def main():
     per_phase = {}
     for name, (phases, seconds) in totals.items():
         per_phase[name] = seconds / max(phases, 1)
-        print(f"{name:8} {phases:6} phases  {per_phase[name] * 1e6:10.1f} us/phase")
+        print(f"{name:10} {phases:6} phases  {per_phase[name] * 1e6:10.1f} us/phase")
     if "MILA" in per_phase and "diplo" in per_phase:
         print(f"ratio    MILA / diplo = {per_phase['MILA'] / per_phase['diplo']:.1f}x per phase")
+    if "MILA" in per_phase and "diplo.mila" in per_phase:
+        print(f"ratio    MILA / diplo.mila = {per_phase['MILA'] / per_phase['diplo.mila']:.1f}x per phase")
 
 
 if __name__ == "__main__":

@@ -181,3 +181,55 @@ def test_render_as_mila_with_the_orders_set_and_after_the_end(tmp_path):
     assert game.render(output_path=str(out)) == out.read_text()
     game.draw()
     assert game.is_game_done and game.render().startswith("<svg")
+
+
+def test_a_map_is_read_once_per_name_as_in_mila():
+    # As MILA's MAP_CACHE: the same object for the same name; `use_cache=False`, a copy or a
+    # pickle give another one, and the cached one is not changed by them.
+    import pickle
+
+    a, b = Map("standard"), Map("standard")
+    assert a is b and Game().map is a
+    fresh = Map("standard", use_cache=False)
+    assert fresh is not a and fresh.locs == a.locs
+    copied = copy.deepcopy(a)
+    assert copied is not a and copied.locs == a.locs and Map("standard") is a
+    assert pickle.loads(pickle.dumps(a)).loc_abut == a.loc_abut
+    with pytest.raises(diplo.DiploError):
+        Map("no-such-map")
+    with pytest.raises(diplo.DiploError):
+        Map("no-such-map")  # a failed reading is not kept
+
+
+def test_the_histories_stay_in_phase_order_whatever_order_they_are_set_in():
+    from diplo.mila import SortedDict
+
+    g = Game()
+    history = SortedDict(sort_key=g.map.phase_key)
+    for name in ["F1901M", "S1902M", "S1901M", "W1901A", "F1901R", "S1902M"]:
+        history.put(name, name.lower())
+    assert list(history) == ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]
+    assert history.last_key() == "S1902M" and history.first_value() == "s1901m"
+
+
+def test_orders_listed_as_possible_are_taken_without_asking_the_engine_again(monkeypatch):
+    # Orders the engine listed as possible on the board as it stands are legal for their
+    # power; another power's, or any order once the board changed, are checked as before.
+    import diplo.mila as dm
+
+    asked = []
+    real = dm._adjudicate
+    monkeypatch.setattr(dm, "_adjudicate", lambda *a, **k: asked.append(a) or real(*a, **k))
+    g = Game()
+    possible = g.get_all_possible_orders()
+    g.set_orders("FRANCE", [possible["PAR"][1], "A MAR - BUR"])
+    assert g.error == [] and len(g.get_orders("FRANCE")) == 2
+    assert asked == []
+    g.set_orders("GERMANY", [possible["PAR"][0]])  # France's unit
+    assert any("PAR" in e for e in g.error)
+    g.error.clear()
+    # The board changed behind the game's back (no `clear_cache`): the listing is not trusted.
+    g.get_power("FRANCE").units.remove("A PAR")
+    g.set_orders("FRANCE", ["A MAR S A PAR - BUR"])
+    assert g.error == ["Invalid order A MAR S A PAR - BUR: there is no unit in Paris"]
+    assert "A MAR S A PAR - BUR" not in g.get_orders("FRANCE")

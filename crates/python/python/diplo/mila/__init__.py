@@ -41,8 +41,12 @@ class SortedDict(dict):
         self[key] = value
 
     def __setitem__(self, key, value):
+        # A new key after the last one (a phase after the last, as a game goes) stays last: only
+        # a key that sorts before the last makes the keys sorted again (stable: ties keep
+        # their order). An existing key keeps its place.
+        last = next(reversed(self), None) if self._sort_key is not None and key not in self else None
         super().__setitem__(key, value)
-        if self._sort_key is not None and list(self.keys())[-1] != max(self.keys(), key=self._sort_key):
+        if last is not None and self._sort_key(key) < self._sort_key(last):
             items = sorted(self.items(), key=lambda kv: self._sort_key(kv[0]))
             super().clear()
             for k, v in items:
@@ -263,6 +267,11 @@ class Game:
         self._engine: Optional[_Engine] = None
         self._engine_key = None
         self._possible = None
+        # The board `_possible` was listed for, each power's orderable locations on it, and
+        # each power's possible orders as one set (made when needed).
+        self._possible_for: Optional[tuple] = None
+        self._possible_locs: Dict[str, List[str]] = {}
+        self._possible_texts: Dict[str, set] = {}
         if kwargs.get("state"):
             self.set_state(kwargs["state"])
 
@@ -625,6 +634,9 @@ class Game:
 
     def _check(self, power: Power, order: str) -> Optional[str]:
         """Why diplo's engine would not carry out `order` by `power` now (None: it would)."""
+        known = self._known_legal(power)
+        if known is not None and order in known:
+            return None  # listed as possible for this power on this very board
         try:
             out = _adjudicate(self._position(), ["%s: %s" % (power.name, order)], ruleset=self.ruleset,
                               map=self.map_name, overrides=self._overrides())
@@ -648,6 +660,10 @@ class Game:
                 texts[unit] = text
         if not texts:
             return {}
+        # Orders the engine listed as possible on this very board are legal: no adjudication.
+        known = self._known_legal(power)
+        if known is not None and all(t in known for t in texts.values()):
+            return {t: None for t in texts.values()}
         try:
             out = _adjudicate(self._position(), ["%s: %s" % (power.name, t) for t in texts.values()],
                               ruleset=self.ruleset, map=self.map_name, overrides=self._overrides())
@@ -721,15 +737,40 @@ class Game:
         (an empty list where nothing can be ordered), a coast's fleet listed under the
         coast and the province."""
         if self._possible is None:
+            self._possible_for = self._board_key()
+            self._possible_texts = {}
+            self._possible_locs = {}
             out: Dict[str, List[str]] = {loc: [] for loc in self.map.locs}
             if self.phase_type in ("M", "R", "A"):
-                for loc, orders in self._engine_at().get_all_possible_orders().items():
+                engine = self._engine_at()
+                for name, locs in engine.get_orderable_locations().items():
+                    self._possible_locs[name.upper()] = list(locs)
+                for loc, orders in engine.get_all_possible_orders().items():
                     out[loc] = list(orders)
                     for unit in self._units_at(loc):
                         if "/" in unit:
                             out[unit[2:]] = list(orders)
             self._possible = out
         return {loc: list(orders) for loc, orders in self._possible.items()}
+
+    def _board_key(self) -> tuple:
+        """What an order's legality depends on: the phase, every power's units, dislodged
+        units, centres and home centres, the rules."""
+        board = tuple((p.name, tuple(p.units), tuple(p.retreats), tuple(p.centers), tuple(p.homes))
+                      for p in self.powers.values())
+        return (self.phase, board, tuple(self._overrides()))
+
+    def _known_legal(self, power: Power) -> Optional[set]:
+        """The texts of every order the engine listed as possible for `power` on the board as
+        it is, if it listed them for this board (`get_all_possible_orders`): each is legal."""
+        if self._possible is None or self._possible_for != self._board_key():
+            return None
+        texts = self._possible_texts.get(power.name)
+        if texts is None:
+            locs = self._possible_locs.get(power.name, [])
+            texts = {o for loc in locs for o in self._possible.get(loc, [])}
+            self._possible_texts[power.name] = texts
+        return texts
 
     def _units_at(self, loc: str) -> List[str]:
         out = [u for p in self.powers.values() for u in p.units if u[2:5] == loc]

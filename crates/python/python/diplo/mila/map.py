@@ -5,9 +5,25 @@ names (`PAR`, `STP/SC`), `locs`, `scs`, `homes`, `loc_type`, `loc_abut`, `abuts`
 `is_valid_unit`, phase names and their order.
 """
 
+import os
 from typing import Dict, List, Optional
 
 from .._diplo import map_summary
+
+# The maps read, by `_cache_key`: a map's name stands for the same map in the whole process
+# (as in MILA's `MAP_CACHE`), a file's only while it is unchanged.
+_MAPS: Dict[object, "Map"] = {}
+
+
+def _cache_key(name: str) -> object:
+    """What tells one reading of map `name` from another: its name, and for a file its size and
+    modification time."""
+    try:
+        st = os.stat(name)
+    except (OSError, ValueError, TypeError):
+        return name
+    return (name, st.st_mtime_ns, st.st_size)
+
 
 # MILA's names of the phase types, by the letter of its short phase names.
 PHASE_TYPES = {"M": "MOVEMENT", "R": "RETREATS", "A": "ADJUSTMENTS"}
@@ -21,8 +37,20 @@ class Map:
     """A map as MILA's `Map`: `name`, `powers`, `locs`, `scs`, `homes`, `units`, `centers`,
     `loc_type`, `loc_abut`, `first_year`, and the questions MILA's engine asks of it."""
 
+    def __new__(cls, name: Optional[str] = None, use_cache: bool = True):
+        # As MILA's `Map`: one object per map name, read once (a file's edits are read again).
+        # Without a name (`copy` and `pickle` make objects so), always a new object.
+        if name is not None and use_cache:
+            kept = _MAPS.get(_cache_key(name))
+            if kept is not None:
+                return kept
+        return super().__new__(cls)
+
     def __init__(self, name: str = "standard", use_cache: bool = True):
-        """The built-in map `name` (`standard`) or a diplo map file's path."""
+        """The built-in map `name` (`standard`) or a diplo map file's path (the same object
+        for the same name, as MILA's, unless `use_cache` is False)."""
+        if getattr(self, "_loaded", False):
+            return
         summary = map_summary(name)
         self.name = name
         self.error: List[str] = []
@@ -77,6 +105,9 @@ class Map:
         self.loc_abut: Dict[str, List[str]] = {
             loc: self._abut_list_of(loc) for loc in self.locs
         }
+        self._loaded = True
+        if use_cache:
+            _MAPS[_cache_key(name)] = self
 
     def _abut_list_of(self, loc: str) -> List[str]:
         """MILA's abutment list: a neighbour only armies reach in lower case, one only fleets
