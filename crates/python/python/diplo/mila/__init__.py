@@ -596,9 +596,11 @@ class Game:
         if self.phase_type == "M":
             # The engine checks the set's orders in one call (an order's legality does not
             # depend on the others); each is then kept or dropped in turn.
-            checked = {} if self.no_check else self._check_many(power, orders, expand)
+            # Each order's words made as MILA writes them, once (they depend on the units only).
+            normal = {} if self.no_check else {o: self._normal(power, o, expand) for o in orders}
+            checked = {} if self.no_check else self._check_many(power, orders, expand, normal)
             for order in orders:
-                self._add_movement_order(power, order, expand, replace, checked)
+                self._add_movement_order(power, order, expand, replace, checked, normal.get(order))
         elif self.phase_type in ("R", "A"):
             seen: List[str] = []
             for order in orders:
@@ -647,13 +649,15 @@ class Game:
                 return r["reason"] or "illegal"
         return None
 
-    def _check_many(self, power: Power, orders: List[str], expand: bool) -> Dict[str, Optional[str]]:
+    def _check_many(self, power: Power, orders: List[str], expand: bool,
+                    normal: Optional[Dict[str, str]] = None) -> Dict[str, Optional[str]]:
         """Why the engine would not carry out each of `orders` (its normal text to the reason,
         None: it would), in one adjudication when every order reads; an order that does not
-        read, or a unit ordered twice, is left to be checked alone."""
+        read, or a unit ordered twice, is left to be checked alone. `normal`: the orders'
+        normal texts, if made already."""
         texts = {}
         for order in orders:
-            text = self._normal(power, order, expand)
+            text = normal[order] if normal and order in normal else self._normal(power, order, expand)
             word = text.split()
             unit = " ".join(word[:2])
             if len(word) >= 3 and self._unit_owner(unit) is power and unit not in texts:
@@ -676,7 +680,8 @@ class Game:
                 for text, r in zip(texts.values(), found)}
 
     def _add_movement_order(self, power: Power, order: str, expand: bool, replace: bool,
-                            checked: Optional[Dict[str, Optional[str]]] = None):
+                            checked: Optional[Dict[str, Optional[str]]] = None,
+                            normal: Optional[str] = None):
         if self.no_check:
             # Kept as given: read (and voided if bad) at adjudication.
             word = order.split()
@@ -690,7 +695,7 @@ class Game:
                         power.orders[key] = ""
             power.orders["ORDER %d" % (len(power.orders) + 1)] = order
             return
-        text = self._normal(power, order, expand)
+        text = normal if normal is not None else self._normal(power, order, expand)
         word = text.split()
         unit = " ".join(word[:2])
         if self._unit_owner(unit) is not power:
@@ -745,11 +750,16 @@ class Game:
                 engine = self._engine_at()
                 for name, locs in engine.get_orderable_locations().items():
                     self._possible_locs[name.upper()] = list(locs)
+                # Fleets on a coast, by province: their orders are listed under the coast too.
+                on_coasts: Dict[str, List[str]] = {}
+                for p in self.powers.values():
+                    for unit in list(p.units) + list(p.retreats):
+                        if "/" in unit:
+                            on_coasts.setdefault(unit[2:5], []).append(unit)
                 for loc, orders in engine.get_all_possible_orders().items():
                     out[loc] = list(orders)
-                    for unit in self._units_at(loc):
-                        if "/" in unit:
-                            out[unit[2:]] = list(orders)
+                    for unit in on_coasts.get(loc, ()):
+                        out[unit[2:]] = list(orders)
             self._possible = out
         return {loc: list(orders) for loc, orders in self._possible.items()}
 
@@ -771,11 +781,6 @@ class Game:
             texts = {o for loc in locs for o in self._possible.get(loc, [])}
             self._possible_texts[power.name] = texts
         return texts
-
-    def _units_at(self, loc: str) -> List[str]:
-        out = [u for p in self.powers.values() for u in p.units if u[2:5] == loc]
-        out += [u for p in self.powers.values() for u in p.retreats if u[2:5] == loc]
-        return out
 
     def get_orderable_locations(self, power_name: Optional[str] = None):
         """The locations a power orders this phase, sorted (or every power's)."""
