@@ -37,6 +37,9 @@ pub(crate) fn position_text(py: Python<'_>, position: &Bound<'_, PyAny>) -> PyRe
     if let Ok(s) = position.extract::<String>() {
         return Ok(s);
     }
+    if let Some(text) = crate::position_dict::toml_of(position) {
+        return Ok(text);
+    }
     let json_mod = py.import("json")?;
     let dumped: String = json_mod
         .call_method1("dumps", (position,))

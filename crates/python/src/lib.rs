@@ -32,6 +32,7 @@ mod encoding;
 mod game;
 mod multi;
 mod names;
+mod position_dict;
 mod power;
 mod saved;
 mod vocabulary;

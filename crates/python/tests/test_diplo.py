@@ -537,3 +537,24 @@ def test_orderable_locations_are_the_same_asked_before_or_after_the_possible_ord
         for power, locations in after.items():
             g.set_orders(power, [rng.choice(possible[loc]) for loc in locations])
         g.process()
+
+
+def test_a_position_dict_reads_as_its_text_on_every_shape():
+    # A dict of the position file's shape is written as TOML directly; any other shape (a
+    # tuple for a list) takes the general path: both read as the position they describe.
+    rng = random.Random(4)
+    g = diplo.Game(map="standard")
+    for _ in range(12):  # movement, retreat (dislodged units, contested) and adjustment phases
+        pos = g.position()
+        direct = diplo.Game()
+        direct.set_position(pos)
+        assert direct.position() == pos
+        general = dict(pos, units={k: tuple(v) for k, v in pos["units"].items()})
+        other = diplo.Game()
+        other.set_position(general)
+        assert other.position() == pos
+        play_randomly(g, rng, 1)
+    with pytest.raises(diplo.DiploError, match=r"unknown power `Fr\"a\\nnce`"):
+        diplo.adjudicate({"phase": "Spring 1901 Movement", "units": {"Fr\"a\nnce": ["A par"]}}, "")
+    with pytest.raises(diplo.DiploError, match="expected a string"):
+        diplo.adjudicate({"phase": 5, "units": {}}, "")
