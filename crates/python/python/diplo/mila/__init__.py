@@ -527,7 +527,8 @@ class Game:
     def _engine_at(self) -> _Engine:
         """A diplo game at the current position (for possible orders and retreat options)."""
         pos = self._position()
-        key = (json.dumps(pos, sort_keys=True), tuple(self._overrides()))
+        # Equal texts, equal positions (a list given in another order is only a new key).
+        key = (repr(pos), tuple(self._overrides()))
         if self._engine is None or self._engine_key != key:
             if self._engine is None or self._engine_key is None or self._engine_key[1] != key[1]:
                 self._engine = _Engine(self.map_name, self.ruleset, overrides=self._overrides())
