@@ -266,6 +266,8 @@ class Game:
         self._unexpanded: set = set()
         self._engine: Optional[_Engine] = None
         self._engine_key = None
+        # The units by province while `set_orders` works (`_unit_index`), else None.
+        self._index: Optional[Dict[str, tuple]] = None
         self._possible = None
         # The board `_possible` was listed for, each power's orderable locations on it, and
         # each power's possible orders as one set (made when needed).
@@ -374,9 +376,24 @@ class Game:
             return self.get_power(power_name).centers[:]
         return {p.name: p.centers[:] for p in self.powers.values()}
 
+    def _unit_index(self) -> Optional[Dict[str, tuple]]:
+        """Each unit on the board and its power by the unit's province (`u[2:5]`), if no two
+        units share one (else None: the look-ups scan the units)."""
+        index: Dict[str, tuple] = {}
+        for power in self.powers.values():
+            for u in power.units:
+                if u[2:5] in index:
+                    return None
+                index[u[2:5]] = (u, power)
+        return index
+
     def _unit_owner(self, unit: str, coast_required: int = 1) -> Optional[Power]:
         """The power with `unit` (`A PAR`, `F STP/SC`); without `coast_required`, `F STP`
         matches a fleet on either coast."""
+        index = getattr(self, "_index", None)
+        if index is not None and coast_required:
+            found = index.get(unit[2:5])
+            return found[1] if found is not None and found[0] == unit else None
         for power in self.powers.values():
             for u in power.units:
                 if u == unit or (not coast_required and u[:5] == unit[:5] and u[0] == unit[0]
@@ -385,6 +402,13 @@ class Game:
         return None
 
     def _occupant(self, site: str, any_coast: int = 0) -> Optional[str]:
+        index = getattr(self, "_index", None)
+        if index is not None:
+            # A unit matching `site` is in its province (`site[:3]`), and one unit at most is.
+            found = index.get(site[:3])
+            if found is None:
+                return None
+            return found[0] if found[0][2:] == site or any_coast else None
         for power in self.powers.values():
             for u in power.units:
                 if u[2:] == site or (any_coast and u[2:5] == site[:3]):
@@ -596,12 +620,17 @@ class Game:
         orders = [o.strip().upper() for o in orders if o and o.strip()]
         if self.phase_type == "M":
             # The engine checks the set's orders in one call (an order's legality does not
-            # depend on the others); each is then kept or dropped in turn.
-            # Each order's words made as MILA writes them, once (they depend on the units only).
-            normal = {} if self.no_check else {o: self._normal(power, o, expand) for o in orders}
-            checked = {} if self.no_check else self._check_many(power, orders, expand, normal)
-            for order in orders:
-                self._add_movement_order(power, order, expand, replace, checked, normal.get(order))
+            # depend on the others); each is then kept or dropped in turn. The units do not
+            # move meanwhile: they are looked up by province.
+            self._index = self._unit_index()
+            try:
+                # Each order's MILA words, made once (they depend on the units only).
+                normal = {} if self.no_check else {o: self._normal(power, o, expand) for o in orders}
+                checked = {} if self.no_check else self._check_many(power, orders, expand, normal)
+                for order in orders:
+                    self._add_movement_order(power, order, expand, replace, checked, normal.get(order))
+            finally:
+                self._index = None
         elif self.phase_type in ("R", "A"):
             seen: List[str] = []
             for order in orders:
