@@ -204,9 +204,15 @@ class Power:
     def to_dict(self) -> Dict[str, Any]:
         """The power as MILA's JSON dict."""
         return {"name": self.name, "units": list(self.units), "centers": list(self.centers),
-                "homes": list(self.homes), "retreats": deepcopy(self.retreats),
+                "homes": list(self.homes), "retreats": _copy_retreats(self.retreats),
                 "orders": dict(self.orders), "adjust": list(self.adjust),
                 "influence": list(self.influence), "civil_disorder": self.civil_disorder}
+
+
+def _copy_retreats(retreats: Dict[str, Any]) -> Dict[str, Any]:
+    """A copy of a power's retreats (a unit to the list of its places) sharing nothing with
+    it: as `deepcopy`, without its generic walk, when the places are lists of strings."""
+    return {u: (list(v) if type(v) is list else deepcopy(v)) for u, v in retreats.items()}
 
 
 def _phase_sort_key(game_map: Map):
@@ -1167,7 +1173,7 @@ class Game:
         }
         for p in self.powers.values():
             state["units"][p.name] = list(p.units) + ["*" + u for u in p.retreats]
-            state["retreats"][p.name] = deepcopy(p.retreats)
+            state["retreats"][p.name] = _copy_retreats(p.retreats)
             state["centers"][p.name] = list(p.centers)
             state["homes"][p.name] = list(p.homes)
             state["influence"][p.name] = list(p.influence)
