@@ -156,9 +156,8 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
 /// front, then the others' from their ends: call after call a game is mostly adjudicated by the
 /// same thread (whose cache holds it, with that thread's adjudicator memory), and a thread the
 /// machine holds back leaves the jobs it has not reached to the others. Each game's
-/// adjudication is caught on its
-/// own, so a panic loses only the game it happened in. When no thread can be started, the
-/// calling thread adjudicates every game.
+/// adjudication is caught on its own, so a panic loses only the game it happened in. When no
+/// thread can be started, the calling thread adjudicates every game.
 fn run(work: &mut [Job<'_>], threads: usize) -> Done {
     let n = work.len();
     // The pool keeps `threads - 1` threads whatever the number of games, so that a call with
@@ -166,7 +165,9 @@ fn run(work: &mut [Job<'_>], threads: usize) -> Done {
     let helpers = threads.clamp(1, MAX_THREADS) - 1;
     let helping = helpers.min(n.saturating_sub(1));
     let pool = (helping > 0).then(|| pool(helpers)).flatten();
-    let workers = if pool.is_some() { helpers + 1 } else { 1 };
+    // Only as many workers as there are games to share: a pool of 255 threads is not woken for
+    // five games.
+    let workers = if pool.is_some() { helping + 1 } else { 1 };
     // Each job in a slot of its own, its result put beside it; each worker's stretch of slots.
     let slots: Vec<Mutex<Slot<'_, '_>>> = (work.iter_mut())
         .map(|job| Mutex::new((Some(job), None)))
@@ -196,7 +197,10 @@ fn run(work: &mut [Job<'_>], threads: usize) -> Done {
     };
     match pool {
         Some(pool) => pool.in_place_scope(|s| {
-            s.spawn_broadcast(|_, ctx| worker(ctx.index() + 1));
+            for k in 1..workers {
+                let worker = &worker;
+                s.spawn(move |_| worker(k));
+            }
             worker(0);
         }),
         None => worker(0),
