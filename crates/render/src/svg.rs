@@ -26,12 +26,23 @@ pub(crate) struct Panel {
     pub body: String,
 }
 
-/// Escapes text for XML.
+/// Escapes text for XML. Characters XML 1.0 has no place for, escaped or not (control
+/// characters other than tab and line ends, U+FFFE, U+FFFF: a map's title may hold an escape
+/// character), become U+FFFD, so that the document still parses.
 pub(crate) fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c < ' ' || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A number as SVG writes it.

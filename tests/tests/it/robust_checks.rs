@@ -31,3 +31,26 @@ fn a_position_reads_the_same_whatever_the_spelling_of_its_powers() {
     let b = diplo_engine::Position::from_toml_str(map, &canonical, "b").expect("a position");
     assert_eq!(a, b);
 }
+
+/// A map whose title holds an escape character (TOML's `\e`): the picture is still an XML
+/// document that parses and becomes a PNG, the character written as U+FFFD (found by the
+/// `render` fuzz target: the SVG had a raw ESC, which XML 1.0 does not allow even escaped).
+#[test]
+fn a_title_with_a_control_character_still_draws() {
+    let text = "name = \"loeb9-north-africa-tunis\"\nextends = \"loeb9\"\n\
+                title = \"Loeb9 (difficult bor\\er North Africa-Tunis)\"\n\n\
+                [[border]]\nbetween = [\"naf\", \"tun\"]\ndifficult = true\nunits = [\"army\"]\n";
+    diplo_tests::robust::render::check_render(text.as_bytes());
+    let map = diplo_map::Map::from_toml_str(text, "t.toml").expect("a map");
+    assert!(
+        map.title.contains('\u{1b}'),
+        "the title keeps its escape character"
+    );
+    let pos = diplo_engine::Position::initial(&map);
+    let svg = diplo_render::svg(&diplo_render::Scene::new(&map, &pos, "datc"));
+    assert!(
+        !svg.contains('\u{1b}') && svg.contains("bor\u{FFFD}r"),
+        "{}",
+        &svg[..300]
+    );
+}
