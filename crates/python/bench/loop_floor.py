@@ -12,6 +12,7 @@ import random
 import time
 
 import diplo
+from random_play import play  # the same loop, timed the same way
 
 
 class Recorded:
@@ -73,34 +74,17 @@ def record(seed, until):
     return frames
 
 
-def play(game, seed, until):
-    """`random_play.py`'s loop; returns (phases, thread CPU seconds)."""
-    rng = random.Random(seed)
-    phases = 0
-    start = time.thread_time()
-    while not game.is_game_done and int(game.get_current_phase()[1:5]) < until:
-        possible = game.get_all_possible_orders()
-        for power_name in list(game.powers):
-            locations = game.get_orderable_locations(power_name)
-            orders = [rng.choice(possible[loc]) for loc in locations if possible[loc]]
-            game.set_orders(power_name, orders)
-        game.process()
-        game.get_state()
-        phases += 1
-    return phases, time.thread_time() - start
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--until", type=int, default=1911)
     args = parser.parse_args()
     frames = [record(seed, args.until) for seed in range(args.games)]
-    engines = [("stand-in", lambda s: Recorded(frames[s])), ("diplo", lambda s: diplo.Game())]
+    engines = [("stand-in", lambda s: lambda: Recorded(frames[s])), ("diplo", lambda s: diplo.Game)]
     for name, make in engines:
         phases, seconds = 0, 0.0
         for seed in range(args.games):
-            n, t = play(make(seed), seed, args.until)
+            n, t = play(make(seed), args.until, seed)
             phases, seconds = phases + n, seconds + t
         print(f"{name:9} {phases:6} phases  {seconds / phases * 1e6:6.1f} us/phase")
 
