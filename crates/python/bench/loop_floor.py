@@ -9,7 +9,6 @@ comprehension), a floor no engine goes below.
 
 import argparse
 import random
-import time
 
 import diplo
 from random_play import play  # the same loop, timed the same way
