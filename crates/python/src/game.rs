@@ -259,27 +259,28 @@ impl Game {
         self.game.history.len() + self.unrecorded.len()
     }
 
-    /// The work `diplo.process_multi` hands a thread for this game.
-    pub(crate) fn start_job(&mut self) -> crate::multi::Job<'_> {
+    /// `process()` as a thread of `diplo.process_multi` runs it, without the GIL: with that
+    /// thread's adjudicator memory, the outcome taken into the game there too.
+    pub(crate) fn process_in(
+        &mut self,
+        scratch: &mut diplo_engine::AdjudicatorScratch,
+    ) -> Result<(), String> {
         self.record_if_read();
-        crate::multi::Job {
-            unrecorded: self.unrecorded.len(),
-            game: &mut self.game,
-        }
+        let outcome = (self.game)
+            .adjudicate_unrecorded_in(&[], self.unrecorded.len(), scratch)
+            .map_err(|e| e.to_string())?;
+        self.take_outcome(outcome)
     }
 
-    /// Takes a phase adjudicated (by `process` or `diplo.process_multi`) into the game: the
-    /// next phase's deadline from the schedule, and the outcome kept for the history.
-    pub(crate) fn finish_job(&mut self, outcome: Option<diplo_game::PhaseOutcome>) -> PyResult<()> {
-        let Some(outcome) = outcome else {
-            return Ok(());
-        };
+    /// Takes a phase adjudicated into the game: the outcome kept for the history (first, so
+    /// that no error loses it), and the next phase's deadline from the schedule (as
+    /// `Game::adjudicate` gives it).
+    fn take_outcome(&mut self, outcome: diplo_game::PhaseOutcome) -> Result<(), String> {
+        self.unrecorded.push(outcome);
         if !self.game.schedule.is_empty() {
-            // The next phase's deadline from the schedule, as `Game::adjudicate` gives it.
-            let now = diplo_game::time::now().map_err(err)?;
+            let now = diplo_game::time::now()?;
             self.game.start_scheduled_deadline(now);
         }
-        self.unrecorded.push(outcome);
         Ok(())
     }
 
@@ -454,7 +455,7 @@ impl Game {
             .game
             .adjudicate_unrecorded(&[], self.unrecorded.len())
             .map_err(err)?;
-        self.finish_job(Some(outcome))
+        self.take_outcome(outcome).map_err(err)
     }
 
     /// The results of the last phase processed: power, order, the DATC's result words, reason.

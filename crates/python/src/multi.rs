@@ -47,15 +47,10 @@ pub(crate) fn process_multi<'py>(
         n => n,
     };
     let mut jobs: Vec<&mut Game> = borrowed.iter_mut().map(|g| &mut **g).collect();
-    let mut work: Vec<Job<'_>> = jobs.iter_mut().map(|g| g.start_job()).collect();
-    let done = py.detach(|| run(&mut work, threads));
-    drop(work);
-    for (game, outcome) in jobs.iter_mut().zip(done.outcomes) {
-        game.finish_job(outcome)?;
-    }
-    match done.errors.is_empty() {
+    let errors = py.detach(|| run(&mut jobs, threads));
+    match errors.is_empty() {
         true => Ok(()),
-        false => Err(err(done.errors.join("\n"))),
+        false => Err(err(errors.join("\n"))),
     }
 }
 
@@ -65,12 +60,9 @@ std::thread_local! {
         std::cell::Cell::new(diplo_engine::AdjudicatorScratch::default());
 }
 
-/// A job not yet taken (or taken: None) and its result once adjudicated (None: not yet, or the
-/// adjudication panicked).
-type Slot<'j, 'g> = (
-    Option<&'j mut Job<'g>>,
-    Option<Result<diplo_game::PhaseOutcome, String>>,
-);
+/// A game not yet processed (or taken: None) and its result once processed (None: not yet, or
+/// the adjudication panicked).
+type Slot<'j, 'g> = (Option<&'j mut &'g mut Game>, Option<Result<(), String>>);
 
 /// One worker's stretch of the jobs, `start..end`: it takes them from the front, and a worker
 /// done with its own takes the others' from their ends (so that, round after round, a game is
@@ -116,18 +108,6 @@ const MAX_GAMES: usize = u32::MAX as usize;
 /// a number that would exhaust the process's threads.
 const MAX_THREADS: usize = 256;
 
-/// One game's work: the hosted game and what the phases not yet recorded count.
-pub(crate) struct Job<'a> {
-    pub(crate) game: &'a mut diplo_game::Game,
-    pub(crate) unrecorded: usize,
-}
-
-/// What the threads give back: one outcome per game (None when it failed), and the errors.
-struct Done {
-    outcomes: Vec<Option<diplo_game::PhaseOutcome>>,
-    errors: Vec<String>,
-}
-
 /// The threads of the last call, kept for the next: a call that spawned its threads each time
 /// paid for their start and for fresh allocator pages in each (two threads were slower than one
 /// on 256 games). Rebuilt when a call asks for another number of threads.
@@ -151,30 +131,33 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
     Some(built)
 }
 
-/// Adjudicates the jobs on the calling thread and `threads - 1` threads of the kept pool (at
-/// most [`MAX_THREADS`] in all), each taking the jobs of its own stretch of the list from the
-/// front, then the others' from their ends: call after call a game is mostly adjudicated by the
-/// same thread (whose cache holds it, with that thread's adjudicator memory), and a thread the
-/// machine holds back leaves the jobs it has not reached to the others. Each game's
-/// adjudication is caught on its own, so a panic loses only the game it happened in. When no
-/// thread can be started, the calling thread adjudicates every game.
-fn run(work: &mut [Job<'_>], threads: usize) -> Done {
-    let n = work.len();
+/// Processes the games on the calling thread and `threads - 1` threads of the kept pool (at
+/// most [`MAX_THREADS`] in all; only as many as there are games to share, so that a pool of 255
+/// threads is not woken for five games), each taking the games of its own stretch of the list
+/// from the front, then the others' from their ends: call after call a game is mostly
+/// adjudicated by the same thread (whose cache holds it, with that thread's adjudicator memory),
+/// and a thread the machine holds back leaves the games it has not reached to the others. The
+/// calling thread takes the last stretch, the games the caller touched last (setting their
+/// orders), still in its core's cache. Each game's adjudication is caught on its own, so a
+/// panic loses only the game it happened in. When no thread can be started, the calling thread
+/// processes every game. Returns the errors, each naming its game.
+fn run(games: &mut [&mut Game], threads: usize) -> Vec<String> {
+    let n = games.len();
     // The pool keeps `threads - 1` threads whatever the number of games, so that a call with
-    // fewer games than threads does not make a new pool; only as many help as there are games.
+    // fewer games than threads does not make a new pool.
     let helpers = threads.clamp(1, MAX_THREADS) - 1;
     let helping = helpers.min(n.saturating_sub(1));
     let pool = (helping > 0).then(|| pool(helpers)).flatten();
-    // Only as many workers as there are games to share: a pool of 255 threads is not woken for
-    // five games.
     let workers = if pool.is_some() { helping + 1 } else { 1 };
-    // Each job in a slot of its own, its result put beside it; each worker's stretch of slots.
-    let slots: Vec<Mutex<Slot<'_, '_>>> = (work.iter_mut())
-        .map(|job| Mutex::new((Some(job), None)))
+    // Each game in a slot of its own, its result put beside it; each worker's stretch of slots.
+    let slots: Vec<Mutex<Slot<'_, '_>>> = (games.iter_mut())
+        .map(|game| Mutex::new((Some(game), None)))
         .collect();
     let stretches: Vec<Stretch> = (0..workers)
         .map(|w| Stretch::new(w * n / workers, (w + 1) * n / workers))
         .collect();
+    // The pool's threads that are done (none of the games is left to them).
+    let finished = std::sync::atomic::AtomicUsize::new(0);
     let worker = |me: usize| {
         // This thread's adjudicator memory, kept from call to call (warm in its core's cache).
         let mut scratch = SCRATCH.take();
@@ -184,11 +167,9 @@ fn run(work: &mut [Job<'_>], threads: usize) -> Done {
         for (w, own) in order {
             while let Some(i) = stretches[w].take(own) {
                 let mut slot = slots[i].lock().unwrap_or_else(PoisonError::into_inner);
-                let Some(job) = slot.0.take() else { continue };
+                let Some(game) = slot.0.take() else { continue };
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    (job.game)
-                        .adjudicate_unrecorded_in(&[], job.unrecorded, &mut scratch)
-                        .map_err(|e| e.to_string())
+                    game.process_in(&mut scratch)
                 }));
                 slot.1 = r.ok();
             }
@@ -197,29 +178,37 @@ fn run(work: &mut [Job<'_>], threads: usize) -> Done {
     };
     match pool {
         Some(pool) => pool.in_place_scope(|s| {
-            for k in 1..workers {
-                let worker = &worker;
-                s.spawn(move |_| worker(k));
+            let (worker, finished) = (&worker, &finished);
+            for k in 0..workers - 1 {
+                s.spawn(move |_| {
+                    worker(k);
+                    finished.fetch_add(1, std::sync::atomic::Ordering::Release);
+                });
             }
-            worker(0);
+            worker(workers - 1);
+            // Every game is taken: the others end with the game in their hands. Waited for
+            // here, briefly, rather than asleep (a sleeping thread takes tens of microseconds
+            // to wake, a tenth of a round of 64 games).
+            let start = std::time::Instant::now();
+            while finished.load(std::sync::atomic::Ordering::Acquire) < workers - 1
+                && start.elapsed() < MOST_SPIN
+            {
+                std::hint::spin_loop();
+            }
         }),
         None => worker(0),
     }
-    let results: Vec<_> = (slots.into_iter())
-        .map(|slot| slot.into_inner().unwrap_or_else(PoisonError::into_inner).1)
-        .collect();
-    let mut done = Done {
-        outcomes: Vec::with_capacity(n),
-        errors: Vec::new(),
-    };
-    for (i, r) in results.into_iter().enumerate() {
+    let results =
+        (slots.into_iter()).map(|slot| slot.into_inner().unwrap_or_else(PoisonError::into_inner).1);
+    let failed = results.enumerate().filter_map(|(i, r)| {
         match r.unwrap_or_else(|| Err("the adjudication panicked".to_string())) {
-            Ok(o) => done.outcomes.push(Some(o)),
-            Err(e) => {
-                done.errors.push(format!("games[{i}]: {e}"));
-                done.outcomes.push(None);
-            }
+            Ok(()) => None,
+            Err(e) => Some(format!("games[{i}]: {e}")),
         }
-    }
-    done
+    });
+    failed.collect()
 }
+
+/// The longest the calling thread waits awake for the pool's threads to end their last game:
+/// many games' time (a thread the machine holds back longer is waited for asleep).
+const MOST_SPIN: std::time::Duration = std::time::Duration::from_micros(200);
