@@ -19,6 +19,7 @@ use crate::Game;
 mod import;
 mod json;
 mod sink;
+mod words;
 pub use import::{from_saved_game, import_saved_game, Imported};
 pub use json::{write as write_into, Flavour};
 pub use sink::{Sink, TextSink, ValueSink};

@@ -12,6 +12,7 @@ use diplo_map::{Location, Map, PowerId, ProvinceId};
 use diplo_orders::Order;
 
 use super::sink::Sink;
+use super::words::{self, UpperNames};
 use super::{mila_order, mila_results, short_phase};
 use crate::{Game, PhaseOutcome};
 
@@ -110,33 +111,6 @@ struct Writer<'a, S> {
     upper: UpperNames,
 }
 
-/// Every province's name in upper case, one after the other (two allocations, not one a
-/// province), and where each one's is.
-struct UpperNames {
-    text: String,
-    at: Vec<(u32, u32)>,
-}
-
-impl UpperNames {
-    fn new(map: &Map) -> UpperNames {
-        let mut text = String::new();
-        let at = (map.provinces().iter())
-            .map(|p| {
-                let start = text.len() as u32;
-                text.extend(p.name.chars().flat_map(char::to_uppercase));
-                (start, text.len() as u32)
-            })
-            .collect();
-        UpperNames { text, at }
-    }
-
-    /// Province `c`'s name in upper case.
-    fn get(&self, c: ProvinceId) -> &str {
-        let (start, end) = self.at[c.index()];
-        &self.text[start as usize..end as usize]
-    }
-}
-
 impl<'a, S: Sink> Writer<'a, S> {
     fn new(sink: &'a mut S, map: &'a Map) -> Writer<'a, S> {
         Writer {
@@ -186,11 +160,11 @@ impl<'a, S: Sink> Writer<'a, S> {
             }
         }
         self.entry_string("name", &name);
-        let mut texts: Vec<String> = (orders.iter())
-            .map(|(_, o)| mila_order(self.map, o))
-            .collect();
+        // Each order's text, with the length of its unit's when it is known.
+        let (mut texts, units): (Vec<String>, Vec<Option<usize>>) =
+            (orders.iter()).map(|(_, o)| self.order_text(o)).unzip();
         // The results' keys, taken from the texts before the texts are handed to the sink.
-        let keys = UnitKeys::new(orders, &texts);
+        let keys = UnitKeys::new(orders, &texts, &units);
         self.sink.fixed_key("orders");
         self.per_power(|w, p| {
             w.sink
@@ -207,6 +181,16 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.sink.fixed_key("state");
         self.state(pos, &name);
         self.sink.end_object();
+    }
+
+    /// An order's MILA text, and the length of its unit's (`A PAR` of `A PAR - BUR`) when it is
+    /// written directly (the orders of a game as diplo or MILA wrote them).
+    fn order_text(&self, order: &Order) -> (String, Option<usize>) {
+        let mut text = String::with_capacity(24);
+        match words::write(self.map, &self.upper, order, &mut text) {
+            Some(unit) => (text, Some(unit)),
+            None => (mila_order(self.map, order), None),
+        }
     }
 
     /// Each ordered unit's MILA result words, keyed by the unit (the order's first two
@@ -352,7 +336,13 @@ struct UnitKeys {
 }
 
 impl UnitKeys {
-    fn new(orders: &[(Option<PowerId>, &Order)], texts: &[String]) -> UnitKeys {
+    /// The keys of `orders`, whose texts are `texts`; `units`: each text's unit's length when
+    /// known (the key is then the text's start, unless the unit's name holds a space).
+    fn new(
+        orders: &[(Option<PowerId>, &Order)],
+        texts: &[String],
+        units: &[Option<usize>],
+    ) -> UnitKeys {
         let mut keys = UnitKeys {
             text: String::with_capacity(8 * texts.len()),
             at: Vec::with_capacity(texts.len()),
@@ -360,7 +350,13 @@ impl UnitKeys {
         for (i, ((_, o), text)) in orders.iter().zip(texts).enumerate() {
             if o.unit().is_some() {
                 let start = keys.text.len() as u32;
-                keys.text.push_str(&unit_key(text));
+                match units[i].and_then(|n| text.get(..n)) {
+                    // `A ` then a name with no space: the first two words.
+                    Some(unit) if !unit.get(2..).unwrap_or(" ").contains(char::is_whitespace) => {
+                        keys.text.push_str(unit)
+                    }
+                    _ => keys.text.push_str(&unit_key(text)),
+                }
                 keys.at.push((start, keys.text.len() as u32, i as u32));
             }
         }
