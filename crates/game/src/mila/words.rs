@@ -75,22 +75,8 @@ pub(super) fn write(
             unit,
             supported,
             to,
-        } => {
-            let n = own(map, upper, unit, out)?;
-            out.push_str(" S ");
-            other(map, upper, supported, out)?;
-            out.push_str(" - ");
-            place(map, upper, to, out)?;
-            Some(n)
-        }
-        Order::Convoy { unit, army, to } => {
-            let n = own(map, upper, unit, out)?;
-            out.push_str(" C ");
-            other(map, upper, army, out)?;
-            out.push_str(" - ");
-            place(map, upper, to, out)?;
-            Some(n)
-        }
+        } => on_move(map, upper, (unit, " S ", supported, to), out),
+        Order::Convoy { unit, army, to } => on_move(map, upper, (unit, " C ", army, to), out),
         Order::Retreat { unit, to } => {
             let n = own(map, upper, unit, out)?;
             out.push_str(" R ");
@@ -113,6 +99,22 @@ pub(super) fn write(
         }
         _ => None,
     }
+}
+
+/// A support of a move or a convoy: the unit, `word`, the unit moved and where
+/// (`F NTH C A YOR - HOL`); returns the unit's length.
+fn on_move(
+    map: &Map,
+    upper: &UpperNames,
+    (unit, word, moved, to): (&UnitRef, &str, &OtherUnit, &Place),
+    out: &mut String,
+) -> Option<usize> {
+    let n = own(map, upper, unit, out)?;
+    out.push_str(word);
+    other(map, upper, moved, out)?;
+    out.push_str(" - ");
+    place(map, upper, to, out)?;
+    Some(n)
 }
 
 /// The ordered unit (`A PAR`), its type written; returns the text's length after it.
