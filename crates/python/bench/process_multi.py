@@ -2,6 +2,7 @@
 
     maturin develop --release        # in crates/python: diplo built optimised
     python crates/python/bench/process_multi.py [--games 64] [--phases 40] [--threads 1 2]
+                                                [--keep-awake-us N]
 
 Each round sets random possible orders in every game (not timed), then times one
 `process_multi` call adjudicating every game's phase. The same seeds are played at each thread
@@ -9,6 +10,9 @@ count, so the games and positions are the same. Prints the wall time per round (
 rounds) and the speed-up over one thread, and the CPU time of the process per round (every
 thread's): the same CPU time at each thread count means the work is split without overhead. On a
 machine whose cores are busy with other work the speed-up is less than the cores would give.
+`--keep-awake-us N` passes `keep_awake_us=N`: the pool's thread spins up to N microseconds
+after each call waiting for the next (the rounds' orders are set meanwhile), instead of
+sleeping and being woken by the next call.
 """
 
 import argparse
@@ -19,7 +23,7 @@ import time
 import diplo
 
 
-def rounds(games, phases, threads, seed):
+def rounds(games, phases, threads, seed, keep_awake_us=0):
     """Plays `games` games for `phases` phases; returns each round's process_multi wall time
     and CPU time."""
     rng = random.Random(seed)
@@ -33,7 +37,7 @@ def rounds(games, phases, threads, seed):
                 locations = g.get_orderable_locations(power)
                 g.set_orders(power, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
         start, cpu = time.perf_counter(), time.process_time()
-        diplo.process_multi(live, threads=threads)
+        diplo.process_multi(live, threads=threads, keep_awake_us=keep_awake_us)
         times.append((time.perf_counter() - start, time.process_time() - cpu))
     return times
 
@@ -44,12 +48,14 @@ def main():
     parser.add_argument("--phases", type=int, default=40)
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--keep-awake-us", type=int, default=0)
     args = parser.parse_args()
     base = None
     for threads in args.threads:
         per_round = []
         for r in range(args.repeat):
-            per_round += rounds(args.games, args.phases, threads, seed=r)
+            per_round += rounds(args.games, args.phases, threads, seed=r,
+                                keep_awake_us=args.keep_awake_us)
         median = statistics.median(wall for wall, _ in per_round)
         cpu = statistics.median(cpu for _, cpu in per_round)
         base = base or median

@@ -9,20 +9,34 @@ use crate::err;
 use crate::game::Game;
 
 /// Adjudicates the current phase of every game of `games` (a list or any sequence), as
-/// `Game.process()` on each, on `threads` threads (0: one per core) with the GIL released. A game listed twice is refused
-/// before anything is adjudicated; a game that cannot be processed (it has ended) is left as
-/// it was and named in the error raised after the others are processed.
+/// `Game.process()` on each, on `threads` threads (0: one per core) with the GIL released. A
+/// game listed twice is refused before anything is adjudicated; a game that cannot be processed
+/// (it has ended) is left as it was and named in the error raised after the others are
+/// processed. `keep_awake_us`: how long the pool's threads stay awake after the call, spinning
+/// on their core, waiting for the next call (at most a second; 0, the default: they go to sleep
+/// at once). Waking a sleeping thread takes tens of microseconds on some machines (a virtual
+/// machine's idle core), a tenth of a round of 64 games: a loop that calls again within that
+/// time, on a machine whose cores have nothing else to do, gains it, at the cost of the cores
+/// kept busy meanwhile (as OpenMP's active waiting).
 #[pyfunction]
-#[pyo3(signature = (games, threads = 0))]
+#[pyo3(signature = (games, threads = 0, keep_awake_us = 0))]
 pub(crate) fn process_multi<'py>(
     py: Python<'py>,
     games: Vec<Bound<'py, PyAny>>,
     threads: usize,
+    keep_awake_us: u64,
 ) -> PyResult<()> {
+    // A call under way ends the wait of the threads kept awake by the last one.
+    CALLS.fetch_add(1, std::sync::atomic::Ordering::Release);
     if games.len() > MAX_GAMES {
         return Err(err(format!(
             "{} games: at most {MAX_GAMES} a call",
             games.len()
+        )));
+    }
+    if keep_awake_us > MAX_KEEP_AWAKE_US {
+        return Err(err(format!(
+            "keep_awake_us={keep_awake_us}: at most {MAX_KEEP_AWAKE_US} (a second)"
         )));
     }
     let mut borrowed: Vec<PyRefMut<'_, Game>> = Vec::with_capacity(games.len());
@@ -47,7 +61,8 @@ pub(crate) fn process_multi<'py>(
         n => n,
     };
     let mut jobs: Vec<&mut Game> = borrowed.iter_mut().map(|g| &mut **g).collect();
-    let errors = py.detach(|| run(&mut jobs, threads));
+    let keep_awake = std::time::Duration::from_micros(keep_awake_us);
+    let errors = py.detach(|| run(&mut jobs, threads, keep_awake));
     match errors.is_empty() {
         true => Ok(()),
         false => Err(err(errors.join("\n"))),
@@ -141,7 +156,7 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
 /// orders), still in its core's cache. Each game's adjudication is caught on its own, so a
 /// panic loses only the game it happened in. When no thread can be started, the calling thread
 /// processes every game. Returns the errors, each naming its game.
-fn run(games: &mut [&mut Game], threads: usize) -> Vec<String> {
+fn run(games: &mut [&mut Game], threads: usize, keep_awake: std::time::Duration) -> Vec<String> {
     let n = games.len();
     // The pool keeps `threads - 1` threads whatever the number of games, so that a call with
     // fewer games than threads does not make a new pool.
@@ -176,7 +191,7 @@ fn run(games: &mut [&mut Game], threads: usize) -> Vec<String> {
         }
         SCRATCH.set(scratch);
     };
-    match pool {
+    match &pool {
         Some(pool) => pool.in_place_scope(|s| {
             let (worker, finished) = (&worker, &finished);
             for k in 0..workers - 1 {
@@ -198,6 +213,9 @@ fn run(games: &mut [&mut Game], threads: usize) -> Vec<String> {
         }),
         None => worker(0),
     }
+    if let Some(pool) = pool.filter(|_| !keep_awake.is_zero()) {
+        keep_awake_until_next_call(&pool, workers - 1, keep_awake);
+    }
     let results =
         (slots.into_iter()).map(|slot| slot.into_inner().unwrap_or_else(PoisonError::into_inner).1);
     let failed = results.enumerate().filter_map(|(i, r)| {
@@ -207,6 +225,29 @@ fn run(games: &mut [&mut Game], threads: usize) -> Vec<String> {
         }
     });
     failed.collect()
+}
+
+/// Calls of `process_multi` begun: a thread kept awake waits for this to change.
+static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The longest `keep_awake_us` a call takes: a second.
+const MAX_KEEP_AWAKE_US: u64 = 1_000_000;
+
+/// Keeps `helping` threads of `pool` spinning until the next call begins or `most` has passed:
+/// the next call's work then finds them awake.
+fn keep_awake_until_next_call(pool: &rayon::ThreadPool, helping: usize, most: std::time::Duration) {
+    use std::sync::atomic::Ordering::Acquire;
+    let call = CALLS.load(Acquire);
+    for _ in 0..helping {
+        pool.spawn(move || {
+            let start = std::time::Instant::now();
+            while CALLS.load(Acquire) == call && start.elapsed() < most {
+                for _ in 0..64 {
+                    std::hint::spin_loop();
+                }
+            }
+        });
+    }
 }
 
 /// The longest the calling thread waits awake for the pool's threads to end their last game:

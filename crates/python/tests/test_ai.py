@@ -87,6 +87,30 @@ def test_process_multi_any_thread_count_and_any_number_of_games():
     assert single.get_current_phase() == "F1901M"
 
 
+def test_process_multi_keeps_its_threads_awake_only_until_the_next_call():
+    import time
+
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    one = [diplo.Game() for _ in range(6)]
+    many = [diplo.Game() for _ in range(6)]
+    for keep_awake_us in [1_000_000, 0, 1_000_000, 1_000_000]:
+        for g in one:
+            random_orders(g, rng_a)
+            g.process()
+        for g in many:
+            random_orders(g, rng_b)
+        start = time.perf_counter()
+        diplo.process_multi(many, threads=2, keep_awake_us=keep_awake_us)
+        # The threads the last call kept awake (for a second) take this call's games at once:
+        # their wait ends when a call begins.
+        assert time.perf_counter() - start < 0.5
+        assert [g.get_units() for g in one] == [g.get_units() for g in many]
+    with pytest.raises(diplo.DiploError, match=r"keep_awake_us=1000001: at most 1000000"):
+        diplo.process_multi(many, threads=2, keep_awake_us=1_000_001)
+    with pytest.raises(OverflowError):
+        diplo.process_multi(many, threads=2, keep_awake_us=-1)
+
+
 def test_process_multi_names_an_ended_game_and_processes_the_others():
     ended = diplo.Game()
     ended.set_position({"phase": "Spring 1901 Movement", "units": {"France": ["A par"]},

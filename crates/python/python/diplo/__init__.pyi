@@ -179,12 +179,15 @@ def maps() -> List[str]:
 def rulesets() -> List[str]:
     """The built-in ruleset profiles."""
 
-def process_multi(games: Sequence[Game], threads: int = 0) -> None:
+def process_multi(games: Sequence[Game], threads: int = 0, keep_awake_us: int = 0) -> None:
     """Adjudicates the current phase of every game (as `game.process()` on each) on `threads`
     threads (0: one per core) with the GIL released: dipcc's `ThreadPool.process_multi`. A
     game listed twice, or an item that is not a `Game`, is refused before anything is done; a
     game that cannot be processed (it has ended) is left as it was and named in the
-    DiploError raised after the others are processed."""
+    DiploError raised after the others are processed. `keep_awake_us`: how long (at most a
+    second) the pool's threads stay awake after the call, spinning, waiting for the next one,
+    which then need not wake them (tens of microseconds on some machines); 0, the default:
+    they sleep at once."""
 
 def board_layout(map: str = "standard", layout: str = "general") -> "tuple[List[str], List[str]]":
     """The rows (locations, `STP/NC`) and columns (features) of `encode_board`'s array for a
