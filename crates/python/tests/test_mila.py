@@ -215,7 +215,7 @@ def test_the_histories_stay_in_phase_order_whatever_order_they_are_set_in():
 def test_orders_listed_as_possible_are_taken_without_asking_the_engine_again(monkeypatch):
     # Orders the engine listed as possible on the board as it stands are legal for their
     # power; another power's, or any order once the board changed, are checked as before.
-    import diplo.mila as dm
+    import diplo.mila.orders as dm  # where `set_orders` asks the engine
 
     asked = []
     real = dm._adjudicate

@@ -1,0 +1,360 @@
+"""The adjudication of `diplo.mila.Game`'s phases by diplo's engine, and its results in
+MILA's codes."""
+
+from typing import Any, Dict, List, Optional
+
+from .._diplo import adjudicate as _adjudicate
+from .history import GamePhaseData, SortedDict
+
+OK, NO_CONVOY, BOUNCE, VOID, CUT = "", "no convoy", "bounce", "void", "cut"
+DISLODGED, DISRUPTED, DISBAND = "dislodged", "disrupted", "disband"
+
+
+class _Adjudication:
+    """`Game.process` and what it needs (a part of `diplo.mila.Game`)."""
+
+    # ---------------------------------------------------------------- adjudication
+
+    def process(self):
+        """Adjudicates the phase with diplo's engine and moves to the next one; returns the
+        phase's data (`GamePhaseData`) as it was before."""
+        if self.is_game_done:
+            return None
+        previous_phase = self.current_short_phase
+        previous_orders = self.get_orders()
+        previous_messages = self.messages.copy()
+        previous_state = self.get_state()
+        self.error = []
+        if self.phase_type == "M":
+            results = self._process_movement()
+        elif self.phase_type == "R":
+            results = self._process_retreats()
+        else:
+            results = self._process_adjustments()
+        self.result_history.put(previous_phase, results)
+        self.clear_orders()
+        self.messages = SortedDict()
+        self.order_history.put(previous_phase, previous_orders)
+        self.message_history.put(previous_phase, previous_messages)
+        self.state_history.put(previous_phase, previous_state)
+        self._check_end()
+        return GamePhaseData(name=previous_phase, state=previous_state, orders=previous_orders,
+                             messages=previous_messages, results=results)
+
+    def _run(self, lines: List[str]) -> Dict[str, Any]:
+        return _adjudicate(self._position(), lines, ruleset=self.ruleset, map=self.map_name,
+                           overrides=self._overrides())
+
+    def _process_movement(self) -> Dict[str, List[str]]:
+        results: Dict[str, List[str]] = {}
+        self.command, self.ordered_units, self.dislodged, self.popped = {}, {}, {}, []
+        owners = {u: p for p in self.powers.values() for u in p.units}
+        given: List[tuple] = []  # (power, unit, order text, the unit as the order wrote it)
+        for power in self.powers.values():
+            self.ordered_units[power.name] = []
+            for key, order in power.orders.items():
+                if not order:
+                    continue
+                if self.no_check:
+                    # A void order is reported under the unit as written (`F SPA/SC` for a
+                    # fleet on the north coast); the engine reads it with the coast set right.
+                    written = " ".join(self._normal(power, order, True, fix_coast=False).split()[:2])
+                    text = self._normal(power, order, True)
+                else:
+                    text = "%s %s" % (key, order)
+                    written = key
+                given.append((power, " ".join(text.split()[:2]), text, written))
+        # One order per unit (the last); an order for a unit of no one, or another power's, is void.
+        by_unit: Dict[str, tuple] = {}
+        for power, unit, text, written in given:
+            if unit in owners and owners[unit] is not power:
+                # As MILA: an order to another power's unit is reported to no unit.
+                continue
+            if owners.get(unit) is not power:
+                results.setdefault(written, [])
+                if VOID not in results[written]:
+                    results[written].append(VOID)
+                continue
+            if self.no_check and self._check(power, text) is not None:
+                results.setdefault(written, [])
+                if VOID not in results[written]:
+                    results[written].append(VOID)
+                by_unit.pop(unit, None)
+                continue
+            by_unit[unit] = (power, text)
+        for unit, power in owners.items():
+            self.command[unit] = by_unit[unit][1].split(" ", 2)[2] if unit in by_unit else "H"
+            results.setdefault(unit, [])
+            if unit in by_unit:
+                self.ordered_units[power.name].append(unit)
+        # Unexpanded, as MILA: a support naming a coast the supported move does not name
+        # supports nothing (void).
+        for unit in [u for u in by_unit if u in self._unexpanded]:
+            word = by_unit[unit][1].split()
+            if len(word) == 7 and word[2] == "S" and "/" in word[6]:
+                move = by_unit.get(" ".join(word[3:5]), (None, ""))[1].split()
+                if not move or move[-1] != word[6]:
+                    results[unit].append(VOID)
+                    del by_unit[unit]
+                    self.ordered_units[owners[unit].name].remove(unit)
+        lines = ["%s: %s" % (p.name, t) for p, t in by_unit.values()]
+        out = self._run(lines)
+        texts = list(by_unit.items())
+        out["results"] = _by_unit(out["results"], [u for u, _ in texts])
+        raw = {unit: r for (unit, _), r in zip(texts, out["results"])}
+        for (unit, (power, text)), r in zip(texts, out["results"]):
+            for code in _codes(r, text):
+                if code not in results[unit]:
+                    results[unit].append(code)
+        # As MILA: the convoys and supports of an army whose convoy failed fail with it.
+        for unit, order in self.command.items():
+            word = order.split()
+            if len(word) >= 3 and word[0] in ("C", "S") and word[1] == "A" and not results[unit]:
+                army = " ".join(word[1:3])
+                if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
+                    # A support of an army that had no convoy at all is void; of one whose
+                    # convoy was disrupted, `no convoy`.
+                    never = raw.get(army, {}).get("result") == "invalid"
+                    results[unit].append(VOID if word[0] == "S" and never else NO_CONVOY)
+
+        def mover_of(word):
+            return " ".join(word[1:3])
+
+        # As MILA: a support that would help dislodge a unit of the supporter's own power is
+        # void when the move succeeds, or when it is the strongest move into the province and
+        # fails because it may not dislodge the unit there.
+        supports: Dict[str, List[str]] = {}
+        for unit, order in self.command.items():
+            word = order.split()
+            if len(word) >= 5 and word[0] == "S" and word[3] == "-" and unit in owners \
+                    and mover_of(word) in owners and not results[unit]:
+                supports.setdefault(mover_of(word), []).append(unit)
+        moves_into: Dict[str, List[str]] = {}
+        for unit, order in self.command.items():
+            word = order.split()
+            if word[0] == "-" and len(word) >= 2:
+                moves_into.setdefault(word[1][:3], []).append(unit)
+        strength = {m: 1 + len(supports.get(m, [])) for ms in moves_into.values() for m in ms}
+        for mover, helpers in supports.items():
+            word = self.command[mover].split()
+            if word[0] != "-":
+                continue
+            target = self._occupant_before(owners, word[1])
+            if target is None or target == mover:
+                continue
+            stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
+            if not stays:
+                continue
+            target_order = self.command.get(target, "H").split()
+            head_to_head = target_order[0] == "-" and target_order[1][:3] == mover[2:5]
+            if head_to_head and owners[target] is not owners[mover]:
+                # A head-to-head battle: only a support against the supporter's own unit is void.
+                for helper in helpers:
+                    if owners[helper] is owners[target] and VOID not in results[helper]:
+                        results[helper].append(VOID)
+                continue
+            if not results[mover]:
+                for helper in helpers:
+                    if owners[helper] is owners[target]:
+                        results[helper].append(VOID)
+                continue
+            rivals = [strength[m] for m in moves_into.get(word[1][:3], []) if m != mover]
+            unique = strength[mover] > max(rivals, default=0)
+            helped_against_own = any(owners[h] is owners[target] for h in helpers)
+            if BOUNCE in results[mover] and unique and \
+                    (owners[target] is owners[mover] or helped_against_own):
+                for helper in helpers:
+                    if VOID not in results[helper] and owners[helper] is owners[target]:
+                        results[helper].append(VOID)
+        # As MILA: a convoy on no route of the army's is `no convoy`.
+        for unit, order in self.command.items():
+            word = order.split()
+            if len(word) >= 5 and word[0] == "C" and not {NO_CONVOY, VOID} & set(results[unit]) \
+                    and not self._on_route(unit, " ".join(word[1:3]), word[4]):
+                results[unit].insert(0, NO_CONVOY)
+        # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
+        for unit, order in self.command.items():
+            word = order.split()
+            if len(word) >= 5 and word[0] == "C" and not {NO_CONVOY, VOID} & set(results[unit]):
+                army = " ".join(word[1:3])
+                move = self.command.get(army, "H").split()
+                own_convoy = any(
+                    owners.get(f) is owners.get(army) for f, o in self.command.items()
+                    if o.split()[0] == "C" and " ".join(o.split()[1:3]) == army)
+                if len(move) == 2 and move[0] == "-" and not own_convoy \
+                        and self.map.abuts("A", army[2:], "-", move[1]):
+                    results[unit].insert(0, NO_CONVOY)
+        moved = {unit for unit, (_, text) in by_unit.items()
+                 if len(text.split()) >= 4 and text.split()[2] == "-" and not results[unit]}
+        self._read_position(out["next"])
+        for unit, d in self._attackers.items():
+            self.dislodged[unit] = d["attacker_from"].upper()[:3]
+            if DISLODGED not in results.setdefault(unit, []):
+                results[unit].append(DISLODGED)
+        # A unit gone without retreat (destroyed: nowhere to go) was dislodged too.
+        attackers = {}
+        for r, (unit, _) in zip(out["results"], texts):
+            if "destroyed" in r["result"] or "dislodged" in r["result"]:
+                by = r["reason"].split("dislodged by ", 1)
+                if len(by) == 2:
+                    name = by[1].split(",")[0].split(";")[0].strip()[2:].upper()
+                    attackers[unit] = self.map.loc_name.get(name, name[:3])
+        still = {(p.name, u) for p in self.powers.values() for u in p.units}
+        for unit, power in owners.items():
+            if (power.name, unit) not in still and unit not in moved and unit not in self._attackers:
+                self.popped.append(unit)
+                winner = next((m for m in moved if self.command[m].split()[1][:3] == unit[2:5]), "")
+                self.dislodged[unit] = attackers.get(unit) or winner[2:5]
+                if DISLODGED not in results[unit]:
+                    results[unit].append(DISLODGED)
+        self.result = results
+        return results
+
+    def _process_retreats(self) -> Dict[str, List[str]]:
+        results: Dict[str, List[str]] = {}
+        self.dislodged = {}
+        dislodged = {u: p for p in self.powers.values() for u in p.retreats}
+        for unit in dislodged:
+            results[unit] = []
+        lines, units = [], []
+        for power in self.powers.values():
+            for order in power.adjust:
+                if order.startswith("VOID "):
+                    unit = " ".join(order.split()[1:3])
+                    results.setdefault(unit, []).append(VOID)
+                    continue
+                word = order.split()
+                unit = " ".join(word[:2])
+                if dislodged.get(unit) is not power or len(word) < 3 or self._check(power, order) is not None:
+                    results.setdefault(unit, [])
+                    if VOID not in results[unit]:
+                        results[unit].append(VOID)
+                    continue
+                if unit in units:
+                    i = units.index(unit)
+                    del units[i], lines[i]
+                lines.append("%s: %s" % (power.name, order))
+                units.append(unit)
+        out = self._run(lines)
+        out["results"] = _by_unit(out["results"], units)
+        for unit, r in zip(units, out["results"]):
+            if r["result"] == "fails":
+                results[unit].append(BOUNCE)
+            elif r["result"] in ("illegal", "invalid"):
+                results[unit].append(VOID)
+        self._read_position(out["next"])
+        after = {u for p in self.powers.values() for u in p.units}
+        self.popped = []
+        for unit in dislodged:
+            moved = next((t for u, t in zip(units, lines) if u == unit), None)
+            arrived = moved is not None and " R " in moved and \
+                _unit_key(moved.split(": ", 1)[1].split()[0] + " " + moved.split()[-1]) in after
+            if not arrived:
+                self.popped.append(unit)
+                results[unit].append(DISBAND)
+        self.result = results
+        return results
+
+    def _process_adjustments(self) -> Dict[str, List[str]]:
+        results: Dict[str, List[str]] = {}
+        lines, units = [], []
+        for power in self.powers.values():
+            for order in power.adjust:
+                if order.startswith("VOID "):
+                    results.setdefault(" ".join(order.split()[1:3]), []).append(VOID)
+                    continue
+                word = order.split()
+                unit = " ".join(word[:2]) if order != "WAIVE" else "WAIVE"
+                why = self._check(power, order)
+                if why is not None and "may build only" not in why and "may remove only" not in why:
+                    results.setdefault(unit, []).append(VOID)
+                    continue
+                lines.append("%s: %s" % (power.name, order))
+                units.append(unit)
+        out = self._run(lines)
+        for unit, r in zip(units, out["results"]):
+            code = OK if r["result"] == "succeeds" else VOID
+            results.setdefault(unit, []).append(code)
+        before = {u for p in self.powers.values() for u in p.units}
+        self._read_position(out["next"])
+        after = {u for p in self.powers.values() for u in p.units}
+        for unit in before - after:
+            results.setdefault(unit, [])
+            if DISBAND not in results[unit] and not any(u == unit for u in units):
+                results[unit].append(DISBAND)
+        self.popped = []
+        self.result = results
+        return results
+
+    def _check_end(self):
+        """Ends the game when a power has enough centres, or at the draw year."""
+        if self.phase_type == "R":
+            return
+        counts = {p.name: len(p.centers) for p in self.powers.values()}
+        top = max(counts.values(), default=0)
+        winners = [n for n, c in counts.items() if c >= self.win and c == top]
+        if "SHARED_VICTORY" not in self.rules and len(winners) > 1:
+            winners = []
+        year = int(self.get_current_phase()[1:-1])
+        if winners:
+            self.outcome = [self.get_current_phase()] + winners
+            self.phase, self.phase_type = "COMPLETED", None
+        elif self.phase_type == "M" and year > self.map.first_year + 99:
+            # As MILA: a game still going after a hundred years is drawn among the survivors
+            # at the winter of its last year.
+            alive = [p.name for p in self.powers.values() if not p.is_eliminated()]
+            self.outcome = ["W%dA" % (year - 1)] + alive
+            self.phase, self.phase_type = "COMPLETED", None
+
+    def draw(self, winners: Optional[List[str]] = None):
+        """Ends the game in a draw among `winners` (every power left by default)."""
+        winners = winners or [p.name for p in self.powers.values() if not p.is_eliminated()]
+        self.outcome = [self.get_current_phase()] + list(winners)
+        self.phase, self.phase_type = "COMPLETED", None
+
+
+def _unit_key(unit: str) -> str:
+    """`A par`, `F stp/sc` -> `A PAR`, `F STP/SC`."""
+    return unit.upper()
+
+
+def _by_unit(results: List[Dict[str, str]], units: List[str]) -> List[Dict[str, str]]:
+    """diplo's results put in the order of `units` (each result found by the unit its order
+    names); a unit with no result of its own gets an empty one."""
+    found: Dict[str, Dict[str, str]] = {}
+    for r in results:
+        word = r["order"].upper().split()
+        if len(word) >= 2:
+            found.setdefault(" ".join(word[:2]), r)
+    out = []
+    for i, unit in enumerate(units):
+        r = found.get(unit)
+        if r is None:
+            r = results[i] if i < len(results) else {"order": unit, "result": "", "reason": ""}
+        out.append(r)
+    return out
+
+
+def _codes(result: Dict[str, str], order: str) -> List[str]:
+    """MILA's codes for one of diplo's results (`fails, dislodged` -> `bounce`, `dislodged`)."""
+    words = result["result"].split(", ")
+    reason = result.get("reason", "")
+    word = order.split()
+    out: List[str] = []
+    head = words[0]
+    is_move = len(word) >= 4 and word[2] == "-"
+    if head in ("fails", "invalid") and is_move and "convoy" in reason:
+        out.append(NO_CONVOY)
+    elif head == "fails":
+        out.append(BOUNCE)
+    elif head in ("illegal", "invalid"):
+        out.append(VOID)
+    elif head == "cut":
+        out.append(CUT)
+    elif head == "disrupted" and "dislodged" not in words:
+        out.append(DISRUPTED)
+    elif head == "unresolved":
+        out.append(BOUNCE)
+    if "dislodged" in words or "destroyed" in words:
+        out.append(DISLODGED)
+    return out

@@ -1,0 +1,251 @@
+"""The orders of `diplo.mila.Game`: set and read in MILA's notation (kept where legal,
+reported where not, as MILA does), and the orders possible in a phase."""
+
+from typing import Dict, List, Optional, Union
+
+from .._diplo import DiploError, adjudicate as _adjudicate
+from .adjudication import _by_unit
+from .power import Power
+
+
+class _Orders:
+    """`Game`'s orders and possible orders (a part of `diplo.mila.Game`)."""
+
+    # ---------------------------------------------------------------- orders
+
+    def get_orders(self, power_name: Optional[str] = None):
+        """A power's orders for the phase (`A PAR - BUR`), or every power's."""
+        if power_name is None:
+            return {p.name: self.get_orders(p.name) for p in self.powers.values()}
+        power = self.get_power(power_name)
+        if self.phase_type == "M":
+            if self.no_check:
+                return [o for o in power.orders.values() if o]
+            return ["%s %s" % (u, o) for u, o in power.orders.items()]
+        return [o for o in power.adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
+
+    def set_orders(self, power_name: str, orders: Union[str, List[str]], expand: bool = True,
+                   replace: bool = True):
+        """Sets a power's orders for the phase. Each order is checked as it comes: a good one
+        is kept (replacing an earlier order to its unit unless `replace` is False), a bad one
+        is dropped and reported in `error` (with `NO_CHECK`, kept and void at adjudication)."""
+        if self.is_game_done:
+            return
+        power = self.get_power(power_name)
+        if power is None:
+            raise DiploError("set_orders: unknown power `%s` (the powers: %s)" % (power_name, ", ".join(self.powers)))
+        orders = orders if isinstance(orders, list) else [orders]
+        orders = [o.strip().upper() for o in orders if o and o.strip()]
+        if self.phase_type == "M":
+            # The engine checks the set's orders in one call (an order's legality does not
+            # depend on the others); each is then kept or dropped in turn. The units do not
+            # move meanwhile: they are looked up by province.
+            self._index = self._unit_index()
+            try:
+                # Each order's MILA words, made once (they depend on the units only).
+                normal = {} if self.no_check else {o: self._normal(power, o, expand) for o in orders}
+                checked = {} if self.no_check else self._check_many(power, orders, expand, normal)
+                for order in orders:
+                    self._add_movement_order(power, order, expand, replace, checked, normal.get(order))
+            finally:
+                self._index = None
+        elif self.phase_type in ("R", "A"):
+            seen: List[str] = []
+            for order in orders:
+                text = self._normal(power, order, expand)
+                where = text.split()[1][:3] if len(text.split()) > 1 else text
+                if text != "WAIVE" and where in seen:
+                    power.adjust.append("VOID " + text)
+                    continue
+                seen.append(where)
+                self._add_adjust_order(power, order, expand, replace)
+        power.order_is_set = 1 if self.get_orders(power.name) else 2
+
+    def _normal(self, power: Power, order: str, expand: bool, fix_coast: bool = True) -> str:
+        """An order's words made as MILA writes them: the unit's type and coast filled in."""
+        word = order.replace("(", "/").replace(")", "").split()
+        if not word:
+            return order
+        if expand:
+            if word[0] not in ("A", "F") and word[0] != "WAIVE" and len(word) >= 2:
+                unit = self._occupant(word[0], any_coast=1) or next(
+                    (u for p in self.powers.values() for u in p.retreats if u[2:5] == word[0][:3]), None)
+                if unit:
+                    word = [unit[0], unit[2:]] + word[1:]
+            if len(word) >= 2 and word[0] in ("A", "F"):
+                unit = self._occupant(word[1], any_coast=1) or next(
+                    (u for p in self.powers.values() for u in p.retreats if u[2:5] == word[1][:3]), None)
+                if unit and unit[0] == word[0] and self.phase_type != "A" and fix_coast:
+                    word[1] = unit[2:]
+            if self.phase_type == "R" and len(word) == 4 and word[2] == "-":
+                word[2] = "R"
+            word = self.map.default_coast(word)
+        return " ".join(word)
+
+    def _check(self, power: Power, order: str) -> Optional[str]:
+        """Why diplo's engine would not carry out `order` by `power` now (None: it would)."""
+        known = self._known_legal(power)
+        if known is not None and order in known:
+            return None  # listed as possible for this power on this very board
+        try:
+            out = _adjudicate(self._position(), ["%s: %s" % (power.name, order)], ruleset=self.ruleset,
+                              map=self.map_name, overrides=self._overrides())
+        except DiploError as e:
+            return str(e)
+        for r in out["results"]:
+            if r["result"] == "illegal":
+                return r["reason"] or "illegal"
+        return None
+
+    def _check_many(self, power: Power, orders: List[str], expand: bool,
+                    normal: Optional[Dict[str, str]] = None) -> Dict[str, Optional[str]]:
+        """Why the engine would not carry out each of `orders` (its normal text to the reason,
+        None: it would), in one adjudication when every order reads; an order that does not
+        read, or a unit ordered twice, is left to be checked alone. `normal`: the orders'
+        normal texts, if made already."""
+        texts = {}
+        for order in orders:
+            text = normal[order] if normal and order in normal else self._normal(power, order, expand)
+            word = text.split()
+            unit = " ".join(word[:2])
+            if len(word) >= 3 and self._unit_owner(unit) is power and unit not in texts:
+                texts[unit] = text
+        if not texts:
+            return {}
+        # Orders the engine listed as possible on this very board are legal: no adjudication.
+        known = self._known_legal(power)
+        if known is not None and all(t in known for t in texts.values()):
+            return {t: None for t in texts.values()}
+        try:
+            out = _adjudicate(self._position(), ["%s: %s" % (power.name, t) for t in texts.values()],
+                              ruleset=self.ruleset, map=self.map_name, overrides=self._overrides())
+        except DiploError:
+            return {}
+        found = _by_unit(out["results"], list(texts))
+        if len(out["results"]) != len(texts):
+            return {}
+        return {text: (r["reason"] or "illegal") if r["result"] == "illegal" else None
+                for text, r in zip(texts.values(), found)}
+
+    def _add_movement_order(self, power: Power, order: str, expand: bool, replace: bool,
+                            checked: Optional[Dict[str, Optional[str]]] = None,
+                            normal: Optional[str] = None):
+        if self.no_check:
+            # Kept as given: read (and voided if bad) at adjudication.
+            word = order.split()
+            if len(word) < 3 and (len(word) < 2 or word[1] != "H"):
+                self.error.append("Bad order: %s" % order)
+                return
+            if replace:
+                for key, value in power.orders.items():
+                    parts = value.split()
+                    if len(parts) >= 2 and parts[1][:3] == word[1][:3]:
+                        power.orders[key] = ""
+            power.orders["ORDER %d" % (len(power.orders) + 1)] = order
+            return
+        text = normal if normal is not None else self._normal(power, order, expand)
+        word = text.split()
+        unit = " ".join(word[:2])
+        if self._unit_owner(unit) is not power:
+            self.error.append("Unorderable unit: %s" % text)
+            return
+        if len(word) < 3:
+            self.error.append("Bad order: %s" % text)
+            return
+        why = checked[text] if checked and text in checked else self._check(power, text)
+        if why is not None:
+            self.error.append("Invalid order %s: %s" % (text, why))
+            return
+        if unit in power.orders and not replace:
+            self.error.append("Unit %s already ordered" % unit)
+            return
+        power.orders[unit] = " ".join(word[2:])
+        if expand:
+            self._unexpanded.discard(unit)
+        else:
+            self._unexpanded.add(unit)
+
+    def _add_adjust_order(self, power: Power, order: str, expand: bool, replace: bool):
+        text = self._normal(power, order, expand)
+        word = text.split()
+        # As MILA: only the order's form is checked when it is set (a build or removal in an
+        # adjustment phase, a retreat or disband in a retreat phase); the engine judges the
+        # rest at adjudication.
+        forms = ("B", "D") if self.phase_type == "A" else ("R", "D")
+        if text != "WAIVE" and (len(word) < 3 or word[2] not in forms):
+            power.adjust.append("VOID " + text)
+            return
+        if text != "WAIVE":
+            same = [o for o in power.adjust if o != "WAIVE" and not o.startswith("VOID ")
+                    and o.split()[1][:3] == word[1][:3]]
+            if same and not replace:
+                return
+            power.adjust = [o for o in power.adjust if o not in same]
+        power.adjust.append(text)
+
+    # ---------------------------------------------------------------- possible orders
+
+    def get_all_possible_orders(self) -> Dict[str, List[str]]:
+        """Every legal order of the phase, by location: every location of the map is a key
+        (an empty list where nothing can be ordered), a coast's fleet listed under the
+        coast and the province."""
+        if self._possible is None:
+            self._possible_for = self._board_key()
+            self._possible_texts = {}
+            self._possible_locs = {}
+            out: Dict[str, List[str]] = {loc: [] for loc in self.map.locs}
+            if self.phase_type in ("M", "R", "A"):
+                engine = self._engine_at()
+                for name, locs in engine.get_orderable_locations().items():
+                    self._possible_locs[name.upper()] = list(locs)
+                # Fleets on a coast, by province: their orders are listed under the coast too.
+                on_coasts: Dict[str, List[str]] = {}
+                for p in self.powers.values():
+                    for unit in list(p.units) + list(p.retreats):
+                        if "/" in unit:
+                            on_coasts.setdefault(unit[2:5], []).append(unit)
+                for loc, orders in engine.get_all_possible_orders().items():
+                    out[loc] = list(orders)
+                    for unit in on_coasts.get(loc, ()):
+                        out[unit[2:]] = list(orders)
+            self._possible = out
+        return {loc: list(orders) for loc, orders in self._possible.items()}
+
+    def _board_key(self) -> tuple:
+        """What an order's legality depends on: the phase, every power's units, dislodged
+        units, centres and home centres, the rules."""
+        board = tuple((p.name, tuple(p.units), tuple(p.retreats), tuple(p.centers), tuple(p.homes))
+                      for p in self.powers.values())
+        return (self.phase, board, tuple(self._overrides()))
+
+    def _known_legal(self, power: Power) -> Optional[set]:
+        """The texts of every order the engine listed as possible for `power` on the board as
+        it is, if it listed them for this board (`get_all_possible_orders`): each is legal."""
+        if self._possible is None or self._possible_for != self._board_key():
+            return None
+        texts = self._possible_texts.get(power.name)
+        if texts is None:
+            locs = self._possible_locs.get(power.name, [])
+            texts = {o for loc in locs for o in self._possible.get(loc, [])}
+            self._possible_texts[power.name] = texts
+        return texts
+
+    def get_orderable_locations(self, power_name: Optional[str] = None):
+        """The locations a power orders this phase, sorted (or every power's)."""
+        if power_name is None:
+            return {p.name: self.get_orderable_locations(p.name) for p in self.powers.values()}
+        power = self.get_power(power_name)
+        if self.phase_type == "A":
+            count = len(power.centers) - len(power.units)
+            if count > 0:
+                return sorted(self._build_sites(power))
+            if count == 0:
+                return []
+            return sorted(u[2:5] for u in power.units)
+        if self.phase_type == "R":
+            return sorted(u[2:5] for u in power.retreats)
+        return sorted(u[2:5] for u in power.units)
+
+    def _build_sites(self, power: Power) -> List[str]:
+        occupied = {u[2:5] for p in self.powers.values() for u in p.units}
+        return [h for h in power.homes if h in power.centers and h not in occupied]

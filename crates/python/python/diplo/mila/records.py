@@ -1,0 +1,279 @@
+"""The results, histories, messages, hash and copies of `diplo.mila.Game`."""
+
+import hashlib
+import time
+from copy import deepcopy
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+from .._diplo import Game as _Engine
+from .history import GamePhaseData, Message, SortedDict
+from .power import _copy_retreats
+
+if TYPE_CHECKING:
+    from . import Game
+
+
+class _Records:
+    """`Game`'s results, phase history, messages, hash and dict form (a part of
+    `diplo.mila.Game`)."""
+
+    # ---------------------------------------------------------------- results and history
+
+    def get_order_status(self, power_name: Optional[str] = None, unit: Optional[str] = None,
+                         loc: Optional[str] = None):
+        """The results of the last phase processed: for a unit a list of codes (`bounce`
+        ...), for a location `(unit, codes)`, for a power `{unit: codes}`, else per power."""
+        if unit or loc:
+            last = self.result_history.last_value() if self.result_history else {}
+            if unit:
+                return list(last.get(unit, []))
+            for u, codes in last.items():
+                if u[2:5] == loc[:3]:
+                    return u, list(codes)
+            return loc, []
+        if power_name is not None:
+            out = {}
+            if self.state_history:
+                for u in self.state_history.last_value()["units"].get(power_name.upper(), []):
+                    u = u.replace("*", "")
+                    out[u] = self.get_order_status(unit=u)
+            return out
+        return {p.name: self.get_order_status(p.name) for p in self.powers.values()}
+
+    def get_state(self) -> Dict[str, Any]:
+        """The position as MILA's state dict: `name`, `units`, `retreats`, `centers`, `homes`,
+        `influence`, `civil_disorder`, `builds` (`{count, homes}`), `zobrist_hash` ..."""
+        state: Dict[str, Any] = {
+            "timestamp": int(time.time() * 1e6),
+            "zobrist_hash": self.get_hash(),
+            "note": self.note,
+            "name": self.get_current_phase(),
+            "units": {}, "retreats": {}, "centers": {}, "homes": {}, "influence": {},
+            "civil_disorder": {}, "builds": {},
+        }
+        for p in self.powers.values():
+            state["units"][p.name] = list(p.units) + ["*" + u for u in p.retreats]
+            state["retreats"][p.name] = _copy_retreats(p.retreats)
+            state["centers"][p.name] = list(p.centers)
+            state["homes"][p.name] = list(p.homes)
+            state["influence"][p.name] = list(p.influence)
+            state["civil_disorder"][p.name] = p.civil_disorder
+            count = len(p.centers) - len(p.units) if self.phase_type == "A" else 0
+            homes: List[str] = []
+            if count > 0:
+                homes = self._build_sites(p)
+                count = min(count, len(homes))
+            state["builds"][p.name] = {"count": count, "homes": homes}
+        return state
+
+    def set_state(self, state: Dict[str, Any], clear_history: bool = True):
+        """Sets the position from a state dict (`get_state`'s shape)."""
+        if clear_history:
+            self._clear_history()
+        if "rules" in state:
+            self.rules = []
+            for rule in state["rules"]:
+                self.add_rule(rule)
+        if "note" in state:
+            self.note = state["note"]
+        if state.get("name"):
+            self.set_current_phase(state["name"])
+        if "units" in state:
+            for name, units in state["units"].items():
+                self.set_units(name, units, reset=True)
+        if "retreats" in state:
+            for p in self.powers.values():
+                for unit in p.retreats:
+                    if unit in state["retreats"].get(p.name, {}):
+                        p.retreats[unit] = list(state["retreats"][p.name][unit])
+        if "centers" in state:
+            for name, centers in state["centers"].items():
+                self.set_centers(name, centers, reset=True)
+        for p in self.powers.values():
+            p.homes = list(state.get("homes", {}).get(p.name, self.map.homes[p.name]))
+            if "influence" in state and p.name in state["influence"]:
+                p.influence = list(state["influence"][p.name])
+            if "civil_disorder" in state and p.name in state["civil_disorder"]:
+                p.civil_disorder = state["civil_disorder"][p.name]
+        self.clear_cache()
+
+    def _clear_history(self):
+        for history in (self.order_history, self.result_history, self.state_history, self.message_history):
+            history.clear()
+        self.messages = SortedDict()
+
+    def render(self, incl_orders: bool = True, incl_abbrev: bool = False, output_format: str = "svg",
+               output_path: Optional[str] = None):
+        """A picture of the current phase, as MILA's `render`: diplo's drawing of the map, with
+        the orders set so far when `incl_orders` (with `NO_CHECK`, those diplo's engine would
+        carry out). diplo names every province by its abbreviation, so `incl_abbrev` changes
+        nothing. `output_format` is `svg` (the text is returned) or `png` (the bytes);
+        `output_path` also writes the picture there. An ended game is drawn as it ended."""
+        lines: List[str] = []
+        if incl_orders and not self.is_game_done:
+            for power in self.powers.values():
+                for order in self.get_orders(power.name):
+                    if self.no_check and self._check(power, order) is not None:
+                        continue
+                    lines.append("%s: %s" % (power.name, order))
+        if self.is_game_done:
+            ended = self.map.phase_long(self.outcome[0]) if self.outcome else None
+            first = "%s%04dM" % (self.map.first_season[0], self.map.first_year)
+            engine = _Engine(self.map_name, self.ruleset, overrides=self._overrides())
+            engine.set_position(self._position(ended or self.map.phase_long(first)))
+        else:
+            engine = self._engine_at()
+        return engine.render(orders=lines, output_format=output_format, output_path=output_path)
+
+    def get_phase_data(self) -> GamePhaseData:
+        """The current phase: state, orders set (None for a power that set none), messages."""
+        orders = {p.name: (self.get_orders(p.name) if p.order_is_set else None) for p in self.powers.values()}
+        return GamePhaseData(self.current_short_phase, self.get_state(), orders, {}, self.messages.copy())
+
+    def get_phase_history(self, from_phase=None, to_phase=None, game_role=None) -> List[GamePhaseData]:
+        """The phases played, as `GamePhaseData`, from `from_phase` to `to_phase` (names or
+        indices)."""
+        names = list(self.state_history.keys())
+        if isinstance(from_phase, int):
+            from_phase = names[from_phase] if names else None
+        if isinstance(to_phase, int):
+            to_phase = names[to_phase] if names else None
+        out = []
+        for name in names:
+            if from_phase is not None and self.map.compare_phases(name, from_phase) < 0:
+                continue
+            if to_phase is not None and self.map.compare_phases(name, to_phase) > 0:
+                continue
+            out.append(GamePhaseData(name, self.state_history[name], self.order_history.get(name, {}),
+                                     self.result_history.get(name, {}), self.message_history.get(name, SortedDict())))
+        return out
+
+    def get_phase_from_history(self, short_phase_name: str, game_role=None) -> GamePhaseData:
+        """One phase played, as `GamePhaseData`."""
+        return self.get_phase_history(short_phase_name, short_phase_name)[0]
+
+    def set_phase_data(self, phase_data, clear_history: bool = True):
+        """Sets the game from phase data (one, or a list: the last is the current phase)."""
+        if not phase_data:
+            return
+        phases = [phase_data] if isinstance(phase_data, GamePhaseData) else list(phase_data)
+        if clear_history:
+            self._clear_history()
+        for p in phases[:-1]:
+            self.extend_phase_history(p)
+        current = phases[-1]
+        self.set_state(current.state, clear_history=False)
+        for name, orders in (current.orders or {}).items():
+            if orders is not None:
+                self.set_orders(name, orders)
+        self.messages = current.messages.copy() if isinstance(current.messages, SortedDict) else SortedDict()
+
+    def extend_phase_history(self, phase_data: GamePhaseData):
+        """Adds a phase played to the histories."""
+        self.state_history.put(phase_data.name, phase_data.state)
+        self.order_history.put(phase_data.name, phase_data.orders)
+        self.message_history.put(phase_data.name, phase_data.messages)
+        self.result_history.put(phase_data.name, phase_data.results)
+
+    # ---------------------------------------------------------------- messages
+
+    def add_message(self, message: Message) -> int:
+        """Stores a press message (its `time_sent` set when missing); returns its time."""
+        if message.time_sent is None:
+            message.time_sent = int(time.time() * 1e6)
+            while message.time_sent in self.messages:
+                message.time_sent += 1
+        if message.phase is None:
+            message.phase = self.current_short_phase
+        self.messages.put(message.time_sent, message)
+        return message.time_sent
+
+    def new_power_message(self, recipient: str, body: str) -> Message:
+        """A message from this game's role to `recipient`, stored."""
+        message = Message(sender=self.role, recipient=recipient, message=body)
+        self.add_message(message)
+        return message
+
+    def new_global_message(self, body: str) -> Message:
+        """A message from this game's role to every power, stored."""
+        return self.new_power_message("GLOBAL", body)
+
+    def new_system_message(self, recipient: str, body: str) -> Message:
+        """A message from the system to `recipient`, stored."""
+        message = Message(sender="SYSTEM", recipient=recipient, message=body)
+        self.add_message(message)
+        return message
+
+    # ---------------------------------------------------------------- hash and copies
+
+    def get_hash(self) -> str:
+        """A hash of the position (units, dislodged units, centres, homes), as a decimal
+        string: equal positions hash equal."""
+        parts = []
+        for p in sorted(self.powers.values(), key=lambda p: p.name):
+            parts.append("%s|%s|%s|%s|%s" % (p.name, sorted(p.units), sorted(p.retreats),
+                                             sorted(p.centers), sorted(p.homes)))
+        digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=8).digest()
+        return str(int.from_bytes(digest, "big"))
+
+    def rebuild_hash(self) -> str:
+        """The hash worked out again (as `get_hash`: it is never stale)."""
+        return self.get_hash()
+
+    def __deepcopy__(self, memo):
+        cls = self.__class__
+        out = cls.__new__(cls)
+        memo[id(self)] = out
+        for k, v in self.__dict__.items():
+            if k in ("_engine", "_engine_key", "map"):
+                continue
+            setattr(out, k, deepcopy(v, memo))
+        out.map = self.map
+        out._engine, out._engine_key = None, None
+        return out
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The game as a JSON-able dict (as MILA's `to_dict`)."""
+        return {
+            "id": self.game_id,
+            "map": self.map_name,
+            "rules": list(self.rules),
+            "ruleset": self.ruleset,
+            "phase": self.get_current_phase(),
+            "note": self.note,
+            "outcome": list(self.outcome),
+            "state": self.get_state(),
+            "orders": {p.name: self.get_orders(p.name) for p in self.powers.values()},
+            "messages": [m.to_dict() for m in self.messages.values()],
+            "state_history": {str(k): v for k, v in self.state_history.items()},
+            "order_history": {str(k): v for k, v in self.order_history.items()},
+            "result_history": {str(k): {u: [str(c) for c in cs] for u, cs in v.items()}
+                               for k, v in self.result_history.items()},
+            "message_history": {str(k): [m.to_dict() for m in v.values()]
+                                for k, v in self.message_history.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Game":
+        """A game from `to_dict`'s dict."""
+        game = cls(game_id=data.get("id"), map_name=data.get("map", "standard"),
+                   rules=data.get("rules"), ruleset=data.get("ruleset", "mila"))
+        for name in data.get("state_history", {}):
+            msgs = SortedDict()
+            for m in data.get("message_history", {}).get(name, []):
+                msgs.put(m["time_sent"], Message.from_dict(m))
+            game.extend_phase_history(GamePhaseData(
+                name, data["state_history"][name], data.get("order_history", {}).get(name, {}),
+                data.get("result_history", {}).get(name, {}), msgs))
+        if data.get("phase") == "COMPLETED":
+            game.set_state(data["state"], clear_history=False)
+            game.phase, game.phase_type = "COMPLETED", None
+        else:
+            game.set_state(data["state"], clear_history=False)
+            for name, orders in data.get("orders", {}).items():
+                game.set_orders(name, orders)
+        for m in data.get("messages", []):
+            game.add_message(Message.from_dict(m))
+        game.note = data.get("note", "")
+        game.outcome = list(data.get("outcome", []))
+        return game
