@@ -22,7 +22,12 @@ FILES = [
     "diplo/__init__.pyi",
     "diplo/py.typed",
     "diplo/mila/__init__.py",
+    "diplo/mila/adjudication.py",
+    "diplo/mila/history.py",
     "diplo/mila/map.py",
+    "diplo/mila/orders.py",
+    "diplo/mila/power.py",
+    "diplo/mila/records.py",
     "diplo/mila/rules.py",
 ]
 
