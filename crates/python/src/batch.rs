@@ -2,14 +2,17 @@
 //! phase from a position and orders) and `diplo.replay` (game records replayed under a
 //! ruleset, several threads at a time).
 
-use diplo_engine::Position;
+use diplo_engine::{Position, PositionFile};
 use diplo_map::Map;
 use diplo_rules::Ruleset;
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use serde_json::{json, Value};
 
+use crate::answer::{self, ResultText};
 use crate::convert::to_py;
-use crate::{err, load_map, load_rules, order_text, overrides_of, result_json};
+use crate::{err, load_map, load_rules, order_text, overrides_of};
 
 /// Adjudicates one phase: `position` is a position file's text (TOML) or the same as a dict,
 /// `orders` a string of lines (with `Power:` headers, or `France: A par - bur`) or a list.
@@ -26,10 +29,44 @@ pub(crate) fn adjudicate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let (map, _) = load_map(map)?;
     let rules = load_rules(ruleset, &overrides_of(overrides)?)?;
-    let pos_text = position_text(py, position)?;
+    let given = GivenPosition::of(py, &map, position)?;
     let text = order_text(orders)?;
-    let value = py.detach(|| adjudicate_text(&map, &rules, &pos_text, &text))?;
-    to_py(py, &value)
+    let (results, next) = py.detach(|| adjudicate_text(&map, &rules, given, &text))?;
+    let out = PyDict::new(py);
+    out.set_item(intern!(py, "next"), answer::position(py, &next)?)?;
+    out.set_item(intern!(py, "results"), answer::results(py, &results)?)?;
+    Ok(out.into_any())
+}
+
+/// A position as given: read already (a dict of the position file's shape, read without the
+/// GIL's release being worth it), or a position file's text to read.
+pub(crate) enum GivenPosition {
+    Read(Position),
+    Text(String),
+}
+
+impl GivenPosition {
+    /// `position`, a position file's text (TOML) or the same as a dict, for `map`: a dict of
+    /// the file's shape with no problem is read at once; anything else is left as text.
+    pub(crate) fn of(py: Python<'_>, map: &Map, position: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Some(input) = crate::position_dict::input_of(position) {
+            // A problem is worded by the text's reader, with its place in the dict's text.
+            if let Ok(pos) = Position::from_input(map, &input, "", "position") {
+                return Ok(GivenPosition::Read(pos));
+            }
+        }
+        Ok(GivenPosition::Text(position_text(py, position)?))
+    }
+
+    /// The position, read now if it was given as text.
+    pub(crate) fn read(self, map: &Map) -> PyResult<Position> {
+        match self {
+            GivenPosition::Read(pos) => Ok(pos),
+            GivenPosition::Text(text) => {
+                Position::from_toml_str(map, &text, "position").map_err(err)
+            }
+        }
+    }
 }
 
 /// A position given as a position file's text (TOML), or the same as a dict: the TOML text.
@@ -90,14 +127,19 @@ pub(crate) fn given_orders(
     Ok(given)
 }
 
-fn adjudicate_text(map: &Map, rules: &Ruleset, pos_text: &str, orders: &str) -> PyResult<Value> {
-    let pos = Position::from_toml_str(map, pos_text, "position").map_err(err)?;
+/// One phase adjudicated (without the GIL): each result's texts and the next position.
+fn adjudicate_text(
+    map: &Map,
+    rules: &Ruleset,
+    given: GivenPosition,
+    orders: &str,
+) -> PyResult<(Vec<ResultText>, PositionFile)> {
+    let pos = given.read(map)?;
     let given = given_orders(map, &pos, orders)?;
     let adj = diplo_engine::adjudicate(map, rules, &pos, &given);
     let results = adj.results.iter();
-    let results: Vec<Value> = results.map(|r| result_json(map, &given, r)).collect();
-    let next = serde_json::to_value(adj.next.to_file(map)).map_err(err)?;
-    Ok(json!({ "results": results, "next": next }))
+    let results = results.map(|r| ResultText::of(map, &given, r)).collect();
+    Ok((results, adj.next.to_file(map)))
 }
 
 /// Replays game records (the texts, not paths: godip's format, or MILA saved-game JSON) under a ruleset, `threads` at a time

@@ -17,10 +17,11 @@ use pyo3::IntoPyObjectExt;
 use pyo3::PyTraverseError;
 use serde_json::Value;
 
+use crate::answer::{self, ResultText};
 use crate::convert::to_py;
 use crate::names::{self, CacheRef, Locked, Names, PhaseCache};
 use crate::power::Power;
-use crate::{err, load_map, load_rules, order_text, overrides_of, result_json};
+use crate::{err, load_map, load_rules, order_text, overrides_of};
 
 /// A game: a map, a ruleset, the current position, the orders given and the history.
 #[pyclass(module = "diplo", weakref)]
@@ -462,11 +463,10 @@ impl Game {
     fn get_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let map = &self.game.map;
         let (orders, results) = self.last_results();
-        let results: Vec<Value> = results
-            .iter()
-            .map(|r| result_json(map, orders, r))
+        let texts: Vec<ResultText> = (results.iter())
+            .map(|r| ResultText::of(map, orders, r))
             .collect();
-        to_py(py, &Value::Array(results))
+        Ok(answer::results(py, &texts)?.into_any())
     }
 
     /// The position: phase, units, centres, home centres, retreats, builds (+) or removals (-).
@@ -544,9 +544,8 @@ impl Game {
     /// `diplo.adjudicate` takes and `position()` gives. The orders given for the phase are
     /// dropped and the game is under way again (not ended); the history is kept.
     fn set_position(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<()> {
-        let text = crate::batch::position_text(py, position)?;
-        let pos = diplo_engine::Position::from_toml_str(&self.game.map, &text, "position")
-            .map_err(err)?;
+        let map = &self.game.map;
+        let pos = crate::batch::GivenPosition::of(py, map, position)?.read(map)?;
         self.record_history();
         self.game.position = pos;
         self.game.order_sets.clear();
@@ -565,7 +564,7 @@ impl Game {
     /// `centres`, `dislodged` ...), as `diplo.adjudicate` gives the next one.
     fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let file = self.game.position.to_file(&self.game.map);
-        to_py(py, &serde_json::to_value(file).map_err(err)?)
+        Ok(answer::position(py, &file)?.into_any())
     }
 
     /// A picture of the current position (retreat options in a retreat phase): the same

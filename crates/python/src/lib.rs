@@ -11,14 +11,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use diplo_game::MapSource;
-use diplo_map::{Map, PowerId};
-use diplo_orders::Order;
+use diplo_map::Map;
 use diplo_rules::Ruleset;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use serde_json::{json, Value};
 
 /// mimalloc instead of the system allocator: with glibc's, the threads of
 /// `diplo.process_multi` waited on each other's allocator locks (freeing what another thread
@@ -26,6 +24,7 @@ use serde_json::{json, Value};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod answer;
 mod batch;
 mod convert;
 mod encoding;
@@ -151,18 +150,6 @@ fn order_text(orders: &Bound<'_, PyAny>) -> PyResult<String> {
         .extract()
         .map_err(|_| err("orders: expected a string or a list of strings"))?;
     Ok(lines.join("\n"))
-}
-
-/// One order's result: power, order (short form), the DATC's result words, the reason;
-/// `orders` is the list adjudicated.
-fn result_json(map: &Map, orders: &[(PowerId, Order)], r: &diplo_engine::OrderResult) -> Value {
-    let order = &orders[r.index].1;
-    json!({
-        "power": map.power(r.power).name,
-        "order": order.display(map).to_string(),
-        "result": r.words(),
-        "reason": r.reason_text(map, order),
-    })
 }
 
 /// MILA's rule names (`README_RULES.txt` of the `diplomacy` package), each with the ruleset

@@ -4,10 +4,88 @@
 //! string where one goes, a key the format does not have) is left to the general path, which
 //! words its errors.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use diplo_engine::position::DislodgedInput;
+use diplo_engine::PositionInput;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
+use toml::Spanned;
+
+/// `position` read straight into the position reader's input, if it is a dict of the position
+/// file's shape: no text written and parsed again. The values carry no place (a dict has no
+/// lines): a position with a problem is read again from [`toml_of`]'s text, whose reader words
+/// the problems with their places, as it always did.
+pub(crate) fn input_of(position: &Bound<'_, PyAny>) -> Option<PositionInput> {
+    let dict = position.cast::<PyDict>().ok()?;
+    let mut input = PositionInput {
+        phase: Spanned::new(0..0, String::new()),
+        contested: Vec::new(),
+        units: BTreeMap::new(),
+        centres: BTreeMap::new(),
+        dislodged: Vec::new(),
+    };
+    let mut phase = None;
+    for (key, value) in dict.iter() {
+        match &*key.cast::<PyString>().ok()?.to_cow().ok()? {
+            "phase" => phase = Some(spanned(&value)?),
+            "contested" => input.contested = spanned_list(&value)?,
+            "units" => input.units = per_power(&value)?,
+            "centres" => input.centres = per_power(&value)?,
+            "dislodged" => {
+                for entry in value.cast::<PyList>().ok()?.iter() {
+                    input.dislodged.push(dislodged(&entry)?);
+                }
+            }
+            _ => return None,
+        }
+    }
+    input.phase = phase?;
+    Some(input)
+}
+
+/// A string value, with no place.
+fn spanned(value: &Bound<'_, PyAny>) -> Option<Spanned<String>> {
+    let s = value.cast::<PyString>().ok()?.to_cow().ok()?;
+    Some(Spanned::new(0..0, s.into_owned()))
+}
+
+/// A list of strings.
+fn spanned_list(value: &Bound<'_, PyAny>) -> Option<Vec<Spanned<String>>> {
+    let list = value.cast::<PyList>().ok()?;
+    list.iter().map(|item| spanned(&item)).collect()
+}
+
+/// A dict of lists of strings by power.
+fn per_power(value: &Bound<'_, PyAny>) -> Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>> {
+    let by = value.cast::<PyDict>().ok()?;
+    let mut out = BTreeMap::new();
+    for (power, list) in by.iter() {
+        out.insert(spanned(&power)?, spanned_list(&list)?);
+    }
+    Some(out)
+}
+
+/// A dislodged unit's dict, its three strings given (`by_convoy` may be left out).
+fn dislodged(entry: &Bound<'_, PyAny>) -> Option<DislodgedInput> {
+    let (mut power, mut unit, mut from, mut by_convoy) = (None, None, None, false);
+    for (k, v) in entry.cast::<PyDict>().ok()?.iter() {
+        match &*k.cast::<PyString>().ok()?.to_cow().ok()? {
+            "power" => power = Some(spanned(&v)?),
+            "unit" => unit = Some(spanned(&v)?),
+            "attacker_from" => from = Some(spanned(&v)?),
+            "by_convoy" => by_convoy = v.cast::<PyBool>().ok()?.is_true(),
+            _ => return None,
+        }
+    }
+    Some(DislodgedInput {
+        power: power?,
+        unit: unit?,
+        attacker_from: from?,
+        by_convoy,
+    })
+}
 
 /// The TOML text of `position`, if it is a dict of the position file's shape.
 pub(crate) fn toml_of(position: &Bound<'_, PyAny>) -> Option<String> {
@@ -48,7 +126,7 @@ pub(crate) fn toml_of(position: &Bound<'_, PyAny>) -> Option<String> {
                                 quote(&mut tables, &v.extract::<String>().ok()?);
                             }
                             "by_convoy" => {
-                                let b = v.cast::<pyo3::types::PyBool>().ok()?.is_true();
+                                let b = v.cast::<PyBool>().ok()?.is_true();
                                 let _ = write!(tables, "by_convoy = {b}");
                             }
                             _ => return None,

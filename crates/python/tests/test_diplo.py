@@ -558,3 +558,45 @@ def test_a_position_dict_reads_as_its_text_on_every_shape():
         diplo.adjudicate({"phase": "Spring 1901 Movement", "units": {"Fr\"a\nnce": ["A par"]}}, "")
     with pytest.raises(diplo.DiploError, match="expected a string"):
         diplo.adjudicate({"phase": 5, "units": {}}, "")
+
+
+def test_answers_are_dicts_with_their_keys_in_order_from_a_text_or_a_dict():
+    text = """phase = "Fall 1901 Retreat"
+contested = ["bur"]
+[units]
+Germany = ["A par"]
+[centres]
+France = ["par"]
+[[dislodged]]
+power = "France"
+unit = "A par"
+attacker_from = "pic"
+"""
+    expected = {
+        "centres": {"France": ["par"]},
+        "contested": ["bur"],
+        "dislodged": [{"attacker_from": "pic", "by_convoy": False, "power": "France", "unit": "A par"}],
+        "phase": "Fall 1901 Retreat",
+        "units": {"Germany": ["A par"]},
+    }
+    g = diplo.Game()
+    g.set_position(text)
+    assert g.position() == expected
+    assert list(g.position()) == sorted(expected)
+    again = diplo.Game()
+    again.set_position(expected)  # the dict read directly
+    assert again.position() == expected
+    for given in (text, expected):
+        out = diplo.adjudicate(given, "France: A par R bur")
+        assert list(out) == ["next", "results"]
+        assert out["results"] == [
+            {"order": "A par R bur", "power": "France", "reason": out["results"][0]["reason"],
+             "result": "illegal"}
+        ]
+        assert list(out["results"][0]) == ["order", "power", "reason", "result"]
+        assert "left contested" in out["results"][0]["reason"]  # the dict's `contested` read
+        assert list(out["next"]) == ["centres", "phase", "units"]
+    g.set_orders("France", ["A par R bre"])
+    g.process()
+    assert [list(r) for r in g.get_results()] == [["order", "power", "reason", "result"]]
+    assert g.get_results()[0]["result"] == "succeeds"
