@@ -37,7 +37,10 @@ def rounds(games, phases, threads, seed, keep_awake_us=0):
                 locations = g.get_orderable_locations(power)
                 g.set_orders(power, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
         start, cpu = time.perf_counter(), time.process_time()
-        diplo.process_multi(live, threads=threads, keep_awake_us=keep_awake_us)
+        if keep_awake_us:
+            diplo.process_multi(live, threads=threads, keep_awake_us=keep_awake_us)
+        else:  # as any version of the module takes it
+            diplo.process_multi(live, threads=threads)
         times.append((time.perf_counter() - start, time.process_time() - cpu))
     return times
 
