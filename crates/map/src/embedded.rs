@@ -72,6 +72,10 @@ pub const EMBEDDED_MAPS: &[(&str, &str)] = &[
         include_str!("../../../maps/standard_age_of_empires.toml"),
     ),
     (
+        "standard_age_of_empires_2",
+        include_str!("../../../maps/standard_age_of_empires_2.toml"),
+    ),
+    (
         "ancmed_age_of_empires",
         include_str!("../../../maps/ancmed_age_of_empires.toml"),
     ),
@@ -222,6 +226,7 @@ mod mila_names {
     fn the_variants_load_under_the_names_mila_gives_them() {
         for name in [
             "standard_age_of_empires",
+            "standard_age_of_empires_2",
             "ancmed_age_of_empires",
             "standard_fleet_rome",
             "standard_france_austria",

@@ -402,3 +402,57 @@ fn imported_loeb9_equals_the_hand_conversion() {
     };
     assert_eq!(borders(&map), borders(&hand));
 }
+
+/// The built-in maps shipped as imports of MILA's variant files, under the names MILA gives
+/// them (`standard_france_austria` by an alias). Colonial, Modern and the like are diplo's own
+/// conversions, checked against their rulebooks and the DATC, not against MILA's files.
+const MILA_VARIANTS: &[&str] = &[
+    "ancmed_age_of_empires",
+    "empire",
+    "standard_age_of_empires",
+    "standard_age_of_empires_2",
+    "standard_fleet_rome",
+    "standard_france_austria",
+    "standard_germany_italy",
+];
+
+/// Each built-in map of [`MILA_VARIANTS`] has its MILA file's provinces, edges, powers, starting
+/// units, calendar and victory: MILA code asking for the name gets MILA's map.
+#[test]
+fn built_in_maps_under_mila_names_equal_mila_s_files() {
+    if !corpus_present() {
+        return;
+    }
+    let mut checked = Vec::new();
+    for (name, result) in every_import() {
+        let Some(stem) = name
+            .strip_prefix("mila-")
+            .filter(|s| MILA_VARIANTS.contains(s))
+        else {
+            continue;
+        };
+        let ours = Map::embedded(stem)
+            .unwrap_or_else(|| panic!("no built-in map `{stem}`"))
+            .unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let theirs = (result.unwrap_or_else(|e| panic!("{name}: {e}")).validate())
+            .unwrap_or_else(|e| panic!("{name}: fails validation: {e}"));
+        let c = compare(&ours, &theirs);
+        // The hand edits each map's header states.
+        let edits: &[&str] = match stem {
+            "empire" => &[r#"wdc (full name "Washington D.C." vs "Washington D+C")"#],
+            _ => &[],
+        };
+        assert_eq!(
+            c.problems,
+            edits,
+            "built-in `{stem}` differs from MILA's {stem}.map:\n{}",
+            c.problems.join("\n")
+        );
+        checked.push(stem.to_string());
+    }
+    assert_eq!(
+        checked, MILA_VARIANTS,
+        "each MILA variant has a file in the corpus"
+    );
+    eprintln!("built-in maps equal to MILA's files: {checked:?}");
+}
