@@ -233,3 +233,20 @@ def test_orders_listed_as_possible_are_taken_without_asking_the_engine_again(mon
     g.set_orders("FRANCE", ["A MAR S A PAR - BUR"])
     assert g.error == ["Invalid order A MAR S A PAR - BUR: there is no unit in Paris"]
     assert "A MAR S A PAR - BUR" not in g.get_orders("FRANCE")
+
+
+# The map files of MILA's package (diplomacy 1.1.2, `diplomacy/maps/*.map`), by their names.
+MILA_MAP_NAMES = [
+    "ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern", "pure",
+    "standard", "standard_age_of_empires", "standard_age_of_empires_2", "standard_fleet_rome",
+    "standard_france_austria", "standard_germany_italy", "world",
+]
+
+
+@pytest.mark.parametrize("name", MILA_MAP_NAMES)
+def test_every_map_of_mila_s_package_loads_by_its_mila_name(name):
+    g = Game(map_name=name)
+    assert g.map_name == name
+    possible = g.get_all_possible_orders()
+    assert any(possible.values())
+    # Whether each is MILA's map province for province: tests/tests/it/import_corpus.rs.
