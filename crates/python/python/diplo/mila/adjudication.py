@@ -106,9 +106,11 @@ class _Adjudication:
             for code in _codes(r, text):
                 if code not in results[unit]:
                     results[unit].append(code)
+        # Each unit's order as words, split once for the passes below.
+        words = {unit: order.split() for unit, order in self.command.items()}
+        hold = ["H"]
         # As MILA: the convoys and supports of an army whose convoy failed fail with it.
-        for unit, order in self.command.items():
-            word = order.split()
+        for unit, word in words.items():
             if len(word) >= 3 and word[0] in ("C", "S") and word[1] == "A" and not results[unit]:
                 army = " ".join(word[1:3])
                 if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
@@ -124,19 +126,17 @@ class _Adjudication:
         # void when the move succeeds, or when it is the strongest move into the province and
         # fails because it may not dislodge the unit there.
         supports: Dict[str, List[str]] = {}
-        for unit, order in self.command.items():
-            word = order.split()
+        for unit, word in words.items():
             if len(word) >= 5 and word[0] == "S" and word[3] == "-" and unit in owners \
                     and mover_of(word) in owners and not results[unit]:
                 supports.setdefault(mover_of(word), []).append(unit)
         moves_into: Dict[str, List[str]] = {}
-        for unit, order in self.command.items():
-            word = order.split()
+        for unit, word in words.items():
             if word[0] == "-" and len(word) >= 2:
                 moves_into.setdefault(word[1][:3], []).append(unit)
         strength = {m: 1 + len(supports.get(m, [])) for ms in moves_into.values() for m in ms}
         for mover, helpers in supports.items():
-            word = self.command[mover].split()
+            word = words[mover]
             if word[0] != "-":
                 continue
             target = self._occupant_before(owners, word[1])
@@ -145,7 +145,7 @@ class _Adjudication:
             stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
             if not stays:
                 continue
-            target_order = self.command.get(target, "H").split()
+            target_order = words.get(target, hold)
             head_to_head = target_order[0] == "-" and target_order[1][:3] == mover[2:5]
             if head_to_head and owners[target] is not owners[mover]:
                 # A head-to-head battle: only a support against the supporter's own unit is void.
@@ -167,20 +167,18 @@ class _Adjudication:
                     if VOID not in results[helper] and owners[helper] is owners[target]:
                         results[helper].append(VOID)
         # As MILA: a convoy on no route of the army's is `no convoy`.
-        for unit, order in self.command.items():
-            word = order.split()
+        for unit, word in words.items():
             if len(word) >= 5 and word[0] == "C" and not {NO_CONVOY, VOID} & set(results[unit]) \
                     and not self._on_route(unit, " ".join(word[1:3]), word[4]):
                 results[unit].insert(0, NO_CONVOY)
         # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
-        for unit, order in self.command.items():
-            word = order.split()
+        for unit, word in words.items():
             if len(word) >= 5 and word[0] == "C" and not {NO_CONVOY, VOID} & set(results[unit]):
                 army = " ".join(word[1:3])
-                move = self.command.get(army, "H").split()
+                move = words.get(army, hold)
                 own_convoy = any(
-                    owners.get(f) is owners.get(army) for f, o in self.command.items()
-                    if o.split()[0] == "C" and " ".join(o.split()[1:3]) == army)
+                    owners.get(f) is owners.get(army) for f, o in words.items()
+                    if o[0] == "C" and " ".join(o[1:3]) == army)
                 if len(move) == 2 and move[0] == "-" and not own_convoy \
                         and self.map.abuts("A", army[2:], "-", move[1]):
                     results[unit].insert(0, NO_CONVOY)
