@@ -24,7 +24,7 @@ pub(crate) fn process_multi<'py>(
     py: Python<'py>,
     games: Vec<Bound<'py, PyAny>>,
     threads: usize,
-    keep_awake_us: u64,
+    keep_awake_us: i64,
 ) -> PyResult<()> {
     // A call under way ends the wait of the threads kept awake by the last one.
     CALLS.fetch_add(1, std::sync::atomic::Ordering::Release);
@@ -34,11 +34,14 @@ pub(crate) fn process_multi<'py>(
             games.len()
         )));
     }
-    if keep_awake_us > MAX_KEEP_AWAKE_US {
+    let Some(keep_awake_us) = u64::try_from(keep_awake_us)
+        .ok()
+        .filter(|&us| us <= MAX_KEEP_AWAKE_US)
+    else {
         return Err(err(format!(
-            "keep_awake_us={keep_awake_us}: at most {MAX_KEEP_AWAKE_US} (a second)"
+            "keep_awake_us={keep_awake_us}: expected microseconds from 0 to {MAX_KEEP_AWAKE_US} (a second)"
         )));
-    }
+    };
     let mut borrowed: Vec<PyRefMut<'_, Game>> = Vec::with_capacity(games.len());
     // Each game's object address, with its place in the list.
     let mut seen = std::collections::HashMap::with_capacity(games.len());
