@@ -23,7 +23,7 @@ use crate::game::Game;
 pub(crate) fn process_multi<'py>(
     py: Python<'py>,
     games: Vec<Bound<'py, PyAny>>,
-    threads: usize,
+    threads: i64,
     keep_awake_us: i64,
 ) -> PyResult<()> {
     // A call under way ends the wait of the threads kept awake by the last one.
@@ -34,6 +34,11 @@ pub(crate) fn process_multi<'py>(
             games.len()
         )));
     }
+    let Ok(threads) = usize::try_from(threads) else {
+        return Err(err(format!(
+            "threads={threads}: expected 0 (one per core) or more"
+        )));
+    };
     let Some(keep_awake_us) = u64::try_from(keep_awake_us)
         .ok()
         .filter(|&us| us <= MAX_KEEP_AWAKE_US)

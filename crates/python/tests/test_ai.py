@@ -105,6 +105,8 @@ def test_process_multi_keeps_its_threads_awake_only_until_the_next_call():
         # their wait ends when a call begins.
         assert time.perf_counter() - start < 0.5
         assert [g.get_units() for g in one] == [g.get_units() for g in many]
+    with pytest.raises(diplo.DiploError, match=r"threads=-1: expected 0 \(one per core\) or more"):
+        diplo.process_multi(many, threads=-1)
     for wrong in [1_000_001, -1]:
         with pytest.raises(diplo.DiploError, match=rf"keep_awake_us={wrong}: expected microseconds from 0 to 1000000"):
             diplo.process_multi(many, threads=2, keep_awake_us=wrong)
