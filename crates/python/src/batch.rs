@@ -151,8 +151,9 @@ pub(crate) fn replay<'py>(
     records: Vec<String>,
     ruleset: &str,
     map: &str,
-    threads: usize,
+    threads: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let threads: usize = crate::in_range("threads", threads, "0 (one per core) or more")?;
     let (map, _) = load_map(map)?;
     let rules = load_rules(ruleset, &[])?;
     let threads = if threads == 0 {

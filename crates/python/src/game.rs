@@ -23,6 +23,10 @@ use crate::names::{self, CacheRef, Locked, Names, PhaseCache};
 use crate::power::Power;
 use crate::{err, load_map, load_rules, order_text, overrides_of};
 
+/// The most copies `clone_n_times` makes a call: more than a search's rollouts take, fewer than
+/// would exhaust a machine's memory on a long game (each copy carries the whole history).
+const MAX_CLONES: usize = 100_000;
+
 /// A game: a map, a ruleset, the current position, the orders given and the history.
 #[pyclass(module = "diplo", weakref)]
 pub(crate) struct Game {
@@ -306,7 +310,7 @@ impl Game {
         overrides: Option<&Bound<'_, PyAny>>,
         map_name: Option<&str>,
         rules: Option<Vec<String>>,
-        draw_on_stalemate_years: Option<u16>,
+        draw_on_stalemate_years: Option<i64>,
     ) -> PyResult<Game> {
         let mut sets = overrides_of(overrides)?;
         let rules = rules.unwrap_or_default();
@@ -326,7 +330,10 @@ impl Game {
     }
 
     #[setter]
-    fn set_draw_on_stalemate_years(&mut self, years: Option<u16>) -> PyResult<()> {
+    fn set_draw_on_stalemate_years(&mut self, years: Option<i64>) -> PyResult<()> {
+        let expected = "a number of years from 1 to 65535, or None";
+        let years =
+            (years.map(|y| crate::in_range("draw_on_stalemate_years", y, expected))).transpose()?;
         if years == self.game.master.end_rules.stalemate_years {
             return Ok(());
         }
@@ -699,16 +706,22 @@ impl Game {
         self.import_notes.clone()
     }
 
-    /// `n` copies of the game, each playing on alone (history and orders given included).
-    fn clone_n_times(&mut self, n: usize) -> Vec<Game> {
+    /// `n` copies of the game, each playing on alone (history and orders given included); at
+    /// most [`MAX_CLONES`] a call.
+    fn clone_n_times(&mut self, n: i64) -> PyResult<Vec<Game>> {
+        let expected = format!("0 to {MAX_CLONES} copies");
+        let n: usize = crate::in_range("n", n, &expected)?;
+        if n > MAX_CLONES {
+            return Err(err(format!("n={n}: expected {expected}")));
+        }
         self.record_history();
-        (0..n)
+        Ok((0..n)
             .map(|_| {
                 let mut copy = Game::wrap(self.game.clone(), self.mila_rules.clone());
                 copy.last = self.last.clone();
                 copy
             })
-            .collect()
+            .collect())
     }
 
     fn __repr__(&self) -> String {

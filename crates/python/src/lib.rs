@@ -47,6 +47,12 @@ create_exception!(
     "A bad map, ruleset, order, position, game or record: the message names what and where."
 );
 
+/// `value` (a Python int) as a `T`, or a `DiploError` naming the argument and what it takes
+/// (`threads=-1: expected 0 (one per core) or more`) instead of a bare `OverflowError`.
+fn in_range<T: TryFrom<i64>>(name: &str, value: i64, expected: &str) -> PyResult<T> {
+    T::try_from(value).map_err(|_| err(format!("{name}={value}: expected {expected}")))
+}
+
 fn err(message: impl ToString) -> PyErr {
     DiploError::new_err(message.to_string())
 }

@@ -34,11 +34,7 @@ pub(crate) fn process_multi<'py>(
             games.len()
         )));
     }
-    let Ok(threads) = usize::try_from(threads) else {
-        return Err(err(format!(
-            "threads={threads}: expected 0 (one per core) or more"
-        )));
-    };
+    let threads: usize = crate::in_range("threads", threads, "0 (one per core) or more")?;
     let Some(keep_awake_us) = u64::try_from(keep_awake_us)
         .ok()
         .filter(|&us| us <= MAX_KEEP_AWAKE_US)

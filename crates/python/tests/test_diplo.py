@@ -600,3 +600,22 @@ attacker_from = "pic"
     g.process()
     assert [list(r) for r in g.get_results()] == [["order", "power", "reason", "result"]]
     assert g.get_results()[0]["result"] == "succeeds"
+
+
+def test_integer_arguments_out_of_range_are_refused_by_name():
+    # A DiploError naming the argument and what it takes, not a bare OverflowError; a count
+    # of copies that would exhaust the memory is refused before any is made.
+    g = diplo.Game()
+    cases = [
+        (lambda: g.clone_n_times(-1), r"n=-1: expected 0 to 100000 copies"),
+        (lambda: g.clone_n_times(10**9), r"n=1000000000: expected 0 to 100000 copies"),
+        (lambda: diplo.Game(draw_on_stalemate_years=-1), r"draw_on_stalemate_years=-1: expected"),
+        (lambda: diplo.Game(draw_on_stalemate_years=70000), r"draw_on_stalemate_years=70000: expected"),
+        (lambda: setattr(g, "draw_on_stalemate_years", -2), r"draw_on_stalemate_years=-2: expected"),
+        (lambda: diplo.replay([], threads=-1), r"threads=-1: expected 0 \(one per core\) or more"),
+    ]
+    for call, message in cases:
+        with pytest.raises(diplo.DiploError, match=message):
+            call()
+    assert len(g.clone_n_times(2)) == 2
+    assert g.draw_on_stalemate_years is None

@@ -135,7 +135,8 @@ class Game:
         record's phase (`` `S1903M`: AUSTRIA's `F TRI - ADR` dropped: ... ``); empty otherwise,
         and not kept by copies or pickles."""
     def clone_n_times(self, n: int) -> List["Game"]:
-        """`n` independent copies of the game (history and orders given included)."""
+        """`n` independent copies of the game (history and orders given included); at most
+        100,000 a call."""
     def to_saved_game_json(self) -> str:
         """The saved-game format as one line of JSON text, without making the dict."""
 
