@@ -26,8 +26,10 @@ pub(crate) fn process_multi<'py>(
     threads: i64,
     keep_awake_us: i64,
 ) -> PyResult<()> {
-    // A call under way ends the wait of the threads kept awake by the last one.
-    CALLS.fetch_add(1, std::sync::atomic::Ordering::Release);
+    // A call under way ends the wait of the threads kept awake by the last one; this call's
+    // number (the threads it keeps awake wait only while no other call has begun, one made
+    // from another Python thread meanwhile included).
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::AcqRel) + 1;
     if games.len() > MAX_GAMES {
         return Err(err(format!(
             "{} games: at most {MAX_GAMES} a call",
@@ -66,7 +68,7 @@ pub(crate) fn process_multi<'py>(
     };
     let mut jobs: Vec<&mut Game> = borrowed.iter_mut().map(|g| &mut **g).collect();
     let keep_awake = std::time::Duration::from_micros(keep_awake_us);
-    let errors = py.detach(|| run(&mut jobs, threads, keep_awake));
+    let errors = py.detach(|| run(&mut jobs, threads, (call, keep_awake)));
     match errors.is_empty() {
         true => Ok(()),
         false => Err(err(errors.join("\n"))),
@@ -159,8 +161,13 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
 /// calling thread takes the last stretch, the games the caller touched last (setting their
 /// orders), still in its core's cache. Each game's adjudication is caught on its own, so a
 /// panic loses only the game it happened in. When no thread can be started, the calling thread
-/// processes every game. Returns the errors, each naming its game.
-fn run(games: &mut [&mut Game], threads: usize, keep_awake: std::time::Duration) -> Vec<String> {
+/// processes every game. Afterwards the pool's threads stay awake for `keep_awake` or until a
+/// call after `call` (this one's number) begins. Returns the errors, each naming its game.
+fn run(
+    games: &mut [&mut Game],
+    threads: usize,
+    (call, keep_awake): (u64, std::time::Duration),
+) -> Vec<String> {
     let n = games.len();
     // The pool keeps `threads - 1` threads whatever the number of games, so that a call with
     // fewer games than threads does not make a new pool.
@@ -199,7 +206,9 @@ fn run(games: &mut [&mut Game], threads: usize, keep_awake: std::time::Duration)
         Some(pool) => pool.in_place_scope(|s| {
             let (worker, finished) = (&worker, &finished);
             for k in 0..workers - 1 {
+                QUEUED.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
                 s.spawn(move |_| {
+                    QUEUED.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
                     worker(k);
                     finished.fetch_add(1, std::sync::atomic::Ordering::Release);
                 });
@@ -218,7 +227,7 @@ fn run(games: &mut [&mut Game], threads: usize, keep_awake: std::time::Duration)
         None => worker(0),
     }
     if let Some(pool) = pool.filter(|_| !keep_awake.is_zero()) {
-        keep_awake_until_next_call(&pool, workers - 1, keep_awake);
+        keep_awake_until_next_call(&pool, workers - 1, call, keep_awake);
     }
     let results =
         (slots.into_iter()).map(|slot| slot.into_inner().unwrap_or_else(PoisonError::into_inner).1);
@@ -234,18 +243,28 @@ fn run(games: &mut [&mut Game], threads: usize, keep_awake: std::time::Duration)
 /// Calls of `process_multi` begun: a thread kept awake waits for this to change.
 static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// Work handed to the pool and not yet begun: a thread kept awake gives way to it at once (a
+/// call begun before the one that kept it awake may still have work queued behind it).
+static QUEUED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// The longest `keep_awake_us` a call takes: a second.
 const MAX_KEEP_AWAKE_US: u64 = 1_000_000;
 
-/// Keeps `helping` threads of `pool` spinning until the next call begins or `most` has passed:
-/// the next call's work then finds them awake.
-fn keep_awake_until_next_call(pool: &rayon::ThreadPool, helping: usize, most: std::time::Duration) {
+/// Keeps `helping` threads of `pool` spinning until a call after `call` begins (at once if one
+/// already has), work is queued in the pool (another call's, which must not wait behind them),
+/// or `most` has passed: the next call's work then finds them awake.
+fn keep_awake_until_next_call(
+    pool: &rayon::ThreadPool,
+    helping: usize,
+    call: u64,
+    most: std::time::Duration,
+) {
     use std::sync::atomic::Ordering::Acquire;
-    let call = CALLS.load(Acquire);
     for _ in 0..helping {
         pool.spawn(move || {
             let start = std::time::Instant::now();
-            while CALLS.load(Acquire) == call && start.elapsed() < most {
+            while CALLS.load(Acquire) == call && QUEUED.load(Acquire) == 0 && start.elapsed() < most
+            {
                 for _ in 0..64 {
                     std::hint::spin_loop();
                 }

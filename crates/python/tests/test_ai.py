@@ -112,6 +112,31 @@ def test_process_multi_keeps_its_threads_awake_only_until_the_next_call():
             diplo.process_multi(many, threads=2, keep_awake_us=wrong)
 
 
+def test_process_multi_calls_from_two_threads_do_not_wait_behind_each_other_s_kept_threads():
+    import threading
+    import time
+
+    longest = []
+
+    def play(seed):
+        rng = random.Random(seed)
+        games = [diplo.Game() for _ in range(4)]
+        for _ in range(6):
+            for g in games:
+                random_orders(g, rng)
+            start = time.perf_counter()
+            diplo.process_multi(games, threads=2, keep_awake_us=1_000_000)
+            longest.append(time.perf_counter() - start)
+
+    threads = [threading.Thread(target=play, args=(seed,)) for seed in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    # A thread kept awake for a second by one call gives way as soon as another call begins.
+    assert len(longest) == 12 and max(longest) < 0.5, sorted(longest)[-3:]
+
+
 def test_process_multi_names_an_ended_game_and_processes_the_others():
     ended = diplo.Game()
     ended.set_position({"phase": "Spring 1901 Movement", "units": {"France": ["A par"]},
