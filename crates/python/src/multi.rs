@@ -131,16 +131,28 @@ const MAX_THREADS: usize = 256;
 
 /// The threads of the last call, kept for the next: a call that spawned its threads each time
 /// paid for their start and for fresh allocator pages in each (two threads were slower than one
-/// on 256 games). Rebuilt when a call asks for another number of threads.
-static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+/// on 256 games). Rebuilt when a call asks for another number of threads, and in a process
+/// forked from the one that made them (`os.fork`, `multiprocessing`'s default on Linux): a
+/// fork copies no thread, and work handed to the copied pool would wait forever.
+static POOL: Mutex<Option<Kept>> = Mutex::new(None);
 
-/// The kept pool of `threads` threads (helping the calling thread), made if the last call asked for another number.
+/// A kept pool: the process it was made in, its number of threads, the pool.
+type Kept = (u32, usize, Arc<rayon::ThreadPool>);
+
+/// The kept pool of `threads` threads (helping the calling thread), made if the last call asked
+/// for another number or was made in another process.
 fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
     let mut kept = POOL.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((n, pool)) = kept.as_ref() {
-        if *n == threads {
-            return Some(pool.clone());
+    let here = std::process::id();
+    match kept.take() {
+        Some((pid, n, pool)) if pid == here && n == threads => {
+            *kept = Some((pid, n, pool.clone()));
+            return Some(pool);
         }
+        // Made before a fork: its threads are not in this process, and dropping it would hand
+        // them a message they never read. Left alone.
+        Some((pid, _, pool)) if pid != here => std::mem::forget(pool),
+        _ => {}
     }
     let built = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -148,7 +160,7 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
         .build()
         .ok()?;
     let built = Arc::new(built);
-    *kept = Some((threads, built.clone()));
+    *kept = Some((here, threads, built.clone()));
     Some(built)
 }
 

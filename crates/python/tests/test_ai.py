@@ -1,6 +1,7 @@
 """What AI labs use from dipcc: batch processing without the GIL, board encodings and the order
 vocabulary."""
 
+import os
 import random
 import sys
 
@@ -135,6 +136,30 @@ def test_process_multi_calls_from_two_threads_do_not_wait_behind_each_other_s_ke
         t.join()
     # A thread kept awake for a second by one call gives way as soon as another call begins.
     assert len(longest) == 12 and max(longest) < 0.5, sorted(longest)[-3:]
+
+
+FORKED = """
+import os, diplo
+games = [diplo.Game() for _ in range(4)]
+diplo.process_multi(games, threads=2)  # the pool is made in this process
+pid = os.fork()
+if pid == 0:
+    child = [diplo.Game() for _ in range(4)]
+    diplo.process_multi(child, threads=2)
+    os._exit(0 if child[0].get_current_phase() == "F1901M" else 3)
+_, status = os.waitpid(pid, 0)
+raise SystemExit(os.waitstatus_to_exitcode(status))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork here")
+def test_process_multi_in_a_forked_process_makes_its_own_threads():
+    # multiprocessing forks on Linux: the pool's threads are not copied, and work handed to
+    # the copied pool waited forever.
+    import subprocess
+
+    run = subprocess.run([sys.executable, "-c", FORKED], timeout=120, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
 
 
 def test_process_multi_names_an_ended_game_and_processes_the_others():
