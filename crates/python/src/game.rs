@@ -1,6 +1,6 @@
 //! `diplo.Game`: a hosted game (map, ruleset, position, orders given, history) as a Python
-//! class in the shape of MILA's `diplomacy.Game`, and the saved-game functions
-//! `to_saved_game_format` and `from_saved_game_format`.
+//! class in the shape of MILA's `diplomacy.Game` (the saved-game functions are
+//! `saved_game.rs`).
 
 use std::sync::Arc;
 
@@ -51,12 +51,12 @@ pub(crate) struct Game {
     /// The map's name and the ruleset's, as Python strings.
     labels: [Py<PyString>; 2],
     /// What `from_saved_game_format` passed over in making this game (empty otherwise).
-    import_notes: Vec<String>,
+    pub(crate) import_notes: Vec<String>,
 }
 
 impl Game {
     /// Wraps a hosted game.
-    fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
+    pub(crate) fn wrap(game: HostedGame, mila_rules: Vec<String>) -> Game {
         let (texts, steps, names) = match &game.map_source {
             MapSource::Embedded(name) => (
                 names::shared_texts(name),
@@ -236,14 +236,14 @@ impl Game {
 
     /// The MILA saved game's JSON text (compact), with the MILA rules the game was created
     /// with: written directly, with no JSON value between.
-    fn saved_game(&self) -> PyResult<String> {
+    pub(crate) fn saved_game(&self) -> PyResult<String> {
         let mut sink = diplo_game::mila::TextSink::with_capacity(4096 * (self.phases() + 1));
         self.write_saved_game(&mut sink)?;
         Ok(sink.out)
     }
 
     /// The MILA saved game as Python's dicts and lists, made directly.
-    fn saved_game_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn saved_game_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let _paused = crate::saved::GcPaused::new(py);
         let names = Some((&*self.names, &*self.game.map));
         let mut sink = crate::saved::PySink::new(py, names);
@@ -732,73 +732,4 @@ impl Game {
             self.game.rules.name
         )
     }
-}
-
-/// A game's MILA saved-game dict (as `diplomacy.utils.export.to_saved_game_format`); with
-/// `output_path`, also appended to that file as one JSON line.
-#[pyfunction]
-#[pyo3(signature = (game, output_path = None, output_mode = "a"))]
-pub(crate) fn to_saved_game_format<'py>(
-    py: Python<'py>,
-    game: PyRef<'py, Game>,
-    output_path: Option<std::path::PathBuf>,
-    output_mode: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(path) = output_path {
-        let line = format!("{}\n", game.saved_game()?);
-        if output_mode == "a" {
-            // Appended (`O_APPEND`): the lines already there are never cut, whatever happens.
-            use std::io::Write;
-            let mut f = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&path)
-                .map_err(|e| err(format!("{}: {e}", path.display())))?;
-            f.write_all(line.as_bytes())
-                .map_err(|e| err(format!("{}: {e}", path.display())))?;
-        } else {
-            // Replaced atomically, as every file diplo writes.
-            diplo_game::write_atomically(&path, &line)
-                .map_err(|e| err(format!("{}: {e}", path.display())))?;
-        }
-    }
-    game.saved_game_dict(py)
-}
-
-/// A game from a MILA, Cicero or dipcc saved game (a dict or its JSON text): the recorded orders
-/// of each phase are adjudicated again under `ruleset`, `mila` (MILA's readings, which
-/// adjudicated MILA's records) by default, so that the game ends where that ruleset's rules take
-/// it. What the record has that those rules do not use (an order whose unit is elsewhere, a
-/// retreat or adjustment phase they skip) is passed over and listed in the game's
-/// `import_notes`; an order that cannot be read, or a movement phase out of step, is an error.
-#[pyfunction]
-#[pyo3(signature = (saved_game, ruleset = "mila"))]
-pub(crate) fn from_saved_game_format(
-    py: Python<'_>,
-    saved_game: &Bound<'_, PyAny>,
-    ruleset: &str,
-) -> PyResult<Game> {
-    let text: String = match saved_game.extract::<String>() {
-        Ok(s) => s,
-        Err(_) => py
-            .import("json")?
-            .call_method1("dumps", (saved_game,))?
-            .extract()?,
-    };
-    let doc: Value = serde_json::from_str(&text).map_err(|e| err(format!("saved game: {e}")))?;
-    let rules: Vec<String> = doc["rules"]
-        .as_array()
-        .map(|l| {
-            l.iter()
-                .filter_map(|r| r.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default();
-    let (map, source) = load_map(doc["map"].as_str().unwrap_or("standard"))?;
-    let ruleset = load_rules(ruleset, &[])?;
-    let imported = diplo_game::mila::import_saved_game(&doc, map, source, ruleset)
-        .map_err(|e| err(format!("saved game: {e}")))?;
-    let mut game = Game::wrap(imported.game, rules);
-    game.import_notes = imported.notes;
-    Ok(game)
 }

@@ -34,11 +34,13 @@ mod names;
 mod position_dict;
 mod power;
 mod saved;
+mod saved_game;
 mod vocabulary;
 
 use batch::{adjudicate, replay};
-use game::{from_saved_game_format, to_saved_game_format, Game};
+use game::Game;
 use power::Power;
+use saved_game::{from_saved_game_format, to_saved_game_format};
 
 create_exception!(
     diplo,
