@@ -373,15 +373,18 @@ class Game(_Orders, _Adjudication, _Records):
                 pos["contested"] = list(self._contested)
         return pos
 
-    def _engine_at(self) -> _Engine:
-        """A diplo game at the current position (for possible orders and retreat options)."""
-        pos = self._position()
-        # Equal texts, equal positions (a list given in another order is only a new key).
-        key = (repr(pos), tuple(self._overrides()))
+    def _engine_at(self, board: Optional[tuple] = None) -> _Engine:
+        """A diplo game at the current position (for possible orders and retreat options);
+        `board`: `_board_key()`, if made already."""
+        board = self._board_key() if board is None else board
+        # The board and what the position adds to it (where dislodged units were attacked
+        # from, the provinces left empty by a standoff): equal keys, equal positions.
+        attacked = tuple((u, d.get("attacker_from"), d.get("by_convoy")) for u, d in self._attackers.items())
+        key = (board, attacked, tuple(self._contested))
         if self._engine is None or self._engine_key != key:
-            if self._engine is None or self._engine_key is None or self._engine_key[1] != key[1]:
+            if self._engine is None or self._engine_key is None or self._engine_key[0][-1] != board[-1]:
                 self._engine = _Engine(self.map_name, self.ruleset, overrides=self._overrides())
-            self._engine.set_position(pos)
+            self._engine.set_position(self._position())
             self._engine_key = key
         return self._engine
 

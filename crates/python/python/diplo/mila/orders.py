@@ -35,6 +35,8 @@ class _Orders:
         if power is None:
             raise DiploError("set_orders: unknown power `%s` (the powers: %s)" % (power_name, ", ".join(self.powers)))
         orders = orders if isinstance(orders, list) else [orders]
+        if self.phase_type == "M" and not self.no_check and self._set_known(power, orders, expand, replace):
+            return
         orders = [o.strip().upper() for o in orders if o and o.strip()]
         if self.phase_type == "M":
             # The engine checks the set's orders in one call (an order's legality does not
@@ -60,6 +62,27 @@ class _Orders:
                 seen.append(where)
                 self._add_adjust_order(power, order, expand, replace)
         power.order_is_set = 1 if self.get_orders(power.name) else 2
+
+    def _set_known(self, power: Power, orders: List[str], expand: bool, replace: bool) -> bool:
+        """Sets `orders` if each is a text the engine listed as possible for `power` on this
+        very board (`get_all_possible_orders`, as a bot picks them): each is then in MILA's
+        words already, legal, and orders a unit of the power. False (nothing set) otherwise."""
+        known = self._known_legal(power)
+        if known is None or not all(type(o) is str and o in known for o in orders):
+            return False
+        for order in orders:
+            a, b, rest = order.split(" ", 2)
+            unit = a + " " + b
+            if unit in power.orders and not replace:
+                self.error.append("Unit %s already ordered" % unit)
+                continue
+            power.orders[unit] = rest
+            if expand:
+                self._unexpanded.discard(unit)
+            else:
+                self._unexpanded.add(unit)
+        power.order_is_set = 1 if power.orders else 2
+        return True
 
     def _normal(self, power: Power, order: str, expand: bool, fix_coast: bool = True) -> str:
         """An order's words made as MILA writes them: the unit's type and coast filled in."""
@@ -189,13 +212,14 @@ class _Orders:
         """Every legal order of the phase, by location: every location of the map is a key
         (an empty list where nothing can be ordered), a coast's fleet listed under the
         coast and the province."""
-        if self._possible is None:
-            self._possible_for = self._board_key()
+        board = self._board_key()
+        if self._possible is None or self._possible_for != board:
+            self._possible_for = board
             self._possible_texts = {}
             self._possible_locs = {}
             out: Dict[str, List[str]] = {loc: [] for loc in self.map.locs}
             if self.phase_type in ("M", "R", "A"):
-                engine = self._engine_at()
+                engine = self._engine_at(board)
                 for name, locs in engine.get_orderable_locations().items():
                     self._possible_locs[name.upper()] = list(locs)
                 # Fleets on a coast, by province: their orders are listed under the coast too.
@@ -216,7 +240,7 @@ class _Orders:
         units, centres and home centres, the rules."""
         board = tuple((p.name, tuple(p.units), tuple(p.retreats), tuple(p.centers), tuple(p.homes))
                       for p in self.powers.values())
-        return (self.phase, board, tuple(self._overrides()))
+        return (self.phase, board, tuple(self.rules))
 
     def _known_legal(self, power: Power) -> Optional[set]:
         """The texts of every order the engine listed as possible for `power` on the board as

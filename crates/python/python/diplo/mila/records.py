@@ -209,12 +209,20 @@ class _Records:
     def get_hash(self) -> str:
         """A hash of the position (units, dislodged units, centres, homes), as a decimal
         string: equal positions hash equal."""
+        # Worked out again only when the board changed: equal boards, equal hashes (a list
+        # in another order is only a new key).
+        key = tuple((p.name, tuple(p.units), tuple(p.retreats), tuple(p.centers), tuple(p.homes))
+                    for p in self.powers.values())
+        memo = self.__dict__.get("_hash_memo")
+        if memo is not None and memo[0] == key:
+            return memo[1]
         parts = []
         for p in sorted(self.powers.values(), key=lambda p: p.name):
             parts.append("%s|%s|%s|%s|%s" % (p.name, sorted(p.units), sorted(p.retreats),
                                              sorted(p.centers), sorted(p.homes)))
         digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=8).digest()
-        return str(int.from_bytes(digest, "big"))
+        self._hash_memo = (key, str(int.from_bytes(digest, "big")))
+        return self._hash_memo[1]
 
     def rebuild_hash(self) -> str:
         """The hash worked out again (as `get_hash`: it is never stale)."""
