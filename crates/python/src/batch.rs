@@ -135,11 +135,38 @@ fn adjudicate_text(
     orders: &str,
 ) -> PyResult<(Vec<ResultText>, PositionFile)> {
     let pos = given.read(map)?;
-    let given = given_orders(map, &pos, orders)?;
-    let adj = diplo_engine::adjudicate(map, rules, &pos, &given);
+    let (results, next) = adjudicate_position(map, rules, &pos, orders)?;
+    Ok((results, next.to_file(map)))
+}
+
+/// The phase of `pos` adjudicated with `orders` (lines of text): each result's texts and the
+/// next position.
+pub(crate) fn adjudicate_position(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &str,
+) -> PyResult<(Vec<ResultText>, Position)> {
+    let given = given_orders(map, pos, orders)?;
+    let adj = diplo_engine::adjudicate(map, rules, pos, &given);
     let results = adj.results.iter();
     let results = results.map(|r| ResultText::of(map, &given, r)).collect();
-    Ok((results, adj.next.to_file(map)))
+    Ok((results, adj.next))
+}
+
+/// `pos` with its units and dislodged units listed power by power, the powers in the order of
+/// their names (as a position read from a file or a dict lists them), each power's in the
+/// order they were: the order the possible orders follow.
+pub(crate) fn by_power(map: &Map, mut pos: Position) -> Position {
+    let mut rank = vec![0usize; map.powers().len()];
+    let mut ids: Vec<diplo_map::PowerId> = map.power_ids().collect();
+    ids.sort_by(|a, b| map.power(*a).name.cmp(&map.power(*b).name));
+    for (i, p) in ids.into_iter().enumerate() {
+        rank[p.index()] = i;
+    }
+    pos.units.sort_by_key(|u| rank[u.power.index()]);
+    pos.dislodged.sort_by_key(|d| rank[d.unit.power.index()]);
+    pos
 }
 
 /// Replays game records (the texts, not paths: godip's format, or MILA saved-game JSON) under a ruleset, `threads` at a time

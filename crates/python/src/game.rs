@@ -128,6 +128,22 @@ impl Game {
         Ok(cache)
     }
 
+    /// Puts the game at `pos` (`set_position`'s work once the position is read).
+    fn replace_position(&mut self, pos: diplo_engine::Position) -> PyResult<()> {
+        self.record_history();
+        self.game.position = pos;
+        self.game.order_sets.clear();
+        self.game.ready.clear();
+        self.game.ended = None;
+        // What was worked out for the old position is stale even when the phase is the same.
+        let fresh = {
+            let cache = self.cache()?;
+            PhaseCache::new(cache.shared_texts(), cache.shared_steps())
+        };
+        self.cache = std::sync::Mutex::new(fresh);
+        Ok(())
+    }
+
     /// The orders of `orders` if it is a list of texts handed out by
     /// `get_all_possible_orders` (known by identity), without parsing them.
     fn known_orders(&self, orders: &Bound<'_, PyAny>) -> Option<Vec<Order>> {
@@ -510,11 +526,24 @@ impl Game {
     }
 
     /// Every legal order of every orderable location: `{"PAR": ["A PAR H", "A PAR - BUR", ...]}`.
-    fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// With `every_location`, in MILA's shape: every location of the map a key, in the map's
+    /// order (a province, then its coasts), an empty list where nothing is ordered, and a
+    /// unit's orders under its coast (`STP/SC`) as well as its province.
+    #[pyo3(signature = (every_location = false))]
+    fn get_all_possible_orders<'py>(
+        &self,
+        py: Python<'py>,
+        every_location: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let names = &*self.names;
         let mut cache = self.cache()?;
         let (possible, mut locked) = cache.possible_with_texts(&self.game);
         let texts = &mut *locked;
+        if every_location {
+            let (map, pos) = (&self.game.map, &self.game.position);
+            let out = crate::possible_dict::every_location(py, names, map, pos, possible, texts)?;
+            return Ok(out.into_any());
+        }
         let out = PyDict::new(py);
         let mut buf = String::new();
         for at in possible {
@@ -553,18 +582,35 @@ impl Game {
     fn set_position(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<()> {
         let map = &self.game.map;
         let pos = crate::batch::GivenPosition::of(py, map, position)?.read(map)?;
-        self.record_history();
-        self.game.position = pos;
-        self.game.order_sets.clear();
-        self.game.ready.clear();
-        self.game.ended = None;
-        // What was worked out for the old position is stale even when the phase is the same.
-        let fresh = {
-            let cache = self.cache()?;
-            PhaseCache::new(cache.shared_texts(), cache.shared_steps())
-        };
-        self.cache = std::sync::Mutex::new(fresh);
-        Ok(())
+        self.replace_position(pos)
+    }
+
+    /// The current phase adjudicated with `orders` alone (lines, or a list of them, as
+    /// `diplo.adjudicate` reads them; the orders set are not used, and the game does not
+    /// move): the same answer as `diplo.adjudicate` with this game's map, ruleset and
+    /// position, `{"next": ..., "results": [...]}`. With `advance`, the game then stands at the
+    /// next position (history kept, as after `set_position`), its units listed power by power
+    /// as a position read from a dict lists them.
+    #[pyo3(signature = (orders, advance = false))]
+    fn adjudicate<'py>(
+        &mut self,
+        py: Python<'py>,
+        orders: &Bound<'py, PyAny>,
+        advance: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let text = order_text(orders)?;
+        let g = &self.game;
+        let (map, rules, pos) = (&g.map, &g.rules, &g.position);
+        let (results, next) =
+            py.detach(|| crate::batch::adjudicate_position(map, rules, pos, &text))?;
+        let out = PyDict::new(py);
+        let file = next.to_file(map);
+        out.set_item(intern!(py, "next"), answer::position(py, &file)?)?;
+        out.set_item(intern!(py, "results"), answer::results(py, &results)?)?;
+        if advance {
+            self.replace_position(crate::batch::by_power(&self.game.map, next))?;
+        }
+        Ok(out.into_any())
     }
 
     /// The current position as a dict in the position-file shape (`phase`, `units`,

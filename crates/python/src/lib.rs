@@ -32,6 +32,7 @@ mod game;
 mod multi;
 mod names;
 mod position_dict;
+mod possible_dict;
 mod power;
 mod saved;
 mod saved_game;

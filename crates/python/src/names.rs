@@ -32,6 +32,8 @@ pub struct Names {
     fleets: Vec<Py<PyString>>,
     /// Per province: a fleet on each of its coasts (`F STP/NC`, `F STP/SC`).
     coasts: Vec<Vec<Py<PyString>>>,
+    /// Per province: each of its coasts' locations (`STP/NC`, `STP/SC`).
+    coast_locations: Vec<Vec<Py<PyString>>>,
     /// Per power (by index): its name.
     power_names: Vec<Py<PyString>>,
     /// The powers sorted by name (the key order of every per-power dict).
@@ -70,7 +72,11 @@ impl Names {
         let coasts = coast_keys
             .iter()
             .map(|cs| cs.iter().map(|c| s(&format!("F {c}"))).collect());
+        let coast_locations = (coast_keys.iter())
+            .map(|cs| cs.iter().map(|c| s(c)).collect())
+            .collect();
         Names {
+            coast_locations,
             armies: upper.iter().map(|n| s(&format!("A {n}"))).collect(),
             fleets: upper.iter().map(|n| s(&format!("F {n}"))).collect(),
             coasts: coasts.collect(),
@@ -91,6 +97,20 @@ impl Names {
     /// A province's upper-case short name.
     pub fn province<'py>(&self, py: Python<'py>, p: ProvinceId) -> &Bound<'py, PyString> {
         self.provinces[p.index()].bind(py)
+    }
+
+    /// A province's coasts' locations, in upper case (`STP/NC`, `STP/SC`; none for most).
+    pub fn coast_locations<'a, 'py>(
+        &'a self,
+        py: Python<'py>,
+        p: ProvinceId,
+    ) -> impl Iterator<Item = &'a Bound<'py, PyString>> + 'a
+    where
+        'py: 'a,
+    {
+        self.coast_locations[p.index()]
+            .iter()
+            .map(move |c| c.bind(py))
     }
 
     /// A unit as MILA writes it: `A PAR`, `F STP/SC`.

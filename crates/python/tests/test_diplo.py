@@ -187,6 +187,40 @@ def test_possible_order_lists_are_fresh_lists_a_caller_may_change():
     g.set_orders("France", [first["PAR"][0]])
 
 
+def test_possible_orders_keyed_by_every_location_as_mila():
+    g = diplo.Game()
+    by_unit = g.get_all_possible_orders()
+    every = g.get_all_possible_orders(every_location=True)
+    # Every location of the map, a province then its coasts, in the map's order.
+    assert list(every)[:6] == ["BOH", "BUD", "GAL", "TRI", "TYR", "VIE"]
+    assert len(every) == 82 and "STP/NC" in every and "SPA/SC" in every
+    assert {loc: o for loc, o in every.items() if loc in by_unit} == by_unit
+    assert every["BUR"] == [] and every["SPA/SC"] == []
+    # A fleet on a coast: its orders under the coast too (lists of their own).
+    assert every["STP/SC"] == every["STP"] and every["STP/SC"] is not every["STP"]
+    assert every["STP/NC"] == []
+    every["STP"].clear()
+    assert g.get_all_possible_orders(every_location=True)["STP"] == by_unit["STP"]
+
+
+def test_a_game_adjudicates_orders_of_its_own_position_as_adjudicate_does():
+    g = diplo.Game(ruleset="datc")
+    g.set_orders("France", ["A PAR - BUR"])  # the orders set are not used
+    orders = ["France: A MAR - BUR", "Germany: A MUN - BUR", "England: F LON - NTH"]
+    out = g.adjudicate(orders)
+    assert out == diplo.adjudicate(g.position(), orders, ruleset="datc")
+    assert g.phase == "Spring 1901 Movement"  # not moved
+    moved = g.adjudicate(orders, advance=True)
+    assert moved == out and g.phase == "Fall 1901 Movement"
+    assert "F NTH" in g.get_units("England")
+    # Where it stands, it lists what a game set to that position lists, in the same order.
+    fresh = diplo.Game(ruleset="datc")
+    fresh.set_position(out["next"])
+    assert g.get_all_possible_orders() == fresh.get_all_possible_orders()
+    with pytest.raises(diplo.DiploError, match="no unit there"):
+        g.adjudicate("A PIC - BUR")
+
+
 def test_pickle_and_json_keep_the_whole_game():
     g = diplo.Game()
     g.set_orders("England", ["F LON - NTH"])

@@ -93,14 +93,20 @@ class Game:
         `retreats` (unit: options), `builds` (per power: + builds, - removals)."""
     def get_units(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]: ...
     def get_centers(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]: ...
-    def get_all_possible_orders(self) -> Dict[str, List[str]]:
-        """Every legal order per orderable location (`PAR`; `STP` also for a fleet on a coast)."""
+    def get_all_possible_orders(self, every_location: bool = False) -> Dict[str, List[str]]:
+        """Every legal order per orderable location (`PAR`; `STP` also for a fleet on a coast).
+        `every_location=True`: MILA's shape, every location of the map a key in the map's
+        order (an empty list where nothing is ordered; a unit's orders under its coast too)."""
     def get_orderable_locations(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]:
         """The locations each power orders this phase (or one power's list); a neutral
         power's are never listed: it never orders (`set_orders` refuses it)."""
     def set_position(self, position: Union[str, Mapping[str, Any]]) -> None:
         """Replaces the position (TOML text, or a dict in the shape `diplo.adjudicate` takes
         and `position()` gives); the orders given for the phase are dropped, the history kept."""
+    def adjudicate(self, orders: Union[str, Sequence[str]], advance: bool = False) -> Dict[str, Any]:
+        """The current phase adjudicated with `orders` alone (not the orders set): the same
+        answer as `diplo.adjudicate` with this game's map, ruleset and position, `next` and
+        `results`. `advance=True` then puts the game at the next position (as `set_position`)."""
     def position(self) -> Dict[str, Any]:
         """The current position as a dict: `phase`, `units`, `centres`, `dislodged`, ..."""
     def render(self, incl_orders: bool = False, orders: Union[None, str, Sequence[str]] = None,

@@ -4,7 +4,7 @@ Code written against MILA (`from diplomacy import Game`) runs with the import ch
 `from diplo.mila import Game`. The state is kept as MILA keeps it (upper-case power names,
 `A PAR` and `F STP/SC` units, a power's `units`, `centers`, `retreats` and `orders` lists and
 dicts that may be changed in place); every phase is adjudicated by diplo's engine
-(`diplo.adjudicate`) under a ruleset, `mila` by default (MILA's own conventions,
+(`diplo.Game.adjudicate`) under a ruleset, `mila` by default (MILA's own conventions,
 `rulesets/mila.toml`), and the possible orders come from diplo's `Game`. Results are in
 MILA's codes (`bounce`, `cut`, `dislodged`, `void`, `no convoy`, `disband`; `''` for a
 build made).
@@ -373,14 +373,17 @@ class Game(_Orders, _Adjudication, _Records):
                 pos["contested"] = list(self._contested)
         return pos
 
+    def _position_key(self, board: tuple) -> tuple:
+        """The board (`_board_key()`) and what the position adds to it (where dislodged units
+        were attacked from, the provinces left empty by a standoff): equal keys, equal
+        positions."""
+        attacked = tuple((u, d.get("attacker_from"), d.get("by_convoy")) for u, d in self._attackers.items())
+        return (board, attacked, tuple(self._contested))
+
     def _engine_at(self, board: Optional[tuple] = None) -> _Engine:
         """A diplo game at the current position (for possible orders and retreat options);
         `board`: `_board_key()`, if made already."""
-        board = self._board_key() if board is None else board
-        # The board and what the position adds to it (where dislodged units were attacked
-        # from, the provinces left empty by a standoff): equal keys, equal positions.
-        attacked = tuple((u, d.get("attacker_from"), d.get("by_convoy")) for u, d in self._attackers.items())
-        key = (board, attacked, tuple(self._contested))
+        key = self._position_key(self._board_key() if board is None else board)
         if self._engine is None or self._engine_key != key:
             if self._engine is None or self._engine_key is None or self._engine_key[0][-1] != board[-1]:
                 self._engine = _Engine(self.map_name, self.ruleset, overrides=self._overrides())
@@ -388,8 +391,9 @@ class Game(_Orders, _Adjudication, _Records):
             self._engine_key = key
         return self._engine
 
-    def _read_position(self, nxt: Dict[str, Any]):
-        """Takes the position diplo gives (units, centres, dislodged units, phase)."""
+    def _read_position(self, nxt: Dict[str, Any], engine_there: bool = False):
+        """Takes the position diplo gives (units, centres, dislodged units, phase);
+        `engine_there`: the engine (`_engine`) stands at it already."""
         for power in self.powers.values():
             power.units, power.retreats = [], {}
         for name, units in nxt.get("units", {}).items():
@@ -413,6 +417,8 @@ class Game(_Orders, _Adjudication, _Records):
         self.phase = self.map.phase_long("%s%04d%s" % (words[0][0].upper(), int(words[1]), words[2][0].upper()))
         self.phase_type = self.phase.split()[-1][0]
         self.clear_cache()
+        if engine_there and self._engine is not None:
+            self._engine_key = self._position_key(self._board_key())
         if any(p.retreats for p in self.powers.values()):
             options = self._engine_at().get_state()["retreats"]
             for name, by_unit in options.items():

@@ -3,7 +3,6 @@ MILA's codes."""
 
 from typing import Any, Dict, List, Optional
 
-from .._diplo import adjudicate as _adjudicate
 from .history import GamePhaseData, SortedDict
 
 OK, NO_CONVOY, BOUNCE, VOID, CUT = "", "no convoy", "bounce", "void", "cut"
@@ -42,8 +41,12 @@ class _Adjudication:
                              messages=previous_messages, results=results)
 
     def _run(self, lines: List[str]) -> Dict[str, Any]:
-        return _adjudicate(self._position(), lines, ruleset=self.ruleset, map=self.map_name,
-                           overrides=self._overrides())
+        """The phase adjudicated by diplo's engine with `lines` (`POWER: order`): the results
+        and the next position, where the engine then stands (`_read_position(...,
+        engine_there=True)` says so once the game has taken it)."""
+        out = self._engine_at().adjudicate(lines, advance=True)
+        self._engine_key = None
+        return out
 
     def _process_movement(self) -> Dict[str, List[str]]:
         results: Dict[str, List[str]] = {}
@@ -184,7 +187,7 @@ class _Adjudication:
                     results[unit].insert(0, NO_CONVOY)
         moved = {unit for unit, (_, text) in by_unit.items()
                  if len(text.split()) >= 4 and text.split()[2] == "-" and not results[unit]}
-        self._read_position(out["next"])
+        self._read_position(out["next"], engine_there=True)
         for unit, d in self._attackers.items():
             self.dislodged[unit] = d["attacker_from"].upper()[:3]
             if DISLODGED not in results.setdefault(unit, []):
@@ -215,6 +218,7 @@ class _Adjudication:
         for unit in dislodged:
             results[unit] = []
         lines, units = [], []
+        board = self._board_key()
         for power in self.powers.values():
             for order in power.adjust:
                 if order.startswith("VOID "):
@@ -223,7 +227,7 @@ class _Adjudication:
                     continue
                 word = order.split()
                 unit = " ".join(word[:2])
-                if dislodged.get(unit) is not power or len(word) < 3 or self._check(power, order) is not None:
+                if dislodged.get(unit) is not power or len(word) < 3 or self._check(power, order, board) is not None:
                     results.setdefault(unit, [])
                     if VOID not in results[unit]:
                         results[unit].append(VOID)
@@ -240,7 +244,7 @@ class _Adjudication:
                 results[unit].append(BOUNCE)
             elif r["result"] in ("illegal", "invalid"):
                 results[unit].append(VOID)
-        self._read_position(out["next"])
+        self._read_position(out["next"], engine_there=True)
         after = {u for p in self.powers.values() for u in p.units}
         self.popped = []
         for unit in dislodged:
@@ -256,6 +260,7 @@ class _Adjudication:
     def _process_adjustments(self) -> Dict[str, List[str]]:
         results: Dict[str, List[str]] = {}
         lines, units = [], []
+        board = self._board_key()
         for power in self.powers.values():
             for order in power.adjust:
                 if order.startswith("VOID "):
@@ -263,7 +268,7 @@ class _Adjudication:
                     continue
                 word = order.split()
                 unit = " ".join(word[:2]) if order != "WAIVE" else "WAIVE"
-                why = self._check(power, order)
+                why = self._check(power, order, board)
                 if why is not None and "may build only" not in why and "may remove only" not in why:
                     results.setdefault(unit, []).append(VOID)
                     continue
@@ -274,7 +279,7 @@ class _Adjudication:
             code = OK if r["result"] == "succeeds" else VOID
             results.setdefault(unit, []).append(code)
         before = {u for p in self.powers.values() for u in p.units}
-        self._read_position(out["next"])
+        self._read_position(out["next"], engine_there=True)
         after = {u for p in self.powers.values() for u in p.units}
         for unit in before - after:
             results.setdefault(unit, [])

@@ -275,6 +275,16 @@ class Map:
 
     def phase_key(self, phase: str):
         """A phase's place in time, for sorting: (year, season index, phase type index)."""
+        # Worked out once a phase name (the histories sort by it at every phase).
+        known = self.__dict__.setdefault("_phase_keys", {})
+        key = known.get(phase)
+        if key is None:
+            if len(known) >= 100_000:
+                known.clear()
+            key = known[phase] = self._phase_key(phase)
+        return key
+
+    def _phase_key(self, phase: str):
         abbr = phase if " " not in phase else self.phase_abbr(phase)
         if abbr in ("FORMING",):
             return (-1, 0, 0)

@@ -105,9 +105,10 @@ class _Orders:
             word = self.map.default_coast(word)
         return " ".join(word)
 
-    def _check(self, power: Power, order: str) -> Optional[str]:
-        """Why diplo's engine would not carry out `order` by `power` now (None: it would)."""
-        known = self._known_legal(power)
+    def _check(self, power: Power, order: str, board: Optional[tuple] = None) -> Optional[str]:
+        """Why diplo's engine would not carry out `order` by `power` now (None: it would);
+        `board`: `_board_key()`, if made already."""
+        known = self._known_legal(power, board)
         if known is not None and order in known:
             return None  # listed as possible for this power on this very board
         try:
@@ -212,28 +213,17 @@ class _Orders:
         """Every legal order of the phase, by location: every location of the map is a key
         (an empty list where nothing can be ordered), a coast's fleet listed under the
         coast and the province."""
+        if self.phase_type not in ("M", "R", "A"):
+            return {loc: [] for loc in self.map.locs}
         board = self._board_key()
+        engine = self._engine_at(board)
         if self._possible is None or self._possible_for != board:
+            # Kept for `set_orders` (the orders known to be legal); new lists are given out.
+            self._possible = engine.get_all_possible_orders()
             self._possible_for = board
             self._possible_texts = {}
-            self._possible_locs = {}
-            out: Dict[str, List[str]] = {loc: [] for loc in self.map.locs}
-            if self.phase_type in ("M", "R", "A"):
-                engine = self._engine_at(board)
-                for name, locs in engine.get_orderable_locations().items():
-                    self._possible_locs[name.upper()] = list(locs)
-                # Fleets on a coast, by province: their orders are listed under the coast too.
-                on_coasts: Dict[str, List[str]] = {}
-                for p in self.powers.values():
-                    for unit in list(p.units) + list(p.retreats):
-                        if "/" in unit:
-                            on_coasts.setdefault(unit[2:5], []).append(unit)
-                for loc, orders in engine.get_all_possible_orders().items():
-                    out[loc] = list(orders)
-                    for unit in on_coasts.get(loc, ()):
-                        out[unit[2:]] = list(orders)
-            self._possible = out
-        return {loc: list(orders) for loc, orders in self._possible.items()}
+            self._possible_locs = {name.upper(): locs for name, locs in engine.get_orderable_locations().items()}
+        return engine.get_all_possible_orders(every_location=True)
 
     def _board_key(self) -> tuple:
         """What an order's legality depends on: the phase, every power's units, dislodged
@@ -242,10 +232,11 @@ class _Orders:
                       for p in self.powers.values())
         return (self.phase, board, tuple(self.rules))
 
-    def _known_legal(self, power: Power) -> Optional[set]:
+    def _known_legal(self, power: Power, board: Optional[tuple] = None) -> Optional[set]:
         """The texts of every order the engine listed as possible for `power` on the board as
-        it is, if it listed them for this board (`get_all_possible_orders`): each is legal."""
-        if self._possible is None or self._possible_for != self._board_key():
+        it is, if it listed them for this board (`get_all_possible_orders`): each is legal.
+        `board`: `_board_key()`, if made already."""
+        if self._possible is None or self._possible_for != (self._board_key() if board is None else board):
             return None
         texts = self._possible_texts.get(power.name)
         if texts is None:
