@@ -51,19 +51,28 @@ class _Records:
             "units": {}, "retreats": {}, "centers": {}, "homes": {}, "influence": {},
             "civil_disorder": {}, "builds": {},
         }
+        units, retreats, centers = state["units"], state["retreats"], state["centers"]
+        homes, influence, disorder, builds = (state["homes"], state["influence"],
+                                              state["civil_disorder"], state["builds"])
+        adjusting = self.phase_type == "A"
         for p in self.powers.values():
-            state["units"][p.name] = list(p.units) + ["*" + u for u in p.retreats]
-            state["retreats"][p.name] = _copy_retreats(p.retreats)
-            state["centers"][p.name] = list(p.centers)
-            state["homes"][p.name] = list(p.homes)
-            state["influence"][p.name] = list(p.influence)
-            state["civil_disorder"][p.name] = p.civil_disorder
-            count = len(p.centers) - len(p.units) if self.phase_type == "A" else 0
-            homes: List[str] = []
+            name = p.name
+            if p.retreats:
+                units[name] = list(p.units) + ["*" + u for u in p.retreats]
+                retreats[name] = _copy_retreats(p.retreats)
+            else:
+                units[name] = list(p.units)
+                retreats[name] = {}
+            centers[name] = list(p.centers)
+            homes[name] = list(p.homes)
+            influence[name] = list(p.influence)
+            disorder[name] = p.civil_disorder
+            count = len(p.centers) - len(p.units) if adjusting else 0
+            sites: List[str] = []
             if count > 0:
-                homes = self._build_sites(p)
-                count = min(count, len(homes))
-            state["builds"][p.name] = {"count": count, "homes": homes}
+                sites = self._build_sites(p)
+                count = min(count, len(sites))
+            builds[name] = {"count": count, "homes": sites}
         return state
 
     def set_state(self, state: Dict[str, Any], clear_history: bool = True):
