@@ -279,6 +279,24 @@ def test_games_play_alike_whether_the_engine_moved_with_the_game_or_was_set_each
             g.process()
 
 
+def test_a_board_set_between_phases_is_adjudicated_as_set_with_or_without_listing_orders():
+    for listing in (False, True):
+        g = Game()
+        g.set_orders("FRANCE", ["A PAR - BUR"])
+        g.process()
+        g.set_units("GERMANY", ["A RUH"])  # the engine's position is set again
+        if listing:
+            g.get_all_possible_orders()
+        g.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+        g.process()
+        assert g.get_current_phase() == "F1901R"
+        assert "A BUR" in g.get_units("GERMANY") and "A BUR" in g.get_power("FRANCE").retreats
+        assert g.get_order_status("FRANCE")["A BUR"] == ["dislodged"]
+        g.add_rule("NO_CHECK")  # new rules: a new engine
+        g.set_orders("FRANCE", ["A BUR R PIC"])
+        g.process()
+        assert "A PIC" in g.get_units("FRANCE")
+
 # The map files of MILA's package (diplomacy 1.1.2, `diplomacy/maps/*.map`), by their names.
 MILA_MAP_NAMES = [
     "ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern", "pure",

@@ -383,9 +383,11 @@ class Game(_Orders, _Adjudication, _Records):
     def _engine_at(self, board: Optional[tuple] = None) -> _Engine:
         """A diplo game at the current position (for possible orders and retreat options);
         `board`: `_board_key()`, if made already."""
-        key = self._position_key(self._board_key() if board is None else board)
+        board = self._board_key() if board is None else board
+        key = self._position_key(board)
         if self._engine is None or self._engine_key != key:
-            if self._engine is None or self._engine_key is None or self._engine_key[0][-1] != board[-1]:
+            # A new engine when the rules changed (`board[0]`), else a new position.
+            if self._engine is None or self._engine_key is None or self._engine_key[0][0] != board[0]:
                 self._engine = _Engine(self.map_name, self.ruleset, overrides=self._overrides())
             self._engine.set_position(self._position())
             self._engine_key = key

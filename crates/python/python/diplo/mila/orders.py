@@ -228,9 +228,12 @@ class _Orders:
     def _board_key(self) -> tuple:
         """What an order's legality depends on: the phase, every power's units, dislodged
         units, centres and home centres, the rules."""
-        board = tuple((p.name, tuple(p.units), tuple(p.retreats), tuple(p.centers), tuple(p.homes))
-                      for p in self.powers.values())
-        return (self.phase, board, tuple(self.rules))
+        # The rules, then one flat tuple: the phase and each power's lists, the lists told
+        # apart by the numbers between them (no name is a number).
+        flat = [self.phase]
+        for p in self.powers.values():
+            flat += (0, *p.units, 1, *p.retreats, 2, *p.centers, 3, *p.homes)
+        return (tuple(self.rules), tuple(flat))
 
     def _known_legal(self, power: Power, board: Optional[tuple] = None) -> Optional[set]:
         """The texts of every order the engine listed as possible for `power` on the board as
@@ -241,7 +244,9 @@ class _Orders:
         texts = self._possible_texts.get(power.name)
         if texts is None:
             locs = self._possible_locs.get(power.name, [])
-            texts = {o for loc in locs for o in self._possible.get(loc, [])}
+            texts = set()
+            for loc in locs:
+                texts.update(self._possible.get(loc, ()))
             self._possible_texts[power.name] = texts
         return texts
 

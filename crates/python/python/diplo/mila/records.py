@@ -220,8 +220,7 @@ class _Records:
         string: equal positions hash equal."""
         # Worked out again only when the board changed: equal boards, equal hashes (a list
         # in another order is only a new key).
-        key = tuple((p.name, tuple(p.units), tuple(p.retreats), tuple(p.centers), tuple(p.homes))
-                    for p in self.powers.values())
+        key = self._board_key()
         memo = self.__dict__.get("_hash_memo")
         if memo is not None and memo[0] == key:
             return memo[1]
