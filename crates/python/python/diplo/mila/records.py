@@ -225,9 +225,10 @@ class _Records:
         if memo is not None and memo[0] == key:
             return memo[1]
         parts = []
-        for p in sorted(self.powers.values(), key=lambda p: p.name):
-            parts.append("%s|%s|%s|%s|%s" % (p.name, sorted(p.units), sorted(p.retreats),
-                                             sorted(p.centers), sorted(p.homes)))
+        for p in self.powers.values():
+            parts.append("%s|%s|%s|%s|%s" % (p.name, ",".join(sorted(p.units)), ",".join(sorted(p.retreats)),
+                                             ",".join(sorted(p.centers)), ",".join(sorted(p.homes))))
+        parts.sort()
         digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=8).digest()
         self._hash_memo = (key, str(int.from_bytes(digest, "big")))
         return self._hash_memo[1]
