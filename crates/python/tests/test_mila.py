@@ -246,6 +246,8 @@ def test_possible_orders_follow_the_board_even_when_it_changed_in_place():
     # Each list is the caller's own.
     possible["BUR"].append("A BUR - MOS")
     assert "A BUR - MOS" not in g.get_all_possible_orders()["BUR"]
+    g.set_orders("FRANCE", ["A BUR - MOS"])  # not taken as listed: checked, and refused
+    assert g.get_orders("FRANCE") == [] and len(g.error) == 1
 
 
 def test_a_listed_order_set_twice_without_replace_is_refused_as_any_order():

@@ -93,11 +93,10 @@ class Game(_Orders, _Adjudication, _Records):
         self._engine_key = None
         # The units by province while `set_orders` works (`_unit_index`), else None.
         self._index: Optional[Dict[str, tuple]] = None
-        self._possible = None
-        # The board `_possible` was listed for, each power's orderable locations on it, and
-        # each power's possible orders as one set (made when needed).
+        # Whether the possible orders were listed (None: not for this board), the board they
+        # were listed for, and each power's possible orders as one set.
+        self._possible: Optional[bool] = None
         self._possible_for: Optional[tuple] = None
-        self._possible_locs: Dict[str, List[str]] = {}
         self._possible_texts: Dict[str, set] = {}
         if kwargs.get("state"):
             self.set_state(kwargs["state"])

@@ -8,6 +8,10 @@ from .adjudication import _by_unit
 from .power import Power
 
 
+# No order is known to be legal (a power that orders nothing this phase).
+_NONE: frozenset = frozenset()
+
+
 class _Orders:
     """`Game`'s orders and possible orders (a part of `diplo.mila.Game`)."""
 
@@ -217,13 +221,18 @@ class _Orders:
             return {loc: [] for loc in self.map.locs}
         board = self._board_key()
         engine = self._engine_at(board)
+        every = engine.get_all_possible_orders(every_location=True)
         if self._possible is None or self._possible_for != board:
-            # Kept for `set_orders` (the orders known to be legal); new lists are given out.
-            self._possible = engine.get_all_possible_orders()
-            self._possible_for = board
+            # Each power's orders, kept for `set_orders` (the orders known to be legal) before
+            # the lists are given out (the caller may change them).
+            self._possible, self._possible_for = True, board
             self._possible_texts = {}
-            self._possible_locs = {name.upper(): locs for name, locs in engine.get_orderable_locations().items()}
-        return engine.get_all_possible_orders(every_location=True)
+            for name, locs in engine.get_orderable_locations().items():
+                texts: set = set()
+                for loc in locs:
+                    texts.update(every[loc])
+                self._possible_texts[name.upper()] = texts
+        return every
 
     def _board_key(self) -> tuple:
         """What an order's legality depends on: the phase, every power's units, dislodged
@@ -241,14 +250,7 @@ class _Orders:
         `board`: `_board_key()`, if made already."""
         if self._possible is None or self._possible_for != (self._board_key() if board is None else board):
             return None
-        texts = self._possible_texts.get(power.name)
-        if texts is None:
-            locs = self._possible_locs.get(power.name, [])
-            texts = set()
-            for loc in locs:
-                texts.update(self._possible.get(loc, ()))
-            self._possible_texts[power.name] = texts
-        return texts
+        return self._possible_texts.get(power.name, _NONE)
 
     def get_orderable_locations(self, power_name: Optional[str] = None):
         """The locations a power orders this phase, sorted (or every power's)."""
