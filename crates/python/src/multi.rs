@@ -68,7 +68,10 @@ pub(crate) fn process_multi<'py>(
     };
     let mut jobs: Vec<&mut Game> = borrowed.iter_mut().map(|g| &mut **g).collect();
     let keep_awake = std::time::Duration::from_micros(keep_awake_us);
-    let errors = py.detach(|| run(&mut jobs, threads, (call, keep_awake)));
+    // The pool is taken with the GIL held: a fork made from another Python thread (which
+    // holds the GIL then) never finds the pool's lock held in the child.
+    let helpers = pool_for(jobs.len(), threads);
+    let errors = py.detach(|| run(&mut jobs, helpers, (call, keep_awake)));
     match errors.is_empty() {
         true => Ok(()),
         false => Err(err(errors.join("\n"))),
@@ -164,6 +167,19 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
     Some(built)
 }
 
+/// The threads of the kept pool that help with `n` games, and the pool (None: the calling
+/// thread processes every game).
+type Helpers = (usize, Option<Arc<rayon::ThreadPool>>);
+
+/// The helpers of a call of `threads` threads on `n` games (only as many as there are games to
+/// share; the pool keeps `threads - 1` threads whatever the number of games, so that a call
+/// with fewer games than threads does not make a new pool).
+fn pool_for(n: usize, threads: usize) -> Helpers {
+    let helpers = threads.clamp(1, MAX_THREADS) - 1;
+    let helping = helpers.min(n.saturating_sub(1));
+    (helping, (helping > 0).then(|| pool(helpers)).flatten())
+}
+
 /// Processes the games on the calling thread and `threads - 1` threads of the kept pool (at
 /// most [`MAX_THREADS`] in all; only as many as there are games to share, so that a pool of 255
 /// threads is not woken for five games), each taking the games of its own stretch of the list
@@ -177,15 +193,10 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
 /// call after `call` (this one's number) begins. Returns the errors, each naming its game.
 fn run(
     games: &mut [&mut Game],
-    threads: usize,
+    (helping, pool): Helpers,
     (call, keep_awake): (u64, std::time::Duration),
 ) -> Vec<String> {
     let n = games.len();
-    // The pool keeps `threads - 1` threads whatever the number of games, so that a call with
-    // fewer games than threads does not make a new pool.
-    let helpers = threads.clamp(1, MAX_THREADS) - 1;
-    let helping = helpers.min(n.saturating_sub(1));
-    let pool = (helping > 0).then(|| pool(helpers)).flatten();
     let workers = if pool.is_some() { helping + 1 } else { 1 };
     // Each game in a slot of its own, its result put beside it; each worker's stretch of slots.
     let slots: Vec<Mutex<Slot<'_, '_>>> = (games.iter_mut())
