@@ -185,8 +185,7 @@ class _Adjudication:
                 if len(move) == 2 and move[0] == "-" and not own_convoy \
                         and self.map.abuts("A", army[2:], "-", move[1]):
                     results[unit].insert(0, NO_CONVOY)
-        moved = {unit for unit, (_, text) in by_unit.items()
-                 if len(text.split()) >= 4 and text.split()[2] == "-" and not results[unit]}
+        moved = {unit for unit in by_unit if not results[unit] and words[unit][0] == "-" and len(words[unit]) >= 2}
         self._read_position(out["next"], engine_there=True)
         for unit, d in self._attackers.items():
             self.dislodged[unit] = d["attacker_from"].upper()[:3]
@@ -324,6 +323,15 @@ def _unit_key(unit: str) -> str:
 def _by_unit(results: List[Dict[str, str]], units: List[str]) -> List[Dict[str, str]]:
     """diplo's results put in the order of `units` (each result found by the unit its order
     names); a unit with no result of its own gets an empty one."""
+    if len(results) == len(units):
+        # Mostly each result is the one of the order at its place: taken as they are.
+        for r, unit in zip(results, units):
+            order = r["order"]
+            n = len(unit)
+            if order[:n].upper() != unit or order[n:n + 1] not in ("", " "):
+                break
+        else:
+            return results
     found: Dict[str, Dict[str, str]] = {}
     for r in results:
         word = r["order"].upper().split()
@@ -340,6 +348,8 @@ def _by_unit(results: List[Dict[str, str]], units: List[str]) -> List[Dict[str, 
 
 def _codes(result: Dict[str, str], order: str) -> List[str]:
     """MILA's codes for one of diplo's results (`fails, dislodged` -> `bounce`, `dislodged`)."""
+    if result["result"] == "succeeds":
+        return []
     words = result["result"].split(", ")
     reason = result.get("reason", "")
     word = order.split()
