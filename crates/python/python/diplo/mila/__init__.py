@@ -239,31 +239,24 @@ class Game(_Orders, _Adjudication, _Records):
                     return u
         return None
 
-    def _on_route(self, fleet: str, army: str, dest: str) -> bool:
-        """Whether `fleet` lies on a chain of fleets ordered to convoy `army` to `dest`."""
-        fleets = {u[2:5] for u, o in self.command.items()
-                  if o.split()[:3] == ["C"] + army.split() and o.split()[-1][:3] == dest[:3]}
-
-        def near(sea: str, place: str) -> bool:
-            return place[:3] in {r[:3] for r in self.map._fleet.get(sea, [])}
+    def _on_route(self, fleet: str, army: List[str], dest: str, convoys: List[tuple]) -> bool:
+        """Whether `fleet` lies on a chain of fleets ordered to convoy `army` (its two words)
+        to `dest`; `convoys`: every convoy order of the phase, (unit, its order's words)."""
+        fleets = {u[2:5] for u, o in convoys if o[1:3] == army and o[-1][:3] == dest[:3]}
+        near = self.map._fleet_provinces
 
         def reach(start: str) -> set:
-            seen = {f for f in fleets if near(f, start)}
+            seen = {f for f in fleets if start[:3] in near(f)}
             todo = list(seen)
             while todo:
-                here = todo.pop()
+                here = near(todo.pop())
                 for f in fleets - seen:
-                    if near(here, f):
+                    if f in here:
                         seen.add(f)
                         todo.append(f)
             return seen
 
-        return fleet[2:5] in reach(army[2:5]) & reach(dest[:3])
-
-    @staticmethod
-    def _occupant_before(owners: Dict[str, Power], site: str) -> Optional[str]:
-        """The unit in `site`'s province among `owners` (the units at the start of a phase)."""
-        return next((u for u in owners if u[2:5] == site[:3]), None)
+        return fleet[2:5] in reach(army[1][:3]) & reach(dest[:3])
 
     def set_units(self, power_name: str, units: Union[str, List[str]], reset: bool = False):
         """Puts units on the board for a power (`*A PAR`: a dislodged unit), taking the place

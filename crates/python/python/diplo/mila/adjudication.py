@@ -109,12 +109,31 @@ class _Adjudication:
             for code in _codes(r, text):
                 if code not in results[unit]:
                     results[unit].append(code)
-        # Each unit's order as words, split once for the passes below.
+        # Each unit's order as words, split once, and the orders of each kind the passes
+        # below look at (in board order).
         words = {unit: order.split() for unit, order in self.command.items()}
         hold = ["H"]
-        # As MILA: the convoys and supports of an army whose convoy failed fail with it.
+        of_armies: List[tuple] = []  # supports and convoys naming an army
+        supports_to_move: List[tuple] = []
+        convoys: List[tuple] = []  # every convoy order, whatever its length
+        moves_into: Dict[str, List[str]] = {}
         for unit, word in words.items():
-            if len(word) >= 3 and word[0] in ("C", "S") and word[1] == "A" and not results[unit]:
+            head = word[0]
+            if head == "-":
+                if len(word) >= 2:
+                    moves_into.setdefault(word[1][:3], []).append(unit)
+                continue
+            if head != "S" and head != "C":
+                continue
+            if len(word) >= 3 and word[1] == "A":
+                of_armies.append((unit, word))
+            if head == "C":
+                convoys.append((unit, word))
+            elif len(word) >= 5 and word[3] == "-":
+                supports_to_move.append((unit, word))
+        # As MILA: the convoys and supports of an army whose convoy failed fail with it.
+        for unit, word in of_armies:
+            if not results[unit]:
                 army = " ".join(word[1:3])
                 if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
                     # A support of an army that had no convoy at all is void; of one whose
@@ -122,27 +141,24 @@ class _Adjudication:
                     never = raw.get(army, {}).get("result") == "invalid"
                     results[unit].append(VOID if word[0] == "S" and never else NO_CONVOY)
 
-        def mover_of(word):
-            return " ".join(word[1:3])
-
         # As MILA: a support that would help dislodge a unit of the supporter's own power is
         # void when the move succeeds, or when it is the strongest move into the province and
         # fails because it may not dislodge the unit there.
         supports: Dict[str, List[str]] = {}
-        for unit, word in words.items():
-            if len(word) >= 5 and word[0] == "S" and word[3] == "-" and unit in owners \
-                    and mover_of(word) in owners and not results[unit]:
-                supports.setdefault(mover_of(word), []).append(unit)
-        moves_into: Dict[str, List[str]] = {}
-        for unit, word in words.items():
-            if word[0] == "-" and len(word) >= 2:
-                moves_into.setdefault(word[1][:3], []).append(unit)
+        for unit, word in supports_to_move:
+            mover = word[1] + " " + word[2]
+            if unit in owners and mover in owners and not results[unit]:
+                supports.setdefault(mover, []).append(unit)
         strength = {m: 1 + len(supports.get(m, [])) for ms in moves_into.values() for m in ms}
+        # The unit each province held at the start of the phase (the first, as listed).
+        standing: Dict[str, str] = {}
+        for u in owners:
+            standing.setdefault(u[2:5], u)
         for mover, helpers in supports.items():
             word = words[mover]
             if word[0] != "-":
                 continue
-            target = self._occupant_before(owners, word[1])
+            target = standing.get(word[1][:3])
             if target is None or target == mover:
                 continue
             stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
@@ -170,18 +186,17 @@ class _Adjudication:
                     if VOID not in results[helper] and owners[helper] is owners[target]:
                         results[helper].append(VOID)
         # As MILA: a convoy on no route of the army's is `no convoy`.
-        for unit, word in words.items():
-            if len(word) >= 5 and word[0] == "C" and not {NO_CONVOY, VOID} & set(results[unit]) \
-                    and not self._on_route(unit, " ".join(word[1:3]), word[4]):
+        for unit, word in convoys:
+            if len(word) >= 5 and NO_CONVOY not in results[unit] and VOID not in results[unit] \
+                    and not self._on_route(unit, word[1:3], word[4], convoys):
                 results[unit].insert(0, NO_CONVOY)
         # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
-        for unit, word in words.items():
-            if len(word) >= 5 and word[0] == "C" and not {NO_CONVOY, VOID} & set(results[unit]):
-                army = " ".join(word[1:3])
+        for unit, word in convoys:
+            if len(word) >= 5 and NO_CONVOY not in results[unit] and VOID not in results[unit]:
+                army = word[1] + " " + word[2]
                 move = words.get(army, hold)
-                own_convoy = any(
-                    owners.get(f) is owners.get(army) for f, o in words.items()
-                    if o[0] == "C" and " ".join(o[1:3]) == army)
+                own_convoy = any(owners.get(f) is owners.get(army) for f, o in convoys
+                                 if o[1:3] == word[1:3])
                 if len(move) == 2 and move[0] == "-" and not own_convoy \
                         and self.map.abuts("A", army[2:], "-", move[1]):
                     results[unit].insert(0, NO_CONVOY)

@@ -273,6 +273,14 @@ class Map:
                 return season
         return None
 
+    def _fleet_provinces(self, loc: str) -> set:
+        """The provinces a fleet at `loc` may move to (worked out once a location)."""
+        known = self.__dict__.setdefault("_fleet_near", {})
+        near = known.get(loc)
+        if near is None:
+            near = known[loc] = {r[:3] for r in self._fleet.get(loc, [])}
+        return near
+
     def phase_key(self, phase: str):
         """A phase's place in time, for sorting: (year, season index, phase type index)."""
         # Worked out once a phase name (the histories sort by it at every phase).
