@@ -237,12 +237,10 @@ class _Orders:
     def _board_key(self) -> tuple:
         """What an order's legality depends on: the phase, every power's units, dislodged
         units, centres and home centres, the rules."""
-        # The rules, then one flat tuple: the phase and each power's lists, the lists told
-        # apart by the numbers between them (no name is a number).
-        flat = [self.phase]
-        for p in self.powers.values():
-            flat += (0, *p.units, 1, *p.retreats, 2, *p.centers, 3, *p.homes)
-        return (tuple(self.rules), tuple(flat))
+        # The rules first, the phase, then a tuple a power: its lists, told apart by the
+        # numbers between them (no name is a number).
+        return (tuple(self.rules), self.phase,
+                *[(*p.units, 0, *p.retreats, 1, *p.centers, 2, *p.homes) for p in self.powers.values()])
 
     def _known_legal(self, power: Power, board: Optional[tuple] = None) -> Optional[set]:
         """The texts of every order the engine listed as possible for `power` on the board as
