@@ -56,15 +56,18 @@ class _Orders:
             finally:
                 self._index = None
         elif self.phase_type in ("R", "A"):
+            # An order listed as possible on this board is in MILA's words already.
+            known = self._known_legal(power) or _NONE
             seen: List[str] = []
             for order in orders:
-                text = self._normal(power, order, expand)
-                where = text.split()[1][:3] if len(text.split()) > 1 else text
+                text = order if order in known else self._normal(power, order, expand)
+                word = text.split()
+                where = word[1][:3] if len(word) > 1 else text
                 if text != "WAIVE" and where in seen:
                     power.adjust.append("VOID " + text)
                     continue
                 seen.append(where)
-                self._add_adjust_order(power, order, expand, replace)
+                self._add_adjust_order(power, text, replace)
         power.order_is_set = 1 if self.get_orders(power.name) else 2
 
     def _set_known(self, power: Power, orders: List[str], expand: bool, replace: bool) -> bool:
@@ -193,8 +196,8 @@ class _Orders:
         else:
             self._unexpanded.add(unit)
 
-    def _add_adjust_order(self, power: Power, order: str, expand: bool, replace: bool):
-        text = self._normal(power, order, expand)
+    def _add_adjust_order(self, power: Power, text: str, replace: bool):
+        """Adds a retreat or adjustment order (`text`: in MILA's words, `_normal`)."""
         word = text.split()
         # As MILA: only the order's form is checked when it is set (a build or removal in an
         # adjustment phase, a retreat or disband in a retreat phase); the engine judges the
