@@ -248,6 +248,16 @@ class Map:
     def phase_abbr(self, phase: str, default: str = "?????") -> str:
         """`SPRING 1901 MOVEMENT` -> `S1901M` (the year in four digits, as MILA: `S0001M`;
         `FORMING` and `COMPLETED` as they are)."""
+        # Worked out once a phase name (asked several times a phase).
+        known = self.__dict__.setdefault("_phase_abbrs", {})
+        abbr = known.get((phase, default))
+        if abbr is None:
+            if len(known) >= 100_000:
+                known.clear()
+            abbr = known[(phase, default)] = self._phase_abbr(phase, default)
+        return abbr
+
+    def _phase_abbr(self, phase: str, default: str) -> str:
         if phase.upper() in ("FORMING", "COMPLETED"):
             return phase.upper()
         words = phase.upper().split()
