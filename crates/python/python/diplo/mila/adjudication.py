@@ -52,21 +52,26 @@ class _Adjudication:
         results: Dict[str, List[str]] = {}
         self.command, self.ordered_units, self.dislodged, self.popped = {}, {}, {}, []
         owners = {u: p for p in self.powers.values() for u in p.units}
+        no_check = self.no_check
         given: List[tuple] = []  # (power, unit, order text, the unit as the order wrote it)
         for power in self.powers.values():
             self.ordered_units[power.name] = []
             for key, order in power.orders.items():
                 if not order:
                     continue
-                if self.no_check:
+                if no_check:
                     # A void order is reported under the unit as written (`F SPA/SC` for a
                     # fleet on the north coast); the engine reads it with the coast set right.
                     written = " ".join(self._normal(power, order, True, fix_coast=False).split()[:2])
                     text = self._normal(power, order, True)
+                    unit = " ".join(text.split()[:2])
                 else:
                     text = "%s %s" % (key, order)
                     written = key
-                given.append((power, " ".join(text.split()[:2]), text, written))
+                    # The unit is the key (`A PAR`) when the key is two words.
+                    word = key.split()
+                    unit = key if len(word) == 2 and key == word[0] + " " + word[1] else " ".join(text.split()[:2])
+                given.append((power, unit, text, written))
         # One order per unit (the last); an order for a unit of no one, or another power's, is void.
         by_unit: Dict[str, tuple] = {}
         for power, unit, text, written in given:
@@ -78,7 +83,7 @@ class _Adjudication:
                 if VOID not in results[written]:
                     results[written].append(VOID)
                 continue
-            if self.no_check and self._check(power, text) is not None:
+            if no_check and self._check(power, text) is not None:
                 results.setdefault(written, [])
                 if VOID not in results[written]:
                     results[written].append(VOID)
@@ -92,7 +97,7 @@ class _Adjudication:
                 self.ordered_units[power.name].append(unit)
         # Unexpanded, as MILA: a support naming a coast the supported move does not name
         # supports nothing (void).
-        for unit in [u for u in by_unit if u in self._unexpanded]:
+        for unit in [u for u in by_unit if u in self._unexpanded] if self._unexpanded else ():
             word = by_unit[unit][1].split()
             if len(word) == 7 and word[2] == "S" and "/" in word[6]:
                 move = by_unit.get(" ".join(word[3:5]), (None, ""))[1].split()
