@@ -392,10 +392,11 @@ class Game(_Orders, _Adjudication, _Records):
             power.units, power.retreats = [], {}
         for name, units in nxt.get("units", {}).items():
             power = self.powers[name.upper()]
-            power.units = [_unit_key(u) for u in units]
+            power.units = [u.upper() for u in units]
+            influence = power.influence
             for u in power.units:
-                if u[2:5] not in power.influence:
-                    power.influence.append(u[2:5])
+                if u[2:5] not in influence:
+                    influence.append(u[2:5])
         if "centres" in nxt:
             for power in self.powers.values():
                 power.centers = []
@@ -407,8 +408,7 @@ class Game(_Orders, _Adjudication, _Records):
             unit = _unit_key(d["unit"])
             self.powers[d["power"].upper()].retreats[unit] = []
             self._attackers[unit] = d
-        words = nxt["phase"].split()
-        self.phase = self.map.phase_long("%s%04d%s" % (words[0][0].upper(), int(words[1]), words[2][0].upper()))
+        self.phase = self.map._phase_of_diplo(nxt["phase"])
         self.phase_type = self.phase.split()[-1][0]
         self.clear_cache()
         if engine_there and self._engine is not None:

@@ -265,6 +265,19 @@ class Map:
             return default
         return "%s%04d%s" % (words[0][0], int(words[1]), words[2][0])
 
+    def _phase_of_diplo(self, name: str) -> str:
+        """diplo's phase name (`Fall 1901 Retreat`) as MILA's long one (`FALL 1901 RETREATS`),
+        worked out once a name."""
+        known = self.__dict__.setdefault("_diplo_phases", {})
+        phase = known.get(name)
+        if phase is None:
+            if len(known) >= 100_000:
+                known.clear()
+            words = name.split()
+            abbr = "%s%04d%s" % (words[0][0].upper(), int(words[1]), words[2][0].upper())
+            phase = known[name] = self.phase_long(abbr)
+        return phase
+
     def phase_long(self, phase_abbr: str, default: str = "?????") -> str:
         """`S1901M` -> `SPRING 1901 MOVEMENT`."""
         abbr = phase_abbr.upper()
