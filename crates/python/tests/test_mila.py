@@ -215,11 +215,9 @@ def test_the_histories_stay_in_phase_order_whatever_order_they_are_set_in():
 def test_orders_listed_as_possible_are_taken_without_asking_the_engine_again(monkeypatch):
     # Orders the engine listed as possible on the board as it stands are legal for their
     # power; another power's, or any order once the board changed, are checked as before.
-    import diplo.mila.orders as dm  # where `set_orders` asks the engine
-
     asked = []
-    real = dm._adjudicate
-    monkeypatch.setattr(dm, "_adjudicate", lambda *a, **k: asked.append(a) or real(*a, **k))
+    real = Game._judge  # where `set_orders` asks the engine
+    monkeypatch.setattr(Game, "_judge", lambda self, lines: asked.append(lines) or real(self, lines))
     g = Game()
     possible = g.get_all_possible_orders()
     g.set_orders("FRANCE", [possible["PAR"][1], "A MAR - BUR"])
@@ -233,6 +231,7 @@ def test_orders_listed_as_possible_are_taken_without_asking_the_engine_again(mon
     g.set_orders("FRANCE", ["A MAR S A PAR - BUR"])
     assert g.error == ["Invalid order A MAR S A PAR - BUR: there is no unit in Paris"]
     assert "A MAR S A PAR - BUR" not in g.get_orders("FRANCE")
+    assert asked == [["FRANCE: A MAR S A PAR - BUR"]]
 
 
 def test_possible_orders_follow_the_board_even_when_it_changed_in_place():

@@ -1,9 +1,9 @@
 """The orders of `diplo.mila.Game`: set and read in MILA's notation (kept where legal,
 reported where not, as MILA does), and the orders possible in a phase."""
 
-from typing import Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Union
 
-from .._diplo import DiploError, adjudicate as _adjudicate
+from .._diplo import DiploError
 from .adjudication import _by_unit
 from .power import Power
 
@@ -112,6 +112,11 @@ class _Orders:
             word = self.map.default_coast(word)
         return " ".join(word)
 
+    def _judge(self, lines: List[str]) -> Dict[str, Any]:
+        """The phase adjudicated with `lines` (`POWER: order`) alone on the board as it stands,
+        the game not moved: `diplo.adjudicate`'s answer, on the kept engine."""
+        return self._engine_at().adjudicate(lines)
+
     def _check(self, power: Power, order: str, board: Optional[tuple] = None) -> Optional[str]:
         """Why diplo's engine would not carry out `order` by `power` now (None: it would);
         `board`: `_board_key()`, if made already."""
@@ -119,8 +124,7 @@ class _Orders:
         if known is not None and order in known:
             return None  # listed as possible for this power on this very board
         try:
-            out = _adjudicate(self._position(), ["%s: %s" % (power.name, order)], ruleset=self.ruleset,
-                              map=self.map_name, overrides=self._overrides())
+            out = self._judge(["%s: %s" % (power.name, order)])
         except DiploError as e:
             return str(e)
         for r in out["results"]:
@@ -148,8 +152,7 @@ class _Orders:
         if known is not None and all(t in known for t in texts.values()):
             return {t: None for t in texts.values()}
         try:
-            out = _adjudicate(self._position(), ["%s: %s" % (power.name, t) for t in texts.values()],
-                              ruleset=self.ruleset, map=self.map_name, overrides=self._overrides())
+            out = self._judge(["%s: %s" % (power.name, t) for t in texts.values()])
         except DiploError:
             return {}
         found = _by_unit(out["results"], list(texts))
