@@ -222,6 +222,9 @@ def test_orders_listed_as_possible_are_taken_without_asking_the_engine_again(mon
     possible = g.get_all_possible_orders()
     g.set_orders("FRANCE", [possible["PAR"][1], "A MAR - BUR"])
     assert g.error == [] and len(g.get_orders("FRANCE")) == 2
+    # Typed back in another case or spacing (as a language model answers): still listed.
+    g.set_orders("ITALY", ["  a ven - tyr", "f nap - ion "])
+    assert g.get_orders("ITALY") == ["A VEN - TYR", "F NAP - ION"]
     assert asked == []
     g.set_orders("GERMANY", [possible["PAR"][0]])  # France's unit
     assert any("PAR" in e for e in g.error)

@@ -39,9 +39,13 @@ class _Orders:
         if power is None:
             raise DiploError("set_orders: unknown power `%s` (the powers: %s)" % (power_name, ", ".join(self.powers)))
         orders = orders if isinstance(orders, list) else [orders]
-        if self.phase_type == "M" and not self.no_check and self._set_known(power, orders, expand, replace):
+        known = self._known_legal(power) if self.phase_type == "M" and not self.no_check else None
+        if known is not None and self._set_known(power, orders, expand, replace, known):
             return
         orders = [o.strip().upper() for o in orders if o and o.strip()]
+        # Typed in other case or spacing, but listed: taken as listed.
+        if known is not None and self._set_known(power, orders, expand, replace, known):
+            return
         if self.phase_type == "M":
             # The engine checks the set's orders in one call (an order's legality does not
             # depend on the others); each is then kept or dropped in turn. The units do not
@@ -50,7 +54,7 @@ class _Orders:
             try:
                 # Each order's MILA words, made once (they depend on the units only).
                 normal = {} if self.no_check else {o: self._normal(power, o, expand) for o in orders}
-                checked = {} if self.no_check else self._check_many(power, orders, expand, normal)
+                checked = {} if self.no_check else self._check_many(power, orders, expand, normal, known)
                 for order in orders:
                     self._add_movement_order(power, order, expand, replace, checked, normal.get(order))
             finally:
@@ -70,12 +74,12 @@ class _Orders:
                 self._add_adjust_order(power, text, replace)
         power.order_is_set = 1 if self.get_orders(power.name) else 2
 
-    def _set_known(self, power: Power, orders: List[str], expand: bool, replace: bool) -> bool:
-        """Sets `orders` if each is a text the engine listed as possible for `power` on this
-        very board (`get_all_possible_orders`, as a bot picks them): each is then in MILA's
-        words already, legal, and orders a unit of the power. False (nothing set) otherwise."""
-        known = self._known_legal(power)
-        if known is None or not all(type(o) is str and o in known for o in orders):
+    def _set_known(self, power: Power, orders: List[str], expand: bool, replace: bool, known: set) -> bool:
+        """Sets `orders` if each is in `known`, the texts the engine listed as possible for
+        `power` on this very board (`_known_legal`: `get_all_possible_orders`, as a bot picks
+        them): each is then in MILA's words already, legal, and orders a unit of the power.
+        False (nothing set) otherwise."""
+        if not all(type(o) is str and o in known for o in orders):
             return False
         for order in orders:
             a, b, rest = order.split(" ", 2)
@@ -133,11 +137,12 @@ class _Orders:
         return None
 
     def _check_many(self, power: Power, orders: List[str], expand: bool,
-                    normal: Optional[Dict[str, str]] = None) -> Dict[str, Optional[str]]:
+                    normal: Optional[Dict[str, str]] = None,
+                    known: Optional[set] = None) -> Dict[str, Optional[str]]:
         """Why the engine would not carry out each of `orders` (its normal text to the reason,
         None: it would), in one adjudication when every order reads; an order that does not
         read, or a unit ordered twice, is left to be checked alone. `normal`: the orders'
-        normal texts, if made already."""
+        normal texts, if made already; `known`: `_known_legal(power)`, if asked already."""
         texts = {}
         for order in orders:
             text = normal[order] if normal and order in normal else self._normal(power, order, expand)
@@ -148,7 +153,7 @@ class _Orders:
         if not texts:
             return {}
         # Orders the engine listed as possible on this very board are legal: no adjudication.
-        known = self._known_legal(power)
+        known = self._known_legal(power) if known is None else known
         if known is not None and all(t in known for t in texts.values()):
             return {t: None for t in texts.values()}
         try:
