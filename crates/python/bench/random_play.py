@@ -11,7 +11,8 @@ engine: what MILA code gets by changing only its import). `--engine diplo` (or `
 one engine alone, e.g. under
 `valgrind --tool=callgrind` to count its instructions per phase. `--export` also writes each
 game out at its end in MILA's saved-game format (`to_saved_game_format`, a dict, on each
-engine), timed with the game's phases.
+engine), timed with the game's phases. `--typed` gives each order back in lower case, as a
+language model types it (what a harness that parses a model's answer sets).
 
 Prints the mean time per phase of each engine over the same number of games and the ratio.
 The games differ (each engine's random choices and rules), so the figure compares the cost of a
@@ -23,9 +24,10 @@ import random
 import time
 
 
-def play(make_game, until, seed, export=None):
+def play(make_game, until, seed, export=None, typed=False):
     """Plays one game until `until` (or its end), then writes it out with `export` if given;
-    returns (phases, seconds)."""
+    returns (phases, seconds). `typed`: each order given back in lower case, as a language
+    model types it (read, not recognised as the text listed)."""
     rng = random.Random(seed)
     game = make_game()
     phases = 0
@@ -35,6 +37,8 @@ def play(make_game, until, seed, export=None):
         for power_name in list(game.powers):
             locations = game.get_orderable_locations(power_name)
             orders = [rng.choice(possible[loc]) for loc in locations if possible[loc]]
+            if typed:
+                orders = [o.lower() for o in orders]
             game.set_orders(power_name, orders)
         game.process()
         game.get_state()
@@ -53,6 +57,8 @@ def main():
     parser.add_argument("--until", type=int, default=1911)
     parser.add_argument("--engine", choices=["both", "diplo", "mila"], default="both")
     parser.add_argument("--export", action="store_true", help="save each game at its end")
+    parser.add_argument("--typed", action="store_true",
+                        help="orders given back in lower case, as a language model types them")
     parser.add_argument("--dropin", action="store_true",
                         help="also diplo.mila, the drop-in for MILA's package (MILA code with only the import changed)")
     args = parser.parse_args()
@@ -77,7 +83,7 @@ def main():
     # The engines alternate game by game, so that a change in the machine's load hits both.
     for seed in range(args.games):
         for name, make, export in engines:
-            phases, seconds = play(make, args.until, seed, export if args.export else None)
+            phases, seconds = play(make, args.until, seed, export if args.export else None, args.typed)
             totals[name][0] += phases
             totals[name][1] += seconds
     per_phase = {}
