@@ -301,6 +301,33 @@ def test_a_board_set_between_phases_is_adjudicated_as_set_with_or_without_listin
         g.process()
         assert "A PIC" in g.get_units("FRANCE")
 
+@pytest.mark.parametrize("orders, france_codes, waives", [
+    # (France's orders, the codes of its units' results, the codes under WAIVE): as MILA
+    # 1.1.2 gives them for this board (France may build two, England must remove one and
+    # also waives, which is void).
+    (["A PAR B"], {"A MAR": [""], "A PAR": [""]}, ["void"]),
+    (["A PAR B", "A MAR B", "WAIVE"], {"A MAR": [""], "A PAR": [""]}, ["void"]),  # extra waive dropped
+    (["WAIVE"], {"A MAR": [""]}, ["void", "void"]),  # the build not ordered is waived
+    ([], {}, ["void"]),  # no orders clear the earlier ones
+])
+def test_waives_and_their_codes_as_mila(orders, france_codes, waives):
+    g = Game()
+    g.clear_units("FRANCE")
+    g.set_units("FRANCE", ["F BRE"])
+    g.clear_units("ENGLAND")
+    g.set_units("ENGLAND", ["F LON", "F EDI", "A LVP", "A WAL"])
+    g.set_current_phase("W1901A")
+    g.set_orders("FRANCE", ["A MAR B"])
+    g.set_orders("FRANCE", orders)
+    g.set_orders("ENGLAND", ["WAIVE", "A WAL D"])
+    g.process()
+    codes = {unit: sorted(str(c) for c in cs) for unit, cs in g.result_history.last_value().items()}
+    assert codes.pop("WAIVE") == waives
+    assert codes.pop("A WAL") == [""]
+    assert codes == france_codes
+    assert sorted(g.get_units("FRANCE")) == sorted(["F BRE"] + list(france_codes))
+
+
 # The map files of MILA's package (diplomacy 1.1.2, `diplomacy/maps/*.map`), by their names.
 MILA_MAP_NAMES = [
     "ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern", "pure",

@@ -138,13 +138,17 @@ class _Adjudication:
                 supports_to_move.append((unit, word))
         # As MILA: the convoys and supports of an army whose convoy failed fail with it.
         for unit, word in of_armies:
-            if not results[unit]:
+            if not results[unit] or results[unit] == [CUT]:
                 army = " ".join(word[1:3])
                 if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
-                    # A support of an army that had no convoy at all is void; of one whose
-                    # convoy was disrupted, `no convoy`.
+                    # A support of an army that had no convoy at all is void (and so not
+                    # cut: it was never given); of one whose convoy was disrupted, `no convoy`.
                     never = raw.get(army, {}).get("result") == "invalid"
-                    results[unit].append(VOID if word[0] == "S" and never else NO_CONVOY)
+                    if word[0] == "S" and never:
+                        results[unit][:] = [VOID]
+                    elif not results[unit]:
+                        # A convoy of an army no chain of fleets could carry is void too.
+                        results[unit] += [NO_CONVOY, VOID] if never else [NO_CONVOY]
 
         # As MILA: a support that would help dislodge a unit of the supporter's own power is
         # void when the move succeeds, or when it is the strongest move into the province and
@@ -183,7 +187,14 @@ class _Adjudication:
                         results[helper].append(VOID)
                 continue
             rivals = [strength[m] for m in moves_into.get(word[1][:3], []) if m != mover]
-            unique = strength[mover] > max(rivals, default=0)
+            # The unit there holds with its supports to hold (none when it tried to move).
+            if target_order[0] == "-":
+                holding = 1
+            else:
+                held = target.split()
+                holding = 1 + sum(1 for u, w in words.items() if len(w) == 3 and w[0] == "S"
+                                  and w[1:] == held and not results[u])
+            unique = strength[mover] > max(rivals, default=0) and strength[mover] > holding
             helped_against_own = any(owners[h] is owners[target] for h in helpers)
             if BOUNCE in results[mover] and unique and \
                     (owners[target] is owners[mover] or helped_against_own):
@@ -285,8 +296,12 @@ class _Adjudication:
                 if order.startswith("VOID "):
                     results.setdefault(" ".join(order.split()[1:3]), []).append(VOID)
                     continue
+                if order == "WAIVE":
+                    # As MILA: a waive is reported void (it orders no unit).
+                    results.setdefault("WAIVE", []).append(VOID)
+                    continue
                 word = order.split()
-                unit = " ".join(word[:2]) if order != "WAIVE" else "WAIVE"
+                unit = " ".join(word[:2])
                 why = self._check(power, order, board)
                 if why is not None and "may build only" not in why and "may remove only" not in why:
                     results.setdefault(unit, []).append(VOID)

@@ -59,6 +59,9 @@ class _Orders:
                     self._add_movement_order(power, order, expand, replace, checked, normal.get(order))
             finally:
                 self._index = None
+        elif self.phase_type in ("R", "A") and not orders:
+            # As MILA: no orders clear the power's orders.
+            power.adjust, power.civil_disorder = [], 0
         elif self.phase_type in ("R", "A"):
             # An order listed as possible on this board is in MILA's words already.
             known = self._known_legal(power) or _NONE
@@ -72,6 +75,8 @@ class _Orders:
                     continue
                 seen.append(where)
                 self._add_adjust_order(power, text, replace)
+            if self.phase_type == "A":
+                self._waive_as_mila(power)
         power.order_is_set = 1 if self.get_orders(power.name) else 2
 
     def _set_known(self, power: Power, orders: List[str], expand: bool, replace: bool, known: set) -> bool:
@@ -203,6 +208,21 @@ class _Orders:
             self._unexpanded.discard(unit)
         else:
             self._unexpanded.add(unit)
+
+    def _waive_as_mila(self, power: Power):
+        """As MILA once a power's adjustment orders are set: a waive where the power must
+        remove is void; waives beyond the builds it may make are dropped; and the builds it
+        does not order are waived (MILA's powers without a player are all "dummies", whose
+        missing builds MILA waives)."""
+        need = len(power.centers) - len(power.units)
+        if need > 0:
+            need = min(need, len(self._build_sites(power)))
+        if need < 0:
+            power.adjust = ["VOID WAIVE" if o == "WAIVE" else o for o in power.adjust]
+            return
+        while 0 < need < len(power.adjust) and "WAIVE" in power.adjust:
+            power.adjust.remove("WAIVE")
+        power.adjust.extend(["WAIVE"] * (need - len(power.adjust)))
 
     def _add_adjust_order(self, power: Power, text: str, replace: bool):
         """Adds a retreat or adjustment order (`text`: in MILA's words, `_normal`)."""
