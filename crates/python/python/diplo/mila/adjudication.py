@@ -206,6 +206,7 @@ class _Adjudication:
             if len(word) >= 5 and NO_CONVOY not in results[unit] and VOID not in results[unit] \
                     and not self._on_route(unit, word[1:3], word[4], convoys):
                 results[unit].insert(0, NO_CONVOY)
+                results[unit].append(VOID)
         # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
         for unit, word in convoys:
             if len(word) >= 5 and NO_CONVOY not in results[unit] and VOID not in results[unit]:
@@ -216,6 +217,7 @@ class _Adjudication:
                 if len(move) == 2 and move[0] == "-" and not own_convoy \
                         and self.map.abuts("A", army[2:], "-", move[1]):
                     results[unit].insert(0, NO_CONVOY)
+                    results[unit].append(VOID)
         moved = {unit for unit in by_unit if not results[unit] and words[unit][0] == "-" and len(words[unit]) >= 2}
         self._read_position(out["next"], engine_there=True)
         for unit, d in self._attackers.items():
