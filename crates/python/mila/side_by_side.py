@@ -13,9 +13,9 @@ when more than MAX_CODE_DIFFERENCES of the units' results differ, and lists the 
 import random
 import sys
 
-# The share of units' results whose codes may differ (3 of 10,357 in 6 games of 80 phases,
-# 2026-11-28: a support of a unit not there or naming another coast, which MILA calls void,
-# and a support of a move into the supporter's own unit, which diplo.mila calls void).
+# The share of units' results whose codes may differ (1 of 10,357 in 6 games of 80 phases,
+# 2026-11-28: a support of a convoyed move into the supporter's own unit, which diplo.mila
+# calls void and MILA does not).
 MAX_CODE_DIFFERENCES = 0.001
 
 

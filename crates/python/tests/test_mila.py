@@ -328,6 +328,28 @@ def test_waives_and_their_codes_as_mila(orders, france_codes, waives):
     assert sorted(g.get_units("FRANCE")) == sorted(["F BRE"] + list(france_codes))
 
 
+@pytest.mark.parametrize("support, supported", [
+    # As MILA 1.1.2 adjudicates them: an army's support of a fleet naming another coast than
+    # the fleet's move supports nothing; naming its coast, or none, it counts. A fleet's support
+    # naming another coast counts (MILA's order expansion puts it on the move's coast).
+    ("A GRE S F CON - BUL/EC", False),
+    ("A GRE S F CON - BUL/SC", True),
+    ("A GRE S F CON - BUL", True),
+    ("F AEG S F CON - BUL/EC", True),
+])
+def test_a_support_naming_another_coast_as_mila(support, supported):
+    g = Game()
+    for power in g.powers:
+        g.clear_units(power)
+    g.set_units("TURKEY", ["F CON", support[:5]])
+    g.set_units("RUSSIA", ["A SER"])
+    g.set_orders("TURKEY", ["F CON - BUL/SC", support])
+    g.set_orders("RUSSIA", ["A SER - BUL"])
+    g.process()
+    assert ("F BUL/SC" in g.get_units("TURKEY")) is supported
+    assert g.get_order_status(unit=support[:5]) == ([] if supported else ["void"])
+
+
 # The map files of MILA's package (diplomacy 1.1.2, `diplomacy/maps/*.map`), by their names.
 MILA_MAP_NAMES = [
     "ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern", "pure",
