@@ -87,16 +87,21 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// 4.B.4: the coast written in a support order.
+    /// 4.B.4: the coast written in a support order by `supporter`.
     pub(super) fn support_coast(
         &self,
         power: PowerId,
+        supporter: UnitKind,
         target: &Unit,
         to: &Place,
     ) -> Result<CoastReq, Text> {
         let prov = self.map.province(to.province);
-        if self.rules.support_coast.support_coast_rule() == SupportCoastRule::Ignored {
-            return Ok(CoastReq::Any);
+        match self.rules.support_coast.support_coast_rule() {
+            SupportCoastRule::Ignored => return Ok(CoastReq::Any),
+            SupportCoastRule::FleetsIgnored if supporter == UnitKind::Fleet => {
+                return Ok(CoastReq::Any)
+            }
+            _ => {}
         }
         if target.kind != UnitKind::Fleet || !prov.is_multi_coast() {
             if let Some(WrittenCoast::Unknown(_)) = &to.coast {
@@ -122,7 +127,9 @@ impl<'a> Ctx<'a> {
                     return Ok(CoastReq::Any);
                 }
                 match self.rules.support_coast.support_coast_rule() {
-                    SupportCoastRule::OmittedMatchesAny => Ok(CoastReq::Any),
+                    SupportCoastRule::OmittedMatchesAny | SupportCoastRule::FleetsIgnored => {
+                        Ok(CoastReq::Any)
+                    }
                     SupportCoastRule::OmittedDefault => {
                         let first = self
                             .map

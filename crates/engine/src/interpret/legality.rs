@@ -281,7 +281,7 @@ impl<'a> Ctx<'a> {
             ));
         }
         self.closed(target.kind, target.location.province, to.province)?;
-        let coast = self.support_coast(power, &target, to)?;
+        let coast = self.support_coast(power, me.kind, &target, to)?;
         Ok((
             u,
             Eff::SupportMove {

@@ -97,6 +97,9 @@ pub enum SupportCoastRule {
     /// An omitted coast, where two are possible, is read as a default coast (the map's
     /// first one the moving fleet can reach).
     OmittedDefault,
+    /// A fleet's support is good for either coast, written or not (its coast disregarded); an
+    /// army's written coast must match, an omitted one matches either (MILA's).
+    FleetsIgnored,
 }
 
 /// DATC 4.B.4: coast specification in a support order.
@@ -111,7 +114,8 @@ choices!(
     SupportOwnPowerCoast,
     SupportCoastRequired,
     SupportCoastIgnored,
-    SupportDefaultCoast
+    SupportDefaultCoast,
+    SupportFleetCoastIgnored
 );
 
 /// Choices of DATC 4.B.4.
@@ -148,6 +152,19 @@ pub enum SupportCoast {
         message = "a support without coast means the default coast (the map's first the mover can reach) (2.4 b)"
     )]
     SupportDefaultCoast(SupportDefaultCoast),
+    /// MILA's reading (its order expansion puts a fleet's support on the coast of the move it
+    /// supports; an army's support keeps the coast it names, which must then match).
+    #[strum(
+        serialize = "fleets-ignored",
+        message = "a fleet's support is good for either coast; an army's written coast must match (MILA)"
+    )]
+    SupportFleetCoastIgnored(SupportFleetCoastIgnored),
+}
+
+impl SupportCoastSpecification for SupportFleetCoastIgnored {
+    fn support_coast_rule(&self) -> SupportCoastRule {
+        SupportCoastRule::FleetsIgnored
+    }
 }
 
 impl SupportCoastSpecification for SupportDefaultCoast {

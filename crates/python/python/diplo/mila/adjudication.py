@@ -95,14 +95,12 @@ class _Adjudication:
             results.setdefault(unit, [])
             if unit in by_unit:
                 self.ordered_units[power.name].append(unit)
-        # As MILA: a support naming a coast the supported move does not name supports nothing
-        # (void) when it was set unexpanded, or is an army's support of a fleet (MILA's order
-        # expansion puts a fleet's support on the move's coast, and takes the coast out of a
-        # support of an army).
-        for unit in [u for u in by_unit if u in self._unexpanded or u[0] == "A"]:
+        # Unexpanded, as MILA: a support naming a coast the supported move does not name
+        # supports nothing (void). (Expanded, MILA puts a fleet's support on the move's coast:
+        # the `mila` ruleset's `support_coast = "fleets-ignored"`.)
+        for unit in [u for u in by_unit if u in self._unexpanded] if self._unexpanded else ():
             word = by_unit[unit][1].split()
-            if len(word) == 7 and word[2] == "S" and "/" in word[6] \
-                    and (unit in self._unexpanded or word[3] == "F"):
+            if len(word) == 7 and word[2] == "S" and "/" in word[6]:
                 move = by_unit.get(" ".join(word[3:5]), (None, ""))[1].split()
                 if not move or move[-1] != word[6]:
                     results[unit].append(VOID)
