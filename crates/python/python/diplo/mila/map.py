@@ -248,14 +248,8 @@ class Map:
     def phase_abbr(self, phase: str, default: str = "?????") -> str:
         """`SPRING 1901 MOVEMENT` -> `S1901M` (the year in four digits, as MILA: `S0001M`;
         `FORMING` and `COMPLETED` as they are)."""
-        # Worked out once a phase name (asked several times a phase).
-        known = self.__dict__.setdefault("_phase_abbrs", {})
-        abbr = known.get((phase, default))
-        if abbr is None:
-            if len(known) >= 100_000:
-                known.clear()
-            abbr = known[(phase, default)] = self._phase_abbr(phase, default)
-        return abbr
+        # Asked several times a phase.
+        return self._memo("_phase_abbrs", (phase, default), lambda: self._phase_abbr(phase, default))
 
     def _phase_abbr(self, phase: str, default: str) -> str:
         if phase.upper() in ("FORMING", "COMPLETED"):
@@ -268,15 +262,10 @@ class Map:
     def _phase_of_diplo(self, name: str) -> str:
         """diplo's phase name (`Fall 1901 Retreat`) as MILA's long one (`FALL 1901 RETREATS`),
         worked out once a name."""
-        known = self.__dict__.setdefault("_diplo_phases", {})
-        phase = known.get(name)
-        if phase is None:
-            if len(known) >= 100_000:
-                known.clear()
+        def make() -> str:
             words = name.split()
-            abbr = "%s%04d%s" % (words[0][0].upper(), int(words[1]), words[2][0].upper())
-            phase = known[name] = self.phase_long(abbr)
-        return phase
+            return self.phase_long("%s%04d%s" % (words[0][0].upper(), int(words[1]), words[2][0].upper()))
+        return self._memo("_diplo_phases", name, make)
 
     def phase_long(self, phase_abbr: str, default: str = "?????") -> str:
         """`S1901M` -> `SPRING 1901 MOVEMENT`."""
@@ -298,22 +287,23 @@ class Map:
 
     def _fleet_provinces(self, loc: str) -> set:
         """The provinces a fleet at `loc` may move to (worked out once a location)."""
-        known = self.__dict__.setdefault("_fleet_near", {})
-        near = known.get(loc)
-        if near is None:
-            near = known[loc] = {r[:3] for r in self._fleet.get(loc, [])}
-        return near
+        return self._memo("_fleet_near", loc, lambda: {r[:3] for r in self._fleet.get(loc, [])})
 
     def phase_key(self, phase: str):
         """A phase's place in time, for sorting: (year, season index, phase type index)."""
-        # Worked out once a phase name (the histories sort by it at every phase).
-        known = self.__dict__.setdefault("_phase_keys", {})
-        key = known.get(phase)
-        if key is None:
+        # The histories sort by it at every phase.
+        return self._memo("_phase_keys", phase, lambda: self._phase_key(phase))
+
+    def _memo(self, table: str, key, make):
+        """`make()`, worked out once a `key` and kept in the map's table `table` (emptied when
+        it holds 100,000 answers: names a caller makes up are not kept without end)."""
+        known = self.__dict__.setdefault(table, {})
+        value = known.get(key)
+        if value is None:
             if len(known) >= 100_000:
                 known.clear()
-            key = known[phase] = self._phase_key(phase)
-        return key
+            value = known[key] = make()
+        return value
 
     def _phase_key(self, phase: str):
         abbr = phase if " " not in phase else self.phase_abbr(phase)
