@@ -155,13 +155,12 @@ pub(crate) fn adjudicate_position(
 }
 
 /// `pos` with its units and dislodged units listed power by power, the powers in the order of
-/// their names (as a position read from a file or a dict lists them), each power's in the
-/// order they were: the order the possible orders follow.
-pub(crate) fn by_power(map: &Map, mut pos: Position) -> Position {
-    let mut rank = vec![0usize; map.powers().len()];
-    let mut ids: Vec<diplo_map::PowerId> = map.power_ids().collect();
-    ids.sort_by(|a, b| map.power(*a).name.cmp(&map.power(*b).name));
-    for (i, p) in ids.into_iter().enumerate() {
+/// `by_name` (the map's powers sorted by name, `Names::powers_by_name`: as a position read
+/// from a file or a dict lists them), each power's in the order they were: the order the
+/// possible orders follow.
+pub(crate) fn by_power(by_name: &[diplo_map::PowerId], mut pos: Position) -> Position {
+    let mut rank = vec![0usize; by_name.len()];
+    for (i, p) in by_name.iter().enumerate() {
         rank[p.index()] = i;
     }
     pos.units.sort_by_key(|u| rank[u.power.index()]);

@@ -608,7 +608,7 @@ impl Game {
         out.set_item(intern!(py, "next"), answer::position(py, &file)?)?;
         out.set_item(intern!(py, "results"), answer::results(py, &results)?)?;
         if advance {
-            self.replace_position(crate::batch::by_power(&self.game.map, next))?;
+            self.replace_position(crate::batch::by_power(self.names.powers_by_name(), next))?;
         }
         Ok(out.into_any())
     }

@@ -99,6 +99,12 @@ impl Names {
         self.provinces[p.index()].bind(py)
     }
 
+    /// The powers sorted by name (the order of every per-power dict, and of a position's
+    /// units read from a dict).
+    pub fn powers_by_name(&self) -> &[PowerId] {
+        &self.powers
+    }
+
     /// A province's coasts' locations, in upper case (`STP/NC`, `STP/SC`; none for most).
     pub fn coast_locations<'a, 'py>(
         &'a self,
