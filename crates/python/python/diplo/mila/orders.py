@@ -39,12 +39,14 @@ class _Orders:
         if power is None:
             raise DiploError("set_orders: unknown power `%s` (the powers: %s)" % (power_name, ", ".join(self.powers)))
         orders = orders if isinstance(orders, list) else [orders]
-        known = self._known_legal(power) if self.phase_type == "M" and not self.no_check else None
-        if known is not None and self._set_known(power, orders, expand, replace, known):
+        # The orders listed as possible for the power on this very board (None: not listed).
+        known = self._known_legal(power)
+        quick = known is not None and self.phase_type == "M" and not self.no_check
+        if quick and self._set_known(power, orders, expand, replace, known):
             return
         orders = [o.strip().upper() for o in orders if o and o.strip()]
         # Typed in other case or spacing, but listed: taken as listed.
-        if known is not None and self._set_known(power, orders, expand, replace, known):
+        if quick and self._set_known(power, orders, expand, replace, known):
             return
         if self.phase_type == "M":
             # The engine checks the set's orders in one call (an order's legality does not
@@ -64,7 +66,7 @@ class _Orders:
             power.adjust, power.civil_disorder = [], 0
         elif self.phase_type in ("R", "A"):
             # An order listed as possible on this board is in MILA's words already.
-            known = self._known_legal(power) or _NONE
+            known = known or _NONE
             seen: List[str] = []
             for order in orders:
                 text = order if order in known else self._normal(power, order, expand)
