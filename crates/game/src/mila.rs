@@ -3,9 +3,10 @@
 //! home centres, retreat options, builds), the orders each power gave in MILA's notation, and
 //! each unit's results in MILA's words. Reading the format back is `diplo_replay::mila`.
 //!
-//! MILA's result words are coarser than the DATC's: a move or support that fails is `bounce`
-//! (a cut support `cut`), an illegal or invalid order `void`, a dislodged unit also
-//! `dislodged`; an order that succeeds has no word.
+//! The results are MILA's codes, every unit of the phase a key (`mila/codes.rs`): coarser than
+//! the DATC's words (a move that fails is `bounce`, a cut support `cut`, an illegal order
+//! `void`, a dislodged unit also `dislodged`, an order that succeeds has none), with MILA's own
+//! conventions (`no convoy`, supports of a failed convoy, a build made `""`).
 //!
 //! A saved game is read into a hosted game by [`import_saved_game`] (`mila/import.rs`).
 
@@ -16,6 +17,7 @@ use serde_json::Value;
 
 use crate::Game;
 
+mod codes;
 mod import;
 mod json;
 mod sink;
@@ -25,7 +27,8 @@ pub use json::{write as write_into, Flavour};
 pub use sink::{Sink, TextSink, ValueSink};
 
 /// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's
-/// name, of the adjustment phase's for adjustments).
+/// name, of the adjustment phase's for adjustments), the year in four digits at least, as
+/// MILA writes it (`S0001M` on a map starting in year 1).
 pub fn short_phase(map: &Map, phase: Phase) -> String {
     let season = phase.season_name(map).chars().next().unwrap_or('?');
     let kind = match phase.kind {
@@ -33,7 +36,7 @@ pub fn short_phase(map: &Map, phase: Phase) -> String {
         PhaseKind::Retreat => 'R',
         PhaseKind::Adjustment => 'A',
     };
-    format!("{}{}{}", season.to_ascii_uppercase(), phase.year, kind)
+    format!("{}{:04}{}", season.to_ascii_uppercase(), phase.year, kind)
 }
 
 /// The state of a position in MILA's shape.
@@ -66,18 +69,6 @@ fn mila_order(map: &Map, order: &Order) -> String {
     } else {
         text.to_uppercase()
     }
-}
-
-/// MILA's result words for the DATC's.
-fn mila_results(words: &str) -> impl Iterator<Item = &'static str> + '_ {
-    words.split(", ").filter_map(|w| match w {
-        "fails" | "bounces" => Some("bounce"),
-        "cut" => Some("cut"),
-        "illegal" | "invalid" => Some("void"),
-        "dislodged" => Some("dislodged"),
-        "destroyed" => Some("disband"),
-        _ => None,
-    })
 }
 
 /// The whole game in MILA's saved-game format ([`saved_game_json`]'s text as a value, built

@@ -5,15 +5,14 @@
 //! the game knows them (`Game::played_phase`), not read back from their texts, then from the
 //! phases adjudicated and not yet recorded that the caller holds.
 
-use std::borrow::Cow;
-
-use diplo_engine::{Position, Unit};
+use diplo_engine::{OrderResult, Position, Resolution, Unit};
 use diplo_map::{Location, Map, PowerId, ProvinceId};
 use diplo_orders::Order;
 
+use super::codes::{self, Judged};
 use super::sink::Sink;
 use super::words::{self, UpperNames};
-use super::{mila_order, mila_results, short_phase};
+use super::{mila_order, short_phase};
 use crate::{Game, PhaseOutcome};
 
 /// Which saved-game format to write.
@@ -54,22 +53,35 @@ pub fn write<S: Sink>(
     }
     w.sink.fixed_key("phases");
     w.sink.begin_array();
-    for h in &game.history {
-        let (pos, orders) = game.played_phase(h)?;
+    // Each phase's results need the position it led to: the next phase's.
+    let recorded: Vec<_> = (game.history.iter())
+        .map(|h| game.played_phase(h))
+        .collect::<Result<_, _>>()?;
+    let first_pending = pending.first().map_or(&game.position, |o| &o.position);
+    let after = |i: usize| recorded.get(i + 1).map_or(first_pending, |(pos, _)| &**pos);
+    for (i, (h, (pos, orders))) in game.history.iter().zip(&recorded).enumerate() {
         let orders: Vec<(Option<PowerId>, &Order)> = orders.iter().map(|(p, o)| (*p, o)).collect();
-        let results: Vec<&str> = h.results.iter().map(|r| r.result.as_str()).collect();
-        w.phase(flavour, &pos, &orders, &results);
+        let results: Vec<(&str, &str)> = (h.results.iter())
+            .map(|r| (r.result.as_str(), r.reason.as_str()))
+            .collect();
+        w.phase(flavour, pos, Some(after(i)), &orders, &results);
     }
-    for o in pending {
+    for (k, o) in pending.iter().enumerate() {
         let results = &o.adjudication.results;
         let orders: Vec<(Option<PowerId>, &Order)> = (results.iter())
             .map(|r| (Some(r.power), &o.gathered.orders[r.index].1))
             .collect();
-        let words: Vec<String> = results.iter().map(|r| r.words()).collect();
-        let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        w.phase(flavour, &o.position, &orders, &words);
+        let words: Vec<(String, String)> = (results.iter().zip(&orders))
+            .map(|(r, (_, order))| (r.words(), convoy_reason(map, r, order)))
+            .collect();
+        let words: Vec<(&str, &str)> = words
+            .iter()
+            .map(|(w, r)| (w.as_str(), r.as_str()))
+            .collect();
+        let next = pending.get(k + 1).map_or(&game.position, |n| &n.position);
+        w.phase(flavour, &o.position, Some(next), &orders, &words);
     }
-    w.phase(flavour, &game.position, &[], &[]);
+    w.phase(flavour, &game.position, None, &[], &[]);
     w.sink.end_array();
     w.sink.fixed_key("rules");
     w.sink.begin_array();
@@ -109,6 +121,10 @@ struct Writer<'a, S> {
     powers: Vec<(PowerId, String)>,
     /// Every province's name in upper case.
     upper: UpperNames,
+    /// What the results of a phase need of the phase before.
+    carry: codes::Carry,
+    /// The results of the phase being written.
+    results: codes::Results,
 }
 
 impl<'a, S: Sink> Writer<'a, S> {
@@ -118,6 +134,8 @@ impl<'a, S: Sink> Writer<'a, S> {
             map,
             powers: sorted_powers(map),
             upper: UpperNames::new(map),
+            carry: Default::default(),
+            results: Default::default(),
         }
     }
 
@@ -143,8 +161,9 @@ impl<'a, S: Sink> Writer<'a, S> {
         &mut self,
         flavour: Flavour,
         pos: &Position,
+        next: Option<&Position>,
         orders: &[(Option<PowerId>, &Order)],
-        results: &[&str],
+        results: &[(&str, &str)],
     ) {
         let name = short_phase(self.map, pos.phase);
         self.sink.begin_object();
@@ -160,11 +179,22 @@ impl<'a, S: Sink> Writer<'a, S> {
             }
         }
         self.entry_string("name", &name);
-        // Each order's text, with the length of its unit's when it is known.
-        let (mut texts, units): (Vec<String>, Vec<Option<usize>>) =
-            (orders.iter()).map(|(_, o)| self.order_text(o)).unzip();
-        // The results' keys, taken from the texts before the texts are handed to the sink.
-        let keys = UnitKeys::new(orders, &texts, &units);
+        let mut texts: Vec<String> = orders.iter().map(|(_, o)| self.order_text(o)).collect();
+        // The results, worked out from the texts before the texts are handed to the sink.
+        self.results.clear();
+        if let Some(next) = next {
+            let judged: Vec<Judged> = (orders.iter().zip(&texts).zip(results))
+                .map(|(((power, order), text), &(words, reason))| Judged {
+                    power: *power,
+                    order,
+                    text,
+                    words,
+                    reason,
+                })
+                .collect();
+            let (carry, out) = (&mut self.carry, &mut self.results);
+            codes::codes(self.map, &self.upper, (pos, next), &judged, carry, out);
+        }
         self.sink.fixed_key("orders");
         self.per_power(|w, p| {
             w.sink
@@ -177,39 +207,30 @@ impl<'a, S: Sink> Writer<'a, S> {
             w.sink.end_array();
         });
         self.sink.fixed_key("results");
-        self.results(&keys, results);
+        self.results();
         self.sink.fixed_key("state");
         self.state(pos, &name);
         self.sink.end_object();
     }
 
-    /// An order's MILA text, and the length of its unit's (`A PAR` of `A PAR - BUR`) when it is
-    /// written directly (the orders of a game as diplo or MILA wrote them).
-    fn order_text(&self, order: &Order) -> (String, Option<usize>) {
+    /// An order's MILA text: written directly (the orders of a game as diplo or MILA wrote
+    /// them), else the general way.
+    fn order_text(&self, order: &Order) -> String {
         let mut text = String::with_capacity(24);
         match words::write(self.map, &self.upper, order, &mut text) {
-            Some(unit) => (text, Some(unit)),
-            None => (mila_order(self.map, order), None),
+            Some(_) => text,
+            None => mila_order(self.map, order),
         }
     }
 
-    /// Each ordered unit's MILA result words, keyed by the unit (the order's first two
-    /// words), in the keys' order; of two orders to one unit, the later one's.
-    fn results(&mut self, keys: &UnitKeys, words: &[&str]) {
-        let mut keyed: Vec<(&str, &str)> = (keys.at.iter())
-            .map(|&(start, end, i)| (&keys.text[start as usize..end as usize], words[i as usize]))
-            .collect();
-        // Stable: of two orders to one unit, the later stays later.
-        keyed.sort_by(|a, b| a.0.cmp(b.0));
+    /// Each key's MILA codes ([`codes::codes`]), in the keys' order.
+    fn results(&mut self) {
         self.sink.begin_object();
-        for (i, (key, w)) in keyed.iter().enumerate() {
-            if keyed.get(i + 1).is_some_and(|next| next.0 == *key) {
-                continue; // a later order to the same unit
-            }
+        for (key, codes) in self.results.iter() {
             self.sink.key(key);
-            self.sink.begin_array();
-            for word in mila_results(w) {
-                self.sink.fixed_string(word);
+            self.sink.begin_array_of(codes.len());
+            for &code in codes {
+                self.sink.fixed_string(code);
             }
             self.sink.end_array();
         }
@@ -327,58 +348,14 @@ fn unit_text(map: &Map, upper: &UpperNames, prefix: &str, u: &Unit) -> String {
     s
 }
 
-/// The units a phase's orders order (each a MILA text's first two words: `A PAR` of
-/// `A PAR - BUR`), one after the other in one text, with where each is and its order's index;
-/// only orders to a unit have one.
-struct UnitKeys {
-    text: String,
-    at: Vec<(u32, u32, u32)>,
-}
-
-impl UnitKeys {
-    /// The keys of `orders`, whose texts are `texts`; `units`: each text's unit's length when
-    /// known (the key is then the text's start, unless the unit's name holds a space).
-    fn new(
-        orders: &[(Option<PowerId>, &Order)],
-        texts: &[String],
-        units: &[Option<usize>],
-    ) -> UnitKeys {
-        let mut keys = UnitKeys {
-            text: String::with_capacity(8 * texts.len()),
-            at: Vec::with_capacity(texts.len()),
-        };
-        for (i, ((_, o), text)) in orders.iter().zip(texts).enumerate() {
-            if o.unit().is_some() {
-                let start = keys.text.len() as u32;
-                match units[i].and_then(|n| text.get(..n)) {
-                    // `A ` then a name with no space: the first two words.
-                    Some(unit) if !unit.get(2..).unwrap_or(" ").contains(char::is_whitespace) => {
-                        keys.text.push_str(unit)
-                    }
-                    _ => keys.text.push_str(&unit_key(text)),
-                }
-                keys.at.push((start, keys.text.len() as u32, i as u32));
-            }
-        }
-        keys
-    }
-}
-
-/// The unit an order's MILA text names: its first two words joined by a space (`A PAR` of
-/// `A PAR - BUR`), borrowed from the text when it is written so.
-fn unit_key(text: &str) -> Cow<'_, str> {
-    let mut words = text.split_whitespace();
-    match (words.next(), words.next()) {
-        (Some(a), Some(b)) => {
-            let len = a.len() + 1 + b.len();
-            let after = text.get(a.len() + 1..).unwrap_or("");
-            if text.starts_with(a) && text[a.len()..].starts_with(' ') && after.starts_with(b) {
-                Cow::Borrowed(&text[..len])
-            } else {
-                Cow::Owned(format!("{a} {b}"))
-            }
-        }
-        (Some(a), None) => Cow::Borrowed(a),
-        (None, _) => Cow::Borrowed(""),
+/// The reason of a move that failed or was invalid, in words (MILA's `no convoy` is told by
+/// a convoy named there); nothing for any other result, whose reason MILA's codes never read.
+fn convoy_reason(map: &Map, r: &OrderResult, order: &Order) -> String {
+    let read = matches!(r.resolution, Resolution::Fails | Resolution::Invalid)
+        && matches!(order, Order::Move { .. });
+    if read {
+        r.reason_text(map, order)
+    } else {
+        String::new()
     }
 }

@@ -120,22 +120,10 @@ fn mila_order(map: &Map, order: &Order) -> String {
     }
 }
 
-/// The reference's MILA result words.
-fn mila_results(words: &str) -> Vec<&'static str> {
-    (words.split(", "))
-        .filter_map(|w| match w {
-            "fails" | "bounces" => Some("bounce"),
-            "cut" => Some("cut"),
-            "illegal" | "invalid" => Some("void"),
-            "dislodged" => Some("dislodged"),
-            "destroyed" => Some("disband"),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The reference saved game.
-fn reference(game: &Game, cicero: bool) -> Value {
+/// The reference saved game, with `results` as each phase's results (MILA's codes are
+/// checked by `mila/codes.rs`'s tests and, against MILA's rules as `diplo.mila` applies them, by
+/// the Python package's tests; see [`results_cover_every_unit`]).
+fn reference(game: &Game, cicero: bool, results: &[Value]) -> Value {
     let map = &game.map;
     let mut played: Vec<(Position, Vec<Order>)> =
         game.history.iter().map(|h| from_texts(map, h)).collect();
@@ -145,7 +133,6 @@ fn reference(game: &Game, cicero: bool) -> Value {
         let mut by_power: JsonMap<String, Value> = (map.power_ids())
             .map(|p| (power_key(map, p), json!([])))
             .collect();
-        let mut results = JsonMap::new();
         let record = game.history.get(i);
         for (k, order) in orders.iter().enumerate() {
             let r = record.and_then(|h| h.results.get(k));
@@ -160,15 +147,11 @@ fn reference(game: &Game, cicero: bool) -> Value {
                     list.push(json!(text));
                 }
             }
-            if let (Some(r), true) = (r, order.unit().is_some()) {
-                let unit = text.split_whitespace().take(2).collect::<Vec<_>>();
-                results.insert(unit.join(" "), json!(mila_results(&r.result)));
-            }
         }
         let messages = if cicero { json!({}) } else { json!([]) };
         phases.push(json!({
             "name": short_phase(map, pos.phase), "state": state(map, pos),
-            "orders": by_power, "results": results, "messages": messages,
+            "orders": by_power, "results": results[i], "messages": messages,
         }));
     }
     let mut saved = json!({
@@ -184,10 +167,57 @@ fn reference(game: &Game, cicero: bool) -> Value {
     saved
 }
 
-/// Every export of `game` is the reference's text.
-fn same_as_reference(game: &Game, what: &str) {
-    let mila_ref = reference(game, false);
-    let cicero_ref = reference(game, true);
+/// Each phase's results in MILA's saved game of `game`, checked to have every unit of the
+/// phase (every dislodged unit in a retreat phase) a key, and only MILA's codes.
+fn results_cover_every_unit(game: &Game, what: &str) -> Vec<Value> {
+    let map = &game.map;
+    let saved = mila::saved_game(game).unwrap();
+    let phases = saved["phases"].as_array().unwrap();
+    let codes = [
+        "",
+        "bounce",
+        "cut",
+        "void",
+        "no convoy",
+        "disrupted",
+        "dislodged",
+        "disband",
+    ];
+    for (i, phase) in phases.iter().enumerate().take(game.history.len()) {
+        let results = phase["results"].as_object().unwrap();
+        let pos = from_texts(map, &game.history[i]).0;
+        let units: Vec<&diplo_engine::Unit> = match pos.phase.kind {
+            diplo_engine::PhaseKind::Movement => pos.units.iter().collect(),
+            diplo_engine::PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.unit).collect(),
+            diplo_engine::PhaseKind::Adjustment => Vec::new(),
+        };
+        for u in units {
+            let key = u.short(map).to_uppercase();
+            assert!(
+                results.contains_key(&key),
+                "{what}, {}: no result for {key}",
+                phase["name"]
+            );
+        }
+        for (key, list) in results {
+            for code in list.as_array().unwrap() {
+                let code = code.as_str().unwrap();
+                assert!(
+                    codes.contains(&code),
+                    "{what}, {}: {key}: `{code}`",
+                    phase["name"]
+                );
+            }
+        }
+    }
+    phases.iter().map(|p| p["results"].clone()).collect()
+}
+
+/// Every export of `game` is the reference's text; returns each phase's results.
+fn same_as_reference(game: &Game, what: &str) -> Vec<Value> {
+    let results = results_cover_every_unit(game, what);
+    let mila_ref = reference(game, false, &results);
+    let cicero_ref = reference(game, true, &results);
     assert_eq!(
         mila::saved_game_json(game).unwrap(),
         mila_ref.to_string(),
@@ -216,10 +246,12 @@ fn same_as_reference(game: &Game, what: &str) {
         with_rules.to_string(),
         "{what}: MILA with rules"
     );
+    results
 }
 
 /// On every embedded map, a played game's exports are the reference's: as played, read back
-/// from its game file, and with its records' known phases forgotten (read from their texts).
+/// from its game file, and with its records' known phases forgotten (read from their texts),
+/// with the same results each way.
 #[test]
 fn saved_game_exports_are_the_reference_text_on_every_map() {
     let mut retreats = 0;
@@ -233,14 +265,16 @@ fn saved_game_exports_are_the_reference_text_on_every_map() {
         retreats += (game.history.iter())
             .filter(|h| h.position.phase.contains("Retreat"))
             .count();
-        same_as_reference(&game, &format!("{name}, as played"));
+        let results = same_as_reference(&game, &format!("{name}, as played"));
         let back = Game::from_toml_str(&game.to_toml(), "game.toml").unwrap();
-        same_as_reference(&back, &format!("{name}, read back"));
+        let back_results = same_as_reference(&back, &format!("{name}, read back"));
+        assert_eq!(back_results, results, "{name}: results read back");
         let mut forgotten = game.clone();
         for h in &mut forgotten.history {
             h.known = Default::default();
         }
-        same_as_reference(&forgotten, &format!("{name}, from the texts"));
+        let forgotten_results = same_as_reference(&forgotten, &format!("{name}, from the texts"));
+        assert_eq!(forgotten_results, results, "{name}: results from the texts");
     }
     assert!(retreats > 0, "no game had a retreat phase");
 }

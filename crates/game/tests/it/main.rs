@@ -11,6 +11,7 @@ mod game_file_text;
 mod host;
 mod hosting;
 mod json_bytes;
+mod mila_codes;
 mod possible;
 mod reliability;
 mod saved_games;

@@ -246,6 +246,9 @@ class _Adjudication:
 
     def _process_retreats(self) -> Dict[str, List[str]]:
         results: Dict[str, List[str]] = {}
+        # As MILA: the units the movement phase destroyed for want of a retreat stay dislodged
+        # until the retreats, which disband them.
+        destroyed = self.popped
         self.dislodged = {}
         dislodged = {u: p for p in self.powers.values() for u in p.retreats}
         for unit in dislodged:
@@ -287,6 +290,9 @@ class _Adjudication:
             if not arrived:
                 self.popped.append(unit)
                 results[unit].append(DISBAND)
+        for unit in destroyed:
+            if DISBAND not in results.setdefault(unit, []):
+                results[unit].append(DISBAND)
         self.result = results
         return results
 
@@ -318,10 +324,11 @@ class _Adjudication:
         before = {u for p in self.powers.values() for u in p.units}
         self._read_position(out["next"], engine_there=True)
         after = {u for p in self.powers.values() for u in p.units}
+        # As MILA: a unit the rules remove (civil disorder) is removed by an order MILA makes
+        # for the power, which succeeds (`''`).
         for unit in before - after:
-            results.setdefault(unit, [])
-            if DISBAND not in results[unit] and not any(u == unit for u in units):
-                results[unit].append(DISBAND)
+            if unit not in units:
+                results.setdefault(unit, []).append(OK)
         self.popped = []
         self.result = results
         return results

@@ -1,0 +1,140 @@
+//! The results of MILA's saved game (`mila::saved_game`) in MILA's codes, on positions where
+//! MILA reports more than the DATC's words say. Each expectation was observed on MILA's
+//! `diplomacy` package 1.1.2 (PyPI): the same units put on its standard map with
+//! `clear_units`/`set_units`, the same orders set phase by phase, and
+//! `result_history.last_value()` read after the last `process()`.
+
+use diplo_engine::Position;
+use diplo_game::{mila, Game, MapSource};
+use diplo_map::Map;
+use diplo_rules::Ruleset;
+use rstest::rstest;
+use serde_json::{json, Value};
+
+/// A game under the `mila` ruleset on the standard map, its home centres owned, with only
+/// `units` (MILA's notation by MILA's power names: `{"FRANCE": ["A PIC"]}`) on the board.
+fn game_with(units: &Value) -> Game {
+    let map = Map::standard();
+    let mut file = Position::initial(&map).to_file(&map);
+    file.units.clear();
+    for (power, list) in units.as_object().unwrap() {
+        let name = map
+            .power_by_name(power)
+            .map(|p| map.power(p).name.clone())
+            .unwrap();
+        let list = list.as_array().unwrap().iter();
+        file.units.insert(
+            name,
+            list.map(|u| u.as_str().unwrap().to_lowercase()).collect(),
+        );
+    }
+    let text = toml::to_string(&file).unwrap();
+    let rules = Ruleset::load("mila").unwrap();
+    let source = MapSource::Embedded("standard".into());
+    Game::from_position_text(map, source, rules, Vec::new(), (&text, "case.toml")).unwrap()
+}
+
+/// Plays `phases` (each: orders by power, in MILA's notation) from `units`; returns the last
+/// phase's results in the saved game.
+fn results_after(units: Value, phases: &[Value]) -> Value {
+    let mut g = game_with(&units);
+    for orders in phases {
+        for (power, list) in orders.as_object().unwrap() {
+            let power = g.map.power_by_name(power).unwrap();
+            let lines: Vec<&str> = list
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_str().unwrap())
+                .collect();
+            g.submit(power, &lines.join("\n"), "test", Default::default())
+                .unwrap();
+        }
+        g.adjudicate(&[]).unwrap();
+    }
+    let saved = mila::saved_game(&g).unwrap();
+    saved["phases"][phases.len() - 1]["results"].clone()
+}
+
+#[rstest]
+#[case::no_convoy_for_a_convoyed_move(
+    json!({"ENGLAND": ["A YOR", "F NTH"], "RUSSIA": ["F SKA"]}),
+    vec![json!({"ENGLAND": ["A YOR - NWY VIA", "F NTH H"], "RUSSIA": ["F SKA S A YOR - NWY"]})],
+    json!({"A YOR": ["no convoy"], "F NTH": [], "F SKA": ["void"]}),
+)]
+#[case::a_convoy_the_army_does_not_take(
+    json!({"ENGLAND": ["A YOR"], "GERMANY": ["F NTH"]}),
+    vec![json!({"ENGLAND": ["A YOR - LON"], "GERMANY": ["F NTH C A YOR - LON"]})],
+    json!({"A YOR": [], "F NTH": ["no convoy", "void"]}),
+)]
+#[case::a_convoy_off_the_route_of_the_fleets_convoying(
+    json!({"ENGLAND": ["A LON", "F NTH", "F ENG", "F IRI", "F NAO", "F NWG"]}),
+    vec![json!({"ENGLAND": ["A LON - NWY VIA", "F NTH C A LON - NWY", "F IRI C A LON - NWY",
+                            "F NAO H", "F NWG H", "F ENG H"]})],
+    json!({"A LON": [], "F ENG": [], "F IRI": ["no convoy", "void"], "F NAO": [], "F NTH": [],
+           "F NWG": []}),
+)]
+#[case::a_support_to_dislodge_ones_own_unit(
+    json!({"FRANCE": ["A BUR", "A MAR"], "GERMANY": ["A MUN"]}),
+    vec![json!({"FRANCE": ["A BUR H", "A MAR S A MUN - BUR"], "GERMANY": ["A MUN - BUR"]})],
+    json!({"A BUR": [], "A MAR": ["void"], "A MUN": ["bounce"]}),
+)]
+#[case::every_unit_a_key_and_a_dislodged_one(
+    json!({"FRANCE": ["A BUR"],
+           "GERMANY": ["A MUN", "A RUH", "A BEL", "A PIC", "A PAR", "A GAS", "A MAR"]}),
+    vec![json!({"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]})],
+    json!({"A BEL": [], "A BUR": ["dislodged"], "A GAS": [], "A MAR": [], "A MUN": [],
+           "A PAR": [], "A PIC": [], "A RUH": []}),
+)]
+#[case::a_bounce_and_a_support_not_cut_from_where_it_supports(
+    json!({"FRANCE": ["A PAR", "A MAR", "A PIC"], "GERMANY": ["A MUN", "A BUR"]}),
+    vec![json!({"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "A PIC - BEL"],
+                "GERMANY": ["A MUN - BUR", "A BUR - MAR"]})],
+    json!({"A BUR": ["bounce", "dislodged"], "A MAR": [], "A MUN": ["bounce"], "A PAR": [],
+           "A PIC": []}),
+)]
+#[case::retreats_that_bounce(
+    json!({"FRANCE": ["A BUR", "A PIC"], "GERMANY": ["A MUN", "A RUH", "A BEL"], "ENGLAND": ["F ENG"]}),
+    vec![json!({"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR", "A BEL - PIC"],
+                "ENGLAND": ["F ENG S A BEL - PIC"]}),
+         json!({"FRANCE": ["A BUR R PAR", "A PIC R PAR"]})],
+    json!({"A BUR": ["bounce", "disband"], "A PIC": ["bounce", "disband"]}),
+)]
+#[case::a_retreat_and_a_disband(
+    json!({"FRANCE": ["A BUR", "A PIC"], "GERMANY": ["A MUN", "A RUH", "A BEL"], "ENGLAND": ["F ENG"]}),
+    vec![json!({"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR", "A BEL - PIC"],
+                "ENGLAND": ["F ENG S A BEL - PIC"]}),
+         json!({"FRANCE": ["A BUR R GAS", "A PIC D"]})],
+    json!({"A BUR": [], "A PIC": ["disband"]}),
+)]
+#[case::a_unit_destroyed_is_disbanded_at_the_retreats(
+    json!({"FRANCE": ["A BUR", "A BEL"], "GERMANY": ["A MUN", "A RUH", "A KIE", "A HOL"],
+           "ENGLAND": ["A PIC"]}),
+    vec![json!({"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR", "A KIE - RUH", "A HOL - BEL"],
+                "ENGLAND": ["A PIC S A HOL - BEL"]}),
+         json!({"FRANCE": ["A BUR R MAR"]})],
+    json!({"A BEL": ["disband"], "A BUR": []}),
+)]
+#[case::builds_made(
+    json!({"FRANCE": ["A PIC"]}),
+    vec![json!({}), json!({}), json!({"FRANCE": ["A PAR B", "F BRE B"]})],
+    json!({"A PAR": [""], "F BRE": [""]}),
+)]
+#[case::a_waive(
+    json!({"FRANCE": ["A PIC", "A BUR"]}),
+    vec![json!({}), json!({}), json!({"FRANCE": ["WAIVE"]})],
+    json!({"WAIVE": ["void"]}),
+)]
+#[case::a_removal_made(
+    json!({"FRANCE": ["A PIC", "A BUR", "A GAS", "A RUH"]}),
+    vec![json!({}), json!({}), json!({"FRANCE": ["A RUH D"]})],
+    json!({"A RUH": [""]}),
+)]
+#[case::a_removal_in_civil_disorder(
+    json!({"FRANCE": ["A PIC", "A BUR", "A GAS", "A RUH"]}),
+    vec![json!({}), json!({}), json!({})],
+    json!({"A RUH": [""]}),
+)]
+fn results_are_milas_codes(#[case] units: Value, #[case] phases: Vec<Value>, #[case] want: Value) {
+    assert_eq!(results_after(units, &phases), want);
+}
