@@ -32,7 +32,7 @@ mod retreat;
 mod scratch;
 pub mod victory;
 
-use diplo_map::{Map, PowerId};
+use diplo_map::{Map, PowerId, ProvinceId};
 use diplo_orders::Order;
 use diplo_rules::Ruleset;
 
@@ -223,6 +223,21 @@ fn adjustments_needed(map: &Map, rules: &Ruleset, next: &Position) -> bool {
             .any(|(p, delta)| {
                 delta < 0 || (delta > 0 && has_build_centre(map, rules, next, p, needs_empty))
             })
+}
+
+/// Where `power` may build in `pos` (an adjustment phase's position): the centres it owns that
+/// stand empty and that the build rule in force lets it build in, its home centres first (in
+/// the map's order), then the others (in the provinces' order). MILA's "build sites".
+pub fn build_sites(map: &Map, rules: &Ruleset, pos: &Position, power: PowerId) -> Vec<ProvinceId> {
+    let homes = map.home_centres(power);
+    let others = map.province_ids().filter(|c| !homes.contains(c));
+    (homes.iter().copied().chain(others))
+        .filter(|&c| {
+            pos.owners.get(c.index()) == Some(&Some(power))
+                && pos.unit_in(c).is_none()
+                && adjust::may_build_in(map, rules, pos, power, c).is_ok()
+        })
+        .collect()
 }
 
 /// Whether `power` owns a centre it may build in under the build rule in force (empty, when

@@ -1,6 +1,8 @@
 """Plays random games on MILA's installed `diplomacy` package and on `diplo.mila` side by side
 (the same orders, drawn from MILA's possible orders, set on both) and fails at the first phase
-where the two disagree on the phase, the orderable locations, the units or the centres.
+where the two disagree on the phase, the orderable locations, the units or the centres, or on
+the rest of the state (`get_state()`: retreat options, builds and where, influence, homes,
+civil disorder, note; lists compared as sets).
 
     python crates/python/mila/side_by_side.py [SEEDS] [PHASES]
 
@@ -22,6 +24,21 @@ MAX_CODE_DIFFERENCES = 0.001
 def codes(game):
     """The last phase's result codes by unit, each unit's as a sorted list of texts."""
     return {unit: sorted(str(c) for c in cs) for unit, cs in game.result_history.last_value().items()}
+
+
+STATE_FIELDS = ("retreats", "builds", "influence", "homes", "civil_disorder", "note")
+
+
+def state(game):
+    """The state's fields compared, each list sorted (MILA's orders within them are its own)."""
+    def norm(value):
+        if isinstance(value, dict):
+            return {k: norm(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return sorted(norm(v) for v in value)
+        return value
+    full = game.get_state()
+    return {field: norm(full.get(field)) for field in STATE_FIELDS}
 
 
 def play(seed, phases, differences):
@@ -62,6 +79,10 @@ def play(seed, phases, differences):
             if a != b:
                 diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}
                 return "%s differ after it (MILA, diplo.mila): %s" % (what, diff), phase
+        a, b = state(mila), state(ours)
+        if a != b:
+            diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
+            return "the states differ after it (MILA, diplo.mila): %s" % diff, phase
     return None, mila.get_current_phase()
 
 

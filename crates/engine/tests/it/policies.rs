@@ -392,3 +392,27 @@ fn a_convoy_ordered_that_cannot_carry_the_army_is_named() {
         "the fleets ordered to convoy it make no chain to Tunis"
     );
 }
+
+/// MILA's build sites: the empty centres a power owns and may build in, home centres first in
+/// the map's order; with the house rule to build in any owned centre, the others after them.
+#[rstest]
+#[case("map", &["bre", "mar"])]
+#[case("owned-centres", &["bre", "mar", "bel", "spa"])]
+fn build_sites_are_the_empty_owned_centres_the_rule_allows(
+    #[case] builds: &str,
+    #[case] want: &[&str],
+) {
+    let map = Map::standard();
+    let text = "phase = \"Winter 1901 Adjustment\"\n[units]\nFrance = [\"A par\", \"A bur\"]\n\
+                Germany = [\"A hol\"]\n[centres]\nFrance = [\"par\", \"mar\", \"bre\", \"spa\", \"bel\", \"hol\"]\n";
+    // Holland is France's, but a German army stands there.
+    let pos = Position::from_toml_str(&map, text, "position").expect("position");
+    let mut rules = Ruleset::datc();
+    rules.set("builds", builds).unwrap();
+    let france = map.power_by_name("France").unwrap();
+    let sites: Vec<&str> = diplo_engine::build_sites(&map, &rules, &pos, france)
+        .iter()
+        .map(|&c| map.province(c).name.as_str())
+        .collect();
+    assert_eq!(sites, want);
+}

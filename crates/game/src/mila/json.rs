@@ -5,9 +5,10 @@
 //! the game knows them (`Game::played_phase`), not read back from their texts, then from the
 //! phases adjudicated and not yet recorded that the caller holds.
 
-use diplo_engine::{OrderResult, Position, Resolution, Unit};
+use diplo_engine::{OrderResult, PhaseKind, Position, Resolution, Unit};
 use diplo_map::{Location, Map, PowerId, ProvinceId};
 use diplo_orders::Order;
+use diplo_rules::Ruleset;
 
 use super::codes::{self, Judged};
 use super::sink::Sink;
@@ -36,7 +37,7 @@ pub fn write<S: Sink>(
     sink: &mut S,
 ) -> Result<(), String> {
     let map = &game.map;
-    let mut w = Writer::new(sink, map);
+    let mut w = Writer::new(sink, map, &game.rules);
     w.sink.begin_object();
     w.entry_string("id", &format!("diplo-{}", map.name));
     if flavour == Flavour::Cicero {
@@ -59,6 +60,7 @@ pub fn write<S: Sink>(
         .collect::<Result<_, _>>()?;
     let first_pending = pending.first().map_or(&game.position, |o| &o.position);
     let after = |i: usize| recorded.get(i + 1).map_or(first_pending, |(pos, _)| &**pos);
+    w.influence_from(recorded.first().map_or(first_pending, |(pos, _)| &**pos));
     for (i, (h, (pos, orders))) in game.history.iter().zip(&recorded).enumerate() {
         let orders: Vec<(Option<PowerId>, &Order)> = orders.iter().map(|(p, o)| (*p, o)).collect();
         let results: Vec<(&str, &str)> = (h.results.iter())
@@ -98,9 +100,13 @@ pub fn write<S: Sink>(
     Ok(())
 }
 
-/// The state of a position in MILA's shape, into `sink`.
+/// The state of a position in MILA's shape, into `sink`: build sites as the DATC's ruleset
+/// has them (the map's build rule), each power influencing where its units stand.
 pub(super) fn state<S: Sink>(map: &Map, pos: &Position, sink: &mut S) {
-    Writer::new(sink, map).state(pos, &short_phase(map, pos.phase));
+    let rules = Ruleset::datc();
+    let mut w = Writer::new(sink, map, &rules);
+    w.influence_from(pos);
+    w.state(pos, &short_phase(map, pos.phase));
 }
 
 /// The map's powers with their upper-case names, ordered by the name (the keys' order).
@@ -117,6 +123,8 @@ fn sorted_powers(map: &Map) -> Vec<(PowerId, String)> {
 struct Writer<'a, S> {
     sink: &'a mut S,
     map: &'a Map,
+    /// The game's rules (where a power may build).
+    rules: &'a Ruleset,
     /// The powers in their keys' order, with their keys.
     powers: Vec<(PowerId, String)>,
     /// Every province's name in upper case.
@@ -125,17 +133,58 @@ struct Writer<'a, S> {
     carry: codes::Carry,
     /// The results of the phase being written.
     results: codes::Results,
+    /// Per power: the provinces it influences, MILA's `influence` (those its units stood in
+    /// last, in the order they came), as of the phase being written.
+    influence: Vec<Vec<ProvinceId>>,
 }
 
 impl<'a, S: Sink> Writer<'a, S> {
-    fn new(sink: &'a mut S, map: &'a Map) -> Writer<'a, S> {
+    fn new(sink: &'a mut S, map: &'a Map, rules: &'a Ruleset) -> Writer<'a, S> {
         Writer {
             sink,
             map,
+            rules,
             powers: sorted_powers(map),
             upper: UpperNames::new(map),
             carry: Default::default(),
             results: Default::default(),
+            influence: vec![Vec::new(); map.powers().len()],
+        }
+    }
+
+    /// Each power influencing the provinces its units stand in at `pos` (a game's start).
+    fn influence_from(&mut self, pos: &Position) {
+        for (p, list) in self.influence.iter_mut().enumerate() {
+            list.clear();
+            let theirs = pos.units.iter().filter(|u| u.power.index() == p);
+            list.extend(theirs.map(|u| u.location.province));
+        }
+    }
+
+    /// The influence after the phase of `pos`: each province a unit moved or retreated into is
+    /// its power's (the last in its list) and no other's, the powers taken in their keys' order.
+    fn visit(
+        &mut self,
+        pos: &Position,
+        orders: &[(Option<PowerId>, &Order)],
+        results: &[(&str, &str)],
+    ) {
+        for k in 0..self.powers.len() {
+            let p = self.powers[k].0;
+            for ((power, order), &(words, _)) in orders.iter().zip(results) {
+                let to = match (pos.phase.kind, order) {
+                    (PhaseKind::Movement | PhaseKind::Retreat, Order::Move { to, .. })
+                    | (PhaseKind::Retreat, Order::Retreat { to, .. }) => to.province,
+                    _ => continue,
+                };
+                if *power != Some(p) || words != "succeeds" {
+                    continue;
+                }
+                for list in &mut self.influence {
+                    list.retain(|&c| c != to);
+                }
+                self.influence[p.index()].push(to);
+            }
         }
     }
 
@@ -211,6 +260,9 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.sink.fixed_key("state");
         self.state(pos, &name);
         self.sink.end_object();
+        if next.is_some() {
+            self.visit(pos, orders, results);
+        }
     }
 
     /// An order's MILA text: written directly (the orders of a game as diplo or MILA wrote
@@ -246,13 +298,27 @@ impl<'a, S: Sink> Writer<'a, S> {
             units[u.power.index()] += 1;
         }
         self.sink.begin_object();
+        // As MILA: a count only in an adjustment phase, a build count no more than the
+        // places to build in, which are listed.
+        let adjusting = pos.phase.kind == PhaseKind::Adjustment;
         self.sink.fixed_key("builds");
         self.per_power(|w, p| {
+            let mut count = counted[p.index()] as i64 - units[p.index()];
+            let mut sites = Vec::new();
+            if !adjusting {
+                count = 0;
+            } else if count > 0 {
+                sites = diplo_engine::build_sites(map, w.rules, pos, p);
+                count = count.min(sites.len() as i64);
+            }
             w.sink.begin_object();
             w.sink.fixed_key("count");
-            w.sink.int(counted[p.index()] as i64 - units[p.index()]);
+            w.sink.int(count);
             w.sink.fixed_key("homes");
-            w.sink.begin_array();
+            w.sink.begin_array_of(sites.len());
+            for &c in &sites {
+                w.sink.province(c, w.upper.get(c));
+            }
             w.sink.end_array();
             w.sink.end_object();
         });
@@ -272,8 +338,7 @@ impl<'a, S: Sink> Writer<'a, S> {
             w.sink.end_array();
         });
         self.sink.fixed_key("civil_disorder");
-        self.sink.begin_object();
-        self.sink.end_object();
+        self.per_power(|w, _| w.sink.int(0));
         self.sink.fixed_key("homes");
         self.per_power(|w, p| {
             w.sink.begin_array_of(map.home_centres(p).len());
@@ -283,21 +348,39 @@ impl<'a, S: Sink> Writer<'a, S> {
             w.sink.end_array();
         });
         self.sink.fixed_key("influence");
-        self.sink.begin_object();
-        self.sink.end_object();
+        self.per_power(|w, p| {
+            let list = &w.influence[p.index()];
+            w.sink.begin_array_of(list.len());
+            for &c in list {
+                w.sink.province(c, w.upper.get(c));
+            }
+            w.sink.end_array();
+        });
         self.entry_string("name", name);
+        self.entry_string("note", "");
+        // Each dislodged unit's places to retreat to (none in most phases).
+        let options = match pos.dislodged.is_empty() {
+            true => diplo_engine::Retreats::default(),
+            false => diplo_engine::pending_retreat_options(map, self.rules, pos),
+        };
         self.sink.fixed_key("retreats");
         self.per_power(|w, p| {
-            let mut keys: Vec<String> = (pos.dislodged.iter())
-                .filter(|d| d.unit.power == p)
-                .map(|d| w.unit_text("", &d.unit))
+            let mut keys: Vec<(String, &[Location])> = (options.iter())
+                .filter(|r| r.dislodged.unit.power == p)
+                .map(|r| (w.unit_text("", &r.dislodged.unit), r.options))
                 .collect();
-            keys.sort();
-            keys.dedup();
+            keys.sort_by(|a, b| a.0.cmp(&b.0));
+            keys.dedup_by(|a, b| a.0 == b.0);
             w.sink.begin_object();
-            for k in &keys {
+            for (k, places) in &keys {
                 w.sink.key(k);
-                w.sink.begin_array();
+                w.sink.begin_array_of(places.len());
+                for &at in *places {
+                    match at.coast {
+                        None => w.sink.province(at.province, w.upper.get(at.province)),
+                        Some(_) => w.sink.owned_string(location_text(map, &w.upper, at)),
+                    }
+                }
                 w.sink.end_array();
             }
             w.sink.end_object();
@@ -329,6 +412,17 @@ impl<'a, S: Sink> Writer<'a, S> {
     fn unit_text(&self, prefix: &str, u: &Unit) -> String {
         unit_text(self.map, &self.upper, prefix, u)
     }
+}
+
+/// A location's upper-case name: `PAR`, `STP/SC`.
+fn location_text(map: &Map, upper: &UpperNames, at: Location) -> String {
+    let mut s = upper.get(at.province).to_string();
+    if let Some(c) = at.coast {
+        s.push('/');
+        let coast = &map.province(at.province).coasts[c as usize].name;
+        s.extend(coast.chars().flat_map(char::to_uppercase));
+    }
+    s
 }
 
 /// `A PAR`, `*F STP/SC`: a unit's letter and its location's upper-case name, with `prefix`.

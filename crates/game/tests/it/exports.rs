@@ -6,12 +6,12 @@
 
 use std::collections::BTreeMap;
 
-use diplo_engine::Position;
+use diplo_engine::{PhaseKind, Position};
 use diplo_game::file::PhaseRecordFile;
 use diplo_game::mila::{self, short_phase, Flavour};
 use diplo_game::possible::{location_key, possible};
 use diplo_game::{Game, MapSource, PhaseOutcome};
-use diplo_map::{Map, PowerId};
+use diplo_map::{Map, PowerId, ProvinceId};
 use diplo_orders::Order;
 use diplo_rules::Ruleset;
 use serde_json::{json, Map as JsonMap, Value};
@@ -72,10 +72,12 @@ fn power_key(map: &Map, p: PowerId) -> String {
     map.power(p).name.to_uppercase()
 }
 
-/// The reference's state of a position.
-fn state(map: &Map, pos: &Position) -> Value {
+/// The reference's state of a position, with `influence` (per power, MILA's: the provinces its
+/// units stood in last).
+fn state(map: &Map, rules: &Ruleset, pos: &Position, influence: &[Vec<ProvinceId>]) -> Value {
     let (mut units, mut centers, mut homes) = (JsonMap::new(), JsonMap::new(), JsonMap::new());
     let (mut retreats, mut builds) = (JsonMap::new(), JsonMap::new());
+    let (mut influences, mut disorder) = (JsonMap::new(), JsonMap::new());
     for p in map.power_ids() {
         let unit = |u: &diplo_engine::Unit| {
             format!("{} {}", u.kind.letter(), location_key(map, u.location))
@@ -86,7 +88,12 @@ fn state(map: &Map, pos: &Position) -> Value {
         let mut options = JsonMap::new();
         for d in pos.dislodged.iter().filter(|d| d.unit.power == p) {
             list.push(format!("*{}", unit(&d.unit)));
-            options.insert(unit(&d.unit), json!([]));
+        }
+        for r in diplo_engine::pending_retreat_options(map, rules, pos).iter() {
+            if r.dislodged.unit.power == p {
+                let places: Vec<String> = r.options.iter().map(|&l| location_key(map, l)).collect();
+                options.insert(unit(&r.dislodged.unit), json!(places));
+            }
         }
         let owned: Vec<String> = (map.province_ids())
             .filter(|c| pos.owners[c.index()] == Some(p))
@@ -95,18 +102,35 @@ fn state(map: &Map, pos: &Position) -> Value {
         let home: Vec<String> = (map.home_centres(p).iter())
             .map(|&c| map.province(c).name.to_uppercase())
             .collect();
-        let count = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
+        // MILA's: a count in an adjustment phase only, no more than the places to build in.
+        let mut count = pos.counted_centres(map, p) as i64 - pos.unit_count(p) as i64;
+        let mut sites = Vec::new();
+        if pos.phase.kind != PhaseKind::Adjustment {
+            count = 0;
+        } else if count > 0 {
+            sites = diplo_engine::build_sites(map, rules, pos, p);
+            count = count.min(sites.len() as i64);
+        }
+        let sites: Vec<String> = sites
+            .iter()
+            .map(|&c| map.province(c).name.to_uppercase())
+            .collect();
+        let influenced: Vec<String> = (influence[p.index()].iter())
+            .map(|&c| map.province(c).name.to_uppercase())
+            .collect();
         let key = power_key(map, p);
+        influences.insert(key.clone(), json!(influenced));
+        disorder.insert(key.clone(), json!(0));
         units.insert(key.clone(), json!(list));
         centers.insert(key.clone(), json!(owned));
         homes.insert(key.clone(), json!(home));
         retreats.insert(key.clone(), Value::Object(options));
-        builds.insert(key, json!({ "count": count, "homes": [] }));
+        builds.insert(key, json!({ "count": count, "homes": sites }));
     }
     json!({
         "name": short_phase(map, pos.phase), "units": units, "centers": centers,
         "homes": homes, "retreats": retreats, "builds": builds,
-        "influence": {}, "civil_disorder": {},
+        "influence": influences, "civil_disorder": disorder, "note": "",
     })
 }
 
@@ -129,7 +153,33 @@ fn reference(game: &Game, cicero: bool, results: &[Value]) -> Value {
         game.history.iter().map(|h| from_texts(map, h)).collect();
     played.push((game.position.clone(), Vec::new()));
     let mut phases = Vec::new();
+    // MILA's influence: at first where each power's units stand, then each province a unit
+    // moves or retreats into is its power's alone (the powers in their names' order).
+    let mut influence: Vec<Vec<ProvinceId>> = (map.power_ids())
+        .map(|p| {
+            (played[0].0.units.iter().filter(|u| u.power == p))
+                .map(|u| u.location.province)
+                .collect()
+        })
+        .collect();
+    let mut by_name: Vec<PowerId> = map.power_ids().collect();
+    by_name.sort_by_key(|&p| power_key(map, p));
     for (i, (pos, orders)) in played.iter().enumerate() {
+        let state = state(map, &game.rules, pos, &influence);
+        if let Some(h) = game.history.get(i) {
+            for &p in &by_name {
+                for (order, r) in orders.iter().zip(&h.results) {
+                    let to = match order {
+                        Order::Move { to, .. } | Order::Retreat { to, .. } => to.province,
+                        _ => continue,
+                    };
+                    if map.power_by_name(&r.power) == Some(p) && r.result == "succeeds" {
+                        influence.iter_mut().for_each(|l| l.retain(|&c| c != to));
+                        influence[p.index()].push(to);
+                    }
+                }
+            }
+        }
         let mut by_power: JsonMap<String, Value> = (map.power_ids())
             .map(|p| (power_key(map, p), json!([])))
             .collect();
@@ -150,7 +200,7 @@ fn reference(game: &Game, cicero: bool, results: &[Value]) -> Value {
         }
         let messages = if cicero { json!({}) } else { json!([]) };
         phases.push(json!({
-            "name": short_phase(map, pos.phase), "state": state(map, pos),
+            "name": short_phase(map, pos.phase), "state": state,
             "orders": by_power, "results": results[i], "messages": messages,
         }));
     }
@@ -187,9 +237,9 @@ fn results_cover_every_unit(game: &Game, what: &str) -> Vec<Value> {
         let results = phase["results"].as_object().unwrap();
         let pos = from_texts(map, &game.history[i]).0;
         let units: Vec<&diplo_engine::Unit> = match pos.phase.kind {
-            diplo_engine::PhaseKind::Movement => pos.units.iter().collect(),
-            diplo_engine::PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.unit).collect(),
-            diplo_engine::PhaseKind::Adjustment => Vec::new(),
+            PhaseKind::Movement => pos.units.iter().collect(),
+            PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.unit).collect(),
+            PhaseKind::Adjustment => Vec::new(),
         };
         for u in units {
             let key = u.short(map).to_uppercase();

@@ -275,6 +275,9 @@ class Game(_Orders, _Adjudication, _Records):
             for unit in dislodged:
                 for u in [u for u in power.retreats if u[2:5] == unit[2:5]]:
                     del power.retreats[u]
+        # As MILA: a province a unit is put in is influenced by that unit's power alone.
+        for p in self.powers.values():
+            p.influence = [loc for loc in p.influence if loc not in {u[2:5] for u in regular + dislodged}]
         power = self.powers[power_name]
         for unit in regular:
             word = unit.split()
@@ -385,6 +388,14 @@ class Game(_Orders, _Adjudication, _Records):
             self._engine_key = key
         return self._engine
 
+    def _visit(self, power: Power, province: str):
+        """As MILA: a province a unit moves or retreats into is influenced by its power alone,
+        and comes last in its list."""
+        for p in self.powers.values():
+            if province in p.influence:
+                p.influence.remove(province)
+        power.influence.append(province)
+
     def _read_position(self, nxt: Dict[str, Any], engine_there: bool = False):
         """Takes the position diplo gives (units, centres, dislodged units, phase);
         `engine_there`: the engine (`_engine`) stands at it already."""
@@ -393,10 +404,6 @@ class Game(_Orders, _Adjudication, _Records):
         for name, units in nxt.get("units", {}).items():
             power = self.powers[name.upper()]
             power.units = [u.upper() for u in units]
-            influence = power.influence
-            for u in power.units:
-                if u[2:5] not in influence:
-                    influence.append(u[2:5])
         if "centres" in nxt:
             for power in self.powers.values():
                 power.centers = []

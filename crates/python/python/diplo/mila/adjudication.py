@@ -220,6 +220,9 @@ class _Adjudication:
                     results[unit].insert(0, NO_CONVOY)
                     results[unit].append(VOID)
         moved = {unit for unit in by_unit if not results[unit] and words[unit][0] == "-" and len(words[unit]) >= 2}
+        for unit, power in owners.items():
+            if unit in moved:
+                self._visit(power, words[unit][1][:3])
         self._read_position(out["next"], engine_there=True)
         for unit, d in self._attackers.items():
             self.dislodged[unit] = d["attacker_from"].upper()[:3]
@@ -290,6 +293,8 @@ class _Adjudication:
             if not arrived:
                 self.popped.append(unit)
                 results[unit].append(DISBAND)
+            else:
+                self._visit(dislodged[unit], moved.split()[-1][:3])
         for unit in destroyed:
             if DISBAND not in results.setdefault(unit, []):
                 results[unit].append(DISBAND)
