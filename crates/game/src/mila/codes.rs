@@ -169,7 +169,8 @@ fn write_unit(map: &Map, upper: &UpperNames, unit: &Unit, out: &mut String) {
 #[derive(Default)]
 pub(super) struct Carry {
     /// The units the last movement phase destroyed for want of a retreat: MILA keeps them
-    /// dislodged until the retreats, which disband them.
+    /// dislodged and disbands them in the next retreat or adjustment phase (none when a
+    /// movement phase comes next).
     destroyed: Vec<Unit>,
 }
 
@@ -191,7 +192,7 @@ pub(super) fn codes(
             Movement::new(&cx, pos, out).codes(next, &mut carry.destroyed);
         }
         PhaseKind::Retreat => retreats(&cx, (pos, next), &carry.destroyed, out),
-        PhaseKind::Adjustment => adjustments(&cx, (pos, next), out),
+        PhaseKind::Adjustment => adjustments(&cx, (pos, next), &carry.destroyed, out),
     }
     if pos.phase.kind != PhaseKind::Movement {
         carry.destroyed.clear();
@@ -230,10 +231,12 @@ fn is(kind: Option<UnitKind>, place: &Place, unit: &Unit) -> bool {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Cmd<'a> {
     Hold,
-    /// A move; `plain`: written `A PAR - BUR`, no convoy asked for and no path.
+    /// A move; `plain`: written `A PAR - BUR`, no convoy asked for and no path; `via`: a
+    /// convoy asked for (`A LON - BEL VIA`).
     Move {
         to: ProvinceId,
         plain: bool,
+        via: bool,
     },
     SupportHold {
         named: &'a OtherUnit,
@@ -261,6 +264,7 @@ impl<'a> Cmd<'a> {
             } => Cmd::Move {
                 to: to.province,
                 plain: !via_convoy && path.is_empty(),
+                via: *via_convoy,
             },
             Order::SupportHold { supported, .. } => Cmd::SupportHold { named: supported },
             Order::SupportMove { supported, to, .. } => Cmd::SupportMove {
@@ -440,6 +444,9 @@ impl<'a, 'c> Movement<'a, 'c> {
     /// supporter's own unit).
     fn own_dislodgements(&mut self) {
         let n = self.units.len();
+        let convoys: Vec<usize> = (0..n)
+            .filter(|&u| matches!(self.cmd[u], Cmd::Convoy { .. }))
+            .collect();
         // (mover, supporter) of each support of a move that stands (no code).
         let mut supports: Vec<(usize, usize)> = Vec::new();
         for u in 0..n {
@@ -459,9 +466,23 @@ impl<'a, 'c> Movement<'a, 'c> {
             }
         }
         for mover in movers {
-            let Cmd::Move { to: into, .. } = self.cmd[mover] else {
+            let Cmd::Move { to: into, via, .. } = self.cmd[mover] else {
                 continue;
             };
+            // A move by convoy on a route of fleets ordered to convoy it: MILA looks for the
+            // defender at the order's last word, `VIA`, finds none, and so counts no support of
+            // it as the defender's (none is voided). With no route, MILA drops the `VIA`.
+            let army = self.units[mover];
+            let this_army = |n: &OtherUnit| {
+                n.kind == Some(UnitKind::Army) && n.place.province == army.location.province
+            };
+            if via
+                && !self
+                    .route(this_army, army.location.province, into, &convoys)
+                    .is_empty()
+            {
+                continue;
+            }
             let Some(target) = self.at[into.index()].filter(|&t| t != mover) else {
                 continue;
             };
@@ -549,7 +570,9 @@ impl<'a, 'c> Movement<'a, 'c> {
                 _ => false,
             });
             let over_land = match self.cmd[army] {
-                Cmd::Move { to, plain: true } => {
+                Cmd::Move {
+                    to, plain: true, ..
+                } => {
                     let from = Location::province(self.units[army].location.province);
                     self.cx.map.can_move(UnitKind::Army, from, to)
                 }
@@ -567,10 +590,21 @@ impl<'a, 'c> Movement<'a, 'c> {
         let Cmd::Convoy { named, to } = self.cmd[fleet] else {
             return false;
         };
+        let route = self.route(|n| same_unit(n, named), named.place.province, to, convoys);
+        route.contains(&self.units[fleet].location.province)
+    }
+
+    /// The provinces of the fleets ordered to convoy an army (the one `names` tells, standing in
+    /// `from`) to `to` that lie on a chain of them from `from` to `to` (none: no route).
+    fn route(
+        &self,
+        names: impl Fn(&OtherUnit) -> bool,
+        from: ProvinceId,
+        to: ProvinceId,
+        convoys: &[usize],
+    ) -> Vec<ProvinceId> {
         let fleets: Vec<ProvinceId> = (convoys.iter())
-            .filter(|&&f| {
-                matches!(self.cmd[f], Cmd::Convoy { named: n, to: t } if same_unit(n, named) && t == to)
-            })
+            .filter(|&&f| matches!(self.cmd[f], Cmd::Convoy { named, to: t } if names(named) && t == to))
             .map(|&f| self.units[f].location.province)
             .collect();
         let near = |f: ProvinceId, p: ProvinceId| {
@@ -590,8 +624,8 @@ impl<'a, 'c> Movement<'a, 'c> {
             }
             seen
         };
-        let at = self.units[fleet].location.province;
-        reach(named.place.province).contains(&at) && reach(to).contains(&at)
+        let (a, b) = (reach(from), reach(to));
+        a.into_iter().filter(|f| b.contains(f)).collect()
     }
 
     /// The units dislodged (standing dislodged in `next`), and those gone from the board that
@@ -676,8 +710,14 @@ fn retreats(cx: &Cx, (pos, next): (&Position, &Position), destroyed: &[Unit], ou
 
 /// An adjustment phase: each build or removal `""` when made and `void` when not, a waive
 /// `void` (it orders no unit); a unit the rules remove without an order (civil disorder) `""`
-/// too (MILA orders the removal for the power, and it succeeds).
-fn adjustments(cx: &Cx, (pos, next): (&Position, &Position), out: &mut Results) {
+/// too (MILA orders the removal for the power, and it succeeds). The units the movement phase
+/// just before `destroyed` (no retreat phase between: none could retreat) are disbanded now.
+fn adjustments(
+    cx: &Cx,
+    (pos, next): (&Position, &Position),
+    destroyed: &[Unit],
+    out: &mut Results,
+) {
     for o in cx.judged {
         let (key, code) = match o.order {
             Order::Decline => ("WAIVE", VOID),
@@ -701,5 +741,9 @@ fn adjustments(cx: &Cx, (pos, next): (&Position, &Position), out: &mut Results) 
         if k >= known {
             out.codes(k).push(OK);
         }
+    }
+    for unit in destroyed {
+        let k = out.unit(cx.map, cx.upper, unit);
+        out.codes(k).push_unique(DISBAND);
     }
 }

@@ -79,6 +79,23 @@ fn results_after(units: Value, phases: &[Value]) -> Value {
     vec![json!({"FRANCE": ["A BUR H", "A MAR S A MUN - BUR"], "GERMANY": ["A MUN - BUR"]})],
     json!({"A BUR": [], "A MAR": ["void"], "A MUN": ["bounce"]}),
 )]
+#[case::a_support_of_a_move_into_ones_own_unit(
+    json!({"ENGLAND": ["A WAL", "A LON", "A YOR"], "FRANCE": ["F ENG"]}),
+    vec![json!({"ENGLAND": ["A WAL - LON", "A LON H", "A YOR S A WAL - LON"], "FRANCE": ["F ENG H"]})],
+    json!({"A LON": [], "A WAL": ["bounce"], "A YOR": ["void"], "F ENG": []}),
+)]
+#[case::a_support_of_a_move_by_convoy_into_ones_own_unit_is_not_void(
+    json!({"ENGLAND": ["A WAL", "A LON", "A YOR"], "FRANCE": ["F ENG"]}),
+    vec![json!({"ENGLAND": ["A WAL - LON VIA", "A LON H", "A YOR S A WAL - LON"],
+                "FRANCE": ["F ENG C A WAL - LON"]})],
+    json!({"A LON": [], "A WAL": ["bounce"], "A YOR": [], "F ENG": []}),
+)]
+#[case::a_support_of_a_move_by_convoy_with_no_route_into_ones_own_unit_is_void(
+    json!({"TURKEY": ["A ANK", "F ARM", "A SYR"], "RUSSIA": ["F BLA"]}),
+    vec![json!({"TURKEY": ["A ANK - ARM VIA", "F ARM - ANK", "A SYR S A ANK - ARM"],
+                "RUSSIA": ["F BLA C A ANK - BUL"]})],
+    json!({"A ANK": ["bounce"], "A SYR": ["void"], "F ARM": ["bounce"], "F BLA": ["void"]}),
+)]
 #[case::every_unit_a_key_and_a_dislodged_one(
     json!({"FRANCE": ["A BUR"],
            "GERMANY": ["A MUN", "A RUH", "A BEL", "A PIC", "A PAR", "A GAS", "A MAR"]}),
@@ -114,6 +131,16 @@ fn results_after(units: Value, phases: &[Value]) -> Value {
                 "ENGLAND": ["A PIC S A HOL - BEL"]}),
          json!({"FRANCE": ["A BUR R MAR"]})],
     json!({"A BEL": ["disband"], "A BUR": []}),
+)]
+#[case::a_unit_destroyed_in_the_fall_is_disbanded_at_the_adjustments(
+    json!({"FRANCE": ["A BEL"], "GERMANY": ["A HOL", "A RUH", "A BUR"], "ENGLAND": ["A PIC"]}),
+    vec![json!({}), json!({"GERMANY": ["A HOL - BEL", "A RUH S A HOL - BEL"]}), json!({})],
+    json!({"A BEL": ["disband"]}),
+)]
+#[case::a_unit_destroyed_in_the_spring_is_not_reported_after(
+    json!({"FRANCE": ["A BEL"], "GERMANY": ["A HOL", "A RUH", "A BUR"], "ENGLAND": ["A PIC"]}),
+    vec![json!({"GERMANY": ["A HOL - BEL", "A RUH S A HOL - BEL"]}), json!({})],
+    json!({"A BEL": [], "A BUR": [], "A PIC": [], "A RUH": []}),
 )]
 #[case::builds_made(
     json!({"FRANCE": ["A PIC"]}),

@@ -67,6 +67,9 @@ class Game(_Orders, _Adjudication, _Records):
         self.messages = SortedDict()
         self.outcome: List[str] = []
         self.popped: List[str] = []
+        # The units the last movement phase destroyed for want of a retreat (MILA disbands
+        # them at the next retreat or adjustment phase).
+        self._destroyed: List[str] = []
         self.dislodged: Dict[str, str] = {}
         self.command: Dict[str, str] = {}
         self.ordered_units: Dict[str, List[str]] = {}
@@ -242,6 +245,11 @@ class Game(_Orders, _Adjudication, _Records):
     def _on_route(self, fleet: str, army: List[str], dest: str, convoys: List[tuple]) -> bool:
         """Whether `fleet` lies on a chain of fleets ordered to convoy `army` (its two words)
         to `dest`; `convoys`: every convoy order of the phase, (unit, its order's words)."""
+        return fleet[2:5] in self._route(army, dest, convoys)
+
+    def _route(self, army: List[str], dest: str, convoys: List[tuple]) -> set:
+        """The provinces of the fleets ordered to convoy `army` (its two words) to `dest` that
+        lie on a chain of them from the army to `dest` (none: no route)."""
         fleets = {u[2:5] for u, o in convoys if o[1:3] == army and o[-1][:3] == dest[:3]}
         near = self.map._fleet_provinces
 
@@ -256,7 +264,7 @@ class Game(_Orders, _Adjudication, _Records):
                         todo.append(f)
             return seen
 
-        return fleet[2:5] in reach(army[1][:3]) & reach(dest[:3])
+        return reach(army[1][:3]) & reach(dest[:3]) if fleets else set()
 
     def set_units(self, power_name: str, units: Union[str, List[str]], reset: bool = False):
         """Puts units on the board for a power (`*A PAR`: a dislodged unit), taking the place

@@ -51,6 +51,7 @@ class _Adjudication:
     def _process_movement(self) -> Dict[str, List[str]]:
         results: Dict[str, List[str]] = {}
         self.command, self.ordered_units, self.dislodged, self.popped = {}, {}, {}, []
+        self._destroyed = []
         owners = {u: p for p in self.powers.values() for u in p.units}
         no_check = self.no_check
         given: List[tuple] = []  # (power, unit, order text, the unit as the order wrote it)
@@ -166,7 +167,10 @@ class _Adjudication:
             standing.setdefault(u[2:5], u)
         for mover, helpers in supports.items():
             word = words[mover]
-            if word[0] != "-":
+            # A move by convoy on a route of fleets ordered to convoy it: MILA looks for the
+            # defender at the order's last word, `VIA`, finds none, and so counts no support of
+            # it as the defender's (none is voided). With no route, MILA drops the `VIA`.
+            if word[0] != "-" or (word[-1] == "VIA" and self._route(mover.split(), word[1], convoys)):
                 continue
             target = standing.get(word[1][:3])
             if target is None or target == mover:
@@ -240,6 +244,7 @@ class _Adjudication:
         for unit, power in owners.items():
             if (power.name, unit) not in still and unit not in moved and unit not in self._attackers:
                 self.popped.append(unit)
+                self._destroyed.append(unit)
                 winner = next((m for m in moved if self.command[m].split()[1][:3] == unit[2:5]), "")
                 self.dislodged[unit] = attackers.get(unit) or winner[2:5]
                 if DISLODGED not in results[unit]:
@@ -251,7 +256,7 @@ class _Adjudication:
         results: Dict[str, List[str]] = {}
         # As MILA: the units the movement phase destroyed for want of a retreat stay dislodged
         # until the retreats, which disband them.
-        destroyed = self.popped
+        destroyed, self._destroyed = self._destroyed, []
         self.dislodged = {}
         dislodged = {u: p for p in self.powers.values() for u in p.retreats}
         for unit in dislodged:
@@ -334,6 +339,12 @@ class _Adjudication:
         for unit in before - after:
             if unit not in units:
                 results.setdefault(unit, []).append(OK)
+        # As MILA: the units the movement phase before destroyed for want of a retreat, with
+        # no retreat phase between (none could retreat), are disbanded now.
+        for unit in self._destroyed:
+            if DISBAND not in results.setdefault(unit, []):
+                results[unit].append(DISBAND)
+        self._destroyed = []
         self.popped = []
         self.result = results
         return results
