@@ -7,8 +7,9 @@
 //! that found no convoy as `no convoy` (diplo: invalid), the supports and convoys of such a
 //! move with it, a convoy the army did not take or could not use as `no convoy` and `void`, a
 //! support that would dislodge a unit of the supporter's own power as `void` when it would
-//! have counted, a unit destroyed for want of a retreat as dislodged (and disbanded at the
-//! retreats, if there are any), a removal in civil disorder as a removal made. The rules below
+//! have counted (never for a move by convoy that has a route: MILA then finds no defender), a
+//! unit destroyed for want of a retreat as dislodged (and disbanded in the next retreat or
+//! adjustment phase), a removal in civil disorder as a removal made. The rules below
 //! were worked out against MILA 1.1.2: the drop-in `diplo.mila` applies the same ones to its
 //! texts (its CI step plays random games on it and on MILA and compares the codes unit by
 //! unit), and the Python tests compare this module's codes with the drop-in's.
