@@ -684,7 +684,8 @@ impl Game {
         Ok(Game::wrap(game, Vec::new()))
     }
 
-    /// The game in the MILA `diplomacy` package's saved-game format (a dict).
+    /// The game in the MILA `diplomacy` package's saved-game format (a dict), as MILA writes
+    /// it: results in MILA's codes, every unit a key, and MILA's state.
     fn to_saved_game_format<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.saved_game_dict(py)
     }

@@ -123,7 +123,10 @@ class Game:
     @staticmethod
     def from_json(text: str) -> "Game": ...
     def to_saved_game_format(self) -> Dict[str, Any]:
-        """The game in the MILA package's saved-game format."""
+        """The game in the MILA package's saved-game format, as MILA writes it: each phase's
+        orders, results in MILA's codes (every unit a key: `[]`, `bounce`, `cut`, `void`,
+        `no convoy`, `dislodged`, `disband`, `''` for a build or removal made) and state
+        (units, centres, homes, retreat options, builds and where, influence)."""
     def scores(self, system: str = "sum-of-squares") -> Dict[str, float]:
         """Each power's score from the centres it owns: `sum-of-squares` (centres squared over
         the sum of every power's squares) and `draw-size` (the powers owning a centre share
