@@ -148,7 +148,8 @@ pub fn check_position(data: &[u8]) {
     }
 }
 
-/// Game files: a game, whose text reads back to the same game, or located errors.
+/// Game files: a game, whose text reads back to the same game and writes MILA's saved game as
+/// JSON (or refuses to), or located errors.
 pub fn check_game(data: &[u8]) {
     let Some(text) = text(data) else { return };
     match diplo_game::Game::from_toml_str(text, FILE) {
@@ -159,6 +160,12 @@ pub fn check_game(data: &[u8]) {
             assert_eq!(back.to_toml(), written);
             let _ = game.played_phases();
             let _ = game.gather_orders();
+            // MILA's saved game (results in MILA's codes worked out from each record's orders,
+            // results and positions): written, or refused, never a panic.
+            if let Ok(json) = diplo_game::mila::saved_game_json(&game) {
+                serde_json::from_str::<serde_json::Value>(&json)
+                    .unwrap_or_else(|e| panic!("the saved game is not JSON: {e}\n{json}"));
+            }
         }
         Err(e) => assert_located(&e.to_string()),
     }

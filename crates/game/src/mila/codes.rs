@@ -154,7 +154,8 @@ impl Results {
     fn sort(&mut self) {
         let keys = &self.keys;
         let key = |e: &(u32, u32, Codes)| &keys[e.0 as usize..e.1 as usize];
-        self.entries.sort_by(|a, b| key(a).cmp(key(b)));
+        // The keys are unique (each added once): an unstable sort gives the one order.
+        self.entries.sort_unstable_by(|a, b| key(a).cmp(key(b)));
     }
 }
 
