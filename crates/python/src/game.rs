@@ -492,6 +492,18 @@ impl Game {
         Ok(answer::results(py, &texts)?.into_any())
     }
 
+    /// The last phase processed's results in MILA's codes, every unit of it a key
+    /// (`{"A PAR": [], "A MAR": ["bounce"]}`): that phase's `results` in
+    /// `to_saved_game_format()`, without writing the game. Empty before the first phase.
+    fn mila_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let last = diplo_game::mila::last_results(&self.game, &self.unrecorded).map_err(err)?;
+        let out = PyDict::new(py);
+        for (key, codes) in last {
+            out.set_item(key, codes)?;
+        }
+        Ok(out)
+    }
+
     /// The position: phase, units, centres, home centres, retreats, builds (+) or removals (-).
     fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.state(py)

@@ -653,3 +653,19 @@ def test_integer_arguments_out_of_range_are_refused_by_name():
             call()
     assert len(g.clone_n_times(2)) == 2
     assert g.draw_on_stalemate_years is None
+
+
+@pytest.mark.parametrize("map_name", ["standard", "modern"])
+def test_mila_results_are_the_last_phase_s_in_the_saved_game(map_name):
+    """`Game.mila_results()` gives the last phase's results in MILA's codes, every unit a key,
+    as the whole saved game has them, phase after phase."""
+    import random
+
+    rng = random.Random(5)
+    game = diplo.Game(map_name)
+    assert game.mila_results() == {}
+    for _ in range(25):
+        if game.is_game_done:
+            break
+        play_randomly(game, rng, 1)
+        assert game.mila_results() == game.to_saved_game_format()["phases"][-2]["results"]

@@ -5,6 +5,8 @@
 //! the game knows them (`Game::played_phase`), not read back from their texts, then from the
 //! phases adjudicated and not yet recorded that the caller holds.
 
+use std::borrow::Cow;
+
 use diplo_engine::{OrderResult, PhaseKind, Position, Resolution, Unit};
 use diplo_map::{Location, Map, PowerId, ProvinceId};
 use diplo_orders::Order;
@@ -69,13 +71,7 @@ pub fn write<S: Sink>(
         w.phase(flavour, pos, Some(after(i)), &orders, &results);
     }
     for (k, o) in pending.iter().enumerate() {
-        let results = &o.adjudication.results;
-        let orders: Vec<(Option<PowerId>, &Order)> = (results.iter())
-            .map(|r| (Some(r.power), &o.gathered.orders[r.index].1))
-            .collect();
-        let words: Vec<(String, String)> = (results.iter().zip(&orders))
-            .map(|(r, (_, order))| (r.words(), convoy_reason(map, r, order)))
-            .collect();
+        let (orders, words) = pending_phase(map, o);
         let words: Vec<(&str, &str)> = words
             .iter()
             .map(|(w, r)| (w.as_str(), r.as_str()))
@@ -98,6 +94,110 @@ pub fn write<S: Sink>(
     }
     w.sink.end_object();
     Ok(())
+}
+
+/// A phase's orders, each with the power that gave it.
+type Ordered<'o> = Vec<(Option<PowerId>, &'o Order)>;
+
+/// A phase adjudicated and not recorded: its orders, each with its power, and each one's
+/// result words and the reason MILA's codes read.
+fn pending_phase<'o>(map: &Map, o: &'o PhaseOutcome) -> (Ordered<'o>, Vec<(String, String)>) {
+    let results = &o.adjudication.results;
+    let orders: Vec<(Option<PowerId>, &Order)> = (results.iter())
+        .map(|r| (Some(r.power), &o.gathered.orders[r.index].1))
+        .collect();
+    let words = (results.iter().zip(&orders))
+        .map(|(r, (_, order))| (r.words(), convoy_reason(map, r, order)))
+        .collect();
+    (orders, words)
+}
+
+/// The results of the last phase adjudicated (the last of `pending`, else of the history) in
+/// MILA's codes, each key with its codes, in the keys' order: that phase's `results` in
+/// [`write`]'s saved game, worked out from it and the phase before it alone. None before the
+/// first phase.
+pub fn last_results(
+    game: &Game,
+    pending: &[PhaseOutcome],
+) -> Result<Vec<(String, Vec<&'static str>)>, String> {
+    let map = &game.map;
+    let upper = UpperNames::new(map);
+    let (mut carry, mut out) = (codes::Carry::default(), codes::Results::default());
+    let recorded = game.history.len();
+    let total = recorded + pending.len();
+    // The position each phase started from.
+    let start = |i: usize| -> Result<Cow<'_, Position>, String> {
+        Ok(
+            match (game.history.get(i), pending.get(i.wrapping_sub(recorded))) {
+                (Some(h), _) => game.played_phase(h)?.0,
+                (None, Some(o)) => Cow::Borrowed(&o.position),
+                (None, None) => Cow::Borrowed(&game.position),
+            },
+        )
+    };
+    // The phase before the last first: a movement phase tells the next one whom it destroyed.
+    for i in total.saturating_sub(2)..total {
+        let next = start(i + 1)?;
+        let (played, words);
+        let (pos, orders, results): (&Position, Ordered<'_>, Vec<(&str, &str)>) =
+            match game.history.get(i) {
+                Some(h) => {
+                    played = game.played_phase(h)?;
+                    let orders = played.1.iter().map(|(p, o)| (*p, o)).collect();
+                    let results = (h.results.iter())
+                        .map(|r| (r.result.as_str(), r.reason.as_str()))
+                        .collect();
+                    (&*played.0, orders, results)
+                }
+                None => {
+                    let o = &pending[i - recorded];
+                    let orders;
+                    (orders, words) = pending_phase(map, o);
+                    let results = words
+                        .iter()
+                        .map(|(w, r)| (w.as_str(), r.as_str()))
+                        .collect();
+                    (&o.position, orders, results)
+                }
+            };
+        let texts: Vec<String> = orders
+            .iter()
+            .map(|(_, o)| order_text(map, &upper, o))
+            .collect();
+        let judged = judged(&orders, &texts, &results);
+        codes::codes(map, &upper, (pos, &next), &judged, &mut carry, &mut out);
+    }
+    Ok(out
+        .iter()
+        .map(|(key, codes)| (key.to_string(), codes.to_vec()))
+        .collect())
+}
+
+/// A phase's orders with their MILA texts and results, as [`codes::codes`] reads them.
+fn judged<'a>(
+    orders: &'a [(Option<PowerId>, &'a Order)],
+    texts: &'a [String],
+    results: &'a [(&'a str, &'a str)],
+) -> Vec<Judged<'a>> {
+    (orders.iter().zip(texts).zip(results))
+        .map(|(((power, order), text), &(words, reason))| Judged {
+            power: *power,
+            order,
+            text,
+            words,
+            reason,
+        })
+        .collect()
+}
+
+/// An order's MILA text: written directly (the orders of a game as diplo or MILA wrote them),
+/// else the general way.
+fn order_text(map: &Map, upper: &UpperNames, order: &Order) -> String {
+    let mut text = String::with_capacity(24);
+    match words::write(map, upper, order, &mut text) {
+        Some(_) => text,
+        None => mila_order(map, order),
+    }
 }
 
 /// The state of a position in MILA's shape, into `sink`: build sites as the DATC's ruleset
@@ -228,19 +328,13 @@ impl<'a, S: Sink> Writer<'a, S> {
             }
         }
         self.entry_string("name", &name);
-        let mut texts: Vec<String> = orders.iter().map(|(_, o)| self.order_text(o)).collect();
+        let mut texts: Vec<String> = (orders.iter())
+            .map(|(_, o)| order_text(self.map, &self.upper, o))
+            .collect();
         // The results, worked out from the texts before the texts are handed to the sink.
         self.results.clear();
         if let Some(next) = next {
-            let judged: Vec<Judged> = (orders.iter().zip(&texts).zip(results))
-                .map(|(((power, order), text), &(words, reason))| Judged {
-                    power: *power,
-                    order,
-                    text,
-                    words,
-                    reason,
-                })
-                .collect();
+            let judged = judged(orders, &texts, results);
             let (carry, out) = (&mut self.carry, &mut self.results);
             codes::codes(self.map, &self.upper, (pos, next), &judged, carry, out);
         }
@@ -262,16 +356,6 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.sink.end_object();
         if next.is_some() {
             self.visit(pos, orders, results);
-        }
-    }
-
-    /// An order's MILA text: written directly (the orders of a game as diplo or MILA wrote
-    /// them), else the general way.
-    fn order_text(&self, order: &Order) -> String {
-        let mut text = String::with_capacity(24);
-        match words::write(self.map, &self.upper, order, &mut text) {
-            Some(_) => text,
-            None => mila_order(self.map, order),
         }
     }
 

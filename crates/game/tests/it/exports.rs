@@ -353,3 +353,33 @@ fn phases_not_yet_recorded_are_written_as_recorded_ones() {
         }
     }
 }
+
+/// `mila::last_results` is the last adjudicated phase's `results` in the whole saved game,
+/// after every phase of games on several maps, their phases recorded or not yet recorded.
+#[test]
+fn the_last_results_are_the_saved_games() {
+    for name in ["standard", "ancmed", "modern"] {
+        for recorded in [0, 3, usize::MAX] {
+            for phases in 0..14 {
+                let (game, pending) = play(name, phases, 11, recorded);
+                let mut whole = mila::ValueSink::default();
+                mila::write_into(&game, &pending, Flavour::Mila, &[], &mut whole).unwrap();
+                let whole = whole.into_value();
+                let all = whole["phases"].as_array().unwrap();
+                let want = match all.len() {
+                    0 | 1 => json!({}),
+                    n => all[n - 2]["results"].clone(),
+                };
+                let got: JsonMap<String, Value> = (mila::last_results(&game, &pending).unwrap())
+                    .into_iter()
+                    .map(|(key, codes)| (key, json!(codes)))
+                    .collect();
+                assert_eq!(
+                    Value::Object(got),
+                    want,
+                    "{name}, {phases} phases, {recorded} recorded"
+                );
+            }
+        }
+    }
+}

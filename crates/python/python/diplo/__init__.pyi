@@ -85,6 +85,10 @@ class Game:
         power never orders: its orders are refused, and no orders (`[]`) change nothing."""
     def process(self) -> None:
         """Adjudicates the phase (powers without orders are in civil disorder) and moves on."""
+    def mila_results(self) -> Dict[str, List[str]]:
+        """The last phase processed's results in MILA's codes, every unit of it a key
+        (`{"A PAR": [], "A MAR": ["bounce"]}`): that phase's `results` in
+        `to_saved_game_format()`, without writing the game. Empty before the first phase."""
     def get_results(self) -> List[Dict[str, str]]:
         """The last phase's results: `power`, `order`, `result` (the DATC's words:
         `succeeds`, `fails`, `illegal`, `dislodged` ...), `reason`."""
