@@ -135,8 +135,18 @@ pub fn last_results(
             },
         )
     };
-    // The phase before the last first: a movement phase tells the next one whom it destroyed.
-    for i in total.saturating_sub(2)..total {
+    // A movement phase tells the retreat or adjustment phase after it whom it destroyed: that
+    // one's results need it worked out first.
+    let kind = |i: usize| start(i).map(|pos| pos.phase.kind);
+    let from = match total {
+        0 => return Ok(Vec::new()),
+        1 => 0,
+        _ if kind(total - 1)? != PhaseKind::Movement && kind(total - 2)? == PhaseKind::Movement => {
+            total - 2
+        }
+        _ => total - 1,
+    };
+    for i in from..total {
         let next = start(i + 1)?;
         let (played, words);
         let (pos, orders, results): (&Position, Ordered<'_>, Vec<(&str, &str)>) =
