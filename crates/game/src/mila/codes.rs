@@ -163,13 +163,7 @@ impl Results {
 fn write_unit(map: &Map, upper: &UpperNames, unit: &Unit, out: &mut String) {
     out.push(unit.kind.letter());
     out.push(' ');
-    out.push_str(upper.get(unit.location.province));
-    if let Some(c) = unit.location.coast {
-        if let Some(coast) = map.province(unit.location.province).coasts.get(c as usize) {
-            out.push('/');
-            out.extend(coast.name.chars().flat_map(char::to_uppercase));
-        }
-    }
+    super::words::push_location(map, upper, unit.location, out);
 }
 
 /// What the writer keeps from one phase to the next.

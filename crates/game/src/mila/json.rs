@@ -510,29 +510,18 @@ impl<'a, S: Sink> Writer<'a, S> {
 
 /// A location's upper-case name: `PAR`, `STP/SC`.
 fn location_text(map: &Map, upper: &UpperNames, at: Location) -> String {
-    let mut s = upper.get(at.province).to_string();
-    if let Some(c) = at.coast {
-        s.push('/');
-        let coast = &map.province(at.province).coasts[c as usize].name;
-        s.extend(coast.chars().flat_map(char::to_uppercase));
-    }
+    let mut s = String::with_capacity(8);
+    words::push_location(map, upper, at, &mut s);
     s
 }
 
 /// `A PAR`, `*F STP/SC`: a unit's letter and its location's upper-case name, with `prefix`.
 fn unit_text(map: &Map, upper: &UpperNames, prefix: &str, u: &Unit) -> String {
-    let at: Location = u.location;
-    let name = upper.get(at.province);
-    let mut s = String::with_capacity(prefix.len() + 2 + name.len() + 3);
+    let mut s = String::with_capacity(prefix.len() + 10);
     s.push_str(prefix);
     s.push(u.kind.letter());
     s.push(' ');
-    s.push_str(name);
-    if let Some(c) = at.coast {
-        s.push('/');
-        let coast = &map.province(at.province).coasts[c as usize].name;
-        s.extend(coast.chars().flat_map(char::to_uppercase));
-    }
+    words::push_location(map, upper, u.location, &mut s);
     s
 }
 

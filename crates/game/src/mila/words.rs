@@ -3,7 +3,7 @@
 //! the general way ([`super::mila_order`]: diplo's short form, then rearranged and put in upper
 //! case) costs several times more, once per order of every phase written.
 
-use diplo_map::{Map, ProvinceId, UnitKind};
+use diplo_map::{Location, Map, ProvinceId, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, UnitRef, WrittenCoast};
 
 /// Every province's name in upper case, one after the other (two allocations, not one a
@@ -30,6 +30,18 @@ impl UpperNames {
     pub(super) fn get(&self, c: ProvinceId) -> &str {
         let (start, end) = self.at[c.index()];
         &self.text[start as usize..end as usize]
+    }
+}
+
+/// A location's upper-case name (`PAR`, `STP/SC`) at the end of `out`: the unit keys of the
+/// results, the units and retreat options of the state.
+pub(super) fn push_location(map: &Map, upper: &UpperNames, at: Location, out: &mut String) {
+    out.push_str(upper.get(at.province));
+    if let Some(c) = at.coast {
+        if let Some(coast) = map.province(at.province).coasts.get(c as usize) {
+            out.push('/');
+            out.extend(coast.name.chars().flat_map(char::to_uppercase));
+        }
     }
 }
 

@@ -284,8 +284,9 @@ class Game(_Orders, _Adjudication, _Records):
                 for u in [u for u in power.retreats if u[2:5] == unit[2:5]]:
                     del power.retreats[u]
         # As MILA: a province a unit is put in is influenced by that unit's power alone.
+        placed = {u[2:5] for u in regular + dislodged}
         for p in self.powers.values():
-            p.influence = [loc for loc in p.influence if loc not in {u[2:5] for u in regular + dislodged}]
+            p.influence = [loc for loc in p.influence if loc not in placed]
         power = self.powers[power_name]
         for unit in regular:
             word = unit.split()
