@@ -25,15 +25,38 @@ use super::words::UpperNames;
 mod movement;
 use movement::Movement;
 
-const NO_CONVOY: &str = "no convoy";
-const BOUNCE: &str = "bounce";
-const VOID: &str = "void";
-const CUT: &str = "cut";
-const DISLODGED: &str = "dislodged";
-const DISRUPTED: &str = "disrupted";
-const DISBAND: &str = "disband";
+/// One of MILA's codes, by its place in [`CODE_TEXTS`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Code(u8);
+
+/// Each code's text, as MILA writes it.
+const CODE_TEXTS: [&str; 8] = [
+    "",
+    "no convoy",
+    "bounce",
+    "void",
+    "cut",
+    "dislodged",
+    "disrupted",
+    "disband",
+];
+
 /// A build or removal made.
-const OK: &str = "";
+const OK: Code = Code(0);
+const NO_CONVOY: Code = Code(1);
+const BOUNCE: Code = Code(2);
+const VOID: Code = Code(3);
+const CUT: Code = Code(4);
+const DISLODGED: Code = Code(5);
+const DISRUPTED: Code = Code(6);
+const DISBAND: Code = Code(7);
+
+impl Code {
+    /// The code as MILA writes it.
+    fn text(self) -> &'static str {
+        CODE_TEXTS[self.0 as usize]
+    }
+}
 
 /// One order of a phase as the export knows it: who gave it, the order, its MILA text, and the
 /// DATC's result words and reason.
@@ -50,28 +73,32 @@ pub(super) struct Judged<'a> {
 
 /// One key's codes (never more than a few).
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Codes {
-    list: [&'static str; 6],
+pub(super) struct Codes {
+    list: [Code; 6],
     len: u8,
 }
 
 impl Codes {
-    fn as_slice(&self) -> &[&'static str] {
+    fn as_slice(&self) -> &[Code] {
         &self.list[..self.len as usize]
+    }
+    /// The codes as MILA writes them, in order.
+    pub(super) fn texts(&self) -> impl ExactSizeIterator<Item = &'static str> + '_ {
+        self.as_slice().iter().map(|c| c.text())
     }
     fn is_empty(&self) -> bool {
         self.len == 0
     }
-    fn contains(&self, code: &str) -> bool {
+    fn contains(&self, code: Code) -> bool {
         self.as_slice().contains(&code)
     }
-    fn push(&mut self, code: &'static str) {
+    fn push(&mut self, code: Code) {
         if (self.len as usize) < self.list.len() {
             self.list[self.len as usize] = code;
             self.len += 1;
         }
     }
-    fn push_unique(&mut self, code: &'static str) {
+    fn push_unique(&mut self, code: Code) {
         if !self.contains(code) {
             self.push(code);
         }
@@ -96,13 +123,16 @@ pub(super) struct Results {
     keys: String,
     /// Each key's place in `keys`, and its codes.
     entries: Vec<(u32, u32, Codes)>,
+    /// The entries' indices in their keys' order ([`Results::sort`]).
+    order: Vec<u32>,
 }
 
 impl Results {
-    /// Each key with its codes, in the keys' order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = (&str, &[&'static str])> + '_ {
-        (self.entries.iter()).map(|(start, end, codes)| {
-            (&self.keys[*start as usize..*end as usize], codes.as_slice())
+    /// Each key with its codes, in the keys' order (once sorted).
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&str, &Codes)> + '_ {
+        self.order.iter().map(|&i| {
+            let (start, end, codes) = &self.entries[i as usize];
+            (&self.keys[*start as usize..*end as usize], codes)
         })
     }
 
@@ -110,6 +140,7 @@ impl Results {
     pub(super) fn clear(&mut self) {
         self.keys.clear();
         self.entries.clear();
+        self.order.clear();
     }
 
     /// A new key for `unit` (`A PAR`, `F STP/SC`), with no codes; returns its index.
@@ -151,12 +182,32 @@ impl Results {
         &mut self.entries[i].2
     }
 
+    /// Puts the keys in order: the entries' indices, sorted by the keys' first eight bytes
+    /// as a number (the keys of units, `A PAR`, `F STP/SC`, mostly differ there) and then by
+    /// the whole key.
     fn sort(&mut self) {
-        let keys = &self.keys;
-        let key = |e: &(u32, u32, Codes)| &keys[e.0 as usize..e.1 as usize];
+        let (keys, entries) = (&self.keys, &self.entries);
+        let key = |i: u32| {
+            let (start, end, _) = entries[i as usize];
+            &keys.as_bytes()[start as usize..end as usize]
+        };
+        let mut tagged: Vec<(u64, u32)> = (0..entries.len() as u32)
+            .map(|i| (prefix(key(i)), i))
+            .collect();
         // The keys are unique (each added once): an unstable sort gives the one order.
-        self.entries.sort_unstable_by(|a, b| key(a).cmp(key(b)));
+        tagged.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| key(a.1).cmp(key(b.1))));
+        self.order.clear();
+        self.order.extend(tagged.iter().map(|&(_, i)| i));
     }
+}
+
+/// The first eight bytes of `key` as a big-endian number (zeros after a shorter key): two keys
+/// whose numbers differ compare as those numbers do.
+fn prefix(key: &[u8]) -> u64 {
+    let mut bytes = [0u8; 8];
+    let n = key.len().min(8);
+    bytes[..n].copy_from_slice(&key[..n]);
+    u64::from_be_bytes(bytes)
 }
 
 /// A unit's MILA key (`A PAR`, `F STP/SC`) at the end of `out`.
@@ -206,6 +257,17 @@ struct Cx<'a> {
     map: &'a Map,
     upper: &'a UpperNames,
     judged: &'a [Judged<'a>],
+}
+
+/// The first of a result's words (`fails` of `fails, dislodged`).
+fn head(words: &str) -> &str {
+    words.split(',').next().unwrap_or("")
+}
+
+/// Whether `word` is one of a result's words (`dislodged` of `fails, dislodged`, or of
+/// `, dislodged`: the words after the first).
+fn has_word(words: &str, word: &str) -> bool {
+    words.split(',').any(|w| w.trim_start() == word)
 }
 
 /// The unit an order's text names, when it is no unit of the board: its first two words.
@@ -327,7 +389,7 @@ fn retreats(cx: &Cx, (pos, next): (&Position, &Position), destroyed: &[Unit], ou
             continue;
         };
         let o = &cx.judged[j];
-        match o.words.split(", ").next().unwrap_or("") {
+        match head(o.words) {
             "fails" => out.codes(u).push(BOUNCE),
             "illegal" | "invalid" => out.codes(u).push(VOID),
             _ => {}

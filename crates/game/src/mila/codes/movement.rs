@@ -7,8 +7,8 @@ use diplo_map::{Location, ProvinceId, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, UnitRef};
 
 use super::{
-    is, same_place, text_key, Cmd, Codes, Cx, Judged, Results, BOUNCE, CUT, DISLODGED, DISRUPTED,
-    NO_CONVOY, VOID,
+    has_word, head, is, same_place, text_key, Cmd, Codes, Cx, Judged, Results, BOUNCE, CUT,
+    DISLODGED, DISRUPTED, NO_CONVOY, VOID,
 };
 
 /// MILA's codes for one of diplo's results of a movement phase (`fails, dislodged` of a move:
@@ -17,9 +17,11 @@ fn engine_codes(o: &Judged, codes: &mut Codes) {
     if o.words == "succeeds" {
         return;
     }
-    let head = o.words.split(", ").next().unwrap_or("");
-    let dislodged = o.words.split(", ").any(|w| w == "dislodged");
-    let hurt = dislodged || o.words.split(", ").any(|w| w == "destroyed");
+    let head = head(o.words);
+    // The words after the first (most results have one word).
+    let rest = &o.words[head.len()..];
+    let dislodged = !rest.is_empty() && has_word(rest, "dislodged");
+    let hurt = dislodged || (!rest.is_empty() && has_word(rest, "destroyed"));
     let is_move = matches!(o.order, Order::Move { .. });
     let code = match head {
         "fails" | "invalid" if is_move && o.reason.contains("convoy") => Some(NO_CONVOY),
