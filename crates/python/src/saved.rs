@@ -53,8 +53,15 @@ pub(crate) struct PySink<'a, 'py> {
     fixed: Vec<(usize, usize, Bound<'py, PyString>)>,
     /// Each power's key (its upper-case name), made at its first use.
     power_keys: Vec<Option<Bound<'py, PyString>>>,
+    /// A dict with every power's key (each `None`), in the order the writer gives them: each
+    /// object of the powers is a copy, made at the size it ends at (a dict grown entry by
+    /// entry is made again at each doubling).
+    powers_template: Option<Bound<'py, PyDict>>,
     /// The containers open, innermost last; a dict with the key its next value takes.
     open: Vec<Open<'py>>,
+    /// The values of the lists open, one list's after another's (an open list knows where its
+    /// own begin): one buffer for every list, not one allocated a list.
+    items: Vec<Bound<'py, PyAny>>,
     /// The whole value once its outermost container has ended.
     done: Option<Bound<'py, PyAny>>,
     /// Strings of at most 16 bytes made so far, for reuse, keyed by their bytes packed into
@@ -69,7 +76,8 @@ pub(crate) struct PySink<'a, 'py> {
 /// A container being filled.
 enum Open<'py> {
     Dict(Bound<'py, PyDict>, Option<Bound<'py, PyString>>),
-    List(Vec<Bound<'py, PyAny>>),
+    /// A list, whose values are those of `items` from this index on.
+    List(usize),
 }
 
 impl<'a, 'py> PySink<'a, 'py> {
@@ -81,7 +89,9 @@ impl<'a, 'py> PySink<'a, 'py> {
             names,
             fixed: Vec::with_capacity(32),
             power_keys: Vec::new(),
-            open: Vec::new(),
+            powers_template: None,
+            open: Vec::with_capacity(8),
+            items: Vec::with_capacity(64),
             done: None,
             short: FxHashMap::with_capacity_and_hasher(512, Default::default()),
             strings: FxHashMap::with_capacity_and_hasher(512, Default::default()),
@@ -134,6 +144,31 @@ impl<'a, 'py> PySink<'a, 'py> {
         made
     }
 
+    /// Power `p`'s key (its upper-case name `upper`), made at its first use.
+    fn power_key_string(&mut self, p: PowerId, upper: &str) -> Bound<'py, PyString> {
+        if self.power_keys.len() <= p.index() {
+            self.power_keys.resize(p.index() + 1, None);
+        }
+        let py = self.py;
+        self.power_keys[p.index()]
+            .get_or_insert_with(|| PyString::new(py, upper))
+            .clone()
+    }
+
+    /// A new dict with the keys of `powers`, each `None`, in their order.
+    fn powers_dict(&mut self, powers: &[(PowerId, String)]) -> PyResult<Bound<'py, PyDict>> {
+        if let Some(template) = &self.powers_template {
+            return template.copy();
+        }
+        let template = PyDict::new(self.py);
+        for (p, upper) in powers {
+            template.set_item(self.power_key_string(*p, upper), self.py.None())?;
+        }
+        let copy = template.copy();
+        self.powers_template = Some(template);
+        copy
+    }
+
     fn value(&mut self, v: Bound<'py, PyAny>) {
         match self.open.last_mut() {
             Some(Open::Dict(dict, key)) => {
@@ -142,7 +177,7 @@ impl<'a, 'py> PySink<'a, 'py> {
                     self.error.get_or_insert(e);
                 }
             }
-            Some(Open::List(items)) => items.push(v),
+            Some(Open::List(_)) => self.items.push(v),
             None => self.done = Some(v),
         }
     }
@@ -178,19 +213,20 @@ impl diplo_game::mila::Sink for PySink<'_, '_> {
         self.value(s.into_any());
     }
     fn power_key(&mut self, p: PowerId, upper: &str) {
-        if self.power_keys.len() <= p.index() {
-            self.power_keys.resize(p.index() + 1, None);
-        }
-        let py = self.py;
-        let key = self.power_keys[p.index()]
-            .get_or_insert_with(|| PyString::new(py, upper))
-            .clone();
+        let key = self.power_key_string(p, upper);
         if let Some(Open::Dict(_, k)) = self.open.last_mut() {
             *k = Some(key);
         }
     }
     fn begin_object(&mut self) {
         self.open.push(Open::Dict(PyDict::new(self.py), None));
+    }
+    fn begin_powers_object(&mut self, powers: &[(PowerId, String)]) {
+        let dict = self.powers_dict(powers).unwrap_or_else(|e| {
+            self.error.get_or_insert(e);
+            PyDict::new(self.py)
+        });
+        self.open.push(Open::Dict(dict, None));
     }
     fn end_object(&mut self) {
         if let Some(Open::Dict(dict, _)) = self.open.pop() {
@@ -204,11 +240,11 @@ impl diplo_game::mila::Sink for PySink<'_, '_> {
         }
     }
     fn begin_array(&mut self) {
-        self.open.push(Open::List(Vec::new()));
+        self.open.push(Open::List(self.items.len()));
     }
     fn end_array(&mut self) {
-        if let Some(Open::List(items)) = self.open.pop() {
-            match PyList::new(self.py, items) {
+        if let Some(Open::List(start)) = self.open.pop() {
+            match PyList::new(self.py, self.items.drain(start..)) {
                 Ok(list) => self.value(list.into_any()),
                 Err(e) => {
                     self.error.get_or_insert(e);

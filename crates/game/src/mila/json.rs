@@ -179,7 +179,7 @@ pub fn last_results(
     }
     Ok(out
         .iter()
-        .map(|(key, codes)| (key.to_string(), codes.to_vec()))
+        .map(|(key, codes)| (key.to_string(), codes.texts().collect()))
         .collect())
 }
 
@@ -306,7 +306,7 @@ impl<'a, S: Sink> Writer<'a, S> {
 
     /// An object with one entry per power, in the keys' order, each value written by `value`.
     fn per_power(&mut self, mut value: impl FnMut(&mut Self, PowerId)) {
-        self.sink.begin_object();
+        self.sink.begin_powers_object(&self.powers);
         for i in 0..self.powers.len() {
             let p = self.powers[i].0;
             self.sink.power_key(p, &self.powers[i].1);
@@ -374,8 +374,8 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.sink.begin_object();
         for (key, codes) in self.results.iter() {
             self.sink.key(key);
-            self.sink.begin_array_of(codes.len());
-            for &code in codes {
+            self.sink.begin_array_of(codes.texts().len());
+            for code in codes.texts() {
                 self.sink.fixed_string(code);
             }
             self.sink.end_array();

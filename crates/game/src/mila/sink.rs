@@ -22,6 +22,13 @@ pub trait Sink {
     fn fixed_key(&mut self, key: &'static str) {
         self.key(key);
     }
+    /// An object with an entry under every power's upper-case name begins, whose entries will
+    /// come in the order of `powers` (each key given by [`Sink::power_key`]): a sink may make
+    /// it from a copy of one with those keys (a hint: the entries still come one by one).
+    fn begin_powers_object(&mut self, powers: &[(PowerId, String)]) {
+        let _ = powers;
+        self.begin_object();
+    }
     /// An array begins.
     fn begin_array(&mut self);
     /// An array of `len` values begins (a hint: the values still come one by one).
