@@ -22,6 +22,7 @@ mod import;
 mod json;
 mod sink;
 mod words;
+pub use codes::phase_codes;
 pub use import::{from_saved_game, import_saved_game, Imported};
 pub use json::{last_results, write as write_into, Flavour};
 pub use sink::{Sink, TextSink, ValueSink};

@@ -76,3 +76,15 @@ pub(crate) fn position<'py>(py: Python<'py>, f: &PositionFile) -> PyResult<Bound
     d.set_item(intern!(py, "units"), per_power(&f.units)?)?;
     Ok(d)
 }
+
+/// Results in MILA's codes as a dict: each key (`A PAR`) with its list of codes, in order.
+pub(crate) fn codes<'py>(
+    py: Python<'py>,
+    codes: &[(String, Vec<&'static str>)],
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    for (key, codes) in codes {
+        out.set_item(key, codes)?;
+    }
+    Ok(out)
+}

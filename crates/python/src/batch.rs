@@ -147,11 +147,29 @@ pub(crate) fn adjudicate_position(
     pos: &Position,
     orders: &str,
 ) -> PyResult<(Vec<ResultText>, Position)> {
+    let (results, next, _) = adjudicate_with_codes(map, rules, pos, orders, false)?;
+    Ok((results, next))
+}
+
+/// A phase's results in MILA's codes: each key (a unit, `A PAR`) with its codes, in order.
+pub(crate) type MilaCodes = Vec<(String, Vec<&'static str>)>;
+
+/// As [`adjudicate_position`], and with `codes` the results in MILA's codes too
+/// (`diplo_game::mila::phase_codes`; a retreat or adjustment phase's without the units the
+/// movement phase before destroyed, which the caller knows).
+pub(crate) fn adjudicate_with_codes(
+    map: &Map,
+    rules: &Ruleset,
+    pos: &Position,
+    orders: &str,
+    codes: bool,
+) -> PyResult<(Vec<ResultText>, Position, Option<MilaCodes>)> {
     let given = given_orders(map, pos, orders)?;
     let adj = diplo_engine::adjudicate(map, rules, pos, &given);
     let results = adj.results.iter();
     let results = results.map(|r| ResultText::of(map, &given, r)).collect();
-    Ok((results, adj.next))
+    let codes = codes.then(|| diplo_game::mila::phase_codes(map, pos, &given, &adj, &[]).0);
+    Ok((results, adj.next, codes))
 }
 
 /// `pos` with its units and dislodged units listed power by power, the powers in the order of

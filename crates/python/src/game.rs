@@ -497,11 +497,7 @@ impl Game {
     /// `to_saved_game_format()`, without writing the game. Empty before the first phase.
     fn mila_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let last = diplo_game::mila::last_results(&self.game, &self.unrecorded).map_err(err)?;
-        let out = PyDict::new(py);
-        for (key, codes) in last {
-            out.set_item(key, codes)?;
-        }
-        Ok(out)
+        answer::codes(py, &last)
     }
 
     /// The position: phase, units, centres, home centres, retreats, builds (+) or removals (-).
@@ -602,23 +598,30 @@ impl Game {
     /// move): the same answer as `diplo.adjudicate` with this game's map, ruleset and
     /// position, `{"next": ..., "results": [...]}`. With `advance`, the game then stands at the
     /// next position (history kept, as after `set_position`), its units listed power by power
-    /// as a position read from a dict lists them.
-    #[pyo3(signature = (orders, advance = false))]
+    /// as a position read from a dict lists them. With `mila_codes`, also `"codes"`: the
+    /// results in MILA's codes, each unit a key (as the saved game's `results`; a retreat or
+    /// adjustment phase's without the units a movement phase before destroyed).
+    #[pyo3(signature = (orders, advance = false, mila_codes = false))]
     fn adjudicate<'py>(
         &mut self,
         py: Python<'py>,
         orders: &Bound<'py, PyAny>,
         advance: bool,
+        mila_codes: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let text = order_text(orders)?;
         let g = &self.game;
         let (map, rules, pos) = (&g.map, &g.rules, &g.position);
-        let (results, next) =
-            py.detach(|| crate::batch::adjudicate_position(map, rules, pos, &text))?;
+        let adjudicated =
+            py.detach(|| crate::batch::adjudicate_with_codes(map, rules, pos, &text, mila_codes));
+        let (results, next, codes) = adjudicated?;
         let out = PyDict::new(py);
         let file = next.to_file(map);
         out.set_item(intern!(py, "next"), answer::position(py, &file)?)?;
         out.set_item(intern!(py, "results"), answer::results(py, &results)?)?;
+        if let Some(codes) = codes {
+            out.set_item(intern!(py, "codes"), answer::codes(py, &codes)?)?;
+        }
         if advance {
             self.replace_position(crate::batch::by_power(self.names.powers_by_name(), next))?;
         }

@@ -669,3 +669,26 @@ def test_mila_results_are_the_last_phase_s_in_the_saved_game(map_name):
             break
         play_randomly(game, rng, 1)
         assert game.mila_results() == game.to_saved_game_format()["phases"][-2]["results"]
+
+
+def test_adjudicate_gives_mila_s_codes_when_asked():
+    """`Game.adjudicate(..., mila_codes=True)` adds the results in MILA's codes, every unit a
+    key: a bounce both ways in Burgundy, a support of a move its unit cannot reach void; the
+    same codes as the phase's in the saved game once the same orders are processed."""
+    orders = [
+        "France: A par - bur",
+        "Germany: A mun - bur",
+        "France: F bre - mao",
+        "England: F lon S F bre - mao",
+    ]
+    game = diplo.Game()
+    plain = game.adjudicate(orders)
+    assert "codes" not in plain
+    codes = game.adjudicate(orders, mila_codes=True)["codes"]
+    assert len(codes) == 22 and list(codes) == sorted(codes)
+    assert codes["A PAR"] == ["bounce"] and codes["A MUN"] == ["bounce"]
+    assert codes["F LON"] == ["void"] and codes["F BRE"] == [] and codes["A VIE"] == []
+    for power in ("France", "Germany", "England"):
+        game.set_orders(power, [o.split(": ")[1] for o in orders if o.startswith(power)])
+    game.process()
+    assert codes == game.mila_results()

@@ -16,7 +16,7 @@
 //!
 //! A movement phase's passes are in `codes/movement.rs`; the retreat and adjustment phases' here.
 
-use diplo_engine::{PhaseKind, Position, Unit};
+use diplo_engine::{Adjudication, PhaseKind, Position, Unit};
 use diplo_map::{Map, PowerId, ProvinceId, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, WrittenCoast};
 
@@ -250,6 +250,49 @@ pub(super) fn codes(
         carry.destroyed.clear();
     }
     out.sort();
+}
+
+/// One phase in MILA's codes, from its adjudication alone (no game around it): `pos`
+/// adjudicated with `given` (each order with the power that gave it) into `adj`. `destroyed`:
+/// the units the movement phase just before destroyed for want of a retreat (the second half
+/// of this function's answer for that phase; MILA disbands them in this phase if it is a
+/// retreat or adjustment phase). Returns each key with its codes, in the keys' order, and the
+/// units this phase destroyed (none unless it is a movement phase).
+pub fn phase_codes(
+    map: &Map,
+    pos: &Position,
+    given: &[(PowerId, Order)],
+    adj: &Adjudication,
+    destroyed: &[Unit],
+) -> (Vec<(String, Vec<&'static str>)>, Vec<Unit>) {
+    let upper = UpperNames::new(map);
+    let (mut orders, mut texts, mut words) = (Vec::new(), Vec::new(), Vec::new());
+    for r in &adj.results {
+        let Some((_, order)) = given.get(r.index) else {
+            continue;
+        };
+        orders.push((Some(r.power), order));
+        texts.push(super::json::order_text(map, &upper, order));
+        words.push((r.words(), super::json::convoy_reason(map, r, order)));
+    }
+    let judged: Vec<Judged> = (orders.iter().zip(&texts).zip(&words))
+        .map(|(((power, order), text), (words, reason))| Judged {
+            power: *power,
+            order,
+            text,
+            words,
+            reason,
+        })
+        .collect();
+    let mut carry = Carry {
+        destroyed: destroyed.to_vec(),
+    };
+    let mut out = Results::default();
+    codes(map, &upper, (pos, &adj.next), &judged, &mut carry, &mut out);
+    let keyed = (out.iter())
+        .map(|(key, codes)| (key.to_string(), codes.texts().collect()))
+        .collect();
+    (keyed, carry.destroyed)
 }
 
 /// What every phase's work reads.

@@ -202,7 +202,7 @@ fn judged<'a>(
 
 /// An order's MILA text: written directly (the orders of a game as diplo or MILA wrote them),
 /// else the general way.
-fn order_text(map: &Map, upper: &UpperNames, order: &Order) -> String {
+pub(super) fn order_text(map: &Map, upper: &UpperNames, order: &Order) -> String {
     let mut text = String::with_capacity(24);
     match words::write(map, upper, order, &mut text) {
         Some(_) => text,
@@ -527,7 +527,7 @@ fn unit_text(map: &Map, upper: &UpperNames, prefix: &str, u: &Unit) -> String {
 
 /// The reason of a move that failed or was invalid, in words (MILA's `no convoy` is told by
 /// a convoy named there); nothing for any other result, whose reason MILA's codes never read.
-fn convoy_reason(map: &Map, r: &OrderResult, order: &Order) -> String {
+pub(super) fn convoy_reason(map: &Map, r: &OrderResult, order: &Order) -> String {
     let read = matches!(r.resolution, Resolution::Fails | Resolution::Invalid)
         && matches!(order, Order::Move { .. });
     if read {

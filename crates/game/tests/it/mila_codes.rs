@@ -38,6 +38,9 @@ fn game_with(units: &Value) -> Game {
 /// phase's results in the saved game.
 fn results_after(units: Value, phases: &[Value]) -> Value {
     let mut g = game_with(&units);
+    // Each phase's codes from its adjudication alone (`phase_codes`), the units a movement
+    // phase destroyed handed to the next.
+    let (mut alone, mut destroyed) = (Vec::new(), Vec::new());
     for orders in phases {
         for (power, list) in orders.as_object().unwrap() {
             let power = g.map.power_by_name(power).unwrap();
@@ -50,6 +53,9 @@ fn results_after(units: Value, phases: &[Value]) -> Value {
             g.submit(power, &lines.join("\n"), "test", Default::default())
                 .unwrap();
         }
+        let given = g.gather_orders().orders;
+        let adj = diplo_engine::adjudicate(&g.map, &g.rules, &g.position, &given);
+        (alone, destroyed) = mila::phase_codes(&g.map, &g.position, &given, &adj, &destroyed);
         g.adjudicate(&[]).unwrap();
     }
     let saved = mila::saved_game(&g).unwrap();
@@ -60,6 +66,10 @@ fn results_after(units: Value, phases: &[Value]) -> Value {
         .map(|(key, codes)| (key, json!(codes)))
         .collect();
     assert_eq!(Value::Object(last), results, "last_results");
+    let alone: serde_json::Map<String, Value> = (alone.into_iter())
+        .map(|(key, codes)| (key, json!(codes)))
+        .collect();
+    assert_eq!(Value::Object(alone), results, "phase_codes");
     results
 }
 

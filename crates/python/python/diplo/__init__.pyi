@@ -107,10 +107,14 @@ class Game:
     def set_position(self, position: Union[str, Mapping[str, Any]]) -> None:
         """Replaces the position (TOML text, or a dict in the shape `diplo.adjudicate` takes
         and `position()` gives); the orders given for the phase are dropped, the history kept."""
-    def adjudicate(self, orders: Union[str, Sequence[str]], advance: bool = False) -> Dict[str, Any]:
+    def adjudicate(self, orders: Union[str, Sequence[str]], advance: bool = False,
+                   mila_codes: bool = False) -> Dict[str, Any]:
         """The current phase adjudicated with `orders` alone (not the orders set): the same
         answer as `diplo.adjudicate` with this game's map, ruleset and position, `next` and
-        `results`. `advance=True` then puts the game at the next position (as `set_position`)."""
+        `results`. `advance=True` then puts the game at the next position (as `set_position`).
+        `mila_codes=True` adds `codes`: the results in MILA's codes, every unit a key (as a
+        saved game's `results`; a retreat or adjustment phase's without the units the movement
+        phase before destroyed for want of a retreat)."""
     def position(self) -> Dict[str, Any]:
         """The current position as a dict: `phase`, `units`, `centres`, `dislodged`, ..."""
     def render(self, incl_orders: bool = False, orders: Union[None, str, Sequence[str]] = None,

@@ -242,30 +242,6 @@ class Game(_Orders, _Adjudication, _Records):
                     return u
         return None
 
-    def _on_route(self, fleet: str, army: List[str], dest: str, convoys: List[tuple]) -> bool:
-        """Whether `fleet` lies on a chain of fleets ordered to convoy `army` (its two words)
-        to `dest`; `convoys`: every convoy order of the phase, (unit, its order's words)."""
-        return fleet[2:5] in self._route(army, dest, convoys)
-
-    def _route(self, army: List[str], dest: str, convoys: List[tuple]) -> set:
-        """The provinces of the fleets ordered to convoy `army` (its two words) to `dest` that
-        lie on a chain of them from the army to `dest` (none: no route)."""
-        fleets = {u[2:5] for u, o in convoys if o[1:3] == army and o[-1][:3] == dest[:3]}
-        near = self.map._fleet_provinces
-
-        def reach(start: str) -> set:
-            seen = {f for f in fleets if start[:3] in near(f)}
-            todo = list(seen)
-            while todo:
-                here = near(todo.pop())
-                for f in fleets - seen:
-                    if f in here:
-                        seen.add(f)
-                        todo.append(f)
-            return seen
-
-        return reach(army[1][:3]) & reach(dest[:3]) if fleets else set()
-
     def set_units(self, power_name: str, units: Union[str, List[str]], reset: bool = False):
         """Puts units on the board for a power (`*A PAR`: a dislodged unit), taking the place
         of any unit there; a unit that cannot stand where it says is refused (in `error`)."""

@@ -40,11 +40,12 @@ class _Adjudication:
         return GamePhaseData(name=previous_phase, state=previous_state, orders=previous_orders,
                              messages=previous_messages, results=results)
 
-    def _run(self, lines: List[str]) -> Dict[str, Any]:
+    def _run(self, lines: List[str], mila_codes: bool = False) -> Dict[str, Any]:
         """The phase adjudicated by diplo's engine with `lines` (`POWER: order`): the results
-        and the next position, where the engine then stands (`_read_position(...,
-        engine_there=True)` says so once the game has taken it)."""
-        out = self._engine_at().adjudicate(lines, advance=True)
+        (and with `mila_codes` the results in MILA's codes) and the next position, where the
+        engine then stands (`_read_position(..., engine_there=True)` says so once the game has
+        taken it)."""
+        out = self._engine_at().adjudicate(lines, advance=True, mila_codes=mila_codes)
         self._engine_key = None
         return out
 
@@ -108,125 +109,21 @@ class _Adjudication:
                     del by_unit[unit]
                     self.ordered_units[owners[unit].name].remove(unit)
         lines = ["%s: %s" % (p.name, t) for p, t in by_unit.values()]
-        out = self._run(lines)
+        out = self._run(lines, mila_codes=True)
         texts = list(by_unit.items())
         out["results"] = _by_unit(out["results"], [u for u, _ in texts])
-        raw = {unit: r for (unit, _), r in zip(texts, out["results"])}
-        for (unit, (power, text)), r in zip(texts, out["results"]):
-            for code in _codes(r, text):
-                if code not in results[unit]:
-                    results[unit].append(code)
-        # Each unit's order as words, split once, and the orders of each kind the passes
-        # below look at (in board order).
-        words = {unit: order.split() for unit, order in self.command.items()}
-        hold = ["H"]
-        of_armies: List[tuple] = []  # supports and convoys naming an army
-        supports_to_move: List[tuple] = []
-        convoys: List[tuple] = []  # every convoy order, whatever its length
-        moves_into: Dict[str, List[str]] = {}
-        for unit, word in words.items():
-            head = word[0]
-            if head == "-":
-                if len(word) >= 2:
-                    moves_into.setdefault(word[1][:3], []).append(unit)
-                continue
-            if head != "S" and head != "C":
-                continue
-            if len(word) >= 3 and word[1] == "A":
-                of_armies.append((unit, word))
-            if head == "C":
-                convoys.append((unit, word))
-            elif len(word) >= 5 and word[3] == "-":
-                supports_to_move.append((unit, word))
-        # As MILA: the convoys and supports of an army whose convoy failed fail with it.
-        for unit, word in of_armies:
-            if not results[unit] or results[unit] == [CUT]:
-                army = " ".join(word[1:3])
-                if NO_CONVOY in results.get(army, []) and self.command.get(army, "H")[0] == "-":
-                    # A support of an army that had no convoy at all is void (and so not
-                    # cut: it was never given); of one whose convoy was disrupted, `no convoy`.
-                    never = raw.get(army, {}).get("result") == "invalid"
-                    if word[0] == "S" and never:
-                        results[unit][:] = [VOID]
-                    elif not results[unit]:
-                        # A convoy of an army no chain of fleets could carry is void too.
-                        results[unit] += [NO_CONVOY, VOID] if never else [NO_CONVOY]
-
-        # As MILA: a support that would help dislodge a unit of the supporter's own power is
-        # void when the move succeeds, or when it is the strongest move into the province and
-        # fails because it may not dislodge the unit there.
-        supports: Dict[str, List[str]] = {}
-        for unit, word in supports_to_move:
-            mover = word[1] + " " + word[2]
-            if unit in owners and mover in owners and not results[unit]:
-                supports.setdefault(mover, []).append(unit)
-        strength = {m: 1 + len(supports.get(m, [])) for ms in moves_into.values() for m in ms}
-        # The unit each province held at the start of the phase (the first, as listed).
-        standing: Dict[str, str] = {}
-        for u in owners:
-            standing.setdefault(u[2:5], u)
-        for mover, helpers in supports.items():
-            word = words[mover]
-            # A move by convoy on a route of fleets ordered to convoy it: MILA looks for the
-            # defender at the order's last word, `VIA`, finds none, and so counts no support of
-            # it as the defender's (none is voided). With no route, MILA drops the `VIA`.
-            if word[0] != "-" or (word[-1] == "VIA" and self._route(mover.split(), word[1], convoys)):
-                continue
-            target = standing.get(word[1][:3])
-            if target is None or target == mover:
-                continue
-            stays = self.command.get(target, "H")[0] != "-" or bool(results.get(target))
-            if not stays:
-                continue
-            target_order = words.get(target, hold)
-            head_to_head = target_order[0] == "-" and target_order[1][:3] == mover[2:5]
-            if head_to_head and owners[target] is not owners[mover]:
-                # A head-to-head battle: only a support against the supporter's own unit is void.
-                for helper in helpers:
-                    if owners[helper] is owners[target] and VOID not in results[helper]:
-                        results[helper].append(VOID)
-                continue
-            if not results[mover]:
-                for helper in helpers:
-                    if owners[helper] is owners[target]:
-                        results[helper].append(VOID)
-                continue
-            rivals = [strength[m] for m in moves_into.get(word[1][:3], []) if m != mover]
-            # The unit there holds with its supports to hold (none when it tried to move).
-            if target_order[0] == "-":
-                holding = 1
-            else:
-                held = target.split()
-                holding = 1 + sum(1 for u, w in words.items() if len(w) == 3 and w[0] == "S"
-                                  and w[1:] == held and not results[u])
-            unique = strength[mover] > max(rivals, default=0) and strength[mover] > holding
-            helped_against_own = any(owners[h] is owners[target] for h in helpers)
-            if BOUNCE in results[mover] and unique and \
-                    (owners[target] is owners[mover] or helped_against_own):
-                for helper in helpers:
-                    if VOID not in results[helper] and owners[helper] is owners[target]:
-                        results[helper].append(VOID)
-        # As MILA: a convoy on no route of the army's is `no convoy`.
-        for unit, word in convoys:
-            if len(word) >= 5 and NO_CONVOY not in results[unit] and VOID not in results[unit] \
-                    and not self._on_route(unit, word[1:3], word[4], convoys):
-                results[unit].insert(0, NO_CONVOY)
-                results[unit].append(VOID)
-        # As MILA: a convoy the army does not take (it moves over land) is `no convoy`.
-        for unit, word in convoys:
-            if len(word) >= 5 and NO_CONVOY not in results[unit] and VOID not in results[unit]:
-                army = word[1] + " " + word[2]
-                move = words.get(army, hold)
-                own_convoy = any(owners.get(f) is owners.get(army) for f, o in convoys
-                                 if o[1:3] == word[1:3])
-                if len(move) == 2 and move[0] == "-" and not own_convoy \
-                        and self.map.abuts("A", army[2:], "-", move[1]):
-                    results[unit].insert(0, NO_CONVOY)
-                    results[unit].append(VOID)
-        moved = {unit for unit in by_unit if not results[unit] and words[unit][0] == "-" and len(words[unit]) >= 2}
+        # MILA's codes of the orders the engine adjudicated, worked out by diplo's library as
+        # MILA works them out (the supports and convoys of a failed convoy, supports against
+        # one's own unit, convoys not used, units dislodged): the saved game's codes too.
+        for unit, codes in out["codes"].items():
+            have = results.setdefault(unit, [])
+            for code in codes:
+                if code not in have:
+                    have.append(code)
+        moved = {unit for unit in by_unit if not results[unit] and self.command[unit][:2] == "- "}
         for unit, power in owners.items():
             if unit in moved:
-                self._visit(power, words[unit][1][:3])
+                self._visit(power, self.command[unit].split()[1][:3])
         self._read_position(out["next"], engine_there=True)
         for unit, d in self._attackers.items():
             self.dislodged[unit] = d["attacker_from"].upper()[:3]
@@ -406,29 +303,3 @@ def _by_unit(results: List[Dict[str, str]], units: List[str]) -> List[Dict[str, 
         out.append(r)
     return out
 
-
-def _codes(result: Dict[str, str], order: str) -> List[str]:
-    """MILA's codes for one of diplo's results (`fails, dislodged` -> `bounce`, `dislodged`)."""
-    if result["result"] == "succeeds":
-        return []
-    words = result["result"].split(", ")
-    reason = result.get("reason", "")
-    word = order.split()
-    out: List[str] = []
-    head = words[0]
-    is_move = len(word) >= 4 and word[2] == "-"
-    if head in ("fails", "invalid") and is_move and "convoy" in reason:
-        out.append(NO_CONVOY)
-    elif head == "fails":
-        out.append(BOUNCE)
-    elif head in ("illegal", "invalid"):
-        out.append(VOID)
-    elif head == "cut":
-        out.append(CUT)
-    elif head == "disrupted" and "dislodged" not in words:
-        out.append(DISRUPTED)
-    elif head == "unresolved":
-        out.append(BOUNCE)
-    if "dislodged" in words or "destroyed" in words:
-        out.append(DISLODGED)
-    return out

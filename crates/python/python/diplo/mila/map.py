@@ -285,10 +285,6 @@ class Map:
                 return season
         return None
 
-    def _fleet_provinces(self, loc: str) -> set:
-        """The provinces a fleet at `loc` may move to (worked out once a location)."""
-        return self._memo("_fleet_near", loc, lambda: {r[:3] for r in self._fleet.get(loc, [])})
-
     def phase_key(self, phase: str):
         """A phase's place in time, for sorting: (year, season index, phase type index)."""
         # The histories sort by it at every phase.
