@@ -10,9 +10,10 @@
 //! have counted (never for a move by convoy that has a route: MILA then finds no defender), a
 //! unit destroyed for want of a retreat as dislodged (and disbanded in the next retreat or
 //! adjustment phase), a removal in civil disorder as a removal made. The rules below
-//! were worked out against MILA 1.1.2: the drop-in `diplo.mila` applies the same ones to its
-//! texts (its CI step plays random games on it and on MILA and compares the codes unit by
-//! unit), and the Python tests compare this module's codes with the drop-in's.
+//! were worked out against MILA 1.1.2. The drop-in `diplo.mila` takes a movement phase's
+//! codes from here ([`phase_codes`]) and works out the retreat and adjustment phases' itself
+//! (its CI step plays random games on it and on MILA and compares the codes unit by unit);
+//! the Python tests compare the saved game's codes with the drop-in's.
 //!
 //! A movement phase's passes are in `codes/movement.rs`; the retreat and adjustment phases' here.
 
