@@ -18,9 +18,15 @@ impl UpperNames {
         let mut text = String::new();
         let at = (map.provinces().iter())
             .map(|p| {
-                let start = text.len() as u32;
-                text.extend(p.name.chars().flat_map(char::to_uppercase));
-                (start, text.len() as u32)
+                let start = text.len();
+                if p.name.is_ascii() {
+                    // Byte by byte in place (char::to_uppercase is a table look-up a char).
+                    text.push_str(&p.name);
+                    text[start..].make_ascii_uppercase();
+                } else {
+                    text.extend(p.name.chars().flat_map(char::to_uppercase));
+                }
+                (start as u32, text.len() as u32)
             })
             .collect();
         UpperNames { text, at }
