@@ -110,7 +110,7 @@ pub fn refuse_existing_out(path: &Path, force: bool, what: &str) -> Result<(), S
 }
 
 /// Writes to standard output, ignoring a failure (a closed pipe ends the output; diplo never
-/// panics over it). [`print`] uses it.
+/// panics over it). [`print()`] uses it.
 pub fn write_out(args: std::fmt::Arguments<'_>) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_fmt(args).and_then(|()| out.flush());

@@ -27,7 +27,7 @@ pub struct GameLock {
 impl GameLock {
     /// Takes the lock for the game at `path` (a link is followed, so that every name of one
     /// game takes one lock), waiting while another process holds it, at most
-    /// [`LOCK_TIMEOUT`]; then fails with `TimedOut`.
+    /// `LOCK_TIMEOUT` (a minute); then fails with `TimedOut`.
     pub fn acquire(path: &Path) -> io::Result<GameLock> {
         GameLock::acquire_within(path, LOCK_TIMEOUT)
     }

@@ -100,7 +100,7 @@ pub const MAX_MESSAGE_BYTES: usize = 1_000;
 
 /// `message` on one line: a line end in it (a value quoted from a file, such as `"a\nb"`) is
 /// written `\n` (or `\r`), so that every error of a file is one line; past
-/// [`MAX_MESSAGE_BYTES`] its middle is left out, and says how much.
+/// `MAX_MESSAGE_BYTES` (1,000) its middle is left out, and says how much.
 pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
     let joined: std::borrow::Cow<'_, str> = if message.contains(['\n', '\r']) {
         message.replace('\n', "\\n").replace('\r', "\\r").into()

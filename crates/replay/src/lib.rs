@@ -6,7 +6,7 @@
 //! centre ownership, the phase that follows). [`diverge`] finds, per game, the first phase
 //! whose result would have differed under another ruleset. [`exceptions`] reads the documented
 //! exceptions: phases the record is known to get wrong, reported as such and not as failures.
-//! [`write`] writes the same format, so that a game hosted with `diplo game` on any map replays.
+//! [`mod@write`] writes the same format, so that a game hosted with `diplo game` on any map replays.
 //!
 //! ```
 //! let map = diplo_map::Map::standard();

@@ -55,8 +55,8 @@
 //!
 //! It handles only what the property tests generate and the plainer DATC cases: holds; moves
 //! to an adjacent province or, for an army, by convoy to one it does not border (with no
-//! convoy order, `invalid` or `illegal` as [`Board::judge_distant_moves`] reads 4.E.1 under the
-//! `ignored` and `dptg` rules, and supports of such moves as [`Board::judge_distant_supports`]
+//! convoy order, `invalid` or `illegal` as `Board::judge_distant_moves` reads 4.E.1 under the
+//! `ignored` and `dptg` rules, and supports of such moves as `Board::judge_distant_supports`
 //! reads it); fleets on a coast of a multi-coast province, and fleet moves to
 //! a coast written and reachable (supports name the province only); supports of holds and
 //! moves; convoys by fleets at sea on a proper route; supports and convoys that do not match

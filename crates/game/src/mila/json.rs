@@ -114,7 +114,7 @@ fn pending_phase<'o>(map: &Map, o: &'o PhaseOutcome) -> (Ordered<'o>, Vec<(Strin
 
 /// The results of the last phase adjudicated (the last of `pending`, else of the history) in
 /// MILA's codes, each key with its codes, in the keys' order: that phase's `results` in
-/// [`write`]'s saved game, worked out from it and the phase before it alone. None before the
+/// [`write()`]'s saved game, worked out from it and the phase before it alone. None before the
 /// first phase.
 pub fn last_results(
     game: &Game,
