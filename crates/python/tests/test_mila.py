@@ -373,15 +373,16 @@ def test_the_native_saved_game_is_the_drop_ins(map_name):
     compares with MILA's package itself): the same random orders given to both under the `mila`
     ruleset, every phase's orders, result codes and state compared (waives aside: the drop-in
     keeps them as MILA does when orders are set, the native game as given; MILA's order within
-    the influence lists aside; the drop-in's hash and time stamp aside, which diplo's own
-    saved game does not write)."""
+    the unit and influence lists aside, which the drop-in keeps and the native game does not;
+    the drop-in's hash and time stamp aside, which diplo's own saved game does not write)."""
     import random
 
     def state(phase):
         s = dict(phase["state"])
         s.pop("zobrist_hash", None)
         s.pop("timestamp", None)
-        s["influence"] = {p: sorted(v) for p, v in s["influence"].items()}
+        for field in ("influence", "units"):
+            s[field] = {p: sorted(v) for p, v in s[field].items()}
         return s
 
     rng = random.Random(7)
@@ -408,3 +409,32 @@ def test_the_native_saved_game_is_the_drop_ins(map_name):
             assert a["results"] == b["results"], a["name"]
             assert a["orders"] == b["orders"], a["name"]
             assert state(a) == state(b), a["name"]
+
+
+def test_units_and_influence_are_listed_in_mila_s_order():
+    """A unit that moves goes to the end of its power's list, and its province to the end of
+    its influence (observed on MILA 1.1.2 with the same orders); the starting lists are in the
+    order of MILA's map files."""
+    g = Game()
+    assert g.get_units("RUSSIA") == ["A WAR", "A MOS", "F SEV", "F STP/SC"]
+    g.set_orders("FRANCE", ["A PAR - BUR", "F BRE - MAO"])
+    g.set_orders("RUSSIA", ["A WAR - GAL"])
+    g.process()
+    state = g.get_state()
+    assert state["units"]["FRANCE"] == ["A MAR", "F MAO", "A BUR"]
+    assert state["influence"]["FRANCE"] == ["BRE", "MAR", "PAR", "MAO", "BUR"]
+    assert state["units"]["RUSSIA"] == ["A MOS", "F SEV", "F STP/SC", "A GAL"]
+    assert state["influence"]["RUSSIA"] == ["WAR", "MOS", "SEV", "STP", "GAL"]
+
+
+def test_a_power_with_a_hyphen_in_its_name_is_keyed_as_mila_keys_it():
+    """MILA keys `British-Columbia` as `BRITISHCOLUMBIA`; its orders reach diplo's engine under
+    its own name (a move into a province left by a unit moving on, as MILA 1.1.2 plays it)."""
+    g = Game(map_name="empire")
+    assert "BRITISHCOLUMBIA" in g.powers and "NEWYORK" in g.powers
+    assert not any("-" in p or " " in p for p in g.powers)
+    g.set_orders("BRITISHCOLUMBIA", ["A VAN - IDA", "A CGY - VAN"])
+    assert g.error == []
+    g.process()
+    assert g.get_units("BRITISHCOLUMBIA") == ["F ANC", "A IDA", "A VAN"]
+    assert g.get_state()["influence"]["BRITISHCOLUMBIA"] == ["CGY", "ANC", "IDA", "VAN"]

@@ -15,7 +15,7 @@ import time
 from typing import Any, Dict, List, Optional, Union
 
 from .._diplo import DiploError, Game as _Engine, rulesets as _rulesets
-from .map import DIPLO_PHASE_TYPES, Map
+from .map import DIPLO_PHASE_TYPES, Map, power_key
 from .rules import DEFAULT_RULES, MILA_RULES, overrides_for
 # MILA's result codes, as the package before its split into modules named them here.
 from .adjudication import (  # noqa: F401
@@ -146,6 +146,11 @@ class Game(_Orders, _Adjudication, _Records):
     def get_power(self, power_name: str) -> Optional[Power]:
         """The power named `power_name` (upper case), or None."""
         return self.powers.get(power_name.upper() if power_name else power_name)
+
+    def _ename(self, power: Power) -> str:
+        """`power`'s name as diplo's engine reads it (`British-Columbia` for MILA's
+        `BRITISHCOLUMBIA`)."""
+        return self.map._engine_names.get(power.name, power.name)
 
     def has_power(self, power_name: str) -> bool:
         """Whether the map has a power of that name."""
@@ -336,14 +341,14 @@ class Game(_Orders, _Adjudication, _Records):
         given)."""
         pos: Dict[str, Any] = {
             "phase": self._diplo_phase(phase),
-            "units": {p.name: list(p.units) for p in self.powers.values() if p.units},
-            "centres": {p.name: list(p.centers) for p in self.powers.values() if p.centers},
+            "units": {self._ename(p): list(p.units) for p in self.powers.values() if p.units},
+            "centres": {self._ename(p): list(p.centers) for p in self.powers.values() if p.centers},
         }
         dislodged = []
         for p in self.powers.values():
             for unit in p.retreats:
                 info = self._attackers.get(unit, {})
-                entry = {"unit": unit, "power": p.name,
+                entry = {"unit": unit, "power": self._ename(p),
                          "attacker_from": info.get("attacker_from") or unit[2:5],
                          "by_convoy": bool(info.get("by_convoy", False))}
                 dislodged.append(entry)
@@ -387,18 +392,18 @@ class Game(_Orders, _Adjudication, _Records):
         for power in self.powers.values():
             power.units, power.retreats = [], {}
         for name, units in nxt.get("units", {}).items():
-            power = self.powers[name.upper()]
+            power = self.powers[power_key(name)]
             power.units = [u.upper() for u in units]
         if "centres" in nxt:
             for power in self.powers.values():
                 power.centers = []
             for name, centres in nxt["centres"].items():
-                self.powers[name.upper()].centers = [c.upper() for c in centres]
+                self.powers[power_key(name)].centers = [c.upper() for c in centres]
         self._attackers = {}
         self._contested = list(nxt.get("contested", []))
         for d in nxt.get("dislodged", []):
             unit = _unit_key(d["unit"])
-            self.powers[d["power"].upper()].retreats[unit] = []
+            self.powers[power_key(d["power"])].retreats[unit] = []
             self._attackers[unit] = d
         self.phase = self.map._phase_of_diplo(nxt["phase"])
         self.phase_type = self.phase.split()[-1][0]
@@ -408,7 +413,7 @@ class Game(_Orders, _Adjudication, _Records):
         if any(p.retreats for p in self.powers.values()):
             options = self._engine_at().get_state()["retreats"]
             for name, by_unit in options.items():
-                power = self.powers[name.upper()]
+                power = self.powers[power_key(name)]
                 for unit, places in by_unit.items():
                     if unit in power.retreats:
                         power.retreats[unit] = list(places)

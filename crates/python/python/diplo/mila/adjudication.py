@@ -4,6 +4,7 @@ MILA's codes."""
 from typing import Any, Dict, List, Optional
 
 from .history import GamePhaseData, SortedDict
+from .map import power_key
 
 OK, NO_CONVOY, BOUNCE, VOID, CUT = "", "no convoy", "bounce", "void", "cut"
 DISLODGED, DISRUPTED, DISBAND = "dislodged", "disrupted", "disband"
@@ -108,7 +109,7 @@ class _Adjudication:
                     results[unit].append(VOID)
                     del by_unit[unit]
                     self.ordered_units[owners[unit].name].remove(unit)
-        lines = ["%s: %s" % (p.name, t) for p, t in by_unit.values()]
+        lines = ["%s: %s" % (self._ename(p), t) for p, t in by_unit.values()]
         out = self._run(lines, mila_codes=True)
         texts = list(by_unit.items())
         out["results"] = _by_unit(out["results"], [u for u, _ in texts])
@@ -124,7 +125,15 @@ class _Adjudication:
         for unit, power in owners.items():
             if unit in moved:
                 self._visit(power, self.command[unit].split()[1][:3])
+        before = {p.name: p.units for p in self.powers.values()}
         self._read_position(out["next"], engine_there=True)
+        # As MILA: each unit that moved leaves its place in its power's list for the end, in
+        # the order of the list.
+        arrived: Dict[str, List[str]] = {}
+        for unit, power in owners.items():
+            if unit in moved:
+                arrived.setdefault(power.name, []).append(self.command[unit].split()[1][:3])
+        self._keep_mila_order(before, arrived, moved)
         for unit, d in self._attackers.items():
             self.dislodged[unit] = d["attacker_from"].upper()[:3]
             if DISLODGED not in results.setdefault(unit, []):
@@ -176,7 +185,7 @@ class _Adjudication:
                 if unit in units:
                     i = units.index(unit)
                     del units[i], lines[i]
-                lines.append("%s: %s" % (power.name, order))
+                lines.append("%s: %s" % (self._ename(power), order))
                 units.append(unit)
         out = self._run(lines)
         out["results"] = _by_unit(out["results"], units)
@@ -185,7 +194,10 @@ class _Adjudication:
                 results[unit].append(BOUNCE)
             elif r["result"] in ("illegal", "invalid"):
                 results[unit].append(VOID)
+        before = {p.name: p.units for p in self.powers.values()}
         self._read_position(out["next"], engine_there=True)
+        # As MILA: a unit that retreated comes last in its power's list, in the order given.
+        self._keep_mila_order(before, _places(lines), ())
         after = {u for p in self.powers.values() for u in p.units}
         self.popped = []
         for unit in dislodged:
@@ -222,14 +234,17 @@ class _Adjudication:
                 if why is not None and "may build only" not in why and "may remove only" not in why:
                     results.setdefault(unit, []).append(VOID)
                     continue
-                lines.append("%s: %s" % (power.name, order))
+                lines.append("%s: %s" % (self._ename(power), order))
                 units.append(unit)
         out = self._run(lines)
         for unit, r in zip(units, out["results"]):
             code = OK if r["result"] == "succeeds" else VOID
             results.setdefault(unit, []).append(code)
         before = {u for p in self.powers.values() for u in p.units}
+        lists = {p.name: p.units for p in self.powers.values()}
         self._read_position(out["next"], engine_there=True)
+        # As MILA: a unit built comes last in its power's list, in the order given.
+        self._keep_mila_order(lists, _places(lines), ())
         after = {u for p in self.powers.values() for u in p.units}
         # As MILA: a unit the rules remove (civil disorder) is removed by an order MILA makes
         # for the power, which succeeds (`''`).
@@ -245,6 +260,25 @@ class _Adjudication:
         self.popped = []
         self.result = results
         return results
+
+    def _keep_mila_order(self, before: Dict[str, List[str]], arrived: Dict[str, List[str]],
+                         left) -> None:
+        """Each power's units (as the engine gave them) in the order MILA keeps them: the units
+        of `before` (its lists before the phase) still where they were, in that order, then
+        those that arrived at the provinces of `arrived` (by power, in MILA's order), then any
+        other. `left`: the units of `before` that left their place (another unit may have
+        taken it since)."""
+        for power in self.powers.values():
+            now = power.units
+            if not now:
+                continue
+            by_place = {u[2:5]: u for u in now}
+            added = [by_place[p] for p in arrived.get(power.name, ()) if p in by_place]
+            taken = set(added)
+            here = set(now)
+            kept = [u for u in before.get(power.name, ()) if u in here and u not in left and u not in taken]
+            listed = set(kept) | taken
+            power.units = kept + added + [u for u in now if u not in listed]
 
     def _check_end(self):
         """Ends the game when a power has enough centres, or at the draw year."""
@@ -271,6 +305,20 @@ class _Adjudication:
         winners = winners or [p.name for p in self.powers.values() if not p.is_eliminated()]
         self.outcome = [self.get_current_phase()] + list(winners)
         self.phase, self.phase_type = "COMPLETED", None
+
+
+def _places(lines: List[str]) -> Dict[str, List[str]]:
+    """The province each order of `lines` (`POWER: A PAR R BUR`, `POWER: A PAR B`) puts a
+    unit in, by power, in their order: a retreat's destination, a build's place."""
+    out: Dict[str, List[str]] = {}
+    for line in lines:
+        power, order = line.split(": ", 1)
+        word = order.split()
+        if len(word) == 4 and word[2] in ("R", "-"):
+            out.setdefault(power_key(power), []).append(word[3][:3])
+        elif len(word) == 3 and word[2] == "B":
+            out.setdefault(power_key(power), []).append(word[1][:3])
+    return out
 
 
 def _unit_key(unit: str) -> str:

@@ -33,6 +33,12 @@ DIPLO_PHASE_TYPES = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
 AREA_TYPES = {"inland": "LAND", "coast": "COAST", "sea": "WATER", "impassable": "SHUT"}
 
 
+def power_key(name: str) -> str:
+    """A power's name as MILA keys it: upper case, without spaces, hyphens and full stops
+    (`British-Columbia` -> `BRITISHCOLUMBIA`, as MILA's `norm_power`)."""
+    return "".join(name.upper().replace("-", " ").replace(".", " ").split())
+
+
 class Map:
     """A map as MILA's `Map`: `name`, `powers`, `locs`, `scs`, `homes`, `units`, `centers`,
     `loc_type`, `loc_abut`, `first_year`, and the questions MILA's engine asks of it."""
@@ -58,12 +64,18 @@ class Map:
         self.victory: List[int] = [summary["victory_centres"]]
         self.seasons: List[str] = [s.upper() for s in summary["seasons"]]
         self.first_season: str = summary["first_season"].upper()
-        self.powers: List[str] = sorted(p["name"].upper() for p in summary["powers"])
+        self.powers: List[str] = sorted(power_key(p["name"]) for p in summary["powers"])
+        # The name diplo's engine reads of each power whose MILA key is not its name in upper
+        # case (`BRITISHCOLUMBIA`: `British-Columbia`), by that key.
+        self._engine_names: Dict[str, str] = {
+            power_key(p["name"]): p["name"] for p in summary["powers"]
+            if power_key(p["name"]) != p["name"].upper()
+        }
         self.homes: Dict[str, List[str]] = {}
         self.units: Dict[str, List[str]] = {}
         self.centers: Dict[str, List[str]] = {}
         for p in summary["powers"]:
-            key = p["name"].upper()
+            key = power_key(p["name"])
             self.homes[key] = [c.upper() for c in p["home_centres"]]
             self.centers[key] = [c.upper() for c in p["centres"]]
             self.units[key] = [

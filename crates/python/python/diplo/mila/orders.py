@@ -5,6 +5,7 @@ from typing import Any, Dict, List, Optional, Union
 
 from .._diplo import DiploError
 from .adjudication import _by_unit
+from .map import power_key
 from .power import Power
 
 
@@ -135,7 +136,7 @@ class _Orders:
         if known is not None and order in known:
             return None  # listed as possible for this power on this very board
         try:
-            out = self._judge(["%s: %s" % (power.name, order)])
+            out = self._judge(["%s: %s" % (self._ename(power), order)])
         except DiploError as e:
             return str(e)
         for r in out["results"]:
@@ -164,7 +165,7 @@ class _Orders:
         if known is not None and all(t in known for t in texts.values()):
             return {t: None for t in texts.values()}
         try:
-            out = self._judge(["%s: %s" % (power.name, t) for t in texts.values()])
+            out = self._judge(["%s: %s" % (self._ename(power), t) for t in texts.values()])
         except DiploError:
             return {}
         found = _by_unit(out["results"], list(texts))
@@ -264,7 +265,7 @@ class _Orders:
                 texts: set = set()
                 for loc in locs:
                     texts.update(every[loc])
-                self._possible_texts[name.upper()] = texts
+                self._possible_texts[power_key(name)] = texts
         return every
 
     def _board_key(self) -> tuple:

@@ -124,7 +124,7 @@ class _Records:
                 for order in self.get_orders(power.name):
                     if self.no_check and self._check(power, order) is not None:
                         continue
-                    lines.append("%s: %s" % (power.name, order))
+                    lines.append("%s: %s" % (self._ename(power), order))
         if self.is_game_done:
             ended = self.map.phase_long(self.outcome[0]) if self.outcome else None
             first = "%s%04dM" % (self.map.first_season[0], self.map.first_year)
