@@ -470,7 +470,7 @@ def test_render_draws_orders_as_png_and_into_a_file(tmp_path):
 def test_a_neutral_power_has_nothing_to_order_and_every_listed_order_is_accepted():
     g = diplo.Game(map="known_world_901")
     assert g.get_orderable_locations("Neutral") == []
-    assert g.get_orderable_locations()["Neutral"] == []
+    assert g.get_orderable_locations()["Neutral-State"] == []
     neutral_units = {u.split()[1][:3] for u in g.get_units("Neutral")}
     possible = g.get_all_possible_orders()
     assert neutral_units and not neutral_units & set(possible)

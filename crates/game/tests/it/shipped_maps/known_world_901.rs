@@ -48,7 +48,7 @@ fn known_world_901_opening_and_first_year_against_the_neutral_garrisons() {
     assert_eq!(owner(&g, "bri").as_deref(), Some("France"));
     assert_eq!(
         owner(&g, "uyg").as_deref(),
-        Some("Neutral"),
+        Some("Neutral-State"),
         "left empty in the Fall"
     );
     orders(&mut g, "France", "Build A aqt");
