@@ -2,8 +2,9 @@
 (the same orders, drawn from MILA's possible orders, set on both) and fails at the first phase
 where the two disagree on the phase, the orderable locations, the units or the centres, or on
 the rest of the state (`get_state()`: retreat options, builds and where, influence, homes,
-civil disorder, note; lists compared as sets), and then on the order of each power's units and
-influence lists (MILA keeps them in the order units moved, retreated and were built).
+civil disorder, note; lists compared as sets), and then on the order of each power's units,
+centres and influence lists (MILA keeps them in the order units moved, retreated and were
+built, and centres were taken).
 
     python crates/python/mila/side_by_side.py [SEEDS] [PHASES]
 
@@ -84,7 +85,7 @@ def play(seed, phases, differences):
         if a != b:
             diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
             return "the states differ after it (MILA, diplo.mila): %s" % diff, phase
-        for field in ("units", "influence"):
+        for field in ("units", "centers", "influence"):
             a, b = mila.get_state()[field], ours.get_state()[field]
             if a != b:
                 diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}

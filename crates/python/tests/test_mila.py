@@ -373,15 +373,16 @@ def test_the_native_saved_game_is_the_drop_ins(map_name):
     compares with MILA's package itself): the same random orders given to both under the `mila`
     ruleset, every phase's orders, result codes and state compared (waives aside: the drop-in
     keeps them as MILA does when orders are set, the native game as given; MILA's order within
-    the unit and influence lists aside, which the drop-in keeps and the native game does not;
-    the drop-in's hash and time stamp aside, which diplo's own saved game does not write)."""
+    the unit, centre and influence lists aside, which the drop-in keeps and the native game
+    does not; the drop-in's hash and time stamp aside, which diplo's own saved game does not
+    write)."""
     import random
 
     def state(phase):
         s = dict(phase["state"])
         s.pop("zobrist_hash", None)
         s.pop("timestamp", None)
-        for field in ("influence", "units"):
+        for field in ("influence", "units", "centers"):
             s[field] = {p: sorted(v) for p, v in s[field].items()}
         return s
 
@@ -438,3 +439,18 @@ def test_a_power_with_a_hyphen_in_its_name_is_keyed_as_mila_keys_it():
     g.process()
     assert g.get_units("BRITISHCOLUMBIA") == ["F ANC", "A IDA", "A VAN"]
     assert g.get_state()["influence"]["BRITISHCOLUMBIA"] == ["CGY", "ANC", "IDA", "VAN"]
+
+
+def test_centres_taken_come_last_in_mila_s_order():
+    """A centre a power takes goes to the end of its list (observed on MILA 1.1.2 with the same
+    orders: Russia's Galicia army into Rumania, Austria's Serbia and Greece taken in the order
+    MILA takes unowned centres)."""
+    g = Game()
+    g.set_orders("RUSSIA", ["A WAR - GAL", "F SEV - RUM"])
+    g.set_orders("AUSTRIA", ["A BUD - SER", "F TRI - ALB"])
+    g.process()
+    g.set_orders("AUSTRIA", ["F ALB - GRE"])
+    g.process()
+    assert g.get_current_phase() == "W1901A"
+    assert g.get_centers("RUSSIA") == ["MOS", "SEV", "STP", "WAR", "RUM"]
+    assert g.get_centers("AUSTRIA") == ["BUD", "TRI", "VIE", "GRE", "SER"]

@@ -386,6 +386,27 @@ class Game(_Orders, _Adjudication, _Records):
                 p.influence.remove(province)
         power.influence.append(province)
 
+    def _take_centres(self, centres: Dict[str, List[str]]):
+        """Each power's centres as the engine gives them (`centres`: by diplo's power name), in
+        the order MILA keeps them: those it had, in their order, then those it took, as MILA
+        takes them (each power's former centres in that power's order, the powers in order,
+        then the centres no one owned, in the map's order)."""
+        owner: Dict[str, str] = {}
+        for name, listed in centres.items():
+            for c in listed:
+                owner[c.upper()] = power_key(name)
+        old = {p.name: p.centers for p in self.powers.values()}
+        new: Dict[str, List[str]] = {name: [c for c in had if owner.get(c) == name] for name, had in old.items()}
+        owned = {c for had in old.values() for c in had}
+        taken = [c for had in old.values() for c in had] + [c for c in self.map.scs if c not in owned]
+        taken += [c for c in owner if c not in owned and c not in self.map.scs]
+        for c in taken:
+            name = owner.get(c)
+            if name in new and c not in new[name]:
+                new[name].append(c)
+        for power in self.powers.values():
+            power.centers = new[power.name]
+
     def _read_position(self, nxt: Dict[str, Any], engine_there: bool = False):
         """Takes the position diplo gives (units, centres, dislodged units, phase);
         `engine_there`: the engine (`_engine`) stands at it already."""
@@ -395,10 +416,7 @@ class Game(_Orders, _Adjudication, _Records):
             power = self.powers[power_key(name)]
             power.units = [u.upper() for u in units]
         if "centres" in nxt:
-            for power in self.powers.values():
-                power.centers = []
-            for name, centres in nxt["centres"].items():
-                self.powers[power_key(name)].centers = [c.upper() for c in centres]
+            self._take_centres(nxt["centres"])
         self._attackers = {}
         self._contested = list(nxt.get("contested", []))
         for d in nxt.get("dislodged", []):
