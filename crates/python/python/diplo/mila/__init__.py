@@ -393,9 +393,13 @@ class Game(_Orders, _Adjudication, _Records):
         then the centres no one owned, in the map's order)."""
         owner: Dict[str, str] = {}
         for name, listed in centres.items():
+            key = power_key(name)
             for c in listed:
-                owner[c.upper()] = power_key(name)
+                owner[c.upper()] = key
         old = {p.name: p.centers for p in self.powers.values()}
+        if len(owner) == sum(len(had) for had in old.values()) and \
+                all(owner.get(c) == name for name, had in old.items() for c in had):
+            return  # no centre changed hands (most phases)
         new: Dict[str, List[str]] = {name: [c for c in had if owner.get(c) == name] for name, had in old.items()}
         owned = {c for had in old.values() for c in had}
         taken = [c for had in old.values() for c in had] + [c for c in self.map.scs if c not in owned]

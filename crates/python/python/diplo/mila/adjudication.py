@@ -269,14 +269,17 @@ class _Adjudication:
         other. `left`: the units of `before` that left their place (another unit may have
         taken it since)."""
         for power in self.powers.values():
-            now = power.units
+            now, old = power.units, before.get(power.name, [])
             if not now:
+                continue
+            if power.name not in arrived and len(now) == len(old) and set(now) == set(old):
+                power.units = old  # none of its units moved: its list as it was
                 continue
             by_place = {u[2:5]: u for u in now}
             added = [by_place[p] for p in arrived.get(power.name, ()) if p in by_place]
             taken = set(added)
             here = set(now)
-            kept = [u for u in before.get(power.name, ()) if u in here and u not in left and u not in taken]
+            kept = [u for u in old if u in here and u not in left and u not in taken]
             listed = set(kept) | taken
             power.units = kept + added + [u for u in now if u not in listed]
 

@@ -5,6 +5,7 @@ names (`PAR`, `STP/SC`), `locs`, `scs`, `homes`, `loc_type`, `loc_abut`, `abuts`
 `is_valid_unit`, phase names and their order.
 """
 
+import functools
 import os
 from typing import Dict, List, Optional
 
@@ -33,6 +34,7 @@ DIPLO_PHASE_TYPES = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
 AREA_TYPES = {"inland": "LAND", "coast": "COAST", "sea": "WATER", "impassable": "SHUT"}
 
 
+@functools.lru_cache(maxsize=4096)
 def power_key(name: str) -> str:
     """A power's name as MILA keys it: upper case, without spaces, hyphens and full stops
     (`British-Columbia` -> `BRITISHCOLUMBIA`, as MILA's `norm_power`)."""
