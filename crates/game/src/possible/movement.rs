@@ -367,9 +367,10 @@ struct SupportCtx<'a> {
     movers: &'a Movers,
 }
 
-/// Supports to hold for the units in reach, and to move for every move that ends in reach;
-/// `work.near`: the units that could be named, in board order; `work.in_reach`: the
-/// supporter's reach.
+/// Supports to hold for the units in reach, and to move for every move that ends in reach,
+/// the units named in the order of their provinces (whatever the position's order of its
+/// units: two listings of one position agree); `work.near`: the units that could be named;
+/// `work.in_reach`: the supporter's reach.
 fn supports(ctx: &SupportCtx, i: usize, work: &mut Work, orders: &mut Vec<PossibleOrder>) {
     let Work {
         in_reach,
@@ -378,6 +379,7 @@ fn supports(ctx: &SupportCtx, i: usize, work: &mut Work, orders: &mut Vec<Possib
         search,
         ..
     } = work;
+    near.sort_unstable_by_key(|&j| ctx.pos.units[j].location.province);
     let u = &ctx.pos.units[i];
     let (own, supporter) = (u.location.province, UnitAt::of(u));
     for &j in near.iter() {

@@ -236,7 +236,8 @@ pub(super) struct Convoys {
     fleets: Vec<ProvinceId>,
     beside: Vec<ProvinceId>,
     destinations: Vec<ProvinceId>,
-    /// The armies (by index, ascending) with a convoy reach.
+    /// The armies (by index) with a convoy reach, in the order of their provinces (not the
+    /// position's order of its units, so that two listings of one position agree).
     pub(super) armies: Vec<usize>,
 }
 
@@ -268,6 +269,8 @@ impl Convoys {
             ];
             self.ends.push(ends);
         }
+        self.armies
+            .sort_unstable_by_key(|&j| pos.units[j].location.province);
     }
 
     /// The convoy reach of unit `j` (of `pos.units`), standing in `origin`.

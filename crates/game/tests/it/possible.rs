@@ -161,7 +161,8 @@ fn every_listed_order_is_legal_through_three_years_of_play() {
 }
 
 /// A cache kept over the game, each phase's lists handed back to it for reuse, lists the same
-/// orders as a fresh computation, phase after phase.
+/// orders as a fresh computation, phase after phase; and so does the same position with its
+/// units listed the other way round (equal positions, equal lists, in the same order).
 #[test]
 fn a_kept_cache_with_recycled_lists_lists_what_a_fresh_one_does() {
     let mut g = Game::new(
@@ -176,6 +177,10 @@ fn a_kept_cache_with_recycled_lists_lists_what_a_fresh_one_does() {
     while g.position.phase.year < 1905 {
         let kept = possible_with(&mut cache, &g.map, &g.rules, &g.position);
         assert_eq!(kept, possible(&g.map, &g.rules, &g.position));
+        let mut reversed = g.position.clone();
+        reversed.units.reverse();
+        reversed.dislodged.reverse();
+        assert_eq!(kept, possible(&g.map, &g.rules, &reversed));
         let mut by_power: BTreeMap<diplo_map::PowerId, Vec<String>> = BTreeMap::new();
         for at in &kept {
             let pick = at.orders[rng.below(at.orders.len())].text(&g.map);

@@ -411,14 +411,21 @@ class Game(_Orders, _Adjudication, _Records):
         for power in self.powers.values():
             power.centers = new[power.name]
 
-    def _read_position(self, nxt: Dict[str, Any], engine_there: bool = False):
+    def _read_position(self, nxt: Dict[str, Any], engine_there: bool = False,
+                       arrived: Optional[Dict[str, List[str]]] = None, left=()):
         """Takes the position diplo gives (units, centres, dislodged units, phase);
-        `engine_there`: the engine (`_engine`) stands at it already."""
+        `engine_there`: the engine (`_engine`) stands at it already. With `arrived` (the
+        provinces units moved, retreated or were built in, by power, in MILA's order; `left`:
+        the units that left their place), each power's units are listed in MILA's order
+        (`_keep_mila_order`)."""
+        before = {p.name: p.units for p in self.powers.values()}
         for power in self.powers.values():
             power.units, power.retreats = [], {}
         for name, units in nxt.get("units", {}).items():
             power = self.powers[power_key(name)]
             power.units = [u.upper() for u in units]
+        if arrived is not None:
+            self._keep_mila_order(before, arrived, left)
         if "centres" in nxt:
             self._take_centres(nxt["centres"])
         self._attackers = {}
@@ -427,6 +434,13 @@ class Game(_Orders, _Adjudication, _Records):
             unit = _unit_key(d["unit"])
             self.powers[power_key(d["power"])].retreats[unit] = []
             self._attackers[unit] = d
+        if arrived is not None:
+            # As MILA: a power's dislodged units in the order of its list before the phase.
+            for power in self.powers.values():
+                if len(power.retreats) > 1:
+                    rank = {u: i for i, u in enumerate(before.get(power.name, ()))}
+                    ordered = sorted(power.retreats, key=lambda u: rank.get(u, len(rank)))
+                    power.retreats = {u: power.retreats[u] for u in ordered}
         self.phase = self.map._phase_of_diplo(nxt["phase"])
         self.phase_type = self.phase.split()[-1][0]
         self.clear_cache()

@@ -125,15 +125,13 @@ class _Adjudication:
         for unit, power in owners.items():
             if unit in moved:
                 self._visit(power, self.command[unit].split()[1][:3])
-        before = {p.name: p.units for p in self.powers.values()}
-        self._read_position(out["next"], engine_there=True)
         # As MILA: each unit that moved leaves its place in its power's list for the end, in
         # the order of the list.
         arrived: Dict[str, List[str]] = {}
         for unit, power in owners.items():
             if unit in moved:
                 arrived.setdefault(power.name, []).append(self.command[unit].split()[1][:3])
-        self._keep_mila_order(before, arrived, moved)
+        self._read_position(out["next"], engine_there=True, arrived=arrived, left=moved)
         for unit, d in self._attackers.items():
             self.dislodged[unit] = d["attacker_from"].upper()[:3]
             if DISLODGED not in results.setdefault(unit, []):
@@ -194,10 +192,8 @@ class _Adjudication:
                 results[unit].append(BOUNCE)
             elif r["result"] in ("illegal", "invalid"):
                 results[unit].append(VOID)
-        before = {p.name: p.units for p in self.powers.values()}
-        self._read_position(out["next"], engine_there=True)
         # As MILA: a unit that retreated comes last in its power's list, in the order given.
-        self._keep_mila_order(before, _places(lines), ())
+        self._read_position(out["next"], engine_there=True, arrived=_places(lines))
         after = {u for p in self.powers.values() for u in p.units}
         self.popped = []
         for unit in dislodged:
@@ -241,10 +237,8 @@ class _Adjudication:
             code = OK if r["result"] == "succeeds" else VOID
             results.setdefault(unit, []).append(code)
         before = {u for p in self.powers.values() for u in p.units}
-        lists = {p.name: p.units for p in self.powers.values()}
-        self._read_position(out["next"], engine_there=True)
         # As MILA: a unit built comes last in its power's list, in the order given.
-        self._keep_mila_order(lists, _places(lines), ())
+        self._read_position(out["next"], engine_there=True, arrived=_places(lines))
         after = {u for p in self.powers.values() for u in p.units}
         # As MILA: a unit the rules remove (civil disorder) is removed by an order MILA makes
         # for the power, which succeeds (`''`).
