@@ -454,3 +454,21 @@ def test_centres_taken_come_last_in_mila_s_order():
     assert g.get_current_phase() == "W1901A"
     assert g.get_centers("RUSSIA") == ["MOS", "SEV", "STP", "WAR", "RUM"]
     assert g.get_centers("AUSTRIA") == ["BUD", "TRI", "VIE", "GRE", "SER"]
+
+
+def test_a_year_of_moves_captures_and_builds_lists_as_mila_lists():
+    """Units that move go last in the order of their power's list, centres taken come last,
+    builds come last in the order given (observed on MILA 1.1.2 with the same orders)."""
+    g = Game()
+    g.set_orders("FRANCE", ["A PAR - BUR", "F BRE - MAO", "A MAR - SPA"])
+    g.process()
+    assert g.get_units("FRANCE") == ["F MAO", "A SPA", "A BUR"]
+    g.set_orders("FRANCE", ["F MAO - POR", "A SPA H", "A BUR H"])
+    g.process()
+    assert g.get_current_phase() == "W1901A"
+    assert g.get_units("FRANCE") == ["A SPA", "A BUR", "F POR"]
+    assert g.get_centers("FRANCE") == ["BRE", "MAR", "PAR", "POR", "SPA"]
+    g.set_orders("FRANCE", ["F MAR B", "A PAR B"])
+    g.process()
+    assert g.get_units("FRANCE") == ["A SPA", "A BUR", "F POR", "F MAR", "A PAR"]
+    assert g.get_state()["influence"]["FRANCE"] == ["BRE", "MAR", "PAR", "MAO", "SPA", "BUR", "POR"]
