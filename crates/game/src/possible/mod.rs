@@ -37,9 +37,9 @@ use retreats::retreats;
 pub struct PossibleAt {
     /// The power that orders here.
     pub power: PowerId,
-    /// The orders, in a stable order: the unit's hold, moves, moves by convoy, then its
-    /// supports and (a fleet's) convoys naming the other units in the order of their
-    /// provinces, whatever the position's order of its units.
+    /// The orders, in a stable order (in a movement phase: the unit's hold, moves, moves by
+    /// convoy, then its supports and a fleet's convoys, naming the other units in the order
+    /// of their provinces, whatever the position's order of its units).
     pub orders: Vec<String>,
 }
 
@@ -50,9 +50,9 @@ pub struct Possible {
     pub province: ProvinceId,
     /// The power that orders here.
     pub power: PowerId,
-    /// The orders, in a stable order: the unit's hold, moves, moves by convoy, then its
-    /// supports and (a fleet's) convoys naming the other units in the order of their
-    /// provinces, whatever the position's order of its units.
+    /// The orders, in a stable order (in a movement phase: the unit's hold, moves, moves by
+    /// convoy, then its supports and a fleet's convoys, naming the other units in the order
+    /// of their provinces, whatever the position's order of its units).
     pub orders: Vec<PossibleOrder>,
 }
 
