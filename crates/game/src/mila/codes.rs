@@ -276,15 +276,8 @@ pub fn phase_codes(
         texts.push(super::json::order_text(map, &upper, order));
         words.push((r.words(), super::json::convoy_reason(map, r, order)));
     }
-    let judged: Vec<Judged> = (orders.iter().zip(&texts).zip(&words))
-        .map(|(((power, order), text), (words, reason))| Judged {
-            power: *power,
-            order,
-            text,
-            words,
-            reason,
-        })
-        .collect();
+    let results = super::json::borrowed(&words);
+    let judged = super::json::judged(&orders, &texts, &results);
     let mut carry = Carry {
         destroyed: destroyed.to_vec(),
     };

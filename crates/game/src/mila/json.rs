@@ -72,10 +72,7 @@ pub fn write<S: Sink>(
     }
     for (k, o) in pending.iter().enumerate() {
         let (orders, words) = pending_phase(map, o);
-        let words: Vec<(&str, &str)> = words
-            .iter()
-            .map(|(w, r)| (w.as_str(), r.as_str()))
-            .collect();
+        let words = borrowed(&words);
         let next = pending.get(k + 1).map_or(&game.position, |n| &n.position);
         w.phase(flavour, &o.position, Some(next), &orders, &words);
     }
@@ -98,6 +95,13 @@ pub fn write<S: Sink>(
 
 /// A phase's orders, each with the power that gave it.
 type Ordered<'o> = Vec<(Option<PowerId>, &'o Order)>;
+
+/// Each result's words and reason, borrowed (as [`judged`] reads them).
+pub(super) fn borrowed(words: &[(String, String)]) -> Vec<(&str, &str)> {
+    (words.iter())
+        .map(|(w, r)| (w.as_str(), r.as_str()))
+        .collect()
+}
 
 /// A phase adjudicated and not recorded: its orders, each with its power, and each one's
 /// result words and the reason MILA's codes read.
@@ -163,10 +167,7 @@ pub fn last_results(
                     let o = &pending[i - recorded];
                     let orders;
                     (orders, words) = pending_phase(map, o);
-                    let results = words
-                        .iter()
-                        .map(|(w, r)| (w.as_str(), r.as_str()))
-                        .collect();
+                    let results = borrowed(&words);
                     (&o.position, orders, results)
                 }
             };
@@ -184,7 +185,7 @@ pub fn last_results(
 }
 
 /// A phase's orders with their MILA texts and results, as [`codes::codes`] reads them.
-fn judged<'a>(
+pub(super) fn judged<'a>(
     orders: &'a [(Option<PowerId>, &'a Order)],
     texts: &'a [String],
     results: &'a [(&'a str, &'a str)],
