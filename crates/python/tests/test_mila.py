@@ -472,3 +472,16 @@ def test_a_year_of_moves_captures_and_builds_lists_as_mila_lists():
     g.process()
     assert g.get_units("FRANCE") == ["A SPA", "A BUR", "F POR", "F MAR", "A PAR"]
     assert g.get_state()["influence"]["FRANCE"] == ["BRE", "MAR", "PAR", "MAO", "SPA", "BUR", "POR"]
+
+
+def test_a_map_whose_powers_share_a_mila_key_is_refused(tmp_path):
+    """Two powers MILA would key alike (`Eng-land` and `England`: `ENGLAND`) are refused with
+    both names, not merged into one."""
+    import pathlib
+
+    standard = pathlib.Path(__file__).resolve().parents[3] / "maps" / "standard.toml"
+    path = tmp_path / "clash.toml"
+    path.write_text(standard.read_text().replace('"Austria"', '"Eng-land"'))
+    diplo.Game(str(path))  # a good map for diplo itself
+    with pytest.raises(diplo.DiploError, match="`Eng-land` and `England` share the key `ENGLAND`"):
+        Game(map_name=str(path))

@@ -9,7 +9,7 @@ import functools
 import os
 from typing import Dict, List, Optional
 
-from .._diplo import map_summary
+from .._diplo import DiploError, map_summary
 
 # The maps read, by `_cache_key`: a map's name stands for the same map in the whole process
 # (as in MILA's `MAP_CACHE`), a file's only while it is unchanged.
@@ -67,6 +67,14 @@ class Map:
         self.seasons: List[str] = [s.upper() for s in summary["seasons"]]
         self.first_season: str = summary["first_season"].upper()
         self.powers: List[str] = sorted(power_key(p["name"]) for p in summary["powers"])
+        by_key: Dict[str, List[str]] = {}
+        for p in summary["powers"]:
+            by_key.setdefault(power_key(p["name"]), []).append(p["name"])
+        clashes = ["powers %s share the key `%s`" % (" and ".join("`%s`" % n for n in names), key)
+                   for key, names in by_key.items() if len(names) > 1]
+        if clashes:
+            raise DiploError("map `%s`: %s (MILA keys a power by its name in upper case, without "
+                             "spaces, hyphens and full stops): rename all but one" % (name, "; ".join(clashes)))
         # The name diplo's engine reads of each power whose MILA key is not its name in upper
         # case (`BRITISHCOLUMBIA`: `British-Columbia`), by that key.
         self._engine_names: Dict[str, str] = {
