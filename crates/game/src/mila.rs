@@ -22,9 +22,8 @@ mod import;
 mod json;
 mod sink;
 mod words;
-pub use codes::phase_codes;
 pub use import::{from_saved_game, import_saved_game, Imported};
-pub use json::{last_results, write as write_into, Flavour};
+pub use json::{last_results, phase_codes, write as write_into, Flavour};
 pub use sink::{Sink, TextSink, ValueSink};
 
 /// MILA's short phase name: `S1901M`, `F1901R`, `W1901A` (the first letter of the season's

@@ -11,13 +11,13 @@
 //! unit destroyed for want of a retreat as dislodged (and disbanded in the next retreat or
 //! adjustment phase), a removal in civil disorder as a removal made. The rules below
 //! were worked out against MILA 1.1.2. The drop-in `diplo.mila` takes a movement phase's
-//! codes from here ([`phase_codes`]) and works out the retreat and adjustment phases' itself
+//! codes from here ([`phase_codes`](super::phase_codes)) and works out the retreat and adjustment phases' itself
 //! (its CI step plays random games on it and on MILA and compares the codes unit by unit);
 //! the Python tests compare the saved game's codes with the drop-in's.
 //!
 //! A movement phase's passes are in `codes/movement.rs`; the retreat and adjustment phases' here.
 
-use diplo_engine::{Adjudication, PhaseKind, Position, Unit};
+use diplo_engine::{PhaseKind, Position, Unit};
 use diplo_map::{Map, PowerId, ProvinceId, UnitKind};
 use diplo_orders::{Order, OtherUnit, Place, WrittenCoast};
 
@@ -137,6 +137,13 @@ impl Results {
         })
     }
 
+    /// Each key with its codes' texts, in the keys' order, as owned values.
+    pub(super) fn keyed(&self) -> Vec<(String, Vec<&'static str>)> {
+        (self.iter())
+            .map(|(key, codes)| (key.to_string(), codes.texts().collect()))
+            .collect()
+    }
+
     /// Emptied (the current phase, not adjudicated, has no results).
     pub(super) fn clear(&mut self) {
         self.keys.clear();
@@ -227,6 +234,18 @@ pub(super) struct Carry {
     destroyed: Vec<Unit>,
 }
 
+impl Carry {
+    /// What a phase after a movement phase that destroyed `destroyed` needs of it.
+    pub(super) fn after_destroying(destroyed: Vec<Unit>) -> Carry {
+        Carry { destroyed }
+    }
+
+    /// The units the last movement phase destroyed (none after any other phase).
+    pub(super) fn destroyed(self) -> Vec<Unit> {
+        self.destroyed
+    }
+}
+
 /// The phase of `pos`, adjudicated with `judged` into `next`, in MILA's codes, into `out`
 /// (emptied first; keys sorted).
 pub(super) fn codes(
@@ -251,42 +270,6 @@ pub(super) fn codes(
         carry.destroyed.clear();
     }
     out.sort();
-}
-
-/// One phase in MILA's codes, from its adjudication alone (no game around it): `pos`
-/// adjudicated with `given` (each order with the power that gave it) into `adj`. `destroyed`:
-/// the units the movement phase just before destroyed for want of a retreat (the second half
-/// of this function's answer for that phase; MILA disbands them in this phase if it is a
-/// retreat or adjustment phase). Returns each key with its codes, in the keys' order, and the
-/// units this phase destroyed (none unless it is a movement phase).
-pub fn phase_codes(
-    map: &Map,
-    pos: &Position,
-    given: &[(PowerId, Order)],
-    adj: &Adjudication,
-    destroyed: &[Unit],
-) -> (Vec<(String, Vec<&'static str>)>, Vec<Unit>) {
-    let upper = UpperNames::new(map);
-    let (mut orders, mut texts, mut words) = (Vec::new(), Vec::new(), Vec::new());
-    for r in &adj.results {
-        let Some((_, order)) = given.get(r.index) else {
-            continue;
-        };
-        orders.push((Some(r.power), order));
-        texts.push(super::json::order_text(map, &upper, order));
-        words.push((r.words(), super::json::convoy_reason(map, r, order)));
-    }
-    let results = super::json::borrowed(&words);
-    let judged = super::json::judged(&orders, &texts, &results);
-    let mut carry = Carry {
-        destroyed: destroyed.to_vec(),
-    };
-    let mut out = Results::default();
-    codes(map, &upper, (pos, &adj.next), &judged, &mut carry, &mut out);
-    let keyed = (out.iter())
-        .map(|(key, codes)| (key.to_string(), codes.texts().collect()))
-        .collect();
-    (keyed, carry.destroyed)
 }
 
 /// What every phase's work reads.

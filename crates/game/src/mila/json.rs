@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use diplo_engine::{OrderResult, PhaseKind, Position, Resolution, Unit};
+use diplo_engine::{Adjudication, OrderResult, PhaseKind, Position, Resolution, Unit};
 use diplo_map::{Location, Map, PowerId, ProvinceId};
 use diplo_orders::Order;
 use diplo_rules::Ruleset;
@@ -97,7 +97,7 @@ pub fn write<S: Sink>(
 type Ordered<'o> = Vec<(Option<PowerId>, &'o Order)>;
 
 /// Each result's words and reason, borrowed (as [`judged`] reads them).
-pub(super) fn borrowed(words: &[(String, String)]) -> Vec<(&str, &str)> {
+fn borrowed(words: &[(String, String)]) -> Vec<(&str, &str)> {
     (words.iter())
         .map(|(w, r)| (w.as_str(), r.as_str()))
         .collect()
@@ -106,14 +106,71 @@ pub(super) fn borrowed(words: &[(String, String)]) -> Vec<(&str, &str)> {
 /// A phase adjudicated and not recorded: its orders, each with its power, and each one's
 /// result words and the reason MILA's codes read.
 fn pending_phase<'o>(map: &Map, o: &'o PhaseOutcome) -> (Ordered<'o>, Vec<(String, String)>) {
-    let results = &o.adjudication.results;
-    let orders: Vec<(Option<PowerId>, &Order)> = (results.iter())
-        .map(|r| (Some(r.power), &o.gathered.orders[r.index].1))
+    adjudicated(map, &o.gathered.orders, &o.adjudication)
+}
+
+/// The orders of `given` that `adj` judged, each with its power, in the results' order, and
+/// each one's result words and the reason MILA's codes read.
+fn adjudicated<'o>(
+    map: &Map,
+    given: &'o [(PowerId, Order)],
+    adj: &Adjudication,
+) -> (Ordered<'o>, Vec<(String, String)>) {
+    let judged = (adj.results.iter()).filter_map(|r| Some((r, &given.get(r.index)?.1)));
+    judged
+        .map(|(r, order)| {
+            let words = (r.words(), convoy_reason(map, r, order));
+            ((Some(r.power), order), words)
+        })
+        .unzip()
+}
+
+/// One phase in MILA's codes, from its adjudication alone (no game around it): `pos`
+/// adjudicated with `given` (each order with the power that gave it) into `adj`. `destroyed`:
+/// the units the movement phase just before destroyed for want of a retreat (the second half
+/// of this function's answer for that phase; MILA disbands them in this phase if it is a
+/// retreat or adjustment phase). Returns each key with its codes, in the keys' order, and the
+/// units this phase destroyed (none unless it is a movement phase).
+pub fn phase_codes(
+    map: &Map,
+    pos: &Position,
+    given: &[(PowerId, Order)],
+    adj: &Adjudication,
+    destroyed: &[Unit],
+) -> (Vec<(String, Vec<&'static str>)>, Vec<Unit>) {
+    let upper = UpperNames::new(map);
+    let (orders, words) = adjudicated(map, given, adj);
+    let mut carry = codes::Carry::after_destroying(destroyed.to_vec());
+    let mut out = codes::Results::default();
+    let phase = (pos, &adj.next);
+    code_phase(
+        map,
+        &upper,
+        phase,
+        &orders,
+        &borrowed(&words),
+        &mut carry,
+        &mut out,
+    );
+    (out.keyed(), carry.destroyed())
+}
+
+/// The phase of `pos` that led to `next` in MILA's codes, into `out`, from its orders and
+/// their results (words and reason), with what `carry` keeps between phases.
+fn code_phase(
+    map: &Map,
+    upper: &UpperNames,
+    phase: (&Position, &Position),
+    orders: &[(Option<PowerId>, &Order)],
+    results: &[(&str, &str)],
+    carry: &mut codes::Carry,
+    out: &mut codes::Results,
+) {
+    let texts: Vec<String> = (orders.iter())
+        .map(|(_, o)| order_text(map, upper, o))
         .collect();
-    let words = (results.iter().zip(&orders))
-        .map(|(r, (_, order))| (r.words(), convoy_reason(map, r, order)))
-        .collect();
-    (orders, words)
+    let judged = judged(orders, &texts, results);
+    codes::codes(map, upper, phase, &judged, carry, out);
 }
 
 /// The results of the last phase adjudicated (the last of `pending`, else of the history) in
@@ -171,21 +228,14 @@ pub fn last_results(
                     (&o.position, orders, results)
                 }
             };
-        let texts: Vec<String> = orders
-            .iter()
-            .map(|(_, o)| order_text(map, &upper, o))
-            .collect();
-        let judged = judged(&orders, &texts, &results);
-        codes::codes(map, &upper, (pos, &next), &judged, &mut carry, &mut out);
+        let phase = (pos, &*next);
+        code_phase(map, &upper, phase, &orders, &results, &mut carry, &mut out);
     }
-    Ok(out
-        .iter()
-        .map(|(key, codes)| (key.to_string(), codes.texts().collect()))
-        .collect())
+    Ok(out.keyed())
 }
 
 /// A phase's orders with their MILA texts and results, as [`codes::codes`] reads them.
-pub(super) fn judged<'a>(
+fn judged<'a>(
     orders: &'a [(Option<PowerId>, &'a Order)],
     texts: &'a [String],
     results: &'a [(&'a str, &'a str)],
@@ -203,7 +253,7 @@ pub(super) fn judged<'a>(
 
 /// An order's MILA text: written directly (the orders of a game as diplo or MILA wrote them),
 /// else the general way.
-pub(super) fn order_text(map: &Map, upper: &UpperNames, order: &Order) -> String {
+fn order_text(map: &Map, upper: &UpperNames, order: &Order) -> String {
     let mut text = String::with_capacity(24);
     match words::write(map, upper, order, &mut text) {
         Some(_) => text,
@@ -528,7 +578,7 @@ fn unit_text(map: &Map, upper: &UpperNames, prefix: &str, u: &Unit) -> String {
 
 /// The reason of a move that failed or was invalid, in words (MILA's `no convoy` is told by
 /// a convoy named there); nothing for any other result, whose reason MILA's codes never read.
-pub(super) fn convoy_reason(map: &Map, r: &OrderResult, order: &Order) -> String {
+fn convoy_reason(map: &Map, r: &OrderResult, order: &Order) -> String {
     let read = matches!(r.resolution, Resolution::Fails | Resolution::Invalid)
         && matches!(order, Order::Move { .. });
     if read {

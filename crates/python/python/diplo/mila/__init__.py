@@ -418,7 +418,7 @@ class Game(_Orders, _Adjudication, _Records):
         provinces units moved, retreated or were built in, by power, in MILA's order; `left`:
         the units that left their place), each power's units are listed in MILA's order
         (`_keep_mila_order`)."""
-        before = {p.name: p.units for p in self.powers.values()}
+        before = {p.name: p.units for p in self.powers.values()} if arrived is not None else {}
         for power in self.powers.values():
             power.units, power.retreats = [], {}
         for name, units in nxt.get("units", {}).items():
