@@ -1,6 +1,6 @@
 """Plays random games on MILA's installed `diplomacy` package and on `diplo.mila` side by side
 (the same orders, drawn from MILA's possible orders, set on both) and fails at the first phase
-where the two disagree on the phase, the orderable locations, the units or the centres, or on
+where the two disagree on the phase, the possible orders (as sets, location by location), the orderable locations, the units or the centres, or on
 the rest of the state (`get_state()`: retreat options, builds and where, influence, homes,
 civil disorder, note; lists compared as sets), and then on the order of each power's units,
 centres and influence lists (MILA keeps them in the order units moved, retreated and were
@@ -43,6 +43,21 @@ def state(game):
     return {field: norm(full.get(field)) for field in STATE_FIELDS}
 
 
+def possible_differ(mila, ours):
+    """What differs between MILA's possible orders and diplo.mila's (the same keys, and at
+    each the same orders; as sets: MILA's lists are made from sets, and its keys come in its
+    map file's order, diplo.mila's in diplo's map's), or None."""
+    if mila.keys() != ours.keys():
+        return "possible orders keyed differently: MILA only %s, diplo.mila only %s" % (
+            sorted(set(mila) - set(ours)), sorted(set(ours) - set(mila)))
+    for loc, orders in mila.items():
+        a, b = set(orders), set(ours[loc])
+        if a != b or len(b) != len(ours[loc]):
+            return "possible orders at %s: MILA only %s, diplo.mila only %s%s" % (
+                loc, sorted(a - b), sorted(b - a), "" if len(b) == len(ours[loc]) else ", diplo.mila lists one twice")
+    return None
+
+
 def play(seed, phases, differences):
     """One game; returns what differs first (None: nothing) and the phase it reached. Each
     unit's result compared is counted in `differences` ("units"), and each that differs
@@ -61,6 +76,9 @@ def play(seed, phases, differences):
         if ours.get_current_phase() != phase:
             return "phase %s in MILA, %s in diplo.mila" % (phase, ours.get_current_phase()), phase
         possible = mila.get_all_possible_orders()
+        problem = possible_differ(possible, ours.get_all_possible_orders())
+        if problem:
+            return problem, phase
         for name in mila.powers:
             locs = mila.get_orderable_locations(name)
             if sorted(locs) != sorted(ours.get_orderable_locations(name)):

@@ -536,7 +536,8 @@ impl Game {
     /// Every legal order of every orderable location: `{"PAR": ["A PAR H", "A PAR - BUR", ...]}`.
     /// With `every_location`, in MILA's shape: every location of the map a key, in the map's
     /// order (a province, then its coasts), an empty list where nothing is ordered, and a
-    /// unit's orders under its coast (`STP/SC`) as well as its province.
+    /// unit's orders under its coast (`STP/SC`) as well as its province: the orders MILA
+    /// lists ([`crate::possible_dict::every_location`]).
     #[pyo3(signature = (every_location = false))]
     fn get_all_possible_orders<'py>(
         &self,

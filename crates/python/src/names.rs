@@ -345,14 +345,57 @@ impl Texts {
         text
     }
 
+    /// The text of a support of a fleet's move naming the coast it moves to (`A MAR S F GAS -
+    /// SPA/NC`, as MILA lists next to `... - SPA`): `order` is the support (a
+    /// [`PossibleOrder::SupportMove`]), `coast` the coast's index in its province. Kept, but
+    /// not known by [`Texts::order_of`]: set back, it is read as text, so that a ruleset that
+    /// reads a support's coast (`support_coast`) sees it.
+    pub fn coast_support_text<'py>(
+        &mut self,
+        py: Python<'py>,
+        names: &Names,
+        order: PossibleOrder,
+        coast: u8,
+        buf: &mut String,
+    ) -> Bound<'py, PyString> {
+        let PossibleOrder::SupportMove(_, _, to) = order else {
+            return self.text(py, names, order, buf);
+        };
+        let to = Location {
+            province: to,
+            coast: Some(coast),
+        };
+        let write = |buf: &mut String| {
+            buf.clear();
+            order.write(names, buf);
+            buf.truncate(buf.len() - names.key(to.province).len());
+            names.location(to, buf);
+        };
+        // Tags 10 to 15 (unused by `key`) hold the coast: the six first coasts of a province
+        // are kept; a text for another (no map has one) is made each time.
+        if coast >= 6 {
+            write(buf);
+            return PyString::new(py, buf);
+        }
+        let k = key(&order) & !0xF | u128::from(10 + coast);
+        if let Some(text) = self.table.get(k) {
+            return text.bind(py).clone();
+        }
+        write(buf);
+        let text = PyString::new(py, buf);
+        self.table.insert(k, text.clone().unbind());
+        text
+    }
+
     /// The possible order whose text `s` is, if `s` is one of the strings handed out.
     pub fn order_of(&self, s: &Bound<'_, PyAny>) -> Option<PossibleOrder> {
         let index = *self.by_address.get(&(s.as_ptr() as usize))?;
         self.orders.get(index as usize).copied()
     }
 
+    /// The texts kept (those [`Texts::order_of`] knows and the coast supports').
     fn len(&self) -> usize {
-        self.orders.len()
+        self.table.len
     }
 
     fn clear(&mut self) {

@@ -2,17 +2,20 @@
 //! the map a key, in the map's order.
 
 use diplo_engine::Position;
-use diplo_game::possible::Possible;
-use diplo_map::Map;
+use diplo_game::possible::{Possible, PossibleOrder};
+use diplo_map::{Map, UnitKind};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::names::{Names, Texts};
 
 /// `possible` (the phase's orderable locations and their orders) keyed by every location of
 /// `map`: each province, then each of its coasts, in the map's order; an empty list where
 /// nothing is ordered; a province's orders also under the coast a unit of `pos` (standing or
-/// dislodged) is on. Each list is new (the caller may change it).
+/// dislodged) is on. As MILA lists them, a support of a fleet's move into a province of
+/// several coasts comes also naming each coast the fleet can reach (`A MAR S F GAS - SPA/NC`
+/// after `A MAR S F GAS - SPA`), and a coast where a fleet may be built lists that build and
+/// `WAIVE`. Each list is new (the caller may change it).
 pub(crate) fn every_location<'py>(
     py: Python<'py>,
     names: &Names,
@@ -33,18 +36,67 @@ pub(crate) fn every_location<'py>(
         .collect();
     let out = PyDict::new(py);
     let mut buf = String::new();
+    let mut items = Vec::new();
     for province in map.province_ids() {
         let orders = at[province.index()].map_or(&[][..], |p| &p.orders[..]);
-        let mut list = || {
-            let items = orders.iter().map(|&o| texts.text(py, names, o, &mut buf));
-            PyList::new(py, items)
-        };
-        out.set_item(names.province(py, province), list()?)?;
+        province_list(py, names, map, orders, texts, &mut buf, &mut items);
+        out.set_item(names.province(py, province), PyList::new(py, &items)?)?;
         for (c, coast) in names.coast_locations(py, province).enumerate() {
-            let held = on_coasts.contains(&(province, c as u8));
-            let value = if held { list()? } else { PyList::empty(py) };
+            let value = match on_coasts.contains(&(province, c as u8)) {
+                true => PyList::new(py, &items)?,
+                false => coast_builds(py, names, orders, c as u8, texts, &mut buf)?,
+            };
             out.set_item(coast, value)?;
         }
+        items.clear();
     }
     Ok(out)
+}
+
+/// The texts of a province's `orders` into `items`, each support of a fleet's move into a
+/// province of several coasts followed by the same naming each coast the fleet can reach.
+fn province_list<'py>(
+    py: Python<'py>,
+    names: &Names,
+    map: &Map,
+    orders: &[PossibleOrder],
+    texts: &mut Texts,
+    buf: &mut String,
+    items: &mut Vec<Bound<'py, PyString>>,
+) {
+    for &o in orders {
+        items.push(texts.text(py, names, o, buf));
+        let PossibleOrder::SupportMove(_, fleet, to) = o else {
+            continue;
+        };
+        if fleet.kind != UnitKind::Fleet || map.province(to).coasts.is_empty() {
+            continue;
+        }
+        for &reach in map.fleet_neighbours(fleet.location) {
+            if let (true, Some(c)) = (reach.province == to, reach.coast) {
+                items.push(texts.coast_support_text(py, names, o, c, buf));
+            }
+        }
+    }
+}
+
+/// What MILA lists under a coast no unit is on: the build of a fleet there and `WAIVE` when
+/// the province's `orders` build one, else nothing.
+fn coast_builds<'py>(
+    py: Python<'py>,
+    names: &Names,
+    orders: &[PossibleOrder],
+    coast: u8,
+    texts: &mut Texts,
+    buf: &mut String,
+) -> PyResult<Bound<'py, PyList>> {
+    let here = |o: &&PossibleOrder| match o {
+        PossibleOrder::Build(u) => u.location.coast == Some(coast),
+        _ => false,
+    };
+    let Some(&build) = orders.iter().find(here) else {
+        return Ok(PyList::empty(py));
+    };
+    let waive = texts.text(py, names, PossibleOrder::Waive, buf);
+    PyList::new(py, [texts.text(py, names, build, buf), waive])
 }

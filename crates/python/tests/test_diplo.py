@@ -693,3 +693,20 @@ def test_adjudicate_gives_mila_s_codes_when_asked():
         game.set_orders(power, [o.split(": ")[1] for o in orders if o.startswith(power)])
     game.process()
     assert codes == game.mila_results()
+
+
+def test_a_listed_support_naming_a_coast_is_read_with_its_coast():
+    # Listed in MILA's shape: under the `mila` ruleset an army's support naming a coast the
+    # fleet does not move to supports nothing (as in MILA), set back from the list as typed.
+    for support, spain in (("A MAR S F MAO - SPA/SC", ["A SPA"]), ("A MAR S F MAO - SPA/NC", [])):
+        game = diplo.Game(ruleset="mila")
+        position = game.position()
+        position["units"] = {"France": ["A mar", "F mao"], "Italy": ["A spa"]}
+        game.set_position(position)
+        listed = game.get_all_possible_orders(every_location=True)
+        # Both texts as listed (a list of listed texts only is taken without being parsed).
+        chosen = [o for o in listed["MAR"] + listed["MAO"] if o in (support, "F MAO - SPA/NC")]
+        assert sorted(chosen) == sorted([support, "F MAO - SPA/NC"])
+        game.set_orders("France", chosen)
+        game.process()
+        assert game.get_units("Italy") == spain, support

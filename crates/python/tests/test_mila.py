@@ -37,6 +37,44 @@ def test_possible_orders_are_keyed_by_every_location():
     assert possible["STP/SC"] == possible["STP"] and "F STP/SC - BOT" in possible["STP"]
 
 
+def test_possible_orders_name_the_coast_of_a_supported_fleet_move_as_mila_does():
+    # MILA lists a support of a fleet's move into a province of two coasts three ways: to the
+    # province, and to each coast the fleet can reach (Gascony reaches Spain's north coast only).
+    game = Game()
+    game.clear_units()
+    game.set_units("FRANCE", ["A MAR", "F GAS", "F MAO"])
+    possible = game.get_all_possible_orders()
+    supports = sorted(o for o in possible["MAR"] if " S " in o)
+    assert supports == [
+        "A MAR S F GAS",
+        "A MAR S F GAS - SPA",
+        "A MAR S F GAS - SPA/NC",
+        "A MAR S F MAO - GAS",
+        "A MAR S F MAO - SPA",
+        "A MAR S F MAO - SPA/NC",
+        "A MAR S F MAO - SPA/SC",
+    ]
+    assert "F MAO S F GAS - SPA/NC" in possible["MAO"] and "F MAO S F GAS - SPA/SC" not in possible["MAO"]
+    # Taken back as the support it is, and kept in the words given.
+    game.set_orders("FRANCE", ["A MAR S F GAS - SPA/NC", "F GAS - SPA/NC", "F MAO H"])
+    assert game.error == []
+    assert game.get_orders("FRANCE") == ["A MAR S F GAS - SPA/NC", "F GAS - SPA/NC", "F MAO H"]
+    game.process()
+    assert sorted(game.get_units("FRANCE")) == ["A MAR", "F MAO", "F SPA/NC"]
+
+
+def test_a_coast_where_a_fleet_may_be_built_lists_that_build_and_waive():
+    game = Game()
+    game.clear_units()
+    game.set_units("RUSSIA", ["A MOS"])
+    game.set_current_phase("W1901A")
+    possible = game.get_all_possible_orders()
+    assert sorted(possible["STP/NC"]) == ["F STP/NC B", "WAIVE"]
+    assert sorted(possible["STP/SC"]) == ["F STP/SC B", "WAIVE"]
+    assert sorted(possible["STP"]) == ["A STP B", "F STP/NC B", "F STP/SC B", "WAIVE"]
+    assert possible["BUL/EC"] == [] and possible["MOS"] == []
+
+
 def test_set_orders_keeps_the_good_orders_and_reports_the_bad():
     game = Game()
     game.set_orders("FRANCE", ["A PAR - BUR", "A MAR - MUN", "F BRE - PIC"])

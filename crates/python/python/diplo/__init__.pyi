@@ -100,7 +100,10 @@ class Game:
     def get_all_possible_orders(self, every_location: bool = False) -> Dict[str, List[str]]:
         """Every legal order per orderable location (`PAR`; `STP` also for a fleet on a coast).
         `every_location=True`: MILA's shape, every location of the map a key in the map's
-        order (an empty list where nothing is ordered; a unit's orders under its coast too)."""
+        order (an empty list where nothing is ordered; a unit's orders under its coast too;
+        a support of a fleet's move into a province of several coasts also naming each coast
+        the fleet can reach, and a coast where a fleet may be built listing that build and
+        `WAIVE`: the orders MILA lists)."""
     def get_orderable_locations(self, power: Optional[str] = None) -> Union[Dict[str, List[str]], List[str]]:
         """The locations each power orders this phase (or one power's list); a neutral
         power's are never listed: it never orders (`set_orders` refuses it)."""
