@@ -2,7 +2,7 @@
 (the same orders, drawn from MILA's possible orders, set on both) and fails at the first phase
 where the two disagree on the phase, the possible orders (as sets, location by location), the orderable locations, the units or the centres, or on
 the rest of the state (`get_state()`: retreat options, builds and where, influence, homes,
-civil disorder, note; lists compared as sets), and then on the order of each power's units,
+civil disorder, note; lists compared as sets) or its Zobrist hash (`get_hash()`), and then on the order of each power's units,
 centres and influence lists (MILA keeps them in the order units moved, retreated and were
 built, and centres were taken).
 
@@ -99,6 +99,8 @@ def play(seed, phases, differences):
             if a != b:
                 diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}
                 return "%s differ after it (MILA, diplo.mila): %s" % (what, diff), phase
+        if mila.get_hash() != ours.get_hash():
+            return "the Zobrist hashes differ after it: MILA %s, diplo.mila %s" % (mila.get_hash(), ours.get_hash()), phase
         a, b = state(mila), state(ours)
         if a != b:
             diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}

@@ -272,6 +272,9 @@ impl diplo_game::mila::Sink for PySink<'_, '_> {
             }
         }
     }
+    fn null(&mut self) {
+        self.value(self.py.None().into_bound(self.py));
+    }
 }
 
 /// Python's cyclic garbage collector held off while an export builds its tree of new dicts and

@@ -39,9 +39,17 @@ pub fn write<S: Sink>(
     sink: &mut S,
 ) -> Result<(), String> {
     let map = &game.map;
+    let id = format!("diplo-{}", map.name);
+    // As MILA's: the rules that say how a game is hosted, not played, left out.
+    let rules: Vec<&str> = (rules.iter().map(String::as_str))
+        .filter(|r| !RULES_NOT_SAVED.contains(r))
+        .collect();
     let mut w = Writer::new(sink, map, &game.rules);
+    if flavour == Flavour::Mila {
+        w.labels = Some((&id, &rules));
+    }
     w.sink.begin_object();
-    w.entry_string("id", &format!("diplo-{}", map.name));
+    w.entry_string("id", &id);
     if flavour == Flavour::Cicero {
         w.sink.fixed_key("is_full_press");
         w.sink.bool(false);
@@ -79,11 +87,7 @@ pub fn write<S: Sink>(
     w.phase(flavour, &game.position, None, &[], &[]);
     w.sink.end_array();
     w.sink.fixed_key("rules");
-    w.sink.begin_array();
-    for r in rules {
-        w.sink.string(r);
-    }
-    w.sink.end_array();
+    w.rules_list(&rules);
     w.entry_string("ruleset", &game.rules.name);
     if flavour == Flavour::Cicero {
         w.entry_string("scoring_system", "sum_of_squares");
@@ -270,6 +274,15 @@ pub(super) fn state<S: Sink>(map: &Map, pos: &Position, sink: &mut S) {
     w.state(pos, &short_phase(map, pos.phase));
 }
 
+/// The MILA rules its saved game leaves out (they say how a game is hosted, not played).
+pub const RULES_NOT_SAVED: [&str; 5] = [
+    "SOLITAIRE",
+    "NO_DEADLINE",
+    "CD_DUMMIES",
+    "ALWAYS_WAIT",
+    "IGNORE_ERRORS",
+];
+
 /// The map's powers with their upper-case names, ordered by the name (the keys' order).
 fn sorted_powers(map: &Map) -> Vec<(PowerId, String)> {
     let mut sorted: Vec<(PowerId, String)> = map
@@ -297,6 +310,9 @@ struct Writer<'a, S> {
     /// Per power: the provinces it influences, MILA's `influence` (those its units stood in
     /// last, in the order they came), as of the phase being written.
     influence: Vec<Vec<ProvinceId>>,
+    /// The game's id and MILA rules, written into each phase's state as MILA's saved game
+    /// does (None: not written, as in Cicero's).
+    labels: Option<(&'a str, &'a [&'a str])>,
 }
 
 impl<'a, S: Sink> Writer<'a, S> {
@@ -310,7 +326,17 @@ impl<'a, S: Sink> Writer<'a, S> {
             carry: Default::default(),
             results: Default::default(),
             influence: vec![Vec::new(); map.powers().len()],
+            labels: None,
         }
+    }
+
+    /// A list of rule names.
+    fn rules_list(&mut self, rules: &[&str]) {
+        self.sink.begin_array_of(rules.len());
+        for r in rules {
+            self.sink.string(r);
+        }
+        self.sink.end_array();
     }
 
     /// Each power influencing the provinces its units stand in at `pos` (a game's start).
@@ -400,7 +426,12 @@ impl<'a, S: Sink> Writer<'a, S> {
             codes::codes(self.map, &self.upper, (pos, next), &judged, carry, out);
         }
         self.sink.fixed_key("orders");
+        // The phase under way: no orders of its own (MILA's `null` for each power, with none set).
+        let current = next.is_none() && flavour == Flavour::Mila;
         self.per_power(|w, p| {
+            if current {
+                return w.sink.null();
+            }
             w.sink
                 .begin_array_of(orders.iter().filter(|(q, _)| *q == Some(p)).count());
             for ((q, _), text) in orders.iter().zip(&mut texts) {
@@ -484,6 +515,12 @@ impl<'a, S: Sink> Writer<'a, S> {
         });
         self.sink.fixed_key("civil_disorder");
         self.per_power(|w, _| w.sink.int(0));
+        // MILA's saved game tells each phase's state its game, map and rules (the keys are
+        // written in their sorted order, as everywhere).
+        let labels = self.labels;
+        if let Some((id, _)) = labels {
+            self.entry_string("game_id", id);
+        }
         self.sink.fixed_key("homes");
         self.per_power(|w, p| {
             w.sink.begin_array_of(map.home_centres(p).len());
@@ -501,6 +538,9 @@ impl<'a, S: Sink> Writer<'a, S> {
             }
             w.sink.end_array();
         });
+        if labels.is_some() {
+            self.entry_string("map", &map.name);
+        }
         self.entry_string("name", name);
         self.entry_string("note", "");
         // Each dislodged unit's places to retreat to (none in most phases).
@@ -530,6 +570,10 @@ impl<'a, S: Sink> Writer<'a, S> {
             }
             w.sink.end_object();
         });
+        if let Some((_, rules)) = labels {
+            self.sink.fixed_key("rules");
+            self.rules_list(rules);
+        }
         self.sink.fixed_key("units");
         let dislodged = |p| pos.dislodged.iter().filter(|d| d.unit.power == p).count();
         self.per_power(|w, p| {

@@ -69,6 +69,8 @@ pub trait Sink {
     fn int(&mut self, n: i64);
     /// A boolean value.
     fn bool(&mut self, b: bool);
+    /// `null`.
+    fn null(&mut self);
 }
 
 /// Compact JSON text, written as `serde_json` writes a `Value`: no spaces, strings escaped as
@@ -159,6 +161,10 @@ impl Sink for TextSink {
         self.separate();
         self.out.push_str(if b { "true" } else { "false" });
     }
+    fn null(&mut self) {
+        self.separate();
+        self.out.push_str("null");
+    }
 }
 
 /// A `serde_json::Value` built as the writer goes, with no text between.
@@ -229,5 +235,8 @@ impl Sink for ValueSink {
     }
     fn bool(&mut self, b: bool) {
         self.value(Value::Bool(b));
+    }
+    fn null(&mut self) {
+        self.value(Value::Null);
     }
 }

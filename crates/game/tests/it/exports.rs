@@ -165,7 +165,13 @@ fn reference(game: &Game, cicero: bool, results: &[Value]) -> Value {
     let mut by_name: Vec<PowerId> = map.power_ids().collect();
     by_name.sort_by_key(|&p| power_key(map, p));
     for (i, (pos, orders)) in played.iter().enumerate() {
-        let state = state(map, &game.rules, pos, &influence);
+        let mut state = state(map, &game.rules, pos, &influence);
+        if !cicero {
+            // MILA's saved game tells each phase's state its game, map and rules.
+            state["game_id"] = json!(format!("diplo-{}", map.name));
+            state["map"] = json!(map.name);
+            state["rules"] = json!([]);
+        }
         if let Some(h) = game.history.get(i) {
             for &p in &by_name {
                 for (order, r) in orders.iter().zip(&h.results) {
@@ -197,6 +203,10 @@ fn reference(game: &Game, cicero: bool, results: &[Value]) -> Value {
                     list.push(json!(text));
                 }
             }
+        }
+        if !cicero && i == game.history.len() {
+            // The phase under way: MILA writes `null` for a power that set no orders.
+            by_power.values_mut().for_each(|v| *v = Value::Null);
         }
         let messages = if cicero { json!({}) } else { json!([]) };
         phases.push(json!({
@@ -288,9 +298,14 @@ fn same_as_reference(game: &Game, what: &str) -> Vec<Value> {
         cicero_ref,
         "{what}: Cicero value"
     );
-    let rules = vec!["NO_PRESS".to_string(), "POWER_CHOICE".to_string()];
+    // The hosting rules left out, as MILA's saved game does; the others in every state too.
+    let rules = ["SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS", "POWER_CHOICE"].map(String::from);
+    let kept = json!(["NO_PRESS", "POWER_CHOICE"]);
     let mut with_rules = mila_ref.clone();
-    with_rules["rules"] = json!(rules);
+    with_rules["rules"] = kept.clone();
+    for phase in with_rules["phases"].as_array_mut().unwrap() {
+        phase["state"]["rules"] = kept.clone();
+    }
     assert_eq!(
         mila::write_json(game, Flavour::Mila, &rules).unwrap(),
         with_rules.to_string(),

@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Union
 
 from .._diplo import DiploError, Game as _Engine, rulesets as _rulesets
 from .map import DIPLO_PHASE_TYPES, Map, power_key
-from .rules import DEFAULT_RULES, MILA_RULES, overrides_for
+from .rules import DEFAULT_RULES, MILA_RULES, RULES_NOT_SAVED, overrides_for
 # MILA's result codes, as the package before its split into modules named them here.
 from .adjudication import (  # noqa: F401
     BOUNCE,
@@ -53,6 +53,8 @@ class Game(_Orders, _Adjudication, _Records):
         self.map = Map(self.map_name)
         self.ruleset = ruleset
         self.rules: List[str] = []
+        # The rules refused from now on: those a rule added cannot be used with (MILA's).
+        self.no_rules: set = set()
         self.error: List[str] = []
         self.note = ""
         self.status = "active"
@@ -168,10 +170,18 @@ class Game(_Orders, _Adjudication, _Records):
                 hint = ' (`%s` is a ruleset: say ruleset="%s")' % (rule, rule)
             raise DiploError("rules: `%s` is not one of MILA's rules%s; they are: %s"
                              % (rule, hint, ", ".join(MILA_RULES)))
+        if rule in self.no_rules:
+            return  # a rule added before cannot be used with it (MILA ignores it too)
         for forbidden in MILA_RULES[rule].get("!", ()):
             if forbidden in self.rules:
                 self.error.append("Rule %s cannot be used with %s" % (forbidden, rule))
                 return
+            self.no_rules.add(forbidden)
+        # As MILA: the rules it brings first (`SOLITAIRE`: `NO_DEADLINE`, `CD_DUMMIES`,
+        # `ALWAYS_WAIT`), then those it ends, then the rule itself.
+        for other in MILA_RULES[rule].get("+", ()):
+            if other not in self.rules:
+                self.rules.append(other)
         for other in MILA_RULES[rule].get("-", ()):
             if other in self.rules:
                 self.rules.remove(other)
@@ -460,8 +470,11 @@ def to_saved_game_format(game: Game, output_path: Optional[str] = None, output_m
     JSON line)."""
     phases = [p.to_dict() for p in game.get_phase_history()]
     phases.append(game.get_phase_data().to_dict())
-    phases[-1]["orders"] = {k: (v or []) for k, v in phases[-1]["orders"].items()}
-    saved = {"id": game.game_id, "map": game.map_name, "rules": list(game.rules), "phases": phases}
+    # As MILA: the hosting rules left out, and each phase's state told its game, map and rules.
+    rules = [rule for rule in game.rules if rule not in RULES_NOT_SAVED]
+    for phase in phases:
+        phase["state"].update(game_id=game.game_id, map=game.map_name, rules=rules)
+    saved = {"id": game.game_id, "map": game.map_name, "rules": rules, "phases": phases}
     if output_path:
         with open(output_path, output_mode) as f:
             f.write(json.dumps(saved) + "\n")

@@ -1,7 +1,11 @@
 """The results, histories, messages, hash and copies of `diplo.mila.Game`."""
 
-import hashlib
+import random
+import sys
 import time
+from functools import reduce
+from itertools import repeat
+from operator import xor
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
@@ -11,6 +15,43 @@ from .power import _copy_retreats
 
 if TYPE_CHECKING:
     from . import Game
+
+
+# A zero for each number looked up and not found (a place the map has not: no number).
+_ZEROS = repeat(0)
+
+
+def _zobrist_numbers(m) -> Dict[str, tuple]:
+    """MILA's Zobrist numbers for the map `m`, made once a map: per power (by name), its
+    numbers for each unit (`A PAR`), dislodged unit, centre and home. Drawn as MILA draws them:
+    Python's generator seeded with the number of locations (impassable ones left out) and the
+    supply centres' names (so that a map's derivations share numbers), a number per location
+    (sorted) for each table in turn: units by kind, units by power, dislodged units likewise,
+    centres and homes by power; a unit's number is its kind's and its power's together."""
+    made = m.__dict__.get("_zobrist")
+    if made is not None:
+        return made
+    powers = sorted(m.powers)
+    locs = sorted(loc.upper() for loc in m.locs if m.area_type(loc) != "SHUT")
+    centres = "-".join(sorted(c.upper() for c in m.scs))
+    seed = (12345 + len(locs) + sum(ord(x) * 7 ** i for i, x in enumerate(centres))) % 2 ** 32
+    draw = random.Random(seed)
+
+    def table(rows):
+        return [[draw.randint(1, sys.maxsize) for _ in locs] for _ in range(rows)]
+
+    kind, units, dis_kind, dis_units = table(2), table(len(powers)), table(2), table(len(powers))
+    centre_nums, home_nums = table(len(powers)), table(len(powers))
+
+    def of_units(by_kind, by_power):
+        return {"%s %s" % (k, loc): by_kind[f][j] ^ by_power[j]
+                for f, k in enumerate("AF") for j, loc in enumerate(locs)}
+
+    made = {p: (of_units(kind, units[i]), of_units(dis_kind, dis_units[i]),
+                dict(zip(locs, centre_nums[i])), dict(zip(locs, home_nums[i])))
+            for i, p in enumerate(powers)}
+    m._zobrist = made
+    return made
 
 
 class _Records:
@@ -216,21 +257,27 @@ class _Records:
     # ---------------------------------------------------------------- hash and copies
 
     def get_hash(self) -> str:
-        """A hash of the position (units, dislodged units, centres, homes), as a decimal
-        string: equal positions hash equal."""
+        """MILA's Zobrist hash of the position (units, dislodged units, centres, homes), as a
+        decimal string: the number MILA's `get_hash` gives for the same position on the same
+        map (its numbers, drawn from its seed for the map)."""
         # Worked out again only when the board changed: equal boards, equal hashes (a list
         # in another order is only a new key).
         key = self._board_key()
         memo = self.__dict__.get("_hash_memo")
         if memo is not None and memo[0] == key:
             return memo[1]
-        parts = []
+        numbers = _zobrist_numbers(self.map)
+        h = 0
         for p in self.powers.values():
-            parts.append("%s|%s|%s|%s|%s" % (p.name, ",".join(sorted(p.units)), ",".join(sorted(p.retreats)),
-                                             ",".join(sorted(p.centers)), ",".join(sorted(p.homes))))
-        parts.sort()
-        digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=8).digest()
-        self._hash_memo = (key, str(int.from_bytes(digest, "big")))
+            nums = numbers.get(p.name)
+            if nums is None:
+                continue
+            units, dislodged, centres, homes = nums
+            h = reduce(xor, map(units.get, p.units, _ZEROS), h)
+            h = reduce(xor, map(dislodged.get, p.retreats, _ZEROS), h)
+            h = reduce(xor, map(centres.get, p.centers, _ZEROS), h)
+            h = reduce(xor, map(homes.get, p.homes, _ZEROS), h)
+        self._hash_memo = (key, str(h))
         return self._hash_memo[1]
 
     def rebuild_hash(self) -> str:

@@ -35,6 +35,9 @@ MILA_RULES: Dict[str, Dict[str, List[str]]] = {
     "NO_CHECK": {},
 }
 
+# The rules MILA's saved game leaves out (they say how a game is hosted, not played).
+RULES_NOT_SAVED = ("SOLITAIRE", "NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "IGNORE_ERRORS")
+
 # The rules a MILA game starts with when none are given.
 DEFAULT_RULES = ("SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS", "POWER_CHOICE")
 
