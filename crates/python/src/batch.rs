@@ -87,8 +87,8 @@ pub(crate) fn position_text(py: Python<'_>, position: &Bound<'_, PyAny>) -> PyRe
 }
 
 /// Orders as text (lines, with `Power:` headers or prefixes) read for the position `pos`, each
-/// with the power that gives it: the owner of the unit it orders (in a retreat phase, of the
-/// dislodged unit), else the power the line names.
+/// with the power that gives it: the power the line names, else the owner of the unit it
+/// orders (in a retreat phase, of the dislodged unit).
 pub(crate) fn given_orders(
     map: &Map,
     pos: &Position,
@@ -101,19 +101,20 @@ pub(crate) fn given_orders(
     }
     let mut given = Vec::new();
     for l in lines {
-        // In a retreat phase an order is for the dislodged unit, not the unit that took its place.
-        let owner = l
-            .order
-            .unit()
-            .and_then(|u| match pos.phase.kind {
+        // The power named gives the order (the engine judges an order to another power's unit
+        // as the ruleset says: DATC 4.E.5); a line naming none is the unit's owner's. In a
+        // retreat phase that is the dislodged unit's, not the unit's that took its place.
+        let owner = l.power.or_else(|| {
+            let u = l.order.unit()?;
+            match pos.phase.kind {
                 diplo_engine::PhaseKind::Retreat => pos
                     .dislodged
                     .iter()
                     .find(|d| d.unit.location.province == u.place.province)
                     .map(|d| d.unit.power),
                 _ => pos.unit_in(u.place.province).map(|u| u.power),
-            })
-            .or(l.power);
+            }
+        });
         match owner {
             Some(p) => given.push((p, l.order)),
             None => {

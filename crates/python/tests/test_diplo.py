@@ -710,3 +710,24 @@ def test_a_listed_support_naming_a_coast_is_read_with_its_coast():
         game.set_orders("France", chosen)
         game.process()
         assert game.get_units("Italy") == spain, support
+
+
+def test_an_order_is_the_named_power_s_even_to_another_power_s_unit():
+    # The line's power gives the order: an order to another power's unit is judged as such
+    # (illegal under rulesets without proxy orders), never carried out as its owner's.
+    out = diplo.Game(ruleset="mila").adjudicate(["Austria: A lvp - wal", "England: F lon H"])
+    assert out["results"][0]["power"] == "Austria"
+    assert out["results"][0]["result"] == "illegal"
+    assert "A lvp" in out["next"]["units"]["England"]
+    # A line naming no power is the unit's owner's.
+    out = diplo.adjudicate(diplo.Game().position(), ["A lvp - wal"])
+    assert out["results"][0]["power"] == "England" and "A wal" in out["next"]["units"]["England"]
+    # In an adjustment phase another power's removal removes nothing.
+    game = diplo.Game(ruleset="mila")
+    position = game.position()
+    position.update(phase="Winter 1901 Adjustment",
+                    units={"England": ["F bel", "A lon", "F lvp", "A yor"], "Austria": ["A vie"]},
+                    centres={"England": ["lon", "lvp", "edi"], "Austria": ["vie", "tri", "bud"]})
+    game.set_position(position)
+    out = game.adjudicate(["Austria: A lon D", "England: F bel D"])
+    assert sorted(out["next"]["units"]["England"]) == ["A lon", "A yor", "F lvp"]

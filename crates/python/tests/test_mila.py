@@ -542,3 +542,114 @@ def test_a_map_whose_powers_share_a_mila_key_is_refused(tmp_path):
     diplo.Game(str(path))  # a good map for diplo itself
     with pytest.raises(diplo.DiploError, match="`Eng-land` and `England` share the key `ENGLAND`"):
         Game(map_name=str(path))
+
+
+def test_a_removal_ordered_by_another_power_removes_nothing():
+    # As MILA 1.1.2 (observed): England must remove one unit and orders F BEL removed;
+    # Austria's order to remove England's A LON is void and removes nothing.
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    game.set_units("ENGLAND", ["F BEL", "A LON", "F LVP", "A YOR"])
+    game.set_centers("ENGLAND", ["LON", "LVP", "EDI"])
+    game.set_units("AUSTRIA", ["A VIE", "A TYR"])
+    game.set_centers("AUSTRIA", ["VIE", "TRI", "BUD"])
+    game.set_current_phase("W1901A")
+    game.set_orders("AUSTRIA", ["A LON D"])
+    game.set_orders("ENGLAND", ["F BEL D", "A LON D"])
+    game.process()
+    assert sorted(game.get_units("ENGLAND")) == ["A LON", "A YOR", "F LVP"]
+    results = game.result_history.last_value()
+    assert results["F BEL"] == [""] and results["A LON"] == ["void", "void"]
+
+
+def _adjusting(units, centres, power="TURKEY"):
+    """A game at W1901A where `power` has `units` and `centres` (and no one else anything)."""
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    game.set_units(power, units)
+    game.set_centers(power, centres)
+    game.set_current_phase("W1901A")
+    return game
+
+
+def test_adjustment_orders_are_refused_when_set_as_mila_refuses_them():
+    # Observed on MILA 1.1.2: each refused order is reported with MILA's words and left out
+    # of the orders, and the others are kept.
+    game = _adjusting(["A SMY", "A GRE", "F BUL/SC"], ["ANK", "CON", "SMY", "BUL", "GRE"])
+    game.set_orders("TURKEY", ["F SEV B", "A CON B", "A SMY D", "A ANK B", "F ANK B", "A BER R KIE"])
+    assert game.get_orders("TURKEY") == ["A CON B", "A ANK B"]
+    assert game.error == ["INVALID BUILD SITE: F SEV B", "ORDER NOT ALLOWED: A SMY D",
+                          "MULTIPLE BUILDS IN SITE: F ANK B", "BAD ADJUSTMENT ORDER: A BER R KIE"]
+    game = _adjusting(["A SMY", "A GRE", "F BUL/SC"], ["SMY"])
+    game.set_orders("TURKEY", ["A CON B", "WAIVE", "A MOS D", "A GRE D", "A GRE D"])
+    assert game.get_orders("TURKEY") == ["A GRE D"]
+    assert game.error == ["ORDER NOT ALLOWED: A CON B", "WAIVE NOT ALLOWED FOR DISBAND",
+                          "NO SUCH UNIT: A MOS", "MULTIPLE ORDERS FOR UNIT: A GRE"]
+    game.process()
+    assert game.get_units("TURKEY") == ["A SMY"]  # A GRE removed, then BUL/SC by civil disorder
+
+
+def test_retreat_orders_are_refused_when_set_as_mila_refuses_them():
+    game = Game()
+    game.clear_units()
+    game.set_units("ITALY", ["A BRE", "A PAR"])
+    game.set_units("AUSTRIA", ["A GAS"])
+    game.set_orders("ITALY", ["A BRE - GAS", "A PAR S A BRE - GAS"])
+    game.process()
+    assert game.get_current_phase() == "S1901R"
+    game.set_orders("AUSTRIA", ["A PAR R BUR", "A GAS R BRE", "A GAS R MAR", "A GAS R SPA", "A GAS - XXX H"])
+    assert game.get_orders("AUSTRIA") == ["A GAS R MAR"]
+    assert game.error[:3] == ["UNIT NOT IN RETREAT: A PAR", "INVALID RETREAT DESTINATION: A GAS R BRE",
+                              "TWO ORDERS FOR RETREATING UNIT: A GAS"]
+
+
+def test_supports_are_written_with_the_coasts_mila_writes():
+    # Observed on MILA 1.1.2: a fleet's support of a fleet to a coast it need not name loses
+    # the coast (`BUL`: Constantinople reaches both); an army's support of a fleet keeps it; a
+    # supported fleet named without its coast gets it; an army moves to a province; a
+    # support naming a coast no unit is on, or a convoy to a coast, is refused.
+    game = Game()
+    game.clear_units()
+    game.set_units("TURKEY", ["F RUM", "F CON", "A SER", "A BUL"])
+    game.set_units("RUSSIA", ["F STP/SC", "A MOS", "F BOT", "A FIN"])
+    game.set_units("FRANCE", ["A MAR", "F GAS", "F MAO", "F POR", "F LYO", "A BRE"])
+    game.set_orders("TURKEY", ["F RUM S F CON - BUL/EC", "A SER S F CON - BUL/SC", "F CON - BUL/EC"])
+    assert game.get_orders("TURKEY") == ["F RUM S F CON - BUL", "A SER S F CON - BUL/SC", "F CON - BUL/EC"]
+    game.set_orders("RUSSIA", ["A MOS S F STP", "F BOT S F STP - LVN", "A FIN S F STP/NC"])
+    assert game.get_orders("RUSSIA") == ["A MOS S F STP/SC", "F BOT S F STP/SC - LVN"]
+    assert len(game.error) == 1 and "A FIN S F STP/NC" in str(game.error[0])
+    game.error.clear()
+    game.set_orders("FRANCE", ["A MAR S F GAS - SPA/NC", "F POR S F MAO - SPA/NC", "A BRE - SPA/NC",
+                               "F LYO C A MAR - SPA/NC"])
+    assert game.get_orders("FRANCE") == ["A MAR S F GAS - SPA/NC", "F POR S F MAO - SPA", "A BRE - SPA"]
+    assert len(game.error) == 1  # the convoy to a coast
+
+
+def test_with_no_check_an_order_to_no_unit_has_no_result():
+    game = Game(rules=["NO_CHECK"])
+    game.set_orders("FRANCE", ["A BUR - PAR", "F PIC H", "A BRE H", "A PAR B"])
+    game.process()
+    results = game.result_history.last_value()
+    assert "A BUR" not in results and "F PIC" not in results and "A BRE" not in results
+    assert results["F BRE"] == [] and results["A PAR"] == ["void"]
+
+
+def test_with_no_centres_owned_the_homes_are_taken_as_mila_takes_them():
+    # MILA gives each power its home centres when the centres are next taken and no power
+    # owns any (`clear_centers`).
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    game.set_units("FRANCE", ["A BRE", "A PAR"])
+    game.set_orders("FRANCE", "A PAR - PIC")
+    game.process()
+    assert game.get_centers("FRANCE") == []
+    game.set_orders("FRANCE", ["A PIC - BEL", "A BRE - PAR"])
+    game.process()
+    assert game.get_current_phase() == "W1901A"
+    assert game.get_centers("FRANCE") == ["BRE", "MAR", "PAR", "BEL"]
+    assert game.get_centers("ENGLAND") == ["EDI", "LON", "LVP"]
+    game.set_orders("FRANCE", "A BRE B")
+    assert game.get_orders("FRANCE") == ["A BRE B"] and game.error == []

@@ -25,12 +25,23 @@ class _Adjudication:
         previous_messages = self.messages.copy()
         previous_state = self.get_state()
         self.error = []
+        # As MILA: where no power owns a centre (`clear_centers`), each power's home centres
+        # are its own when the centres are next taken (lent now, taken back if not taken yet).
+        lent = self.phase_type in "MR" and not any(p.centers for p in self.powers.values())
+        if lent:
+            for p in self.powers.values():
+                p.centers = list(p.homes)
+        year = self.phase.split()[1] if self.phase else None
         if self.phase_type == "M":
             results = self._process_movement()
         elif self.phase_type == "R":
             results = self._process_retreats()
         else:
             results = self._process_adjustments()
+        taken = self.phase_type == "A" or self.is_game_done or self.phase.split()[1] != year
+        if lent and not taken:
+            for p in self.powers.values():
+                p.centers = []
         self.result_history.put(previous_phase, results)
         self.clear_orders()
         self.messages = SortedDict()
@@ -75,16 +86,11 @@ class _Adjudication:
                     word = key.split()
                     unit = key if len(word) == 2 and key == word[0] + " " + word[1] else " ".join(text.split()[:2])
                 given.append((power, unit, text, written))
-        # One order per unit (the last); an order for a unit of no one, or another power's, is void.
+        # One order per unit (the last). As MILA (with `NO_CHECK`): an order to another
+        # power's unit, or to no unit (none of that kind there), has no result of its own.
         by_unit: Dict[str, tuple] = {}
         for power, unit, text, written in given:
-            if unit in owners and owners[unit] is not power:
-                # As MILA: an order to another power's unit is reported to no unit.
-                continue
             if owners.get(unit) is not power:
-                results.setdefault(written, [])
-                if VOID not in results[written]:
-                    results[written].append(VOID)
                 continue
             if no_check and self._check(power, text) is not None:
                 results.setdefault(written, [])

@@ -68,15 +68,16 @@ class _Orders:
         elif self.phase_type in ("R", "A"):
             # An order listed as possible on this board is in MILA's words already.
             known = known or _NONE
-            seen: List[str] = []
+            checks = _SetChecks(self, power)
             for order in orders:
                 text = order if order in known else self._normal(power, order, expand)
-                word = text.split()
-                where = word[1][:3] if len(word) > 1 else text
-                if text != "WAIVE" and where in seen:
-                    power.adjust.append("VOID " + text)
-                    continue
-                seen.append(where)
+                refused = checks.refusal(text)
+                if refused:
+                    # As MILA: reported, and kept as void (its result is `void`).
+                    self.error.append(refused)
+                    if text != "WAIVE":
+                        power.adjust.append("VOID " + text)
+                        continue
                 self._add_adjust_order(power, text, replace)
             if self.phase_type == "A":
                 self._waive_as_mila(power)
@@ -90,6 +91,8 @@ class _Orders:
         if not all(type(o) is str and o in known for o in orders):
             return False
         for order in orders:
+            if expand and order.count(" ") == 6 and "/" in order:
+                order = " ".join(_support_coast(self.map, order.split()))
             a, b, rest = order.split(" ", 2)
             unit = a + " " + b
             if unit in power.orders and not replace:
@@ -110,19 +113,35 @@ class _Orders:
             return order
         if expand:
             if word[0] not in ("A", "F") and word[0] != "WAIVE" and len(word) >= 2:
-                unit = self._occupant(word[0], any_coast=1) or next(
-                    (u for p in self.powers.values() for u in p.retreats if u[2:5] == word[0][:3]), None)
+                unit = self._unit_in(word[0])
                 if unit:
                     word = [unit[0], unit[2:]] + word[1:]
             if len(word) >= 2 and word[0] in ("A", "F"):
-                unit = self._occupant(word[1], any_coast=1) or next(
-                    (u for p in self.powers.values() for u in p.retreats if u[2:5] == word[1][:3]), None)
+                unit = self._unit_in(word[1])
                 if unit and unit[0] == word[0] and self.phase_type != "A" and fix_coast:
                     word[1] = unit[2:]
+            # An army's location and destination without a coast (as MILA).
+            if word[0] == "A" and len(word) >= 2:
+                word[1] = word[1][:3]
+                if len(word) == 4 and word[2] in ("-", "R"):
+                    word[3] = word[3][:3]
+            # A supported or convoyed fleet named without its coast: its coast (as MILA).
+            if len(word) >= 5 and word[2] in ("S", "C") and word[3] == "F" and "/" not in word[4]:
+                other = self._occupant(word[4], any_coast=1)
+                if other and other[0] == "F":
+                    word[4] = other[2:]
             if self.phase_type == "R" and len(word) == 4 and word[2] == "-":
                 word[2] = "R"
-            word = self.map.default_coast(word)
+            word = self.map.default_coast(_support_coast(self.map, word))
         return " ".join(word)
+
+    def _unit_in(self, site: str) -> Optional[str]:
+        """The unit an order names by its province `site`: in a retreat phase the dislodged
+        unit there (not the unit that took its place), else the unit standing there."""
+        dislodged = (u for p in self.powers.values() for u in p.retreats if u[2:5] == site[:3])
+        if self.phase_type == "R":
+            return next(dislodged, None) or self._occupant(site, any_coast=1)
+        return self._occupant(site, any_coast=1) or next(dislodged, None)
 
     def _judge(self, lines: List[str]) -> Dict[str, Any]:
         """The phase adjudicated with `lines` (`POWER: order`) alone on the board as it stands,
@@ -199,7 +218,9 @@ class _Orders:
         if len(word) < 3:
             self.error.append("Bad order: %s" % text)
             return
-        why = checked[text] if checked and text in checked else self._check(power, text)
+        why = _coast_refusal(self, word)
+        if why is None:
+            why = checked[text] if checked and text in checked else self._check(power, text)
         if why is not None:
             self.error.append("Invalid order %s: %s" % (text, why))
             return
@@ -303,3 +324,97 @@ class _Orders:
     def _build_sites(self, power: Power) -> List[str]:
         occupied = {u[2:5] for p in self.powers.values() for u in p.units}
         return [h for h in power.homes if h in power.centers and h not in occupied]
+
+
+def _coast_refusal(game, word: List[str]) -> Optional[str]:
+    """Why MILA refuses a support or convoy for the coasts it names (None: it does not): a
+    unit named on a coast it is not on, an army convoyed to a coast."""
+    if len(word) >= 5 and word[2] in ("S", "C") and "/" in word[4]:
+        if game._unit_owner(word[3] + " " + word[4]) is None:
+            return "there is no %s %s to support or convoy" % (word[3], word[4])
+    if len(word) == 7 and word[2] == "C" and "/" in word[6]:
+        return "an army is convoyed to a province, not to a coast"
+    return None
+
+
+def _support_coast(m, word: List[str]) -> List[str]:
+    """A support of a move to a coast (`word`, seven words) written as MILA writes it once
+    set: an army's move supported to its province (`... S A MAR - SPA`), a fleet's supported
+    by a fleet to the coast the moving fleet can reach if it can reach one only, else to the
+    province (`F POR S F MAO - SPA`); an army's support of a fleet names the coast as given."""
+    if len(word) != 7 or word[2] != "S" or "/" not in word[6]:
+        return word
+    if word[3] == "A":
+        return word[:6] + [word[6][:3]]
+    if word[0] == "F" and word[3] == "F":
+        return word[:3] + m.default_coast(word[3:6] + [word[6][:3]])
+    return word
+
+
+class _SetChecks:
+    """What MILA refuses when a power's retreat or adjustment orders are set, with MILA's
+    words for it: a retreat of a unit not dislodged (or ordered twice in the set), to a place
+    not among its options or taken; a build where the power must remove (or a removal where it
+    may build), a removal of a unit not the power's, a build off its free home centres, twice
+    in one place or of a unit that cannot stand there, a waive where it must remove. The
+    engine would judge these void too; MILA tells the caller at once (`error`) and
+    `get_orders` leaves them out."""
+
+    def __init__(self, game, power: Power):
+        self.game, self.power = game, power
+        # The units retreated or removed, and the places built in, by the orders taken so far.
+        self.retreated: List[str] = []
+        self.removed: List[str] = []
+        self.places: List[str] = []
+        if game.phase_type == "A":
+            self.need = len(power.centers) - len(power.units)
+            self.sites = game._build_sites(power) if self.need > 0 else []
+
+    def refusal(self, text: str) -> Optional[str]:
+        """MILA's error for `text` (in MILA's words), or None if MILA takes it."""
+        word = text.split()
+        if self.game.phase_type == "R":
+            return self._retreat(word)
+        if text == "WAIVE":
+            return "WAIVE NOT ALLOWED FOR DISBAND" if self.need < 0 else None
+        if len(word) < 2:
+            return None  # as MILA: passed over (kept as void)
+        if word[-1] in ("B", "D") and word[-1] != ("D" if self.need < 0 else "B"):
+            return "ORDER NOT ALLOWED: %s" % text
+        if len(word) != 3 or word[2] not in ("B", "D"):
+            return "BAD ADJUSTMENT ORDER: %s" % text
+        unit = word[0] + " " + word[1]
+        if word[2] == "D":
+            if unit not in self.power.units:
+                return "NO SUCH UNIT: %s" % unit
+            if unit in self.removed:
+                return "MULTIPLE ORDERS FOR UNIT: %s" % unit
+            self.removed.append(unit)
+            return None
+        site = word[1][:3]
+        if site not in self.sites:
+            return "INVALID BUILD SITE: %s" % text
+        if site in self.places:
+            return "MULTIPLE BUILDS IN SITE: %s" % text
+        if not self.game.map.is_valid_unit(unit):
+            return "INVALID BUILD ORDER: %s" % text
+        self.places.append(site)
+        return None
+
+    def _retreat(self, word: List[str]) -> Optional[str]:
+        if len(word) < 2:
+            return None  # as MILA: passed over (kept as void)
+        unit = word[0] + " " + word[1]
+        dislodged = [u for u in self.power.retreats if u == unit or u.startswith(unit + "/")]
+        if not dislodged:
+            return "UNIT NOT IN RETREAT: %s" % unit
+        if dislodged[0] in self.retreated:
+            return "TWO ORDERS FOR RETREATING UNIT: %s" % dislodged[0]
+        if len(word) == 4 and word[2] == "R":
+            taken = {u[2:5] for p in self.game.powers.values() for u in p.units}
+            if word[3] not in self.power.retreats[dislodged[0]] or word[3][:3] in taken:
+                return "INVALID RETREAT DESTINATION: %s" % " ".join(word)
+        elif len(word) != 3 or word[2] not in ("R", "D"):
+            return "BAD RETREAT ORDER: %s" % " ".join(word)
+        self.retreated.append(dislodged[0])
+        return None
