@@ -26,6 +26,8 @@ pub struct MapSummary {
     pub victory_centres: u16,
     /// Number of supply centres on the map.
     pub supply_centres: usize,
+    /// Where a power may build (the map's `build` key: `home-centres`, `owned-centres` ...).
+    pub build: crate::BuildRule,
     /// The powers, in map order.
     pub powers: Vec<PowerSummary>,
     /// The provinces, in map order.
@@ -173,6 +175,7 @@ impl Map {
                 .collect(),
             victory_centres: self.victory_centres,
             supply_centres: self.supply_centre_count(),
+            build: self.build,
             powers,
             provinces,
         }

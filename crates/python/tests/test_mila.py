@@ -653,3 +653,17 @@ def test_with_no_centres_owned_the_homes_are_taken_as_mila_takes_them():
     assert game.get_centers("ENGLAND") == ["EDI", "LON", "LVP"]
     game.set_orders("FRANCE", "A BRE B")
     assert game.get_orders("FRANCE") == ["A BRE B"] and game.error == []
+
+
+def test_a_map_that_builds_in_any_owned_centre_brings_mila_s_build_any():
+    # MILA's Age of Empires map file says `RULE BUILD_ANY` (diplo's `build = "owned-centres"`):
+    # the game's rules end with it, and a power builds in any centre it owns (observed on MILA
+    # 1.1.2: Austria, whose only home is Vienna, builds in Budapest too).
+    game = Game(map_name="standard_age_of_empires")
+    assert game.rules[-1] == "BUILD_ANY"
+    game.clear_units()
+    game.set_centers("AUSTRIA", ["VIE", "BUD", "TRI"])
+    game.set_units("AUSTRIA", ["A TRI"])
+    game.set_current_phase("W1901A")
+    assert game.get_state()["builds"]["AUSTRIA"] == {"count": 2, "homes": ["VIE", "BUD"]}
+    assert game.get_orderable_locations("AUSTRIA") == ["BUD", "VIE"]

@@ -61,6 +61,8 @@ class Game(_Orders, _Adjudication, _Records):
         self.role = kwargs.get("role", "omniscient_type")
         for rule in (DEFAULT_RULES if rules is None else rules):
             self.add_rule(rule)
+        for rule in self.map.rules:  # as MILA: the map's rules after the game's
+            self.add_rule(rule)
         sort_key = _phase_sort_key(self.map)
         self.order_history = SortedDict(sort_key=sort_key)
         self.result_history = SortedDict(sort_key=sort_key)

@@ -66,6 +66,9 @@ class Map:
         self.victory: List[int] = [summary["victory_centres"]]
         self.seasons: List[str] = [s.upper() for s in summary["seasons"]]
         self.first_season: str = summary["first_season"].upper()
+        # The MILA rules the map brings to its games, as MILA's map files do (`RULE BUILD_ANY`:
+        # a power builds in any centre it owns, diplo's `build = "owned-centres"`).
+        self.rules: List[str] = ["BUILD_ANY"] if summary.get("build") == "owned-centres" else []
         self.powers: List[str] = sorted(power_key(p["name"]) for p in summary["powers"])
         by_key: Dict[str, List[str]] = {}
         for p in summary["powers"]:

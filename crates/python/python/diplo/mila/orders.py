@@ -322,8 +322,11 @@ class _Orders:
         return sorted(u[2:5] for u in power.units)
 
     def _build_sites(self, power: Power) -> List[str]:
+        """Where `power` may build, as MILA has it: its home centres (with `BUILD_ANY`, its
+        centres) that it owns and no unit stands in."""
         occupied = {u[2:5] for p in self.powers.values() for u in p.units}
-        return [h for h in power.homes if h in power.centers and h not in occupied]
+        sites = power.centers if "BUILD_ANY" in self.rules else power.homes
+        return [h for h in sites if h in power.centers and h not in occupied]
 
 
 def _coast_refusal(game, word: List[str]) -> Optional[str]:
