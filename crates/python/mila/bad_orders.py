@@ -24,10 +24,10 @@ PLACES = ["PAR", "MOS", "NTH", "SPA/NC", "XXX", "STP"]
 
 
 def errors(game):
-    """The number of errors `game` reported, less MILA's second one for an unknown place name
-    (MILA reports it twice: the name, then the destination)."""
+    """The number of errors `game` reported, less MILA's notes of an unknown place name or
+    coast (MILA reports such an order twice: the name, then what is wrong with the order)."""
     texts = [str(e) for e in game.error]
-    unknown = sum(1 for t in texts if t.startswith("UNKNOWN PLACENAME"))
+    unknown = sum(1 for t in texts if t.startswith(("UNKNOWN PLACENAME", "UNKNOWN COAST")))
     return len(texts) - unknown
 
 

@@ -625,6 +625,11 @@ def test_supports_are_written_with_the_coasts_mila_writes():
                                "F LYO C A MAR - SPA/NC"])
     assert game.get_orders("FRANCE") == ["A MAR S F GAS - SPA/NC", "F POR S F MAO - SPA", "A BRE - SPA"]
     assert len(game.error) == 1  # the convoy to a coast
+    # A coast the province has not: an army's move loses it, a fleet's is refused.
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - BUR/NC", "F BRE - GAS/NC", "A MAR - SPA/WC"])
+    assert game.get_orders("FRANCE") == ["A PAR - BUR", "A MAR - SPA"]
+    assert any("F BRE - GAS/NC" in str(e) for e in game.error)
 
 
 def test_with_no_check_an_order_to_no_unit_has_no_result():

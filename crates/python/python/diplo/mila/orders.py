@@ -330,8 +330,11 @@ class _Orders:
 
 
 def _coast_refusal(game, word: List[str]) -> Optional[str]:
-    """Why MILA refuses a support or convoy for the coasts it names (None: it does not): a
-    unit named on a coast it is not on, an army convoyed to a coast."""
+    """Why MILA refuses an order for the coasts it names (None: it does not): a fleet's move to
+    a coast the province has not (an army's loses the coast), a unit named on a coast it is
+    not on, an army convoyed to a coast."""
+    if len(word) == 4 and word[0] == "F" and "/" in word[3] and word[3] not in game.map.loc_coasts:
+        return "%s has no coast %s" % (word[3][:3], word[3][4:])
     if len(word) >= 5 and word[2] in ("S", "C") and "/" in word[4]:
         if game._unit_owner(word[3] + " " + word[4]) is None:
             return "there is no %s %s to support or convoy" % (word[3], word[4])
