@@ -672,3 +672,26 @@ def test_a_map_that_builds_in_any_owned_centre_brings_mila_s_build_any():
     game.set_current_phase("W1901A")
     assert game.get_state()["builds"]["AUSTRIA"] == {"count": 2, "homes": ["VIE", "BUD"]}
     assert game.get_orderable_locations("AUSTRIA") == ["BUD", "VIE"]
+
+
+def test_the_hosting_api_answers_as_mila_s_local_game():
+    # Observed on MILA 1.1.2 for `Game()`: a local game stays `forming` until it ends, no user
+    # controls a power, the rules' flags and the order settings (0 none, 1 empty, 2 orders).
+    game = Game()
+    assert game.status == "forming" and game.is_game_forming and not game.is_game_active
+    assert game.no_press and game.solitaire and not game.public_press
+    assert game.n_controls == 0 and game.deadline == 0
+    assert game.get_dummy_power_names() == set(game.powers)
+    assert game.zobrist_hash == 1919110489198082658
+    assert not game.does_not_wait()
+    france = game.get_power("FRANCE")
+    assert france.wait and not france.moves_submitted()
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    assert france.order_is_set == 2 and france.moves_submitted()
+    game.set_orders("ENGLAND", [])
+    assert game.get_power("ENGLAND").order_is_set == 1
+    assert "FRANCE" not in game.get_dummy_unordered_power_names()
+    game.draw()
+    assert game.status == "completed" and game.is_game_completed
+    assert game.note == "Victory by: AUS, ENG, FRA, GER, ITA, RUS, TUR"
+    assert game.outcome == ["S1901M"] + sorted(game.powers)

@@ -33,12 +33,13 @@ from .adjudication import (  # noqa: F401
 from .history import GamePhaseData, Message, SortedDict, _phase_sort_key
 from .orders import _Orders
 from .power import Power
+from .hosting import _Hosting
 from .records import _Records
 
 __all__ = ["Game", "Map", "Power", "Message", "GamePhaseData", "SortedDict", "DiploError"]
 
 
-class Game(_Orders, _Adjudication, _Records):
+class Game(_Orders, _Adjudication, _Records, _Hosting):
     """A game as MILA's `diplomacy.Game`, adjudicated by diplo's engine.
 
     `Game(map_name="standard", rules=[...], ruleset="mila")`: `rules` are MILA's rule names
@@ -57,12 +58,16 @@ class Game(_Orders, _Adjudication, _Records):
         self.no_rules: set = set()
         self.error: List[str] = []
         self.note = ""
-        self.status = "active"
+        # As MILA's local game: `forming` until it ends (then `completed`), no users.
+        self.status = "forming"
+        self.timestamp_created = int(time.time() * 1e6)
         self.role = kwargs.get("role", "omniscient_type")
         for rule in (DEFAULT_RULES if rules is None else rules):
             self.add_rule(rule)
         for rule in self.map.rules:  # as MILA: the map's rules after the game's
             self.add_rule(rule)
+        self.n_controls: Optional[int] = 0 if "SOLITAIRE" in self.rules else None
+        self.deadline = 0 if "NO_DEADLINE" in self.rules else 300
         sort_key = _phase_sort_key(self.map)
         self.order_history = SortedDict(sort_key=sort_key)
         self.result_history = SortedDict(sort_key=sort_key)
@@ -128,11 +133,6 @@ class Game(_Orders, _Adjudication, _Records):
     def is_game_done(self) -> bool:
         """Whether the game is over (its phase is `COMPLETED`)."""
         return self.phase == "COMPLETED"
-
-    @property
-    def is_game_active(self) -> bool:
-        """Whether the game is under way."""
-        return not self.is_game_done
 
     def set_current_phase(self, new_phase: str):
         """Moves to the phase named `new_phase` (`W1901A`), without adjudicating."""

@@ -294,20 +294,17 @@ class _Adjudication:
             winners = []
         year = int(self.get_current_phase()[1:-1])
         if winners:
-            self.outcome = [self.get_current_phase()] + winners
-            self.phase, self.phase_type = "COMPLETED", None
+            self._finish(winners)
         elif self.phase_type == "M" and year > self.map.first_year + 99:
             # As MILA: a game still going after a hundred years is drawn among the survivors
             # at the winter of its last year.
             alive = [p.name for p in self.powers.values() if not p.is_eliminated()]
-            self.outcome = ["W%dA" % (year - 1)] + alive
-            self.phase, self.phase_type = "COMPLETED", None
+            self._finish(alive, "W%dA" % (year - 1))
 
     def draw(self, winners: Optional[List[str]] = None):
         """Ends the game in a draw among `winners` (every power left by default)."""
         winners = winners or [p.name for p in self.powers.values() if not p.is_eliminated()]
-        self.outcome = [self.get_current_phase()] + list(winners)
-        self.phase, self.phase_type = "COMPLETED", None
+        self._finish(winners)
 
 
 def _places(lines: List[str]) -> Dict[str, List[str]]:

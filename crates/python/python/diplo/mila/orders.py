@@ -6,7 +6,7 @@ from typing import Any, Dict, List, Optional, Union
 from .._diplo import DiploError
 from .adjudication import _by_unit
 from .map import power_key
-from .power import Power
+from .power import ORDER_SET, ORDER_SET_EMPTY, Power
 
 
 # No order is known to be legal (a power that orders nothing this phase).
@@ -81,7 +81,7 @@ class _Orders:
                 self._add_adjust_order(power, text, replace)
             if self.phase_type == "A":
                 self._waive_as_mila(power)
-        power.order_is_set = 1 if self.get_orders(power.name) else 2
+        power.order_is_set = ORDER_SET if self.get_orders(power.name) else ORDER_SET_EMPTY
 
     def _set_known(self, power: Power, orders: List[str], expand: bool, replace: bool, known: set) -> bool:
         """Sets `orders` if each is in `known`, the texts the engine listed as possible for
@@ -103,7 +103,7 @@ class _Orders:
                 self._unexpanded.discard(unit)
             else:
                 self._unexpanded.add(unit)
-        power.order_is_set = 1 if power.orders else 2
+        power.order_is_set = ORDER_SET if power.orders else ORDER_SET_EMPTY
         return True
 
     def _normal(self, power: Power, order: str, expand: bool, fix_coast: bool = True) -> str:

@@ -10,6 +10,10 @@ if TYPE_CHECKING:
     from . import Game
 
 
+# MILA's `order_is_set`: no orders set, an empty set of orders set, orders set.
+ORDER_NOT_SET, ORDER_SET_EMPTY, ORDER_SET = 0, 1, 2
+
+
 class Power:
     """A power of a MILA game: `name`, `units`, `centers`, `homes`, `retreats` (dislodged unit
     to where it may go), `orders` (movement orders: unit to order), `adjust` (retreat and
@@ -27,8 +31,9 @@ class Power:
         self.adjust: List[str] = []
         self.influence: List[str] = []
         self.civil_disorder = 0
-        self.order_is_set = 0
-        self.wait = False
+        self.order_is_set = ORDER_NOT_SET
+        # As MILA: a power no user controls waits until told otherwise.
+        self.wait = True
         self.controller = SortedDict()
         self.role = name
         self.vote = None
@@ -55,7 +60,18 @@ class Power:
         """Removes the power's orders for the phase."""
         self.orders, self.adjust = {}, []
         self.civil_disorder = 0
-        self.order_is_set = 0
+        self.order_is_set = ORDER_NOT_SET
+
+    def moves_submitted(self) -> bool:
+        """Whether the power has given what the phase needs: in a movement phase orders (or
+        it has no units), in the others always."""
+        if self.game.phase_type != "M":
+            return True
+        return bool(self.orders or not self.units)
+
+    def does_not_wait(self) -> bool:
+        """Whether the phase need not wait for the power: its orders set and `wait` off."""
+        return bool(self.order_is_set) and not self.wait
 
     def get_controller(self):
         """MILA's controller name (a drop-in game has no users)."""
