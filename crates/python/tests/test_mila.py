@@ -695,3 +695,57 @@ def test_the_hosting_api_answers_as_mila_s_local_game():
     assert game.status == "completed" and game.is_game_completed
     assert game.note == "Victory by: AUS, ENG, FRA, GER, ITA, RUS, TUR"
     assert game.outcome == ["S1901M"] + sorted(game.powers)
+
+
+def test_to_dict_has_mila_s_shape_and_reads_back_at_a_retreat():
+    # The keys of MILA 1.1.2's `Game.to_dict()` and `Power.to_dict()` (observed; MILA's
+    # `Game.from_dict` reads the drop-in's dict, which also names its ruleset).
+    game = Game()
+    game.clear_units()
+    game.set_units("FRANCE", ["A BUR", "A RUH"])
+    game.set_units("GERMANY", ["A MUN", "F KIE"])
+    game.set_orders("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"])
+    game.set_orders("GERMANY", ["A MUN H"])
+    game.process()
+    assert game.get_current_phase() == "S1901R"
+    data = game.to_dict()
+    assert set(data) == {
+        "controlled_powers", "daide_port", "deadline", "error", "game_id", "map_name",
+        "message_history", "messages", "meta_rules", "n_controls", "no_rules", "note",
+        "observer_level", "order_history", "outcome", "phase", "phase_abbr", "powers",
+        "registration_password", "result_history", "role", "rules", "state_history", "status",
+        "timestamp_created", "victory", "win", "zobrist_hash", "ruleset"}
+    assert set(data["powers"]["GERMANY"]) == {
+        "abbrev", "adjust", "centers", "civil_disorder", "controller", "homes", "influence",
+        "name", "order_is_set", "orders", "retreats", "role", "tokens", "units", "vote", "wait"}
+    assert data["phase"] == "SPRING 1901 RETREATS" and data["powers"]["GERMANY"]["retreats"]
+    back = Game.from_dict(data)
+    assert back.get_units() == game.get_units() and back.get_hash() == game.get_hash()
+    assert back.get_power("GERMANY").retreats == game.get_power("GERMANY").retreats
+    assert list(back.state_history) == list(game.state_history)
+    back.set_orders("GERMANY", ["A MUN R BOH"])
+    back.process()
+    assert "A BOH" in back.get_units("GERMANY")
+    # A dict of the shape `to_dict` gave before still reads.
+    older = {"id": "g", "map": "standard", "rules": ["NO_PRESS"], "phase": "S1901M",
+             "state": Game().get_state(), "orders": {"FRANCE": ["A PAR - BUR"]}}
+    assert Game.from_dict(older).get_orders("FRANCE") == ["A PAR - BUR"]
+
+
+def test_a_saved_game_resumes_at_a_retreat():
+    # A saved game keeps a dislodged unit's retreat options, not where it was attacked from:
+    # resumed, the game finds the same options and carries out the retreat.
+    game = Game()
+    game.clear_units()
+    game.set_units("FRANCE", ["A BUR", "A RUH"])
+    game.set_units("GERMANY", ["A MUN", "F KIE"])
+    game.set_orders("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"])
+    game.set_orders("GERMANY", ["A MUN H"])
+    game.process()
+    resumed = diplo.mila.from_saved_game_format(diplo.mila.to_saved_game_format(game))
+    assert resumed.get_current_phase() == "S1901R"
+    assert sorted(resumed.get_all_possible_orders()["MUN"]) == [
+        "A MUN D", "A MUN R BER", "A MUN R BOH", "A MUN R SIL", "A MUN R TYR"]
+    resumed.set_orders("GERMANY", ["A MUN R BOH"])
+    resumed.process()
+    assert sorted(resumed.get_units("GERMANY")) == ["A BOH", "F KIE"]

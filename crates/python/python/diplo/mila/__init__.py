@@ -357,18 +357,39 @@ class Game(_Orders, _Adjudication, _Records, _Hosting):
             "centres": {self._ename(p): list(p.centers) for p in self.powers.values() if p.centers},
         }
         dislodged = []
+        contested = list(self._contested)
         for p in self.powers.values():
             for unit in p.retreats:
-                info = self._attackers.get(unit, {})
+                info = self._attackers.get(unit) or self._attack_from_options(p, unit, contested)
                 entry = {"unit": unit, "power": self._ename(p),
-                         "attacker_from": info.get("attacker_from") or unit[2:5],
+                         "attacker_from": info["attacker_from"],
                          "by_convoy": bool(info.get("by_convoy", False))}
                 dislodged.append(entry)
         if dislodged:
             pos["dislodged"] = dislodged
-            if self._contested:
-                pos["contested"] = list(self._contested)
+            if contested:
+                pos["contested"] = contested
         return pos
+
+    def _attack_from_options(self, power: Power, unit: str, contested: List[str]) -> Dict[str, Any]:
+        """Where `unit` (dislodged, of `power`) was attacked from, when the game does not know
+        (a state set, or read from MILA's dict or saved game, which keep only the retreat
+        options): a place it could move to, empty and not among its options, taken for the
+        attacker's; the other such places are added to `contested` (left empty by a standoff),
+        so that the engine finds the retreat options the state gives. With no such place, the
+        attacker came by convoy (from a place the unit does not reach)."""
+        loc = unit[2:]
+        reach = (self.map._army if unit[0] == "A" else self.map._fleet).get(loc, [])
+        provinces = list(dict.fromkeys(r[:3] for r in reach))
+        options = {o[:3] for o in power.retreats.get(unit, [])}
+        occupied = {u[2:5] for p in self.powers.values() for u in p.units}
+        shut = [r for r in provinces if r not in options and r not in occupied and r != loc[:3]]
+        if shut:
+            contested.extend(r for r in shut[1:] if r not in contested)
+            return {"attacker_from": shut[0], "by_convoy": False}
+        far = next((l for l in self.map.locs if "/" not in l and l not in provinces and l != loc[:3]
+                    and self.map.area_type(l) in ("LAND", "COAST")), loc[:3])
+        return {"attacker_from": far, "by_convoy": True}
 
     def _position_key(self, board: tuple) -> tuple:
         """The board (`_board_key()`) and what the position adds to it (where dislodged units

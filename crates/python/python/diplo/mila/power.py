@@ -86,11 +86,15 @@ class Power:
         return False
 
     def to_dict(self) -> Dict[str, Any]:
-        """The power as MILA's JSON dict."""
-        return {"name": self.name, "units": list(self.units), "centers": list(self.centers),
-                "homes": list(self.homes), "retreats": _copy_retreats(self.retreats),
-                "orders": dict(self.orders), "adjust": list(self.adjust),
-                "influence": list(self.influence), "civil_disorder": self.civil_disorder}
+        """The power as MILA's `Power.to_dict()` gives it (a local game's: no user controls
+        it)."""
+        return {"abbrev": self.abbrev, "adjust": list(self.adjust), "centers": list(self.centers),
+                "civil_disorder": self.civil_disorder,
+                "controller": {str(k): v for k, v in self.controller.items()} or {"0": "dummy"},
+                "homes": list(self.homes), "influence": list(self.influence), "name": self.name,
+                "order_is_set": self.order_is_set, "orders": dict(self.orders),
+                "retreats": _copy_retreats(self.retreats), "role": self.game.role, "tokens": [],
+                "units": list(self.units), "vote": self.vote or "neutral", "wait": self.wait}
 
 
 def _copy_retreats(retreats: Dict[str, Any]) -> Dict[str, Any]:

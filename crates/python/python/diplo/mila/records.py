@@ -297,43 +297,89 @@ class _Records:
         return out
 
     def to_dict(self) -> Dict[str, Any]:
-        """The game as a JSON-able dict (as MILA's `to_dict`)."""
+        """The game as a JSON-able dict in the shape of MILA's `Game.to_dict()` (MILA's
+        `Game.from_dict` reads it, and `from_dict` here reads MILA's), with `ruleset`, the
+        diplo ruleset that adjudicates, besides."""
+        def messages(by_time) -> List[Dict[str, Any]]:
+            return [m.to_dict() for m in by_time.values()]
         return {
-            "id": self.game_id,
-            "map": self.map_name,
-            "rules": list(self.rules),
-            "ruleset": self.ruleset,
-            "phase": self.get_current_phase(),
-            "note": self.note,
-            "outcome": list(self.outcome),
-            "state": self.get_state(),
-            "orders": {p.name: self.get_orders(p.name) for p in self.powers.values()},
-            "messages": [m.to_dict() for m in self.messages.values()],
-            "state_history": {str(k): v for k, v in self.state_history.items()},
+            "controlled_powers": None, "daide_port": None, "deadline": self.deadline,
+            "error": [str(e) for e in self.error], "game_id": self.game_id,
+            "map_name": self.map_name,
+            "message_history": {str(k): messages(v) for k, v in self.message_history.items()},
+            "messages": messages(self.messages), "meta_rules": [], "n_controls": self.n_controls,
+            "no_rules": sorted(self.no_rules), "note": self.note, "observer_level": None,
             "order_history": {str(k): v for k, v in self.order_history.items()},
+            "outcome": list(self.outcome), "phase": self.phase, "phase_abbr": "",
+            "powers": {p.name: p.to_dict() for p in self.powers.values()},
+            "registration_password": None,
             "result_history": {str(k): {u: [str(c) for c in cs] for u, cs in v.items()}
                                for k, v in self.result_history.items()},
-            "message_history": {str(k): [m.to_dict() for m in v.values()]
-                                for k, v in self.message_history.items()},
+            "role": self.role, "rules": list(self.rules), "ruleset": self.ruleset,
+            "state_history": {str(k): v for k, v in self.state_history.items()},
+            "status": self.status, "timestamp_created": self.timestamp_created,
+            "victory": list(self.victory), "win": self.win, "zobrist_hash": self.zobrist_hash,
         }
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Game":
-        """A game from `to_dict`'s dict."""
-        game = cls(game_id=data.get("id"), map_name=data.get("map", "standard"),
+        """A game from a dict of MILA's `Game.to_dict()` shape (MILA's or `to_dict`'s), or of
+        the shape `to_dict` gave before (`id`, `map`, `state`)."""
+        if "powers" not in data:
+            return cls._from_older_dict(data)
+        game = cls(game_id=data.get("game_id"), map_name=data.get("map_name", "standard"),
                    rules=data.get("rules"), ruleset=data.get("ruleset", "mila"))
+        game._put_history(data)
+        powers = data["powers"]
+        state = {"name": None if data.get("phase") == "COMPLETED" else game.map.phase_abbr(data["phase"]),
+                 "note": data.get("note", "")}
+        for field in ("centers", "homes", "influence", "civil_disorder", "retreats"):
+            state[field] = {name: p.get(field) for name, p in powers.items() if field in p}
+        state["units"] = {name: list(p.get("units", [])) + ["*" + u for u in p.get("retreats", {})]
+                          for name, p in powers.items()}
+        game.set_state(state, clear_history=False)
+        if data.get("phase") == "COMPLETED":
+            game.phase, game.phase_type = "COMPLETED", None
+        for name, p in powers.items():
+            power = game.get_power(name)
+            if power is None:
+                continue
+            power.orders = dict(p.get("orders", {}))
+            power.adjust = list(p.get("adjust", []))
+            power.order_is_set = p.get("order_is_set", 0)
+            power.wait = p.get("wait", power.wait)
+        for m in data.get("messages", []):
+            game.messages.put(m["time_sent"], Message.from_dict(m))
+        game.outcome = list(data.get("outcome", []))
+        game.error = list(data.get("error", []))
+        game.no_rules = set(data.get("no_rules", ()))
+        for field in ("status", "timestamp_created", "deadline", "n_controls", "role"):
+            if field in data:
+                setattr(game, field, data[field])
+        game.clear_cache()
+        return game
+
+    def _put_history(self, data: Dict[str, Any]):
+        """The phases played, from a dict's `state_history`, `order_history`, `result_history`
+        and `message_history`."""
         for name in data.get("state_history", {}):
             msgs = SortedDict()
             for m in data.get("message_history", {}).get(name, []):
                 msgs.put(m["time_sent"], Message.from_dict(m))
-            game.extend_phase_history(GamePhaseData(
+            self.extend_phase_history(GamePhaseData(
                 name, data["state_history"][name], data.get("order_history", {}).get(name, {}),
                 data.get("result_history", {}).get(name, {}), msgs))
+
+    @classmethod
+    def _from_older_dict(cls, data: Dict[str, Any]) -> "Game":
+        """A game from the dict `to_dict` gave before it took MILA's shape."""
+        game = cls(game_id=data.get("id"), map_name=data.get("map", "standard"),
+                   rules=data.get("rules"), ruleset=data.get("ruleset", "mila"))
+        game._put_history(data)
+        game.set_state(data["state"], clear_history=False)
         if data.get("phase") == "COMPLETED":
-            game.set_state(data["state"], clear_history=False)
             game.phase, game.phase_type = "COMPLETED", None
         else:
-            game.set_state(data["state"], clear_history=False)
             for name, orders in data.get("orders", {}).items():
                 game.set_orders(name, orders)
         for m in data.get("messages", []):
