@@ -68,6 +68,11 @@ class Game(_Orders, _Adjudication, _Records, _Hosting):
             self.add_rule(rule)
         self.n_controls: Optional[int] = 0 if "SOLITAIRE" in self.rules else None
         self.deadline = 0 if "NO_DEADLINE" in self.rules else 300
+        # MILA's hosting settings, kept as given (they change no adjudication).
+        for setting in ("n_controls", "deadline", "registration_password", "status", "timestamp_created"):
+            if setting in kwargs:
+                setattr(self, setting, kwargs[setting])
+        self.registration_password = kwargs.get("registration_password")
         sort_key = _phase_sort_key(self.map)
         self.order_history = SortedDict(sort_key=sort_key)
         self.result_history = SortedDict(sort_key=sort_key)
