@@ -749,3 +749,19 @@ def test_a_saved_game_resumes_at_a_retreat():
     resumed.set_orders("GERMANY", ["A MUN R BOH"])
     resumed.process()
     assert sorted(resumed.get_units("GERMANY")) == ["A BOH", "F KIE"]
+
+
+def test_a_bad_game_dict_is_refused_naming_every_problem():
+    data = Game().to_dict()
+    data["powers"]["FRANCE"]["units"] = "A PAR"
+    data["powers"]["ATLANTIS"] = {}
+    data["messages"] = [{"sender": "FRANCE"}]
+    with pytest.raises(diplo.DiploError) as refused:
+        Game.from_dict(data)
+    text = str(refused.value)
+    assert "3 problems" in text and "`powers.FRANCE.units`" in text
+    assert "`powers.ATLANTIS`" in text and "`messages[0]`" in text
+    with pytest.raises(diplo.DiploError, match="expected a dict"):
+        Game.from_dict(None)
+    with pytest.raises(diplo.DiploError, match="phase of the map"):
+        Game.from_dict(dict(Game().to_dict(), phase="SUMMER 1901 MOVEMENT"))

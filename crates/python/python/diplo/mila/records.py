@@ -9,7 +9,8 @@ from operator import xor
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
-from .._diplo import Game as _Engine
+from .._diplo import DiploError, Game as _Engine
+from .dicts import check_game_dict
 from .history import GamePhaseData, Message, SortedDict
 from .power import _copy_retreats
 
@@ -325,10 +326,19 @@ class _Records:
     def from_dict(cls, data: Dict[str, Any]) -> "Game":
         """A game from a dict of MILA's `Game.to_dict()` shape (MILA's or `to_dict`'s), or of
         the shape `to_dict` gave before (`id`, `map`, `state`)."""
-        if "powers" not in data:
-            return cls._from_older_dict(data)
-        game = cls(game_id=data.get("game_id"), map_name=data.get("map_name", "standard"),
+        if not isinstance(data, dict):
+            check_game_dict(data, [], [])
+        game = cls(game_id=data.get("game_id", data.get("id")),
+                   map_name=data.get("map_name", data.get("map", "standard")),
                    rules=data.get("rules"), ruleset=data.get("ruleset", "mila"))
+        check_game_dict(data, list(game.powers), [])
+        phase = data.get("phase")
+        if "powers" in data and phase not in (None, "COMPLETED", "FORMING") and \
+                game.map.phase_long(game.map.phase_abbr(phase, "?")) != phase.upper():
+            raise DiploError("from_dict: `phase`: expected a phase of the map `%s` "
+                             "(`SPRING 1901 MOVEMENT`) or `COMPLETED`, found `%s`" % (game.map_name, phase))
+        if "powers" not in data:
+            return game._from_older_dict(data)
         game._put_history(data)
         powers = data["powers"]
         state = {"name": None if data.get("phase") == "COMPLETED" else game.map.phase_abbr(data["phase"]),
@@ -370,11 +380,8 @@ class _Records:
                 name, data["state_history"][name], data.get("order_history", {}).get(name, {}),
                 data.get("result_history", {}).get(name, {}), msgs))
 
-    @classmethod
-    def _from_older_dict(cls, data: Dict[str, Any]) -> "Game":
-        """A game from the dict `to_dict` gave before it took MILA's shape."""
-        game = cls(game_id=data.get("id"), map_name=data.get("map", "standard"),
-                   rules=data.get("rules"), ruleset=data.get("ruleset", "mila"))
+    def _from_older_dict(game, data: Dict[str, Any]) -> "Game":
+        """`game` (new) given the dict `to_dict` gave before it took MILA's shape."""
         game._put_history(data)
         game.set_state(data["state"], clear_history=False)
         if data.get("phase") == "COMPLETED":
