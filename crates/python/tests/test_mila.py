@@ -765,3 +765,17 @@ def test_a_bad_game_dict_is_refused_naming_every_problem():
         Game.from_dict(None)
     with pytest.raises(diplo.DiploError, match="phase of the map"):
         Game.from_dict(dict(Game().to_dict(), phase="SUMMER 1901 MOVEMENT"))
+
+
+def test_units_set_as_mila_lets_them_be_set_keep_the_game_playable():
+    # A dislodged unit set outside a retreat phase (MILA accepts it) changes no possible order.
+    game = Game()
+    game.set_units("ENGLAND", ["*A BUR"])
+    possible = game.get_all_possible_orders()
+    assert "A PAR - BUR" in possible["PAR"] and possible["BUR"] == []
+    assert "*A BUR" in game.get_units("ENGLAND")
+    # Two units of one call in one province: the later stands (one unit a province).
+    game = Game()
+    game.set_units("GERMANY", ["A CON", "F ANK", "F CON"])
+    assert "F CON" in game.get_units("GERMANY") and "A CON" not in game.get_units("GERMANY")
+    assert "F ANK S F CON" in game.get_all_possible_orders()["ANK"]

@@ -290,13 +290,19 @@ class Game(_Orders, _Adjudication, _Records, _Hosting):
             word = unit.split()
             if len(word) == 2 and word[0] in "AF" and self.map.is_valid_unit(unit):
                 if unit not in power.units:
+                    # Two units of the call in one province: the later stands (one unit a
+                    # province; MILA would keep both, a board no rules allow).
+                    power.units = [u for u in power.units if u[2:5] != unit[2:5]]
                     power.units.append(unit)
-                    power.influence.append(unit[2:5])
+                    if unit[2:5] not in power.influence:
+                        power.influence.append(unit[2:5])
             else:
                 self.error.append("Invalid unit %s" % unit)
         for unit in dislodged:
             word = unit.split()
             if len(word) == 2 and word[0] in "AF" and word[1] in self.map.loc_type:
+                for other in [u for u in power.retreats if u[2:5] == unit[2:5] and u != unit]:
+                    del power.retreats[other]
                 power.retreats.setdefault(unit, [])
         self.clear_cache()
 
@@ -363,7 +369,10 @@ class Game(_Orders, _Adjudication, _Records, _Hosting):
         }
         dislodged = []
         contested = list(self._contested)
-        for p in self.powers.values():
+        # Dislodged units count only in a retreat phase (MILA's elsewhere, set by `set_units`
+        # with `*`, change nothing the engine is asked).
+        retreating = (phase or self.phase).split()[-1:] == ["RETREATS"]
+        for p in (self.powers.values() if retreating else ()):
             for unit in p.retreats:
                 info = self._attackers.get(unit) or self._attack_from_options(p, unit, contested)
                 entry = {"unit": unit, "power": self._ename(p),
