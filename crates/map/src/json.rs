@@ -28,6 +28,8 @@ pub struct MapSummary {
     pub supply_centres: usize,
     /// Where a power may build (the map's `build` key: `home-centres`, `owned-centres` ...).
     pub build: crate::BuildRule,
+    /// Every supply centre's short name once, in [`Map::centre_order`].
+    pub centre_order: Vec<String>,
     /// The powers, in map order.
     pub powers: Vec<PowerSummary>,
     /// The provinces, in map order.
@@ -176,6 +178,9 @@ impl Map {
             victory_centres: self.victory_centres,
             supply_centres: self.supply_centre_count(),
             build: self.build,
+            centre_order: (self.centre_order.iter())
+                .map(|&c| self.province(c).name.clone())
+                .collect(),
             powers,
             provinces,
         }

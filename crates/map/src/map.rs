@@ -30,6 +30,9 @@ pub struct Map {
     pub conversion: Conversion,
     pub(crate) provinces: Vec<Province>,
     pub(crate) powers: Vec<Power>,
+    /// The supply centres in the map's `centre_order` (its source's order), else in province
+    /// order: see [`Map::centre_order`].
+    pub(crate) centre_order: Vec<ProvinceId>,
     /// Army neighbours per province, sorted.
     pub(crate) army: Vec<Vec<ProvinceId>>,
     /// First fleet node of each province; a multi-coast province has one node per coast.
@@ -137,7 +140,14 @@ impl Map {
         &self.powers[id.index()]
     }
 
-    /// Home centres of a power.
+    /// Every supply centre once, in the map's `centre_order` (the order its source lists
+    /// them: MILA's map files list each power's home centres, then the others), else in
+    /// province order. A power's home centres come in this order.
+    pub fn centre_order(&self) -> &[ProvinceId] {
+        &self.centre_order
+    }
+
+    /// Home centres of a power, in [`Map::centre_order`].
     pub fn home_centres(&self, power: PowerId) -> &[ProvinceId] {
         &self.power(power).home_centres
     }

@@ -36,6 +36,8 @@ pub(crate) struct RawMap {
     #[serde(default)]
     pub unit_conversion: Option<S>,
     #[serde(default)]
+    pub centre_order: Option<Spanned<Vec<S>>>,
+    #[serde(default)]
     pub calendar: Option<RawCalendar>,
     #[serde(default)]
     pub victory: Option<RawVictory>,
@@ -538,7 +540,8 @@ impl RawMap {
             first_season,
             victory_centres,
             build,
-            unit_conversion
+            unit_conversion,
+            centre_order
         );
         if let Some(c) = child.calendar {
             let base = self.calendar.get_or_insert_with(RawCalendar::default);

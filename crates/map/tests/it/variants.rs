@@ -627,3 +627,47 @@ fn many_seeds_are_a_warning() {
         w[0]
     );
 }
+
+#[test]
+fn centre_order_orders_the_home_centres_and_is_checked() {
+    // `b` made a second home of Red: listed first, it comes first.
+    let two_homes = BASE.replace(
+        "name = \"b\"\nfull_name = \"Beta\"\nterrain = \"coast\"\nsupply_centre = true\n",
+        "name = \"b\"\nfull_name = \"Beta\"\nterrain = \"coast\"\nsupply_centre = true\nhome = \"Red\"\n",
+    );
+    let ordered = two_homes.replace(
+        "victory_centres = 2\n",
+        "victory_centres = 2\ncentre_order = [\"b\", \"a\"]\n",
+    );
+    let map = Map::from_toml_str(&ordered, "tiny.toml").unwrap();
+    let names = |ids: &[diplo_map::ProvinceId]| -> Vec<String> {
+        ids.iter().map(|&p| map.province(p).name.clone()).collect()
+    };
+    let red = map.power_ids().next().unwrap();
+    assert_eq!(names(map.home_centres(red)), ["b", "a"]);
+    assert_eq!(names(map.centre_order()), ["b", "a"]);
+    assert_eq!(map.summary().centre_order, ["b", "a"]);
+    // Without it: province order.
+    let plain = Map::from_toml_str(&two_homes, "tiny.toml").unwrap();
+    let red = plain.power_ids().next().unwrap();
+    let first = plain.home_centres(red)[0];
+    assert_eq!(plain.province(first).name, "a");
+    // A centre twice, one left out, a province that is no centre: each reported.
+    for (list, expected) in [
+        ("[\"a\", \"a\"]", "`a` is listed twice in `centre_order`"),
+        ("[\"a\"]", "`centre_order` leaves out b"),
+        ("[\"a\", \"b\", \"c\"]", "`c` is not a supply centre"),
+    ] {
+        let text = BASE.replace(
+            "victory_centres = 2\n",
+            &format!("victory_centres = 2\ncentre_order = {list}\n"),
+        );
+        let err = Map::from_toml_str(&text, "tiny.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(expected) && err.contains("tiny.toml:"),
+            "{list}: {err}"
+        );
+    }
+}

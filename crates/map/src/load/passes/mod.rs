@@ -23,7 +23,7 @@ use crate::{
 use edges::{army_edges, edge_symmetry, fleet_edges, reachability};
 use features::{borders, canals, railroads};
 use header::{control, header};
-use powers::{power_names, powers};
+use powers::{centre_order, power_names, powers};
 use provinces::{province_names, provinces};
 
 /// The most problems one load reports; the rest are counted. (Finding a problem's line costs a
@@ -114,7 +114,8 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
     graph.sort();
     let borders = borders(&mut cx, &names, &provinces, &graph);
     edge_symmetry(&mut cx, &provinces, &graph, &borders);
-    let powers = powers(&mut cx, &names, &provinces);
+    let centre_order = centre_order(&mut cx, &names, &provinces);
+    let powers = powers(&mut cx, &names, &provinces, &centre_order);
     let railroads = railroads(&mut cx, &names, &provinces, &graph);
     let canals = canals(&mut cx, &names, &provinces);
     reachability(&mut cx, &raw, &provinces, &graph);
@@ -151,6 +152,7 @@ pub(super) fn build(raw: RawMap, sources: &Sources, limits: &Limits) -> Result<M
         conversion: header.conversion,
         provinces,
         powers,
+        centre_order,
         army: graph.army,
         node_base: graph.node_base,
         fleet: graph.fleet,

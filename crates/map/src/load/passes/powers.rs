@@ -40,15 +40,59 @@ pub(super) fn power_names(cx: &mut Ctx, raw: &RawMap) -> HashMap<String, PowerId
     ids
 }
 
-/// Powers: home centres (from the provinces), starting units, starting centres, build sites.
-pub(super) fn powers(cx: &mut Ctx, names: &Names, provinces: &[Province]) -> Vec<Power> {
+/// The supply centres in the map's `centre_order` (each once, every one), else in province
+/// order.
+pub(super) fn centre_order(cx: &mut Ctx, names: &Names, provinces: &[Province]) -> Vec<ProvinceId> {
+    let by_province = || {
+        (0..provinces.len())
+            .filter(|&j| provinces[j].supply_centre)
+            .map(|j| ProvinceId(j as u32))
+    };
+    let Some(list) = &names.raw.centre_order else {
+        return by_province().collect();
+    };
+    let mut order = Vec::new();
+    for (c, p) in list
+        .get_ref()
+        .iter()
+        .zip(centre_list(cx, names, provinces, list.get_ref()))
+    {
+        if order.contains(&p) {
+            cx.err(
+                c,
+                format!("`{}` is listed twice in `centre_order`", c.get_ref()),
+            );
+        }
+        order.push(p);
+    }
+    let missing: Vec<&str> = by_province()
+        .filter(|p| !order.contains(p))
+        .map(|p| provinces[p.index()].name.as_str())
+        .collect();
+    if !missing.is_empty() {
+        let what = format!(
+            "`centre_order` leaves out {}: it lists every supply centre once",
+            missing.join(", ")
+        );
+        cx.err_at(list.span().start, what);
+    }
+    order
+}
+
+/// Powers: home centres (from the provinces, in the order of `centre_order`), starting units,
+/// starting centres, build sites.
+pub(super) fn powers(
+    cx: &mut Ctx,
+    names: &Names,
+    provinces: &[Province],
+    centre_order: &[ProvinceId],
+) -> Vec<Power> {
     let mut out = Vec::new();
     let mut occupied: HashMap<ProvinceId, usize> = HashMap::new();
     for (i, rp) in names.raw.powers.iter().enumerate() {
         let id = PowerId(i as u8);
-        let home_centres: Vec<ProvinceId> = (0..provinces.len())
-            .filter(|&j| provinces[j].home == Some(id))
-            .map(|j| ProvinceId(j as u32))
+        let home_centres: Vec<ProvinceId> = (centre_order.iter().copied())
+            .filter(|p| provinces[p.index()].home == Some(id))
             .collect();
         let mut units = Vec::new();
         for u in rp.units.iter().flatten() {

@@ -112,8 +112,7 @@ class Map:
             self.loc_name[prov["full_name"].upper()] = key
             for alias in prov["aliases"]:
                 self.aliases[alias.upper()] = key
-            if prov["supply_centre"]:
-                self.scs.append(key)
+
             self._army[key] = [a.upper() for a in prov["army"]]
             self._fleet[key] = [f.upper() for f in prov["fleet"]]
             coasts = [key]
@@ -127,6 +126,10 @@ class Map:
             self.loc_coasts[key] = coasts
             for loc in coasts[1:]:
                 self.loc_coasts[loc] = coasts
+        # In the map's centre order (MILA's: each power's home centres, then the others), the
+        # order MILA takes the centres no one owned in.
+        self.scs = [c.upper() for c in summary.get("centre_order", [])] or \
+            [p["name"].upper() for p in summary["provinces"] if p["supply_centre"]]
         self.loc_abut: Dict[str, List[str]] = {
             loc: self._abut_list_of(loc) for loc in self.locs
         }
