@@ -251,9 +251,8 @@ class _Orders:
     def _add_adjust_order(self, power: Power, text: str, replace: bool):
         """Adds a retreat or adjustment order (`text`: in MILA's words, `_normal`)."""
         word = text.split()
-        # As MILA: only the order's form is checked when it is set (a build or removal in an
-        # adjustment phase, a retreat or disband in a retreat phase); the engine judges the
-        # rest at adjudication.
+        # What MILA refuses when it is set was refused before (`_SetChecks`); an order of
+        # another form is kept as void, and the engine judges the rest at adjudication.
         forms = ("B", "D") if self.phase_type == "A" else ("R", "D")
         if text != "WAIVE" and (len(word) < 3 or word[2] not in forms):
             power.adjust.append("VOID " + text)
