@@ -17,6 +17,8 @@ on (it does on `WAIVE` in a movement phase) is given to neither game.
 import random
 import sys
 
+from side_by_side import board_differs, phase_differs
+
 # Bad orders of a form MILA reads in any phase, to mix in.
 WRONG_PHASE = ["WAIVE", "A PAR B", "F STP/NC B", "A MUN D", "A BER R KIE"]
 # Destinations to put in place of a good order's last word.
@@ -60,13 +62,12 @@ def play(seed, phases, rules):
     kwargs = {"rules": rules} if rules else {}
     mila, ours = diplomacy.Game(**kwargs), diplo.mila.Game(**kwargs)
     for _ in range(phases):
-        if mila.is_game_done or ours.is_game_done:
-            if mila.is_game_done != ours.is_game_done:
-                return "one game ended, the other did not", mila.get_current_phase()
-            break
         phase = mila.get_current_phase()
-        if ours.get_current_phase() != phase:
-            return "phase %s in MILA, %s in diplo.mila" % (phase, ours.get_current_phase()), phase
+        problem = phase_differs(mila, ours)
+        if problem == "ended":
+            break
+        if problem:
+            return problem, phase
         possible = mila.get_all_possible_orders()
         every = sorted(o for orders in possible.values() for o in orders)
         for name in mila.powers:
@@ -87,12 +88,9 @@ def play(seed, phases, rules):
                     name, orders, [str(e) for e in mila.error], ours.error), phase
         mila.process()
         ours.process()
-        for what in ("get_units", "get_centers"):
-            a = {k: sorted(v) for k, v in getattr(mila, what)().items()}
-            b = {k: sorted(v) for k, v in getattr(ours, what)().items()}
-            if a != b:
-                diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}
-                return "%s differ after it (MILA, diplo.mila): %s" % (what, diff), phase
+        problem = board_differs(mila, ours)
+        if problem:
+            return problem, phase
         a = {u: sorted(map(str, c)) for u, c in mila.result_history.last_value().items()}
         b = {u: sorted(map(str, c)) for u, c in ours.result_history.last_value().items()}
         if a != b:

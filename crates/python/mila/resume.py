@@ -12,6 +12,8 @@ SEEDS is how many games (seeds 1..SEEDS, default 4), PHASES how many phases each
 import random
 import sys
 
+from side_by_side import board_differs
+
 
 def sets(possible):
     """The possible orders, each location's as a set (MILA's lists are made from sets)."""
@@ -49,10 +51,9 @@ def play(seed, phases):
         mila.process()
         if ours is not None:
             ours.process()
-            a = {k: sorted(v) for k, v in mila.get_units().items()}
-            b = {k: sorted(v) for k, v in ours.get_units().items()}
-            if a != b:
-                return "the units differ after it: MILA %s, diplo.mila %s" % (a, b), phase, resumed
+            problem = board_differs(mila, ours, ("get_units",))
+            if problem:
+                return problem, phase, resumed
     return None, mila.get_current_phase(), resumed
 
 

@@ -58,6 +58,29 @@ def possible_differ(mila, ours):
     return None
 
 
+def phase_differs(mila, ours):
+    """Whether the two games stand at one phase: what differs (one ended, another phase), or
+    None; `"ended"` when both have ended."""
+    if mila.is_game_done or ours.is_game_done:
+        if mila.is_game_done != ours.is_game_done:
+            return "one game ended, the other did not"
+        return "ended"
+    if ours.get_current_phase() != mila.get_current_phase():
+        return "phase %s in MILA, %s in diplo.mila" % (mila.get_current_phase(), ours.get_current_phase())
+    return None
+
+
+def board_differs(mila, ours, fields=("get_units", "get_centers")):
+    """What differs between the two games' units or centres (each power's as a set), or None."""
+    for what in fields:
+        a = {k: sorted(v) for k, v in getattr(mila, what)().items()}
+        b = {k: sorted(v) for k, v in getattr(ours, what)().items()}
+        if a != b:
+            diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}
+            return "%s differ after it (MILA, diplo.mila): %s" % (what, diff)
+    return None
+
+
 def play(seed, phases, differences):
     """One game; returns what differs first (None: nothing) and the phase it reached. Each
     unit's result compared is counted in `differences` ("units"), and each that differs
@@ -68,13 +91,12 @@ def play(seed, phases, differences):
     rng = random.Random(seed)
     mila, ours = diplomacy.Game(), diplo.mila.Game()
     for _ in range(phases):
-        if mila.is_game_done or ours.is_game_done:
-            if mila.is_game_done != ours.is_game_done:
-                return "one game ended, the other did not", mila.get_current_phase()
-            break
         phase = mila.get_current_phase()
-        if ours.get_current_phase() != phase:
-            return "phase %s in MILA, %s in diplo.mila" % (phase, ours.get_current_phase()), phase
+        problem = phase_differs(mila, ours)
+        if problem == "ended":
+            break
+        if problem:
+            return problem, phase
         possible = mila.get_all_possible_orders()
         problem = possible_differ(possible, ours.get_all_possible_orders())
         if problem:
@@ -93,12 +115,9 @@ def play(seed, phases, differences):
             differences["units"] += 1
             if a.get(unit) != b.get(unit):
                 differences["differ"].append((seed, phase, unit, a.get(unit), b.get(unit)))
-        for what in ("get_units", "get_centers"):
-            a = {k: sorted(v) for k, v in getattr(mila, what)().items()}
-            b = {k: sorted(v) for k, v in getattr(ours, what)().items()}
-            if a != b:
-                diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}
-                return "%s differ after it (MILA, diplo.mila): %s" % (what, diff), phase
+        problem = board_differs(mila, ours)
+        if problem:
+            return problem, phase
         if mila.get_hash() != ours.get_hash():
             return "the Zobrist hashes differ after it: MILA %s, diplo.mila %s" % (mila.get_hash(), ours.get_hash()), phase
         a, b = state(mila), state(ours)

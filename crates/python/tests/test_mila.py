@@ -697,9 +697,9 @@ def test_the_hosting_api_answers_as_mila_s_local_game():
     assert game.outcome == ["S1901M"] + sorted(game.powers)
 
 
-def test_to_dict_has_mila_s_shape_and_reads_back_at_a_retreat():
-    # The keys of MILA 1.1.2's `Game.to_dict()` and `Power.to_dict()` (observed; MILA's
-    # `Game.from_dict` reads the drop-in's dict, which also names its ruleset).
+def _munich_dislodged():
+    """A game at S1901R: France's Burgundy army, supported from the Ruhr, has dislodged
+    Germany's army in Munich."""
     game = Game()
     game.clear_units()
     game.set_units("FRANCE", ["A BUR", "A RUH"])
@@ -707,6 +707,13 @@ def test_to_dict_has_mila_s_shape_and_reads_back_at_a_retreat():
     game.set_orders("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"])
     game.set_orders("GERMANY", ["A MUN H"])
     game.process()
+    return game
+
+
+def test_to_dict_has_mila_s_shape_and_reads_back_at_a_retreat():
+    # The keys of MILA 1.1.2's `Game.to_dict()` and `Power.to_dict()` (observed; MILA's
+    # `Game.from_dict` reads the drop-in's dict, which also names its ruleset).
+    game = _munich_dislodged()
     assert game.get_current_phase() == "S1901R"
     data = game.to_dict()
     assert set(data) == {
@@ -735,13 +742,7 @@ def test_to_dict_has_mila_s_shape_and_reads_back_at_a_retreat():
 def test_a_saved_game_resumes_at_a_retreat():
     # A saved game keeps a dislodged unit's retreat options, not where it was attacked from:
     # resumed, the game finds the same options and carries out the retreat.
-    game = Game()
-    game.clear_units()
-    game.set_units("FRANCE", ["A BUR", "A RUH"])
-    game.set_units("GERMANY", ["A MUN", "F KIE"])
-    game.set_orders("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"])
-    game.set_orders("GERMANY", ["A MUN H"])
-    game.process()
+    game = _munich_dislodged()
     resumed = diplo.mila.from_saved_game_format(diplo.mila.to_saved_game_format(game))
     assert resumed.get_current_phase() == "S1901R"
     assert sorted(resumed.get_all_possible_orders()["MUN"]) == [
