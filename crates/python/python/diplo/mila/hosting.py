@@ -3,10 +3,7 @@ powers' controllers (a drop-in game is a local one, as MILA's `Game()`: no user 
 power, every power is a "dummy", the game stays `forming` until it ends)."""
 
 import random
-from typing import TYPE_CHECKING, List, Optional, Set
-
-if TYPE_CHECKING:
-    from . import Game
+from typing import List, Optional, Set
 
 
 def _rule(name: str) -> property:
