@@ -79,6 +79,28 @@ fn results_after(units: Value, phases: &[Value]) -> Value {
     vec![json!({"ENGLAND": ["A YOR - NWY VIA", "F NTH H"], "RUSSIA": ["F SKA S A YOR - NWY"]})],
     json!({"A YOR": ["no convoy"], "F NTH": [], "F SKA": ["void"]}),
 )]
+#[case::a_support_of_a_convoyed_move_no_fleet_was_ordered_to_carry_is_void(
+    json!({"ENGLAND": ["A YOR", "F NTH"], "RUSSIA": ["F SKA"]}),
+    vec![json!({"ENGLAND": ["A YOR - NWY VIA", "F NTH C A YOR - HOL"],
+                "RUSSIA": ["F SKA S A YOR - NWY"]})],
+    json!({"A YOR": ["no convoy"], "F NTH": ["void"], "F SKA": ["void"]}),
+)]
+#[case::a_support_of_a_dislodged_army_no_fleet_was_ordered_to_carry_is_void(
+    json!({"ENGLAND": ["A YOR", "F NTH"], "RUSSIA": ["F SKA"], "GERMANY": ["A LVP", "A EDI"]}),
+    vec![json!({"ENGLAND": ["A YOR - NWY VIA", "F NTH C A YOR - HOL"],
+                "RUSSIA": ["F SKA S A YOR - NWY"],
+                "GERMANY": ["A LVP - YOR", "A EDI S A LVP - YOR"]})],
+    json!({"A YOR": ["no convoy", "dislodged"], "F NTH": ["void"], "A LVP": [], "A EDI": [],
+           "F SKA": ["void"]}),
+)]
+#[case::a_support_of_a_convoyed_move_whose_convoy_is_dislodged_fails_with_no_convoy(
+    json!({"ENGLAND": ["A YOR", "F NTH"], "RUSSIA": ["F SKA"], "GERMANY": ["F HEL", "F DEN"]}),
+    vec![json!({"ENGLAND": ["A YOR - NWY VIA", "F NTH C A YOR - NWY"],
+                "RUSSIA": ["F SKA S A YOR - NWY"],
+                "GERMANY": ["F HEL - NTH", "F DEN S F HEL - NTH"]})],
+    json!({"A YOR": ["no convoy"], "F NTH": ["dislodged"], "F HEL": [], "F DEN": [],
+           "F SKA": ["no convoy"]}),
+)]
 #[case::a_convoy_the_army_does_not_take(
     json!({"ENGLAND": ["A YOR"], "GERMANY": ["F NTH"]}),
     vec![json!({"ENGLAND": ["A YOR - LON"], "GERMANY": ["F NTH C A YOR - LON"]})],

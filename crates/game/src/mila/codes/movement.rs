@@ -122,9 +122,14 @@ impl<'a, 'c> Movement<'a, 'c> {
     }
 
     /// The supports and convoys of an army whose convoy failed fail with it: a support of an
-    /// army that never had a convoy is void (not cut: it was never given), of one whose convoy
-    /// failed `no convoy`; a convoy of an army no fleets could carry `no convoy` and void.
+    /// army that never had a convoy (the engine found its move invalid, or no chain of fleets
+    /// was ordered to convoy it there, as MILA looks for its routes) is void (not cut: it was
+    /// never given), of one whose convoy failed `no convoy`; a convoy of an army no fleets could
+    /// carry `no convoy` and void.
     fn failed_convoys(&mut self) {
+        let convoys: Vec<usize> = (0..self.units.len())
+            .filter(|&u| matches!(self.cmd[u], Cmd::Convoy { .. }))
+            .collect();
         for u in 0..self.units.len() {
             let Some(army) = self.named_army(u) else {
                 continue;
@@ -139,7 +144,8 @@ impl<'a, 'c> Movement<'a, 'c> {
                 continue;
             }
             let judged = self.cx.judged;
-            let never = self.command[army].is_some_and(|j| judged[j].words == "invalid");
+            let invalid = self.command[army].is_some_and(|j| judged[j].words == "invalid");
+            let never = invalid || self.no_route(army, &convoys);
             let support = matches!(
                 self.cmd[u],
                 Cmd::SupportHold { .. } | Cmd::SupportMove { .. }
@@ -155,6 +161,16 @@ impl<'a, 'c> Movement<'a, 'c> {
                 }
             }
         }
+    }
+
+    /// Whether no chain of the fleets ordered to convoy `army` to where it moves leads there.
+    fn no_route(&self, army: usize, convoys: &[usize]) -> bool {
+        let Cmd::Move { to, .. } = self.cmd[army] else {
+            return false;
+        };
+        let from = self.units[army].location.province;
+        let this_army = |n: &OtherUnit| n.kind == Some(UnitKind::Army) && n.place.province == from;
+        self.route(this_army, from, to, convoys).is_empty()
     }
 
     /// A support that would help dislodge a unit of the supporter's own power is void when the
