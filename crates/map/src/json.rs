@@ -51,6 +51,9 @@ pub struct PowerSummary {
     pub units: Vec<UnitSummary>,
     /// Short names of the supply centres owned at the start.
     pub centres: Vec<String>,
+    /// A neutral power (its units hold and it never orders); written only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub neutral: bool,
 }
 
 /// A starting unit, by name.
@@ -131,6 +134,7 @@ impl Map {
                     .iter()
                     .map(|&c| self.province(c).name.clone())
                     .collect(),
+                neutral: p.neutral,
             })
             .collect();
         let provinces = self

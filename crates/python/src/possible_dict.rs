@@ -1,7 +1,7 @@
 //! The possible orders in the shape of MILA's `get_all_possible_orders`: every location of
 //! the map a key, in the map's order.
 
-use diplo_engine::Position;
+use diplo_engine::{PhaseKind, Position, Unit};
 use diplo_game::possible::{Possible, PossibleOrder};
 use diplo_map::{Map, UnitKind};
 use pyo3::prelude::*;
@@ -11,8 +11,9 @@ use crate::names::{Names, Texts};
 
 /// `possible` (the phase's orderable locations and their orders) keyed by every location of
 /// `map`: each province, then each of its coasts, in the map's order; an empty list where
-/// nothing is ordered; a province's orders also under the coast a unit of `pos` (standing or
-/// dislodged) is on. As MILA lists them, a support of a fleet's move into a province of
+/// nothing is ordered; a province's orders also under the coast the unit ordered there is on
+/// (a dislodged unit in a retreat phase, else a standing one: not under the coast of the unit
+/// that dislodged it). As MILA lists them, a support of a fleet's move into a province of
 /// several coasts comes also naming each coast the fleet can reach (`A MAR S F GAS - SPA/NC`
 /// after `A MAR S F GAS - SPA`), and a coast where a fleet may be built lists that build and
 /// `WAIVE`. Each list is new (the caller may change it).
@@ -30,8 +31,12 @@ pub(crate) fn every_location<'py>(
             *slot = Some(p);
         }
     }
-    let standing = pos.units.iter();
-    let on_coasts: Vec<_> = (standing.chain(pos.dislodged.iter().map(|d| &d.unit)))
+    // The units ordered this phase: the dislodged ones in a retreat phase, else those standing.
+    let ordered: Vec<&Unit> = match pos.phase.kind {
+        PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.unit).collect(),
+        _ => pos.units.iter().collect(),
+    };
+    let on_coasts: Vec<_> = (ordered.iter())
         .filter_map(|u| Some((u.location.province, u.location.coast?)))
         .collect();
     let out = PyDict::new(py);

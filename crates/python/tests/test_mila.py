@@ -75,6 +75,50 @@ def test_a_coast_where_a_fleet_may_be_built_lists_that_build_and_waive():
     assert possible["BUL/EC"] == [] and possible["MOS"] == []
 
 
+def test_a_retreat_phase_lists_no_orders_under_the_coast_of_the_unit_that_dislodged():
+    # As MILA 1.1.2: the army dislodged from Spain is ordered under SPA alone, not under
+    # SPA/NC, where the English fleet now stands.
+    game = Game()
+    game.clear_units()
+    game.set_units("FRANCE", ["A SPA"])
+    game.set_units("ENGLAND", ["F POR", "F MAO"])
+    game.set_orders("ENGLAND", ["F POR - SPA/NC", "F MAO S F POR - SPA/NC"])
+    game.process()
+    assert game.get_current_phase() == "S1901R"
+    possible = game.get_all_possible_orders()
+    assert sorted(possible["SPA"]) == ["A SPA D", "A SPA R GAS", "A SPA R MAR"]
+    assert possible["SPA/NC"] == [] and possible["SPA/SC"] == []
+
+
+def test_a_game_won_at_a_winter_keeps_that_winter_s_builds_in_its_state():
+    # As MILA 1.1.2: the phase type stays `A`, so the state gives the builds and removals of
+    # the winter the game ended at.
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    game.set_units("FRANCE", ["A BUR", "A PAR"])
+    game.set_units("GERMANY", ["A SIL"])
+    game.set_centers("FRANCE", ["PAR", "BRE", "MAR", "SPA", "POR", "BEL", "HOL", "LON", "LVP",
+                                "EDI", "NWY", "SWE", "DEN", "BER", "KIE", "TUN", "NAP"])
+    game.set_centers("GERMANY", ["MUN"])
+    game.set_current_phase("F1901M")
+    game.set_orders("FRANCE", ["A BUR - MUN"])
+    game.process()
+    assert game.is_game_done and game.phase_type == "A" and game.note == "Victory by: FRA"
+    builds = game.get_state()["builds"]
+    assert builds["FRANCE"] == {"count": 2, "homes": ["BRE", "MAR"]}
+    assert builds["GERMANY"] == {"count": -1, "homes": []}
+
+
+def test_a_neutral_power_has_no_orderable_locations():
+    # diplo's known_world_901 has a neutral power (MILA's NEUTRALSTATE orders; README: `diplo.mila`).
+    game = Game(map_name="known_world_901")
+    assert game.map.neutral_powers == ["NEUTRALSTATE"]
+    assert game.get_orderable_locations("NEUTRALSTATE") == []
+    assert len(game.get_power("NEUTRALSTATE").units) == 49
+    assert game.get_orderable_locations("CHINA") and Game().map.neutral_powers == []
+
+
 def test_the_hash_is_mila_s_zobrist_hash():
     # The numbers MILA 1.1.2's `get_hash()` gives for these positions (observed); derived maps
     # share their parent's numbers, so a new start hashes differently.

@@ -93,10 +93,12 @@ class _Hosting:
 
     def _finish(self, victors: List[str], phase: Optional[str] = None):
         """Ends the game won (or drawn) by `victors`, as MILA: the outcome (the phase, then the
-        victors), the note, no orders or dislodged units left, the status `completed`."""
+        victors), the note, no orders or dislodged units left, the status `completed`. The
+        phase type stays the last phase's (MILA's state then gives the builds of a game won at
+        a winter's start: `{count, homes}` as in that adjustment phase)."""
         self.outcome = [phase or self.get_current_phase()] + list(victors)
         self.note = "Victory by: " + ", ".join(v[:3] for v in victors)
-        self.phase, self.phase_type = "COMPLETED", None
+        self.phase = "COMPLETED"
         self.status = "completed"
         for p in self.powers.values():
             p.retreats, p.adjust, p.civil_disorder = {}, [], 0

@@ -70,6 +70,9 @@ class Map:
         # a power builds in any centre it owns, diplo's `build = "owned-centres"`).
         self.rules: List[str] = ["BUILD_ANY"] if summary.get("build") == "owned-centres" else []
         self.powers: List[str] = sorted(power_key(p["name"]) for p in summary["powers"])
+        # The map's neutral powers (diplo's: their units hold, they never order).
+        self.neutral_powers: List[str] = sorted(power_key(p["name"]) for p in summary["powers"]
+                                                if p.get("neutral"))
         by_key: Dict[str, List[str]] = {}
         for p in summary["powers"]:
             by_key.setdefault(power_key(p["name"]), []).append(p["name"])

@@ -305,10 +305,13 @@ class _Orders:
         return self._possible_texts.get(power.name, _NONE)
 
     def get_orderable_locations(self, power_name: Optional[str] = None):
-        """The locations a power orders this phase, sorted (or every power's)."""
+        """The locations a power orders this phase, sorted (or every power's); none for a
+        neutral power of the map (diplo's neutral power never orders; MILA has none)."""
         if power_name is None:
             return {p.name: self.get_orderable_locations(p.name) for p in self.powers.values()}
         power = self.get_power(power_name)
+        if power.name in self.map.neutral_powers:
+            return []
         if self.phase_type == "A":
             count = len(power.centers) - len(power.units)
             if count > 0:
