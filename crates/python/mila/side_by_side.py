@@ -6,9 +6,10 @@ civil disorder, note; lists compared as sets) or its Zobrist hash (`get_hash()`)
 centres and influence lists (MILA keeps them in the order units moved, retreated and were
 built, and centres were taken).
 
-    python crates/python/mila/side_by_side.py [SEEDS] [PHASES]
+    python crates/python/mila/side_by_side.py [SEEDS] [PHASES] [MAP]
 
-SEEDS is how many games (seeds 1..SEEDS, default 2), PHASES how many phases each (default 80).
+SEEDS is how many games (seeds 1..SEEDS, default 2), PHASES how many phases each (default 80),
+MAP the map by MILA's name (default `standard`).
 Each phase's result codes are compared unit by unit too (as sets: MILA's order within a
 unit's list is its own): a few labels still differ (README: `diplo.mila`), so the run fails
 when more than MAX_CODE_DIFFERENCES of the units' results differ, and lists the first ones.
@@ -81,7 +82,7 @@ def board_differs(mila, ours, fields=("get_units", "get_centers")):
     return None
 
 
-def play(seed, phases, differences):
+def play(seed, phases, differences, map_name="standard"):
     """One game; returns what differs first (None: nothing) and the phase it reached. Each
     unit's result compared is counted in `differences` ("units"), and each that differs
     listed there ("differ")."""
@@ -89,7 +90,7 @@ def play(seed, phases, differences):
     import diplo.mila
 
     rng = random.Random(seed)
-    mila, ours = diplomacy.Game(), diplo.mila.Game()
+    mila, ours = diplomacy.Game(map_name=map_name), diplo.mila.Game(map_name=map_name)
     for _ in range(phases):
         phase = mila.get_current_phase()
         problem = phase_differs(mila, ours)
@@ -135,10 +136,11 @@ def play(seed, phases, differences):
 def main(argv):
     seeds = int(argv[0]) if argv else 2
     phases = int(argv[1]) if len(argv) > 1 else 80
+    map_name = argv[2] if len(argv) > 2 else "standard"
     failed = 0
     differences = {"units": 0, "differ": []}
     for seed in range(1, seeds + 1):
-        problem, reached = play(seed, phases, differences)
+        problem, reached = play(seed, phases, differences, map_name)
         print("game %d, %s: %s" % (seed, reached, problem or "MILA and diplo.mila agree on every phase"))
         failed += problem is not None
     units, differ = differences["units"], differences["differ"]
