@@ -4,9 +4,10 @@ adjustment phase, resumes the game in `diplo.mila` from MILA's saved game of it
 was attacked from): fails where the resumed game lists other possible orders, or, given the
 same orders, reaches other units than MILA.
 
-    python crates/python/mila/resume.py [SEEDS] [PHASES]
+    python crates/python/mila/resume.py [SEEDS] [PHASES] [MAP]
 
-SEEDS is how many games (seeds 1..SEEDS, default 4), PHASES how many phases each (default 60).
+SEEDS is how many games (seeds 1..SEEDS, default 4), PHASES how many phases each (default 60),
+MAP the map by MILA's name (default `standard`).
 """
 
 import random
@@ -20,14 +21,14 @@ def sets(possible):
     return {loc: set(orders) for loc, orders in possible.items()}
 
 
-def play(seed, phases):
+def play(seed, phases, map_name="standard"):
     """One game; returns what differs first (None: nothing), the phase, and the phases resumed."""
     import diplomacy
     import diplo.mila
     from diplomacy.utils.export import to_saved_game_format
 
     rng = random.Random(seed)
-    mila = diplomacy.Game()
+    mila = diplomacy.Game(map_name=map_name)
     resumed = 0
     for _ in range(phases):
         if mila.is_game_done:
@@ -60,9 +61,10 @@ def play(seed, phases):
 def main(argv):
     seeds = int(argv[0]) if argv else 4
     phases = int(argv[1]) if len(argv) > 1 else 60
+    map_name = argv[2] if len(argv) > 2 else "standard"
     failed = 0
     for seed in range(1, seeds + 1):
-        problem, reached, resumed = play(seed, phases)
+        problem, reached, resumed = play(seed, phases, map_name)
         print("game %d, %s, %d phases resumed: %s" % (seed, reached, resumed, problem or "as MILA"))
         failed += problem is not None
     return 1 if failed else 0

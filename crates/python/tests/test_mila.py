@@ -119,6 +119,23 @@ def test_a_neutral_power_has_no_orderable_locations():
     assert game.get_orderable_locations("CHINA") and Game().map.neutral_powers == []
 
 
+def test_a_saved_retreat_phase_resumes_where_the_attacker_s_place_was_refilled():
+    # On `pure` every province borders every other: Austria moves into Paris, which France's
+    # attacker left, so the saved game's options (Vienna) leave no empty place to take for the
+    # attacker's. As MILA 1.1.2: `A ROM D` and `A ROM R VIE`, and the retreat is made.
+    game = Game(map_name="pure")
+    game.set_orders("FRANCE", ["A PAR - ROM"])
+    game.set_orders("GERMANY", ["A BER S A PAR - ROM"])
+    game.set_orders("AUSTRIA", ["A VIE - PAR"])
+    game.process()
+    assert game.get_state()["retreats"]["ITALY"] == {"A ROM": ["VIE"]}
+    resumed = diplo.mila.from_saved_game_format(diplo.mila.to_saved_game_format(game))
+    assert sorted(resumed.get_all_possible_orders()["ROM"]) == ["A ROM D", "A ROM R VIE"]
+    resumed.set_orders("ITALY", ["A ROM R VIE"])
+    resumed.process()
+    assert resumed.get_units("ITALY") == ["A VIE"]
+
+
 def test_the_hash_is_mila_s_zobrist_hash():
     # The numbers MILA 1.1.2's `get_hash()` gives for these positions (observed); derived maps
     # share their parent's numbers, so a new start hashes differently.

@@ -391,7 +391,8 @@ class Game(_Orders, _Adjudication, _Records, _Hosting):
         options): a place it could move to, empty and not among its options, taken for the
         attacker's; the other such places are added to `contested` (left empty by a standoff),
         so that the engine finds the retreat options the state gives. With no such place, the
-        attacker came by convoy (from a place the unit does not reach)."""
+        attacker came from a place another unit has moved into since, or (none: every place the
+        unit reaches is among its options) by convoy, from a place the unit does not reach."""
         loc = unit[2:]
         reach = (self.map._army if unit[0] == "A" else self.map._fleet).get(loc, [])
         provinces = list(dict.fromkeys(r[:3] for r in reach))
@@ -401,8 +402,16 @@ class Game(_Orders, _Adjudication, _Records, _Hosting):
         if shut:
             contested.extend(r for r in shut[1:] if r not in contested)
             return {"attacker_from": shut[0], "by_convoy": False}
+        refilled = [r for r in provinces if r not in options and r != loc[:3]]
+        if refilled:
+            return {"attacker_from": refilled[0], "by_convoy": False}
         far = next((l for l in self.map.locs if "/" not in l and l not in provinces and l != loc[:3]
-                    and self.map.area_type(l) in ("LAND", "COAST")), loc[:3])
+                    and self.map.area_type(l) in ("LAND", "COAST")), None)
+        if far is None:
+            # Every place the unit reaches is an option, and there is no other (a map of a few
+            # provinces each next to all): the engine is told of a convoy from one of them.
+            far = next((r for r in provinces if r != loc[:3]), None) or \
+                next((l for l in self.map.locs if l[:3] != loc[:3]), loc[:3])
         return {"attacker_from": far, "by_convoy": True}
 
     def _position_key(self, board: tuple) -> tuple:
