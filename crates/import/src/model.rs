@@ -261,6 +261,9 @@ pub struct Model {
     pub control_from: Option<i64>,
     /// `build` key: `owned-centres`, ...; `None` for the default.
     pub build: Option<&'static str>,
+    /// The supply centres (province names) in the source's order, when it matters (written as
+    /// `centre_order` unless the provinces as written come in it); empty: no such order.
+    pub centre_order: Vec<String>,
     /// A calendar other than Spring and Fall with adjustments every year; `None`: that one.
     pub calendar: Option<CalendarModel>,
     /// The powers, in the source's order.

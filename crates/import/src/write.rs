@@ -198,6 +198,14 @@ fn header_fields(out: &mut String, m: &Model) {
     if let Some(b) = m.build {
         let _ = writeln!(out, "build = {}", q(b));
     }
+    // The source's order of the centres, when the provinces as written do not give it.
+    let written = written_groups(m);
+    let written = (written.iter().flat_map(|(_, ps)| ps.iter()))
+        .filter(|p| p.supply_centre)
+        .map(|p| p.name.as_str());
+    if !m.centre_order.is_empty() && !m.centre_order.iter().map(String::as_str).eq(written) {
+        list(out, "centre_order", &m.centre_order);
+    }
     calendar(out, m);
     if table {
         victory_table(out, m);
@@ -302,7 +310,19 @@ fn powers(out: &mut String, m: &Model) {
 /// The provinces, grouped: each power's home centres, the other land provinces, the seas and
 /// the impassable provinces, by name within each group.
 fn province_groups(out: &mut String, c: &Checked, drawn: Option<&Borrowed>) {
-    let m = &c.model;
+    for (title, members) in written_groups(&c.model) {
+        if members.is_empty() {
+            continue;
+        }
+        section(out, &title);
+        for p in members {
+            province(out, c, p, drawn.and_then(|b| b.places.get(&p.name)));
+        }
+    }
+}
+
+/// The provinces in the order they are written: each group with its title, by name within it.
+fn written_groups(m: &Model) -> Vec<(String, Vec<&Province>)> {
     let mut groups: Vec<(String, Vec<&Province>)> = Vec::new();
     for p in &m.powers {
         let members: Vec<&Province> = m
@@ -324,16 +344,10 @@ fn province_groups(out: &mut String, c: &Checked, drawn: Option<&Borrowed>) {
     groups.push(("Other land provinces".into(), land));
     groups.push(("Sea provinces".into(), rest(Terrain::Sea)));
     groups.push(("Impassable provinces".into(), rest(Terrain::Impassable)));
-    for (title, mut members) in groups {
-        if members.is_empty() {
-            continue;
-        }
+    for (_, members) in &mut groups {
         members.sort_by(|a, b| a.name.cmp(&b.name));
-        section(out, &title);
-        for p in members {
-            province(out, c, p, drawn.and_then(|b| b.places.get(&p.name)));
-        }
     }
+    groups
 }
 
 fn border(out: &mut String, b: &OutBorder) {

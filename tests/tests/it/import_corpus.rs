@@ -456,3 +456,54 @@ fn built_in_maps_under_mila_names_equal_mila_s_files() {
     );
     eprintln!("built-in maps equal to MILA's files: {checked:?}");
 }
+
+/// Each MILA map's supply centres in MILA's order (MILA's `Map.scs`: the order its games list
+/// home centres and take centres in), as the import writes it (`centre_order`): the same as
+/// the built-in map of that name, whose order was copied from MILA's `Map.scs`.
+#[test]
+fn imported_mila_maps_give_the_built_in_maps_centre_order() {
+    if !corpus_present() {
+        return;
+    }
+    let names = |m: &Map| -> Vec<String> {
+        (m.centre_order().iter())
+            .map(|&p| m.province(p).name.clone())
+            .collect()
+    };
+    let mut checked = Vec::new();
+    for (name, result) in every_import() {
+        let Some(stem) = name.strip_prefix("mila-") else {
+            continue;
+        };
+        let Some(ours) = Map::embedded(stem) else {
+            continue;
+        };
+        let ours = ours.unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let theirs = (result.unwrap_or_else(|e| panic!("{name}: {e}")).validate())
+            .unwrap_or_else(|e| panic!("{name}: fails validation: {e}"));
+        assert_eq!(
+            names(&theirs),
+            names(&ours),
+            "{stem}: the imported centre order"
+        );
+        checked.push(stem.to_string());
+    }
+    // Every MILA map file has its built-in map; ten of them have an order of their own.
+    let all = [
+        "ancmed",
+        "ancmed_age_of_empires",
+        "colonial",
+        "empire",
+        "known_world_901",
+        "modern",
+        "pure",
+        "standard",
+        "standard_age_of_empires",
+        "standard_age_of_empires_2",
+        "standard_fleet_rome",
+        "standard_france_austria",
+        "standard_germany_italy",
+        "world",
+    ];
+    assert_eq!(checked, all);
+}

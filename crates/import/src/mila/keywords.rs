@@ -82,6 +82,7 @@ impl<'a> Reader<'a> {
     fn drop_places(&mut self, args: &[String], at: &Place) {
         for a in args {
             let key = a.to_uppercase();
+            self.centre_order.drop_place(&key);
             let before = self.locs.len();
             let gone = |k: &str| k == key || k.starts_with(&format!("{key}/"));
             self.locs.retain(|(k, _)| !gone(k));

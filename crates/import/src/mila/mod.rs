@@ -13,7 +13,9 @@
 //!   province); in an `ABUTS` list, lower case (`smy`) is an army-only edge and capitalised
 //!   (`Tys`) a fleet-only edge; upper case is open to whatever can stand at both ends.
 //! * Powers `NAME (ADJECTIVE[:L]) CENTRES...`, unit lines, `OWNS`/`CENTERS`, `INHABITS`/`HOME`,
-//!   `UNITS`, `UNOWNED`, `UNPLAYED`; `DUMMY` makes a neutral power.
+//!   `UNITS`, `UNOWNED`, `UNPLAYED`; `DUMMY` makes a neutral power. The supply centres come in
+//!   MILA's order (`centre_order`, written when it is not the provinces' order): the order its
+//!   games list home centres and take centres in.
 //! * `VICTORY n...` → `victory_centres` (MILA's default when absent: one more than half the
 //!   centres); `BEGIN season year phase` → `first_year`, `first_season`, or `[calendar]
 //!   first_phase = "adjustment"` for a winter start; `RULE BUILD_ANY` → `build =
@@ -29,6 +31,7 @@ use std::path::{Path, PathBuf};
 use crate::model::{FindingKind, Kind, Place};
 use crate::{file_name, read_source, read_within, source_dirs, ImportError, Imported, Resolver};
 
+mod centre_order;
 mod edges;
 mod finish;
 mod keywords;
@@ -138,4 +141,6 @@ struct Reader<'a> {
     includes: Vec<(String, Place)>,
     /// The bytes of every file read so far (bounded by `DIPLO_MAX_FILE_BYTES` together).
     read_bytes: u64,
+    /// MILA's tables of homes and owned centres, for the order of the centres.
+    centre_order: centre_order::CentreOrder,
 }

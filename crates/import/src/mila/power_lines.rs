@@ -11,6 +11,8 @@ impl<'a> Reader<'a> {
         let Some(p) = self.power_here(head, at) else {
             return;
         };
+        let key = self.powers[p].key.clone();
+        self.centre_order.owns(&key, args, head == "CENTERS");
         let owns = self.powers[p].owns.get_or_insert_with(Vec::new);
         if head == "CENTERS" {
             owns.clear();
@@ -24,6 +26,8 @@ impl<'a> Reader<'a> {
         let Some(p) = self.power_here(head, at) else {
             return;
         };
+        let key = self.powers[p].key.clone();
+        (self.centre_order).inhabits(&key, args, head != "INHABITS");
         let power = &mut self.powers[p];
         if head != "INHABITS" || !power.inhabits {
             power.homes.clear();
@@ -37,6 +41,8 @@ impl<'a> Reader<'a> {
     /// `UNPLAYED`: the powers named are removed.
     pub(super) fn unplayed(&mut self, args: &[String], head: &str, at: &Place) {
         let gone = self.power_set(args, head, at);
+        let keys: Vec<String> = gone.iter().map(|&i| self.powers[i].key.clone()).collect();
+        self.centre_order.unplayed(&keys);
         let mut i = 0;
         self.powers.retain(|_| {
             i += 1;
@@ -46,6 +52,7 @@ impl<'a> Reader<'a> {
     }
 
     pub(super) fn unowned_centres(&mut self, args: &[String], at: &Place) {
+        self.centre_order.declaration("UNOWNED", args);
         for a in args {
             self.unowned_at
                 .entry(a.trim_start_matches('-').to_uppercase())
@@ -157,6 +164,8 @@ impl<'a> Reader<'a> {
             }
         };
         self.current = Some(i);
+        let key = self.powers[i].key.clone();
+        self.centre_order.declaration(&key, rest);
         for c in rest {
             match c.strip_prefix('-') {
                 Some(c) => {

@@ -40,7 +40,31 @@ impl<'a> Reader<'a> {
         for p in &mut m.provinces {
             p.supply_centre = centres.contains(&p.name);
         }
+        m.centre_order = self.milas_centre_order(m, locs);
         homes_not_centres(m, &look.index);
+    }
+
+    /// The supply centres of `m` in MILA's order (those MILA's tables do not place last, in the
+    /// provinces' order).
+    fn milas_centre_order(&self, m: &Model, locs: &HashMap<String, String>) -> Vec<String> {
+        let by_province: Vec<String> = (m.provinces.iter())
+            .filter(|p| p.supply_centre)
+            .map(|p| p.name.clone())
+            .collect();
+        let mut order: Vec<String> = Vec::with_capacity(by_province.len());
+        for c in self.centre_order.order() {
+            if let Some(l) = locs.get(&c) {
+                if by_province.contains(l) && !order.contains(l) {
+                    order.push(l.clone());
+                }
+            }
+        }
+        for c in &by_province {
+            if !order.contains(c) {
+                order.push(c.clone());
+            }
+        }
+        order
     }
 }
 

@@ -412,3 +412,44 @@ fn too_many_provinces_are_refused_at_the_first_one_too_many() {
          (set DIPLO_MAX_PROVINCES to allow more); nothing was imported"
     );
 }
+
+/// The supply centres in MILA's order (its `Map.scs`, the order its games list home centres
+/// and take centres in), written as `centre_order` when it is not the provinces' order.
+/// Expectations read from MILA 1.1.2's `Map` on the same text.
+#[test]
+fn supply_centres_come_in_milas_order() {
+    let names = |i: &Imported| -> Vec<String> {
+        let map = load(i);
+        (map.centre_order().iter())
+            .map(|&p| map.province(p).name.clone())
+            .collect()
+    };
+    // England's homes, then what the unowned list gathered in the file's order (written: the
+    // provinces are written with each power's home centres by name, Brest before Paris).
+    let base = import(BASE);
+    assert_eq!(names(&base), ["lon", "par", "bre", "bel"]);
+    assert!(base
+        .toml
+        .contains(r#"centre_order = ["lon", "par", "bre", "bel"]"#));
+    // Not written when the provinces as written come in MILA's order.
+    let plain = import(&BASE.replace("PAR BRE\n", "BRE PAR\n"));
+    assert_eq!(names(&plain), ["lon", "bre", "par", "bel"]);
+    assert!(!plain.toml.contains("centre_order"), "{}", plain.toml);
+    // An UNOWNED line first puts MILA's unowned list first: Belgium, then each power's homes
+    // as the file names them (a later INHABITS line does not move France's).
+    let text = format!(
+        "UNOWNED BEL\n{}\nINHABITS BRE PAR\n",
+        BASE.replace("UNOWNED BEL\n", "")
+    );
+    let first = import(&text);
+    assert_eq!(names(&first), ["bel", "lon", "par", "bre"]);
+    assert!(first
+        .toml
+        .contains(r#"centre_order = ["bel", "lon", "par", "bre"]"#));
+    let map = load(&first);
+    let france = map.power_by_name("France").unwrap();
+    let homes: Vec<&str> = (map.home_centres(france).iter())
+        .map(|&p| map.province(p).name.as_str())
+        .collect();
+    assert_eq!(homes, ["par", "bre"]);
+}
