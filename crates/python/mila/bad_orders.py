@@ -6,11 +6,12 @@ Fails at the first phase where the two disagree on the orders kept (`get_orders`
 each order set was refused with errors (their count; MILA's texts are its own), or, after
 processing, on the units, centres or any unit's result codes.
 
-    python crates/python/mila/bad_orders.py [SEEDS] [PHASES] [RULES]
+    python crates/python/mila/bad_orders.py [SEEDS] [PHASES] [RULES] [MAP]
 
 SEEDS is how many games (seeds 1..SEEDS, default 4), PHASES how many phases each (default 60),
 RULES MILA's rules, comma-separated (default none: MILA's defaults; `NO_CHECK` keeps every
-order and voids the bad ones at adjudication). A set of orders MILA itself raises an exception
+order and voids the bad ones at adjudication), MAP the map by MILA's name (default `standard`;
+on another map the wrong places and wrong-phase orders are drawn from its own places). A set of orders MILA itself raises an exception
 on (it does on `WAIVE` in a movement phase) is given to neither game.
 """
 
@@ -33,9 +34,25 @@ def errors(game):
     return len(texts) - unknown
 
 
-def orders_for(rng, locations, possible, every):
+def bad_words(game, rng):
+    """The places and wrong-phase orders to mix in on `game`'s map: the standard map's above,
+    or on another map six of its places (one with a coast if any) and `XXX`, and a build,
+    removal and retreat named from its places."""
+    if game.map_name == "standard":
+        return PLACES, WRONG_PHASE
+    # MILA's own lower-case names of a province's land (`stp`) left out: in upper case.
+    locs = sorted({loc.upper() for loc in game.map.locs})
+    coasts = [loc for loc in locs if "/" in loc] or locs
+    places = rng.sample([loc for loc in locs if "/" not in loc], 5) + [rng.choice(coasts), "XXX"]
+    a, b = places[0], places[1]
+    return places, ["WAIVE", "A %s B" % a, "F %s B" % places[5], "A %s D" % b, "A %s R %s" % (a, b)]
+
+
+def orders_for(rng, locations, possible, every, words=(PLACES, WRONG_PHASE)):
     """A power's orders: for each location, a possible order, any possible order of the board,
-    a possible order with its last word changed, an order of the wrong phase, or none."""
+    a possible order with its last word changed, an order of the wrong phase, or none
+    (`words`: the places and wrong-phase orders to draw from)."""
+    places, wrong_phase = words
     out = []
     for loc in locations:
         r = rng.random()
@@ -46,21 +63,22 @@ def orders_for(rng, locations, possible, every):
         elif r < 0.85:
             word = rng.choice(sorted(possible[loc]) or ["A PAR H"]).split()
             if len(word) > 3:
-                word[-1] = rng.choice(PLACES)
+                word[-1] = rng.choice(places)
             out.append(" ".join(word))
         elif r < 0.9:
-            out.append(rng.choice(WRONG_PHASE))
+            out.append(rng.choice(wrong_phase))
     return out
 
 
-def play(seed, phases, rules):
+def play(seed, phases, rules, map_name="standard"):
     """One game; returns what differs first (None: nothing) and the phase it reached."""
     import diplomacy
     import diplo.mila
 
     rng = random.Random(seed)
     kwargs = {"rules": rules} if rules else {}
-    mila, ours = diplomacy.Game(**kwargs), diplo.mila.Game(**kwargs)
+    mila, ours = diplomacy.Game(map_name=map_name, **kwargs), diplo.mila.Game(map_name=map_name, **kwargs)
+    words = bad_words(mila, random.Random(seed))
     for _ in range(phases):
         phase = mila.get_current_phase()
         problem = phase_differs(mila, ours)
@@ -71,7 +89,7 @@ def play(seed, phases, rules):
         possible = mila.get_all_possible_orders()
         every = sorted(o for orders in possible.values() for o in orders)
         for name in mila.powers:
-            orders = orders_for(rng, mila.get_orderable_locations(name), possible, every)
+            orders = orders_for(rng, mila.get_orderable_locations(name), possible, every, words)
             mila.error.clear()
             ours.error.clear()
             try:
@@ -103,9 +121,10 @@ def main(argv):
     seeds = int(argv[0]) if argv else 4
     phases = int(argv[1]) if len(argv) > 1 else 60
     rules = [r for r in argv[2].split(",") if r] if len(argv) > 2 else None
+    map_name = argv[3] if len(argv) > 3 else "standard"
     failed = 0
     for seed in range(1, seeds + 1):
-        problem, reached = play(seed, phases, rules)
+        problem, reached = play(seed, phases, rules, map_name)
         print("game %d, %s: %s" % (seed, reached, problem or "MILA and diplo.mila agree on every phase"))
         failed += problem is not None
     return 1 if failed else 0

@@ -136,6 +136,17 @@ def test_a_saved_retreat_phase_resumes_where_the_attacker_s_place_was_refilled()
     assert resumed.get_units("ITALY") == ["A VIE"]
 
 
+def test_no_check_keeps_orders_as_typed_and_reads_them_in_upper_case():
+    # As MILA 1.1.2: with NO_CHECK the orders are kept as given (spacing made single), and
+    # adjudicated as if in upper case.
+    game = Game(rules=["NO_CHECK"])
+    game.set_orders("FRANCE", ["a par  - bur", "A MAR - spa", "F BRE - mao", "a par"])
+    assert game.get_orders("FRANCE") == ["a par - bur", "A MAR - spa", "F BRE - mao"]
+    assert game.error == ["BAD ORDER: A PAR"]
+    game.process()
+    assert sorted(game.get_units("FRANCE")) == ["A BUR", "A SPA", "F MAO"]
+
+
 def test_the_hash_is_mila_s_zobrist_hash():
     # The numbers MILA 1.1.2's `get_hash()` gives for these positions (observed); derived maps
     # share their parent's numbers, so a new start hashes differently.

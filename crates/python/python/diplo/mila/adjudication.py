@@ -74,8 +74,10 @@ class _Adjudication:
                 if not order:
                     continue
                 if no_check:
-                    # A void order is reported under the unit as written (`F SPA/SC` for a
+                    # Kept as given (`a par - bur`), read in upper case as MILA reads it. A
+                    # void order is reported under the unit as written (`F SPA/SC` for a
                     # fleet on the north coast); the engine reads it with the coast set right.
+                    order = order.upper()
                     written = " ".join(self._normal(power, order, True, fix_coast=False).split()[:2])
                     text = self._normal(power, order, True)
                     unit = " ".join(text.split()[:2])

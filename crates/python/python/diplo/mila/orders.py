@@ -45,7 +45,11 @@ class _Orders:
         quick = known is not None and self.phase_type == "M" and not self.no_check
         if quick and self._set_known(power, orders, expand, replace, known):
             return
-        orders = [o.strip().upper() for o in orders if o and o.strip()]
+        if self.no_check and self.phase_type == "M":
+            # As MILA: kept as given (its spacing made single), case and all.
+            orders = [" ".join(o.split()) for o in orders if o and o.strip()]
+        else:
+            orders = [o.strip().upper() for o in orders if o and o.strip()]
         # Typed in other case or spacing, but listed: taken as listed.
         if quick and self._set_known(power, orders, expand, replace, known):
             return
@@ -199,8 +203,8 @@ class _Orders:
         if self.no_check:
             # Kept as given: read (and voided if bad) at adjudication.
             word = order.split()
-            if len(word) < 3 and (len(word) < 2 or word[1] != "H"):
-                self.error.append("Bad order: %s" % order)
+            if len(word) < 3 and (len(word) < 2 or word[1].upper() != "H"):
+                self.error.append("BAD ORDER: %s" % order.upper())
                 return
             if replace:
                 for key, value in power.orders.items():
