@@ -18,7 +18,7 @@ on (it does on `WAIVE` in a movement phase) is given to neither game.
 import random
 import sys
 
-from side_by_side import board_differs, phase_differs
+from side_by_side import board_differs, games, phase_differs
 
 # Bad orders of a form MILA reads in any phase, to mix in.
 WRONG_PHASE = ["WAIVE", "A PAR B", "F STP/NC B", "A MUN D", "A BER R KIE"]
@@ -72,12 +72,8 @@ def orders_for(rng, locations, possible, every, words=(PLACES, WRONG_PHASE)):
 
 def play(seed, phases, rules, map_name="standard"):
     """One game; returns what differs first (None: nothing) and the phase it reached."""
-    import diplomacy
-    import diplo.mila
-
     rng = random.Random(seed)
-    kwargs = {"rules": rules} if rules else {}
-    mila, ours = diplomacy.Game(map_name=map_name, **kwargs), diplo.mila.Game(map_name=map_name, **kwargs)
+    mila, ours = games(map_name, rules)
     words = bad_words(mila, random.Random(seed))
     for _ in range(phases):
         phase = mila.get_current_phase()

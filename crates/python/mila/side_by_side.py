@@ -82,15 +82,21 @@ def board_differs(mila, ours, fields=("get_units", "get_centers")):
     return None
 
 
+def games(map_name="standard", rules=None):
+    """A new game on MILA's package and one on `diplo.mila`, on `map_name` with MILA's `rules`."""
+    import diplomacy
+    import diplo.mila
+
+    kwargs = {"rules": rules} if rules else {}
+    return diplomacy.Game(map_name=map_name, **kwargs), diplo.mila.Game(map_name=map_name, **kwargs)
+
+
 def play(seed, phases, differences, map_name="standard"):
     """One game; returns what differs first (None: nothing) and the phase it reached. Each
     unit's result compared is counted in `differences` ("units"), and each that differs
     listed there ("differ")."""
-    import diplomacy
-    import diplo.mila
-
     rng = random.Random(seed)
-    mila, ours = diplomacy.Game(map_name=map_name), diplo.mila.Game(map_name=map_name)
+    mila, ours = games(map_name)
     for _ in range(phases):
         phase = mila.get_current_phase()
         problem = phase_differs(mila, ours)

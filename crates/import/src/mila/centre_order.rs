@@ -20,7 +20,7 @@ pub(super) struct CentreOrder {
 
 const UNOWNED: &str = "UNOWNED";
 
-/// The list of `key` in `table`, made (at the end) if missing; `clear`: emptied, in place.
+/// The list of `key` in `table`, made (at the end) if missing.
 fn entry<'t>(table: &'t mut Vec<(String, Vec<String>)>, key: &str) -> &'t mut Vec<String> {
     let i = match table.iter().position(|(k, _)| k == key) {
         Some(i) => i,
